@@ -1,0 +1,188 @@
+// The only code in iconforge that calls libpng. libpng reports errors by longjmp;
+// a longjmp across Swift frames is undefined behaviour, so the setjmp lives here and
+// every error comes back to Swift as a return code and a message.
+
+#include "CPNGShim.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int out_of_memory;
+} growable_buffer;
+
+typedef struct {
+    jmp_buf jump;
+    char *error;
+    size_t error_size;
+} error_context;
+
+static void copy_message(char *dst, size_t dst_size, const char *message) {
+    if (dst == NULL || dst_size == 0) return;
+    strncpy(dst, message ? message : "unknown libpng error", dst_size - 1);
+    dst[dst_size - 1] = '\0';
+}
+
+static void on_error(png_structp png, png_const_charp message) {
+    error_context *context = (error_context *)png_get_error_ptr(png);
+    copy_message(context->error, context->error_size, message);
+    longjmp(context->jump, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;  // warnings (e.g. about chunk order) never change the bytes written
+}
+
+static void write_to_buffer(png_structp png, png_bytep bytes, png_size_t length) {
+    growable_buffer *buffer = (growable_buffer *)png_get_io_ptr(png);
+    if (buffer->size + length > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 4096;
+        while (capacity < buffer->size + length) capacity *= 2;
+        uint8_t *grown = realloc(buffer->data, capacity);
+        if (grown == NULL) {
+            buffer->out_of_memory = 1;
+            png_error(png, "out of memory");
+        }
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, bytes, length);
+    buffer->size += length;
+}
+
+static void flush_buffer(png_structp png) { (void)png; }
+
+int cpngshim_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
+                    cpngshim_layout layout,
+                    const uint8_t *palette, int palette_count,
+                    cpngshim_options options,
+                    uint8_t **out, size_t *out_size,
+                    char *error, size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (width == 0 || height == 0 || pixels == NULL) {
+        copy_message(error, error_size, "empty image");
+        return -1;
+    }
+    if (layout == CPNGSHIM_PALETTE && (palette == NULL || palette_count < 1 || palette_count > 256)) {
+        copy_message(error, error_size, "palette must hold 1 to 256 entries");
+        return -1;
+    }
+
+    error_context context = {.error = error, .error_size = error_size};
+    // volatile: these are read after a longjmp back into this frame.
+    growable_buffer *volatile buffer = calloc(1, sizeof(growable_buffer));
+    png_bytep *volatile rows = calloc(height, sizeof(png_bytep));
+    png_structp png = NULL;
+    png_infop info = NULL;
+    if (buffer == NULL || rows == NULL) {
+        free(buffer);
+        free(rows);
+        copy_message(error, error_size, "out of memory");
+        return -1;
+    }
+
+    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    if (png != NULL) info = png_create_info_struct(png);
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, &info);
+        free(buffer);
+        free(rows);
+        copy_message(error, error_size, "out of memory");
+        return -1;
+    }
+
+    if (setjmp(context.jump)) {
+        png_destroy_write_struct(&png, &info);
+        free(buffer->data);
+        free(buffer);
+        free(rows);
+        return -1;
+    }
+
+    int channels = 4;
+    int color_type = PNG_COLOR_TYPE_RGBA;
+    switch (layout) {
+    case CPNGSHIM_GRAY_ALPHA: channels = 2; color_type = PNG_COLOR_TYPE_GRAY_ALPHA; break;
+    case CPNGSHIM_RGBA: channels = 4; color_type = PNG_COLOR_TYPE_RGBA; break;
+    case CPNGSHIM_PALETTE: channels = 1; color_type = PNG_COLOR_TYPE_PALETTE; break;
+    }
+
+    png_set_write_fn(png, buffer, write_to_buffer, flush_buffer);
+    png_set_IHDR(png, info, width, height, 8, color_type,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (layout == CPNGSHIM_PALETTE) {
+        png_color entries[256];
+        png_byte alphas[256];
+        int last_opaque_trimmed = palette_count;
+        for (int i = 0; i < palette_count; i++) {
+            entries[i].red = palette[4 * i];
+            entries[i].green = palette[4 * i + 1];
+            entries[i].blue = palette[4 * i + 2];
+            alphas[i] = palette[4 * i + 3];
+        }
+        // tRNS may omit trailing fully opaque entries.
+        while (last_opaque_trimmed > 0 && alphas[last_opaque_trimmed - 1] == 255) last_opaque_trimmed--;
+        png_set_PLTE(png, info, entries, palette_count);
+        if (last_opaque_trimmed > 0) png_set_tRNS(png, info, alphas, last_opaque_trimmed, NULL);
+    }
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
+    png_set_compression_level(png, options.compression_level);
+    png_set_compression_strategy(png, options.strategy);
+    png_set_compression_mem_level(png, 9);
+
+    for (uint32_t y = 0; y < height; y++) {
+        rows[y] = (png_bytep)(pixels + (size_t)y * width * channels);
+    }
+    png_write_info(png, info);
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+
+    *out = buffer->data;
+    *out_size = buffer->size;
+    free(buffer);
+    free(rows);
+    return 0;
+}
+
+int cpngshim_decode_rgba(const uint8_t *png, size_t png_size,
+                         uint8_t **out, uint32_t *width, uint32_t *height,
+                         char *error, size_t error_size) {
+    // The simplified read API catches libpng's longjmp internally.
+    *out = NULL;
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, png, png_size)) {
+        copy_message(error, error_size, image.message);
+        png_image_free(&image);
+        return -1;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    size_t size = PNG_IMAGE_SIZE(image);
+    uint8_t *pixels = malloc(size ? size : 1);
+    if (pixels == NULL) {
+        png_image_free(&image);
+        copy_message(error, error_size, "out of memory");
+        return -1;
+    }
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        copy_message(error, error_size, image.message);
+        free(pixels);
+        png_image_free(&image);
+        return -1;
+    }
+    *out = pixels;
+    *width = image.width;
+    *height = image.height;
+    return 0;
+}
+
+void cpngshim_free(void *buffer) { free(buffer); }

@@ -1,0 +1,43 @@
+#ifndef ICONFORGE_CPNGSHIM_H
+#define ICONFORGE_CPNGSHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Pixel layouts the encoder accepts; each row is `width * channels` bytes, tightly packed.
+typedef enum {
+    CPNGSHIM_GRAY_ALPHA = 0,  ///< 2 bytes per pixel: grey, alpha
+    CPNGSHIM_RGBA = 1,        ///< 4 bytes per pixel: red, green, blue, alpha (straight alpha)
+    CPNGSHIM_PALETTE = 2,     ///< 1 byte per pixel: index into `palette` (RGBA entries)
+} cpngshim_layout;
+
+/// How the encoder filters rows and compresses.
+typedef struct {
+    int filters;            ///< libpng PNG_FILTER_* mask (PNG_ALL_FILTERS = 0xf8, PNG_FILTER_NONE = 0x08)
+    int compression_level;  ///< zlib level 0...9
+    int strategy;           ///< zlib strategy (Z_DEFAULT_STRATEGY = 0, Z_FILTERED = 1, ...)
+} cpngshim_options;
+
+/// Encodes an 8-bit image to PNG bytes in memory, with no time, text or other varying chunks.
+///
+/// `palette` holds `palette_count` RGBA entries (4 bytes each) and is read only for
+/// CPNGSHIM_PALETTE. On success returns 0 and sets `*out`/`*out_size` to a buffer the
+/// caller releases with cpngshim_free. On failure returns -1 and writes libpng's message
+/// into `error` (NUL-terminated, at most `error_size` bytes).
+int cpngshim_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
+                    cpngshim_layout layout,
+                    const uint8_t *palette, int palette_count,
+                    cpngshim_options options,
+                    uint8_t **out, size_t *out_size,
+                    char *error, size_t error_size);
+
+/// Decodes any PNG to 8-bit straight-alpha RGBA. On success returns 0 and sets `*out`
+/// (width * height * 4 bytes, released with cpngshim_free), `*width` and `*height`.
+int cpngshim_decode_rgba(const uint8_t *png, size_t png_size,
+                         uint8_t **out, uint32_t *width, uint32_t *height,
+                         char *error, size_t error_size);
+
+/// Releases a buffer returned by this shim.
+void cpngshim_free(void *buffer);
+
+#endif

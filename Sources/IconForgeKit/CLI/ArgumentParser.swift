@@ -1,0 +1,109 @@
+/// A command line split into options and positional arguments, by a small pure parser:
+/// `--name value`, `--name=value`, `-o value`, flags, and `--` to end options.
+struct ParsedArguments: Equatable, Sendable {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+}
+
+/// A command's options: which take a value, which are flags, and short aliases.
+struct OptionSpec: Sendable {
+    var valued: Set<String>
+    var flags: Set<String>
+    var aliases: [String: String] = [:]
+}
+
+/// A command line that cannot be understood; the message names the argument.
+public struct UsageError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+enum ArgumentParser {
+    static func parse(_ arguments: [String], spec: OptionSpec) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            name = spec.aliases[name] ?? name
+            if spec.flags.contains(name) {
+                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+                guard !parsed.flags.contains(name) else { throw UsageError("option '\(name)' given twice") }
+                parsed.flags.insert(name)
+            } else if spec.valued.contains(name) {
+                guard parsed.values[name] == nil else { throw UsageError("option '\(name)' given twice") }
+                if let inlineValue {
+                    parsed.values[name] = inlineValue
+                } else {
+                    guard index < arguments.count else { throw UsageError("option '\(name)' needs a value") }
+                    parsed.values[name] = arguments[index]
+                    index += 1
+                }
+            } else {
+                var message = "unknown option '\(name)'"
+                if let suggestion = closest(to: name, among: spec.valued.union(spec.flags)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw UsageError(message)
+            }
+        }
+        return parsed
+    }
+
+    /// The known option nearest to `name` by edit distance, if it is close.
+    static func closest(to name: String, among options: Set<String>) -> String? {
+        let scored = options.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }
+        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}
+
+extension ParsedArguments {
+    /// A numeric option value, within `range`.
+    func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw UsageError("option '\(name)' needs a number from \(range.lowerBound.pt) to \(range.upperBound.pt), not '\(text)'")
+        }
+        return value
+    }
+
+    /// An integer option value, within `range`.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+}

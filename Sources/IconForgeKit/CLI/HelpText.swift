@@ -1,0 +1,76 @@
+/// The help texts, as literals so that what `--help` says is easy to review.
+enum HelpText {
+    static let main = """
+        iconforge — check and render iOS quick-action glyphs
+
+        USAGE
+          iconforge build [GLYPHS...] [-o OUTPUT] [--fit] [options]
+          iconforge check [GLYPHS...] [--fit] [--format text|json|github] [options]
+          iconforge rules
+          iconforge help [COMMAND]
+          iconforge --version
+
+        COMMANDS
+          build   check every glyph, render @2x and @3x PNGs, write catalog.json
+          check   run the checks only, write nothing (for CI)
+          rules   list every rule with its id and default severity
+
+        Run 'iconforge help build' or 'iconforge help check' for options.
+
+        EXIT STATUS
+          0 clean (warnings allowed)   1 a glyph failed a check
+          2 usage error                3 input or output cannot be read or written
+        """
+
+    static let commonOptions = """
+          --fit                    scale each glyph's ink box to the exact target
+                                   (for sets not drawn on the 35 pt template);
+                                   default: template mode, the drawing untouched
+          --werror                 treat warnings as errors
+          --jobs N                 glyphs processed at once (default: all cores)
+          --shape-threshold R      aspect ratio at which a glyph is wide or tall
+                                   (default: 1.2)
+          --tolerance PT           allowed distance of the governing dimension
+                                   from its target (default: 0.5)
+          --max-file-size BYTES    largest SVG read (default: 5242880)
+          --max-elements N         most elements in one SVG (default: 20000)
+          --quiet                  print errors and warnings only, no summary
+          -h, --help               show this help
+        """
+
+    static let build = """
+        iconforge build — check, render and catalog glyphs
+
+        USAGE
+          iconforge build [GLYPHS...] [-o OUTPUT] [options]
+
+        Reads every *.svg in each GLYPHS folder (default: Glyphs) and any SVG files
+        named, checks them against Apple's quick-action icon template, and writes to
+        OUTPUT (default: Output):
+          <name>@2x.png   70 × 70 px canvas (27 pt target = 54 px)
+          <name>@3x.png   104 × 104 px canvas (27 pt target = 80 px)
+          catalog.json    what was measured, checked and written
+        A glyph with an error gets no PNGs; the others are still built. Files are
+        written atomically, catalog last; unchanged files are not rewritten.
+
+        OPTIONS
+          -o, --output DIR         output folder (default: Output)
+
+        """ + commonOptions
+
+    static let check = """
+        iconforge check — run the template checks without writing anything
+
+        USAGE
+          iconforge check [GLYPHS...] [options]
+
+        Checks every *.svg in each GLYPHS folder (default: Glyphs) and any SVG
+        files named. Exits 1 if any glyph has an error (or a warning, with --werror).
+
+        OPTIONS
+          --format FORMAT          text (default): file:line:col: error: message [rule]
+                                   json: one JSON document (see README)
+                                   github: GitHub Actions ::error annotations
+
+        """ + commonOptions
+}

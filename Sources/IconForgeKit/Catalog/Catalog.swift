@@ -1,0 +1,73 @@
+/// The JSON record of one build: what was checked, measured and written.
+///
+/// Encoded with sorted keys and no timestamps, so the same inputs give the same bytes.
+public struct Catalog: Codable, Equatable, Sendable {
+    /// Bumped whenever a field changes meaning or disappears.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: Tool
+    public var mode: ExportMode
+    public var template: TemplateInfo
+    public var glyphs: [Glyph]
+    public var summary: Summary
+
+    public struct Tool: Codable, Equatable, Sendable {
+        public var name: String
+        public var version: String
+    }
+
+    /// The template the build measured and rendered against.
+    public struct TemplateInfo: Codable, Equatable, Sendable {
+        public var canvasPoints: Double
+        public var squareTargetPoints: Double
+        public var wideTallTargetPoints: Double
+        public var shapeThreshold: Double
+        public var sizeTolerancePoints: Double
+        public var scales: [Template.Scale]
+    }
+
+    public struct Glyph: Codable, Equatable, Sendable {
+        public var name: String
+        /// Path relative to the glyphs folder.
+        public var source: String
+        public var sourceSHA256: String
+        /// "ok" when PNGs were written, "failed" when an error stopped them.
+        public var status: String
+        public var shape: Shape?
+        /// The artboard (viewBox or width/height) in points.
+        public var artboard: Size?
+        /// The painted area, in artboard points, measured from pixels.
+        public var inkBox: Rect?
+        /// The glyph's single colour, `#rrggbb`; the PNGs store exactly this colour plus alpha.
+        public var color: String?
+        public var outputs: [Output]
+        public var diagnostics: [CatalogDiagnostic]
+    }
+
+    public struct Output: Codable, Equatable, Sendable {
+        public var scale: Int
+        /// File name within the output folder.
+        public var file: String
+        public var width: Int
+        public var height: Int
+        public var bytes: Int
+        public var sha256: String
+    }
+
+    /// A diagnostic as the catalog records it: the glyph's file is implied.
+    public struct CatalogDiagnostic: Codable, Equatable, Sendable {
+        public var severity: Severity
+        public var rule: RuleID
+        public var line: Int?
+        public var column: Int?
+        public var message: String
+    }
+
+    public struct Summary: Codable, Equatable, Sendable {
+        public var glyphs: Int
+        public var pngs: Int
+        public var errors: Int
+        public var warnings: Int
+    }
+}

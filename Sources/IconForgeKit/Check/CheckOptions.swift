@@ -1,0 +1,18 @@
+/// What the checks measure against, and how glyphs are exported.
+public struct CheckOptions: Sendable, Equatable, Codable {
+    public var mode: ExportMode = .template
+    /// Aspect ratio at which a glyph counts as wide or tall.
+    public var shapeThreshold = 1.2
+    /// How far (pt) the governing dimension may be from its target (`size.target`).
+    public var sizeTolerance = 0.5
+    /// How far (pt) the ink centre may be from the artboard centre (`geometry.off-center`).
+    public var centerTolerance = 1.0
+    /// Longest-to-shortest side ratio beyond which `geometry.aspect` warns.
+    public var maximumAspectRatio = 3.0
+    /// How far (pt) ink may cross the artboard or canvas edge before it counts as outside:
+    /// antialiasing measurement is accurate to a few hundredths of a point.
+    public var edgeSlack = 0.1
+    public var limits = Limits()
+
+    public init() {}
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The template's size and placement rules, judged on the ink box measured from pixels.
+enum GeometryChecks {
+    static func run(_ glyph: RenderedGlyph, options: CheckOptions, file: String) -> [Diagnostic] {
+        guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
+        var found: [Diagnostic] = []
+        func report(_ rule: RuleID, _ message: String) {
+            found.append(Diagnostic(rule.defaultSeverity, rule, file: file, message))
+        }
+        let artboard = Rect(x: 0, y: 0, width: glyph.artboard.width, height: glyph.artboard.height)
+        let slack = options.edgeSlack
+        let inkText = "\(ink.width.pt) × \(ink.height.pt) pt"
+
+        if !artboard.contains(ink, slack: slack) {
+            report(.geometryClipped, "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox")
+        }
+
+        // Under --fit the export normalises size, so authored size and placement are free.
+        let maximum = Template.canvasPoints
+        if options.mode == .fit {
+        } else if ink.width > maximum + slack || ink.height > maximum + slack {
+            report(.sizeMax, "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target")
+        } else {
+            // On the canvas the artboard is centred; ink must stay inside the 35 pt square.
+            let canvas = Rect(
+                x: (artboard.width - maximum) / 2, y: (artboard.height - maximum) / 2, width: maximum, height: maximum)
+            if !canvas.contains(ink, slack: slack) {
+                report(.sizeMax, "ink reaches \(ink.describedEdges), outside the 35 pt canvas centred on the artboard; draw on a 35 × 35 pt artboard and keep the glyph inside it")
+            }
+        }
+
+        if options.mode == .template {
+            let target = Template.targetPoints(for: shape)
+            let governing: Double
+            let dimension: String
+            switch shape {
+            case .wide: (governing, dimension) = (ink.width, "width")
+            case .tall: (governing, dimension) = (ink.height, "height")
+            case .square: (governing, dimension) = (max(ink.width, ink.height), "longer side")
+            }
+            if abs(governing - target) > options.sizeTolerance {
+                let direction = governing > target ? "scale it down" : "scale it up"
+                report(.sizeTarget, "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(direction) to \(((target / governing) * 100).percentText) of its size")
+            }
+
+            let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
+            if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance {
+                report(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); centre the glyph, or allow the offset if it is a deliberate optical correction")
+            }
+        }
+
+        let longer = max(ink.width, ink.height), shorter = min(ink.width, ink.height)
+        if shorter <= 0 || longer / shorter > options.maximumAspectRatio {
+            let ratio = shorter > 0 ? (longer / shorter).pt : "∞"
+            report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1; at the target size the short side becomes tiny and hard to read")
+        }
+        return found
+    }
+}
+
+extension Double {
+    /// A length in points for messages: at most two decimals, no trailing zeros.
+    var pt: String {
+        let rounded = (self * 100).rounded() / 100
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(format: "%.2f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    var signedPt: String { self >= 0 ? "+" + pt : pt }
+
+    var percentText: String { String(format: "%.0f %%", self) }
+}
+
+extension Rect {
+    /// "x 1.2–33.8 pt, y 0–35 pt"
+    var describedEdges: String { "x \(x.pt)–\(maxX.pt) pt, y \(y.pt)–\(maxY.pt) pt" }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Rules on glyph file names, which become asset names.
+enum NameChecks {
+    /// Findings per glyph index, for names that are invalid or collide.
+    static func run(_ sources: [GlyphSource]) -> [Int: [Diagnostic]] {
+        var found: [Int: [Diagnostic]] = [:]
+        var firstByKey: [String: Int] = [:]
+        for (index, source) in sources.enumerated() {
+            let name = source.name
+            if let problem = problem(with: name) {
+                found[index, default: []].append(Diagnostic(.error, .nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use letters, digits, '-', '_' and '.'; rename the file"))
+            }
+            // macOS file systems are case-insensitive and normalise Unicode, so these
+            // names would overwrite each other in an asset catalog.
+            let key = name.precomposedStringWithCanonicalMapping.lowercased()
+            if let first = firstByKey[key] {
+                let other = sources[first]
+                found[index, default: []].append(Diagnostic(.error, .nameCollision, file: source.displayPath, "glyph name '\(name)' collides with '\(other.name)' (\(other.displayPath)): they differ only by case or Unicode normalisation, and would overwrite each other on macOS; rename one"))
+            } else {
+                firstByKey[key] = index
+            }
+        }
+        return found
+    }
+
+    /// What is wrong with `name` as an asset name, or nil when it is fine.
+    static func problem(with name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name.hasPrefix(".") { return "starts with a dot" }
+        if name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) { return "contains whitespace" }
+        let allowed = name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+        }
+        if !allowed { return "contains characters other than ASCII letters, digits, '-', '_' and '.'" }
+        return nil
+    }
+}

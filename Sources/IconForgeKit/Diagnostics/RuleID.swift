@@ -1,0 +1,55 @@
+/// Every rule iconforge checks, by its stable id.
+public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
+    case svgParse = "svg.parse"
+    case svgEmpty = "svg.empty"
+    case svgExternal = "svg.external"
+    case svgRaster = "svg.raster"
+    case svgText = "svg.text"
+    case svgLimit = "svg.limit"
+    case glyphEmoji = "glyph.emoji"
+    case colorMonochrome = "color.monochrome"
+    case sizeTarget = "size.target"
+    case sizeMax = "size.max"
+    case geometryClipped = "geometry.clipped"
+    case geometryOffCenter = "geometry.off-center"
+    case geometryAspect = "geometry.aspect"
+    case nameInvalid = "name.invalid"
+    case nameCollision = "name.collision"
+    case inputUnreadable = "input.unreadable"
+    case inputEmpty = "input.empty"
+    case renderFailed = "render.failed"
+
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The severity the rule reports with unless configured otherwise.
+    public var defaultSeverity: Severity {
+        switch self {
+        case .svgText, .geometryOffCenter, .geometryAspect: .warning
+        default: .error
+        }
+    }
+
+    /// One line on what the rule finds, for `iconforge rules` and the README.
+    public var summary: String {
+        switch self {
+        case .svgParse: "not well-formed XML, not an <svg> root, or no usable size"
+        case .svgEmpty: "paints nothing"
+        case .svgExternal: "references a file, URL or external entity beyond the glyph"
+        case .svgRaster: "embeds a raster <image>"
+        case .svgText: "<text> not converted to outlines"
+        case .svgLimit: "over a safety limit (file size, element count, nesting depth)"
+        case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
+        case .colorMonochrome: "more than one paint colour, or a gradient or pattern"
+        case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
+        case .sizeMax: "ink larger than the 35 pt maximum or outside the 35 pt canvas"
+        case .geometryClipped: "ink outside the SVG's own viewport"
+        case .geometryOffCenter: "ink centre more than 1 pt from the artboard centre"
+        case .geometryAspect: "aspect ratio beyond 3:1"
+        case .nameInvalid: "file name is not a valid asset name"
+        case .nameCollision: "two glyph names differ only by case or Unicode normalisation"
+        case .inputUnreadable: "file cannot be read, or is not a regular file"
+        case .inputEmpty: "no glyphs found where glyphs were expected"
+        case .renderFailed: "librsvg failed to render the glyph"
+        }
+    }
+}

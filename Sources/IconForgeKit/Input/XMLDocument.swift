@@ -1,0 +1,99 @@
+/// A position in a source file: 1-based line, and 1-based column counted in characters
+/// (Unicode scalars), as editors count them.
+public struct SourceLocation: Hashable, Sendable, Codable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// One attribute of an element, its value with entities decoded.
+struct XMLAttribute: Equatable, Sendable {
+    /// The name as written, with its prefix (`xlink:href`).
+    var name: String
+    /// The name without its prefix (`href`).
+    var localName: String
+    /// The namespace URI of the prefix, or nil for an unprefixed attribute.
+    var namespace: String?
+    var value: String
+    /// Where the attribute's name starts.
+    var location: SourceLocation
+    /// Where its value starts (just inside the quote).
+    var valueLocation: SourceLocation
+}
+
+/// An element with its attributes, element children and direct character data.
+struct XMLElement: Equatable, Sendable {
+    var name: String
+    var localName: String
+    var namespace: String?
+    var attributes: [XMLAttribute]
+    var children: [XMLElement]
+    /// Character data directly inside this element (text and CDATA), concatenated.
+    var text: String
+    /// Where the first character data starts, if there is any.
+    var textLocation: SourceLocation?
+    /// Where the start tag's `<` is.
+    var location: SourceLocation
+
+    /// The first attribute with this local name in no namespace or in `namespace`.
+    func attribute(_ localName: String, namespace: String? = nil) -> XMLAttribute? {
+        attributes.first { $0.localName == localName && ($0.namespace == nil || $0.namespace == namespace) }
+    }
+
+    /// This element and every descendant, depth first in document order.
+    func forEachElement(_ body: (XMLElement) -> Void) {
+        var stack: [XMLElement] = [self]
+        while let element = stack.popLast() {
+            body(element)
+            stack.append(contentsOf: element.children.reversed())
+        }
+    }
+}
+
+/// A parsed XML document: its root element and what its prolog declared.
+struct XMLDocument: Equatable, Sendable {
+    /// A `<!DOCTYPE …>` declaration.
+    struct DocumentType: Equatable, Sendable {
+        /// A SYSTEM or PUBLIC identifier: an external DTD that a parser could fetch.
+        var externalID: String?
+        /// Whether it has an internal subset (`[ … ]`), where entities are declared.
+        var hasInternalSubset: Bool
+        var location: SourceLocation
+    }
+
+    var root: XMLElement
+    var documentType: DocumentType?
+    /// Processing instructions other than the XML declaration (e.g. `xml-stylesheet`).
+    var processingInstructions: [(target: String, data: String, location: SourceLocation)]
+    /// Number of elements in the document.
+    var elementCount: Int
+
+    static func == (lhs: XMLDocument, rhs: XMLDocument) -> Bool {
+        lhs.root == rhs.root && lhs.documentType == rhs.documentType && lhs.elementCount == rhs.elementCount
+            && lhs.processingInstructions.map { "\($0.target)\u{0}\($0.data)\u{0}\($0.location)" }
+                == rhs.processingInstructions.map { "\($0.target)\u{0}\($0.data)\u{0}\($0.location)" }
+    }
+}
+
+/// Why a document could not be parsed, and where.
+struct XMLParseError: Error, Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+        /// Not well-formed XML.
+        case malformed
+        /// Not UTF-8 (or UTF-16 with a byte-order mark).
+        case encoding
+        /// Over a configured limit (nesting depth, element count).
+        case limit
+    }
+    var kind: Kind
+    var message: String
+    var location: SourceLocation
+}

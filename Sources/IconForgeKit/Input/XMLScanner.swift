@@ -1,0 +1,518 @@
+/// A small, strict, non-validating XML parser for SVG glyphs.
+///
+/// iconforge parses markup itself, rather than through `XMLParser`, for three reasons:
+/// every element and attribute keeps its exact line and column (so diagnostics point
+/// at the attribute, not the end of the tag); nothing is ever fetched or expanded
+/// (external DTDs, external entities and internal-subset entities are recorded, never
+/// resolved, so entity bombs cost nothing); and depth and size are bounded by explicit
+/// limits with an iterative parser that cannot overflow the stack.
+struct XMLScanner {
+    private let bytes: [UInt8]
+    private let limits: Limits
+    private var position = 0
+    private var line = 1
+    private var lineStart = 0
+
+    private init(bytes: [UInt8], limits: Limits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    /// Parses `bytes` (UTF-8, optionally with a byte-order mark) into a document.
+    static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(XMLParseError) -> XMLDocument {
+        var scanner = XMLScanner(bytes: bytes, limits: limits)
+        return try scanner.parseDocument()
+    }
+
+    // MARK: - Document structure
+
+    fileprivate struct OpenElement {
+        var element: XMLElement
+        /// Prefix → namespace bindings visible inside this element.
+        var namespaces: [String: String]
+    }
+
+    private mutating func parseDocument() throws(XMLParseError) -> XMLDocument {
+        try checkEncoding()
+        var documentType: XMLDocument.DocumentType?
+        var instructions: [(target: String, data: String, location: SourceLocation)] = []
+        var stack: [OpenElement] = []
+        var root: XMLElement?
+        var elementCount = 0
+        let initialNamespaces = ["xml": "http://www.w3.org/XML/1998/namespace"]
+
+        while position < bytes.count {
+            if bytes[position] != UInt8(ascii: "<") {
+                let start = location()
+                let text = try parseCharacterData()
+                if stack.isEmpty {
+                    guard text.allSatisfy(\.isXMLWhitespace) else {
+                        throw error("text outside the root element", at: start)
+                    }
+                } else {
+                    stack[stack.count - 1].appendText(text, at: start)
+                }
+                continue
+            }
+            let start = location()
+            if hasPrefix("<!--") {
+                try skip(past: "-->", from: 4, what: "comment", start: start)
+            } else if hasPrefix("<![CDATA[") {
+                guard !stack.isEmpty else { throw error("CDATA outside the root element", at: start) }
+                position += 9
+                let textStart = location()
+                let text = try take(until: "]]>", what: "CDATA section", start: start)
+                stack[stack.count - 1].appendText(text, at: textStart)
+            } else if hasPrefix("<!DOCTYPE") {
+                guard root == nil, stack.isEmpty, documentType == nil else {
+                    throw error("DOCTYPE after the root element started", at: start)
+                }
+                documentType = try parseDocumentType(start: start)
+            } else if hasPrefix("<?") {
+                position += 2
+                let target = takeName()
+                let data = try take(until: "?>", what: "processing instruction", start: start)
+                if target.isEmpty { throw error("processing instruction without a target", at: start) }
+                if target.lowercased() == "xml" {
+                    guard start.line == 1, start.column == 1 else {
+                        throw error("XML declaration not at the very start of the file", at: start)
+                    }
+                    try checkDeclaredEncoding(data, at: start)
+                } else {
+                    instructions.append((target, data.trimmingXMLWhitespace(), start))
+                }
+            } else if hasPrefix("</") {
+                position += 2
+                let name = takeName()
+                skipWhitespace()
+                guard consume(">") else { throw error("expected '>' to close </\(name)>", at: location()) }
+                guard let open = stack.popLast() else {
+                    throw error("closing tag </\(name)> without an open element", at: start)
+                }
+                guard open.element.name == name else {
+                    throw error("closing tag </\(name)> does not match <\(open.element.name)> opened at line \(open.element.location.line)", at: start)
+                }
+                if stack.isEmpty {
+                    root = open.element
+                } else {
+                    stack[stack.count - 1].element.children.append(open.element)
+                }
+            } else {
+                guard root == nil else { throw error("a second root element", at: start) }
+                position += 1
+                let parentNamespaces = stack.last?.namespaces ?? initialNamespaces
+                var (open, selfClosing) = try parseStartTag(start: start, parentNamespaces: parentNamespaces)
+                elementCount += 1
+                if elementCount > limits.maximumElements {
+                    throw XMLParseError(kind: .limit, message: "more than \(limits.maximumElements) elements (raise it with --max-elements)", location: start)
+                }
+                if selfClosing {
+                    if stack.isEmpty {
+                        root = open.element
+                    } else {
+                        stack[stack.count - 1].element.children.append(open.element)
+                    }
+                } else {
+                    if stack.count + 1 > limits.maximumDepth {
+                        throw XMLParseError(kind: .limit, message: "elements nested more than \(limits.maximumDepth) deep", location: start)
+                    }
+                    open.element.children.reserveCapacity(4)
+                    stack.append(open)
+                }
+            }
+        }
+        if let open = stack.last {
+            throw error("<\(open.element.name)> is never closed (the file may be truncated)", at: open.element.location)
+        }
+        guard let root else { throw error("no root element", at: location()) }
+        return XMLDocument(root: root, documentType: documentType, processingInstructions: instructions, elementCount: elementCount)
+    }
+
+    private mutating func parseStartTag(
+        start: SourceLocation, parentNamespaces: [String: String]
+    ) throws(XMLParseError) -> (OpenElement, selfClosing: Bool) {
+        let name = takeName()
+        guard !name.isEmpty else { throw error("expected an element name after '<'", at: start) }
+        var rawAttributes: [(name: String, value: String, location: SourceLocation, valueLocation: SourceLocation)] = []
+        var selfClosing = false
+        while true {
+            let hadSpace = skipWhitespace()
+            guard position < bytes.count else {
+                throw error("<\(name)> start tag is never closed (the file may be truncated)", at: start)
+            }
+            if consume(">") { break }
+            if consume("/>") {
+                selfClosing = true
+                break
+            }
+            guard hadSpace else { throw error("expected whitespace before an attribute in <\(name)>", at: location()) }
+            let attributeLocation = location()
+            let attributeName = takeName()
+            guard !attributeName.isEmpty else {
+                throw error("unexpected character in <\(name)> start tag", at: attributeLocation)
+            }
+            skipWhitespace()
+            guard consume("=") else {
+                throw error("attribute '\(attributeName)' has no value", at: attributeLocation)
+            }
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+                throw error("value of '\(attributeName)' must be quoted", at: location())
+            }
+            let quote = bytes[position]
+            position += 1
+            let valueLocation = location()
+            let value = try parseAttributeValue(quote: quote, attribute: attributeName, start: attributeLocation)
+            if rawAttributes.contains(where: { $0.name == attributeName }) {
+                throw error("attribute '\(attributeName)' appears twice", at: attributeLocation)
+            }
+            rawAttributes.append((attributeName, value, attributeLocation, valueLocation))
+        }
+
+        var namespaces = parentNamespaces
+        for attribute in rawAttributes {
+            if attribute.name == "xmlns" {
+                namespaces[""] = attribute.value
+            } else if attribute.name.hasPrefix("xmlns:") {
+                namespaces[String(attribute.name.dropFirst(6))] = attribute.value
+            }
+        }
+        let (elementPrefix, elementLocal) = split(qualifiedName: name)
+        let elementNamespace = namespaces[elementPrefix ?? ""].flatMap { $0.isEmpty ? nil : $0 }
+        if let elementPrefix, namespaces[elementPrefix] == nil {
+            throw error("namespace prefix '\(elementPrefix)' is not declared", at: start)
+        }
+        var attributes: [XMLAttribute] = []
+        attributes.reserveCapacity(rawAttributes.count)
+        for attribute in rawAttributes {
+            let (prefix, local) = split(qualifiedName: attribute.name)
+            var namespace: String?
+            if let prefix, prefix != "xmlns" {
+                guard let bound = namespaces[prefix] else {
+                    throw error("namespace prefix '\(prefix)' is not declared", at: attribute.location)
+                }
+                namespace = bound
+            }
+            attributes.append(XMLAttribute(
+                name: attribute.name, localName: local, namespace: namespace, value: attribute.value,
+                location: attribute.location, valueLocation: attribute.valueLocation))
+        }
+        let element = XMLElement(
+            name: name, localName: elementLocal, namespace: elementNamespace, attributes: attributes,
+            children: [], text: "", textLocation: nil, location: start)
+        return (OpenElement(element: element, namespaces: namespaces), selfClosing)
+    }
+
+    private mutating func parseDocumentType(start: SourceLocation) throws(XMLParseError) -> XMLDocument.DocumentType {
+        position += 9
+        var externalID: String?
+        var hasInternalSubset = false
+        var quote: UInt8?
+        var tokens: [String] = []
+        var token: [UInt8] = []
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: "\n") { newLine() }
+            if let open = quote {
+                if byte == open {
+                    quote = nil
+                    tokens.append(String(decoding: token, as: UTF8.self))
+                    token = []
+                } else {
+                    token.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                quote = byte
+            case UInt8(ascii: "["):
+                hasInternalSubset = true
+                // The internal subset is skipped, never interpreted: its entities are not expanded.
+                try skipInternalSubset(start: start)
+            case UInt8(ascii: ">"):
+                if !token.isEmpty { tokens.append(String(decoding: token, as: UTF8.self)) }
+                if let keyword = tokens.firstIndex(where: { $0 == "SYSTEM" || $0 == "PUBLIC" }), keyword + 1 < tokens.count {
+                    externalID = tokens.last
+                }
+                return XMLDocument.DocumentType(externalID: externalID, hasInternalSubset: hasInternalSubset, location: start)
+            case _ where byte.isXMLWhitespace:
+                if !token.isEmpty { tokens.append(String(decoding: token, as: UTF8.self)) }
+                token = []
+            default:
+                token.append(byte)
+            }
+        }
+        throw error("DOCTYPE is never closed", at: start)
+    }
+
+    private mutating func skipInternalSubset(start: SourceLocation) throws(XMLParseError) {
+        var quote: UInt8?
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: "\n") { newLine() }
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "]") {
+                return
+            }
+        }
+        throw error("DOCTYPE internal subset is never closed", at: start)
+    }
+
+    // MARK: - Character data and references
+
+    private mutating func parseCharacterData() throws(XMLParseError) -> String {
+        var out: [UInt8] = []
+        while position < bytes.count, bytes[position] != UInt8(ascii: "<") {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "&") {
+                out.append(contentsOf: try parseReference())
+            } else {
+                if byte == UInt8(ascii: "\n") {
+                    position += 1
+                    newLine()
+                } else {
+                    position += 1
+                }
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private mutating func parseAttributeValue(quote: UInt8, attribute: String, start: SourceLocation) throws(XMLParseError) -> String {
+        var out: [UInt8] = []
+        while true {
+            guard position < bytes.count else {
+                throw error("value of '\(attribute)' is never closed (the file may be truncated)", at: start)
+            }
+            let byte = bytes[position]
+            if byte == quote {
+                position += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            switch byte {
+            case UInt8(ascii: "<"):
+                throw error("'<' inside the value of '\(attribute)'", at: location())
+            case UInt8(ascii: "&"):
+                out.append(contentsOf: try parseReference())
+            case UInt8(ascii: "\n"):
+                // Attribute-value normalisation: whitespace characters become spaces.
+                position += 1
+                newLine()
+                out.append(UInt8(ascii: " "))
+            case UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                position += 1
+                out.append(UInt8(ascii: " "))
+            default:
+                position += 1
+                out.append(byte)
+            }
+        }
+    }
+
+    /// Decodes `&name;` or `&#…;` at the current position. Only the five predefined
+    /// entities exist: declared entities are never expanded.
+    private mutating func parseReference() throws(XMLParseError) -> [UInt8] {
+        let start = location()
+        let begin = position + 1
+        var end = begin
+        while end < bytes.count, end - begin < 32, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else {
+            throw error("'&' must start an entity reference such as &amp;", at: start)
+        }
+        let name = String(decoding: bytes[begin..<end], as: UTF8.self)
+        position = end + 1
+        switch name {
+        case "lt": return [UInt8(ascii: "<")]
+        case "gt": return [UInt8(ascii: ">")]
+        case "amp": return [UInt8(ascii: "&")]
+        case "quot": return [UInt8(ascii: "\"")]
+        case "apos": return [UInt8(ascii: "'")]
+        default: break
+        }
+        if name.hasPrefix("#") {
+            let digits = name.dropFirst()
+            let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            guard let value, value != 0, let scalar = Unicode.Scalar(value) else {
+                throw error("invalid character reference &\(name);", at: start)
+            }
+            return Array(String(Character(scalar)).utf8)
+        }
+        throw error("entity &\(name); is not defined (only &lt; &gt; &amp; &quot; &apos; are; iconforge never expands declared entities)", at: start)
+    }
+
+    // MARK: - Encoding
+
+    private mutating func checkEncoding() throws(XMLParseError) {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            throw XMLParseError(kind: .encoding, message: "file is UTF-16; save it as UTF-8", location: SourceLocation(line: 1, column: 1))
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            position = 3
+            lineStart = 3
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            let at = locationOf(offset: nul)
+            throw XMLParseError(kind: .encoding, message: "NUL byte in the file (is it binary, or UTF-16 without a byte-order mark?)", location: at)
+        }
+        var iterator = bytes[position...].makeIterator()
+        var decoder = UTF8()
+        var offset = position
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return
+            case .error:
+                throw XMLParseError(kind: .encoding, message: "invalid UTF-8 byte sequence; save the file as UTF-8", location: locationOf(offset: offset))
+            }
+        }
+    }
+
+    private func checkDeclaredEncoding(_ declaration: String, at start: SourceLocation) throws(XMLParseError) {
+        guard let range = declaration.range(of: "encoding") else { return }
+        let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        let name = rest.prefix { $0 != "\"" && $0 != "'" && $0 != " " }.lowercased()
+        guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name) else {
+            throw XMLParseError(kind: .encoding, message: "declared encoding '\(name)' is not supported; save the file as UTF-8", location: start)
+        }
+    }
+
+    // MARK: - Low-level scanning
+
+    private func hasPrefix(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        return literal.withUTF8Buffer { literalBytes in
+            for index in 0..<count where bytes[position + index] != literalBytes[index] { return false }
+            return true
+        }
+    }
+
+    private mutating func consume(_ literal: StaticString) -> Bool {
+        guard hasPrefix(literal) else { return false }
+        position += literal.utf8CodeUnitCount
+        return true
+    }
+
+    @discardableResult
+    private mutating func skipWhitespace() -> Bool {
+        let begin = position
+        while position < bytes.count, bytes[position].isXMLWhitespace {
+            if bytes[position] == UInt8(ascii: "\n") {
+                position += 1
+                newLine()
+            } else {
+                position += 1
+            }
+        }
+        return position > begin
+    }
+
+    private mutating func takeName() -> String {
+        let begin = position
+        while position < bytes.count, bytes[position].isXMLNameByte { position += 1 }
+        return String(decoding: bytes[begin..<position], as: UTF8.self)
+    }
+
+    /// Returns the text up to `terminator` and moves past it.
+    private mutating func take(until terminator: StaticString, what: String, start: SourceLocation) throws(XMLParseError) -> String {
+        let begin = position
+        while position < bytes.count {
+            if hasPrefix(terminator) {
+                let text = String(decoding: bytes[begin..<position], as: UTF8.self)
+                position += terminator.utf8CodeUnitCount
+                return text
+            }
+            if bytes[position] == UInt8(ascii: "\n") {
+                position += 1
+                newLine()
+            } else {
+                position += 1
+            }
+        }
+        throw error("\(what) is never closed (the file may be truncated)", at: start)
+    }
+
+    private mutating func skip(past terminator: StaticString, from offset: Int, what: String, start: SourceLocation) throws(XMLParseError) {
+        position += offset
+        _ = try take(until: terminator, what: what, start: start)
+    }
+
+    private mutating func newLine() {
+        line += 1
+        lineStart = position
+    }
+
+    private func location() -> SourceLocation {
+        SourceLocation(line: line, column: column(from: lineStart, to: position))
+    }
+
+    private func locationOf(offset: Int) -> SourceLocation {
+        var line = 1, start = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            start = index + 1
+        }
+        return SourceLocation(line: line, column: column(from: start, to: offset))
+    }
+
+    /// 1-based column in Unicode scalars: every byte that is not a UTF-8 continuation byte starts one.
+    private func column(from start: Int, to end: Int) -> Int {
+        var count = 1
+        for index in start..<min(end, bytes.count) where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    private func split(qualifiedName: String) -> (prefix: String?, local: String) {
+        guard let colon = qualifiedName.firstIndex(of: ":") else { return (nil, qualifiedName) }
+        return (String(qualifiedName[..<colon]), String(qualifiedName[qualifiedName.index(after: colon)...]))
+    }
+
+    private func error(_ message: String, at location: SourceLocation) -> XMLParseError {
+        XMLParseError(kind: .malformed, message: message, location: location)
+    }
+}
+
+extension XMLScanner.OpenElement {
+    fileprivate mutating func appendText(_ text: String, at location: SourceLocation) {
+        if element.textLocation == nil, !text.allSatisfy(\.isXMLWhitespace) { element.textLocation = location }
+        element.text += text
+    }
+}
+
+extension UInt8 {
+    fileprivate var isXMLWhitespace: Bool {
+        self == 0x20 || self == 0x0A || self == 0x09 || self == 0x0D
+    }
+
+    /// Bytes allowed in an XML name: ASCII letters, digits, `_ - . :`, and any non-ASCII
+    /// byte (names with non-ASCII letters are rare in SVG and harmless to accept).
+    fileprivate var isXMLNameByte: Bool {
+        switch self {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+            UInt8(ascii: "."), UInt8(ascii: ":"):
+            true
+        default:
+            self >= 0x80
+        }
+    }
+}
+
+extension Character {
+    fileprivate var isXMLWhitespace: Bool { self == " " || self == "\n" || self == "\t" || self == "\r" || self == "\r\n" }
+}
+
+extension String {
+    fileprivate func trimmingXMLWhitespace() -> String {
+        String(self.drop { $0.isXMLWhitespace }.reversed().drop { $0.isXMLWhitespace }.reversed())
+    }
+}

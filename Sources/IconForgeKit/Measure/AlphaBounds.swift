@@ -1,0 +1,38 @@
+/// Measures what a render actually painted, from its alpha channel.
+enum AlphaBounds {
+    /// The bounding box of painted pixels, in pixels, refined to a fraction of a pixel
+    /// by edge coverage; nil when nothing is painted.
+    ///
+    /// The outermost painted column (or row) is only partly covered: for an edge at
+    /// x = 10.3 the column 10 is 70 % covered, so its strongest alpha puts the edge at
+    /// 11 - 0.7. This is exact for straight edges and within a few tenths of a pixel for
+    /// curves, which is what lets one render at ~3 px/pt measure to ~0.05 pt.
+    static func of(_ image: RGBAImage) -> Rect? {
+        let width = image.width, height = image.height
+        var columnMax = [UInt8](repeating: 0, count: width)
+        var rowMax = [UInt8](repeating: 0, count: height)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                var strongest: UInt8 = 0
+                let row = y * width
+                for x in 0..<width {
+                    let alpha = pixels[(row + x) * 4 + 3]
+                    if alpha > strongest { strongest = alpha }
+                    if alpha > columnMax[x] { columnMax[x] = alpha }
+                }
+                rowMax[y] = strongest
+            }
+        }
+        guard let minX = columnMax.firstIndex(where: { $0 > 0 }),
+            let maxX = columnMax.lastIndex(where: { $0 > 0 }),
+            let minY = rowMax.firstIndex(where: { $0 > 0 }),
+            let maxY = rowMax.lastIndex(where: { $0 > 0 })
+        else { return nil }
+        func coverage(_ alpha: UInt8) -> Double { Double(alpha) / 255 }
+        let left = Double(minX + 1) - coverage(columnMax[minX])
+        let right = Double(maxX) + coverage(columnMax[maxX])
+        let top = Double(minY + 1) - coverage(rowMax[minY])
+        let bottom = Double(maxY) + coverage(rowMax[maxY])
+        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+}

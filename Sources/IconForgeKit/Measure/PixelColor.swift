@@ -1,0 +1,60 @@
+/// An opaque sRGB colour as rendered pixels carry it.
+public struct PixelColor: Hashable, Sendable, Codable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// `#rrggbb`, lower case.
+    public var hex: String {
+        let digits = Array("0123456789abcdef")
+        return "#" + String([red, green, blue].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+    }
+}
+
+/// The colours a render actually painted.
+struct PaintedColors: Sendable {
+    /// The colour of the most opaque painted pixel (the first one, in row order).
+    var primary: PixelColor
+    /// A clearly different colour, and where (in pixels) it was found, if there is one.
+    var other: (color: PixelColor, x: Int, y: Int)?
+
+    /// Pixels fainter than this are ignored: un-premultiplying a faint edge pixel
+    /// amplifies cairo's rounding, so its colour is noise.
+    static let alphaThreshold: UInt8 = 64
+
+    /// Analyses the un-premultiplied RGB of every pixel with alpha above the threshold;
+    /// nil when nothing is painted that strongly.
+    static func of(_ image: RGBAImage) -> PaintedColors? {
+        let pixels = image.pixels
+        var strongest = -1
+        var strongestAlpha: UInt8 = 0
+        for index in stride(from: 0, to: pixels.count, by: 4) where pixels[index + 3] > strongestAlpha {
+            strongestAlpha = pixels[index + 3]
+            strongest = index
+            if strongestAlpha == 255 { break }
+        }
+        guard strongest >= 0, strongestAlpha >= alphaThreshold else { return nil }
+        let primary = PixelColor(red: pixels[strongest], green: pixels[strongest + 1], blue: pixels[strongest + 2])
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = pixels[index + 3]
+            guard alpha >= alphaThreshold else { continue }
+            // Premultiplied 8-bit storage loses up to 255 / (2 × alpha) per channel; allow that
+            // plus a little antialiasing noise.
+            let tolerance = 255 / (2 * Int(alpha)) + 3
+            let red = pixels[index], green = pixels[index + 1], blue = pixels[index + 2]
+            if abs(Int(red) - Int(primary.red)) > tolerance || abs(Int(green) - Int(primary.green)) > tolerance
+                || abs(Int(blue) - Int(primary.blue)) > tolerance
+            {
+                let pixel = index / 4
+                return PaintedColors(primary: primary, other: (PixelColor(red: red, green: green, blue: blue), pixel % image.width, pixel / image.width))
+            }
+        }
+        return PaintedColors(primary: primary, other: nil)
+    }
+}

@@ -1,0 +1,82 @@
+internal import CPNGShim
+import Foundation
+
+/// PNG encoding and decoding through libpng (via the `CPNGShim` C target, which owns
+/// libpng's setjmp so that no longjmp ever crosses a Swift frame).
+enum PNGCodec {
+    /// The pixel layout handed to libpng.
+    enum Layout: Sendable {
+        /// Two bytes per pixel: grey, alpha.
+        case grayAlpha
+        /// Four bytes per pixel, straight alpha.
+        case rgba
+        /// One byte per pixel indexing `palette`, whose entries are RGBA quadruples.
+        case palette([UInt8])
+    }
+
+    /// Row filters and zlib settings.
+    struct Settings: Hashable, Sendable {
+        /// Filter mask, as libpng's PNG_FILTER_* bits.
+        var filters: Int32
+        var compressionLevel: Int32
+        var strategy: Int32
+
+        static let noFilter: Int32 = 0x08
+        static let allFilters: Int32 = 0xF8
+    }
+
+    /// Encodes tightly packed 8-bit `pixels` in `layout` to PNG bytes.
+    static func encode(
+        pixels: [UInt8], width: Int, height: Int, layout: Layout, settings: Settings
+    ) throws(NativeError) -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var outSize = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let options = cpngshim_options(
+            filters: settings.filters, compression_level: settings.compressionLevel,
+            strategy: settings.strategy)
+        let status: Int32 = pixels.withUnsafeBufferPointer { pixelBuffer in
+            let (cLayout, palette): (cpngshim_layout, [UInt8]) =
+                switch layout {
+                case .grayAlpha: (CPNGSHIM_GRAY_ALPHA, [])
+                case .rgba: (CPNGSHIM_RGBA, [])
+                case .palette(let entries): (CPNGSHIM_PALETTE, entries)
+                }
+            return palette.withUnsafeBufferPointer { paletteBuffer in
+                cpngshim_encode(
+                    pixelBuffer.baseAddress, UInt32(width), UInt32(height), cLayout,
+                    paletteBuffer.baseAddress, Int32(palette.count / 4), options,
+                    &out, &outSize, &message, message.count)
+            }
+        }
+        guard status == 0, let out else {
+            throw NativeError(libpngMessage: message)
+        }
+        defer { cpngshim_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: outSize))
+    }
+
+    /// Decodes any PNG to straight-alpha RGBA.
+    static func decode(_ png: [UInt8]) throws(NativeError) -> RGBAImage {
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = png.withUnsafeBufferPointer { buffer in
+            cpngshim_decode_rgba(buffer.baseAddress, buffer.count, &out, &width, &height, &message, message.count)
+        }
+        guard status == 0, let out else {
+            throw NativeError(libpngMessage: message)
+        }
+        defer { cpngshim_free(out) }
+        let count = Int(width) * Int(height) * 4
+        return RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: out, count: count)))
+    }
+}
+
+extension NativeError {
+    fileprivate init(libpngMessage message: [CChar]) {
+        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        self.init(message: "libpng: " + String(decoding: bytes, as: UTF8.self))
+    }
+}

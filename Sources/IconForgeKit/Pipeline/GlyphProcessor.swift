@@ -1,0 +1,123 @@
+import Foundation
+
+/// Everything iconforge learned and produced for one glyph.
+struct GlyphOutcome: Sendable {
+    var source: GlyphSource
+    var sourceSHA256: String
+    var diagnostics: [Diagnostic]
+    var artboard: Size?
+    var inkBox: Rect?
+    var shape: Shape?
+    var color: PixelColor?
+    /// One PNG per template scale, in `Template.scales` order; empty when the glyph failed.
+    var pngs: [PNGEncoder.Encoded]
+    var timings = GlyphTimings()
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Runs one glyph through the pipeline: load → measure → check → render → encode.
+enum GlyphProcessor {
+    static func process(_ source: GlyphSource, options: CheckOptions, encode: Bool) -> GlyphOutcome {
+        var outcome = GlyphOutcome(
+            source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [],
+            artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
+        let file = source.displayPath
+        let clock = ContinuousClock()
+        var stageStart = clock.now
+        func endStage(_ keyPath: WritableKeyPath<GlyphTimings, Double>) {
+            let now = clock.now
+            outcome.timings[keyPath: keyPath] += (now - stageStart).seconds
+            stageStart = now
+        }
+
+        // Load and check the markup first: it decides whether librsvg may see the file.
+        let markup = MarkupChecks.run(source, limits: options.limits)
+        endStage(\.check)
+        outcome.diagnostics = markup.diagnostics
+        guard markup.safeToRender else { return outcome.sorted() }
+
+        // Measure and render.
+        let rendered: RenderedGlyph
+        do {
+            rendered = try GlyphRenderer.render(Data(source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold)
+        } catch {
+            let (rule, message): (RuleID, String) =
+                switch error {
+                case .unreadable(let text): (.svgParse, "librsvg cannot load the file: \(text)")
+                case .noSize(let text): (.svgParse, text)
+                case .failed(let text): (.renderFailed, "librsvg failed: \(text)")
+                }
+            outcome.diagnostics.append(Diagnostic(.error, rule, file: file, at: markup.rootLocation, message))
+            return outcome.sorted()
+        }
+        endStage(\.render)
+        outcome.artboard = rendered.artboard
+        outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
+        outcome.shape = rendered.shape
+
+        // Check what was painted.
+        guard rendered.inkBox != nil, let colors = rendered.images.compactMap(PaintedColors.of).first else {
+            outcome.diagnostics.append(Diagnostic(.error, .svgEmpty, file: file, at: markup.rootLocation, "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"))
+            return outcome.sorted()
+        }
+        outcome.color = colors.primary
+        outcome.diagnostics += GeometryChecks.run(rendered, options: options, file: file)
+        if !markup.reportedColor {
+            for (image, plan) in zip(rendered.images, rendered.plans) {
+                guard let other = PaintedColors.of(image)?.other else { continue }
+                let x = (Double(other.x) - plan.originX) / plan.pixelsPerPoint
+                let y = (Double(other.y) - plan.originY) / plan.pixelsPerPoint
+                outcome.diagnostics.append(Diagnostic(.error, .colorMonochrome, file: file, "rendered pixels show a second colour \(other.color.hex) near (\(x.pt), \(y.pt)) pt (first was \(colors.primary.hex)); glyphs must be one colour, since the system tints them"))
+                break
+            }
+        }
+
+        endStage(\.check)
+
+        // Encode, unless the glyph failed: a failed glyph gets no PNGs.
+        if encode, !outcome.hasErrors {
+            do {
+                outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: colors.primary) }
+            } catch {
+                outcome.diagnostics.append(Diagnostic(.error, .renderFailed, file: file, "could not encode PNG: \(error.message)"))
+            }
+            endStage(\.encode)
+        }
+        return outcome.sorted()
+    }
+}
+
+/// Seconds one glyph spent in each stage.
+struct GlyphTimings: Sendable {
+    var check = 0.0
+    var render = 0.0
+    var encode = 0.0
+
+    static let stageNames = ["check", "render", "encode"]
+
+    subscript(stage: String) -> Double {
+        switch stage {
+        case "check": check
+        case "render": render
+        case "encode": encode
+        default: 0
+        }
+    }
+}
+
+extension GlyphOutcome {
+    fileprivate func sorted() -> GlyphOutcome {
+        var copy = self
+        copy.diagnostics.sort(by: Diagnostic.sortOrder)
+        return copy
+    }
+}
+
+extension Rect {
+    /// Rounded to 1/1000 pt, so that the catalog's numbers are stable and readable.
+    var roundedForCatalog: Rect {
+        func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+        return Rect(x: round(x), y: round(y), width: round(width), height: round(height))
+    }
+}

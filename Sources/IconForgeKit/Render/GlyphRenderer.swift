@@ -1,0 +1,171 @@
+import Foundation
+
+/// How a glyph is placed on the canvas.
+public enum ExportMode: String, Sendable, Codable {
+    /// The artboard centred on the canvas at the template's scale; the drawing untouched.
+    case template
+    /// The ink box centred and scaled so its governing dimension hits the target exactly.
+    case fit
+}
+
+/// A glyph laid out and rendered at every scale, with its measured geometry.
+struct RenderedGlyph: Sendable {
+    /// Artboard size in points (the viewBox, or width and height).
+    var artboard: Size
+    /// The painted area in artboard points, measured from pixels; nil when nothing is painted.
+    var inkBox: Rect?
+    /// librsvg's own (cheaper, sometimes inexact) estimate of the ink box, in artboard points.
+    var estimatedInkBox: Rect?
+    var shape: Shape?
+    /// One render per template scale, in `Template.scales` order; empty when nothing is painted.
+    var images: [RGBAImage]
+    /// The plan each image was rendered with.
+    var plans: [RenderPlan]
+}
+
+/// Why a glyph could not be rendered at all.
+enum RenderFailure: Error, Equatable, Sendable {
+    /// librsvg rejected the document.
+    case unreadable(String)
+    /// The document declares no usable size (no viewBox and no absolute width/height).
+    case noSize(String)
+    /// librsvg failed while measuring or rendering.
+    case failed(String)
+}
+
+/// Measures and renders glyphs with librsvg.
+enum GlyphRenderer {
+    /// How far (in pixels) a fit-mode render may be from its target before it is redone
+    /// with the ink box measured from pixels.
+    static let fitTolerancePixels = 0.1
+
+    /// Loads `data`, measures the artboard and ink box, and renders every template scale.
+    static func render(_ data: Data, mode: ExportMode, shapeThreshold: Double) throws(RenderFailure) -> RenderedGlyph {
+        let handle: SVGHandle
+        do {
+            handle = try SVGHandle(data: data)
+        } catch {
+            throw .unreadable(error.message)
+        }
+        let artboard = try artboardSize(handle.intrinsicDimensions)
+        do {
+            let estimate = try handle.inkRect(in: Rect(x: 0, y: 0, width: artboard.width, height: artboard.height))
+            guard let estimate else {
+                return RenderedGlyph(artboard: artboard, inkBox: nil, estimatedInkBox: nil, shape: nil, images: [], plans: [])
+            }
+            switch mode {
+            case .template:
+                return try renderTemplate(handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold)
+            case .fit:
+                return try renderFit(handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold)
+            }
+        } catch let error as NativeError {
+            throw .failed(error.message)
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
+    /// The artboard in points: the viewBox if there is one, else absolute width and height.
+    static func artboardSize(_ dimensions: IntrinsicDimensions) throws(RenderFailure) -> Size {
+        if let viewBox = dimensions.viewBox {
+            guard viewBox.width.isFinite, viewBox.height.isFinite, viewBox.width > 0, viewBox.height > 0 else {
+                throw .noSize("viewBox has zero, negative or invalid size (\(viewBox.width) × \(viewBox.height)); give it a positive width and height, e.g. viewBox=\"0 0 35 35\"")
+            }
+            return Size(width: viewBox.width, height: viewBox.height)
+        }
+        guard let width = dimensions.width?.points, let height = dimensions.height?.points,
+            width.isFinite, height.isFinite, width > 0, height > 0
+        else {
+            throw .noSize("no viewBox and no absolute width and height; add viewBox=\"0 0 35 35\" to the <svg> element")
+        }
+        return Size(width: width, height: height)
+    }
+
+    private static func renderTemplate(
+        _ handle: SVGHandle, artboard: Size, estimate: Rect, shapeThreshold: Double
+    ) throws -> RenderedGlyph {
+        let plans = Template.scales.map { RenderPlan.template(artboard: artboard, scale: $0) }
+        let images = try plans.map { plan in
+            try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        }
+        // The largest render measures the ink, unless librsvg's estimate says some ink may
+        // lie beyond the canvas, where the render cannot see it.
+        let measuring = plans.count - 1
+        let inkBox: Rect?
+        if plans[measuring].canvasInPoints.contains(estimate.expanded(by: 1)) {
+            inkBox = AlphaBounds.of(images[measuring]).map { plans[measuring].points(fromPixels: $0) }
+        } else {
+            inkBox = try measureInk(handle, artboard: artboard, around: estimate.union(plans[measuring].canvasInPoints))
+        }
+        let shape = inkBox.map { Shape(inkWidth: $0.width, height: $0.height, threshold: shapeThreshold) }
+        return RenderedGlyph(artboard: artboard, inkBox: inkBox, estimatedInkBox: estimate, shape: shape, images: inkBox == nil ? [] : images, plans: plans)
+    }
+
+    private static func renderFit(
+        _ handle: SVGHandle, artboard: Size, estimate: Rect, shapeThreshold: Double
+    ) throws -> RenderedGlyph {
+        // Lay out from librsvg's estimate, measure the largest render, and redo the layout
+        // only when the pixels disagree with the estimate.
+        let largest = Template.scales[Template.scales.count - 1]
+        var shape = Shape(inkWidth: estimate.width, height: estimate.height, threshold: shapeThreshold)
+        var plan = RenderPlan.fit(inkBox: estimate, shape: shape, scale: largest)
+        var image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        guard let painted = AlphaBounds.of(image) else {
+            return RenderedGlyph(artboard: artboard, inkBox: nil, estimatedInkBox: estimate, shape: nil, images: [], plans: [])
+        }
+        let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
+        let inkBox: Rect
+        if canvas.contains(painted, slack: -0.5) {
+            inkBox = plan.points(fromPixels: painted)
+        } else if let measured = try measureInk(handle, artboard: artboard, around: estimate.expanded(by: max(estimate.width, estimate.height))) {
+            inkBox = measured
+        } else {
+            inkBox = estimate
+        }
+        shape = Shape(inkWidth: inkBox.width, height: inkBox.height, threshold: shapeThreshold)
+        let corrected = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: largest)
+        if !corrected.placesClose(to: plan, box: inkBox, tolerance: fitTolerancePixels) {
+            plan = corrected
+            image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        }
+        var plans: [RenderPlan] = []
+        var images: [RGBAImage] = []
+        for scale in Template.scales.dropLast() {
+            let smaller = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: scale)
+            plans.append(smaller)
+            images.append(try handle.render(width: smaller.canvasWidth, height: smaller.canvasHeight, viewport: smaller.viewport(artboard: artboard)))
+        }
+        plans.append(plan)
+        images.append(image)
+        return RenderedGlyph(artboard: artboard, inkBox: inkBox, estimatedInkBox: estimate, shape: shape, images: images, plans: plans)
+    }
+
+    /// Renders `region` (artboard points) on its own canvas at up to 4 px/pt and measures
+    /// the ink from its pixels. Used only when a normal render cannot see all the ink.
+    private static func measureInk(_ handle: SVGHandle, artboard: Size, around region: Rect) throws -> Rect? {
+        let maximumSide = 1024.0
+        let ppp = min(4, maximumSide / max(region.width, region.height, 1e-9))
+        let plan = RenderPlan(
+            canvasWidth: Int((region.width * ppp).rounded(.up)) + 2, canvasHeight: Int((region.height * ppp).rounded(.up)) + 2,
+            pixelsPerPoint: ppp, originX: 1 - region.x * ppp, originY: 1 - region.y * ppp)
+        let image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        return AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
+    }
+}
+
+extension Rect {
+    /// The rectangle grown by `amount` on every side.
+    func expanded(by amount: Double) -> Rect {
+        Rect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)
+    }
+}
+
+extension RenderPlan {
+    /// Whether the two plans put `box`'s corners within `tolerance` pixels of each other.
+    fileprivate func placesClose(to other: RenderPlan, box: Rect, tolerance: Double) -> Bool {
+        let a = pixels(fromPoints: box), b = other.pixels(fromPoints: box)
+        return abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+            && abs(a.maxX - b.maxX) <= tolerance && abs(a.maxY - b.maxY) <= tolerance
+    }
+}

@@ -1,0 +1,65 @@
+/// Where a glyph's artboard lands on an output canvas: its scale and top-left corner.
+struct RenderPlan: Equatable, Sendable {
+    /// Canvas width and height in pixels.
+    var canvasWidth: Int
+    var canvasHeight: Int
+    var pixelsPerPoint: Double
+    /// Canvas position of the artboard's top-left corner, in pixels.
+    var originX: Double
+    var originY: Double
+
+    /// Template mode: the artboard centred on `scale`'s canvas at the template's px/pt.
+    static func template(artboard: Size, scale: Template.Scale) -> RenderPlan {
+        let ppp = scale.pixelsPerPoint
+        let canvas = Double(scale.canvas)
+        return RenderPlan(
+            canvasWidth: scale.canvas, canvasHeight: scale.canvas, pixelsPerPoint: ppp,
+            originX: (canvas - artboard.width * ppp) / 2, originY: (canvas - artboard.height * ppp) / 2)
+    }
+
+    /// How far inside its boundary pixels a fit-mode glyph's governing edges land. The ink box
+    /// is measured from antialiased pixels to about a quarter pixel on curves; keeping the
+    /// edges this far inside means measurement error never spills a faint column into the
+    /// neighbouring pixel, so the glyph covers exactly the target's whole pixels.
+    static let fitInsetPixels = 0.25
+
+    /// Fit mode: `inkBox` (in artboard points) centred on the canvas and scaled so that its
+    /// governing dimension covers exactly the target's pixels for its shape.
+    static func fit(inkBox: Rect, shape: Shape, scale: Template.Scale) -> RenderPlan {
+        let governing: Double =
+            switch shape {
+            case .wide: inkBox.width
+            case .tall: inkBox.height
+            case .square: max(inkBox.width, inkBox.height)
+            }
+        let ppp = (Double(scale.target(for: shape)) - 2 * fitInsetPixels) / governing
+        let centre = Double(scale.canvas) / 2
+        return RenderPlan(
+            canvasWidth: scale.canvas, canvasHeight: scale.canvas, pixelsPerPoint: ppp,
+            originX: centre - inkBox.midX * ppp, originY: centre - inkBox.midY * ppp)
+    }
+
+    /// The canvas rectangle the artboard maps to, in pixels.
+    func viewport(artboard: Size) -> Rect {
+        Rect(x: originX, y: originY, width: artboard.width * pixelsPerPoint, height: artboard.height * pixelsPerPoint)
+    }
+
+    /// Converts a rectangle in canvas pixels to artboard points.
+    func points(fromPixels rect: Rect) -> Rect {
+        Rect(
+            x: (rect.x - originX) / pixelsPerPoint, y: (rect.y - originY) / pixelsPerPoint,
+            width: rect.width / pixelsPerPoint, height: rect.height / pixelsPerPoint)
+    }
+
+    /// Converts a rectangle in artboard points to canvas pixels.
+    func pixels(fromPoints rect: Rect) -> Rect {
+        Rect(
+            x: originX + rect.x * pixelsPerPoint, y: originY + rect.y * pixelsPerPoint,
+            width: rect.width * pixelsPerPoint, height: rect.height * pixelsPerPoint)
+    }
+
+    /// The whole canvas, in artboard points.
+    var canvasInPoints: Rect {
+        points(fromPixels: Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight)))
+    }
+}

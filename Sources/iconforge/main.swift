@@ -1,0 +1,5 @@
+import IconForgeKit
+
+import Foundation
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// Template mode: the artboard maps onto each canvas; the drawing is untouched.
+@Suite struct BuildTemplateTests {
+    @Test func squareGlyphAtTargetComesOut54And80Pixels() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path)
+        #expect(report.errorCount == 0)
+
+        let x2 = try decodePNG(output.file("square-27pt@2x.png"))
+        #expect(x2.width == 70 && x2.height == 70)
+        let box2 = try #require(paintedPixelBox(x2))
+        // 4 pt × 2 px/pt = 8 px, 27 pt = 54 px, exactly on pixel edges.
+        #expect(box2.x == 8 && box2.y == 8 && box2.width == 54 && box2.height == 54)
+
+        let x3 = try decodePNG(output.file("square-27pt@3x.png"))
+        #expect(x3.width == 104 && x3.height == 104)
+        let measured = try #require(AlphaBounds.of(x3))
+        // 27 pt × 104/35 px/pt = 80.2 px, centred: (104 - 80.2) / 2 = 11.9 px.
+        #expect(abs(measured.width - 27 * 104 / 35) < 0.1)
+        #expect(abs(measured.midX - 52) < 0.1 && abs(measured.midY - 52) < 0.1)
+    }
+
+    @Test func wideAndTallGlyphsKeepTheirDrawnSize() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("pipeline/wide-30pt.svg"), Fixtures.path("pipeline/tall-30pt.svg")], into: output.path)
+        #expect(report.errorCount == 0)
+        let shapes = Dictionary(uniqueKeysWithValues: report.catalog.glyphs.map { ($0.name, $0.shape) })
+        #expect(shapes == ["wide-30pt": .wide, "tall-30pt": .tall])
+
+        let wide = try #require(paintedPixelBox(try decodePNG(output.file("wide-30pt@2x.png"))))
+        #expect(wide.width == 60 && wide.height == 40)
+        let tall = try #require(paintedPixelBox(try decodePNG(output.file("tall-30pt@2x.png"))))
+        #expect(tall.width == 30 && tall.height == 60)
+        let tall3 = try #require(AlphaBounds.of(try decodePNG(output.file("tall-30pt@3x.png"))))
+        #expect(abs(tall3.height - 30 * 104 / 35) < 0.1)
+    }
+
+    @Test func offCenterGlyphStaysOffCenterBySameAmount() throws {
+        let output = TemporaryFolder()
+        // A set sized optically: the tolerance lets a 20 pt glyph through.
+        let report = try build([Fixtures.path("pipeline/offcenter-20pt.svg")], into: output.path, sizeTolerance: 10)
+        #expect(report.errorCount == 0)
+        #expect(report.diagnostics.map(\.rule) == [.geometryOffCenter])
+        let box2 = try #require(paintedPixelBox(try decodePNG(output.file("offcenter-20pt@2x.png"))))
+        #expect(box2.x == 6 && box2.y == 10 && box2.width == 40 && box2.height == 40)
+        let box3 = try #require(AlphaBounds.of(try decodePNG(output.file("offcenter-20pt@3x.png"))))
+        let ppp = 104.0 / 35
+        #expect(abs(box3.x - 3 * ppp) < 0.1 && abs(box3.y - 5 * ppp) < 0.1)
+        #expect(abs(box3.width - 20 * ppp) < 0.1)
+    }
+
+    @Test func backgroundIsTransparentAndGlyphColourSurvivesUnpremultiplication() throws {
+        let output = TemporaryFolder()
+        _ = try build([Fixtures.path("pipeline/half-covered-edge.svg")], into: output.path)
+        let image = try decodePNG(output.file("half-covered-edge@2x.png"))
+        #expect(image.pixel(x: 0, y: 0) == [0, 0, 0, 0])
+        #expect(image.pixel(x: 69, y: 69) == [0, 0, 0, 0])
+        // x = 4.25 pt is 8.5 px: column 8 is half covered and must stay black, not grey.
+        let edge = image.pixel(x: 8, y: 35)
+        #expect(edge[0...2] == [0, 0, 0])
+        #expect((120...136).contains(edge[3]))
+        #expect(image.pixel(x: 9, y: 35) == [0, 0, 0, 255])
+        #expect(image.pixel(x: 7, y: 35) == [0, 0, 0, 0])
+    }
+
+    @Test func colouredGlyphKeepsItsColourAtEveryAlpha() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("pipeline/wide-pt-units.svg")], into: output.path, fit: true)
+        #expect(report.catalog.glyphs.first?.color == "#007aff")
+        let image = try decodePNG(output.file("wide-pt-units@3x.png"))
+        var painted = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.alpha(x: x, y: y) > 0 {
+                #expect(image.pixel(x: x, y: y)[0...2] == [0x00, 0x7a, 0xff])
+                painted += 1
+            }
+        }
+        #expect(painted > 1000)
+    }
+}

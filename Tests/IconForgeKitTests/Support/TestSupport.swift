@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// Fixture files, found relative to this source file.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+}
+
+/// A fresh temporary folder, removed when the value is deinitialised.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("iconforge-test-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Writes `text` to `name` in the folder and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) -> String {
+        let target = file(name)
+        try! FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: target))
+        return target
+    }
+
+    func copy(fixture: String, as name: String? = nil) {
+        let target = file(name ?? (fixture as NSString).lastPathComponent)
+        try! FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: target)
+    }
+}
+
+/// Builds `inputs` into `output` and returns the report.
+func build(_ inputs: [String], into output: String, fit: Bool = false, sizeTolerance: Double = 0.5, jobs: Int = 2) throws -> BuildReport {
+    var request = BuildRequest()
+    request.inputs = inputs
+    request.outputFolder = output
+    request.options.mode = fit ? .fit : .template
+    request.options.sizeTolerance = sizeTolerance
+    request.jobs = jobs
+    return try Builder.run(request)
+}
+
+/// Decodes a PNG file from disk with libpng.
+func decodePNG(_ path: String) throws -> RGBAImage {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    return try PNGCodec.decode(bytes)
+}
+
+/// The pixel bounding box of everything with alpha > 0: (minX, minY, width, height) in whole pixels.
+func paintedPixelBox(_ image: RGBAImage) -> (x: Int, y: Int, width: Int, height: Int)? {
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    for y in 0..<image.height {
+        for x in 0..<image.width where image.alpha(x: x, y: y) > 0 {
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
+        }
+    }
+    return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+}
+
+extension RGBAImage {
+    func pixel(x: Int, y: Int) -> [UInt8] {
+        let index = (y * width + x) * 4
+        return Array(pixels[index..<index + 4])
+    }
+}

@@ -1,0 +1,641 @@
+#!/usr/bin/env python3
+"""iconforge benchmark harness.
+
+Run it through ``bench/run.sh`` (what ``make bench`` calls): that script installs
+the Debian and PyPI packages this needs and runs this file with the Python of a
+venv kept in the cache folder. The harness itself uses only the standard
+library; the venv supplies the corpus (PyPI ``lucide``), the ``resvg`` binary
+(PyPI ``resvg-cli``) and ``oxipng`` (PyPI ``pyoxipng``).
+
+What it measures
+----------------
+Corpus: the first 1,000 SVGs, sorted by file name, of the Lucide icon set as
+bundled by the PyPI package ``lucide`` (version pinned in bench/requirements.txt;
+1,745 stroke glyphs on a 24x24 artboard). They are extracted once into
+``$BENCH_CACHE/corpus/``.
+
+Peers, all run on that corpus in the same session, ``BENCH_RUNS`` times each
+(default 3), round-robin (one run of every peer per round, so drift on the
+machine spreads over all of them). The report gives the median, min and max
+wall time:
+
+  rsvg-convert   shell loop, serial, two invocations per glyph (-w 54 -h 54 and
+                 -w 80 -h 80). About 25 s; with BENCH_QUICK=1 it runs on the first
+                 100 glyphs only and the times are multiplied by 10 (marked "x10").
+  resvg          the same two renders per glyph, two at a time (xargs -P 2).
+  refrender      bench/ref/refrender.c, a plain C program on librsvg + cairo +
+                 libpng with 2 threads: 70x70 and 104x104 RGBA PNGs, libpng
+                 defaults. This is the speed bar.
+  iconforge      ``$ICONFORGE build CORPUS -o OUT --fit``: cold (OUT removed
+                 before each run, outside the timing) and no-op (run again on the
+                 unchanged OUT).
+
+Ratios are peer / iconforge-cold, so a ratio above 1 means iconforge is faster.
+
+Each timed command runs under GNU time (/usr/bin/time -f %M); wall time is
+measured around it with perf_counter (so it includes about a millisecond of
+time's own fork/exec). time's %M is the maxrss from wait4(2), which on Linux is
+the largest resident set of the child and of any descendant it waited for: the
+MAX over the process tree (the biggest single process), not the sum. For the
+shell and xargs loops that is the biggest single rsvg-convert/resvg process; for
+iconforge, workers it spawns and waits for are included.
+
+Outputs go to a fresh folder under ``BENCH_TMP`` (default /dev/shm, a tmpfs, so
+that the figures are the renderers' work and not this VM's disk: on the ext4
+root of the reference machine, creating 2,000 small files costs about 1-1.5 s
+of extra system time, more than the whole reference render). The folder is
+removed at the end.
+
+PNG size: the total bytes of iconforge's PNGs, then of copies of them after
+``optipng -o2`` and after oxipng at level 2 (pyoxipng, default options
+otherwise); about 30 s for 2,000 PNGs. refrender's libpng-default PNGs are
+listed as a reference (optimised too only when iconforge is unavailable).
+
+Stages: iconforge is run with ICONFORGE_TIMINGS=1; every stderr line of the form
+``stage <name> <seconds> s`` is collected and the per-stage medians are shown.
+
+Environment
+-----------
+  ICONFORGE    iconforge binary (default <repo>/.build/release/iconforge)
+  BENCH_RUNS   timed runs per peer (default 3)
+  BENCH_QUICK  1: rsvg-convert loop on 100 glyphs, extrapolated x10
+  BENCH_CACHE  cache folder (default ~/.cache/iconforge-bench)
+  BENCH_TMP    where outputs are written (default /dev/shm if writable)
+  BENCH_JSON   also write the raw results to this JSON file
+
+Exit status: 0 when the report was printed (even when iconforge is
+unavailable: its rows say so), non-zero when a peer or the setup failed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.resources
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+GLYPHS = 1000              # corpus size
+QUICK_GLYPHS = 100         # rsvg-convert loop size with BENCH_QUICK=1
+FIT_SIZES = (54, 80)       # glyph sizes in px for the @2x and @3x renders
+ICON_PACKAGE = "lucide"    # PyPI package that bundles the SVGs (lucide/lucide.zip)
+STAGE_RE = re.compile(r"^\s*stage\s+(\S+)\s+([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*s\s*$")
+
+
+def log(msg: str) -> None:
+    """Progress goes to stderr; the report alone goes to stdout."""
+    print(f"bench: {msg}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------
+# configuration and machine facts
+
+@dataclass
+class Config:
+    runs: int
+    quick: bool
+    cache: Path
+    tmp: Path
+    iconforge: Path
+    json_out: Path | None
+
+    @staticmethod
+    def from_env() -> "Config":
+        env = os.environ
+        cache = Path(env.get("BENCH_CACHE") or Path.home() / ".cache" / "iconforge-bench")
+        tmp = env.get("BENCH_TMP")
+        if not tmp:
+            shm = Path("/dev/shm")
+            tmp = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else tempfile.gettempdir()
+        iconforge = Path(env.get("ICONFORGE") or ROOT / ".build" / "release" / "iconforge")
+        if not iconforge.is_absolute():
+            iconforge = (Path.cwd() / iconforge).resolve()
+        runs = int(env.get("BENCH_RUNS") or 3)
+        if runs < 1:
+            raise SystemExit("bench: BENCH_RUNS must be >= 1")
+        return Config(
+            runs=runs,
+            quick=env.get("BENCH_QUICK", "") not in ("", "0"),
+            cache=cache,
+            tmp=Path(tmp),
+            iconforge=iconforge,
+            json_out=Path(env["BENCH_JSON"]) if env.get("BENCH_JSON") else None,
+        )
+
+
+def cmd_output(argv: list[str]) -> str:
+    """First line of a command's output, or '?' if it cannot be run."""
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+        text = (out.stdout or out.stderr).strip()
+        return text.splitlines()[0] if text else "?"
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "?"
+
+
+def mem_total_gib() -> str:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    return "?"
+
+
+def loadavg() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def fs_type(path: Path) -> str:
+    """Filesystem type of the mount that holds path (from /proc/mounts)."""
+    best, kind = "", "?"
+    try:
+        real = str(path.resolve())
+        for line in Path("/proc/mounts").read_text().splitlines():
+            parts = line.split()
+            mnt = parts[1]
+            if (real == mnt or real.startswith(mnt.rstrip("/") + "/")) and len(mnt) >= len(best):
+                best, kind = mnt, parts[2]
+    except OSError:
+        pass
+    return kind
+
+
+# --------------------------------------------------------------------------
+# corpus
+
+@dataclass
+class Corpus:
+    path: Path
+    files: list[Path]
+    source: str
+
+
+def prepare_corpus(cfg: Config) -> Corpus:
+    """Extract the first GLYPHS SVGs (sorted by name) of the icon package once."""
+    try:
+        version = importlib.metadata.version(ICON_PACKAGE)
+        archive = importlib.resources.files(ICON_PACKAGE) / "lucide.zip"
+    except (importlib.metadata.PackageNotFoundError, ModuleNotFoundError):
+        raise SystemExit(f"bench: PyPI package '{ICON_PACKAGE}' missing; run bench/run.sh")
+    dest = cfg.cache / "corpus" / f"{ICON_PACKAGE}-{version}-first{GLYPHS}"
+    stamp = dest.with_suffix(".json")
+    with archive.open("rb") as fh, zipfile.ZipFile(fh) as zf:
+        svgs = sorted(n for n in zf.namelist() if n.endswith(".svg") and "/" not in n)
+        total = len(svgs)
+        if total < GLYPHS:
+            raise SystemExit(f"bench: {ICON_PACKAGE} {version} has only {total} SVGs")
+        chosen = svgs[:GLYPHS]
+        have = sorted(p.name for p in dest.glob("*.svg")) if dest.is_dir() else []
+        if not stamp.is_file() or have != chosen:
+            log(f"extracting {GLYPHS} of {total} SVGs from PyPI {ICON_PACKAGE} {version} into {dest}")
+            staging = Path(tempfile.mkdtemp(prefix=".corpus-", dir=_mkdir(dest.parent)))
+            for name in chosen:
+                (staging / name).write_bytes(zf.read(name))
+            shutil.rmtree(dest, ignore_errors=True)
+            staging.rename(dest)
+            stamp.write_text(json.dumps({"package": ICON_PACKAGE, "version": version,
+                                         "svgs_in_package": total, "extracted": GLYPHS,
+                                         "first": chosen[0], "last": chosen[-1]}, indent=1))
+    source = (f"PyPI '{ICON_PACKAGE}' {version} (bundled lucide.zip: {total} Lucide stroke SVGs, "
+              f"24x24 viewBox); first {GLYPHS} by file name: {chosen[0]} .. {chosen[-1]}")
+    return Corpus(dest, [dest / n for n in chosen], source)
+
+
+def _mkdir(p: Path) -> Path:
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+# --------------------------------------------------------------------------
+# running and timing
+
+@dataclass
+class Sample:
+    wall: float      # seconds
+    rss_mb: float    # peak RSS (max over the waited-for process tree), MiB
+    rc: int
+    stderr: str
+
+
+GNU_TIME = "/usr/bin/time"
+
+
+def run_once(argv: list[str], env: dict | None = None) -> Sample:
+    """Run argv under GNU time: wall clock from perf_counter, peak RSS from time's %M.
+
+    GNU time (not this Python process) is the parent because on Linux a child's
+    maxrss high-water mark survives fork+exec, so a child forked from a 25 MB
+    Python would never report less than 25 MB.
+    """
+    with tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile("r") as rss:
+        t0 = time.perf_counter()
+        proc = subprocess.run([GNU_TIME, "-f", "%M", "-o", rss.name, *argv],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=err, env=env)
+        wall = time.perf_counter() - t0
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+        lines = rss.read().split()
+    kb = int(lines[-1]) if lines and lines[-1].isdigit() else 0
+    return Sample(wall, kb / 1024.0, proc.returncode, text)
+
+
+@dataclass
+class Peer:
+    key: str
+    label: str
+    argv: list[str] = field(default_factory=list)
+    out: Path | None = None            # output folder (emptied before a run unless keep_out)
+    keep_out: bool = False             # no-op rebuild: keep the previous output
+    env: dict | None = None
+    scale: float = 1.0                 # extrapolation factor (BENCH_QUICK)
+    expect_pngs: int = 0
+    optional: bool = False             # iconforge: failure makes it unavailable, not fatal
+    samples: list[Sample] = field(default_factory=list)
+    unavailable: str = ""
+
+    def run(self) -> None:
+        if self.unavailable:
+            return
+        if self.out is not None and not self.keep_out:
+            shutil.rmtree(self.out, ignore_errors=True)
+            if not self.optional:       # peers expect the folder; iconforge creates its own
+                self.out.mkdir(parents=True)
+        s = run_once(self.argv, env=self.env)
+        if s.rc != 0:
+            tail = " | ".join(s.stderr.strip().splitlines()[-3:]) or "no stderr"
+            msg = f"exit {s.rc}: {tail}"
+            if not self.optional:
+                raise SystemExit(f"bench: {self.label} failed: {msg}")
+            self.unavailable = msg
+            log(f"{self.label}: {msg}")
+            return
+        self.samples.append(s)
+        log(f"{self.label}: {s.wall:.3f} s, {s.rss_mb:.1f} MB")
+
+    # statistics (extrapolated when scale != 1)
+    def walls(self) -> list[float]:
+        return [s.wall * self.scale for s in self.samples]
+
+    def median(self) -> float:
+        return statistics.median(self.walls())
+
+    def peak_rss(self) -> float:
+        return max(s.rss_mb for s in self.samples)
+
+    def stages(self) -> dict[str, list[float]]:
+        """stage name -> seconds per run, in order of first appearance."""
+        found: dict[str, list[float]] = {}
+        for s in self.samples:
+            per_run: dict[str, float] = {}
+            for line in s.stderr.splitlines():
+                m = STAGE_RE.match(line)
+                if m:
+                    per_run[m.group(1)] = per_run.get(m.group(1), 0.0) + float(m.group(2))
+            for name, secs in per_run.items():
+                found.setdefault(name, []).append(secs)
+        return found
+
+
+def count_pngs(folder: Path | None) -> int:
+    return sum(1 for _ in folder.rglob("*.png")) if folder and folder.is_dir() else 0
+
+
+# --------------------------------------------------------------------------
+# tools
+
+def build_refrender(cfg: Config) -> Path:
+    """Compile bench/ref/refrender.c into the cache (once per source/flags)."""
+    src = HERE / "ref" / "refrender.c"
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "librsvg-2.0", "libpng"],
+                           capture_output=True, text=True, check=True).stdout.split()
+    key = hashlib.sha256(src.read_bytes() + " ".join(flags).encode()).hexdigest()[:12]
+    exe = _mkdir(cfg.cache / "bin") / f"refrender-{key}"
+    if not exe.is_file():
+        log(f"building {exe}")
+        subprocess.run(["gcc", "-O2", "-o", str(exe), str(src), *flags, "-lpthread"], check=True)
+    return exe
+
+
+def find_resvg() -> str:
+    local = Path(sys.executable).parent / "resvg"
+    found = str(local) if local.is_file() else shutil.which("resvg")
+    if not found:
+        raise SystemExit("bench: resvg not found (PyPI resvg-cli); run bench/run.sh")
+    return found
+
+
+# --------------------------------------------------------------------------
+# PNG size
+
+@dataclass
+class SizeRow:
+    label: str
+    files: int
+    raw: int
+    optipng: int | None
+    optipng_s: float
+    oxipng: int | None
+    oxipng_s: float
+    note: str = ""
+
+
+def total_bytes(files: list[Path]) -> int:
+    return sum(f.stat().st_size for f in files)
+
+
+def png_sizes(label: str, folder: Path, scratch: Path, optimise: bool = True) -> SizeRow:
+    """Sizes of the PNGs in folder, as written and after optipng -o2 / oxipng -o2 on copies."""
+    files = sorted(folder.rglob("*.png"))
+    row = SizeRow(label, len(files), total_bytes(files), None, 0.0, None, 0.0)
+    if not files or not optimise:
+        return row
+
+    def copy_to(name: str) -> list[Path]:
+        dest = scratch / name
+        shutil.rmtree(dest, ignore_errors=True)
+        out = []
+        for i, f in enumerate(files):     # flat copy; index keeps names unique
+            target = _mkdir(dest) / f"{i:05d}.png"
+            shutil.copyfile(f, target)
+            out.append(target)
+        return out
+
+    # optipng is single-threaded: two processes on half the files each.
+    copies = copy_to("optipng")
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen(["optipng", "-quiet", "-o2", *map(str, copies[k::2])])
+             for k in range(2)]
+    if all(p.wait() == 0 for p in procs):
+        row.optipng, row.optipng_s = total_bytes(copies), time.perf_counter() - t0
+    else:
+        row.note += " optipng failed;"
+
+    try:
+        import oxipng  # pyoxipng, from the venv
+    except ImportError:
+        row.note += " pyoxipng not installed;"
+        return row
+    copies = copy_to("oxipng")
+    t0 = time.perf_counter()
+    try:
+        for f in copies:
+            oxipng.optimize(f, level=2)
+        row.oxipng, row.oxipng_s = total_bytes(copies), time.perf_counter() - t0
+    except Exception as exc:  # oxipng.PngError and friends
+        row.note += f" oxipng failed: {exc};"
+    return row
+
+
+# --------------------------------------------------------------------------
+# report
+
+def fmt_s(x: float) -> str:
+    return f"{x:.3f}" if x < 10 else f"{x:.2f}"
+
+
+def fmt_ratio(x: float) -> str:
+    return f"{x:.2f}" if x >= 0.1 else f"{x:.2g}"
+
+
+def print_table(headers: list[str], rows: list[list[str]], align: str) -> None:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
+                         for c, w, a in zip(cells, widths, align)).rstrip()
+    print(line(headers))
+    print("  ".join("-" * w for w in widths))
+    for r in rows:
+        print(line(r))
+
+
+def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
+           facts: dict[str, str], work: Path, elapsed: float) -> None:
+    print("iconforge benchmark")
+    print("===================")
+    for k, v in facts.items():
+        print(f"{k:<11} {v}")
+    print(f"{'corpus':<11} {corpus.source}")
+    print(f"{'':<11} {corpus.path}")
+    print(f"{'outputs':<11} {work} ({fs_type(work)})")
+    print(f"{'runs':<11} {cfg.runs} per peer, round-robin; median reported"
+          + ("; BENCH_QUICK=1" if cfg.quick else ""))
+    print()
+
+    cold = next(p for p in peers if p.key == "iconforge-cold")
+    base = cold.median() if cold.samples and not cold.unavailable else None
+    rows = []
+    for p in peers:
+        if p.unavailable or not p.samples:
+            rows.append([p.label, "-", "-", "-", "-", "-", "-",
+                         f"unavailable: {p.unavailable or 'not run'}"[:90]])
+            continue
+        walls = p.walls()
+        med = p.median()
+        pngs = count_pngs(p.out)
+        note = []
+        if p.scale != 1:
+            note.append(f"EXTRAPOLATED x{p.scale:g} from {QUICK_GLYPHS} glyphs")
+        if p.expect_pngs and pngs != p.expect_pngs:
+            note.append(f"expected {p.expect_pngs} PNGs")
+        rows.append([p.label, fmt_s(med), fmt_s(min(walls)), fmt_s(max(walls)),
+                     fmt_ratio(med / base) if base else "n/a",
+                     f"{p.peak_rss():.1f}", str(pngs), "; ".join(note)])
+    print_table(["peer (1000 glyphs)", "median s", "min s", "max s", "x iconforge",
+                 "peak RSS MB", "PNGs", "note"], rows, "lrrrrrrl")
+    print("x iconforge = peer median / iconforge cold median (>1: iconforge is faster).")
+    print("peak RSS = max over the process tree (largest single process), max over runs.")
+    print()
+
+    print("PNG size")
+    srows = []
+    for s in sizes:
+        def pct(v: int | None) -> str:
+            return f"{v:,} ({(v - s.raw) / s.raw * 100:+.1f}%)" if v is not None and s.raw else "n/a"
+        srows.append([s.label, str(s.files), f"{s.raw:,}", pct(s.optipng),
+                      f"{s.optipng_s:.1f}" if s.optipng is not None else "-",
+                      pct(s.oxipng), f"{s.oxipng_s:.1f}" if s.oxipng is not None else "-",
+                      s.note.strip() or ("" if s.optipng is not None else "not optimised")])
+    if srows:
+        print_table(["PNG set", "files", "bytes as written", "optipng -o2", "s",
+                     "oxipng level 2", "s", "note"], srows, "lrrrrrrl")
+        print("optipng and oxipng run on copies; % is relative to the bytes as written.")
+    else:
+        print("(no PNG sets)")
+    print()
+
+    print("iconforge stages (ICONFORGE_TIMINGS=1, 'stage <name> <seconds> s' on stderr)")
+    noop = next(p for p in peers if p.key == "iconforge-noop")
+    cs, ns = cold.stages(), noop.stages()
+    if not cs and not ns:
+        why = "iconforge unavailable" if cold.unavailable else "no stage lines printed"
+        print(f"({why})")
+    else:
+        names = list(dict.fromkeys([*cs, *ns]))
+        cold_med = cold.median() if cold.samples else 0.0
+        srows = []
+        for n in names:
+            c = statistics.median(cs[n]) if n in cs else None
+            o = statistics.median(ns[n]) if n in ns else None
+            srows.append([n, fmt_s(c) if c is not None else "-",
+                          f"{c / cold_med * 100:.0f}%" if c is not None and cold_med else "-",
+                          fmt_s(o) if o is not None else "-"])
+        tot_c = sum(statistics.median(v) for v in cs.values())
+        tot_n = sum(statistics.median(v) for v in ns.values())
+        srows.append(["(sum of stages)", fmt_s(tot_c),
+                      f"{tot_c / cold_med * 100:.0f}%" if cold_med else "-", fmt_s(tot_n)])
+        srows.append(["(wall, median)", fmt_s(cold_med), "100%",
+                      fmt_s(noop.median()) if noop.samples else "-"])
+        print_table(["stage", "cold median s", "% of cold wall", "no-op median s"], srows, "lrrr")
+    print()
+    print(f"benchmark took {elapsed:.0f} s in total")
+
+    if cfg.json_out:
+        data = {"facts": facts, "corpus": corpus.source, "runs": cfg.runs, "quick": cfg.quick,
+                "peers": [{"key": p.key, "label": p.label, "scale": p.scale,
+                           "walls": p.walls(), "rss_mb": [s.rss_mb for s in p.samples],
+                           "unavailable": p.unavailable, "stages": p.stages()} for p in peers],
+                "png_sizes": [s.__dict__ for s in sizes]}
+        cfg.json_out.write_text(json.dumps(data, indent=1))
+
+
+# --------------------------------------------------------------------------
+
+def main() -> int:
+    started = time.perf_counter()
+    cfg = Config.from_env()
+    if not os.access(GNU_TIME, os.X_OK):
+        raise SystemExit(f"bench: {GNU_TIME} missing (Debian package 'time'); run bench/run.sh")
+    corpus = prepare_corpus(cfg)
+    resvg = find_resvg()
+    refrender = build_refrender(cfg)
+
+    facts = {
+        "machine": f"{cpu_model()}, nproc {len(os.sched_getaffinity(0))}, {mem_total_gib()}, "
+                   f"{platform.system()} {platform.release()}",
+        "tools": "; ".join([
+            cmd_output(["rsvg-convert", "--version"]),
+            "resvg " + cmd_output([resvg, "--version"]) + f" (PyPI resvg-cli "
+            f"{_pkg_version('resvg-cli')})",
+            "librsvg " + cmd_output(["pkg-config", "--modversion", "librsvg-2.0"])
+            + ", libpng " + cmd_output(["pkg-config", "--modversion", "libpng"])
+            + ", cairo " + cmd_output(["pkg-config", "--modversion", "cairo"]),
+            cmd_output(["optipng", "-v"]),
+            f"pyoxipng {_pkg_version('pyoxipng')}",
+        ]),
+        "iconforge": str(cfg.iconforge),
+        "load avg": loadavg(),
+    }
+    if os.getloadavg()[0] > 0.5:
+        log(f"warning: the machine is busy (load {loadavg()}); timings will be inflated")
+
+    work = Path(tempfile.mkdtemp(prefix="iconforge-bench.", dir=_mkdir(cfg.tmp)))
+    try:
+        # Warm the page cache for the corpus so that no peer pays for the first read.
+        for f in corpus.files:
+            f.read_bytes()
+
+        n_loop = QUICK_GLYPHS if cfg.quick else GLYPHS
+        names = work / "rsvg-names.txt"
+        names.write_text("".join(f.stem + "\n" for f in corpus.files[:n_loop]))
+        w2, w3 = FIT_SIZES
+        loop = ('while IFS= read -r n; do\n'
+                f'  rsvg-convert -w {w2} -h {w2} -o "$3/$n@{w2}.png" "$2/$n.svg" || exit\n'
+                f'  rsvg-convert -w {w3} -h {w3} -o "$3/$n@{w3}.png" "$2/$n.svg" || exit\n'
+                'done < "$1"\n')
+        rsvg_out = work / "rsvg-convert"
+        rsvg_peer = Peer("rsvg-convert", "rsvg-convert loop, serial"
+                         + (f" [{QUICK_GLYPHS} x10]" if cfg.quick else ""),
+                         ["bash", "-c", loop, "bash", str(names), str(corpus.path), str(rsvg_out)],
+                         out=rsvg_out, scale=GLYPHS / n_loop, expect_pngs=2 * n_loop)
+
+        # xargs -0 -n 6: one resvg per "-w W -h W in out" group, two at a time.
+        resvg_out = work / "resvg"
+        jobs = work / "resvg-jobs"
+        with open(jobs, "wb") as fh:
+            for f in corpus.files:
+                for w in FIT_SIZES:
+                    args = ["-w", str(w), "-h", str(w), str(f), str(resvg_out / f"{f.stem}@{w}.png")]
+                    fh.write(b"".join(a.encode() + b"\0" for a in args))
+        resvg_peer = Peer("resvg", "resvg, xargs -P 2",
+                          ["xargs", "-0", "-P", "2", "-n", "6", "-a", str(jobs), resvg],
+                          out=resvg_out, expect_pngs=2 * GLYPHS)
+
+        ref_out = work / "refrender"
+        ref_peer = Peer("refrender", "refrender.c (C, 2 threads)",
+                        [str(refrender), "-j", "2", str(ref_out), *map(str, corpus.files)],
+                        out=ref_out, expect_pngs=2 * GLYPHS)
+
+        if_out = work / "iconforge-out"
+        if_env = dict(os.environ, ICONFORGE_TIMINGS="1")
+        if_argv = [str(cfg.iconforge), "build", str(corpus.path), "-o", str(if_out), "--fit"]
+        cold = Peer("iconforge-cold", "iconforge build (cold)", if_argv, out=if_out,
+                    env=if_env, optional=True, expect_pngs=2 * GLYPHS)
+        noop = Peer("iconforge-noop", "iconforge build (no-op)", if_argv, out=if_out,
+                    keep_out=True, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
+        if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)):
+            cold.unavailable = noop.unavailable = f"no executable at {cfg.iconforge}"
+            log(f"iconforge: {cold.unavailable}")
+
+        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop]
+        for r in range(cfg.runs):
+            log(f"round {r + 1}/{cfg.runs}")
+            for p in peers:
+                if p is noop and (cold.unavailable or len(cold.samples) <= r):
+                    noop.unavailable = noop.unavailable or "cold build unavailable"
+                    continue
+                p.run()
+
+        log("PNG sizes (optipng -o2, oxipng level 2 on copies)")
+        sizes = []
+        have_iconforge = not cold.unavailable and bool(cold.samples)
+        if have_iconforge:
+            sizes.append(png_sizes("iconforge", if_out, work / "opt"))
+            if not (if_out / "catalog.json").is_file():
+                sizes[-1].note += " no catalog.json in OUT;"
+        sizes.append(png_sizes("refrender.c (libpng defaults)", ref_out, work / "opt",
+                               optimise=not have_iconforge))
+        facts["load avg"] += f" at start; {loadavg()} at end"
+
+        report(cfg, corpus, peers, sizes, facts, work, time.perf_counter() - started)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def _pkg_version(name: str) -> str:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
