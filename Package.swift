@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(
             name: "IconForgeKitTests",
             dependencies: ["IconForgeKit", "CPNGShim"],
-            exclude: ["Fixtures", "Golden"]
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

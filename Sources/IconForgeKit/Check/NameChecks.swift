@@ -8,6 +8,9 @@ enum NameChecks {
         var firstByKey: [String: Int] = [:]
         for (index, source) in sources.enumerated() {
             let name = source.name
+            for finding in EmojiScanner.findings(in: name) {
+                found[index, default: []].append(Diagnostic(finding.isError ? .error : .warning, .glyphEmoji, file: source.displayPath, EmojiMessages.message(for: finding, in: "the file name")))
+            }
             if let problem = problem(with: name) {
                 found[index, default: []].append(Diagnostic(.error, .nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use letters, digits, '-', '_' and '.'; rename the file"))
             }

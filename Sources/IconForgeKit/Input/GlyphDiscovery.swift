@@ -19,10 +19,11 @@ enum GlyphDiscovery {
     static func discover(_ paths: [String], limits: Limits) throws(MissingInput) -> Result {
         var result = Result()
         for path in paths {
-            switch FileSystem.kind(of: path) {
-            case .missing:
+            let kind = FileSystem.kind(of: path)
+            if kind == .missing {
                 throw MissingInput(path: path, message: "no such file or folder")
-            case .directory, .symlink where isFolder(path):
+            }
+            if kind == .directory || (kind == .symlink && isFolder(path)) {
                 let root = FileSystem.resolvedPath(path) ?? path
                 let names: [String]
                 do {
@@ -38,7 +39,7 @@ enum GlyphDiscovery {
                     let display = folderDisplay + "/" + fileName
                     read(display, relativePath: fileName, insideFolder: root, limits: limits, into: &result)
                 }
-            default:
+            } else {
                 let fileName = (path as NSString).lastPathComponent
                 read(path, relativePath: fileName, insideFolder: nil, limits: limits, into: &result)
             }

@@ -12,6 +12,20 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable {
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
+
+    /// The location `utf8Offset` bytes into `text`, which starts here.
+    func advanced(by utf8Offset: Int, in text: String) -> SourceLocation {
+        var location = self
+        for scalar in String(decoding: text.utf8.prefix(utf8Offset), as: UTF8.self).unicodeScalars {
+            if scalar == "\n" {
+                location.line += 1
+                location.column = 1
+            } else {
+                location.column += 1
+            }
+        }
+        return location
+    }
 }
 
 /// One attribute of an element, its value with entities decoded.

@@ -483,7 +483,7 @@ struct XMLScanner {
 
 extension XMLScanner.OpenElement {
     fileprivate mutating func appendText(_ text: String, at location: SourceLocation) {
-        if element.textLocation == nil, !text.allSatisfy(\.isXMLWhitespace) { element.textLocation = location }
+        if element.textLocation == nil { element.textLocation = location }
         element.text += text
     }
 }

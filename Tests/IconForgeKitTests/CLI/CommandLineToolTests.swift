@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// Captures what the tool prints.
+struct CapturedOutput: ToolOutput {
+    var stdout: [String] = []
+    var stderr: [String] = []
+    var colorsErrors: Bool { false }
+    mutating func out(_ text: String) { stdout.append(text) }
+    mutating func err(_ text: String) { stderr.append(text) }
+}
+
+@Suite struct CommandLineToolTests {
+    func run(_ arguments: [String]) -> (CommandLineTool.ExitStatus, CapturedOutput) {
+        var output = CapturedOutput()
+        let status = CommandLineTool.run(arguments, output: &output)
+        return (status, output)
+    }
+
+    @Test func helpAndVersion() {
+        let (status, output) = run(["--help"])
+        #expect(status == .clean)
+        #expect(output.stdout.joined().contains("iconforge build [GLYPHS...]"))
+        let (buildStatus, buildHelp) = run(["help", "build"])
+        #expect(buildStatus == .clean && buildHelp.stdout.joined().contains("--output DIR"))
+        let (flagStatus, flagHelp) = run(["build", "--help"])
+        #expect(flagStatus == .clean && flagHelp.stdout == buildHelp.stdout)
+        let (checkStatus, checkHelp) = run(["check", "-h"])
+        #expect(checkStatus == .clean && checkHelp.stdout.joined().contains("--format FORMAT"))
+        let (versionStatus, version) = run(["--version"])
+        #expect(versionStatus == .clean && version.stdout == ["iconforge \(Builder.toolVersion)"])
+    }
+
+    @Test func usageErrorsExitTwoAndSayWhy() {
+        let (status, output) = run(["build", "--bogus"])
+        #expect(status == .usage)
+        #expect(output.stderr.joined().contains("unknown option '--bogus'"))
+        #expect(run(["biuld"]).0 == .usage)
+        #expect(run(["biuld"]).1.stderr.joined().contains("did you mean 'build'?"))
+        #expect(run(["check", "--format", "xml"]).0 == .usage)
+        #expect(run(["check", "-o", "x"]).0 == .usage)
+        #expect(run(["build", "--jobs", "zero"]).0 == .usage)
+        #expect(run([]).0 == .usage)
+    }
+
+    @Test func missingGlyphsFolderIsAnIOError() {
+        let (status, output) = run(["build", "/nonexistent/glyphs", "-o", "/tmp/never"])
+        #expect(status == .io)
+        #expect(output.stderr.joined().contains("/nonexistent/glyphs: error: no such file or folder"))
+    }
+
+    @Test func buildPrintsDiagnosticsAndSummaryAndExitsOneOnError() {
+        let output = TemporaryFolder()
+        let (status, printed) = run(["build", Fixtures.path("broken"), "-o", output.path])
+        #expect(status == .checkFailed)
+        let text = printed.stderr.joined(separator: "\n")
+        #expect(text.contains("broken/truncated.svg:2:3: error: "))
+        #expect(text.contains("[svg.parse]"))
+        #expect(text.contains("2 glyphs, 2 PNGs, 1 error, 0 warnings"))
+    }
+
+    @Test func checkWritesNothingAndSupportsFormats() throws {
+        let (status, printed) = run(["check", Fixtures.path("broken"), "--format", "github"])
+        #expect(status == .checkFailed)
+        let line = try #require(printed.stdout.first)
+        #expect(line.hasPrefix("::error file=") && line.contains(",line=2,col=3,title=svg.parse::"))
+
+        let (_, json) = run(["check", Fixtures.path("broken"), "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
+        #expect(document?["passed"] as? Bool == false)
+        let diagnostics = document?["diagnostics"] as? [[String: Any]]
+        #expect(diagnostics?.first?["rule"] as? String == "svg.parse")
+        #expect(diagnostics?.first?["line"] as? Int == 2)
+    }
+}

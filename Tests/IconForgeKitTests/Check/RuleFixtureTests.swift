@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// One fixture per rule, failing and narrowly passing. Each fixture states what it must
+/// produce in a comment, `<!-- expect: rule@line:col, rule -->` (a rule alone for
+/// findings about the whole file) or `<!-- expect: none -->`.
+@Suite struct RuleFixtureTests {
+    static let fixtures: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.path("rules"))) ?? []
+        return names.filter { $0.hasSuffix(".svg") }.sorted()
+    }()
+
+    @Test func everyRuleThatJudgesAGlyphHasAFailingAndAPassingFixture() {
+        let judged: [RuleID] = [
+            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .glyphEmoji, .colorMonochrome,
+            .sizeTarget, .sizeMax, .geometryClipped, .geometryOffCenter, .geometryAspect,
+        ]
+        for rule in judged {
+            let prefix = rule.rawValue.replacingOccurrences(of: ".", with: "-")
+            #expect(Self.fixtures.contains { $0.hasPrefix(prefix) && !$0.contains("-pass") }, "no failing fixture for \(rule.rawValue)")
+        }
+        #expect(Self.fixtures.filter { $0.contains("-pass") }.count >= 8)
+    }
+
+    @Test(arguments: fixtures)
+    func fixtureProducesExactlyWhatItExpects(name: String) throws {
+        let path = Fixtures.path("rules/" + name)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let expected = try #require(Self.expectations(in: text), "\(name) has no expect comment")
+        var request = BuildRequest()
+        request.inputs = [path]
+        request.writesOutput = false
+        let report = try Builder.run(request)
+        let actual = report.diagnostics.map { diagnostic in
+            diagnostic.rule.rawValue + (diagnostic.location.map { "@\($0.line):\($0.column)" } ?? "")
+        }
+        #expect(actual.sorted() == expected.sorted(), "\(name): \(report.diagnostics.map(\.message))")
+        for diagnostic in report.diagnostics {
+            #expect(diagnostic.severity == diagnostic.rule.defaultSeverity || diagnostic.rule == .glyphEmoji)
+            #expect(diagnostic.message.count > 20, "messages say what was found and how to fix it")
+        }
+    }
+
+    @Test func heartAloneIsAWarningButEmojiAreErrors() throws {
+        var request = BuildRequest()
+        request.inputs = [Fixtures.path("rules/glyph-emoji-heart-warning.svg"), Fixtures.path("rules/glyph-emoji-in-title.svg")]
+        request.writesOutput = false
+        let report = try Builder.run(request)
+        #expect(report.diagnostics.map(\.severity) == [.warning, .error])
+    }
+
+    static func expectations(in text: String) -> [String]? {
+        guard let start = text.range(of: "<!-- expect:"), let end = text.range(of: "-->", range: start.upperBound..<text.endIndex) else {
+            return nil
+        }
+        let list = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)
+        if list == "none" { return [] }
+        return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Finding glyphs: names, collisions, and files that are not glyphs.
+@Suite struct GlyphDiscoveryTests {
+    static let glyph = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
+
+    func check(_ folder: TemporaryFolder) throws -> BuildReport {
+        var request = BuildRequest()
+        request.inputs = [folder.path]
+        request.writesOutput = false
+        return try Builder.run(request)
+    }
+
+    func findings(_ report: BuildReport) -> [String] {
+        report.diagnostics.map { "\(($0.file as NSString).lastPathComponent) \($0.rule.rawValue)" }
+    }
+
+    @Test func invalidNamesAreReportedAndValidOnesPass() throws {
+        let folder = TemporaryFolder()
+        for name in ["ok-name_1.2.svg", "has space.svg", "café.svg", "star🌟.svg", "tab\tname.svg"] {
+            folder.write(name, Self.glyph)
+        }
+        let report = try check(folder)
+        #expect(report.glyphCount == 5)
+        #expect(findings(report).sorted() == [
+            "café.svg name.invalid", "has space.svg name.invalid", "star🌟.svg glyph.emoji", "star🌟.svg name.invalid",
+            "tab\tname.svg name.invalid",
+        ])
+    }
+
+    @Test func namesDifferingByCaseOrNormalisationCollide() throws {
+        let folder = TemporaryFolder()
+        folder.write("Star.svg", Self.glyph)
+        folder.write("star.svg", Self.glyph)
+        folder.write("e\u{301}.svg", Self.glyph)  // decomposed é
+        folder.write("\u{E9}.svg", Self.glyph)  // precomposed é
+        let report = try check(folder)
+        let collisions = report.diagnostics.filter { $0.rule == .nameCollision }
+        #expect(collisions.count == 2)
+        #expect(collisions.contains { $0.file.hasSuffix("/star.svg") && $0.message.contains("'Star'") })
+    }
+
+    @Test func dotFilesAreSkippedAndNonFilesAreReported() throws {
+        let folder = TemporaryFolder()
+        folder.write("good.svg", Self.glyph)
+        folder.write(".hidden.svg", "not even xml")
+        folder.write("._good.svg", "\u{0}\u{5}binary")
+        folder.write("notes.txt", "ignored")
+        try FileManager.default.createDirectory(atPath: folder.file("folder.svg"), withIntermediateDirectories: false)
+        #expect(mkfifo(folder.file("pipe.svg"), 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("escape.svg"), withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("alias.svg"), withDestinationPath: folder.file("good.svg"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("dangling.svg"), withDestinationPath: folder.file("gone.svg"))
+        let report = try check(folder)
+        #expect(findings(report).sorted() == [
+            "dangling.svg input.unreadable", "escape.svg input.unreadable", "folder.svg input.unreadable", "pipe.svg input.unreadable",
+        ])
+        #expect(report.glyphCount == 2, "good.svg and the alias inside the folder")
+        #expect(report.diagnostics.first { $0.file.hasSuffix("escape.svg") }?.message.contains("outside the glyphs folder") == true)
+    }
+
+    @Test func emptyFolderIsAnError() throws {
+        let folder = TemporaryFolder()
+        folder.write(".DS_Store", "")
+        let report = try check(folder)
+        #expect(report.diagnostics.map(\.rule) == [.inputEmpty])
+    }
+
+    @Test func oversizedFileIsRefusedBeforeReading() throws {
+        let folder = TemporaryFolder()
+        folder.write("big.svg", Self.glyph + String(repeating: " ", count: 2_000))
+        var request = BuildRequest()
+        request.inputs = [folder.path]
+        request.writesOutput = false
+        request.options.limits.maximumFileBytes = 1_000
+        let report = try Builder.run(request)
+        #expect(report.diagnostics.map(\.rule) == [.svgLimit])
+        #expect(report.diagnostics.first?.message.contains("--max-file-size") == true)
+    }
+}

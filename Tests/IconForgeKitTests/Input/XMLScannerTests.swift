@@ -1,0 +1,95 @@
+import Testing
+
+@testable import IconForgeKit
+
+@Suite struct XMLScannerTests {
+    func parse(_ text: String) throws(XMLParseError) -> XMLDocument {
+        try XMLScanner.parse(Array(text.utf8), limits: Limits())
+    }
+
+    @Test func keepsElementAndAttributeLocations() throws {
+        let document = try parse("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <g>\n    <path  fill=\"#f00\" d=\"M0 0\"/>\n  </g>\n</svg>\n")
+        let path = try #require(document.root.children.first?.children.first)
+        #expect(path.localName == "path" && path.namespace == "http://www.w3.org/2000/svg")
+        #expect(path.location == SourceLocation(line: 4, column: 5))
+        let fill = try #require(path.attribute("fill"))
+        #expect(fill.location == SourceLocation(line: 4, column: 12))
+        #expect(fill.valueLocation == SourceLocation(line: 4, column: 18))
+        #expect(document.elementCount == 3)
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let document = try parse("<svg><title>é</title><g id=\"ü\" fill=\"red\"/></svg>")
+        let g = try #require(document.root.children.last)
+        #expect(g.attribute("fill")?.location.column == 32)
+    }
+
+    @Test func resolvesNamespacesAndDecodesReferences() throws {
+        let document = try parse("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><use xlink:href=\"#a&amp;b\"/><title>&lt;&#65;&#x42;&gt;</title></svg>")
+        let use = document.root.children[0]
+        #expect(use.attribute("href", namespace: "http://www.w3.org/1999/xlink")?.value == "#a&b")
+        #expect(document.root.children[1].text == "<AB>")
+    }
+
+    @Test func recordsDoctypeWithoutExpandingEntities() throws {
+        let document = try parse("<!DOCTYPE svg SYSTEM \"http://example.com/x.dtd\" [<!ENTITY a \"aaaa\">]>\n<svg/>")
+        #expect(document.documentType?.externalID == "http://example.com/x.dtd")
+        #expect(document.documentType?.hasInternalSubset == true)
+        #expect(throws: XMLParseError.self) { try parse("<!DOCTYPE svg [<!ENTITY a \"x\">]><svg>&a;</svg>") }
+    }
+
+    @Test(arguments: [
+        ("<svg>", 1, 1, "never closed"),
+        ("<svg><g></svg>", 1, 9, "does not match"),
+        ("<svg a=b/>", 1, 8, "must be quoted"),
+        ("<svg a=\"1\" a=\"2\"/>", 1, 12, "appears twice"),
+        ("<svg>&nbsp;</svg>", 1, 6, "not defined"),
+        ("<svg/><svg/>", 1, 7, "second root"),
+        ("hello", 1, 1, "text outside"),
+        ("", 1, 1, "no root element"),
+        ("<svg a=\"<\"/>", 1, 9, "'<' inside"),
+        ("<x:svg/>", 1, 1, "not declared"),
+    ])
+    func reportsMalformedInputWithLocation(text: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try parse(text)
+            Issue.record("parsed \(text)")
+        } catch {
+            #expect(error.kind == .malformed)
+            #expect(error.location == SourceLocation(line: line, column: column), "\(text): \(error.message)")
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test func rejectsBadEncodings() {
+        for bytes: [UInt8] in [[0xFF, 0xFE, 0x3C, 0x00], [0x3C, 0x73, 0x00, 0x3E], [0x3C, 0xC3, 0x28, 0x3E]] {
+            #expect(throws: XMLParseError.self) { try XMLScanner.parse(bytes, limits: Limits()) }
+        }
+        #expect(throws: XMLParseError.self) { try parse("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><svg/>") }
+        // A UTF-8 byte-order mark is fine.
+        #expect((try? XMLScanner.parse([0xEF, 0xBB, 0xBF] + Array("<svg/>".utf8), limits: Limits())) != nil)
+    }
+
+    @Test func enforcesDepthAndElementLimits() {
+        var limits = Limits()
+        limits.maximumDepth = 10
+        let deep = String(repeating: "<g>", count: 11) + String(repeating: "</g>", count: 11)
+        #expect(throws: XMLParseError.self) { try XMLScanner.parse(Array(deep.utf8), limits: limits) }
+        limits.maximumElements = 5
+        let wide = "<svg>" + String(repeating: "<g/>", count: 5) + "</svg>"
+        do {
+            _ = try XMLScanner.parse(Array(wide.utf8), limits: limits)
+            Issue.record("limit not enforced")
+        } catch {
+            #expect(error.kind == .limit)
+        }
+    }
+
+    @Test func deepNestingWithinLimitsDoesNotOverflowTheStack() throws {
+        var limits = Limits()
+        limits.maximumDepth = 5_000
+        let deep = "<svg>" + String(repeating: "<g>", count: 2_000) + String(repeating: "</g>", count: 2_000) + "</svg>"
+        let document = try XMLScanner.parse(Array(deep.utf8), limits: limits)
+        #expect(document.elementCount == 2_001)
+    }
+}
