@@ -15,10 +15,11 @@ let package = Package(
             providers: [.apt(["librsvg2-dev"])]
         ),
         // libpng reports errors with longjmp, which must never cross a Swift frame,
-        // so every libpng call lives in this C shim, which owns the setjmp.
+        // so every libpng call lives in this C shim, which owns the setjmp. Image data
+        // is compressed with libdeflate (libdeflate-dev).
         .target(
             name: "CPNGShim",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
         ),
         .target(
             name: "IconForgeKit",

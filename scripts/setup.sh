@@ -3,11 +3,12 @@
 # Idempotent and quiet when everything is present; used by `make` and `make test`.
 set -euo pipefail
 
-packages=(pkg-config librsvg2-dev libpng-dev)
+packages=(pkg-config librsvg2-dev libpng-dev libdeflate-dev)
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists librsvg-2.0 2>/dev/null || missing+=(librsvg2-dev)
 pkg-config --exists libpng 2>/dev/null || missing+=(libpng-dev)
+[ -e /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
 
 if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing ${missing[*]} with apt-get" >&2

@@ -4,6 +4,7 @@
 
 #include "CPNGShim.h"
 
+#include <libdeflate.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -75,15 +76,46 @@ int cpngshim_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
         return -1;
     }
 
+    int channels = 4;
+    int color_type = PNG_COLOR_TYPE_RGBA;
+    switch (layout) {
+    case CPNGSHIM_GRAY_ALPHA: channels = 2; color_type = PNG_COLOR_TYPE_GRAY_ALPHA; break;
+    case CPNGSHIM_RGBA: channels = 4; color_type = PNG_COLOR_TYPE_RGBA; break;
+    case CPNGSHIM_PALETTE: channels = 1; color_type = PNG_COLOR_TYPE_PALETTE; break;
+    }
+
+    // The image data: each row prefixed by its filter type (0, None), deflated.
+    size_t row_bytes = (size_t)width * channels;
+    size_t raw_size = (row_bytes + 1) * height;
+    uint8_t *raw = malloc(raw_size);
+    int level = options.compression_level < 1 ? 1 : options.compression_level > 12 ? 12 : options.compression_level;
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    size_t bound = compressor ? libdeflate_zlib_compress_bound(compressor, raw_size) : 0;
+    uint8_t *deflated = malloc(bound ? bound : 1);
+    size_t deflated_size = 0;
+    if (raw != NULL && compressor != NULL && deflated != NULL) {
+        for (uint32_t y = 0; y < height; y++) {
+            raw[y * (row_bytes + 1)] = 0;
+            memcpy(raw + y * (row_bytes + 1) + 1, pixels + y * row_bytes, row_bytes);
+        }
+        deflated_size = libdeflate_zlib_compress(compressor, raw, raw_size, deflated, bound);
+    }
+    free(raw);
+    if (compressor != NULL) libdeflate_free_compressor(compressor);
+    if (deflated_size == 0) {
+        free(deflated);
+        copy_message(error, error_size, "out of memory while compressing");
+        return -1;
+    }
+
     error_context context = {.error = error, .error_size = error_size};
-    // volatile: these are read after a longjmp back into this frame.
+    // volatile: read after a longjmp back into this frame.
     growable_buffer *volatile buffer = calloc(1, sizeof(growable_buffer));
-    png_bytep *volatile rows = calloc(height, sizeof(png_bytep));
+    uint8_t *volatile compressed = deflated;
     png_structp png = NULL;
     png_infop info = NULL;
-    if (buffer == NULL || rows == NULL) {
-        free(buffer);
-        free(rows);
+    if (buffer == NULL) {
+        free(deflated);
         copy_message(error, error_size, "out of memory");
         return -1;
     }
@@ -93,7 +125,7 @@ int cpngshim_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
     if (png == NULL || info == NULL) {
         png_destroy_write_struct(&png, &info);
         free(buffer);
-        free(rows);
+        free(compressed);
         copy_message(error, error_size, "out of memory");
         return -1;
     }
@@ -102,16 +134,8 @@ int cpngshim_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
         png_destroy_write_struct(&png, &info);
         free(buffer->data);
         free(buffer);
-        free(rows);
+        free(compressed);
         return -1;
-    }
-
-    int channels = 4;
-    int color_type = PNG_COLOR_TYPE_RGBA;
-    switch (layout) {
-    case CPNGSHIM_GRAY_ALPHA: channels = 2; color_type = PNG_COLOR_TYPE_GRAY_ALPHA; break;
-    case CPNGSHIM_RGBA: channels = 4; color_type = PNG_COLOR_TYPE_RGBA; break;
-    case CPNGSHIM_PALETTE: channels = 1; color_type = PNG_COLOR_TYPE_PALETTE; break;
     }
 
     png_set_write_fn(png, buffer, write_to_buffer, flush_buffer);
@@ -132,23 +156,18 @@ int cpngshim_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
         png_set_PLTE(png, info, entries, palette_count);
         if (last_opaque_trimmed > 0) png_set_tRNS(png, info, alphas, last_opaque_trimmed, NULL);
     }
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
-    png_set_compression_level(png, options.compression_level);
-    png_set_compression_strategy(png, options.strategy);
-    png_set_compression_mem_level(png, 9);
-
-    for (uint32_t y = 0; y < height; y++) {
-        rows[y] = (png_bytep)(pixels + (size_t)y * width * channels);
-    }
+    // libpng writes the signature, IHDR, PLTE and tRNS, then the deflated data as one IDAT
+    // chunk and IEND, with their CRCs. (png_write_end is not used: it expects image rows
+    // to have gone through libpng's own zlib stream.)
     png_write_info(png, info);
-    png_write_image(png, rows);
-    png_write_end(png, NULL);
+    png_write_chunk(png, (png_const_bytep)"IDAT", compressed, deflated_size);
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     png_destroy_write_struct(&png, &info);
 
     *out = buffer->data;
     *out_size = buffer->size;
     free(buffer);
-    free(rows);
+    free(compressed);
     return 0;
 }
 

@@ -1,5 +1,7 @@
 import IconForgeKit
 
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +62,10 @@ public enum CommandLineTool {
     }
 
     private static let buildSpec = OptionSpec(
-        valued: ["--output", "--jobs", "--shape-threshold", "--tolerance", "--max-file-size", "--max-elements", "--format"],
+        valued: [
+            "--output", "--jobs", "--shape-threshold", "--tolerance", "--max-file-size", "--max-elements", "--format",
+            "--png-compression",
+        ],
         flags: ["--fit", "--werror", "--quiet", "--help"],
         aliases: ["-o": "--output", "-h": "--help", "-j": "--jobs", "-q": "--quiet"])
 
@@ -93,6 +96,7 @@ public enum CommandLineTool {
         if let tolerance = try parsed.number("--tolerance", in: 0...35) { request.options.sizeTolerance = tolerance }
         if let size = try parsed.integer("--max-file-size", in: 1...(1 << 30)) { request.options.limits.maximumFileBytes = size }
         if let count = try parsed.integer("--max-elements", in: 1...10_000_000) { request.options.limits.maximumElements = count }
+        if let level = try parsed.integer("--png-compression", in: 1...12) { request.options.pngCompression = level }
 
         let clock = ContinuousClock()
         let start = clock.now
@@ -124,7 +128,7 @@ public enum CommandLineTool {
         }
         if ProcessInfo.processInfo.environment["ICONFORGE_TIMINGS"] == "1" {
             for (stage, seconds) in report.stageSeconds {
-                output.err("stage \(stage) \(String(format: "%.4f", seconds)) s")
+                output.err("stage \(stage) \(seconds.fixed(4)) s")
             }
         }
         return failed ? .checkFailed : .clean
@@ -134,7 +138,7 @@ public enum CommandLineTool {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var parts = [count(report.glyphCount, "glyph")]
         if folder != nil { parts.append(count(report.pngCount, "PNG")) }
-        parts += [count(report.errorCount, "error"), count(report.warningCount, "warning"), String(format: "%.2f s", elapsed)]
+        parts += [count(report.errorCount, "error"), count(report.warningCount, "warning"), elapsed.fixed(2) + " s"]
         var line = parts.joined(separator: ", ")
         if let folder { line += " → \(folder)/" }
         return line
@@ -142,8 +146,8 @@ public enum CommandLineTool {
 
     static func rulesTable() -> String {
         RuleID.allCases.map { rule in
-            let id = rule.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)
-            let severity = rule.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let id = rule.rawValue.padded(to: 20)
+            let severity = rule.defaultSeverity.rawValue.padded(to: 8)
             return "\(id) \(severity) \(rule.summary)"
         }.joined(separator: "\n")
     }
@@ -159,11 +163,25 @@ protocol ToolOutput {
 
 struct StandardStreams: ToolOutput {
     mutating func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        Self.write(text + "\n", to: 1)
     }
 
     mutating func err(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Self.write(text + "\n", to: 2)
+    }
+
+    /// Writes all of `text` to a file descriptor (1 or 2), retrying short writes.
+    private static func write(_ text: String, to descriptor: Int32) {
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { return }
+            written += result
+        }
     }
 
     var colorsErrors: Bool {

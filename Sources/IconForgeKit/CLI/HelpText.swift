@@ -51,10 +51,12 @@ enum HelpText {
           <name>@3x.png   104 × 104 px canvas (27 pt target = 80 px)
           catalog.json    what was measured, checked and written
         A glyph with an error gets no PNGs; the others are still built. Files are
-        written atomically, catalog last; unchanged files are not rewritten.
+        written atomically, catalog last; unchanged files are not rewritten, and
+        glyphs whose source and options are unchanged are not rendered again.
 
         OPTIONS
           -o, --output DIR         output folder (default: Output)
+          --png-compression N      1 (fastest) to 12 (smallest PNGs) (default: 8)
 
         """ + commonOptions
 

@@ -7,6 +7,9 @@ public struct Catalog: Codable, Equatable, Sendable {
 
     public var schemaVersion: Int
     public var tool: Tool
+    /// SHA-256 of the tool version and every option that affects output: a later build
+    /// with the same key may keep a glyph's files when its source is unchanged.
+    public var buildKey: String
     public var mode: ExportMode
     public var template: TemplateInfo
     public var glyphs: [Glyph]

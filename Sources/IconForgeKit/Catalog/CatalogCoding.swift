@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Catalog {
     /// The catalog's file bytes: pretty-printed, keys sorted, a final newline.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
 ///
@@ -14,22 +14,46 @@ enum OutputWriter {
         glyph + scale.suffix + ".png"
     }
 
-    static func write(_ outcomes: [GlyphOutcome], catalog: Catalog, to folder: String) throws(BuildError) {
+    /// What the previous build in `folder` wrote: its state file, or failing that (a
+    /// state file lost or from another version) its catalog, which has the same entries.
+    static func previousState(in folder: String) -> BuildState? {
+        if let bytes = try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20),
+            let state = BuildState.decode(bytes)
+        {
+            return state
+        }
+        guard let catalog = Catalog.load(from: folder + "/" + catalogFileName) else { return nil }
+        return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs)
+    }
+
+    /// Writes new PNGs and the catalog, then removes what `previous` listed and `catalog` does not.
+    static func write(_ outcomes: [GlyphOutcome], catalog: Catalog, previous: BuildState?, to folder: String) throws(BuildError) {
         do {
             try FileSystem.createFolder(folder)
             removeStrayTemporaryFiles(in: folder)
             let catalogPath = folder + "/" + catalogFileName
-            let previous = Catalog.load(from: catalogPath)
 
             var written = Set<String>()
             for outcome in outcomes {
-                for (scale, png) in zip(Template.scales, outcome.pngs) {
-                    let name = fileName(glyph: outcome.source.name, scale: scale)
-                    try writeIfChanged(png.bytes, to: folder + "/" + name)
-                    written.insert(name)
+                for (output, png) in zip(outcome.outputs, outcome.pngs) {
+                    try writeIfChanged(png.bytes, to: folder + "/" + output.file)
                 }
+                written.formUnion(outcome.outputs.map(\.file))
             }
-            try writeIfChanged(Array(try catalog.encoded()), to: catalogPath)
+            // When every glyph was reused and the catalog on disk is the one the previous
+            // build wrote, the new catalog would be byte-identical: skip encoding it.
+            let statePath = folder + "/" + BuildState.fileName
+            if let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
+                previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs,
+                let onDisk = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20),
+                SHA256Digest.hex(of: onDisk) == previous.catalogSHA256
+            {
+                return
+            }
+            let catalogBytes = Array(try catalog.encoded())
+            try writeIfChanged(catalogBytes, to: catalogPath)
+            let state = BuildState(buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes), glyphs: catalog.glyphs)
+            try writeIfChanged(state.encoded(), to: statePath)
             FileSystem.syncFolder(folder)
 
             // Only after the new catalog is in place: remove what the old one listed and the new one does not.

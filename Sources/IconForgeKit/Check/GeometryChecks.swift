@@ -1,8 +1,8 @@
-import Foundation
+import FoundationEssentials
 
 /// The template's size and placement rules, judged on the ink box measured from pixels.
 enum GeometryChecks {
-    static func run(_ glyph: RenderedGlyph, options: CheckOptions, file: String) -> [Diagnostic] {
+    static func run(_ glyph: RenderedGlyph, options: PipelineOptions, file: String) -> [Diagnostic] {
         guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
         var found: [Diagnostic] = []
         func report(_ rule: RuleID, _ message: String) {
@@ -64,14 +64,14 @@ extension Double {
     var pt: String {
         let rounded = (self * 100).rounded() / 100
         if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.2f", rounded)
+        var text = rounded.fixed(2)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
 
     var signedPt: String { self >= 0 ? "+" + pt : pt }
 
-    var percentText: String { String(format: "%.0f %%", self) }
+    var percentText: String { fixed(0) + " %" }
 }
 
 extension Rect {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Rules judged on the SVG markup itself, before librsvg sees the file.
 enum MarkupChecks {
@@ -144,7 +144,7 @@ enum MarkupChecks {
         }
 
         mutating func checkReference(_ attribute: XMLAttribute, on element: XMLElement) {
-            let target = attribute.value.trimmingCharacters(in: .whitespaces)
+            let target = attribute.value.trimmed()
             if target.hasPrefix("#") { return }
             if target.lowercased().hasPrefix("data:") {
                 if element.localName == "image" || element.localName == "feImage" {
@@ -168,7 +168,7 @@ enum MarkupChecks {
         }
 
         mutating func checkCSSReferences(in text: String, start: SourceLocation) {
-            for reference in CSSDeclarations.references(in: text) where !reference.target.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            for reference in CSSDeclarations.references(in: text) where !reference.target.trimmed().hasPrefix("#") {
                 let location = start.advanced(by: reference.utf8Offset, in: text)
                 report(.svgExternal, at: location, "CSS refers to '\(reference.target)', outside this glyph; glyphs must be self-contained: use '#id' references only")
             }

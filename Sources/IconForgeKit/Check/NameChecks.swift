@@ -1,9 +1,12 @@
-import Foundation
+import FoundationEssentials
 
 /// Rules on glyph file names, which become asset names.
 enum NameChecks {
+    /// The rules these checks report (emoji only for the file name, which has no line).
+    static let rules: Set<RuleID> = [.nameInvalid, .nameCollision, .glyphEmoji]
+
     /// Findings per glyph index, for names that are invalid or collide.
-    static func run(_ sources: [GlyphSource]) -> [Int: [Diagnostic]] {
+    static func run(_ sources: [GlyphFile]) -> [Int: [Diagnostic]] {
         var found: [Int: [Diagnostic]] = [:]
         var firstByKey: [String: Int] = [:]
         for (index, source) in sources.enumerated() {
@@ -15,8 +18,9 @@ enum NameChecks {
                 found[index, default: []].append(Diagnostic(.error, .nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use letters, digits, '-', '_' and '.'; rename the file"))
             }
             // macOS file systems are case-insensitive and normalise Unicode, so these
-            // names would overwrite each other in an asset catalog.
-            let key = name.precomposedStringWithCanonicalMapping.lowercased()
+            // names would overwrite each other in an asset catalog. (Swift's String equality
+            // and hashing are canonical-equivalence aware: "e\u{301}" == "\u{E9}".)
+            let key = name.lowercased()
             if let first = firstByKey[key] {
                 let other = sources[first]
                 found[index, default: []].append(Diagnostic(.error, .nameCollision, file: source.displayPath, "glyph name '\(name)' collides with '\(other.name)' (\(other.displayPath)): they differ only by case or Unicode normalisation, and would overwrite each other on macOS; rename one"))

@@ -1,11 +1,21 @@
-import Foundation
+import FoundationEssentials
+
+/// A file that looks like a glyph by its name, not yet read.
+struct GlyphFile: Sendable, Equatable {
+    /// The asset name: the file name without its `.svg` extension.
+    var name: String
+    var displayPath: String
+    var relativePath: String
+    /// The resolved glyphs folder it was found in; nil for a file named directly.
+    var folder: String?
+}
 
 /// Finds glyph files in folders and file arguments, and reads them safely.
 enum GlyphDiscovery {
-    /// What discovery found: glyphs to process, and findings about files that are not.
-    struct Result: Sendable {
-        var sources: [GlyphSource] = []
-        var diagnostics: [Diagnostic] = []
+    /// The outcome of reading one glyph file.
+    enum ReadResult: Sendable {
+        case source(GlyphSource)
+        case failure(Diagnostic)
     }
 
     /// A folder or file argument that does not exist or cannot be listed.
@@ -16,8 +26,8 @@ enum GlyphDiscovery {
 
     /// Lists `*.svg` in each folder (sorted, dot-files skipped as a shell glob skips
     /// them) and takes each file argument as it is.
-    static func discover(_ paths: [String], limits: Limits) throws(MissingInput) -> Result {
-        var result = Result()
+    static func discover(_ paths: [String]) throws(MissingInput) -> [GlyphFile] {
+        var files: [GlyphFile] = []
         for path in paths {
             let kind = FileSystem.kind(of: path)
             if kind == .missing {
@@ -33,61 +43,70 @@ enum GlyphDiscovery {
                 }
                 let glyphNames = names
                     .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".svg") }
-                    .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                    .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 let folderDisplay = path.hasSuffix("/") ? String(path.dropLast()) : path
                 for fileName in glyphNames {
-                    let display = folderDisplay + "/" + fileName
-                    read(display, relativePath: fileName, insideFolder: root, limits: limits, into: &result)
+                    files.append(GlyphFile(name: stem(fileName), displayPath: folderDisplay + "/" + fileName, relativePath: fileName, folder: root))
                 }
             } else {
-                let fileName = (path as NSString).lastPathComponent
-                read(path, relativePath: fileName, insideFolder: nil, limits: limits, into: &result)
+                let fileName = path.lastPathComponent
+                files.append(GlyphFile(name: stem(fileName), displayPath: path, relativePath: fileName, folder: nil))
             }
         }
-        return result
+        return files
+    }
+
+    /// "star" for "star.svg" (any case of the extension).
+    private static func stem(_ fileName: String) -> String {
+        fileName.lowercased().hasSuffix(".svg") ? String(fileName.dropLast(4)) : fileName
     }
 
     private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.kind(followingSymlinksOf: path) == .directory
     }
 
-    private static func read(_ path: String, relativePath: String, insideFolder root: String?, limits: Limits, into result: inout Result) {
-        let fileName = (relativePath as NSString).lastPathComponent
-        let name = String(fileName.dropLast(4))
-        func unreadable(_ message: String) {
-            result.diagnostics.append(Diagnostic(.error, .inputUnreadable, file: path, message))
+    /// Reads a glyph file: regular files only, symlinks only within the glyphs folder,
+    /// within the size limit.
+    static func read(_ file: GlyphFile, limits: Limits) -> ReadResult {
+        let path = file.displayPath
+        let root = file.folder
+        func unreadable(_ message: String) -> ReadResult {
+            .failure(Diagnostic(.error, .inputUnreadable, file: path, message))
         }
-        switch FileSystem.kind(of: path) {
-        case .directory:
-            return unreadable("is a folder, not an SVG file; rename it or move it out of the glyphs folder")
-        case .other(let what):
-            return unreadable("is \(what), not a regular file; only regular files are read")
-        case .missing:
-            return unreadable("no such file")
-        case .symlink:
-            // A symlink is followed only when its target stays inside the glyphs folder, so a
-            // glyph folder from a pull request cannot make iconforge read /etc/passwd.
-            guard let target = FileSystem.resolvedPath(path) else {
-                return unreadable("is a symbolic link to nothing")
-            }
-            if let root, !target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
-                return unreadable("is a symbolic link to \(target), outside the glyphs folder; copy the file in instead")
-            }
-            if case .directory = FileSystem.kind(of: target) {
-                return unreadable("is a symbolic link to a folder, not an SVG file")
-            }
-        case .regular:
-            break
-        }
-        do {
-            let bytes = try FileSystem.readRegularFile(path, limit: limits.maximumFileBytes)
-            result.sources.append(GlyphSource(name: name, displayPath: path, relativePath: relativePath, bytes: bytes))
-        } catch {
-            if error.isLimit {
-                result.diagnostics.append(Diagnostic(.error, .svgLimit, file: path, "\(error.message) (raise it with --max-file-size)"))
-            } else {
-                unreadable(error.message)
+        // The common case costs one open: symlinks and non-files are told apart only
+        // when the open says so.
+        var readPath = path
+        var followedSymlink = false
+        while true {
+            do {
+                let bytes = try FileSystem.readRegularFile(readPath, limit: limits.maximumFileBytes, followingSymlinks: false)
+                return .source(GlyphSource(name: file.name, displayPath: path, relativePath: file.relativePath, bytes: bytes))
+            } catch {
+                if error.isLimit {
+                    return .failure(Diagnostic(.error, .svgLimit, file: path, "\(error.message) (raise it with --max-file-size)"))
+                }
+                if error.isSymlink, !followedSymlink {
+                    // A symlink is followed only when its target stays inside the glyphs folder,
+                    // so a glyph folder from a pull request cannot make iconforge read /etc/passwd.
+                    guard let target = FileSystem.resolvedPath(path) else {
+                        return unreadable("is a symbolic link to nothing")
+                    }
+                    if let root, !target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+                        return unreadable("is a symbolic link to \(target), outside the glyphs folder; copy the file in instead")
+                    }
+                    // Read the resolved target itself, so the link cannot be swapped in between.
+                    readPath = target
+                    followedSymlink = true
+                    continue
+                }
+                switch error.notRegular {
+                case .directory?:
+                    return unreadable(followedSymlink ? "is a symbolic link to a folder, not an SVG file" : "is a folder, not an SVG file; rename it or move it out of the glyphs folder")
+                case .other(let what)?:
+                    return unreadable("is \(what), not a regular file; only regular files are read")
+                default:
+                    return unreadable(error.message)
+                }
             }
         }
     }

@@ -377,7 +377,7 @@ struct XMLScanner {
     }
 
     private func checkDeclaredEncoding(_ declaration: String, at start: SourceLocation) throws(XMLParseError) {
-        guard let range = declaration.range(of: "encoding") else { return }
+        guard let range = declaration.firstRange(of: "encoding") else { return }
         let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
         let name = rest.prefix { $0 != "\"" && $0 != "'" && $0 != " " }.lowercased()
         guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name) else {

@@ -10,6 +10,13 @@ public struct PixelColor: Hashable, Sendable, Codable {
         self.blue = blue
     }
 
+    /// Parses `#rrggbb`.
+    public init?(hex: String) {
+        let digits = hex.dropFirst()
+        guard hex.hasPrefix("#"), digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
+    }
+
     /// `#rrggbb`, lower case.
     public var hex: String {
         let digits = Array("0123456789abcdef")

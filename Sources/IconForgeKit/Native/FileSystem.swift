@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -23,15 +23,14 @@ enum FileSystem {
     static func kind(of path: String) -> Kind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular(size: Int(info.st_size))
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symlink
-        case S_IFIFO: return .other("a FIFO")
-        case S_IFCHR, S_IFBLK: return .other("a device")
-        case S_IFSOCK: return .other("a socket")
-        default: return .other("not a regular file")
-        }
+        return Kind(mode: info.st_mode, size: Int(info.st_size))
+    }
+
+    /// What a path names, following symlinks.
+    static func kind(followingSymlinksOf path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return info.st_mode & S_IFMT == S_IFDIR ? .directory : kind(of: path)
     }
 
     /// The canonical absolute path with every symlink resolved, or nil if it does not exist.
@@ -42,15 +41,24 @@ enum FileSystem {
     }
 
     /// Reads a regular file of at most `limit` bytes. Opens without blocking, so a FIFO
-    /// that was swapped in after `kind(of:)` cannot hang the build, and re-checks the
-    /// opened file's type.
-    static func readRegularFile(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "open") }
+    /// cannot hang the build, and checks the type of what was opened (not of what the
+    /// path named a moment before). With `followingSymlinks` false, a symlink is refused
+    /// with `FileError.isSymlink`, so the caller can decide whether to follow it.
+    static func readRegularFile(_ path: String, limit: Int, followingSymlinks: Bool = true) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            var failure = FileError(path: path, errno: errno, action: "open")
+            failure.isSymlink = errno == ELOOP && !followingSymlinks
+            throw failure
+        }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, errno: errno, action: "stat") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError(path: path, message: "not a regular file") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            var failure = FileError(path: path, message: "not a regular file")
+            failure.notRegular = Kind(mode: info.st_mode)
+            throw failure
+        }
         guard Int(info.st_size) <= limit else { throw FileError(path: path, message: "file is \(info.st_size) bytes, over the \(limit)-byte limit", isLimit: true) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
@@ -78,9 +86,7 @@ enum FileSystem {
     /// flushed to disk, then renamed over `path`, so a reader sees the old file or the
     /// new one and never a partial one.
     static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/" + temporaryPrefix + "\(getpid())-" + name
+        let temporary = path.parentPath + "/" + temporaryPrefix + "\(getpid())-" + path.lastPathComponent
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "create") }
         var written = 0
@@ -125,11 +131,13 @@ enum FileSystem {
 
     /// Creates `path` and its parents as needed.
     static func createFolder(_ path: String) throws(FileError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw FileError(path: path, message: "cannot create folder: \((error as NSError).localizedDescription)")
+        if case .directory = kind(followingSymlinksOf: path) { return }
+        let parent = path.parentPath
+        if parent != path, parent != ".", parent != "/", kind(followingSymlinksOf: parent) == .missing {
+            try createFolder(parent)
         }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileError(path: path, errno: errno, action: "create folder") }
+        guard case .directory = kind(followingSymlinksOf: path) else { throw FileError(path: path, message: "exists and is not a folder") }
     }
 
     /// Removes a file; a file already gone is not an error.
@@ -139,10 +147,29 @@ enum FileSystem {
 
     /// The names in a folder, unsorted.
     static func contents(ofFolder path: String) throws(FileError) -> [String] {
-        do {
-            return try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw FileError(path: path, message: "cannot list folder: \((error as NSError).localizedDescription)")
+        guard let folder = opendir(path) else { throw FileError(path: path, errno: errno, action: "list folder") }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+extension FileSystem.Kind {
+    init(mode: mode_t, size: Int = 0) {
+        switch mode & S_IFMT {
+        case S_IFREG: self = .regular(size: size)
+        case S_IFDIR: self = .directory
+        case S_IFLNK: self = .symlink
+        case S_IFIFO: self = .other("a FIFO")
+        case S_IFCHR, S_IFBLK: self = .other("a device")
+        case S_IFSOCK: self = .other("a socket")
+        default: self = .other("not a regular file")
         }
     }
 }
@@ -153,6 +180,10 @@ public struct FileError: Error, Equatable, Sendable {
     public var message: String
     /// True when the failure is a configured size limit rather than an I/O error.
     public var isLimit = false
+    /// True when the path is a symlink that the read was told not to follow.
+    var isSymlink = false
+    /// What the path turned out to be, when it opened but is not a regular file.
+    var notRegular: FileSystem.Kind?
 
     init(path: String, message: String, isLimit: Bool = false) {
         self.path = path

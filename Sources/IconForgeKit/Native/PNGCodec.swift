@@ -1,5 +1,5 @@
 internal import CPNGShim
-import Foundation
+import FoundationEssentials
 
 /// PNG encoding and decoding through libpng (via the `CPNGShim` C target, which owns
 /// libpng's setjmp so that no longjmp ever crosses a Swift frame).
@@ -14,15 +14,10 @@ enum PNGCodec {
         case palette([UInt8])
     }
 
-    /// Row filters and zlib settings.
+    /// Compression settings.
     struct Settings: Hashable, Sendable {
-        /// Filter mask, as libpng's PNG_FILTER_* bits.
-        var filters: Int32
+        /// libdeflate level, 1 (fastest) to 12 (smallest).
         var compressionLevel: Int32
-        var strategy: Int32
-
-        static let noFilter: Int32 = 0x08
-        static let allFilters: Int32 = 0xF8
     }
 
     /// Encodes tightly packed 8-bit `pixels` in `layout` to PNG bytes.
@@ -32,9 +27,7 @@ enum PNGCodec {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var outSize = 0
         var message = [CChar](repeating: 0, count: 256)
-        let options = cpngshim_options(
-            filters: settings.filters, compression_level: settings.compressionLevel,
-            strategy: settings.strategy)
+        let options = cpngshim_options(compression_level: settings.compressionLevel)
         let status: Int32 = pixels.withUnsafeBufferPointer { pixelBuffer in
             let (cLayout, palette): (cpngshim_layout, [UInt8]) =
                 switch layout {

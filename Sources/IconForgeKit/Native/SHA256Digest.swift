@@ -1,5 +1,5 @@
 internal import CRsvg
-import Foundation
+import FoundationEssentials
 
 /// SHA-256 digests, computed by GLib (already linked through librsvg), since Foundation
 /// on Linux has no hashing and outside packages are not an option.

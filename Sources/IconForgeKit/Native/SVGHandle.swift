@@ -1,5 +1,5 @@
 internal import CRsvg
-import Foundation
+import FoundationEssentials
 
 /// A parsed SVG document held by librsvg. Not shareable: each task loads its own.
 ///
@@ -154,6 +154,6 @@ struct NativeError: Error, Equatable, Sendable {
         }
         defer { g_error_free(error) }
         let text = error.pointee.message.map { String(cString: $0) } ?? fallback
-        self.message = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.message = text.trimmed()
     }
 }

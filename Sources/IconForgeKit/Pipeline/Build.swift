@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// What to build or check, and where.
@@ -7,7 +7,7 @@ public struct BuildRequest: Sendable {
     /// Folders (every `*.svg` inside) and single SVG files.
     public var inputs: [String] = ["Glyphs"]
     public var outputFolder: String = "Output"
-    public var options = CheckOptions()
+    public var options = PipelineOptions()
     /// Glyphs processed at once.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// False for `check`: run every rule, write nothing.
@@ -22,6 +22,8 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var glyphCount: Int
     public var pngCount: Int
+    /// Glyphs whose files were kept from the previous build because nothing changed.
+    public var reusedCount: Int
     /// The catalog written (build) or that would be written (check).
     public var catalog: Catalog
     /// Seconds spent per stage, summed over all threads.
@@ -46,22 +48,28 @@ public enum Builder {
     public static func run(_ request: BuildRequest) throws(BuildError) -> BuildReport {
         let clock = ContinuousClock()
         let loadStart = clock.now
-        let discovered: GlyphDiscovery.Result
+        let files: [GlyphFile]
         do {
-            discovered = try GlyphDiscovery.discover(request.inputs, limits: request.options.limits)
+            files = try GlyphDiscovery.discover(request.inputs)
         } catch {
             throw .missingInput(path: error.path, message: error.message)
         }
-        var diagnostics = discovered.diagnostics
-        let sources = discovered.sources
-        if sources.isEmpty && discovered.diagnostics.isEmpty {
+        var diagnostics: [Diagnostic] = []
+        if files.isEmpty {
             let place = request.inputs.joined(separator: ", ")
             diagnostics.append(Diagnostic(.error, .inputEmpty, file: place, "no *.svg glyphs found; a check that finds nothing is probably pointed at the wrong folder"))
         }
-        let nameFindings = NameChecks.run(sources)
+        let nameFindings = NameChecks.run(files)
+        let buildKey = Self.buildKey(request.options)
+        // What the previous build wrote, when it was made with the same tool and options:
+        // its entries for unchanged glyphs stand in for re-rendering them.
+        let previous = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder) : nil
+        let reusable = previous?.buildKey == buildKey ? previous : nil
         let loadSeconds = (clock.now - loadStart).seconds
 
-        let outcomes = process(sources, nameFindings: nameFindings, request: request)
+        let processed = process(files, nameFindings: nameFindings, previous: reusable, request: request)
+        let outcomes = processed.compactMap(\.outcome)
+        diagnostics += processed.flatMap(\.unreadable)
 
         let writeStart = clock.now
         var pngCount = 0
@@ -69,13 +77,14 @@ public enum Builder {
         for outcome in outcomes {
             diagnostics += outcome.diagnostics
             glyphs.append(catalogEntry(for: outcome))
-            pngCount += outcome.pngs.count
+            pngCount += outcome.outputs.count
         }
-        glyphs.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+        glyphs.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         diagnostics.sort(by: Diagnostic.sortOrder)
         let catalog = Catalog(
             schemaVersion: Catalog.currentSchemaVersion,
             tool: Catalog.Tool(name: "iconforge", version: toolVersion),
+            buildKey: buildKey,
             mode: request.options.mode,
             template: Catalog.TemplateInfo(
                 canvasPoints: Template.canvasPoints, squareTargetPoints: Template.squareTargetPoints,
@@ -87,7 +96,7 @@ public enum Builder {
                 errors: diagnostics.filter { $0.severity == .error }.count,
                 warnings: diagnostics.filter { $0.severity == .warning }.count))
         if request.writesOutput {
-            try OutputWriter.write(outcomes, catalog: catalog, to: request.outputFolder)
+            try OutputWriter.write(outcomes, catalog: catalog, previous: previous, to: request.outputFolder)
         }
         let writeSeconds = (clock.now - writeStart).seconds
 
@@ -96,41 +105,87 @@ public enum Builder {
             stages.append((stage, outcomes.reduce(0) { $0 + $1.timings[stage] }))
         }
         stages.append(("write", writeSeconds))
-        return BuildReport(diagnostics: diagnostics, glyphCount: sources.count, pngCount: pngCount, catalog: catalog, stageSeconds: stages)
+        return BuildReport(
+            diagnostics: diagnostics, glyphCount: outcomes.count, pngCount: pngCount, reusedCount: outcomes.filter(\.reused).count, catalog: catalog, stageSeconds: stages)
+    }
+
+    /// Identifies the tool version and every option that affects what a build writes.
+    static func buildKey(_ options: PipelineOptions) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let optionsJSON = (try? encoder.encode(options)) ?? Data()
+        return SHA256Digest.hex(of: Array("iconforge \(toolVersion)\n".utf8) + Array(optionsJSON))
     }
 
     /// Processes glyphs on `request.jobs` threads; results come back in input order, so
     /// nothing downstream depends on scheduling.
-    private static func process(_ sources: [GlyphSource], nameFindings: [Int: [Diagnostic]], request: BuildRequest) -> [GlyphOutcome] {
+    private static func process(
+        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, request: BuildRequest
+    ) -> [(outcome: GlyphOutcome?, unreadable: [Diagnostic])] {
+        let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let next = Atomic<Int>(0)
-        let results = Mutex<[GlyphOutcome?]>(Array(repeating: nil, count: sources.count))
-        let workers = max(1, min(request.jobs, sources.count))
+        let results = Mutex<[(outcome: GlyphOutcome?, unreadable: [Diagnostic])]>(Array(repeating: (nil, []), count: files.count))
+        let workers = max(1, min(request.jobs, files.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < sources.count else { return }
+                guard index < files.count else { return }
                 let names = nameFindings[index] ?? []
-                var outcome = GlyphProcessor.process(
-                    sources[index], options: request.options,
-                    encode: request.writesOutput && !names.contains { $0.severity == .error })
+                // Reading happens here, in parallel: on a no-op build it is most of the work.
+                let source: GlyphSource
+                switch GlyphDiscovery.read(files[index], limits: request.options.limits) {
+                case .source(let read):
+                    source = read
+                case .failure(let diagnostic):
+                    results.withLock { $0[index] = (nil, names + [diagnostic]) }
+                    continue
+                }
+                var outcome: GlyphOutcome
+                if names.isEmpty, let entry = previousByName[source.name],
+                    let kept = reuse(entry, for: source, outputFolder: request.outputFolder)
+                {
+                    outcome = kept
+                } else {
+                    outcome = GlyphProcessor.process(
+                        source, options: request.options,
+                        encode: request.writesOutput && !names.contains { $0.severity == .error })
+                }
                 outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
-                results.withLock { $0[index] = outcome }
+                results.withLock { $0[index] = (outcome, []) }
             }
         }
-        return results.withLock { $0.map { $0! } }
+        return results.withLock { $0 }
+    }
+
+    /// The previous build's outcome for `source`, if its bytes are unchanged, it had no
+    /// name findings (those depend on other glyphs), and its files are still in place.
+    private static func reuse(_ entry: Catalog.Glyph, for source: GlyphSource, outputFolder: String) -> GlyphOutcome? {
+        guard entry.source == source.relativePath,
+            !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil })
+        else { return nil }
+        for output in entry.outputs {
+            guard case .regular(let size) = FileSystem.kind(of: outputFolder + "/" + output.file), size == output.bytes else {
+                return nil
+            }
+        }
+        let sha256 = SHA256Digest.hex(of: source.bytes)
+        guard sha256 == entry.sourceSHA256 else { return nil }
+        let color = entry.color.flatMap(PixelColor.init(hex:))
+        return GlyphOutcome(
+            source: source, sourceSHA256: sha256,
+            diagnostics: entry.diagnostics.map { recorded in
+                let location = recorded.line.map { SourceLocation(line: $0, column: recorded.column ?? 1) }
+                return Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
+            },
+            artboard: entry.artboard, inkBox: entry.inkBox, shape: entry.shape, color: color, pngs: [],
+            outputs: entry.outputs, reused: true)
     }
 
     private static func catalogEntry(for outcome: GlyphOutcome) -> Catalog.Glyph {
-        let name = outcome.source.name
-        let outputs = zip(Template.scales, outcome.pngs).map { scale, png in
-            Catalog.Output(
-                scale: scale.factor, file: OutputWriter.fileName(glyph: name, scale: scale),
-                width: png.width, height: png.height, bytes: png.bytes.count, sha256: SHA256Digest.hex(of: png.bytes))
-        }
-        return Catalog.Glyph(
-            name: name, source: outcome.source.relativePath, sourceSHA256: outcome.sourceSHA256,
+        Catalog.Glyph(
+            name: outcome.source.name, source: outcome.source.relativePath, sourceSHA256: outcome.sourceSHA256,
             status: outcome.hasErrors ? "failed" : "ok", shape: outcome.shape, artboard: outcome.artboard,
-            inkBox: outcome.inkBox, color: outcome.color?.hex, outputs: outputs,
+            inkBox: outcome.inkBox, color: outcome.color?.hex, outputs: outcome.outputs,
             diagnostics: outcome.diagnostics.map {
                 Catalog.CatalogDiagnostic(severity: $0.severity, rule: $0.rule, line: $0.location?.line, column: $0.location?.column, message: $0.message)
             })

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything iconforge learned and produced for one glyph.
 struct GlyphOutcome: Sendable {
@@ -9,8 +9,13 @@ struct GlyphOutcome: Sendable {
     var inkBox: Rect?
     var shape: Shape?
     var color: PixelColor?
-    /// One PNG per template scale, in `Template.scales` order; empty when the glyph failed.
+    /// One PNG per template scale, in `Template.scales` order; empty when the glyph failed
+    /// or its files were reused from the previous build.
     var pngs: [PNGEncoder.Encoded]
+    /// The output files as the catalog lists them (for new and reused PNGs alike).
+    var outputs: [Catalog.Output] = []
+    /// True when nothing changed since the previous build and its files were kept.
+    var reused = false
     var timings = GlyphTimings()
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -18,7 +23,7 @@ struct GlyphOutcome: Sendable {
 
 /// Runs one glyph through the pipeline: load → measure → check → render → encode.
 enum GlyphProcessor {
-    static func process(_ source: GlyphSource, options: CheckOptions, encode: Bool) -> GlyphOutcome {
+    static func process(_ source: GlyphSource, options: PipelineOptions, encode: Bool) -> GlyphOutcome {
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [],
             artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
@@ -78,7 +83,12 @@ enum GlyphProcessor {
         // Encode, unless the glyph failed: a failed glyph gets no PNGs.
         if encode, !outcome.hasErrors {
             do {
-                outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: colors.primary) }
+                outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: colors.primary, compressionLevel: options.pngCompression) }
+                outcome.outputs = zip(Template.scales, outcome.pngs).map { scale, png in
+                    Catalog.Output(
+                        scale: scale.factor, file: OutputWriter.fileName(glyph: source.name, scale: scale),
+                        width: png.width, height: png.height, bytes: png.bytes.count, sha256: SHA256Digest.hex(of: png.bytes))
+                }
             } catch {
                 outcome.diagnostics.append(Diagnostic(.error, .renderFailed, file: file, "could not encode PNG: \(error.message)"))
             }

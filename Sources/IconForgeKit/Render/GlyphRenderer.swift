@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a glyph is placed on the canvas.
 public enum ExportMode: String, Sendable, Codable {

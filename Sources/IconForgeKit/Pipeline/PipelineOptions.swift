@@ -1,5 +1,5 @@
-/// What the checks measure against, and how glyphs are exported.
-public struct CheckOptions: Sendable, Equatable, Codable {
+/// How glyphs are checked, exported and encoded.
+public struct PipelineOptions: Sendable, Equatable, Codable {
     public var mode: ExportMode = .template
     /// Aspect ratio at which a glyph counts as wide or tall.
     public var shapeThreshold = 1.2
@@ -13,6 +13,8 @@ public struct CheckOptions: Sendable, Equatable, Codable {
     /// antialiasing measurement is accurate to a few hundredths of a point.
     public var edgeSlack = 0.1
     public var limits = Limits()
+    /// PNG compression effort, 1 (fastest) to 12 (smallest), as libdeflate's levels.
+    public var pngCompression = PNGEncoder.defaultCompressionLevel
 
     public init() {}
 }

@@ -1,0 +1,147 @@
+/// What the previous build wrote, kept beside the catalog in a compact line format
+/// (`.iconforge-state`) that reads in a few milliseconds, so that a build where nothing
+/// changed costs little more than hashing its inputs.
+///
+/// It holds the same glyph entries as `catalog.json`, plus the build key and the
+/// catalog's own SHA-256. It is a cache: if it is missing, stale or unreadable, the build
+/// simply does all the work again.
+struct BuildState: Equatable, Sendable {
+    static let fileName = ".iconforge-state"
+    private static let header = "iconforge-state 1"
+
+    var buildKey: String
+    /// SHA-256 of the `catalog.json` written with this state.
+    var catalogSHA256: String
+    var glyphs: [Catalog.Glyph]
+
+    /// The state's file bytes.
+    func encoded() -> [UInt8] {
+        var lines = [Self.header, "key\t" + buildKey, "catalog\t" + catalogSHA256]
+        for glyph in glyphs {
+            lines.append(
+                [
+                    "glyph", glyph.name, glyph.source, glyph.sourceSHA256, glyph.status, glyph.shape?.rawValue ?? "-",
+                    glyph.artboard.map { "\($0.width),\($0.height)" } ?? "-",
+                    glyph.inkBox.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "-", glyph.color ?? "-",
+                ].map(Self.escape).joined(separator: "\t"))
+            for output in glyph.outputs {
+                lines.append(
+                    ["output", "\(output.scale)", output.file, "\(output.width)", "\(output.height)", "\(output.bytes)", output.sha256]
+                        .map(Self.escape).joined(separator: "\t"))
+            }
+            for diagnostic in glyph.diagnostics {
+                lines.append(
+                    [
+                        "diagnostic", diagnostic.severity.rawValue, diagnostic.rule.rawValue, diagnostic.line.map(String.init) ?? "-",
+                        diagnostic.column.map(String.init) ?? "-", diagnostic.message,
+                    ].map(Self.escape).joined(separator: "\t"))
+            }
+        }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// Parses state bytes; nil for anything that is not exactly a state this version wrote.
+    ///
+    /// Works on bytes, not `String`: this runs on every no-op build, where it is most of
+    /// the work.
+    static func decode(_ bytes: [UInt8]) -> BuildState? {
+        var state = BuildState(buildKey: "", catalogSHA256: "", glyphs: [])
+        var lineNumber = 0
+        var lineStart = 0
+        var fields: [String] = []
+        fields.reserveCapacity(9)
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { lineStart = lineEnd + 1 }
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = lineStart
+            for index in lineStart...lineEnd where index == lineEnd || bytes[index] == 0x09 {
+                fields.append(unescape(bytes[fieldStart..<index]))
+                fieldStart = index + 1
+            }
+            lineNumber += 1
+            switch lineNumber {
+            case 1:
+                guard fields == [header] else { return nil }
+                continue
+            case 2:
+                guard fields.count == 2, fields[0] == "key" else { return nil }
+                state.buildKey = fields[1]
+                continue
+            case 3:
+                guard fields.count == 2, fields[0] == "catalog" else { return nil }
+                state.catalogSHA256 = fields[1]
+                continue
+            default:
+                break
+            }
+            switch fields.first {
+            case "glyph" where fields.count == 9:
+                let artboard = numbers(fields[6])
+                let ink = numbers(fields[7])
+                state.glyphs.append(
+                    Catalog.Glyph(
+                        name: fields[1], source: fields[2], sourceSHA256: fields[3], status: fields[4],
+                        shape: Shape(rawValue: fields[5]),
+                        artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
+                        inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
+                        color: fields[8] == "-" ? nil : fields[8], outputs: [], diagnostics: []))
+            case "output" where fields.count == 7 && !state.glyphs.isEmpty:
+                guard let scale = Int(fields[1]), let width = Int(fields[3]), let height = Int(fields[4]), let size = Int(fields[5])
+                else { return nil }
+                state.glyphs[state.glyphs.count - 1].outputs.append(
+                    Catalog.Output(scale: scale, file: fields[2], width: width, height: height, bytes: size, sha256: fields[6]))
+            case "diagnostic" where fields.count == 6 && !state.glyphs.isEmpty:
+                guard let severity = Severity(rawValue: fields[1]), let rule = RuleID(rawValue: fields[2]) else { return nil }
+                state.glyphs[state.glyphs.count - 1].diagnostics.append(
+                    Catalog.CatalogDiagnostic(severity: severity, rule: rule, line: Int(fields[3]), column: Int(fields[4]), message: fields[5]))
+            default:
+                return nil
+            }
+        }
+        return lineNumber >= 3 ? state : nil
+    }
+
+    private static func numbers(_ field: String) -> [Double] {
+        field == "-" ? [] : field.split(separator: ",").compactMap { Double($0) }
+    }
+
+    /// Tabs, newlines and backslashes (file names may hold any of them) are escaped.
+    private static func escape(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return field }
+        var out = ""
+        for character in field.unicodeScalars {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func unescape(_ field: ArraySlice<UInt8>) -> String {
+        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(field.count)
+        var escaping = false
+        for byte in field {
+            if escaping {
+                switch byte {
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                default: out.append(byte)
+                }
+                escaping = false
+            } else if byte == 0x5C {
+                escaping = true
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// Rebuilds: content hashes of inputs and options decide what is re-rendered.
+@Suite struct IncrementalBuildTests {
+    func glyphsFolder() -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        for name in ["square-27pt.svg", "wide-30pt.svg", "tall-30pt.svg"] {
+            folder.copy(fixture: "pipeline/" + name)
+        }
+        return folder
+    }
+
+    func modificationDate(_ path: String) throws -> Date {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+    }
+
+    func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func noOpRebuildReusesEverythingAndRewritesNothing() throws {
+        let glyphs = glyphsFolder(), output = TemporaryFolder()
+        let cold = try build([glyphs.path], into: output.path)
+        #expect(cold.reusedCount == 0)
+        let catalogBefore = try bytes(output.file("catalog.json"))
+        let pngDate = try modificationDate(output.file("square-27pt@2x.png"))
+        let catalogDate = try modificationDate(output.file("catalog.json"))
+
+        let again = try build([glyphs.path], into: output.path)
+        #expect(again.reusedCount == 3)
+        #expect(again.catalog == cold.catalog)
+        #expect(try bytes(output.file("catalog.json")) == catalogBefore)
+        #expect(try modificationDate(output.file("square-27pt@2x.png")) == pngDate)
+        #expect(try modificationDate(output.file("catalog.json")) == catalogDate)
+    }
+
+    @Test func changedGlyphReRendersOnlyItselfAndCatalogMatchesAColdBuild() throws {
+        let glyphs = glyphsFolder(), output = TemporaryFolder()
+        _ = try build([glyphs.path], into: output.path)
+        glyphs.write("wide-30pt.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"2.5\" y=\"10\" width=\"30\" height=\"15\"/></svg>")
+        let rebuilt = try build([glyphs.path], into: output.path)
+        #expect(rebuilt.reusedCount == 2)
+
+        let fresh = TemporaryFolder()
+        _ = try build([glyphs.path], into: fresh.path)
+        #expect(try bytes(output.file("catalog.json")) == bytes(fresh.file("catalog.json")))
+        for name in ["wide-30pt@2x.png", "wide-30pt@3x.png", "square-27pt@3x.png"] {
+            #expect(try bytes(output.file(name)) == bytes(fresh.file(name)), "\(name)")
+        }
+    }
+
+    @Test func changedOptionsOrMissingOutputsRebuild() throws {
+        let glyphs = glyphsFolder(), output = TemporaryFolder()
+        _ = try build([glyphs.path], into: output.path)
+        #expect(try build([glyphs.path], into: output.path, fit: true).reusedCount == 0)
+        #expect(try build([glyphs.path], into: output.path, fit: true).reusedCount == 3)
+        try FileManager.default.removeItem(atPath: output.file("tall-30pt@3x.png"))
+        let repaired = try build([glyphs.path], into: output.path, fit: true)
+        #expect(repaired.reusedCount == 2)
+        #expect(FileManager.default.fileExists(atPath: output.file("tall-30pt@3x.png")))
+        // A lost state file falls back to the catalog, which holds the same entries.
+        try FileManager.default.removeItem(atPath: output.file(BuildState.fileName))
+        #expect(try build([glyphs.path], into: output.path, fit: true).reusedCount == 3)
+    }
+
+    @Test func deletedGlyphLosesItsOutputsButAPersonsFilesStay() throws {
+        let glyphs = glyphsFolder(), output = TemporaryFolder()
+        _ = try build([glyphs.path], into: output.path)
+        output.write("notes.png", "a designer's own file")
+        output.write("README.txt", "keep me")
+        try FileManager.default.removeItem(atPath: glyphs.file("tall-30pt.svg"))
+        let report = try build([glyphs.path], into: output.path)
+        #expect(report.glyphCount == 2)
+        #expect(!FileManager.default.fileExists(atPath: output.file("tall-30pt@2x.png")))
+        #expect(!FileManager.default.fileExists(atPath: output.file("tall-30pt@3x.png")))
+        #expect(FileManager.default.fileExists(atPath: output.file("notes.png")))
+        #expect(FileManager.default.fileExists(atPath: output.file("README.txt")))
+    }
+
+    @Test func stateRoundTripsAwkwardText() {
+        let glyph = Catalog.Glyph(
+            name: "a", source: "a\tb\\c\nd.svg", sourceSHA256: "00", status: "failed", shape: .wide,
+            artboard: Size(width: 35, height: 34.999), inkBox: Rect(x: 0.1, y: 1e-9, width: 30, height: 1.0 / 3),
+            color: "#000000", outputs: [Catalog.Output(scale: 2, file: "a@2x.png", width: 70, height: 70, bytes: 9, sha256: "ff")],
+            diagnostics: [Catalog.CatalogDiagnostic(severity: .warning, rule: .svgText, line: 3, column: nil, message: "tab\there\r\nnew \\ line")])
+        let state = BuildState(buildKey: "k", catalogSHA256: "c", glyphs: [glyph, glyph])
+        #expect(BuildState.decode(state.encoded()) == state)
+        #expect(BuildState.decode(Array("iconforge-state 2\n".utf8)) == nil)
+        #expect(BuildState.decode(Array("garbage".utf8)) == nil)
+        #expect(BuildState.decode([]) == nil)
+    }
+}
