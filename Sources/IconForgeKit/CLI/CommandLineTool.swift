@@ -31,6 +31,8 @@ public enum CommandLineTool {
         let rest = Array(arguments.dropFirst())
         do throws(UsageError) {
             switch command {
+            case RenderWorker.command:
+                return ExitStatus(rawValue: RenderWorker.run(rest)) ?? .usage
             case "build": return try build(rest, writes: true, output: &output)
             case "check": return try build(rest, writes: false, output: &output)
             case "rules":
@@ -64,7 +66,7 @@ public enum CommandLineTool {
     private static let buildSpec = OptionSpec(
         valued: [
             "--output", "--jobs", "--shape-threshold", "--tolerance", "--max-file-size", "--max-elements", "--format",
-            "--png-compression",
+            "--png-compression", "--render-timeout", "--isolation",
         ],
         flags: ["--fit", "--werror", "--quiet", "--help"],
         aliases: ["-o": "--output", "-h": "--help", "-j": "--jobs", "-q": "--quiet"])
@@ -97,6 +99,12 @@ public enum CommandLineTool {
         if let size = try parsed.integer("--max-file-size", in: 1...(1 << 30)) { request.options.limits.maximumFileBytes = size }
         if let count = try parsed.integer("--max-elements", in: 1...10_000_000) { request.options.limits.maximumElements = count }
         if let level = try parsed.integer("--png-compression", in: 1...12) { request.options.pngCompression = level }
+        let timeout = try parsed.number("--render-timeout", in: 0.1...3600) ?? 10
+        switch parsed.values["--isolation"] ?? "workers" {
+        case "workers": request.isolation = .defaultWorkers(timeout: timeout)
+        case "none": request.isolation = .inProcess
+        case let other: throw UsageError("unknown isolation '\(other)'; use workers or none")
+        }
 
         let clock = ContinuousClock()
         let start = clock.now

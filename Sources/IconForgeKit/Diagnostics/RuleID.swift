@@ -18,6 +18,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case inputUnreadable = "input.unreadable"
     case inputEmpty = "input.empty"
     case renderFailed = "render.failed"
+    case renderCrashed = "render.crashed"
+    case renderTimeout = "render.timeout"
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -50,6 +52,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .inputUnreadable: "file cannot be read, or is not a regular file"
         case .inputEmpty: "no glyphs found where glyphs were expected"
         case .renderFailed: "librsvg failed to render the glyph"
+        case .renderCrashed: "librsvg crashed on the glyph (its worker process died)"
+        case .renderTimeout: "rendering took longer than the time limit"
         }
     }
 }

@@ -12,6 +12,8 @@ public struct BuildRequest: Sendable {
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// False for `check`: run every rule, write nothing.
     public var writesOutput = true
+    /// Where glyphs are rendered; the command-line tool uses worker processes.
+    public var isolation = Isolation.inProcess
 
     public init() {}
 }
@@ -127,6 +129,7 @@ public enum Builder {
         let results = Mutex<[(outcome: GlyphOutcome?, unreadable: [Diagnostic])]>(Array(repeating: (nil, []), count: files.count))
         let workers = max(1, min(request.jobs, files.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let runner = GlyphRunner(isolation: request.isolation, options: request.options)
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
@@ -146,9 +149,7 @@ public enum Builder {
                 {
                     outcome = kept
                 } else {
-                    outcome = GlyphProcessor.process(
-                        source, options: request.options,
-                        encode: request.writesOutput && !names.contains { $0.severity == .error })
+                    outcome = runner.process(source, encode: request.writesOutput && !names.contains { $0.severity == .error })
                 }
                 outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
                 results.withLock { $0[index] = (outcome, []) }
@@ -160,8 +161,10 @@ public enum Builder {
     /// The previous build's outcome for `source`, if its bytes are unchanged, it had no
     /// name findings (those depend on other glyphs), and its files are still in place.
     private static func reuse(_ entry: Catalog.Glyph, for source: GlyphSource, outputFolder: String) -> GlyphOutcome? {
+        // Name findings depend on other glyphs, and a crash or timeout may not recur: redo those.
         guard entry.source == source.relativePath,
-            !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil })
+            !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil }),
+            !entry.diagnostics.contains(where: { [.renderCrashed, .renderTimeout, .renderFailed].contains($0.rule) })
         else { return nil }
         for output in entry.outputs {
             guard case .regular(let size) = FileSystem.kind(of: outputFolder + "/" + output.file), size == output.bytes else {

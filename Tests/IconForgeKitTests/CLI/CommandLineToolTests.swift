@@ -13,9 +13,12 @@ struct CapturedOutput: ToolOutput {
 }
 
 @Suite struct CommandLineToolTests {
+    /// Runs the tool in this process; glyphs render in-process too, since this test
+    /// binary is not an iconforge that could serve as a render worker.
     func run(_ arguments: [String]) -> (CommandLineTool.ExitStatus, CapturedOutput) {
         var output = CapturedOutput()
-        let status = CommandLineTool.run(arguments, output: &output)
+        let inProcess = ["build", "check"].contains(arguments.first) && !arguments.contains("--help") ? ["--isolation", "none"] : []
+        let status = CommandLineTool.run(arguments + inProcess, output: &output)
         return (status, output)
     }
 
@@ -73,5 +76,51 @@ struct CapturedOutput: ToolOutput {
         let diagnostics = document?["diagnostics"] as? [[String: Any]]
         #expect(diagnostics?.first?["rule"] as? String == "svg.parse")
         #expect(diagnostics?.first?["line"] as? Int == 2)
+    }
+}
+
+/// The real executable, as a designer or a Makefile runs it.
+@Suite struct ExecutableTests {
+    func run(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func defaultsReadGlyphsAndWriteOutputInTheCurrentFolder() throws {
+        let project = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: project.file("Glyphs"), withIntermediateDirectories: true)
+        for name in ["square-27pt.svg", "wide-30pt.svg", "tall-30pt.svg"] {
+            project.copy(fixture: "pipeline/" + name, as: "Glyphs/" + name)
+        }
+        let result = try run(["build"], in: project.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("3 glyphs, 6 PNGs, 0 errors, 0 warnings"))
+        #expect(result.stderr.contains("→ Output/"))
+        let image = try decodePNG(project.file("Output/wide-30pt@3x.png"))
+        #expect(image.width == 104 && image.height == 104)
+        #expect(FileManager.default.fileExists(atPath: project.file("Output/catalog.json")))
+    }
+
+    @Test func exitStatusesAreDistinct() throws {
+        #expect(try run(["--version"]).status == 0)
+        #expect(try run(["build", "--nope"]).status == 2)
+        #expect(try run(["check", "/nonexistent"]).status == 3)
+        #expect(try run(["check", Fixtures.path("broken")]).status == 1)
+        let unwritable = TemporaryFolder()
+        unwritable.write("Output", "a file where the output folder should be")
+        let blocked = try run(["build", Fixtures.path("pipeline/square-27pt.svg"), "-o", unwritable.file("Output")])
+        #expect(blocked.status == 3)
+        #expect(blocked.stderr.contains("previous output left as it was"))
     }
 }

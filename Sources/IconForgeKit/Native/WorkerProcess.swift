@@ -1,0 +1,215 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A child process that renders glyphs, spoken to over a pair of pipes in length-prefixed
+/// frames. Owns its pipes and its process: `deinit` kills and reaps it.
+///
+/// librsvg can abort the process (stack overflow on self-referencing includes) or run for
+/// minutes (pattern fan-out); in a child that costs one glyph, not the build.
+final class WorkerProcess {
+    /// What came back from the worker.
+    enum Reply {
+        case frame([UInt8])
+        /// The worker exited or was killed by a signal; the description says which.
+        case died(String)
+        case timedOut
+    }
+
+    private let pid: pid_t
+    private var requests: Int32
+    private var replies: Int32
+    private var reaped = false
+
+    /// The largest frame either side accepts, so a corrupt length cannot exhaust memory.
+    static let maximumFrameBytes = 256 << 20
+
+    /// Starts `executable` with `arguments`, its stdin and stdout connected to this object
+    /// and its stderr sent to /dev/null (librsvg's warnings would interleave with ours).
+    init(executable: String, arguments: [String]) throws(FileError) {
+        // Build threads start workers concurrently. Until a pipe is marked close-on-exec,
+        // another thread's worker could inherit it and keep it open, and then this worker's
+        // death would never show as end-of-file; so pipes are made and marked under a lock.
+        let spawned: (pid: pid_t, requests: Int32, replies: Int32) = try Self.spawnLock.withLock { _ throws(FileError) in
+            try Self.spawn(executable: executable, arguments: arguments)
+        }
+        pid = spawned.pid
+        requests = spawned.requests
+        replies = spawned.replies
+    }
+
+    private static let spawnLock = Mutex(())
+
+    private static func spawn(executable: String, arguments: [String]) throws(FileError) -> (pid: pid_t, requests: Int32, replies: Int32) {
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0 else { throw FileError(path: executable, errno: errno, action: "create a pipe for") }
+        guard pipe(&fromChild) == 0 else {
+            let code = errno
+            close(toChild[0])
+            close(toChild[1])
+            throw FileError(path: executable, errno: code, action: "create a pipe for")
+        }
+        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard status == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw FileError(path: executable, errno: status, action: "start a render worker from")
+        }
+        return (child, toChild[1], fromChild[0])
+    }
+
+    deinit {
+        close(requests)
+        close(replies)
+        if !reaped {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+    }
+
+    /// Sends one frame; false if the worker is gone.
+    func send(_ payload: [UInt8]) -> Bool {
+        WorkerProcess.writeFrame(payload, to: requests)
+    }
+
+    /// Waits up to `timeout` seconds for one frame.
+    func receive(timeout: Double) -> Reply {
+        let deadline = Self.now() + timeout
+        var header = [UInt8](repeating: 0, count: 8)
+        guard readFully(&header, deadline: deadline) else { return outcomeOfFailedRead(deadline: deadline) }
+        let length = header.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
+        guard length >= 0, length <= Self.maximumFrameBytes else {
+            return .died("sent a malformed reply")
+        }
+        var payload = [UInt8](repeating: 0, count: length)
+        guard readFully(&payload, deadline: deadline) else { return outcomeOfFailedRead(deadline: deadline) }
+        return .frame(payload)
+    }
+
+    /// Kills the worker now (after a timeout) and reaps it.
+    func terminate() -> String {
+        kill(pid, SIGKILL)
+        return reap()
+    }
+
+    private func outcomeOfFailedRead(deadline: Double) -> Reply {
+        if Self.now() >= deadline {
+            _ = terminate()
+            return .timedOut
+        }
+        return .died(reap())
+    }
+
+    /// Waits for the worker to exit and describes how it ended.
+    private func reap() -> String {
+        guard !reaped else { return "exited" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        reaped = true
+        let signal = status & 0x7F
+        if signal != 0 {
+            let name = String(cString: strsignal(signal))
+            return "was killed by signal \(signal) (\(name))"
+        }
+        return "exited with status \((status >> 8) & 0xFF)"
+    }
+
+    /// Reads exactly `buffer.count` bytes before `deadline`; false on end of file, error or timeout.
+    private func readFully(_ buffer: inout [UInt8], deadline: Double) -> Bool {
+        var filled = 0
+        while filled < buffer.count {
+            let remaining = deadline - Self.now()
+            guard remaining > 0 else { return false }
+            var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                read(replies, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { return false }
+            filled += count
+        }
+        return true
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    // MARK: - Frames, for both sides
+
+    /// Writes an 8-byte little-endian length and the payload; false if the peer is gone.
+    @discardableResult
+    static func writeFrame(_ payload: [UInt8], to descriptor: Int32) -> Bool {
+        var frame = [UInt8](repeating: 0, count: 8)
+        frame.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(payload.count).littleEndian, as: UInt64.self) }
+        frame += payload
+        var written = 0
+        while written < frame.count {
+            let count = frame.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress! + written, raw.count - written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+
+    /// Reads one frame, blocking; nil at end of input. The worker's side.
+    static func readFrame(from descriptor: Int32) -> [UInt8]? {
+        func readExactly(_ count: Int) -> [UInt8]? {
+            var buffer = [UInt8](repeating: 0, count: count)
+            var filled = 0
+            while filled < count {
+                let got = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return nil }
+                filled += got
+            }
+            return buffer
+        }
+        guard let header = readExactly(8) else { return nil }
+        let length = header.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
+        guard length >= 0, length <= maximumFrameBytes else { return nil }
+        return readExactly(length)
+    }
+
+    /// Caps this process's address space, so a runaway render fails its allocation
+    /// (and the worker dies) instead of taking the machine's memory.
+    static func limitMemory(bytes: Int) {
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+    }
+
+    /// The path of the running executable.
+    static var currentExecutable: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return CommandLine.arguments.first ?? "iconforge" }
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// Rendering in worker processes: a crash or hang costs one glyph, never the build.
+@Suite struct WorkerIsolationTests {
+    /// The iconforge executable built beside this test bundle.
+    static var iconforge: String? {
+        let path = (WorkerProcess.currentExecutable as NSString).deletingLastPathComponent + "/iconforge"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    func script(_ folder: TemporaryFolder, _ body: String) -> String {
+        let path = folder.write("worker.sh", "#!/bin/sh\n" + body + "\n")
+        chmod(path, 0o755)
+        return path
+    }
+
+    func build(_ inputs: [String], into output: String, isolation: Isolation, jobs: Int = 1) throws -> BuildReport {
+        var request = BuildRequest()
+        request.inputs = inputs
+        request.outputFolder = output
+        request.isolation = isolation
+        request.jobs = jobs
+        return try Builder.run(request)
+    }
+
+    @Test func workersProduceExactlyWhatInProcessRenderingDoes() throws {
+        let iconforge = try #require(Self.iconforge, "build the iconforge product first")
+        let inProcess = TemporaryFolder(), isolated = TemporaryFolder()
+        let glyphs = Fixtures.path("pipeline")
+        let a = try build([glyphs], into: inProcess.path, isolation: .inProcess)
+        let b = try build([glyphs], into: isolated.path, isolation: .workers(executable: iconforge, timeout: 30, memoryBytes: 1 << 30), jobs: 2)
+        #expect(a.catalog == b.catalog)
+        #expect(a.diagnostics == b.diagnostics)
+        for name in try FileManager.default.contentsOfDirectory(atPath: inProcess.path) where name.hasSuffix(".png") || name.hasSuffix(".json") {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: inProcess.file(name))) == Data(contentsOf: URL(fileURLWithPath: isolated.file(name))), "\(name)")
+        }
+    }
+
+    @Test func crashedWorkerCostsOneGlyphAndIsReplaced() throws {
+        let iconforge = try #require(Self.iconforge)
+        let scratch = TemporaryFolder(), output = TemporaryFolder()
+        // The first worker dies of SIGSEGV on its first glyph; its replacement is the real one.
+        let marker = scratch.file("crashed-once")
+        let worker = script(scratch, "if [ ! -e '\(marker)' ]; then touch '\(marker)'; kill -SEGV $$; fi\nexec '\(iconforge)' \"$@\"")
+        let report = try build([Fixtures.path("pipeline")], into: output.path, isolation: .workers(executable: worker, timeout: 30, memoryBytes: 1 << 30))
+        let crashed = report.diagnostics.filter { $0.rule == .renderCrashed }
+        #expect(crashed.count == 1)
+        #expect(crashed.first?.message.contains("signal 11") == true)
+        // Every other glyph came out exactly as an in-process build makes it.
+        let referenceOutput = TemporaryFolder()
+        let reference = try build([Fixtures.path("pipeline")], into: referenceOutput.path, isolation: .inProcess)
+        let crashedName = try #require(crashed.first).file.lastPathComponent.replacing(".svg", with: "")
+        let others = report.catalog.glyphs.filter { $0.name != crashedName }
+        #expect(others.count == 6)
+        #expect(others == reference.catalog.glyphs.filter { $0.name != crashedName })
+    }
+
+    @Test func hungWorkerIsStoppedAtTheTimeLimit() throws {
+        let scratch = TemporaryFolder(), output = TemporaryFolder()
+        let worker = script(scratch, "exec sleep 30")
+        let start = Date()
+        let report = try build([Fixtures.path("pipeline/square-27pt.svg"), Fixtures.path("pipeline/tall-30pt.svg")], into: output.path, isolation: .workers(executable: worker, timeout: 0.5, memoryBytes: 1 << 30))
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(report.diagnostics.map(\.rule) == [.renderTimeout, .renderTimeout])
+        #expect(report.diagnostics.first?.message.contains("--render-timeout") == true)
+        // A timed-out glyph is tried again by the next build, not remembered as failed.
+        let again = try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path, isolation: .inProcess)
+        #expect(again.errorCount == 0 && again.reusedCount == 0)
+    }
+
+    @Test func workerThatCannotStartIsReportedNotFatal() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path, isolation: .workers(executable: "/nonexistent/iconforge", timeout: 5, memoryBytes: 1 << 30))
+        #expect(report.diagnostics.map(\.rule) == [.renderCrashed] || report.diagnostics.map(\.rule) == [.renderFailed])
+    }
+
+    @Test func outcomesSurviveTheWireExactly() throws {
+        let source = GlyphSource(name: "a", displayPath: "dir/a.svg", relativePath: "a.svg", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("rules/color-monochrome-two-fills.svg")))))
+        let request = OutcomeCodec.encodeRequest(source, encode: true)
+        let decoded = try #require(OutcomeCodec.decodeRequest(request))
+        #expect(decoded.source == source && decoded.encode)
+        let outcome = GlyphProcessor.process(source, options: PipelineOptions(), encode: true)
+        let back = try #require(OutcomeCodec.decodeOutcome(OutcomeCodec.encodeOutcome(outcome), source: source))
+        #expect(back.diagnostics == outcome.diagnostics && back.inkBox == outcome.inkBox && back.pngs == outcome.pngs)
+        // Truncated replies are rejected, never trusted or trapped on.
+        let wire = OutcomeCodec.encodeOutcome(outcome)
+        for cut in [0, 1, 8, wire.count / 2, wire.count - 1] {
+            #expect(OutcomeCodec.decodeOutcome(Array(wire.prefix(cut)), source: source) == nil)
+        }
+    }
+}
