@@ -7,12 +7,16 @@
 /// simply does all the work again.
 struct BuildState: Equatable, Sendable {
     static let fileName = ".iconforge-state"
-    private static let header = "iconforge-state 1"
+    private static let header = "iconforge-state 2"
 
     var buildKey: String
     /// SHA-256 of the `catalog.json` written with this state.
     var catalogSHA256: String
     var glyphs: [Catalog.Glyph]
+    /// Each output file's modification time when this state was written (ns since the
+    /// epoch): a file rewritten since, even by a build that was killed before writing its
+    /// catalog, no longer matches and is not trusted.
+    var modificationTimes: [String: Int64] = [:]
 
     /// The state's file bytes.
     func encoded() -> [UInt8] {
@@ -26,8 +30,10 @@ struct BuildState: Equatable, Sendable {
                 ].map(Self.escape).joined(separator: "\t"))
             for output in glyph.outputs {
                 lines.append(
-                    ["output", "\(output.scale)", output.file, "\(output.width)", "\(output.height)", "\(output.bytes)", output.sha256]
-                        .map(Self.escape).joined(separator: "\t"))
+                    [
+                        "output", "\(output.scale)", output.file, "\(output.width)", "\(output.height)", "\(output.bytes)", output.sha256,
+                        modificationTimes[output.file].map(String.init) ?? "-",
+                    ].map(Self.escape).joined(separator: "\t"))
             }
             for diagnostic in glyph.diagnostics {
                 lines.append(
@@ -45,7 +51,7 @@ struct BuildState: Equatable, Sendable {
     /// Works on bytes, not `String`: this runs on every no-op build, where it is most of
     /// the work.
     static func decode(_ bytes: [UInt8]) -> BuildState? {
-        var state = BuildState(buildKey: "", catalogSHA256: "", glyphs: [])
+        var state = BuildState(buildKey: "", catalogSHA256: "", glyphs: [], modificationTimes: [:])
         var lineNumber = 0
         var lineStart = 0
         var fields: [String] = []
@@ -86,9 +92,10 @@ struct BuildState: Equatable, Sendable {
                         artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
                         inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
                         color: fields[8] == "-" ? nil : fields[8], outputs: [], diagnostics: []))
-            case "output" where fields.count == 7 && !state.glyphs.isEmpty:
+            case "output" where fields.count == 8 && !state.glyphs.isEmpty:
                 guard let scale = Int(fields[1]), let width = Int(fields[3]), let height = Int(fields[4]), let size = Int(fields[5])
                 else { return nil }
+                if let time = Int64(fields[7]) { state.modificationTimes[fields[2]] = time }
                 state.glyphs[state.glyphs.count - 1].outputs.append(
                     Catalog.Output(scale: scale, file: fields[2], width: width, height: height, bytes: size, sha256: fields[6]))
             case "diagnostic" where fields.count == 6 && !state.glyphs.isEmpty:

@@ -52,7 +52,15 @@ enum OutputWriter {
             }
             let catalogBytes = Array(try catalog.encoded())
             try writeIfChanged(catalogBytes, to: catalogPath)
-            let state = BuildState(buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes), glyphs: catalog.glyphs)
+            var times: [String: Int64] = [:]
+            for glyph in catalog.glyphs {
+                for output in glyph.outputs {
+                    times[output.file] = FileSystem.signature(of: folder + "/" + output.file)?.modified
+                }
+            }
+            let state = BuildState(
+                buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes), glyphs: catalog.glyphs,
+                modificationTimes: times)
             try writeIfChanged(state.encoded(), to: statePath)
             FileSystem.syncFolder(folder)
 
@@ -85,6 +93,7 @@ enum OutputWriter {
 
     /// Temporary files left by a build that was killed before renaming them.
     private static func removeStrayTemporaryFiles(in folder: String) {
+        // Only this process writes here now (the build holds the folder's lock).
         for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where name.hasPrefix(FileSystem.temporaryPrefix) {
             try? FileSystem.remove(folder + "/" + name)
         }

@@ -33,6 +33,14 @@ enum FileSystem {
         return info.st_mode & S_IFMT == S_IFDIR ? .directory : kind(of: path)
     }
 
+    /// A regular file's size and modification time (nanoseconds since the epoch), or nil
+    /// if the path is not a regular file.
+    static func signature(of path: String) -> (size: Int, modified: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (Int(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
     /// The canonical absolute path with every symlink resolved, or nil if it does not exist.
     static func resolvedPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -171,6 +179,34 @@ extension FileSystem.Kind {
         case S_IFSOCK: self = .other("a socket")
         default: self = .other("not a regular file")
         }
+    }
+}
+
+/// An exclusive lock on a folder, held until the value is released. Two builds into the
+/// same output folder take turns instead of interleaving their writes; the lock goes away
+/// with the process that holds it, so a killed build never leaves the folder locked.
+final class FolderLock {
+    private let descriptor: Int32
+
+    static let fileName = ".iconforge-lock"
+
+    /// Waits until no other process holds the lock on `folder`, then takes it.
+    init(_ folder: String) throws(FileError) {
+        let path = folder + "/" + Self.fileName
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "open the lock file") }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                close(descriptor)
+                throw FileError(path: path, errno: code, action: "lock")
+            }
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }
 

@@ -61,6 +61,18 @@ public enum Builder {
             let place = request.inputs.joined(separator: ", ")
             diagnostics.append(Diagnostic(.error, .inputEmpty, file: place, "no *.svg glyphs found; a check that finds nothing is probably pointed at the wrong folder"))
         }
+        // One build at a time per output folder: from reading what the last build wrote to
+        // writing the new catalog, another build's writes must not interleave.
+        var lock: FolderLock?
+        if request.writesOutput {
+            do {
+                try FileSystem.createFolder(request.outputFolder)
+                lock = try FolderLock(request.outputFolder)
+            } catch {
+                throw .output(error)
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
         let nameFindings = NameChecks.run(files)
         let buildKey = Self.buildKey(request.options)
         // What the previous build wrote, when it was made with the same tool and options:
@@ -145,7 +157,7 @@ public enum Builder {
                 }
                 var outcome: GlyphOutcome
                 if names.isEmpty, let entry = previousByName[source.name],
-                    let kept = reuse(entry, for: source, outputFolder: request.outputFolder)
+                    let kept = reuse(entry, for: source, outputFolder: request.outputFolder, modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     outcome = kept
                 } else {
@@ -160,15 +172,25 @@ public enum Builder {
 
     /// The previous build's outcome for `source`, if its bytes are unchanged, it had no
     /// name findings (those depend on other glyphs), and its files are still in place.
-    private static func reuse(_ entry: Catalog.Glyph, for source: GlyphSource, outputFolder: String) -> GlyphOutcome? {
+    private static func reuse(
+        _ entry: Catalog.Glyph, for source: GlyphSource, outputFolder: String, modificationTimes: [String: Int64]
+    ) -> GlyphOutcome? {
         // Name findings depend on other glyphs, and a crash or timeout may not recur: redo those.
         guard entry.source == source.relativePath,
             !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil }),
             !entry.diagnostics.contains(where: { [.renderCrashed, .renderTimeout, .renderFailed].contains($0.rule) })
         else { return nil }
+        // The files must be the ones the previous build wrote: same size and modification
+        // time as the state recorded, or, without a recorded time, the same SHA-256.
         for output in entry.outputs {
-            guard case .regular(let size) = FileSystem.kind(of: outputFolder + "/" + output.file), size == output.bytes else {
-                return nil
+            let path = outputFolder + "/" + output.file
+            guard let signature = FileSystem.signature(of: path), signature.size == output.bytes else { return nil }
+            if let recorded = modificationTimes[output.file] {
+                guard recorded == signature.modified else { return nil }
+            } else {
+                guard let bytes = try? FileSystem.readRegularFile(path, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256 else {
+                    return nil
+                }
             }
         }
         let sha256 = SHA256Digest.hex(of: source.bytes)

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// Builds that are killed or run at the same time never corrupt or lose output.
+@Suite struct InterruptedBuildTests {
+    /// `count` distinct glyphs: squares of slightly different sizes, so each has its own bytes.
+    func makeGlyphs(_ folder: TemporaryFolder, count: Int, variant: Int) {
+        for index in 0..<count {
+            let inset = 4 + Double((index + variant) % 9) * 0.02
+            let size = 35 - 2 * inset
+            folder.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"\(inset)\" y=\"\(inset)\" width=\"\(size)\" height=\"\(size)\" rx=\"\(Double(index % 7))\"/></svg>")
+        }
+    }
+
+    /// Everything a reader may rely on at any moment: a whole catalog whose files exist, and
+    /// every PNG in the folder complete.
+    func checkConsistent(_ output: TemporaryFolder) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        if names.contains("catalog.json") {
+            let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
+            for glyph in catalog.glyphs {
+                for file in glyph.outputs {
+                    #expect(FileManager.default.fileExists(atPath: output.file(file.file)), "catalog lists missing \(file.file)")
+                }
+            }
+        }
+        for name in names where name.hasSuffix(".png") && !name.hasPrefix(".") {
+            let image = try decodePNG(output.file(name))
+            #expect(image.width == 70 || image.width == 104, "\(name) is damaged")
+        }
+    }
+
+    @Test func killedAtRandomMomentsTheFolderStaysWholeAndTheNextBuildConverges() throws {
+        let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<8 {
+            makeGlyphs(glyphs, count: 80, variant: round)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["build", glyphs.path, "-o", output.path, "-q"]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 2_000...150_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try checkConsistent(output)
+        }
+        // The next, uninterrupted build gives exactly what a build into an empty folder gives.
+        var request = BuildRequest()
+        request.inputs = [glyphs.path]
+        request.outputFolder = output.path
+        _ = try Builder.run(request)
+        let fresh = TemporaryFolder()
+        request.outputFolder = fresh.path
+        _ = try Builder.run(request)
+        let visible = { (folder: TemporaryFolder) in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        #expect(try visible(output) == visible(fresh))
+        for name in try visible(fresh) {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: output.file(name))) == Data(contentsOf: URL(fileURLWithPath: fresh.file(name))), "\(name)")
+        }
+        let strays = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(FileSystem.temporaryPrefix) }
+        #expect(strays.isEmpty, "temporary files left: \(strays)")
+    }
+
+    @Test func concurrentBuildsIntoOneFolderTakeTurns() async throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 30, variant: 0)
+        var request = BuildRequest()
+        request.inputs = [glyphs.path]
+        request.outputFolder = output.path
+        let shared = request
+        let reports = try await withThrowingTaskGroup(of: BuildReport.self) { group in
+            for _ in 0..<3 { group.addTask { try Builder.run(shared) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(reports.allSatisfy { $0.errorCount == 0 && $0.glyphCount == 30 })
+        try checkConsistent(output)
+        #expect(reports.map(\.reusedCount).sorted() == [0, 30, 30], "one build rendered, the others found its work done")
+    }
+
+    @Test func unwritableOutputFailsClearlyAndKeepsThePreviousFiles() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 3, variant: 0)
+        var request = BuildRequest()
+        request.inputs = [glyphs.path]
+        request.outputFolder = output.path
+        _ = try Builder.run(request)
+        let before = try Data(contentsOf: URL(fileURLWithPath: output.file("g0@2x.png")))
+        // A folder where the next PNG must go makes its rename fail, as a full disk would.
+        makeGlyphs(glyphs, count: 3, variant: 1)
+        try FileManager.default.removeItem(atPath: output.file("g1@2x.png"))
+        try FileManager.default.createDirectory(atPath: output.file("g1@2x.png") + "/blocker", withIntermediateDirectories: true)
+        #expect(throws: BuildError.self) { try Builder.run(request) }
+        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
+        #expect(catalog.glyphs.count == 3, "the old catalog is still whole")
+        let after = try Data(contentsOf: URL(fileURLWithPath: output.file("g0@2x.png")))
+        #expect(after.count > 0 && (after == before || (try? PNGCodec.decode([UInt8](after))) != nil))
+    }
+}
