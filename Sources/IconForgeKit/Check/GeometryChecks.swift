@@ -9,7 +9,7 @@ enum GeometryChecks {
             found.append(Diagnostic(rule.defaultSeverity, rule, file: file, message))
         }
         let artboard = Rect(x: 0, y: 0, width: glyph.artboard.width, height: glyph.artboard.height)
-        let slack = options.edgeSlack
+        let slack = max(options.edgeSlack, glyph.inkPrecision)
         let inkText = "\(ink.width.pt) × \(ink.height.pt) pt"
 
         if !artboard.contains(ink, slack: slack) {

@@ -48,6 +48,11 @@ enum MarkupChecks {
         }
 
         mutating func run(_ source: GlyphSource, limits: Limits) -> Result {
+            if let problem = FileSniffer.problem(with: source.bytes) {
+                report(.svgParse, at: nil, problem)
+                result.safeToRender = false
+                return result
+            }
             let document: XMLDocument
             do {
                 document = try XMLScanner.parse(source.bytes, limits: limits)
@@ -67,6 +72,11 @@ enum MarkupChecks {
                 return result
             }
             checkProlog(document)
+            if let viewBox = root.attribute("viewBox"), let problem = AttributeSyntax.viewBoxProblem(viewBox.value) {
+                report(.svgParse, at: viewBox.location, problem)
+                result.safeToRender = false
+                return result
+            }
             root.forEachElement { element in
                 if ["linearGradient", "radialGradient", "pattern", "meshgradient"].contains(element.localName),
                     let id = element.attribute("id")?.value
@@ -133,6 +143,11 @@ enum MarkupChecks {
                         checkDeclaration(declaration, text: attribute.value, start: attribute.valueLocation, insideNonPainting: insideNonPainting)
                     }
                     checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
+                } else if attribute.namespace == nil, attribute.localName == "d", element.localName == "path",
+                    let offset = AttributeSyntax.pathDataProblem(attribute.value)
+                {
+                    let bad = attribute.value.utf8.dropFirst(offset).prefix(12)
+                    report(.svgParse, at: attribute.valueLocation.advanced(by: offset, in: attribute.value), "path data is broken at '\(String(decoding: bad, as: UTF8.self))'; librsvg stops drawing the path there; fix or re-export the path")
                 } else if attribute.namespace == nil {
                     if MarkupChecks.paintProperties.contains(attribute.localName), !insideNonPainting {
                         checkPaint(attribute.value, property: attribute.localName, at: attribute.location)

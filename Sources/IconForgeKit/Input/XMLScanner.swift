@@ -12,6 +12,9 @@ struct XMLScanner {
     private var position = 0
     private var line = 1
     private var lineStart = 0
+    /// The last column computed on the current line and its offset: parsing moves forward,
+    /// so columns are counted incrementally (a 1 MB single-line file stays linear).
+    private var columnCache = (offset: 0, column: 1)
 
     private init(bytes: [UInt8], limits: Limits) {
         self.bytes = bytes
@@ -356,6 +359,7 @@ struct XMLScanner {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             position = 3
             lineStart = 3
+            columnCache = (3, 1)
         }
         if let nul = bytes.firstIndex(of: 0) {
             let at = locationOf(offset: nul)
@@ -449,10 +453,14 @@ struct XMLScanner {
     private mutating func newLine() {
         line += 1
         lineStart = position
+        columnCache = (position, 1)
     }
 
-    private func location() -> SourceLocation {
-        SourceLocation(line: line, column: column(from: lineStart, to: position))
+    private mutating func location() -> SourceLocation {
+        if columnCache.offset < lineStart || columnCache.offset > position { columnCache = (lineStart, 1) }
+        let column = columnCache.column + column(from: columnCache.offset, to: position) - 1
+        columnCache = (position, column)
+        return SourceLocation(line: line, column: column)
     }
 
     private func locationOf(offset: Int) -> SourceLocation {

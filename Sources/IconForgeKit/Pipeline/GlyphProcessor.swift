@@ -62,13 +62,17 @@ enum GlyphProcessor {
         outcome.shape = rendered.shape
 
         // Check what was painted.
-        guard rendered.inkBox != nil, let colors = rendered.images.compactMap(PaintedColors.of).first else {
-            outcome.diagnostics.append(Diagnostic(.error, .svgEmpty, file: file, at: markup.rootLocation, "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"))
+        let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
+        guard rendered.inkBox != nil else {
+            outcome.diagnostics.append(Diagnostic(.error, .svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
             return outcome.sorted()
         }
-        outcome.color = colors.primary
         outcome.diagnostics += GeometryChecks.run(rendered, options: options, file: file)
-        if !markup.reportedColor {
+        // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
+        // have said where it is.
+        let colors = rendered.images.lazy.compactMap(PaintedColors.of).first
+        outcome.color = colors?.primary
+        if let colors, !markup.reportedColor {
             for (image, plan) in zip(rendered.images, rendered.plans) {
                 guard let other = PaintedColors.of(image)?.other else { continue }
                 let x = (Double(other.x) - plan.originX) / plan.pixelsPerPoint
@@ -77,13 +81,15 @@ enum GlyphProcessor {
                 break
             }
         }
-
+        if colors == nil, !outcome.hasErrors {
+            outcome.diagnostics.append(Diagnostic(.error, .svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
+        }
         endStage(\.check)
 
         // Encode, unless the glyph failed: a failed glyph gets no PNGs.
-        if encode, !outcome.hasErrors {
+        if encode, !outcome.hasErrors, let color = outcome.color {
             do {
-                outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: colors.primary, compressionLevel: options.pngCompression) }
+                outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: color, compressionLevel: options.pngCompression) }
                 outcome.outputs = zip(Template.scales, outcome.pngs).map { scale, png in
                     Catalog.Output(
                         scale: scale.factor, file: OutputWriter.fileName(glyph: source.name, scale: scale),

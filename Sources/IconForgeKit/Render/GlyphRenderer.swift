@@ -16,6 +16,9 @@ struct RenderedGlyph: Sendable {
     var inkBox: Rect?
     /// librsvg's own (cheaper, sometimes inexact) estimate of the ink box, in artboard points.
     var estimatedInkBox: Rect?
+    /// How far (pt) the measured ink box may be from the true one: a few hundredths of a
+    /// point normally, more when ink far outside the canvas forced a coarse measurement.
+    var inkPrecision = 0.0
     var shape: Shape?
     /// One render per template scale, in `Template.scales` order; empty when nothing is painted.
     var images: [RGBAImage]
@@ -92,14 +95,19 @@ enum GlyphRenderer {
         // The largest render measures the ink, unless librsvg's estimate says some ink may
         // lie beyond the canvas, where the render cannot see it.
         let measuring = plans.count - 1
-        let inkBox: Rect?
+        var inkBox: Rect?
+        var precision = 0.0
         if plans[measuring].canvasInPoints.contains(estimate.expanded(by: 1)) {
             inkBox = AlphaBounds.of(images[measuring]).map { plans[measuring].points(fromPixels: $0) }
         } else {
-            inkBox = try measureInk(handle, artboard: artboard, around: estimate.union(plans[measuring].canvasInPoints))
+            (inkBox, precision) = try measureInk(handle, artboard: artboard, around: estimate.union(plans[measuring].canvasInPoints))
+            // Too coarse to see small ink far from the canvas: trust librsvg's estimate.
+            if inkBox == nil, precision > 0 { inkBox = estimate }
         }
         let shape = inkBox.map { Shape(inkWidth: $0.width, height: $0.height, threshold: shapeThreshold) }
-        return RenderedGlyph(artboard: artboard, inkBox: inkBox, estimatedInkBox: estimate, shape: shape, images: inkBox == nil ? [] : images, plans: plans)
+        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, estimatedInkBox: estimate, shape: shape, images: inkBox == nil ? [] : images, plans: plans)
+        glyph.inkPrecision = precision
+        return glyph
     }
 
     private static func renderFit(
@@ -116,12 +124,13 @@ enum GlyphRenderer {
         }
         let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
         let inkBox: Rect
+        var precision = 0.0
         if canvas.contains(painted, slack: -0.5) {
             inkBox = plan.points(fromPixels: painted)
-        } else if let measured = try measureInk(handle, artboard: artboard, around: estimate.expanded(by: max(estimate.width, estimate.height))) {
-            inkBox = measured
         } else {
-            inkBox = estimate
+            let (measured, coarseness) = try measureInk(handle, artboard: artboard, around: estimate.expanded(by: max(estimate.width, estimate.height)))
+            inkBox = measured ?? estimate
+            precision = coarseness
         }
         shape = Shape(inkWidth: inkBox.width, height: inkBox.height, threshold: shapeThreshold)
         let corrected = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: largest)
@@ -138,23 +147,45 @@ enum GlyphRenderer {
         }
         plans.append(plan)
         images.append(image)
-        return RenderedGlyph(artboard: artboard, inkBox: inkBox, estimatedInkBox: estimate, shape: shape, images: images, plans: plans)
+        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, estimatedInkBox: estimate, shape: shape, images: images, plans: plans)
+        glyph.inkPrecision = precision
+        return glyph
     }
 
     /// Renders `region` (artboard points) on its own canvas at up to 4 px/pt and measures
-    /// the ink from its pixels. Used only when a normal render cannot see all the ink.
-    private static func measureInk(_ handle: SVGHandle, artboard: Size, around region: Rect) throws -> Rect? {
+    /// the ink from its pixels, with how coarse that measurement is (pt). Used only when a
+    /// normal render cannot see all the ink.
+    ///
+    /// The region is clamped to 100 artboards around the artboard: hostile coordinates
+    /// (1e308) would otherwise shrink the measuring scale to nothing. Ink librsvg places
+    /// beyond that is kept from its estimate, which is enough to report it as outside.
+    private static func measureInk(_ handle: SVGHandle, artboard: Size, around wanted: Rect) throws -> (Rect?, Double) {
+        let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
+        let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
+        let region = wanted.intersection(bounds) ?? bounds
         let maximumSide = 1024.0
         let ppp = min(4, maximumSide / max(region.width, region.height, 1e-9))
         let plan = RenderPlan(
             canvasWidth: Int((region.width * ppp).rounded(.up)) + 2, canvasHeight: Int((region.height * ppp).rounded(.up)) + 2,
             pixelsPerPoint: ppp, originX: 1 - region.x * ppp, originY: 1 - region.y * ppp)
         let image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
-        return AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
+        var measured = AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
+        if let inside = measured, !bounds.contains(wanted) {
+            measured = inside.union(wanted)
+        }
+        return (measured, ppp >= 4 ? 0 : 1 / ppp)
     }
 }
 
 extension Rect {
+    /// The overlap of two rectangles, or nil if they do not overlap.
+    func intersection(_ other: Rect) -> Rect? {
+        let minX = max(x, other.x), minY = max(y, other.y)
+        let maxX = min(self.maxX, other.maxX), maxY = min(self.maxY, other.maxY)
+        guard maxX > minX, maxY > minY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The rectangle grown by `amount` on every side.
     func expanded(by amount: Double) -> Rect {
         Rect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)
