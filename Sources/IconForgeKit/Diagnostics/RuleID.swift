@@ -20,13 +20,22 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case renderFailed = "render.failed"
     case renderCrashed = "render.crashed"
     case renderTimeout = "render.timeout"
+    case actionsParse = "actions.parse"
+    case actionsCount = "actions.count"
+    case actionsType = "actions.type"
+    case actionsTitle = "actions.title"
+    case actionsEmoji = "actions.emoji"
+    case actionsAppName = "actions.app-name"
+    case actionsTruncation = "actions.truncation"
+    case actionsIcon = "actions.icon"
+    case actionsTranslation = "actions.translation"
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The severity the rule reports with unless configured otherwise.
     public var defaultSeverity: Severity {
         switch self {
-        case .svgText, .geometryOffCenter, .geometryAspect: .warning
+        case .svgText, .geometryOffCenter, .geometryAspect, .actionsTruncation, .actionsTranslation: .warning
         default: .error
         }
     }
@@ -54,6 +63,15 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .renderFailed: "librsvg failed to render the glyph"
         case .renderCrashed: "librsvg crashed on the glyph (its worker process died)"
         case .renderTimeout: "rendering took longer than the time limit"
+        case .actionsParse: "quick-actions.json is not valid JSON or not of the documented shape"
+        case .actionsCount: "more than four quick actions (error), or none (warning)"
+        case .actionsType: "a quick action's type is missing, empty or used twice"
+        case .actionsTitle: "a title is missing or empty, or one key translates two ways"
+        case .actionsEmoji: "emoji in a quick action's title or subtitle"
+        case .actionsAppName: "the app's name inside a quick action's title or subtitle"
+        case .actionsTruncation: "a title or subtitle wider than the menu shows without truncating"
+        case .actionsIcon: "an icon naming a missing or failing glyph, an unknown system icon, or a malformed SF Symbol name"
+        case .actionsTranslation: "a title or subtitle missing a translation that other strings have"
         }
     }
 }

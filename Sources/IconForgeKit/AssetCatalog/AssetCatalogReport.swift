@@ -1,0 +1,17 @@
+/// What writing an asset catalog did, and which glyphs it had to leave out.
+public struct AssetCatalogReport: Sendable, Equatable {
+    /// A glyph left out of the catalog, and why.
+    public struct Conflict: Sendable, Equatable {
+        public var glyph: String
+        /// The image set (or other entry) in the way, or the catalog itself.
+        public var path: String
+        public var message: String
+    }
+
+    /// Glyphs whose image set was created or had a file rewritten, sorted.
+    public var written: [String] = []
+    /// Image sets of glyphs no longer listed that iconforge removed, by glyph name, sorted.
+    public var removed: [String] = []
+    /// Glyphs not written because something iconforge does not own has their name.
+    public var conflicts: [Conflict] = []
+}

@@ -1,0 +1,198 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes glyphs into an Xcode asset catalog (`.xcassets`) as template image sets, so that
+/// `UIApplicationShortcutItemIconFile` can name them.
+///
+/// Each glyph becomes `<name>.imageset/` with `<name>@2x.png`, `<name>@3x.png` and a
+/// `Contents.json` in Xcode's own formatting. iconforge owns exactly the image sets whose
+/// `Contents.json` says `"author" : "iconforge"`: it rewrites and removes only those, and only
+/// its own files inside them. A glyph whose name an image set it does not own already uses,
+/// at the top level or in a group without its own namespace, is left out and reported.
+/// Files are written atomically and only when their bytes change.
+public enum AssetCatalogWriter {
+    /// The `info.author` that marks what iconforge wrote.
+    public static let author = "iconforge"
+
+    public static func write(_ glyphs: [AssetCatalogGlyph], to path: String) throws(FileError) -> AssetCatalogReport {
+        var report = AssetCatalogReport()
+        try FileSystem.createFolder(path)
+        let rootContents = path + "/" + contentsFileName
+        if FileSystem.kind(of: rootContents) == .missing {
+            try FileSystem.writeAtomically(Array(rootContentsJSON.utf8), to: rootContents)
+        }
+
+        let topLevel = try FileSystem.contents(ofFolder: path).sorted()
+        var owned: [String: String] = [:]  // glyph name → folder name, for iconforge's image sets
+        var foreign: [String: String] = [:]  // lower-cased asset name → path, for everyone else's
+        for entry in topLevel where entry.hasSuffix(imageSetExtension) {
+            let name = String(entry.dropLast(imageSetExtension.count))
+            if isOwned(path + "/" + entry) {
+                owned[name] = entry
+            } else {
+                foreign[name.lowercased()] = foreign[name.lowercased()] ?? path + "/" + entry
+            }
+        }
+        for entry in topLevel where !entry.contains(".") {
+            collectImageSets(inGroup: path + "/" + entry, depth: 1, into: &foreign)
+        }
+
+        var wanted: [AssetCatalogGlyph] = []
+        var seen = Set<String>()
+        for glyph in glyphs.sorted(by: { $0.name < $1.name }) {
+            let key = glyph.name.lowercased()
+            if !isPlainName(glyph.name) {
+                report.conflicts.append(.init(glyph: glyph.name, path: path, message: "\"\(glyph.name)\" cannot name an image set (it is empty, starts with a dot or holds a slash); rename the glyph"))
+            } else if !seen.insert(key).inserted {
+                report.conflicts.append(.init(glyph: glyph.name, path: path, message: "another glyph is also named \"\(glyph.name)\" (ignoring case), and asset names must be unique; rename one"))
+            } else if let other = foreign[key] {
+                report.conflicts.append(.init(glyph: glyph.name, path: other, message: "\(other) was not made by iconforge (its Contents.json has no \"author\" : \"\(author)\"), and asset names must be unique in a catalog; rename the glyph or remove that image set, which iconforge will not touch"))
+            } else {
+                wanted.append(glyph)
+            }
+        }
+
+        // Stale image sets go first, so that on a case-insensitive file system a glyph renamed
+        // only in case is not removed right after being written.
+        let wantedNames = Set(wanted.map(\.name))
+        for (name, folder) in owned.sorted(by: { $0.key < $1.key }) where !wantedNames.contains(name) {
+            try removeImageSet(path + "/" + folder, glyph: name)
+            report.removed.append(name)
+        }
+        for glyph in wanted {
+            let folder = path + "/" + glyph.name + imageSetExtension
+            try FileSystem.createFolder(folder)
+            var changed = try writeIfChanged(Array(contentsJSON(for: glyph.name).utf8), to: folder + "/" + contentsFileName)
+            changed = try writeIfChanged(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2)) || changed
+            changed = try writeIfChanged(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3)) || changed
+            if changed {
+                report.written.append(glyph.name)
+                FileSystem.syncFolder(folder)
+            }
+        }
+        FileSystem.syncFolder(path)
+        return report
+    }
+
+    static let contentsFileName = "Contents.json"
+    static let imageSetExtension = ".imageset"
+
+    static func fileName(_ glyph: String, scale: Int) -> String {
+        "\(glyph)@\(scale)x.png"
+    }
+
+    /// The catalog's own Contents.json, written only when the catalog has none.
+    static let rootContentsJSON = """
+        {
+          "info" : {
+            "author" : "\(author)",
+            "version" : 1
+          }
+        }
+
+        """
+
+    /// An image set's Contents.json as Xcode formats it: two-space indents, " : ", keys sorted.
+    static func contentsJSON(for glyph: String) -> String {
+        let images = [2, 3].map { scale in
+            """
+                {
+                  "filename" : "\(jsonEscaped(fileName(glyph, scale: scale)))",
+                  "idiom" : "universal",
+                  "scale" : "\(scale)x"
+                }
+            """
+        }
+        return """
+            {
+              "images" : [
+            \(images.joined(separator: ",\n"))
+              ],
+              "info" : {
+                "author" : "\(author)",
+                "version" : 1
+              },
+              "properties" : {
+                "template-rendering-intent" : "template"
+              }
+            }
+
+            """
+    }
+
+    /// Whether the image set's Contents.json says iconforge wrote it.
+    static func isOwned(_ folder: String) -> Bool {
+        guard case .directory = FileSystem.kind(of: folder),
+            let bytes = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false),
+            let root = try? JSONParser.parse(bytes)
+        else { return false }
+        return root["info"]?["author"]?.string == author
+    }
+
+    /// Image sets in a group folder and its subgroups, unless a group gives its assets their own namespace.
+    private static func collectImageSets(inGroup folder: String, depth: Int, into found: inout [String: String]) {
+        guard depth <= 16, case .directory = FileSystem.kind(of: folder) else { return }
+        if let bytes = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false),
+            let root = try? JSONParser.parse(bytes), root["properties"]?["provides-namespace"]?.kind == .bool(true)
+        {
+            return
+        }
+        for entry in ((try? FileSystem.contents(ofFolder: folder)) ?? []).sorted() {
+            if entry.hasSuffix(imageSetExtension) {
+                let name = String(entry.dropLast(imageSetExtension.count)).lowercased()
+                found[name] = found[name] ?? folder + "/" + entry
+            } else if !entry.contains(".") {
+                collectImageSets(inGroup: folder + "/" + entry, depth: depth + 1, into: &found)
+            }
+        }
+    }
+
+    /// Removes iconforge's files from its image set, then the folder if nothing else is left in it.
+    private static func removeImageSet(_ folder: String, glyph: String) throws(FileError) {
+        for file in [fileName(glyph, scale: 2), fileName(glyph, scale: 3)] {
+            try FileSystem.remove(folder + "/" + file)
+        }
+        for entry in (try? FileSystem.contents(ofFolder: folder)) ?? [] where entry.hasPrefix(FileSystem.temporaryPrefix) {
+            try FileSystem.remove(folder + "/" + entry)
+        }
+        // Contents.json last: while it is there, the folder still says iconforge owns it.
+        try FileSystem.remove(folder + "/" + contentsFileName)
+        guard rmdir(folder) == 0 || errno == ENOTEMPTY || errno == EEXIST || errno == ENOENT else {
+            throw FileError(path: folder, errno: errno, action: "remove folder")
+        }
+    }
+
+    /// Writes `bytes` unless the file already holds them; returns whether it wrote.
+    private static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
+        if case .regular(let size) = FileSystem.kind(of: path), size == bytes.count,
+            let existing = try? FileSystem.readRegularFile(path, limit: size), existing == bytes
+        {
+            return false
+        }
+        try FileSystem.writeAtomically(bytes, to: path)
+        return true
+    }
+
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.unicodeScalars.contains { $0.value < 0x20 }
+    }
+
+    private static func jsonEscaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

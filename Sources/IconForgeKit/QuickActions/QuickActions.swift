@@ -1,0 +1,48 @@
+/// Checks an app's Home Screen quick-action definitions (`Glyphs/quick-actions.json`) and
+/// generates the Info.plist fragment and InfoPlist.strings files that declare them.
+public enum QuickActions {
+    /// The definitions file's name, looked for in the glyphs folder.
+    public static let fileName = "quick-actions.json"
+    /// The generated property list holding `UIApplicationShortcutItems`.
+    public static let propertyListPath = "QuickActions.plist"
+    /// The most quick actions the Home Screen menu shows.
+    public static let maximumActions = 4
+
+    /// The generated strings file for `locale`, relative to the output folder.
+    public static func stringsPath(locale: String) -> String {
+        locale + ".lproj/InfoPlist.strings"
+    }
+
+    /// Checks `fileBytes` (the contents of `displayPath`) against every `actions.*` rule.
+    ///
+    /// - Parameters:
+    ///   - glyphs: every glyph by name, and whether it passed its checks (for `"icon": {"glyph": …}`).
+    ///   - appName: the app's name, overriding the file's `appName`; nil to use the file's.
+    ///   - limits: the widths beyond which titles and subtitles are reported as likely to truncate.
+    public static func check(
+        fileBytes: [UInt8], displayPath: String, glyphs: [String: Bool], appName: String?, limits: TruncationLimits = TruncationLimits()
+    ) -> QuickActionsResult {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(fileBytes)
+        } catch {
+            return QuickActionsResult(diagnostics: [Diagnostic(.error, .actionsParse, file: displayPath, at: error.location, error.message)], files: [])
+        }
+        var decoder = QuickActionsDecoder(file: displayPath)
+        guard let definitions = decoder.decode(root) else {
+            return QuickActionsResult(diagnostics: decoder.diagnostics, files: [])
+        }
+        let overridingName = appName.flatMap { $0.trimmed().isEmpty ? nil : $0 }
+        var checker = QuickActionsChecker(
+            file: displayPath, definitions: definitions, glyphs: glyphs, appName: overridingName ?? definitions.appName, limits: limits)
+        let diagnostics = (decoder.diagnostics + checker.run()).sorted(by: Diagnostic.sortOrder)
+        let result = QuickActionsResult(diagnostics: diagnostics, files: [])
+        guard !result.hasErrors else { return result }
+
+        var files = [(relativePath: propertyListPath, bytes: QuickActionsPropertyList.bytes(for: definitions))]
+        for strings in InfoPlistStrings.files(for: definitions, sourceName: displayPath.lastPathComponent) {
+            files.append((stringsPath(locale: strings.locale), strings.bytes))
+        }
+        return QuickActionsResult(diagnostics: diagnostics, files: files.sorted { $0.relativePath < $1.relativePath })
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// One fixture per `actions.*` rule, and passing ones. JSON has no comments, so each
+/// `quick-actions/NAME.json` has a sidecar `NAME.expect`: one `rule@line:column severity` line
+/// per finding (`#` starts a comment), or nothing for a fixture that must pass clean.
+@Suite struct QuickActionsFixtureTests {
+    static let fixtures: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.path("quick-actions"))) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    /// The glyphs the fixtures may name: two that passed their checks, one that failed.
+    static let glyphs = ["compose": true, "search": true, "broken": false]
+
+    static func run(_ name: String) throws -> QuickActionsResult {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("quick-actions/" + name))))
+        return QuickActions.check(fileBytes: bytes, displayPath: "Glyphs/" + name, glyphs: glyphs, appName: nil, limits: TruncationLimits())
+    }
+
+    @Test func everyRuleHasAFailingFixture() {
+        let rules = RuleID.allCases.filter { $0.rawValue.hasPrefix("actions.") }
+        #expect(rules.count == 9)
+        for rule in rules {
+            let prefix = rule.rawValue.replacingOccurrences(of: ".", with: "-")
+            #expect(Self.fixtures.contains { $0.hasPrefix(prefix) }, "no fixture for \(rule.rawValue)")
+        }
+        #expect(Self.fixtures.filter { $0.hasPrefix("pass-") }.count >= 2)
+    }
+
+    @Test(arguments: fixtures)
+    func fixtureProducesExactlyWhatItExpects(name: String) throws {
+        let expectPath = Fixtures.path("quick-actions/" + name.replacingOccurrences(of: ".json", with: ".expect"))
+        let expected = try String(contentsOfFile: expectPath, encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "" }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        let result = try Self.run(name)
+        let actual = result.diagnostics.map { diagnostic in
+            "\(diagnostic.rule.rawValue)@\(diagnostic.location.map { "\($0.line):\($0.column)" } ?? "-") \(diagnostic.severity.rawValue)"
+        }
+        #expect(actual.sorted() == expected.sorted(), "\(name):\n\(result.diagnostics.map { "\($0.rule.rawValue) \($0.location.map { "\($0.line):\($0.column)" } ?? "") \($0.message)" }.joined(separator: "\n"))")
+        for diagnostic in result.diagnostics {
+            #expect(diagnostic.file == "Glyphs/" + name)
+            #expect(diagnostic.location != nil, "every quick-action finding points at a value")
+            #expect(diagnostic.severity == diagnostic.rule.defaultSeverity || [.actionsEmoji, .actionsCount].contains(diagnostic.rule))
+            #expect(diagnostic.message.first?.isUppercase == false, "messages are lower-case: \(diagnostic.message)")
+            #expect(diagnostic.message.count > 30, "messages say what was found and how to fix it")
+        }
+        #expect(result.files.isEmpty == result.hasErrors)
+    }
+
+    @Test func appNameParameterOverridesTheFile() throws {
+        let bytes = Array(#"{"appName": "Mosaic", "actions": [{"type": "a", "title": "Open Notebook"}]}"#.utf8)
+        let fromFile = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: TruncationLimits())
+        #expect(fromFile.diagnostics.isEmpty)
+        let overridden = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: "notebook", limits: TruncationLimits())
+        #expect(overridden.diagnostics.map(\.rule) == [.actionsAppName])
+    }
+
+    @Test func limitsArePerLocaleAndCountWideCharactersTwice() throws {
+        #expect(DisplayWidth.of("New Note") == 8)
+        #expect(DisplayWidth.of("新規メモ") == 8)
+        #expect(DisplayWidth.of("새 메모") == 7)
+        #expect(DisplayWidth.of("e\u{301}te\u{301}") == 3)
+        #expect(DisplayWidth.of("ＡＢ") == 4)
+        let bytes = Array(#"{"locales": ["en", "de"], "actions": [{"type": "a", "title": {"en": "Notebook", "de": "Notizbuch"}, "subtitle": {"en": "Open", "de": "Öffnen"}}]}"#.utf8)
+        var limits = TruncationLimits()
+        #expect(QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: limits).diagnostics.isEmpty)
+        limits.perLocale["de"] = .init(title: 8, titleWithoutSubtitle: 16, subtitle: 30)
+        let result = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: limits)
+        #expect(result.diagnostics.map(\.rule) == [.actionsTruncation])
+        #expect(result.diagnostics.first?.message.contains("\"Notizbuch\" is 9 columns wide, over the 8") == true)
+    }
+
+    @Test func systemIconsAcceptShortAndFullNames() {
+        #expect(SystemShortcutIcon.names.count == 29)
+        #expect(SystemShortcutIcon.infoPlistValue(for: "markLocation") == "UIApplicationShortcutIconTypeMarkLocation")
+        #expect(SystemShortcutIcon.infoPlistValue(for: "UIApplicationShortcutIconTypeTaskCompleted") == "UIApplicationShortcutIconTypeTaskCompleted")
+        #expect(SystemShortcutIcon.infoPlistValue(for: "MarkLocation") == nil)
+        #expect(SystemShortcutIcon.infoPlistValue(for: "UIApplicationShortcutIconTypeStar") == nil)
+        #expect(SystemShortcutIcon.suggestion(for: "MarkLocation") == "markLocation")
+        #expect(SystemShortcutIcon.suggestion(for: "UIApplicationShortcutIconTypeSerch") == "search")
+        #expect(SystemShortcutIcon.suggestion(for: "rocket") == nil)
+        #expect(QuickActionsChecker.isSymbolName("square.and.pencil"))
+        #expect(QuickActionsChecker.isSymbolName("01.circle"))
+        #expect(!QuickActionsChecker.isSymbolName("square..pencil"))
+        #expect(!QuickActionsChecker.isSymbolName("Square.and.pencil"))
+        #expect(!QuickActionsChecker.isSymbolName(""))
+    }
+}
