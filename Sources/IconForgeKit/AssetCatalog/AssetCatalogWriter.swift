@@ -69,9 +69,9 @@ public enum AssetCatalogWriter {
         for glyph in wanted {
             let folder = path + "/" + glyph.name + imageSetExtension
             try FileSystem.createFolder(folder)
-            var changed = try writeIfChanged(Array(contentsJSON(for: glyph.name).utf8), to: folder + "/" + contentsFileName)
-            changed = try writeIfChanged(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2)) || changed
-            changed = try writeIfChanged(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3)) || changed
+            var changed = try FileSystem.writeIfChanged(Array(contentsJSON(for: glyph.name).utf8), to: folder + "/" + contentsFileName)
+            changed = try FileSystem.writeIfChanged(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2)) || changed
+            changed = try FileSystem.writeIfChanged(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3)) || changed
             if changed {
                 report.written.append(glyph.name)
                 FileSystem.syncFolder(folder)
@@ -167,17 +167,6 @@ public enum AssetCatalogWriter {
         guard rmdir(folder) == 0 || errno == ENOTEMPTY || errno == EEXIST || errno == ENOENT else {
             throw FileError(path: folder, errno: errno, action: "remove folder")
         }
-    }
-
-    /// Writes `bytes` unless the file already holds them; returns whether it wrote.
-    private static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
-        if case .regular(let size) = FileSystem.kind(of: path), size == bytes.count,
-            let existing = try? FileSystem.readRegularFile(path, limit: size), existing == bytes
-        {
-            return false
-        }
-        try FileSystem.writeAtomically(bytes, to: path)
-        return true
     }
 
     private static func isPlainName(_ name: String) -> Bool {

@@ -34,6 +34,7 @@ public enum CommandLineTool {
             case RenderWorker.command:
                 return ExitStatus(rawValue: RenderWorker.run(rest)) ?? .usage
             case "build": return try build(rest, writes: true, output: &output)
+            case "render": return try render(rest, output: &output)
             case "check": return try build(rest, writes: false, output: &output)
             case "rules":
                 _ = try ArgumentParser.parse(rest, spec: OptionSpec(valued: [], flags: []))
@@ -44,7 +45,8 @@ public enum CommandLineTool {
                 case nil: output.out(HelpText.main)
                 case "build": output.out(HelpText.build)
                 case "check": output.out(HelpText.check)
-                case let other?: throw UsageError("no help for unknown command '\(other)'; commands are build, check, rules")
+                case "render": output.out(HelpText.render)
+                case let other?: throw UsageError("no help for unknown command '\(other)'; commands are build, check, render, rules")
                 }
                 return .clean
             case "--version", "version":
@@ -52,7 +54,7 @@ public enum CommandLineTool {
                 return .clean
             default:
                 var message = "unknown command '\(command)'"
-                if let suggestion = ArgumentParser.closest(to: command, among: ["build", "check", "rules", "help"]) {
+                if let suggestion = ArgumentParser.closest(to: command, among: ["build", "check", "render", "rules", "help"]) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(message)
@@ -63,48 +65,83 @@ public enum CommandLineTool {
         }
     }
 
+    private static let commonValued: Set<String> = [
+        "--jobs", "--shape-threshold", "--tolerance", "--max-file-size", "--max-elements", "--png-compression",
+        "--render-timeout", "--isolation", "--config", "--app-name",
+    ]
+    private static let aliases = ["-o": "--output", "-h": "--help", "-j": "--jobs", "-q": "--quiet"]
+
     private static let buildSpec = OptionSpec(
-        valued: [
-            "--output", "--jobs", "--shape-threshold", "--tolerance", "--max-file-size", "--max-elements", "--format",
-            "--png-compression", "--render-timeout", "--isolation",
-        ],
-        flags: ["--fit", "--werror", "--quiet", "--help"],
-        aliases: ["-o": "--output", "-h": "--help", "-j": "--jobs", "-q": "--quiet"])
+        valued: commonValued.union(["--output", "--xcassets", "--depfile"]), flags: ["--fit", "--werror", "--quiet", "--help"],
+        aliases: aliases)
+    private static let checkSpec = OptionSpec(
+        valued: commonValued.union(["--format"]), flags: ["--fit", "--werror", "--quiet", "--help"], aliases: aliases)
 
-    private static func build(_ arguments: [String], writes: Bool, output: inout some ToolOutput) throws(UsageError) -> ExitStatus {
-        let parsed = try ArgumentParser.parse(arguments, spec: buildSpec)
-        if parsed.flags.contains("--help") {
-            output.out(writes ? HelpText.build : HelpText.check)
-            return .clean
-        }
-        if writes, parsed.values["--format"] != nil {
-            throw UsageError("option '--format' is for 'check'; 'build' prints text diagnostics")
-        }
-        if !writes, parsed.values["--output"] != nil {
-            throw UsageError("option '--output' is for 'build'; 'check' writes nothing")
-        }
-        let format = parsed.values["--format"] ?? "text"
-        guard ["text", "json", "github"].contains(format) else {
-            throw UsageError("unknown format '\(format)'; use text, json or github")
-        }
-
+    /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
+    /// then the flags, which win.
+    private static func request(from parsed: ParsedArguments, writes: Bool) throws(UsageError) -> (BuildRequest, werror: Bool) {
+        var configuration = Configuration()
         var request = BuildRequest()
+        let configPath = parsed.values["--config"] ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
+        if let configPath {
+            do {
+                let bytes = try FileSystem.readRegularFile(configPath, limit: 1 << 20)
+                configuration = try Configuration.parse(bytes, path: configPath)
+                request.extraDependencies = [configPath]
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                throw UsageError("cannot read configuration \(configPath): \((error as? FileError)?.message ?? "\(error)")")
+            }
+        }
         request.writesOutput = writes
-        if !parsed.positionals.isEmpty { request.inputs = parsed.positionals }
-        if let folder = parsed.values["--output"] { request.outputFolder = folder }
-        if parsed.flags.contains("--fit") { request.options.mode = .fit }
+        request.inputs = parsed.positionals.isEmpty ? configuration.glyphs ?? ["Glyphs"] : parsed.positionals
+        if writes {
+            request.outputFolder = parsed.values["--output"] ?? configuration.output ?? "Output"
+            request.assetCatalog = parsed.values["--xcassets"] ?? configuration.xcassets
+            request.depfile = parsed.values["--depfile"]
+        }
+        request.appName = parsed.values["--app-name"] ?? configuration.appName
+        if parsed.flags.contains("--fit") || configuration.fit == true { request.options.mode = .fit }
         if let jobs = try parsed.integer("--jobs", in: 1...256) { request.jobs = jobs }
-        if let threshold = try parsed.number("--shape-threshold", in: 1...10) { request.options.shapeThreshold = threshold }
-        if let tolerance = try parsed.number("--tolerance", in: 0...35) { request.options.sizeTolerance = tolerance }
+        request.options.shapeThreshold = try parsed.number("--shape-threshold", in: 1...10) ?? configuration.shapeThreshold ?? 1.2
+        request.options.sizeTolerance = try parsed.number("--tolerance", in: 0...35) ?? configuration.tolerance ?? 0.5
         if let size = try parsed.integer("--max-file-size", in: 1...(1 << 30)) { request.options.limits.maximumFileBytes = size }
         if let count = try parsed.integer("--max-elements", in: 1...10_000_000) { request.options.limits.maximumElements = count }
-        if let level = try parsed.integer("--png-compression", in: 1...12) { request.options.pngCompression = level }
-        let timeout = try parsed.number("--render-timeout", in: 0.1...3600) ?? 10
+        request.options.pngCompression = try parsed.integer("--png-compression", in: 1...12) ?? configuration.pngCompression ?? PNGEncoder.defaultCompressionLevel
+        request.options.allowOffCenter = configuration.allowOffCenter ?? []
+        let timeout = try parsed.number("--render-timeout", in: 0.1...3600) ?? configuration.renderTimeout ?? 10
         switch parsed.values["--isolation"] ?? "workers" {
         case "workers": request.isolation = .defaultWorkers(timeout: timeout)
         case "none": request.isolation = .inProcess
         case let other: throw UsageError("unknown isolation '\(other)'; use workers or none")
         }
+        return (request, parsed.flags.contains("--werror") || configuration.werror == true)
+    }
+
+    private static func build(_ arguments: [String], writes: Bool, output: inout some ToolOutput) throws(UsageError) -> ExitStatus {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, spec: writes ? buildSpec : checkSpec)
+        } catch {
+            // Say which command an option belongs to, when it belongs to the other one.
+            if !writes, let option = ["--output", "-o", "--xcassets", "--depfile"].first(where: arguments.contains) {
+                throw UsageError("option '\(option)' is for 'build'; 'check' writes nothing")
+            }
+            if writes, arguments.contains(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
+                throw UsageError("option '--format' is for 'check'; 'build' prints text diagnostics")
+            }
+            throw error
+        }
+        if parsed.flags.contains("--help") {
+            output.out(writes ? HelpText.build : HelpText.check)
+            return .clean
+        }
+        let format = parsed.values["--format"] ?? "text"
+        guard ["text", "json", "github"].contains(format) else {
+            throw UsageError("unknown format '\(format)'; use text, json or github")
+        }
+        let (request, werror) = try request(from: parsed, writes: writes)
 
         let clock = ContinuousClock()
         let start = clock.now
@@ -119,7 +156,7 @@ public enum CommandLineTool {
             return .io
         }
         let elapsed = (clock.now - start).seconds
-        let failed = report.errorCount > 0 || (parsed.flags.contains("--werror") && report.warningCount > 0)
+        let failed = report.errorCount > 0 || (werror && report.warningCount > 0)
 
         switch format {
         case "json":
@@ -140,6 +177,57 @@ public enum CommandLineTool {
             }
         }
         return failed ? .checkFailed : .clean
+    }
+
+    private static let renderSpec = OptionSpec(
+        valued: commonValued.union(["--output", "--scale"]), flags: ["--fit", "--werror", "--quiet", "--help"], aliases: aliases)
+
+    /// `iconforge render GLYPH.svg --scale 2|3 -o FILE.png`: one glyph, one scale, exactly as
+    /// `build` makes it, for Makefile pattern rules.
+    private static func render(_ arguments: [String], output: inout some ToolOutput) throws(UsageError) -> ExitStatus {
+        let parsed = try ArgumentParser.parse(arguments, spec: renderSpec)
+        if parsed.flags.contains("--help") {
+            output.out(HelpText.render)
+            return .clean
+        }
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError("render takes exactly one glyph file, e.g. iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
+        }
+        guard let scaleText = parsed.values["--scale"], let scale = Template.scales.first(where: { "\($0.factor)" == scaleText || "\($0.factor)x" == scaleText }) else {
+            throw UsageError("render needs --scale 2 or --scale 3")
+        }
+        guard let destination = parsed.values["--output"] else { throw UsageError("render needs -o FILE.png") }
+        var (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), writes: false)
+        request.writesOutput = true
+
+        let fileName = path.lastPathComponent
+        let file = GlyphFile(name: fileName.lowercased().hasSuffix(".svg") ? String(fileName.dropLast(4)) : fileName, displayPath: path, relativePath: fileName, folder: nil)
+        var diagnostics = NameChecks.run([file])[0] ?? []
+        var png: [UInt8]?
+        switch GlyphDiscovery.read(file, limits: request.options.limits) {
+        case .failure(let diagnostic):
+            if FileSystem.kind(of: path) == .missing {
+                output.err("\(path): error: no such file")
+                return .io
+            }
+            diagnostics.append(diagnostic)
+        case .source(let source):
+            let outcome = GlyphRunner(isolation: request.isolation, options: request.options).process(source, encode: diagnostics.isEmpty)
+            diagnostics += outcome.diagnostics
+            if let index = Template.scales.firstIndex(of: scale), index < outcome.pngs.count { png = outcome.pngs[index].bytes }
+        }
+        diagnostics.sort(by: Diagnostic.sortOrder)
+        for diagnostic in diagnostics { output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors)) }
+        let failed = diagnostics.contains { $0.severity == .error } || (werror && !diagnostics.isEmpty)
+        guard !failed, let png else { return .checkFailed }
+        do {
+            // Always written (not only when changed): Make judges the target by its time.
+            try FileSystem.writeAtomically(png, to: destination)
+        } catch {
+            output.err("\(error.path): error: \(error.message)")
+            return .io
+        }
+        return .clean
     }
 
     static func summaryLine(_ report: BuildReport, elapsed: Double, wrote folder: String?) -> String {

@@ -6,6 +6,7 @@ enum HelpText {
         USAGE
           iconforge build [GLYPHS...] [-o OUTPUT] [--fit] [options]
           iconforge check [GLYPHS...] [--fit] [--format text|json|github] [options]
+          iconforge render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]
           iconforge rules
           iconforge help [COMMAND]
           iconforge --version
@@ -13,9 +14,12 @@ enum HelpText {
         COMMANDS
           build   check every glyph, render @2x and @3x PNGs, write catalog.json
           check   run the checks only, write nothing (for CI)
+          render  render one glyph at one scale, exactly as build does (for Make)
           rules   list every rule with its id and default severity
 
-        Run 'iconforge help build' or 'iconforge help check' for options.
+        Run 'iconforge help build', 'help check' or 'help render' for options.
+        Settings may also come from iconforge.json in the current folder (see README);
+        flags win over it.
 
         EXIT STATUS
           0 clean (warnings allowed)   1 a glyph failed a check
@@ -34,6 +38,11 @@ enum HelpText {
                                    from its target (default: 0.5)
           --max-file-size BYTES    largest SVG read (default: 5242880)
           --max-elements N         most elements in one SVG (default: 20000)
+          --render-timeout S       seconds one glyph may take to render (default: 10)
+          --isolation MODE         workers (default): render in worker processes;
+                                   none: in this process
+          --app-name NAME          the app's name, for the actions.app-name rule
+          --config FILE            settings file (default: iconforge.json if present)
           --quiet                  print errors and warnings only, no summary
           -h, --help               show this help
         """
@@ -54,8 +63,33 @@ enum HelpText {
         written atomically, catalog last; unchanged files are not rewritten, and
         glyphs whose source and options are unchanged are not rendered again.
 
+        If a glyphs folder holds quick-actions.json, build also checks it and writes
+        QuickActions.plist and <locale>.lproj/InfoPlist.strings into OUTPUT.
+
         OPTIONS
           -o, --output DIR         output folder (default: Output)
+          --xcassets PATH          also write the glyphs into an Xcode asset catalog
+                                   as template images
+          --depfile FILE           write a make-style dependency file
+          --png-compression N      1 (fastest) to 12 (smallest PNGs) (default: 8)
+
+        """ + commonOptions
+
+    static let render = """
+        iconforge render — one glyph at one scale, exactly as build makes it
+
+        USAGE
+          iconforge render GLYPH.svg --scale 2|3 -o FILE.png [options]
+
+        Runs every check on GLYPH.svg and, if it passes, writes the @2x (70 × 70)
+        or @3x (104 × 104) PNG to FILE.png. Exits 1, writing nothing, if it fails.
+        For Makefile pattern rules:
+          Output/%@2x.png: Glyphs/%.svg
+                  iconforge render $< --scale 2 -o $@
+
+        OPTIONS
+          --scale 2|3              which template scale to render
+          -o, --output FILE        the PNG to write
           --png-compression N      1 (fastest) to 12 (smallest PNGs) (default: 8)
 
         """ + commonOptions

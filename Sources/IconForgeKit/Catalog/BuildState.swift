@@ -13,6 +13,8 @@ struct BuildState: Equatable, Sendable {
     /// SHA-256 of the `catalog.json` written with this state.
     var catalogSHA256: String
     var glyphs: [Catalog.Glyph]
+    /// The generated quick-action files the build wrote (for removing stale ones later).
+    var generatedFiles: [Catalog.GeneratedFile] = []
     /// Each output file's modification time when this state was written (ns since the
     /// epoch): a file rewritten since, even by a build that was killed before writing its
     /// catalog, no longer matches and is not trusted.
@@ -21,6 +23,9 @@ struct BuildState: Equatable, Sendable {
     /// The state's file bytes.
     func encoded() -> [UInt8] {
         var lines = [Self.header, "key\t" + buildKey, "catalog\t" + catalogSHA256]
+        for file in generatedFiles {
+            lines.append(["generated", file.file, "\(file.bytes)", file.sha256].map(Self.escape).joined(separator: "\t"))
+        }
         for glyph in glyphs {
             lines.append(
                 [
@@ -51,7 +56,7 @@ struct BuildState: Equatable, Sendable {
     /// Works on bytes, not `String`: this runs on every no-op build, where it is most of
     /// the work.
     static func decode(_ bytes: [UInt8]) -> BuildState? {
-        var state = BuildState(buildKey: "", catalogSHA256: "", glyphs: [], modificationTimes: [:])
+        var state = BuildState(buildKey: "", catalogSHA256: "", glyphs: [], generatedFiles: [], modificationTimes: [:])
         var lineNumber = 0
         var lineStart = 0
         var fields: [String] = []
@@ -82,6 +87,9 @@ struct BuildState: Equatable, Sendable {
                 break
             }
             switch fields.first {
+            case "generated" where fields.count == 4:
+                guard let size = Int(fields[2]) else { return nil }
+                state.generatedFiles.append(Catalog.GeneratedFile(file: fields[1], bytes: size, sha256: fields[3]))
             case "glyph" where fields.count == 9:
                 let artboard = numbers(fields[6])
                 let ink = numbers(fields[7])

@@ -13,6 +13,9 @@ public struct Catalog: Codable, Equatable, Sendable {
     public var mode: ExportMode
     public var template: TemplateInfo
     public var glyphs: [Glyph]
+    /// The app's quick actions and the files generated from them, when the glyphs folder
+    /// has a `quick-actions.json`.
+    public var quickActions: QuickActionsEntry?
     public var summary: Summary
 
     public struct Tool: Codable, Equatable, Sendable {
@@ -54,6 +57,26 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var file: String
         public var width: Int
         public var height: Int
+        public var bytes: Int
+        public var sha256: String
+    }
+
+    /// The quick-action definitions and what was generated from them.
+    public struct QuickActionsEntry: Codable, Equatable, Sendable {
+        /// Path relative to the glyphs folder.
+        public var source: String
+        public var sourceSHA256: String
+        /// "ok" when the files were written, "failed" when an error stopped them.
+        public var status: String
+        /// `QuickActions.plist` and one `<locale>.lproj/InfoPlist.strings` per locale.
+        public var files: [GeneratedFile]
+        public var diagnostics: [CatalogDiagnostic]
+    }
+
+    /// A generated file other than a glyph's PNG.
+    public struct GeneratedFile: Codable, Equatable, Sendable {
+        /// Path relative to the output folder.
+        public var file: String
         public var bytes: Int
         public var sha256: String
     }

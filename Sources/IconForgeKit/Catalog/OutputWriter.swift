@@ -1,5 +1,9 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
 ///
 /// Every file goes to a temporary file in the same folder and is renamed into place;
@@ -23,11 +27,15 @@ enum OutputWriter {
             return state
         }
         guard let catalog = Catalog.load(from: folder + "/" + catalogFileName) else { return nil }
-        return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs)
+        return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.files ?? [])
     }
 
-    /// Writes new PNGs and the catalog, then removes what `previous` listed and `catalog` does not.
-    static func write(_ outcomes: [GlyphOutcome], catalog: Catalog, previous: BuildState?, to folder: String) throws(BuildError) {
+    /// Writes new PNGs, the generated quick-action files and the catalog, then removes what
+    /// `previous` listed and `catalog` does not.
+    static func write(
+        _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], catalog: Catalog, previous: BuildState?,
+        to folder: String
+    ) throws(BuildError) {
         do {
             try FileSystem.createFolder(folder)
             removeStrayTemporaryFiles(in: folder)
@@ -36,22 +44,28 @@ enum OutputWriter {
             var written = Set<String>()
             for outcome in outcomes {
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
-                    try writeIfChanged(png.bytes, to: folder + "/" + output.file)
+                    try FileSystem.writeIfChanged(png.bytes, to: folder + "/" + output.file)
                 }
                 written.formUnion(outcome.outputs.map(\.file))
             }
+            for file in generated where isSafeRelativePath(file.relativePath) {
+                let path = folder + "/" + file.relativePath
+                try FileSystem.createFolder(path.parentPath)
+                try FileSystem.writeIfChanged(file.bytes, to: path)
+            }
+            let generatedFiles = catalog.quickActions?.files ?? []
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.
             let statePath = folder + "/" + BuildState.fileName
             if let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
-                previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs,
+                previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs, previous.generatedFiles == generatedFiles,
                 let onDisk = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20),
                 SHA256Digest.hex(of: onDisk) == previous.catalogSHA256
             {
                 return
             }
             let catalogBytes = Array(try catalog.encoded())
-            try writeIfChanged(catalogBytes, to: catalogPath)
+            try FileSystem.writeIfChanged(catalogBytes, to: catalogPath)
             var times: [String: Int64] = [:]
             for glyph in catalog.glyphs {
                 for output in glyph.outputs {
@@ -60,8 +74,8 @@ enum OutputWriter {
             }
             let state = BuildState(
                 buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes), glyphs: catalog.glyphs,
-                modificationTimes: times)
-            try writeIfChanged(state.encoded(), to: statePath)
+                generatedFiles: generatedFiles, modificationTimes: times)
+            try FileSystem.writeIfChanged(state.encoded(), to: statePath)
             FileSystem.syncFolder(folder)
 
             // Only after the new catalog is in place: remove what the old one listed and the new one does not.
@@ -70,6 +84,11 @@ enum OutputWriter {
                     try FileSystem.remove(folder + "/" + output.file)
                 }
             }
+            let stillGenerated = Set(generatedFiles.map(\.file))
+            for file in previous?.generatedFiles ?? [] where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
+                try FileSystem.remove(folder + "/" + file.file)
+                if file.file.contains("/") { rmdir(folder + "/" + file.file.parentPath) }  // only if now empty
+            }
         } catch let error as FileError {
             throw .output(error)
         } catch {
@@ -77,13 +96,12 @@ enum OutputWriter {
         }
     }
 
-    private static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
-        if case .regular(let size) = FileSystem.kind(of: path), size == bytes.count,
-            let existing = try? FileSystem.readRegularFile(path, limit: size), existing == bytes
-        {
-            return
-        }
-        try FileSystem.writeAtomically(bytes, to: path)
+    /// Generated files live in the output folder or one level down (`fr.lproj/…`), and
+    /// their names come from a definitions file: never let one climb out of the folder.
+    private static func isSafeRelativePath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
+            && (path.hasSuffix(".plist") || path.hasSuffix(".strings"))
     }
 
     /// A catalog from disk is input too: never follow a listed name out of the folder.

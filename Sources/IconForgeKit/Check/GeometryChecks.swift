@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The template's size and placement rules, judged on the ink box measured from pixels.
 enum GeometryChecks {
-    static func run(_ glyph: RenderedGlyph, options: PipelineOptions, file: String) -> [Diagnostic] {
+    static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String) -> [Diagnostic] {
         guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
         var found: [Diagnostic] = []
         func report(_ rule: RuleID, _ message: String) {
@@ -45,8 +45,8 @@ enum GeometryChecks {
             }
 
             let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
-            if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance {
-                report(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); centre the glyph, or allow the offset if it is a deliberate optical correction")
+            if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance, !options.allowOffCenter.contains(name) {
+                report(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); centre the glyph, or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json")
             }
         }
 

@@ -126,6 +126,24 @@ enum FileSystem {
         }
     }
 
+    /// Writes `bytes` atomically unless the file already holds exactly them, so unchanged
+    /// outputs keep their modification times; returns whether it wrote.
+    @discardableResult
+    static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
+        if case .regular(let size) = kind(of: path), size == bytes.count,
+            let existing = try? readRegularFile(path, limit: size), existing == bytes
+        {
+            return false
+        }
+        try writeAtomically(bytes, to: path)
+        return true
+    }
+
+    /// Sets a file's modification time to now (for Make, which judges by it).
+    static func touch(_ path: String) {
+        utimensat(AT_FDCWD, path, nil, 0)
+    }
+
     /// The prefix of every temporary file iconforge writes; the next build removes strays.
     static let temporaryPrefix = ".iconforge-tmp-"
 

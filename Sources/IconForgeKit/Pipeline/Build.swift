@@ -14,6 +14,14 @@ public struct BuildRequest: Sendable {
     public var writesOutput = true
     /// Where glyphs are rendered; the command-line tool uses worker processes.
     public var isolation = Isolation.inProcess
+    /// An Xcode asset catalog (`.xcassets`) to write the glyphs into as template images.
+    public var assetCatalog: String?
+    /// The app's name, for the `actions.app-name` rule (overrides the definitions file).
+    public var appName: String?
+    /// A make-style dependency file to write, listing every input the outputs depend on.
+    public var depfile: String?
+    /// Further inputs that a depfile should name (the configuration file).
+    public var extraDependencies: [String] = []
 
     public init() {}
 }
@@ -94,6 +102,8 @@ public enum Builder {
             pngCount += outcome.outputs.count
         }
         glyphs.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        let quickActions = checkQuickActions(request, glyphs: glyphs)
+        diagnostics += quickActions?.result.diagnostics ?? []
         diagnostics.sort(by: Diagnostic.sortOrder)
         let catalog = Catalog(
             schemaVersion: Catalog.currentSchemaVersion,
@@ -105,12 +115,21 @@ public enum Builder {
                 wideTallTargetPoints: Template.wideTallTargetPoints, shapeThreshold: request.options.shapeThreshold,
                 sizeTolerancePoints: request.options.sizeTolerance, scales: Template.scales),
             glyphs: glyphs,
+            quickActions: quickActions?.entry,
             summary: Catalog.Summary(
                 glyphs: glyphs.count, pngs: pngCount,
                 errors: diagnostics.filter { $0.severity == .error }.count,
                 warnings: diagnostics.filter { $0.severity == .warning }.count))
         if request.writesOutput {
-            try OutputWriter.write(outcomes, catalog: catalog, previous: previous, to: request.outputFolder)
+            let generated = quickActions?.entry.status == "ok" ? quickActions?.result.files ?? [] : []
+            try OutputWriter.write(outcomes, generated: generated, catalog: catalog, previous: previous, to: request.outputFolder)
+            if let path = request.assetCatalog {
+                diagnostics += try writeAssetCatalog(outcomes, to: path, outputFolder: request.outputFolder)
+                diagnostics.sort(by: Diagnostic.sortOrder)
+            }
+            if let depfile = request.depfile {
+                try writeDepfile(depfile, files: files, request: request, quickActionsSource: quickActions?.path)
+            }
         }
         let writeSeconds = (clock.now - writeStart).seconds
 

@@ -67,7 +67,7 @@ enum GlyphProcessor {
             outcome.diagnostics.append(Diagnostic(.error, .svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
             return outcome.sorted()
         }
-        outcome.diagnostics += GeometryChecks.run(rendered, options: options, file: file)
+        outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
         // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
         // have said where it is.
         let colors = rendered.images.lazy.compactMap(PaintedColors.of).first

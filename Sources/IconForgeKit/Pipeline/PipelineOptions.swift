@@ -13,6 +13,8 @@ public struct PipelineOptions: Sendable, Equatable, Codable {
     /// antialiasing measurement is accurate to a few hundredths of a point.
     public var edgeSlack = 0.1
     public var limits = Limits()
+    /// Glyphs allowed to sit off the artboard centre on purpose (an optical correction).
+    public var allowOffCenter: [String] = []
     /// PNG compression effort, 1 (fastest) to 12 (smallest), as libdeflate's levels.
     public var pngCompression = PNGEncoder.defaultCompressionLevel
 

@@ -35,6 +35,8 @@ final class TemporaryFolder {
 
     func copy(fixture: String, as name: String? = nil) {
         let target = file(name ?? (fixture as NSString).lastPathComponent)
+        try! FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: target)
         try! FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: target)
     }
 }

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// Into the app: quick-action files, asset catalogs, configuration, render and Make.
+@Suite struct AppFilesTests {
+    /// A project folder with the shipped example glyphs and their quick-action definitions.
+    func exampleProject() throws -> TemporaryFolder {
+        let project = TemporaryFolder()
+        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+        try FileManager.default.copyItem(atPath: glyphs, toPath: project.file("Glyphs"))
+        return project
+    }
+
+    func build(_ project: TemporaryFolder, assetCatalog: String? = nil) throws -> BuildReport {
+        var request = BuildRequest()
+        request.inputs = [project.file("Glyphs")]
+        request.outputFolder = project.file("Output")
+        request.assetCatalog = assetCatalog
+        return try Builder.run(request)
+    }
+
+    @Test func quickActionDefinitionsBecomeAPropertyListAndStringsFiles() throws {
+        let project = try exampleProject()
+        let report = try build(project)
+        #expect(report.errorCount == 0, "\(report.diagnostics)")
+        let plistData = try Data(contentsOf: URL(fileURLWithPath: project.file("Output/QuickActions.plist")))
+        let plist = try #require(try PropertyListSerialization.propertyList(from: plistData, format: nil) as? [String: Any])
+        let items = try #require(plist["UIApplicationShortcutItems"] as? [[String: Any]])
+        #expect(items.count == 4)
+        #expect(items.first?["UIApplicationShortcutItemType"] as? String == "com.example.mosaic.compose")
+        #expect(items.first?["UIApplicationShortcutItemIconFile"] as? String == "compose")
+        let french = try String(contentsOfFile: project.file("Output/fr.lproj/InfoPlist.strings"), encoding: .utf8)
+        #expect(french.contains("\"New Note\" = \"Nouvelle note\";"))
+        let listed = try #require(report.catalog.quickActions)
+        #expect(listed.status == "ok")
+        #expect(listed.files.map(\.file) == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        for file in listed.files {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: project.file("Output/" + file.file)))
+            #expect(bytes.count == file.bytes && SHA256Digest.hex(of: bytes) == file.sha256)
+        }
+
+        // Definitions removed: their generated files go, and nothing else does.
+        project.write("Output/fr.lproj/Extra.strings", "\"mine\" = \"mine\";")
+        try FileManager.default.removeItem(atPath: project.file("Glyphs/quick-actions.json"))
+        let after = try build(project)
+        #expect(after.catalog.quickActions == nil)
+        #expect(!FileManager.default.fileExists(atPath: project.file("Output/QuickActions.plist")))
+        #expect(!FileManager.default.fileExists(atPath: project.file("Output/en.lproj")))
+        #expect(FileManager.default.fileExists(atPath: project.file("Output/fr.lproj/Extra.strings")))
+    }
+
+    @Test func quickActionErrorsFailTheBuildAndWriteNoAppFiles() throws {
+        let project = try exampleProject()
+        project.write("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open 😀\", \"icon\": { \"glyph\": \"nope\" } } ] }")
+        let report = try build(project)
+        let rules = report.diagnostics.map(\.rule)
+        #expect(rules.contains(.actionsEmoji) && rules.contains(.actionsIcon))
+        #expect(report.diagnostics.allSatisfy { $0.location != nil })
+        #expect(!FileManager.default.fileExists(atPath: project.file("Output/QuickActions.plist")))
+        #expect(report.catalog.quickActions?.status == "failed")
+        #expect(report.pngCount == 26, "the glyphs themselves still built")
+    }
+
+    @Test func assetCatalogHoldsEveryPassingGlyphAlsoWhenReused() throws {
+        let project = try exampleProject()
+        let catalog = project.file("App/Glyphs.xcassets")
+        _ = try build(project, assetCatalog: catalog)
+        try FileManager.default.removeItem(atPath: catalog)
+        let again = try build(project, assetCatalog: catalog)
+        #expect(again.reusedCount == 13)
+        let contents = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: catalog + "/compose.imageset/Contents.json"))) as? [String: Any]
+        let images = contents?["images"] as? [[String: String]]
+        #expect(images?.map { $0["scale"] } == ["2x", "3x"])
+        #expect((contents?["properties"] as? [String: String])?["template-rendering-intent"] == "template")
+        let png = try Data(contentsOf: URL(fileURLWithPath: catalog + "/compose.imageset/compose@3x.png"))
+        #expect(png == (try Data(contentsOf: URL(fileURLWithPath: project.file("Output/compose@3x.png")))))
+    }
+}
+
+/// `iconforge.json`, `render`, `--depfile` and Make, through the command-line tool.
+@Suite struct ConfigurationAndMakeTests {
+    @Test func configurationIsReadAndCheckedStrictly() throws {
+        let configuration = try Configuration.parse(Array("{ \"glyphs\": [\"A\", \"B\"], \"fit\": true, \"tolerance\": 1, \"allowOffCenter\": [\"play\"] }".utf8), path: "iconforge.json")
+        #expect(configuration.glyphs == ["A", "B"] && configuration.fit == true && configuration.tolerance == 1)
+        #expect(configuration.allowOffCenter == ["play"])
+        #expect(throws: UsageError.self) { try Configuration.parse(Array("{\n  \"fitt\": true }".utf8), path: "iconforge.json") }
+        do {
+            _ = try Configuration.parse(Array("{\n  \"fitt\": true }".utf8), path: "iconforge.json")
+        } catch {
+            #expect(error.message.hasPrefix("iconforge.json:2:3: unknown key 'fitt'; did you mean 'fit'?"))
+        }
+        do {
+            _ = try Configuration.parse(Array("{ \"tolerance\": \"big\" }".utf8), path: "c.json")
+        } catch {
+            #expect(error.message == "c.json:1:16: 'tolerance' must be a number from 0 to 35, not a string")
+        }
+    }
+
+    @Test func allowOffCenterSilencesTheWarningForThatGlyphOnly() throws {
+        var request = BuildRequest()
+        request.inputs = [Fixtures.path("rules/geometry-off-center-shifted.svg")]
+        request.writesOutput = false
+        #expect(try Builder.run(request).diagnostics.map(\.rule) == [.geometryOffCenter])
+        request.options.allowOffCenter = ["geometry-off-center-shifted"]
+        #expect(try Builder.run(request).diagnostics.isEmpty)
+    }
+
+    @Test func renderWritesExactlyWhatBuildWrites() throws {
+        let output = TemporaryFolder()
+        _ = try build([Fixtures.path("pipeline/wide-30pt.svg")], into: output.path)
+        var captured = CapturedOutput()
+        let status = CommandLineTool.run(
+            ["render", Fixtures.path("pipeline/wide-30pt.svg"), "--scale", "3", "-o", output.file("single.png"), "--isolation", "none"], output: &captured)
+        #expect(status == .clean, "\(captured.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("single.png"))) == Data(contentsOf: URL(fileURLWithPath: output.file("wide-30pt@3x.png"))))
+        let failing = CommandLineTool.run(
+            ["render", Fixtures.path("rules/size-target-too-small.svg"), "--scale", "2", "-o", output.file("bad.png"), "--isolation", "none"], output: &captured)
+        #expect(failing == .checkFailed)
+        #expect(!FileManager.default.fileExists(atPath: output.file("bad.png")))
+        #expect(CommandLineTool.run(["render", "x.svg", "--scale", "4", "-o", "x.png"], output: &captured) == .usage)
+    }
+
+    @Test func makeRebuildsOnlyWhenAnInputChanges() throws {
+        let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { return }
+        let project = TemporaryFolder()
+        for name in ["square-27pt.svg", "tall-30pt.svg"] { project.copy(fixture: "pipeline/" + name, as: "Glyphs/" + name) }
+        project.write("iconforge.json", "{ \"output\": \"Output\" }")
+        // The README's fragment, verbatim apart from where iconforge is.
+        project.write("Makefile", """
+            ICONFORGE ?= iconforge
+            glyphs: Output/catalog.json
+            Output/catalog.json:
+            \t$(ICONFORGE) build --depfile Output/iconforge.d
+            -include Output/iconforge.d
+            """)
+        func make() throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+            process.arguments = ["-C", project.path, "ICONFORGE=\(executable)"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(text)")
+            return text
+        }
+        #expect(try make().contains("build --depfile"))
+        #expect(!(try make().contains("build --depfile")), "nothing changed: make does nothing")
+        // A changed glyph (newer than the catalog) makes Make run iconforge again.
+        sleep(1)
+        project.copy(fixture: "pipeline/wide-30pt.svg", as: "Glyphs/wide-30pt.svg")
+        #expect(try make().contains("build --depfile"))
+        #expect(FileManager.default.fileExists(atPath: project.file("Output/wide-30pt@2x.png")))
+        #expect(!(try make().contains("build --depfile")))
+        let depfile = try String(contentsOfFile: project.file("Output/iconforge.d"), encoding: .utf8)
+        #expect(depfile.hasPrefix("Output/catalog.json: \\\n  Glyphs \\\n"))
+        #expect(depfile.contains("iconforge.json"))
+    }
+}
