@@ -245,6 +245,7 @@ class Sample:
     rss_mb: float    # peak RSS (max over the waited-for process tree), MiB
     rc: int
     stderr: str
+    tree_mb: float = 0.0  # peak of the SUM of RSS over the whole process tree, sampled, MiB
 
 
 GNU_TIME = "/usr/bin/time"
@@ -259,15 +260,48 @@ def run_once(argv: list[str], env: dict | None = None) -> Sample:
     """
     with tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile("r") as rss:
         t0 = time.perf_counter()
-        proc = subprocess.run([GNU_TIME, "-f", "%M", "-o", rss.name, *argv],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=err, env=env)
+        proc = subprocess.Popen([GNU_TIME, "-f", "%M", "-o", rss.name, *argv],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=err, env=env)
+        tree_kb = 0
+        while proc.poll() is None:
+            tree_kb = max(tree_kb, tree_rss_kb(proc.pid))
+            time.sleep(0.005)
         wall = time.perf_counter() - t0
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
         lines = rss.read().split()
     kb = int(lines[-1]) if lines and lines[-1].isdigit() else 0
-    return Sample(wall, kb / 1024.0, proc.returncode, text)
+    return Sample(wall, kb / 1024.0, proc.returncode, text, tree_kb / 1024.0)
+
+
+def tree_rss_kb(root: int) -> int:
+    """Sum of VmRSS over `root`'s descendants (GNU time itself excluded), from /proc.
+
+    Sampled every 5 ms while a command runs, this gives the peak memory of a whole
+    process tree (iconforge and its render workers together), which wait4's maxrss
+    cannot: that is the largest single process.
+    """
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[1].split()
+            parents[int(entry)] = int(fields[1])
+            rss[int(entry)] = int(fields[21]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+        except (OSError, IndexError, ValueError):
+            continue
+    total, frontier = 0, [root]
+    while frontier:
+        pid = frontier.pop()
+        children = [child for child, parent in parents.items() if parent == pid]
+        for child in children:
+            total += rss.get(child, 0)
+        frontier.extend(children)
+    return total
 
 
 @dataclass
@@ -312,6 +346,9 @@ class Peer:
 
     def peak_rss(self) -> float:
         return max(s.rss_mb for s in self.samples)
+
+    def peak_tree(self) -> float:
+        return max(s.tree_mb for s in self.samples)
 
     def stages(self) -> dict[str, list[float]]:
         """stage name -> seconds per run, in order of first appearance."""
@@ -458,7 +495,7 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
     rows = []
     for p in peers:
         if p.unavailable or not p.samples:
-            rows.append([p.label, "-", "-", "-", "-", "-", "-",
+            rows.append([p.label, "-", "-", "-", "-", "-", "-", "-",
                          f"unavailable: {p.unavailable or 'not run'}"[:90]])
             continue
         walls = p.walls()
@@ -471,11 +508,12 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
             note.append(f"expected {p.expect_pngs} PNGs")
         rows.append([p.label, fmt_s(med), fmt_s(min(walls)), fmt_s(max(walls)),
                      fmt_ratio(med / base) if base else "n/a",
-                     f"{p.peak_rss():.1f}", str(pngs), "; ".join(note)])
+                     f"{p.peak_rss():.1f}", f"{p.peak_tree():.1f}", str(pngs), "; ".join(note)])
     print_table(["peer (1000 glyphs)", "median s", "min s", "max s", "x iconforge",
-                 "peak RSS MB", "PNGs", "note"], rows, "lrrrrrrl")
+                 "peak RSS MB", "tree RSS MB", "PNGs", "note"], rows, "lrrrrrrrl")
     print("x iconforge = peer median / iconforge cold median (>1: iconforge is faster).")
-    print("peak RSS = max over the process tree (largest single process), max over runs.")
+    print("peak RSS = largest single process (wait4 maxrss); tree RSS = peak of the sum over")
+    print("the whole process tree (iconforge and its workers), sampled from /proc every 5 ms.")
     print()
 
     print("PNG size")
@@ -607,11 +645,16 @@ def main() -> int:
                     env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         noop = Peer("iconforge-noop", "iconforge build (no-op)", if_argv, out=if_out,
                     keep_out=True, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
+        small_out = work / "iconforge-small"
+        small = Peer("iconforge-small", "iconforge --png-compression 12 (cold)",
+                     [str(cfg.iconforge), "build", str(corpus.path), "-o", str(small_out), "--fit",
+                      "--png-compression", "12"],
+                     out=small_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)):
-            cold.unavailable = noop.unavailable = f"no executable at {cfg.iconforge}"
+            cold.unavailable = noop.unavailable = small.unavailable = f"no executable at {cfg.iconforge}"
             log(f"iconforge: {cold.unavailable}")
 
-        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop]
+        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, small]
         for r in range(cfg.runs):
             log(f"round {r + 1}/{cfg.runs}")
             for p in peers:
@@ -627,6 +670,8 @@ def main() -> int:
             sizes.append(png_sizes("iconforge", if_out, work / "opt"))
             if not (if_out / "catalog.json").is_file():
                 sizes[-1].note += " no catalog.json in OUT;"
+            if small.samples:
+                sizes.append(png_sizes("iconforge --png-compression 12", small_out, work / "opt"))
         sizes.append(png_sizes("refrender.c (libpng defaults)", ref_out, work / "opt",
                                optimise=not have_iconforge))
         facts["load avg"] += f" at start; {loadavg()} at end"
