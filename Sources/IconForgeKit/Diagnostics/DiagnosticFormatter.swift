@@ -5,13 +5,15 @@ public enum DiagnosticFormatter {
     /// `file:line:col: severity: message [rule.id]`, as compilers print them, so Xcode,
     /// editors and CI logs link them to the source. Colour only when `colored`.
     public static func text(_ diagnostic: Diagnostic, colored: Bool = false) -> String {
-        var place = diagnostic.file
+        // One diagnostic, one line: a file name holding a newline must not break a log into two.
+        func oneLine(_ text: String) -> String { text.replacing("\n", with: "\\n").replacing("\r", with: "\\r") }
+        var place = oneLine(diagnostic.file)
         if let location = diagnostic.location { place += ":\(location.line):\(location.column)" }
         let severity = diagnostic.severity.rawValue
         let paintedSeverity =
             colored ? (diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;35m") + severity + "\u{1B}[0m" : severity
         let paintedPlace = colored ? "\u{1B}[1m" + place + "\u{1B}[0m" : place
-        return "\(paintedPlace): \(paintedSeverity): \(diagnostic.message) [\(diagnostic.rule.rawValue)]"
+        return "\(paintedPlace): \(paintedSeverity): \(oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]"
     }
 
     /// A GitHub Actions workflow command that annotates the file in a pull request.

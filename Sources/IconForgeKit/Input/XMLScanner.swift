@@ -117,7 +117,7 @@ struct XMLScanner {
                     }
                 } else {
                     if stack.count + 1 > limits.maximumDepth {
-                        throw XMLParseError(kind: .limit, message: "elements nested more than \(limits.maximumDepth) deep", location: start)
+                        throw XMLParseError(kind: .limit, message: "elements nested more than \(limits.maximumDepth) deep, iconforge's limit for glyphs; flatten the groups (ungroup in your editor)", location: start)
                     }
                     open.element.children.reserveCapacity(4)
                     stack.append(open)

@@ -24,15 +24,17 @@ import Testing
 
     @Test func invalidNamesAreReportedAndValidOnesPass() throws {
         let folder = TemporaryFolder()
-        for name in ["ok-name_1.2.svg", "has space.svg", "café.svg", "star🌟.svg", "tab\tname.svg"] {
+        for name in ["ok-name_1.2.svg", "has space.svg", "café.svg", "star🌟.svg", "tab\tname.svg", "new\nline.svg"] {
             folder.write(name, Self.glyph)
         }
         let report = try check(folder)
-        #expect(report.glyphCount == 5)
+        #expect(report.glyphCount == 6)
         #expect(findings(report).sorted() == [
-            "café.svg name.invalid", "has space.svg name.invalid", "star🌟.svg glyph.emoji", "star🌟.svg name.invalid",
-            "tab\tname.svg name.invalid",
+            "café.svg name.invalid", "has space.svg name.invalid", "new\nline.svg name.invalid", "star🌟.svg glyph.emoji",
+            "star🌟.svg name.invalid", "tab\tname.svg name.invalid",
         ])
+        let newline = try #require(report.diagnostics.first { $0.file.hasSuffix("new\nline.svg") })
+        #expect(!DiagnosticFormatter.text(newline).contains("\n"))
     }
 
     @Test func namesDifferingByCaseOrNormalisationCollide() throws {
