@@ -37,8 +37,8 @@ public enum CommandLineTool {
             case "render": return try render(rest, output: &output)
             case "check": return try build(rest, writes: false, output: &output)
             case "rules":
-                _ = try ArgumentParser.parse(rest, spec: OptionSpec(valued: [], flags: []))
-                output.out(rulesTable())
+                let parsed = try ArgumentParser.parse(rest, spec: OptionSpec(valued: [], flags: ["--help"], aliases: ["-h": "--help"]))
+                output.out(parsed.flags.contains("--help") ? HelpText.rules : rulesTable())
                 return .clean
             case "help", "-h", "--help":
                 switch rest.first {
@@ -46,6 +46,7 @@ public enum CommandLineTool {
                 case "build": output.out(HelpText.build)
                 case "check": output.out(HelpText.check)
                 case "render": output.out(HelpText.render)
+                case "rules": output.out(HelpText.rules)
                 case let other?: throw UsageError("no help for unknown command '\(other)'; commands are build, check, render, rules")
                 }
                 return .clean
@@ -113,7 +114,11 @@ public enum CommandLineTool {
         let timeout = try parsed.number("--render-timeout", in: 0.1...3600) ?? configuration.renderTimeout ?? 10
         switch parsed.values["--isolation"] ?? "workers" {
         case "workers": request.isolation = .defaultWorkers(timeout: timeout)
-        case "none": request.isolation = .inProcess
+        case "none":
+            guard parsed.values["--render-timeout"] == nil else {
+                throw UsageError("--render-timeout needs worker processes; it cannot stop a render inside this process (--isolation none)")
+            }
+            request.isolation = .inProcess
         case let other: throw UsageError("unknown isolation '\(other)'; use workers or none")
         }
         return (request, parsed.flags.contains("--werror") || configuration.werror == true)
@@ -141,7 +146,8 @@ public enum CommandLineTool {
         guard ["text", "json", "github"].contains(format) else {
             throw UsageError("unknown format '\(format)'; use text, json or github")
         }
-        let (request, werror) = try request(from: parsed, writes: writes)
+        var (request, werror) = try request(from: parsed, writes: writes)
+        request.warningsAreErrors = werror
 
         let clock = ContinuousClock()
         let start = clock.now
@@ -150,13 +156,22 @@ public enum CommandLineTool {
             report = try Builder.run(request)
         } catch {
             switch error {
-            case .missingInput(let path, let message): output.err("\(path): error: \(message)")
+            case .missingInput(let path, let message):
+                // CI parses these formats: give it a document, not silence.
+                let diagnostic = Diagnostic(.error, .inputUnreadable, file: path, message)
+                switch format {
+                case "json":
+                    output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))
+                case "github": output.out(DiagnosticFormatter.github(diagnostic))
+                default: output.err("\(path): error: \(message)")
+                }
             case .output(let failure): output.err("\(failure.path): error: \(failure.message); previous output left as it was")
+            case .dependencyFile(let failure): output.err("\(failure.path): error: cannot write the dependency file: \(failure.message) (the outputs were written)")
             }
             return .io
         }
         let elapsed = (clock.now - start).seconds
-        let failed = report.errorCount > 0 || (werror && report.warningCount > 0)
+        let failed = report.failed
 
         switch format {
         case "json":
@@ -197,6 +212,9 @@ public enum CommandLineTool {
             throw UsageError("render needs --scale 2 or --scale 3")
         }
         guard let destination = parsed.values["--output"] else { throw UsageError("render needs -o FILE.png") }
+        if FileSystem.kind(followingSymlinksOf: path) == .directory {
+            throw UsageError("render takes one SVG file, and '\(path)' is a folder; use 'iconforge build \(path)' for a folder")
+        }
         var (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), writes: false)
         request.writesOutput = true
 

@@ -39,17 +39,23 @@ struct Configuration: Equatable, Sendable {
             throw UsageError("\(path):\(root.location.line):\(root.location.column): the configuration must be a JSON object")
         }
         var configuration = Configuration()
+        var seen = Set<String>()
         func fail(_ member: JSONValue.Member, _ wanted: String) -> UsageError {
             UsageError("\(path):\(member.value.location.line):\(member.value.location.column): '\(member.key)' must be \(wanted), not \(member.value.kindDescription)")
         }
         for member in members {
             let value = member.value
+            guard seen.insert(member.key).inserted else {
+                throw UsageError("\(path):\(member.keyLocation.line):\(member.keyLocation.column): '\(member.key)' is given twice")
+            }
             switch member.key {
             case "glyphs":
                 if let single = value.string {
                     configuration.glyphs = [single]
                 } else if let list = value.array?.compactMap(\.string), list.count == value.array?.count, !list.isEmpty {
                     configuration.glyphs = list
+                } else if value.array?.isEmpty == true {
+                    throw fail(member, "a folder name or a non-empty list of them")
                 } else {
                     throw fail(member, "a folder name or a list of them")
                 }
@@ -76,6 +82,14 @@ struct Configuration: Equatable, Sendable {
                 throw UsageError(message + " (known keys: \(keys.joined(separator: ", ")))")
             }
         }
+        // Paths in the file are relative to the file, wherever iconforge runs from.
+        let base = path.contains("/") ? path.parentPath : "."
+        func resolve(_ relative: String) -> String {
+            relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
+        }
+        configuration.glyphs = configuration.glyphs?.map(resolve)
+        configuration.output = configuration.output.map(resolve)
+        configuration.xcassets = configuration.xcassets.map(resolve)
         return configuration
     }
 

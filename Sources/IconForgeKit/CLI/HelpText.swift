@@ -31,7 +31,7 @@ enum HelpText {
                                    (for sets not drawn on the 35 pt template);
                                    default: template mode, the drawing untouched
           --werror                 treat warnings as errors
-          --jobs N                 glyphs processed at once (default: all cores)
+          -j, --jobs N             glyphs processed at once (default: all cores)
           --shape-threshold R      aspect ratio at which a glyph is wide or tall
                                    (default: 1.2)
           --tolerance PT           allowed distance of the governing dimension
@@ -39,11 +39,12 @@ enum HelpText {
           --max-file-size BYTES    largest SVG read (default: 5242880)
           --max-elements N         most elements in one SVG (default: 20000)
           --render-timeout S       seconds one glyph may take to render (default: 10)
-          --isolation MODE         workers (default): render in worker processes;
-                                   none: in this process
+          --isolation MODE         workers (default): render in worker processes
+                                   with time and memory limits; none: in this
+                                   process, without limits
           --app-name NAME          the app's name, for the actions.app-name rule
           --config FILE            settings file (default: iconforge.json if present)
-          --quiet                  print errors and warnings only, no summary
+          -q, --quiet              print errors and warnings only, no summary
           -h, --help               show this help
         """
 
@@ -93,6 +94,16 @@ enum HelpText {
           --png-compression N      1 (fastest) to 12 (smallest PNGs) (default: 8)
 
         """ + commonOptions
+
+    static let rules = """
+        iconforge rules — list every rule
+
+        USAGE
+          iconforge rules
+
+        Prints each rule's id, default severity and what it finds. Diagnostics name
+        the rule in brackets: file:line:col: error: message [rule.id]
+        """
 
     static let check = """
         iconforge check — run the template checks without writing anything

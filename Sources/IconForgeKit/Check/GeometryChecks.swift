@@ -41,7 +41,11 @@ enum GeometryChecks {
             }
             if abs(governing - target) > options.sizeTolerance {
                 let direction = governing > target ? "scale it down" : "scale it up"
-                report(.sizeTarget, "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(direction) to \(((target / governing) * 100).percentText) of its size")
+                var message = "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(direction) to \(((target / governing) * 100).percentText) of its size"
+                if glyph.artboard.width != maximum || glyph.artboard.height != maximum {
+                    message += "; the artboard is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, not the 35 × 35 pt template: for a set not drawn on the template, use --fit"
+                }
+                report(.sizeTarget, message)
             }
 
             let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY

@@ -22,8 +22,9 @@ enum MarkupChecks {
     static let urlAttributes: Set<String> = [
         "fill", "stroke", "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end", "cursor",
     ]
-    /// Attributes (and CSS properties) that set a paint colour.
-    static let paintProperties: Set<String> = ["fill", "stroke", "stop-color", "color", "flood-color", "lighting-color"]
+    /// Attributes (and CSS properties) that set a paint colour. (`color` is not one: it
+    /// paints only through `currentColor`, which is resolved to it.)
+    static let paintProperties: Set<String> = ["fill", "stroke", "stop-color", "flood-color", "lighting-color"]
     /// Elements whose content never paints directly (masks and clip paths use luminance or
     /// geometry, not colour), so their colours are not paint colours.
     static let nonPaintingContainers: Set<String> = ["mask", "clipPath"]
@@ -40,6 +41,9 @@ enum MarkupChecks {
         var firstColor: (key: String, shown: String, location: SourceLocation)?
         /// ids of gradient and pattern elements, which are not monochrome paint.
         var multiColorPaintIDs: Set<String> = []
+        /// What `currentColor` stands for: the one `color` the file sets (black, CSS's
+        /// initial value, if none); with several different ones it stays its own colour.
+        var currentColorKey = "#000000"
 
         init(file: String) { self.file = file }
 
@@ -57,7 +61,12 @@ enum MarkupChecks {
             do {
                 document = try XMLScanner.parse(source.bytes, limits: limits)
             } catch {
-                let rule: RuleID = error.kind == .limit ? .svgLimit : .svgParse
+                let rule: RuleID =
+                    switch error.kind {
+                    case .limit: .svgLimit
+                    case .entity: .svgExternal
+                    case .malformed, .encoding: .svgParse
+                    }
                 report(rule, at: error.location, error.message)
                 result.safeToRender = false
                 return result
@@ -77,13 +86,26 @@ enum MarkupChecks {
                 result.safeToRender = false
                 return result
             }
+            var colorValues = Set<String>()
             root.forEachElement { element in
                 if ["linearGradient", "radialGradient", "pattern", "meshgradient"].contains(element.localName),
                     let id = element.attribute("id")?.value
                 {
                     multiColorPaintIDs.insert(id)
                 }
+                var declared = element.attributes.filter { $0.namespace == nil && $0.localName == "color" }.map(\.value)
+                if let style = element.attribute("style") {
+                    declared += CSSDeclarations.parseInline(style.value).filter { $0.property == "color" }.map(\.value)
+                }
+                if element.localName == "style" {
+                    declared += CSSDeclarations.parseStyleSheet(element.text).filter { $0.property == "color" }.map(\.value)
+                }
+                for value in declared {
+                    if case .color(let color) = CSSPaint.parse(value) { colorValues.insert(color.hex) }
+                }
             }
+            if colorValues.count == 1 { currentColorKey = colorValues.first! }
+            if colorValues.count > 1 { currentColorKey = "currentcolor" }
             visit(root, insideNonPainting: false)
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
@@ -200,7 +222,7 @@ enum MarkupChecks {
             case .none, .inherit, .invalid:
                 return
             case .currentColor:
-                (key, shown) = ("currentcolor", "currentColor")
+                (key, shown) = (currentColorKey, "currentColor")
             case .color(let color):
                 guard color.alpha > 0 else { return }
                 (key, shown) = (color.hex, color.hex)

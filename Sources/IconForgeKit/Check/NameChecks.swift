@@ -23,7 +23,11 @@ enum NameChecks {
             let key = name.lowercased()
             if let first = firstByKey[key] {
                 let other = sources[first]
-                found[index, default: []].append(Diagnostic(.error, .nameCollision, file: source.displayPath, "glyph name '\(name)' collides with '\(other.name)' (\(other.displayPath)): they differ only by case or Unicode normalisation, and would overwrite each other on macOS; rename one"))
+                let message =
+                    other.name.unicodeScalars.elementsEqual(name.unicodeScalars)
+                    ? "glyph name '\(name)' is also used by \(other.displayPath); their outputs would overwrite each other; rename one"
+                    : "glyph name '\(name)' collides with '\(other.name)' (\(other.displayPath)): they differ only by case or Unicode normalisation, and would overwrite each other on macOS; rename one"
+                found[index, default: []].append(Diagnostic(.error, .nameCollision, file: source.displayPath, message))
             } else {
                 firstByKey[key] = index
             }

@@ -29,6 +29,11 @@ public enum DiagnosticFormatter {
 
     /// The JSON document `check --format json` prints.
     public static func json(_ report: BuildReport, failed: Bool) -> String {
+        json(diagnostics: report.diagnostics, summary: report.catalog.summary, failed: failed)
+    }
+
+    /// The JSON document for a list of diagnostics.
+    public static func json(diagnostics: [Diagnostic], summary: Catalog.Summary, failed: Bool) -> String {
         struct Document: Encodable {
             var schemaVersion = 1
             var tool = "iconforge"
@@ -46,8 +51,8 @@ public enum DiagnosticFormatter {
             var message: String
         }
         let document = Document(
-            passed: !failed, summary: report.catalog.summary,
-            diagnostics: report.diagnostics.map {
+            passed: !failed, summary: summary,
+            diagnostics: diagnostics.map {
                 Entry(file: $0.file, line: $0.location?.line, column: $0.location?.column, severity: $0.severity, rule: $0.rule, message: $0.message)
             })
         let encoder = JSONEncoder()

@@ -53,7 +53,15 @@ enum GlyphDiscovery {
                 files.append(GlyphFile(name: stem(fileName), displayPath: path, relativePath: fileName, folder: nil))
             }
         }
-        return files
+        // A file named twice (`check A A`, or a folder and a file in it) is one glyph. The
+        // folder is resolved, not the file: a symlink is a glyph of its own name. Paths are
+        // compared as bytes, since Swift's String equality would merge "é" spelt two ways,
+        // which are two files on Linux.
+        var seen = Set<[UInt8]>()
+        return files.filter { file in
+            let folder = FileSystem.resolvedPath(file.displayPath.parentPath) ?? file.displayPath.parentPath
+            return seen.insert(Array((folder + "/" + file.displayPath.lastPathComponent).utf8)).inserted
+        }
     }
 
     /// "star" for "star.svg" (any case of the extension).

@@ -106,6 +106,8 @@ struct XMLParseError: Error, Equatable, Sendable {
         case encoding
         /// Over a configured limit (nesting depth, element count).
         case limit
+        /// A reference to an entity declared in the DOCTYPE, which is never expanded.
+        case entity
     }
     var kind: Kind
     var message: String

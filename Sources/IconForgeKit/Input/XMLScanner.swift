@@ -12,6 +12,8 @@ struct XMLScanner {
     private var position = 0
     private var line = 1
     private var lineStart = 0
+    /// Whether a DOCTYPE declared an internal subset, where entities would be defined.
+    private var declaresEntities = false
     /// The last column computed on the current line and its offset: parsing moves forward,
     /// so columns are counted incrementally (a 1 MB single-line file stays linear).
     private var columnCache = (offset: 0, column: 1)
@@ -232,6 +234,7 @@ struct XMLScanner {
                 quote = byte
             case UInt8(ascii: "["):
                 hasInternalSubset = true
+                declaresEntities = true
                 // The internal subset is skipped, never interpreted: its entities are not expanded.
                 try skipInternalSubset(start: start)
             case UInt8(ascii: ">"):
@@ -347,7 +350,10 @@ struct XMLScanner {
             }
             return Array(String(Character(scalar)).utf8)
         }
-        throw error("entity &\(name); is not defined (only &lt; &gt; &amp; &quot; &apos; are; iconforge never expands declared entities)", at: start)
+        if declaresEntities {
+            throw XMLParseError(kind: .entity, message: "&\(name); refers to an entity the DOCTYPE declares; entities can pull in files or expand without bound, and iconforge never expands them: write the content out and delete the <!DOCTYPE …> block", location: start)
+        }
+        throw error("entity &\(name); is not defined (only &lt; &gt; &amp; &quot; &apos; are)", at: start)
     }
 
     // MARK: - Encoding

@@ -139,9 +139,15 @@ enum FileSystem {
         return true
     }
 
-    /// Sets a file's modification time to now (for Make, which judges by it).
-    static func touch(_ path: String) {
-        utimensat(AT_FDCWD, path, nil, 0)
+    /// Sets a file's modification time to now, or to the epoch (for Make, which judges by
+    /// it: an epoch target is older than every input).
+    static func setModificationTime(of path: String, toNow now: Bool) {
+        guard !now else {
+            utimensat(AT_FDCWD, path, nil, 0)
+            return
+        }
+        var times = [timespec(tv_sec: 0, tv_nsec: 0), timespec(tv_sec: 0, tv_nsec: 0)]
+        utimensat(AT_FDCWD, path, &times, 0)
     }
 
     /// The prefix of every temporary file iconforge writes; the next build removes strays.

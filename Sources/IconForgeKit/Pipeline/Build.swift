@@ -22,6 +22,8 @@ public struct BuildRequest: Sendable {
     public var depfile: String?
     /// Further inputs that a depfile should name (the configuration file).
     public var extraDependencies: [String] = []
+    /// Whether warnings fail the build too (`--werror`).
+    public var warningsAreErrors = false
 
     public init() {}
 }
@@ -40,6 +42,8 @@ public struct BuildReport: Sendable {
     public var stageSeconds: [(stage: String, seconds: Double)]
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    /// Whether the build failed: an error, or a warning under `--werror`.
+    public var failed: Bool
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 }
 
@@ -49,6 +53,8 @@ public enum BuildError: Error, Equatable, Sendable {
     case missingInput(path: String, message: String)
     /// The output folder or a file in it cannot be written.
     case output(FileError)
+    /// The dependency file cannot be written (the outputs were).
+    case dependencyFile(FileError)
 }
 
 /// Runs the pipeline over every glyph.
@@ -90,8 +96,20 @@ public enum Builder {
         let loadSeconds = (clock.now - loadStart).seconds
 
         let processed = process(files, nameFindings: nameFindings, previous: reusable, request: request)
-        let outcomes = processed.compactMap(\.outcome)
+        var outcomes = processed.compactMap(\.outcome)
         diagnostics += processed.flatMap(\.unreadable)
+        // The asset catalog goes first, so that a glyph it had to refuse is recorded as
+        // failed in this build's catalog, like any other error.
+        if request.writesOutput, let path = request.assetCatalog {
+            let refused = try writeAssetCatalog(outcomes, to: path, outputFolder: request.outputFolder)
+            for index in outcomes.indices {
+                guard let diagnostic = refused[outcomes[index].source.name] else { continue }
+                outcomes[index].diagnostics.append(diagnostic)
+                outcomes[index].pngs = []
+                outcomes[index].outputs = []
+                outcomes[index].reused = false
+            }
+        }
 
         let writeStart = clock.now
         var pngCount = 0
@@ -123,12 +141,9 @@ public enum Builder {
         if request.writesOutput {
             let generated = quickActions?.entry.status == "ok" ? quickActions?.result.files ?? [] : []
             try OutputWriter.write(outcomes, generated: generated, catalog: catalog, previous: previous, to: request.outputFolder)
-            if let path = request.assetCatalog {
-                diagnostics += try writeAssetCatalog(outcomes, to: path, outputFolder: request.outputFolder)
-                diagnostics.sort(by: Diagnostic.sortOrder)
-            }
             if let depfile = request.depfile {
-                try writeDepfile(depfile, files: files, request: request, quickActionsSource: quickActions?.path)
+                let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
+                try writeDepfile(depfile, files: files, request: request, quickActionsSource: quickActions?.path, failed: failed)
             }
         }
         let writeSeconds = (clock.now - writeStart).seconds
@@ -138,8 +153,10 @@ public enum Builder {
             stages.append((stage, outcomes.reduce(0) { $0 + $1.timings[stage] }))
         }
         stages.append(("write", writeSeconds))
+        let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
         return BuildReport(
-            diagnostics: diagnostics, glyphCount: outcomes.count, pngCount: pngCount, reusedCount: outcomes.filter(\.reused).count, catalog: catalog, stageSeconds: stages)
+            diagnostics: diagnostics, glyphCount: outcomes.count, pngCount: pngCount, reusedCount: outcomes.filter(\.reused).count,
+            catalog: catalog, stageSeconds: stages, failed: failed)
     }
 
     /// Identifies the tool version and every option that affects what a build writes.

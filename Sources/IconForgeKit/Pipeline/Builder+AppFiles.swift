@@ -38,9 +38,10 @@ extension Builder {
         return QuickActionsOutcome(path: path, result: result, entry: entry)
     }
 
-    /// Writes every glyph that passed into the asset catalog at `path`; returns findings
-    /// about glyphs it refused (a name already used by an image set iconforge did not make).
-    static func writeAssetCatalog(_ outcomes: [GlyphOutcome], to path: String, outputFolder: String) throws(BuildError) -> [Diagnostic] {
+    /// Writes every glyph that passed into the asset catalog at `path`; returns, by glyph
+    /// name, findings about glyphs it refused (a name an image set iconforge did not make
+    /// already uses).
+    static func writeAssetCatalog(_ outcomes: [GlyphOutcome], to path: String, outputFolder: String) throws(BuildError) -> [String: Diagnostic] {
         var glyphs: [AssetCatalogGlyph] = []
         for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == 2 {
             // Reused glyphs have no PNG bytes in memory: their files in the output folder are them.
@@ -63,16 +64,23 @@ extension Builder {
         } catch {
             throw .output(error)
         }
-        return report.conflicts.map { conflict in
-            Diagnostic(.error, .xcassetsConflict, file: conflict.path, "\(conflict.message) (glyph '\(conflict.glyph)')")
+        var refused: [String: Diagnostic] = [:]
+        for conflict in report.conflicts {
+            let source = outcomes.first { $0.source.name == conflict.glyph }?.source.displayPath ?? conflict.path
+            refused[conflict.glyph] = Diagnostic(.error, .xcassetsConflict, file: source, "\(conflict.message) (in \(conflict.path)); its PNGs are withheld until the name is free")
         }
+        return refused
     }
 
     /// Writes a make-style dependency file: the catalog (the build's commit point) depends
     /// on every glyph, the glyphs folders (a glyph added or removed), the definitions and
     /// the configuration; each input also gets an empty rule, so that deleting one does not
-    /// stop Make. The catalog's time is refreshed so Make sees the target as up to date.
-    static func writeDepfile(_ path: String, files: [GlyphFile], request: BuildRequest, quickActionsSource: String?) throws(BuildError) {
+    /// stop Make. The catalog's time is refreshed so Make sees the target as up to date, or,
+    /// when the build failed, set back to the epoch, so that the next `make` tries again
+    /// rather than taking a failed build for a finished one.
+    static func writeDepfile(
+        _ path: String, files: [GlyphFile], request: BuildRequest, quickActionsSource: String?, failed: Bool
+    ) throws(BuildError) {
         var inputs = request.inputs + files.map(\.displayPath) + request.extraDependencies
         if let quickActionsSource { inputs.append(quickActionsSource) }
         var seen = Set<String>()
@@ -85,9 +93,9 @@ extension Builder {
         do {
             try FileSystem.writeIfChanged(Array(text.utf8), to: path)
         } catch {
-            throw .output(error)
+            throw .dependencyFile(error)
         }
-        FileSystem.touch(target)
+        FileSystem.setModificationTime(of: target, toNow: !failed)
     }
 
     /// Escapes a path for a Makefile rule: spaces, `#`, `:` and `\` get a backslash, `$` doubles.

@@ -97,8 +97,12 @@ enum GlyphRenderer {
         let measuring = plans.count - 1
         var inkBox: Rect?
         var precision = 0.0
-        if plans[measuring].canvasInPoints.contains(estimate.expanded(by: 1)) {
-            inkBox = AlphaBounds.of(images[measuring]).map { plans[measuring].points(fromPixels: $0) }
+        let painted = AlphaBounds.of(images[measuring])
+        let canvas = Rect(x: 0, y: 0, width: Double(plans[measuring].canvasWidth), height: Double(plans[measuring].canvasHeight))
+        // The render sees all the ink unless librsvg's estimate (off by up to a stroke
+        // width) says it may reach past the canvas, or the pixels run into its edge.
+        if plans[measuring].canvasInPoints.contains(estimate.expanded(by: 1)), painted.map({ canvas.contains($0, slack: -0.5) }) ?? true {
+            inkBox = painted.map { plans[measuring].points(fromPixels: $0) }
         } else {
             (inkBox, precision) = try measureInk(handle, artboard: artboard, around: estimate.union(plans[measuring].canvasInPoints))
             // Too coarse to see small ink far from the canvas: trust librsvg's estimate.

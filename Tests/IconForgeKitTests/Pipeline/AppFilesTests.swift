@@ -63,6 +63,21 @@ import Testing
         #expect(report.pngCount == 26, "the glyphs themselves still built")
     }
 
+    @Test func assetCatalogConflictFailsTheGlyphInTheCatalogToo() throws {
+        let project = try exampleProject()
+        let catalog = project.file("App/Glyphs.xcassets")
+        project.write("App/Glyphs.xcassets/home.imageset/Contents.json", "{ \"images\" : [], \"info\" : { \"author\" : \"xcode\", \"version\" : 1 } }")
+        let report = try build(project, assetCatalog: catalog)
+        #expect(report.diagnostics.map(\.rule) == [.xcassetsConflict])
+        #expect(report.diagnostics.first?.file.hasSuffix("Glyphs/home.svg") == true)
+        let home = try #require(report.catalog.glyphs.first { $0.name == "home" })
+        #expect(home.status == "failed" && home.outputs.isEmpty && home.diagnostics.map(\.rule) == [.xcassetsConflict])
+        #expect(report.catalog.summary.errors == 1)
+        #expect(!FileManager.default.fileExists(atPath: project.file("Output/home@2x.png")))
+        let mine = try String(contentsOfFile: catalog + "/home.imageset/Contents.json", encoding: .utf8)
+        #expect(mine.contains("xcode"), "a person's image set is never touched")
+    }
+
     @Test func assetCatalogHoldsEveryPassingGlyphAlsoWhenReused() throws {
         let project = try exampleProject()
         let catalog = project.file("App/Glyphs.xcassets")
@@ -96,6 +111,46 @@ import Testing
         } catch {
             #expect(error.message == "c.json:1:16: 'tolerance' must be a number from 0 to 35, not a string")
         }
+    }
+
+    @Test func configurationPathsAreRelativeToTheFileAndKeysAreNotRepeated() throws {
+        let configuration = try Configuration.parse(Array("{ \"glyphs\": \"G\", \"output\": \"/abs/out\" }".utf8), path: "project/iconforge.json")
+        #expect(configuration.glyphs == ["project/G"] && configuration.output == "/abs/out")
+        do {
+            _ = try Configuration.parse(Array("{ \"fit\": true, \"fit\": false }".utf8), path: "c.json")
+            Issue.record("duplicate key accepted")
+        } catch {
+            #expect(error.message == "c.json:1:16: 'fit' is given twice")
+        }
+    }
+
+    @Test func commandLineEdgesGiveUsageErrorsOrDocuments() throws {
+        var captured = CapturedOutput()
+        #expect(CommandLineTool.run(["help", "rules"], output: &captured) == .clean)
+        #expect(CommandLineTool.run(["rules", "--help"], output: &captured) == .clean)
+        #expect(CommandLineTool.run(["render", Fixtures.path("pipeline"), "--scale", "2", "-o", "/tmp/x.png"], output: &captured) == .usage)
+        #expect(captured.stderr.last?.contains("is a folder") == true)
+        #expect(CommandLineTool.run(["check", "x", "--isolation", "none", "--render-timeout", "1"], output: &captured) == .usage)
+        var json = CapturedOutput()
+        #expect(CommandLineTool.run(["check", "/nonexistent/glyphs", "--format", "json", "--isolation", "none"], output: &json) == .io)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
+        #expect(document?["passed"] as? Bool == false)
+        #expect((document?["diagnostics"] as? [[String: Any]])?.first?["rule"] as? String == "input.unreadable")
+    }
+
+    @Test func aFileNamedTwiceIsOneGlyphButTwoFilesWithOneNameCollide() throws {
+        var request = BuildRequest()
+        let square = Fixtures.path("pipeline/square-27pt.svg")
+        request.inputs = [square, square, Fixtures.path("pipeline")]
+        request.writesOutput = false
+        let report = try Builder.run(request)
+        #expect(report.glyphCount == 7)
+        let other = TemporaryFolder()
+        other.copy(fixture: "pipeline/square-27pt.svg")
+        request.inputs = [square, other.path]
+        let twice = try Builder.run(request)
+        #expect(twice.diagnostics.map(\.rule) == [.nameCollision])
+        #expect(twice.diagnostics.first?.message.contains("is also used by") == true)
     }
 
     @Test func allowOffCenterSilencesTheWarningForThatGlyphOnly() throws {
@@ -136,7 +191,7 @@ import Testing
             \t$(ICONFORGE) build --depfile Output/iconforge.d
             -include Output/iconforge.d
             """)
-        func make() throws -> String {
+        func make(expectSuccess: Bool = true) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
             process.arguments = ["-C", project.path, "ICONFORGE=\(executable)"]
@@ -146,7 +201,7 @@ import Testing
             try process.run()
             let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(text)")
+            #expect((process.terminationStatus == 0) == expectSuccess, "\(text)")
             return text
         }
         #expect(try make().contains("build --depfile"))
@@ -156,6 +211,13 @@ import Testing
         project.copy(fixture: "pipeline/wide-30pt.svg", as: "Glyphs/wide-30pt.svg")
         #expect(try make().contains("build --depfile"))
         #expect(FileManager.default.fileExists(atPath: project.file("Output/wide-30pt@2x.png")))
+        #expect(!(try make().contains("build --depfile")))
+        // A failed build leaves the target out of date: the next make tries again.
+        project.write("Glyphs/broken.svg", "<svg")
+        #expect(try make(expectSuccess: false).contains("build --depfile"))
+        #expect(try make(expectSuccess: false).contains("build --depfile"), "still out of date after a failure")
+        try FileManager.default.removeItem(atPath: project.file("Glyphs/broken.svg"))
+        #expect(try make().contains("build --depfile"))
         #expect(!(try make().contains("build --depfile")))
         let depfile = try String(contentsOfFile: project.file("Output/iconforge.d"), encoding: .utf8)
         #expect(depfile.hasPrefix("Output/catalog.json: \\\n  Glyphs \\\n"))

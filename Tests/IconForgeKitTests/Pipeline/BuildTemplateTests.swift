@@ -67,6 +67,20 @@ import Testing
         #expect(image.pixel(x: 7, y: 35) == [0, 0, 0, 0])
     }
 
+    @Test func strokeRunningOffTheCanvasIsMeasuredInFullAndHintsAtFit() throws {
+        // A 24-unit icon whose round-capped stroke reaches x = 30.6, past the canvas edge at 29.5.
+        let folder = TemporaryFolder()
+        folder.write("reach.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\"><path d=\"M3 3 C 20 3, 29.6 12, 29.6 21\"/></svg>")
+        var request = BuildRequest()
+        request.inputs = [folder.path]
+        request.writesOutput = false
+        let report = try Builder.run(request)
+        let ink = try #require(report.catalog.glyphs.first?.inkBox)
+        #expect(abs(ink.maxX - 30.6) < 0.2, "\(ink)")
+        let target = try #require(report.diagnostics.first { $0.rule == .sizeTarget })
+        #expect(target.message.contains("use --fit"))
+    }
+
     @Test func colouredGlyphKeepsItsColourAtEveryAlpha() throws {
         let output = TemporaryFolder()
         let report = try build([Fixtures.path("pipeline/wide-pt-units.svg")], into: output.path, fit: true)
