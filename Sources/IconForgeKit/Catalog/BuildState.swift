@@ -7,7 +7,7 @@
 /// simply does all the work again.
 struct BuildState: Equatable, Sendable {
     static let fileName = ".iconforge-state"
-    private static let header = "iconforge-state 2"
+    private static let header = "iconforge-state 3"
 
     var buildKey: String
     /// SHA-256 of the `catalog.json` written with this state.
@@ -19,10 +19,18 @@ struct BuildState: Equatable, Sendable {
     /// epoch): a file rewritten since, even by a build that was killed before writing its
     /// catalog, no longer matches and is not trusted.
     var modificationTimes: [String: Int64] = [:]
+    /// Each source's size and modification time when it was read, by glyph name. A source
+    /// that still shows both is not read and hashed again (as git's index does); one
+    /// modified less than a second before it was read has none recorded, since a second
+    /// edit within the file system's time resolution would not show.
+    var sourceSignatures: [String: FileSignature] = [:]
 
     /// The state's file bytes.
     func encoded() -> [UInt8] {
         var lines = [Self.header, "key\t" + buildKey, "catalog\t" + catalogSHA256]
+        for (name, signature) in sourceSignatures.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            lines.append(["source", name, "\(signature.size)", "\(signature.modified)"].map(Self.escape).joined(separator: "\t"))
+        }
         for file in generatedFiles {
             lines.append(["generated", file.file, "\(file.bytes)", file.sha256].map(Self.escape).joined(separator: "\t"))
         }
@@ -87,6 +95,9 @@ struct BuildState: Equatable, Sendable {
                 break
             }
             switch fields.first {
+            case "source" where fields.count == 4:
+                guard let size = Int(fields[2]), let modified = Int64(fields[3]) else { return nil }
+                state.sourceSignatures[fields[1]] = FileSignature(size: size, modified: modified)
             case "generated" where fields.count == 4:
                 guard let size = Int(fields[2]) else { return nil }
                 state.generatedFiles.append(Catalog.GeneratedFile(file: fields[1], bytes: size, sha256: fields[3]))

@@ -34,7 +34,7 @@ enum OutputWriter {
     /// `previous` listed and `catalog` does not.
     static func write(
         _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], catalog: Catalog, previous: BuildState?,
-        to folder: String
+        sourceSignatures: [String: FileSignature], to folder: String
     ) throws(BuildError) {
         do {
             try FileSystem.createFolder(folder)
@@ -59,6 +59,7 @@ enum OutputWriter {
             let statePath = folder + "/" + BuildState.fileName
             if let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
                 previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs, previous.generatedFiles == generatedFiles,
+                previous.sourceSignatures == sourceSignatures,
                 let onDisk = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20),
                 SHA256Digest.hex(of: onDisk) == previous.catalogSHA256
             {
@@ -74,7 +75,7 @@ enum OutputWriter {
             }
             let state = BuildState(
                 buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes), glyphs: catalog.glyphs,
-                generatedFiles: generatedFiles, modificationTimes: times)
+                generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
             try FileSystem.writeIfChanged(state.encoded(), to: statePath)
             FileSystem.syncFolder(folder)
 

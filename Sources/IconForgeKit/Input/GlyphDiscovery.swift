@@ -58,8 +58,11 @@ enum GlyphDiscovery {
         // compared as bytes, since Swift's String equality would merge "é" spelt two ways,
         // which are two files on Linux.
         var seen = Set<[UInt8]>()
+        var resolvedFolders: [[UInt8]: String] = [:]
         return files.filter { file in
-            let folder = FileSystem.resolvedPath(file.displayPath.parentPath) ?? file.displayPath.parentPath
+            let parent = file.displayPath.parentPath
+            let folder = resolvedFolders[Array(parent.utf8)] ?? FileSystem.resolvedPath(parent) ?? parent
+            resolvedFolders[Array(parent.utf8)] = folder
             return seen.insert(Array((folder + "/" + file.displayPath.lastPathComponent).utf8)).inserted
         }
     }

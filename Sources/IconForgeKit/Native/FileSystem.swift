@@ -33,12 +33,20 @@ enum FileSystem {
         return info.st_mode & S_IFMT == S_IFDIR ? .directory : kind(of: path)
     }
 
-    /// A regular file's size and modification time (nanoseconds since the epoch), or nil
-    /// if the path is not a regular file.
-    static func signature(of path: String) -> (size: Int, modified: Int64)? {
+    /// A regular file's size and modification time, or nil if the path is not a regular
+    /// file (with `followingSymlinks` false, a symlink is not one).
+    static func signature(of path: String, followingSymlinks: Bool = true) -> FileSignature? {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return (Int(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        let status = followingSymlinks ? stat(path, &info) : lstat(path, &info)
+        guard status == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileSignature(size: Int(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// Nanoseconds since the epoch, by the wall clock (for comparing with file times).
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// The canonical absolute path with every symlink resolved, or nil if it does not exist.
@@ -204,6 +212,12 @@ extension FileSystem.Kind {
         default: self = .other("not a regular file")
         }
     }
+}
+
+/// A file's size and modification time (nanoseconds since the epoch).
+struct FileSignature: Equatable, Sendable {
+    var size: Int
+    var modified: Int64
 }
 
 /// An exclusive lock on a folder, held until the value is released. Two builds into the

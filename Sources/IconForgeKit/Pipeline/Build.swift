@@ -140,7 +140,10 @@ public enum Builder {
                 warnings: diagnostics.filter { $0.severity == .warning }.count))
         if request.writesOutput {
             let generated = quickActions?.entry.status == "ok" ? quickActions?.result.files ?? [] : []
-            try OutputWriter.write(outcomes, generated: generated, catalog: catalog, previous: previous, to: request.outputFolder)
+            var signatures: [String: FileSignature] = [:]
+            for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
+            try OutputWriter.write(
+                outcomes, generated: generated, catalog: catalog, previous: previous, sourceSignatures: signatures, to: request.outputFolder)
             if let depfile = request.depfile {
                 let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
                 try writeDepfile(depfile, files: files, request: request, quickActionsSource: quickActions?.path, failed: failed)
@@ -181,10 +184,24 @@ public enum Builder {
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
+                let file = files[index]
                 let names = nameFindings[index] ?? []
+                let entry = names.isEmpty ? previousByName[file.name] : nil
+                // A source whose size and time are as the last build recorded is unchanged:
+                // no need to read and hash it.
+                let signature = FileSystem.signature(of: file.displayPath, followingSymlinks: false)
+                if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
+                    var kept = reuse(
+                        entry, for: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
+                        knownUnchanged: true, outputFolder: request.outputFolder, modificationTimes: previous?.modificationTimes ?? [:])
+                {
+                    kept.sourceSignature = signature
+                    results.withLock { $0[index] = (kept, []) }
+                    continue
+                }
                 // Reading happens here, in parallel: on a no-op build it is most of the work.
                 let source: GlyphSource
-                switch GlyphDiscovery.read(files[index], limits: request.options.limits) {
+                switch GlyphDiscovery.read(file, limits: request.options.limits) {
                 case .source(let read):
                     source = read
                 case .failure(let diagnostic):
@@ -192,12 +209,17 @@ public enum Builder {
                     continue
                 }
                 var outcome: GlyphOutcome
-                if names.isEmpty, let entry = previousByName[source.name],
-                    let kept = reuse(entry, for: source, outputFolder: request.outputFolder, modificationTimes: previous?.modificationTimes ?? [:])
+                if let entry,
+                    let kept = reuse(entry, for: source, knownUnchanged: false, outputFolder: request.outputFolder, modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     outcome = kept
                 } else {
                     outcome = runner.process(source, encode: request.writesOutput && !names.contains { $0.severity == .error })
+                }
+                // Settled sources only: a file changed within the last second could change
+                // again without its time showing it.
+                if let signature, FileSystem.now() - signature.modified > 1_000_000_000 {
+                    outcome.sourceSignature = signature
                 }
                 outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
                 results.withLock { $0[index] = (outcome, []) }
@@ -206,10 +228,11 @@ public enum Builder {
         return results.withLock { $0 }
     }
 
-    /// The previous build's outcome for `source`, if its bytes are unchanged, it had no
-    /// name findings (those depend on other glyphs), and its files are still in place.
+    /// The previous build's outcome for `source`, if its bytes are unchanged (known from
+    /// its size and time, or checked by SHA-256), it had no name findings (those depend on
+    /// other glyphs), and its files are still in place.
     private static func reuse(
-        _ entry: Catalog.Glyph, for source: GlyphSource, outputFolder: String, modificationTimes: [String: Int64]
+        _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, outputFolder: String, modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
         // Name findings depend on other glyphs, and a crash or timeout may not recur: redo those.
         guard entry.source == source.relativePath,
@@ -229,7 +252,7 @@ public enum Builder {
                 }
             }
         }
-        let sha256 = SHA256Digest.hex(of: source.bytes)
+        let sha256 = knownUnchanged ? entry.sourceSHA256 : SHA256Digest.hex(of: source.bytes)
         guard sha256 == entry.sourceSHA256 else { return nil }
         let color = entry.color.flatMap(PixelColor.init(hex:))
         return GlyphOutcome(

@@ -16,6 +16,9 @@ struct GlyphOutcome: Sendable {
     var outputs: [Catalog.Output] = []
     /// True when nothing changed since the previous build and its files were kept.
     var reused = false
+    /// The source's size and modification time when it was read, if it was settled (see
+    /// `BuildState.sourceSignatures`).
+    var sourceSignature: FileSignature?
     var timings = GlyphTimings()
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -78,6 +78,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.file("README.txt")))
     }
 
+    @Test func settledSourcesAreRecognisedBySizeAndTimeWithoutBeingRead() throws {
+        let glyphs = glyphsFolder(), output = TemporaryFolder()
+        let old = Date(timeIntervalSinceNow: -3600)
+        for name in ["square-27pt.svg", "wide-30pt.svg", "tall-30pt.svg"] {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: glyphs.file(name))
+        }
+        _ = try build([glyphs.path], into: output.path)
+        let state = try #require(BuildState.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output.file(BuildState.fileName))))))
+        #expect(state.sourceSignatures.count == 3)
+        #expect(try build([glyphs.path], into: output.path).reusedCount == 3)
+        // An ordinary edit changes the time: read, hashed, re-rendered.
+        glyphs.write("square-27pt.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"26\"/></svg>")
+        #expect(try build([glyphs.path], into: output.path).reusedCount == 2)
+    }
+
     @Test func stateRoundTripsAwkwardText() {
         let glyph = Catalog.Glyph(
             name: "a", source: "a\tb\\c\nd.svg", sourceSHA256: "00", status: "failed", shape: .wide,
