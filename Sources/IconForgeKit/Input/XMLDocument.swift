@@ -86,14 +86,15 @@ struct XMLDocument: Equatable, Sendable {
     var root: XMLElement
     var documentType: DocumentType?
     /// Processing instructions other than the XML declaration (e.g. `xml-stylesheet`).
-    var processingInstructions: [(target: String, data: String, location: SourceLocation)]
+    var processingInstructions: [ProcessingInstruction]
     /// Number of elements in the document.
     var elementCount: Int
 
-    static func == (lhs: XMLDocument, rhs: XMLDocument) -> Bool {
-        lhs.root == rhs.root && lhs.documentType == rhs.documentType && lhs.elementCount == rhs.elementCount
-            && lhs.processingInstructions.map { "\($0.target)\u{0}\($0.data)\u{0}\($0.location)" }
-                == rhs.processingInstructions.map { "\($0.target)\u{0}\($0.data)\u{0}\($0.location)" }
+    /// A `<?target data?>` instruction.
+    struct ProcessingInstruction: Equatable, Sendable {
+        var target: String
+        var data: String
+        var location: SourceLocation
     }
 }
 

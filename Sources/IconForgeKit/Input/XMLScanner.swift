@@ -40,7 +40,7 @@ struct XMLScanner {
     private mutating func parseDocument() throws(XMLParseError) -> XMLDocument {
         try checkEncoding()
         var documentType: XMLDocument.DocumentType?
-        var instructions: [(target: String, data: String, location: SourceLocation)] = []
+        var instructions: [XMLDocument.ProcessingInstruction] = []
         var stack: [OpenElement] = []
         var root: XMLElement?
         var elementCount = 0
@@ -84,7 +84,7 @@ struct XMLScanner {
                     }
                     try checkDeclaredEncoding(data, at: start)
                 } else {
-                    instructions.append((target, data.trimmingXMLWhitespace(), start))
+                    instructions.append(XMLDocument.ProcessingInstruction(target: target, data: data.trimmingXMLWhitespace(), location: start))
                 }
             } else if hasPrefix("</") {
                 position += 2

@@ -14,8 +14,6 @@ struct RenderedGlyph: Sendable {
     var artboard: Size
     /// The painted area in artboard points, measured from pixels; nil when nothing is painted.
     var inkBox: Rect?
-    /// librsvg's own (cheaper, sometimes inexact) estimate of the ink box, in artboard points.
-    var estimatedInkBox: Rect?
     /// How far (pt) the measured ink box may be from the true one: a few hundredths of a
     /// point normally, more when ink far outside the canvas forced a coarse measurement.
     var inkPrecision = 0.0
@@ -54,7 +52,7 @@ enum GlyphRenderer {
         do {
             let estimate = try handle.inkRect(in: Rect(x: 0, y: 0, width: artboard.width, height: artboard.height))
             guard let estimate else {
-                return RenderedGlyph(artboard: artboard, inkBox: nil, estimatedInkBox: nil, shape: nil, images: [], plans: [])
+                return RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
             }
             switch mode {
             case .template:
@@ -109,7 +107,7 @@ enum GlyphRenderer {
             if inkBox == nil, precision > 0 { inkBox = estimate }
         }
         let shape = inkBox.map { Shape(inkWidth: $0.width, height: $0.height, threshold: shapeThreshold) }
-        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, estimatedInkBox: estimate, shape: shape, images: inkBox == nil ? [] : images, plans: plans)
+        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: inkBox == nil ? [] : images, plans: plans)
         glyph.inkPrecision = precision
         return glyph
     }
@@ -124,7 +122,7 @@ enum GlyphRenderer {
         var plan = RenderPlan.fit(inkBox: estimate, shape: shape, scale: largest)
         var image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         guard let painted = AlphaBounds.of(image) else {
-            return RenderedGlyph(artboard: artboard, inkBox: nil, estimatedInkBox: estimate, shape: nil, images: [], plans: [])
+            return RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
         }
         let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
         let inkBox: Rect
@@ -151,7 +149,7 @@ enum GlyphRenderer {
         }
         plans.append(plan)
         images.append(image)
-        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, estimatedInkBox: estimate, shape: shape, images: images, plans: plans)
+        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: images, plans: plans)
         glyph.inkPrecision = precision
         return glyph
     }
