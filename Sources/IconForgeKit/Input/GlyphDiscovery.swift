@@ -31,7 +31,9 @@ enum GlyphDiscovery {
         for path in paths {
             let kind = FileSystem.kind(of: path)
             if kind == .missing {
-                throw MissingInput(path: path, message: "no such file or folder")
+                // The default folder missing usually means iconforge ran in the wrong place.
+                let hint = paths == ["Glyphs"] ? "; run iconforge in the folder that holds Glyphs/, or name the glyphs folder: iconforge build path/to/glyphs" : ""
+                throw MissingInput(path: path, message: "no such file or folder" + hint)
             }
             if kind == .directory || (kind == .symlink && isFolder(path)) {
                 let root = FileSystem.resolvedPath(path) ?? path
