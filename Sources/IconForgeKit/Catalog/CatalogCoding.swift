@@ -9,10 +9,4 @@ extension Catalog {
         data.append(0x0A)
         return data
     }
-
-    /// Reads a catalog written by this or an earlier compatible version; nil if absent or unreadable.
-    static func load(from path: String) -> Catalog? {
-        guard let bytes = try? FileSystem.readRegularFile(path, limit: 256 * 1024 * 1024) else { return nil }
-        return try? JSONDecoder().decode(Catalog.self, from: Data(bytes))
-    }
 }

@@ -20,13 +20,17 @@ enum OutputWriter {
 
     /// What the previous build in `folder` wrote: its state file, or failing that (a
     /// state file lost or from another version) its catalog, which has the same entries.
+    ///
+    /// A state that does not describe the catalog on disk (a build killed between writing
+    /// the two) is set aside for the catalog, the commit point.
     static func previousState(in folder: String) -> BuildState? {
+        let catalogBytes = try? FileSystem.readRegularFile(folder + "/" + catalogFileName, limit: 256 << 20)
         if let bytes = try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20),
-            let state = BuildState.decode(bytes)
+            let state = BuildState.decode(bytes), let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256
         {
             return state
         }
-        guard let catalog = Catalog.load(from: folder + "/" + catalogFileName) else { return nil }
+        guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
         return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.files ?? [])
     }
 
@@ -48,20 +52,24 @@ enum OutputWriter {
                 }
                 written.formUnion(outcome.outputs.map(\.file))
             }
+            var subfolders = Set<String>()
             for file in generated where isSafeRelativePath(file.relativePath) {
                 let path = folder + "/" + file.relativePath
-                try FileSystem.createFolder(path.parentPath)
+                if file.relativePath.contains("/") {
+                    try requireRealFolder(path.parentPath)
+                    subfolders.insert(path.parentPath)
+                }
                 try FileSystem.writeIfChanged(file.bytes, to: path)
             }
+            for subfolder in subfolders { FileSystem.syncFolder(subfolder) }
             let generatedFiles = catalog.quickActions?.files ?? []
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.
             let statePath = folder + "/" + BuildState.fileName
+            // (`previousState` checked that the catalog on disk is the one the state describes.)
             if let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
                 previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs, previous.generatedFiles == generatedFiles,
-                previous.sourceSignatures == sourceSignatures,
-                let onDisk = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20),
-                SHA256Digest.hex(of: onDisk) == previous.catalogSHA256
+                previous.sourceSignatures == sourceSignatures
             {
                 return
             }
@@ -87,13 +95,30 @@ enum OutputWriter {
             }
             let stillGenerated = Set(generatedFiles.map(\.file))
             for file in previous?.generatedFiles ?? [] where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
-                try FileSystem.remove(folder + "/" + file.file)
-                if file.file.contains("/") { rmdir(folder + "/" + file.file.parentPath) }  // only if now empty
+                let path = folder + "/" + file.file
+                if file.file.contains("/") {
+                    guard FileSystem.kind(of: path.parentPath) == .directory else { continue }
+                    try FileSystem.remove(path)
+                    rmdir(path.parentPath)  // only if now empty
+                } else {
+                    try FileSystem.remove(path)
+                }
             }
         } catch let error as FileError {
             throw .output(error)
         } catch {
             throw .output(FileError(path: folder + "/" + catalogFileName, message: "cannot encode the catalog: \(error)"))
+        }
+    }
+
+    /// Creates `path` as a folder, or accepts it if it is one: a symlink in its place is
+    /// refused, so that generated files are never written through it to somewhere else.
+    private static func requireRealFolder(_ path: String) throws(FileError) {
+        switch FileSystem.kind(of: path) {
+        case .directory: return
+        case .missing: try FileSystem.createFolder(path)
+        case .symlink: throw FileError(path: path, message: "is a symbolic link; iconforge writes generated files only into real folders inside the output folder")
+        default: throw FileError(path: path, message: "exists and is not a folder")
         }
     }
 

@@ -67,6 +67,7 @@ extension Double {
     /// A length in points for messages: at most two decimals, no trailing zeros.
     var pt: String {
         let rounded = (self * 100).rounded() / 100
+        guard rounded.isFinite, abs(rounded) < 1e15 else { return "\(self)" }
         if rounded == rounded.rounded() { return String(Int(rounded)) }
         var text = rounded.fixed(2)
         while text.hasSuffix("0") { text.removeLast() }

@@ -173,7 +173,8 @@ enum MarkupChecks {
                 } else if attribute.namespace == nil {
                     if MarkupChecks.paintProperties.contains(attribute.localName), !insideNonPainting {
                         checkPaint(attribute.value, property: attribute.localName, at: attribute.location)
-                    } else if MarkupChecks.urlAttributes.contains(attribute.localName) {
+                    }
+                    if MarkupChecks.urlAttributes.contains(attribute.localName) || MarkupChecks.paintProperties.contains(attribute.localName) {
                         checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
                     }
                 }

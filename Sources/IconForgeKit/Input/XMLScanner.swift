@@ -7,6 +7,9 @@
 /// resolved, so entity bombs cost nothing); and depth and size are bounded by explicit
 /// limits with an iterative parser that cannot overflow the stack.
 struct XMLScanner {
+    /// The most attributes one element may have; no real glyph comes near it.
+    static let maximumAttributes = 1_000
+
     private let bytes: [UInt8]
     private let limits: Limits
     private var position = 0
@@ -139,6 +142,7 @@ struct XMLScanner {
         let name = takeName()
         guard !name.isEmpty else { throw error("expected an element name after '<'", at: start) }
         var rawAttributes: [(name: String, value: String, location: SourceLocation, valueLocation: SourceLocation)] = []
+        var attributeNames = Set<String>()
         var selfClosing = false
         while true {
             let hadSpace = skipWhitespace()
@@ -168,8 +172,11 @@ struct XMLScanner {
             position += 1
             let valueLocation = location()
             let value = try parseAttributeValue(quote: quote, attribute: attributeName, start: attributeLocation)
-            if rawAttributes.contains(where: { $0.name == attributeName }) {
+            guard attributeNames.insert(attributeName).inserted else {
                 throw error("attribute '\(attributeName)' appears twice", at: attributeLocation)
+            }
+            guard attributeNames.count <= Self.maximumAttributes else {
+                throw XMLParseError(kind: .limit, message: "<\(name)> has more than \(Self.maximumAttributes) attributes, iconforge's limit for glyphs", location: attributeLocation)
             }
             rawAttributes.append((attributeName, value, attributeLocation, valueLocation))
         }

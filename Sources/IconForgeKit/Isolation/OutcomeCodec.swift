@@ -53,7 +53,7 @@ enum OutcomeCodec {
 
     static func decodeOutcome(_ bytes: [UInt8], source: GlyphSource) -> GlyphOutcome? {
         var reader = BinaryReader(bytes)
-        guard let sha = reader.string(), let diagnosticCount = reader.count() else { return nil }
+        guard let sha = reader.string(), let diagnosticCount = reader.itemCount() else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
             guard let severity = reader.string().flatMap(Severity.init(rawValue:)),
@@ -64,7 +64,7 @@ enum OutcomeCodec {
             diagnostics.append(Diagnostic(severity, rule, file: file, at: location, message))
         }
         guard let artboard = reader.doubles(), let ink = reader.doubles(), let shape = reader.string(),
-            let color = reader.string(), let pngCount = reader.count()
+            let color = reader.string(), let pngCount = reader.itemCount()
         else { return nil }
         var pngs: [PNGEncoder.Encoded] = []
         var outputs: [Catalog.Output] = []
@@ -135,8 +135,15 @@ struct BinaryReader {
         return buffer[position] != 0
     }
 
+    /// A count of items that must still fit in what is left (each takes at least a byte),
+    /// so that a corrupt count can neither trap a range nor start a huge loop.
+    mutating func itemCount() -> Int? {
+        guard let value = count(), value >= 0, value <= buffer.count - position else { return nil }
+        return value
+    }
+
     mutating func bytes() -> [UInt8]? {
-        guard let length = count(), length >= 0, position + length <= buffer.count else { return nil }
+        guard let length = count(), length >= 0, length <= buffer.count - position else { return nil }
         defer { position += length }
         return Array(buffer[position..<position + length])
     }

@@ -102,8 +102,15 @@ enum FileSystem {
     /// flushed to disk, then renamed over `path`, so a reader sees the old file or the
     /// new one and never a partial one.
     static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
-        let temporary = path.parentPath + "/" + temporaryPrefix + "\(getpid())-" + path.lastPathComponent
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A fresh, unguessable name, created exclusively and never through a symlink: a
+        // link planted under a predictable name must not redirect the write elsewhere.
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<8 {
+            temporary = path.parentPath + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))-" + path.lastPathComponent
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
         guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "create") }
         var written = 0
         let contiguous = Array(bytes)

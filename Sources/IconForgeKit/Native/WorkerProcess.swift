@@ -96,7 +96,7 @@ final class WorkerProcess {
         let deadline = Self.now() + timeout
         var header = [UInt8](repeating: 0, count: 8)
         guard readFully(&header, deadline: deadline) else { return outcomeOfFailedRead(deadline: deadline) }
-        let length = header.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
+        let length = header.withUnsafeBytes { Int(truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
         guard length >= 0, length <= Self.maximumFrameBytes else {
             return .died("sent a malformed reply")
         }
@@ -193,7 +193,7 @@ final class WorkerProcess {
             return buffer
         }
         guard let header = readExactly(8) else { return nil }
-        let length = header.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
+        let length = header.withUnsafeBytes { Int(truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
         guard length >= 0, length <= maximumFrameBytes else { return nil }
         return readExactly(length)
     }

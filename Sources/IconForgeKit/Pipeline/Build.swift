@@ -190,6 +190,7 @@ public enum Builder {
                 // A source whose size and time are as the last build recorded is unchanged:
                 // no need to read and hash it.
                 let signature = FileSystem.signature(of: file.displayPath, followingSymlinks: false)
+                let readTime = FileSystem.now()
                 if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
                     var kept = reuse(
                         entry, for: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
@@ -205,7 +206,12 @@ public enum Builder {
                 case .source(let read):
                     source = read
                 case .failure(let diagnostic):
-                    results.withLock { $0[index] = (nil, names + [diagnostic]) }
+                    // Still a glyph, if one that could not be read: the catalog records why.
+                    let unread = GlyphOutcome(
+                        source: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
+                        sourceSHA256: "", diagnostics: (names + [diagnostic]).sorted(by: Diagnostic.sortOrder),
+                        artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
+                    results.withLock { $0[index] = (unread, []) }
                     continue
                 }
                 var outcome: GlyphOutcome
@@ -218,7 +224,7 @@ public enum Builder {
                 }
                 // Settled sources only: a file changed within the last second could change
                 // again without its time showing it.
-                if let signature, FileSystem.now() - signature.modified > 1_000_000_000 {
+                if let signature, readTime - signature.modified > 1_000_000_000 {
                     outcome.sourceSignature = signature
                 }
                 outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
@@ -234,10 +240,16 @@ public enum Builder {
     private static func reuse(
         _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, outputFolder: String, modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
-        // Name findings depend on other glyphs, and a crash or timeout may not recur: redo those.
+        // Name findings depend on other glyphs, and a crash, timeout or asset-catalog conflict
+        // may not recur: redo those.
         guard entry.source == source.relativePath,
             !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil }),
-            !entry.diagnostics.contains(where: { [.renderCrashed, .renderTimeout, .renderFailed].contains($0.rule) })
+            !entry.diagnostics.contains(where: { [.renderCrashed, .renderTimeout, .renderFailed, .xcassetsConflict].contains($0.rule) }),
+            // The state and catalog are files too: never trust a listed name to stay in the folder.
+            entry.outputs.allSatisfy({ output in
+                Template.scales.contains { $0.factor == output.scale && OutputWriter.fileName(glyph: entry.name, scale: $0) == output.file }
+            }),
+            entry.name == source.name
         else { return nil }
         // The files must be the ones the previous build wrote: same size and modification
         // time as the state recorded, or, without a recorded time, the same SHA-256.

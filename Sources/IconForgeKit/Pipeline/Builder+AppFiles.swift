@@ -19,8 +19,17 @@ extension Builder {
         let path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + QuickActions.fileName
         let bytes: [UInt8]
         var result: QuickActionsResult
-        do {
-            bytes = try FileSystem.readRegularFile(path, limit: request.options.limits.maximumFileBytes)
+        do throws(FileError) {
+            // Like a glyph, the definitions are read through a symlink only if it stays in the folder.
+            var readPath = path
+            if FileSystem.kind(of: path) == .symlink {
+                let root = FileSystem.resolvedPath(folder) ?? folder
+                guard let target = FileSystem.resolvedPath(path), target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                    throw FileError(path: path, message: "is a symbolic link leading outside the glyphs folder; copy the file in instead")
+                }
+                readPath = target
+            }
+            bytes = try FileSystem.readRegularFile(readPath, limit: request.options.limits.maximumFileBytes, followingSymlinks: false)
             let passed = Dictionary(glyphs.map { ($0.name, $0.status == "ok") }, uniquingKeysWith: { first, _ in first })
             result = QuickActions.check(fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName)
         } catch {
@@ -60,7 +69,9 @@ extension Builder {
         let report: AssetCatalogReport
         do {
             try FileSystem.createFolder(path)
-            report = try AssetCatalogWriter.write(glyphs, to: path)
+            // Two builds with different output folders may share one asset catalog.
+            let lock = try FolderLock(path)
+            report = try withExtendedLifetime(lock) { () throws(FileError) in try AssetCatalogWriter.write(glyphs, to: path) }
         } catch {
             throw .output(error)
         }
