@@ -7,11 +7,14 @@
 /// simply does all the work again.
 struct BuildState: Equatable, Sendable {
     static let fileName = ".iconforge-state"
-    private static let header = "iconforge-state 3"
+    private static let header = "iconforge-state 4"
 
     var buildKey: String
     /// SHA-256 of the `catalog.json` written with this state.
     var catalogSHA256: String
+    /// That catalog's size and modification time: while they still match, the catalog on
+    /// disk is known to be that one without reading it.
+    var catalogSignature: FileSignature? = nil
     var glyphs: [Catalog.Glyph]
     /// The generated quick-action files the build wrote (for removing stale ones later).
     var generatedFiles: [Catalog.GeneratedFile] = []
@@ -28,6 +31,9 @@ struct BuildState: Equatable, Sendable {
     /// The state's file bytes.
     func encoded() -> [UInt8] {
         var lines = [Self.header, "key\t" + buildKey, "catalog\t" + catalogSHA256]
+        if let catalogSignature {
+            lines.append("catalog-file\t\(catalogSignature.size)\t\(catalogSignature.modified)")
+        }
         for (name, signature) in sourceSignatures.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             lines.append(["source", name, "\(signature.size)", "\(signature.modified)"].map(Self.escape).joined(separator: "\t"))
         }
@@ -38,8 +44,8 @@ struct BuildState: Equatable, Sendable {
             lines.append(
                 [
                     "glyph", glyph.name, glyph.source, glyph.sourceSHA256, glyph.status, glyph.shape?.rawValue ?? "-",
-                    glyph.artboard.map { "\($0.width),\($0.height)" } ?? "-",
-                    glyph.inkBox.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "-", glyph.color ?? "-",
+                    glyph.artboard.map { Self.bits([$0.width, $0.height]) } ?? "-",
+                    glyph.inkBox.map { Self.bits([$0.x, $0.y, $0.width, $0.height]) } ?? "-", glyph.color ?? "-",
                 ].map(Self.escape).joined(separator: "\t"))
             for output in glyph.outputs {
                 lines.append(
@@ -95,6 +101,9 @@ struct BuildState: Equatable, Sendable {
                 break
             }
             switch fields.first {
+            case "catalog-file" where fields.count == 3:
+                guard let size = Int(fields[1]), let modified = Int64(fields[2]) else { return nil }
+                state.catalogSignature = FileSignature(size: size, modified: modified)
             case "source" where fields.count == 4:
                 guard let size = Int(fields[2]), let modified = Int64(fields[3]) else { return nil }
                 state.sourceSignatures[fields[1]] = FileSignature(size: size, modified: modified)
@@ -128,8 +137,16 @@ struct BuildState: Equatable, Sendable {
         return lineNumber >= 3 ? state : nil
     }
 
+    /// Doubles as the hex of their bit patterns: exact, and several times faster to read
+    /// back than decimal text, which matters on every no-op build.
+    private static func bits(_ values: [Double]) -> String {
+        values.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")
+    }
+
     private static func numbers(_ field: String) -> [Double] {
-        field == "-" ? [] : field.split(separator: ",").compactMap { Double($0) }
+        field == "-" ? [] : field.utf8.split(separator: UInt8(ascii: ",")).compactMap { part in
+            UInt64(Substring(part), radix: 16).map(Double.init(bitPattern:))
+        }
     }
 
     /// Tabs, newlines and backslashes (file names may hold any of them) are escaped.

@@ -24,10 +24,13 @@ enum OutputWriter {
     /// A state that does not describe the catalog on disk (a build killed between writing
     /// the two) is set aside for the catalog, the commit point.
     static func previousState(in folder: String) -> BuildState? {
-        let catalogBytes = try? FileSystem.readRegularFile(folder + "/" + catalogFileName, limit: 256 << 20)
-        if let bytes = try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20),
-            let state = BuildState.decode(bytes), let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256
-        {
+        let catalogPath = folder + "/" + catalogFileName
+        let state = (try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20)).flatMap(BuildState.decode)
+        if let state, let recorded = state.catalogSignature, FileSystem.signature(of: catalogPath, followingSymlinks: false) == recorded {
+            return state
+        }
+        let catalogBytes = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20)
+        if let state, let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256 {
             return state
         }
         guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
@@ -82,7 +85,8 @@ enum OutputWriter {
                 }
             }
             let state = BuildState(
-                buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes), glyphs: catalog.glyphs,
+                buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes),
+                catalogSignature: FileSystem.signature(of: catalogPath, followingSymlinks: false), glyphs: catalog.glyphs,
                 generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
             try FileSystem.writeIfChanged(state.encoded(), to: statePath)
             FileSystem.syncFolder(folder)

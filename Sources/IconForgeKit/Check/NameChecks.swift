@@ -11,10 +11,15 @@ enum NameChecks {
         var firstByKey: [String: Int] = [:]
         for (index, source) in sources.enumerated() {
             let name = source.name
-            for finding in EmojiScanner.findings(in: name) {
+            // Most names are plain ASCII asset names: nothing to find in them but collisions.
+            let plain = name.utf8.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+                    || (byte >= 0x41 && byte <= 0x5A) || byte == 0x2E
+            }
+            for finding in plain ? [] : EmojiScanner.findings(in: name) {
                 found[index, default: []].append(Diagnostic(finding.isError ? .error : .warning, .glyphEmoji, file: source.displayPath, EmojiMessages.message(for: finding, in: "the file name")))
             }
-            if let problem = problem(with: name) {
+            if !plain || name.isEmpty || name.hasPrefix("."), let problem = problem(with: name) {
                 found[index, default: []].append(Diagnostic(.error, .nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use letters, digits, '-', '_' and '.'; rename the file"))
             }
             // macOS file systems are case-insensitive and normalise Unicode, so these

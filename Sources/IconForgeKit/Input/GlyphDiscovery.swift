@@ -59,6 +59,7 @@ enum GlyphDiscovery {
         // folder is resolved, not the file: a symlink is a glyph of its own name. Paths are
         // compared as bytes, since Swift's String equality would merge "é" spelt two ways,
         // which are two files on Linux.
+        guard paths.count > 1 else { return files }  // one folder cannot list a file twice
         var seen = Set<[UInt8]>()
         var resolvedFolders: [[UInt8]: String] = [:]
         return files.filter { file in
