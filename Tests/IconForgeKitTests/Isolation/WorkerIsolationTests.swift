@@ -92,3 +92,19 @@ import Testing
         }
     }
 }
+
+/// The per-worker memory limit is really applied: a worker squeezed below what rendering
+/// needs fails its glyph as a crash, and the build goes on.
+@Suite struct WorkerMemoryLimitTests {
+    @Test func aWorkerOutOfAddressSpaceCostsItsGlyphOnly() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let output = TemporaryFolder()
+        var request = BuildRequest()
+        request.inputs = [Fixtures.path("pipeline/square-27pt.svg")]
+        request.outputFolder = output.path
+        request.isolation = .workers(executable: iconforge, timeout: 30, memoryBytes: 16 << 20)
+        let report = try Builder.run(request)
+        #expect(report.diagnostics.map(\.rule) == [.renderCrashed])
+        #expect(report.catalog.glyphs.first?.status == "failed")
+    }
+}
