@@ -250,7 +250,7 @@ public enum CommandLineTool {
 
     static func summaryLine(_ report: BuildReport, elapsed: Double, wrote folder: String?) -> String {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        var parts = [count(report.glyphCount, "glyph")]
+        var parts = [count(report.glyphCount, "glyph") + (report.reusedCount > 0 ? " (\(report.reusedCount) unchanged)" : "")]
         if folder != nil { parts.append(count(report.pngCount, "PNG")) }
         parts += [count(report.errorCount, "error"), count(report.warningCount, "warning"), elapsed.fixed(2) + " s"]
         var line = parts.joined(separator: ", ")

@@ -107,6 +107,8 @@ struct CapturedOutput: ToolOutput {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("3 glyphs, 6 PNGs, 0 errors, 0 warnings"))
         #expect(result.stderr.contains("→ Output/"))
+        let again = try run(["build"], in: project.path)
+        #expect(again.stderr.contains("3 glyphs (3 unchanged), 6 PNGs, 0 errors"), "\(again.stderr)")
         let image = try decodePNG(project.file("Output/wide-30pt@3x.png"))
         #expect(image.width == 104 && image.height == 104)
         #expect(FileManager.default.fileExists(atPath: project.file("Output/catalog.json")))
