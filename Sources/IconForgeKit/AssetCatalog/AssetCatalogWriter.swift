@@ -34,7 +34,10 @@ public enum AssetCatalogWriter {
         var foreign: [String: String] = [:]  // lower-cased asset name → path, for everyone else's
         for entry in topLevel where entry.hasSuffix(imageSetExtension) {
             let name = String(entry.dropLast(imageSetExtension.count))
-            if isOwned(path + "/" + entry) {
+            // An image set folder without a Contents.json is no asset at all (Xcode needs one),
+            // for example what is left when iconforge removed its files from a folder that also
+            // held someone's notes: iconforge may use it again.
+            if isOwned(path + "/" + entry) || FileSystem.kind(of: path + "/" + entry + "/" + contentsFileName) == .missing {
                 owned[name] = entry
             } else {
                 foreign[name.lowercased()] = foreign[name.lowercased()] ?? path + "/" + entry

@@ -73,10 +73,10 @@ public enum CommandLineTool {
     private static let aliases = ["-o": "--output", "-h": "--help", "-j": "--jobs", "-q": "--quiet"]
 
     private static let buildSpec = OptionSpec(
-        valued: commonValued.union(["--output", "--xcassets", "--depfile"]), flags: ["--fit", "--werror", "--quiet", "--help"],
+        valued: commonValued.union(["--output", "--xcassets", "--depfile"]), flags: ["--fit", "--no-fit", "--werror", "--no-werror", "--quiet", "--help"],
         aliases: aliases)
     private static let checkSpec = OptionSpec(
-        valued: commonValued.union(["--format"]), flags: ["--fit", "--werror", "--quiet", "--help"], aliases: aliases)
+        valued: commonValued.union(["--format"]), flags: ["--fit", "--no-fit", "--werror", "--no-werror", "--quiet", "--help"], aliases: aliases)
 
     /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
     /// then the flags, which win.
@@ -84,11 +84,14 @@ public enum CommandLineTool {
         var configuration = Configuration()
         var request = BuildRequest()
         let configPath = parsed.values["--config"] ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
+        // The folder the configuration lives (or would live) in is a dependency too: creating
+        // an iconforge.json must make Make build again.
+        request.extraDependencies = [configPath.map { $0.contains("/") ? $0.parentPath : "." } ?? "."]
         if let configPath {
             do {
                 let bytes = try FileSystem.readRegularFile(configPath, limit: 1 << 20)
                 configuration = try Configuration.parse(bytes, path: configPath)
-                request.extraDependencies = [configPath]
+                request.extraDependencies.append(configPath)
             } catch let error as UsageError {
                 throw error
             } catch {
@@ -103,7 +106,11 @@ public enum CommandLineTool {
             request.depfile = parsed.values["--depfile"]
         }
         request.appName = parsed.values["--app-name"] ?? configuration.appName
-        if parsed.flags.contains("--fit") || configuration.fit == true { request.options.mode = .fit }
+        for (on, off) in [("--fit", "--no-fit"), ("--werror", "--no-werror")] where parsed.flags.contains(on) && parsed.flags.contains(off) {
+            throw UsageError("options '\(on)' and '\(off)' contradict each other; give one")
+        }
+        let fit = parsed.flags.contains("--fit") || (!parsed.flags.contains("--no-fit") && configuration.fit == true)
+        if fit { request.options.mode = .fit }
         if let jobs = try parsed.integer("--jobs", in: 1...256) { request.jobs = jobs }
         request.options.shapeThreshold = try parsed.number("--shape-threshold", in: 1...10) ?? configuration.shapeThreshold ?? 1.2
         request.options.sizeTolerance = try parsed.number("--tolerance", in: 0...35) ?? configuration.tolerance ?? 0.5
@@ -121,7 +128,7 @@ public enum CommandLineTool {
             request.isolation = .inProcess
         case let other: throw UsageError("unknown isolation '\(other)'; use workers or none")
         }
-        return (request, parsed.flags.contains("--werror") || configuration.werror == true)
+        return (request, parsed.flags.contains("--werror") || (!parsed.flags.contains("--no-werror") && configuration.werror == true))
     }
 
     private static func build(_ arguments: [String], writes: Bool, output: inout some ToolOutput) throws(UsageError) -> ExitStatus {
@@ -195,7 +202,7 @@ public enum CommandLineTool {
     }
 
     private static let renderSpec = OptionSpec(
-        valued: commonValued.union(["--output", "--scale"]), flags: ["--fit", "--werror", "--quiet", "--help"], aliases: aliases)
+        valued: commonValued.union(["--output", "--scale"]), flags: ["--fit", "--no-fit", "--werror", "--no-werror", "--quiet", "--help"], aliases: aliases)
 
     /// `iconforge render GLYPH.svg --scale 2|3 -o FILE.png`: one glyph, one scale, exactly as
     /// `build` makes it, for Makefile pattern rules.

@@ -31,6 +31,7 @@ enum HelpText {
                                    (for sets not drawn on the 35 pt template);
                                    default: template mode, the drawing untouched
           --werror                 treat warnings as errors
+          --no-fit, --no-werror    undo "fit" or "werror" set in iconforge.json
           -j, --jobs N             glyphs processed at once (default: all cores)
           --shape-threshold R      aspect ratio at which a glyph is wide or tall
                                    (default: 1.2)

@@ -30,6 +30,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case actionsIcon = "actions.icon"
     case actionsTranslation = "actions.translation"
     case xcassetsConflict = "xcassets.conflict"
+    case outputConflict = "output.conflict"
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -72,6 +73,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .actionsAppName: "the app's name inside a quick action's title or subtitle"
         case .actionsTruncation: "a title or subtitle wider than the menu shows without truncating"
         case .actionsIcon: "an icon naming a missing or failing glyph, an unknown system icon, or a malformed SF Symbol name"
+        case .outputConflict: "a file iconforge did not write already has an output's name"
         case .xcassetsConflict: "an asset catalog image set iconforge did not create already uses the glyph's name"
         case .actionsTranslation: "a title or subtitle missing a translation that other strings have"
         }

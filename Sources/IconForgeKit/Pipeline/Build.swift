@@ -98,10 +98,10 @@ public enum Builder {
         let processed = process(files, nameFindings: nameFindings, previous: reusable, request: request)
         var outcomes = processed.compactMap(\.outcome)
         diagnostics += processed.flatMap(\.unreadable)
-        // The asset catalog goes first, so that a glyph it had to refuse is recorded as
-        // failed in this build's catalog, like any other error.
-        if request.writesOutput, let path = request.assetCatalog {
-            let refused = try writeAssetCatalog(outcomes, to: path, outputFolder: request.outputFolder)
+        // A glyph whose output name is taken by someone else's file, or that the asset
+        // catalog had to refuse, is recorded as failed in this build's catalog, like any
+        // other error, and gets no files; so both come before the catalog is composed.
+        func withhold(_ refused: [String: Diagnostic]) {
             for index in outcomes.indices {
                 guard let diagnostic = refused[outcomes[index].source.name] else { continue }
                 outcomes[index].diagnostics.append(diagnostic)
@@ -109,6 +109,13 @@ public enum Builder {
                 outcomes[index].outputs = []
                 outcomes[index].reused = false
             }
+        }
+        let ownedFiles = Set((previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file))
+        if request.writesOutput {
+            withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: ownedFiles))
+        }
+        if request.writesOutput, let path = request.assetCatalog {
+            withhold(try writeAssetCatalog(outcomes, to: path, outputFolder: request.outputFolder))
         }
 
         let writeStart = clock.now
@@ -120,7 +127,8 @@ public enum Builder {
             pngCount += outcome.outputs.count
         }
         glyphs.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        let quickActions = checkQuickActions(request, glyphs: glyphs)
+        let quickActions = checkQuickActions(
+            request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: ownedFiles)
         diagnostics += quickActions?.result.diagnostics ?? []
         diagnostics.sort(by: Diagnostic.sortOrder)
         let catalog = Catalog(
@@ -146,7 +154,8 @@ public enum Builder {
                 outcomes, generated: generated, catalog: catalog, previous: previous, sourceSignatures: signatures, to: request.outputFolder)
             if let depfile = request.depfile {
                 let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
-                try writeDepfile(depfile, files: files, request: request, quickActionsSource: quickActions?.path, failed: failed)
+                let definitions = quickActions.map { [$0.path] + $0.extraSources } ?? []
+                try writeDepfile(depfile, files: files, request: request, definitions: definitions, failed: failed)
             }
         }
         let writeSeconds = (clock.now - writeStart).seconds

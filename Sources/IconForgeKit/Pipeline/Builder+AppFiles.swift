@@ -8,14 +8,72 @@ extension Builder {
         var path: String
         var result: QuickActionsResult
         var entry: Catalog.QuickActionsEntry
+        /// Further definitions files (an error, but a dependency all the same).
+        var extraSources: [String]
     }
 
-    /// Checks `quick-actions.json` in the first glyphs folder that has one.
-    static func checkQuickActions(_ request: BuildRequest, glyphs: [Catalog.Glyph]) -> QuickActionsOutcome? {
-        let folders = request.inputs.filter { FileSystem.kind(followingSymlinksOf: $0) == .directory }
-        guard let folder = folders.first(where: { FileSystem.kind(of: $0 + "/" + QuickActions.fileName) != .missing }) else {
-            return nil
+    /// The glyphs whose output files would overwrite files iconforge did not write: a file
+    /// under a glyph's output name that no previous catalog lists (and that does not already
+    /// hold exactly the new bytes) is someone else's.
+    static func foreignOutputs(_ outcomes: [GlyphOutcome], in folder: String, owned: Set<String>) -> [String: Diagnostic] {
+        var refused: [String: Diagnostic] = [:]
+        for outcome in outcomes where !outcome.reused {
+            for (output, png) in zip(outcome.outputs, outcome.pngs) where !owned.contains(output.file) {
+                if let message = foreignFileProblem(folder + "/" + output.file, replacingWith: png.bytes) {
+                    refused[outcome.source.name] = Diagnostic(.error, .outputConflict, file: outcome.source.displayPath, message)
+                    break
+                }
+            }
         }
+        return refused
+    }
+
+    /// Why writing `bytes` to `path` would destroy someone else's file, or nil if it would not.
+    static func foreignFileProblem(_ path: String, replacingWith bytes: [UInt8]) -> String? {
+        switch FileSystem.kind(of: path) {
+        case .missing: return nil
+        case .regular(let size):
+            if size == bytes.count, (try? FileSystem.readRegularFile(path, limit: size)) == bytes { return nil }
+            fallthrough
+        default:
+            return "\(path) already exists and iconforge did not write it (no catalog lists it), so it is not overwritten; move it away, or delete it if it is stale"
+        }
+    }
+
+    /// Checks `quick-actions.json` in the glyphs folders: an app has one set of quick actions,
+    /// so a second file is an error. With `outputFolder`, the files it would generate must
+    /// not overwrite files iconforge did not write.
+    static func checkQuickActions(
+        _ request: BuildRequest, glyphs: [Catalog.Glyph], outputFolder: String?, owned: Set<String>
+    ) -> QuickActionsOutcome? {
+        let folders = request.inputs.filter { FileSystem.kind(followingSymlinksOf: $0) == .directory }
+        let withDefinitions = folders.filter { FileSystem.kind(of: $0 + "/" + QuickActions.fileName) != .missing }
+        guard let folder = withDefinitions.first else { return nil }
+        var outcome = checkQuickActions(in: folder, request: request, glyphs: glyphs)
+        for other in withDefinitions.dropFirst() {
+            let path = (other.hasSuffix("/") ? String(other.dropLast()) : other) + "/" + QuickActions.fileName
+            outcome.result.diagnostics.append(Diagnostic(.error, .actionsParse, file: path, "a second quick-actions.json (the first is \(outcome.path)); an app has one set of quick actions: merge them into one file"))
+            outcome.extraSources.append(path)
+        }
+        if let outputFolder, !outcome.result.hasErrors {
+            for file in outcome.result.files where !owned.contains(file.relativePath) {
+                if let problem = foreignFileProblem(outputFolder + "/" + file.relativePath, replacingWith: file.bytes) {
+                    outcome.result.diagnostics.append(Diagnostic(.error, .outputConflict, file: outcome.path, problem))
+                }
+            }
+        }
+        if outcome.result.hasErrors {
+            outcome.entry.status = "failed"
+            outcome.entry.files = []
+        }
+        outcome.entry.diagnostics = outcome.result.diagnostics.map {
+            Catalog.CatalogDiagnostic(severity: $0.severity, rule: $0.rule, line: $0.location?.line, column: $0.location?.column, message: $0.message)
+        }
+        return outcome
+    }
+
+    /// Checks one folder's `quick-actions.json`.
+    private static func checkQuickActions(in folder: String, request: BuildRequest, glyphs: [Catalog.Glyph]) -> QuickActionsOutcome {
         let path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + QuickActions.fileName
         let bytes: [UInt8]
         var result: QuickActionsResult
@@ -44,7 +102,7 @@ extension Builder {
             diagnostics: result.diagnostics.map {
                 Catalog.CatalogDiagnostic(severity: $0.severity, rule: $0.rule, line: $0.location?.line, column: $0.location?.column, message: $0.message)
             })
-        return QuickActionsOutcome(path: path, result: result, entry: entry)
+        return QuickActionsOutcome(path: path, result: result, entry: entry, extraSources: [])
     }
 
     /// Writes every glyph that passed into the asset catalog at `path`; returns, by glyph
@@ -90,17 +148,16 @@ extension Builder {
     /// when the build failed, set back to the epoch, so that the next `make` tries again
     /// rather than taking a failed build for a finished one.
     static func writeDepfile(
-        _ path: String, files: [GlyphFile], request: BuildRequest, quickActionsSource: String?, failed: Bool
+        _ path: String, files: [GlyphFile], request: BuildRequest, definitions: [String], failed: Bool
     ) throws(BuildError) {
-        var inputs = request.inputs + files.map(\.displayPath) + request.extraDependencies
-        if let quickActionsSource { inputs.append(quickActionsSource) }
+        let inputs = request.inputs + files.map(\.displayPath) + definitions + request.extraDependencies
         var seen = Set<String>()
-        inputs = inputs.filter { seen.insert($0).inserted }
+        let unique = inputs.filter { seen.insert($0).inserted }
         let target = request.outputFolder + "/" + OutputWriter.catalogFileName
         var text = makeEscaped(target) + ":"
-        for input in inputs { text += " \\\n  " + makeEscaped(input) }
+        for input in unique { text += " \\\n  " + makeEscaped(input) }
         text += "\n"
-        for input in inputs { text += "\n" + makeEscaped(input) + ":\n" }
+        for input in unique { text += "\n" + makeEscaped(input) + ":\n" }
         do {
             try FileSystem.writeIfChanged(Array(text.utf8), to: path)
         } catch {

@@ -89,7 +89,7 @@ struct QuickActionsChecker {
             for finding in EmojiScanner.findings(in: entry.text) {
                 report(.actionsEmoji, severity: finding.isError ? .error : .warning, at: entry.location, EmojiMessages.message(for: finding, in: label))
             }
-            if let appName, entry.text.lowercased().contains(appName.lowercased()) {
+            if let appName, Self.containsWord(appName, in: entry.text) {
                 report(.actionsAppName, at: entry.location, "\(label) \"\(entry.text)\" contains the app's name \"\(appName)\"; the menu already appears on the app's icon, so the name only takes space: remove it")
             }
             let widths = limits.widths(for: entry.locale)
@@ -97,7 +97,8 @@ struct QuickActionsChecker {
             let width = DisplayWidth.of(entry.text)
             if width > limit {
                 let lines = what == "title" && hasSubtitle ? "the one line a title beside a subtitle gets" : "two lines"
-                report(.actionsTruncation, at: entry.location, "\(label) \"\(entry.text)\" is \(width) columns wide, over the \(limit) that fit in \(lines) (wide CJK characters count 2), so iOS will cut it short with an ellipsis; shorten it")
+                let note = width > entry.text.count ? " (wide characters count 2)" : ""
+                report(.actionsTruncation, at: entry.location, "\(label) \"\(entry.text)\" is \(width) columns wide, over the \(limit) that fit in \(lines)\(note), so iOS will cut it short with an ellipsis; shorten it")
             }
         }
     }
@@ -178,5 +179,22 @@ struct QuickActionsChecker {
 
     private mutating func report(_ rule: RuleID, severity: Severity? = nil, at location: SourceLocation, _ message: String) {
         diagnostics.append(Diagnostic(severity ?? rule.defaultSeverity, rule, file: file, at: location, message))
+    }
+
+    /// Whether `word` occurs in `text` as a whole word, ignoring case: "Art" is in "Art
+    /// Studio" but not in "Start writing". Only letters with case (Latin, Greek, Cyrillic)
+    /// and digits join words: scripts written without spaces (Chinese, Japanese) match
+    /// anywhere.
+    static func containsWord(_ word: String, in text: String) -> Bool {
+        let haystack = Array(text.lowercased()), needle = Array(word.lowercased())
+        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+        func isWordCharacter(_ character: Character) -> Bool { character.isCased || character.isNumber }
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<start + needle.count]) == needle {
+            let before = start == 0 || !isWordCharacter(haystack[start - 1])
+            let end = start + needle.count
+            let after = end == haystack.count || !isWordCharacter(haystack[end])
+            if before && after { return true }
+        }
+        return false
     }
 }

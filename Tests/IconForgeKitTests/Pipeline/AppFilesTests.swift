@@ -113,6 +113,17 @@ import Testing
         }
     }
 
+    @Test func flagsUndoBooleansFromTheConfiguration() throws {
+        let project = TemporaryFolder()
+        project.copy(fixture: "rules/geometry-off-center-shifted.svg", as: "Glyphs/shifted.svg")
+        let config = project.write("iconforge.json", "{ \"werror\": true, \"glyphs\": \"Glyphs\" }")
+        var captured = CapturedOutput()
+        let check = ["check", "--isolation", "none", "--config", config]
+        #expect(CommandLineTool.run(check, output: &captured) == .checkFailed, "the glyphs folder comes from the file, relative to it")
+        #expect(CommandLineTool.run(check + ["--no-werror"], output: &captured) == .clean)
+        #expect(CommandLineTool.run(check + ["--werror", "--no-werror"], output: &captured) == .usage)
+    }
+
     @Test func configurationPathsAreRelativeToTheFileAndKeysAreNotRepeated() throws {
         let configuration = try Configuration.parse(Array("{ \"glyphs\": \"G\", \"output\": \"/abs/out\" }".utf8), path: "project/iconforge.json")
         #expect(configuration.glyphs == ["project/G"] && configuration.output == "/abs/out")
@@ -219,6 +230,15 @@ import Testing
         try FileManager.default.removeItem(atPath: project.file("Glyphs/broken.svg"))
         #expect(try make().contains("build --depfile"))
         #expect(!(try make().contains("build --depfile")))
+        // Settings change: a new configuration in the project folder makes Make build again.
+        try FileManager.default.removeItem(atPath: project.file("iconforge.json"))
+        #expect(try make().contains("build --depfile"))
+        #expect(!(try make().contains("build --depfile")))
+        sleep(1)
+        project.write("iconforge.json", "{ \"output\": \"Output\", \"fit\": true }")
+        #expect(try make().contains("build --depfile"))
+        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
+        #expect(catalog.mode == .fit)
         let depfile = try String(contentsOfFile: project.file("Output/iconforge.d"), encoding: .utf8)
         #expect(depfile.hasPrefix("Output/catalog.json: \\\n  Glyphs \\\n"))
         #expect(depfile.contains("iconforge.json"))

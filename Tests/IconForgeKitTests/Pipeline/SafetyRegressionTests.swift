@@ -117,4 +117,39 @@ import Testing
         _ = try Builder.run(build)
         #expect(!FileManager.default.fileExists(atPath: project.file("O/tall-30pt@2x.png")), "the catalog's entry let it be removed")
     }
+
+    @Test func aPersonsFileUnderAnOutputNameIsNeitherOverwrittenNorRemoved() throws {
+        let project = TemporaryFolder()
+        project.copy(fixture: "pipeline/square-27pt.svg", as: "G/square-27pt.svg")
+        let build = request([project.file("G")], output: project.file("O"))
+        _ = try Builder.run(build)
+        let mine = project.write("O/mine@2x.png", "a designer's own file")
+        project.copy(fixture: "pipeline/tall-30pt.svg", as: "G/mine.svg")
+        let report = try Builder.run(build)
+        #expect(report.diagnostics.map(\.rule) == [.outputConflict])
+        #expect(report.catalog.glyphs.first { $0.name == "mine" }?.status == "failed")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "a designer's own file")
+        try FileManager.default.removeItem(atPath: project.file("G/mine.svg"))
+        _ = try Builder.run(build)
+        #expect(FileManager.default.fileExists(atPath: mine), "never listed as iconforge's, so never removed")
+        // A file that already holds exactly what iconforge would write is no conflict (a lost catalog).
+        try FileManager.default.removeItem(atPath: project.file("O/catalog.json"))
+        try FileManager.default.removeItem(atPath: project.file("O/" + BuildState.fileName))
+        #expect(try Builder.run(build).errorCount == 0)
+    }
+
+    @Test func aSecondDefinitionsFileIsAnErrorAndItsLocaleFilesAreProtected() throws {
+        let project = TemporaryFolder()
+        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+        try FileManager.default.copyItem(atPath: glyphs, toPath: project.file("G"))
+        project.write("Other/quick-actions.json", "{ broken")
+        let twice = try Builder.run(request([project.file("G"), project.file("Other")]))
+        #expect(twice.diagnostics.contains { $0.rule == .actionsParse && $0.file.hasSuffix("Other/quick-actions.json") })
+        project.write("O/fr.lproj/InfoPlist.strings", "\"Mine\" = \"À moi\";")
+        let report = try Builder.run(request([project.file("G")], output: project.file("O")))
+        #expect(report.diagnostics.map(\.rule) == [.outputConflict])
+        #expect(report.catalog.quickActions?.status == "failed")
+        #expect(try String(contentsOfFile: project.file("O/fr.lproj/InfoPlist.strings"), encoding: .utf8).contains("À moi"))
+        #expect(!FileManager.default.fileExists(atPath: project.file("O/QuickActions.plist")))
+    }
 }

@@ -52,6 +52,15 @@ import Testing
         #expect(result.files.isEmpty == result.hasErrors)
     }
 
+    @Test func appNameMatchesWholeWordsOnly() {
+        #expect(QuickActionsChecker.containsWord("Art", in: "Open Art Studio"))
+        #expect(QuickActionsChecker.containsWord("art", in: "ART: new canvas"))
+        #expect(!QuickActionsChecker.containsWord("Art", in: "Start writing"))
+        #expect(!QuickActionsChecker.containsWord("Art", in: "Partager la dernière"))
+        #expect(QuickActionsChecker.containsWord("メモ", in: "新しいメモ帳"))
+        #expect(QuickActionsChecker.containsWord("Mosaic 2", in: "Open Mosaic 2"))
+    }
+
     @Test func appNameParameterOverridesTheFile() throws {
         let bytes = Array(#"{"appName": "Mosaic", "actions": [{"type": "a", "title": "Open Notebook"}]}"#.utf8)
         let fromFile = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: TruncationLimits())
