@@ -152,17 +152,7 @@ struct BuildState: Equatable, Sendable {
     /// Tabs, newlines and backslashes (file names may hold any of them) are escaped.
     private static func escape(_ field: String) -> String {
         guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return field }
-        var out = ""
-        for character in field.unicodeScalars {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
+        return field.escaping(["\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"])
     }
 
     private static func unescape(_ field: ArraySlice<UInt8>) -> String {

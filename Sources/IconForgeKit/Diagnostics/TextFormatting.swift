@@ -8,6 +8,21 @@ extension String {
         return String(self[first...last])
     }
 
+    /// The string with every scalar that `escapes` names replaced by its escape sequence:
+    /// the one loop behind each file format's escaping.
+    func escaping(_ escapes: [Unicode.Scalar: String]) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if let escape = escapes[scalar] {
+                result += escape
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// Padded with spaces on the right to at least `width` characters.
     func padded(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)

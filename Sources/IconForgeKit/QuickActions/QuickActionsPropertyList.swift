@@ -48,17 +48,6 @@ enum QuickActionsPropertyList {
     /// Text as XML character data; a carriage return is written as a reference because XML
     /// parsers turn a literal one into a line feed.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\r": result += "&#13;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        text.escaping(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"])
     }
 }
