@@ -6,7 +6,7 @@ public enum DiagnosticFormatter {
     /// editors and CI logs link them to the source. Colour only when `colored`.
     public static func text(_ diagnostic: Diagnostic, colored: Bool = false) -> String {
         // One diagnostic, one line: a file name holding a newline must not break a log into two.
-        func oneLine(_ text: String) -> String { text.replacing("\n", with: "\\n").replacing("\r", with: "\\r") }
+        func oneLine(_ text: String) -> String { text.escaping(["\n": "\\n", "\r": "\\r"]) }
         var place = oneLine(diagnostic.file)
         if let location = diagnostic.location { place += ":\(location.line):\(location.column)" }
         let severity = diagnostic.severity.rawValue
@@ -63,10 +63,10 @@ public enum DiagnosticFormatter {
 
     // GitHub's escaping rules for workflow commands.
     private static func escapeData(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        text.escaping(["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     private static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+        text.escaping(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 }
