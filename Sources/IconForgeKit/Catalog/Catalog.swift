@@ -97,3 +97,12 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var warnings: Int
     }
 }
+
+extension Catalog.CatalogDiagnostic {
+    /// A diagnostic as the catalog records it, its file implied by the entry.
+    init(_ diagnostic: Diagnostic) {
+        self.init(
+            severity: diagnostic.severity, rule: diagnostic.rule, line: diagnostic.location?.line,
+            column: diagnostic.location?.column, message: diagnostic.message)
+    }
+}

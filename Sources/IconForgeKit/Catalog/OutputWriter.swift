@@ -44,7 +44,7 @@ enum OutputWriter {
         sourceSignatures: [String: FileSignature], to folder: String
     ) throws(BuildError) {
         do {
-            try FileSystem.createFolder(folder)
+            // The folder exists: the build created it to take its lock.
             removeStrayTemporaryFiles(in: folder)
             let catalogPath = folder + "/" + catalogFileName
 

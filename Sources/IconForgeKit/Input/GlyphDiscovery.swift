@@ -105,7 +105,7 @@ enum GlyphDiscovery {
                     guard let target = FileSystem.resolvedPath(path) else {
                         return unreadable("is a symbolic link to nothing")
                     }
-                    if let root, !target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+                    if let root, !FileSystem.isPath(target, inside: root) {
                         return unreadable("is a symbolic link to \(target), outside the glyphs folder; copy the file in instead")
                     }
                     // Read the resolved target itself, so the link cannot be swapped in between.

@@ -49,6 +49,11 @@ enum FileSystem {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    /// Whether the resolved path `target` lies inside the resolved folder `root`.
+    static func isPath(_ target: String, inside root: String) -> Bool {
+        target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
     /// The canonical absolute path with every symlink resolved, or nil if it does not exist.
     static func resolvedPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

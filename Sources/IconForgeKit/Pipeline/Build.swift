@@ -147,7 +147,7 @@ public enum Builder {
                 errors: diagnostics.filter { $0.severity == .error }.count,
                 warnings: diagnostics.filter { $0.severity == .warning }.count))
         if request.writesOutput {
-            let generated = quickActions?.entry.status == "ok" ? quickActions?.result.files ?? [] : []
+            let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
             var signatures: [String: FileSignature] = [:]
             for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
             try OutputWriter.write(
@@ -291,9 +291,7 @@ public enum Builder {
             name: outcome.source.name, source: outcome.source.relativePath, sourceSHA256: outcome.sourceSHA256,
             status: outcome.hasErrors ? "failed" : "ok", shape: outcome.shape, artboard: outcome.artboard,
             inkBox: outcome.inkBox, color: outcome.color?.hex, outputs: outcome.outputs,
-            diagnostics: outcome.diagnostics.map {
-                Catalog.CatalogDiagnostic(severity: $0.severity, rule: $0.rule, line: $0.location?.line, column: $0.location?.column, message: $0.message)
-            })
+            diagnostics: outcome.diagnostics.map(Catalog.CatalogDiagnostic.init))
     }
 }
 

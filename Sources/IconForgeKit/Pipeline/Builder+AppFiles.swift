@@ -6,10 +6,20 @@ extension Builder {
     /// The definitions file's check, and its catalog entry.
     struct QuickActionsOutcome {
         var path: String
+        var sourceSHA256: String
         var result: QuickActionsResult
-        var entry: Catalog.QuickActionsEntry
         /// Further definitions files (an error, but a dependency all the same).
-        var extraSources: [String]
+        var extraSources: [String] = []
+
+        /// The catalog's record of it: files only when there are no errors.
+        var entry: Catalog.QuickActionsEntry {
+            Catalog.QuickActionsEntry(
+                source: QuickActions.fileName, sourceSHA256: sourceSHA256, status: result.hasErrors ? "failed" : "ok",
+                files: result.hasErrors
+                    ? []
+                    : result.files.map { Catalog.GeneratedFile(file: $0.relativePath, bytes: $0.bytes.count, sha256: SHA256Digest.hex(of: $0.bytes)) },
+                diagnostics: result.diagnostics.map(Catalog.CatalogDiagnostic.init))
+        }
     }
 
     /// The glyphs whose output files would overwrite files iconforge did not write: a file
@@ -62,13 +72,6 @@ extension Builder {
                 }
             }
         }
-        if outcome.result.hasErrors {
-            outcome.entry.status = "failed"
-            outcome.entry.files = []
-        }
-        outcome.entry.diagnostics = outcome.result.diagnostics.map {
-            Catalog.CatalogDiagnostic(severity: $0.severity, rule: $0.rule, line: $0.location?.line, column: $0.location?.column, message: $0.message)
-        }
         return outcome
     }
 
@@ -82,7 +85,7 @@ extension Builder {
             var readPath = path
             if FileSystem.kind(of: path) == .symlink {
                 let root = FileSystem.resolvedPath(folder) ?? folder
-                guard let target = FileSystem.resolvedPath(path), target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                guard let target = FileSystem.resolvedPath(path), FileSystem.isPath(target, inside: root) else {
                     throw FileError(path: path, message: "is a symbolic link leading outside the glyphs folder; copy the file in instead")
                 }
                 readPath = target
@@ -94,15 +97,7 @@ extension Builder {
             bytes = []
             result = QuickActionsResult(diagnostics: [Diagnostic(.error, .inputUnreadable, file: path, error.message)], files: [])
         }
-        let entry = Catalog.QuickActionsEntry(
-            source: QuickActions.fileName, sourceSHA256: SHA256Digest.hex(of: bytes), status: result.hasErrors ? "failed" : "ok",
-            files: result.hasErrors
-                ? []
-                : result.files.map { Catalog.GeneratedFile(file: $0.relativePath, bytes: $0.bytes.count, sha256: SHA256Digest.hex(of: $0.bytes)) },
-            diagnostics: result.diagnostics.map {
-                Catalog.CatalogDiagnostic(severity: $0.severity, rule: $0.rule, line: $0.location?.line, column: $0.location?.column, message: $0.message)
-            })
-        return QuickActionsOutcome(path: path, result: result, entry: entry, extraSources: [])
+        return QuickActionsOutcome(path: path, sourceSHA256: SHA256Digest.hex(of: bytes), result: result)
     }
 
     /// Writes every glyph that passed into the asset catalog at `path`; returns, by glyph
