@@ -107,8 +107,6 @@ import Testing
     @Test func rendererCannotReadBeyondTheGlyph() throws {
         let folder = TemporaryFolder()
         // A red PNG and an SVG full of red that would show up in the pixels if they were read.
-        let red = PNGEncoder.Encoded.self
-        _ = red
         let redPNG = try PNGCodec.encode(
             pixels: [UInt8](repeating: 0, count: 8 * 8).enumerated().flatMap { _ in [255, 0, 0, 255] as [UInt8] },
             width: 8, height: 8, layout: .rgba, settings: PNGCodec.Settings(compressionLevel: 6))
@@ -126,8 +124,8 @@ import Testing
             "<rect width=\"35\" height=\"35\" fill=\"url(file://\(folder.file("shapes.svg"))#big) none\"/>",
         ]
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        #expect(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         for reference in references {
             let glyph = Self.svg + reference + "<rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" fill=\"#000000\"/></svg>"
             let rendered = try GlyphRenderer.render(Data(glyph.utf8), mode: .template, shapeThreshold: 1.2)
