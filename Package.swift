@@ -8,12 +8,9 @@ let package = Package(
         .library(name: "IconForgeKit", targets: ["IconForgeKit"]),
     ],
     targets: [
-        // librsvg 2.x (brings cairo and glib). `make setup` installs librsvg2-dev.
-        .systemLibrary(
-            name: "CRsvg",
-            pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]
-        ),
+        // librsvg 2.x (with cairo and GLib), opened with dlopen on first use, so that
+        // runs that render nothing start without it (see include/CRsvgLoader.h).
+        .target(name: "CRsvgLoader"),
         // libpng reports errors with longjmp, which must never cross a Swift frame,
         // so every libpng call lives in this C shim, which owns the setjmp. Image data
         // is compressed with libdeflate (libdeflate-dev).
@@ -23,15 +20,28 @@ let package = Package(
         ),
         .target(
             name: "IconForgeKit",
-            dependencies: ["CRsvg", "CPNGShim"]
+            dependencies: ["CRsvgLoader", "CPNGShim"]
         ),
         .executableTarget(
             name: "iconforge",
             dependencies: ["IconForgeKit"]
         ),
+        // librsvg's real headers (librsvg2-dev, through pkg-config), for the test that the
+        // loader's declarations agree with them.
+        .systemLibrary(
+            name: "CRsvg",
+            path: "Tests/CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
+        .target(
+            name: "CRsvgAPICheck",
+            dependencies: ["CRsvg"],
+            path: "Tests/CRsvgAPICheck"
+        ),
         .testTarget(
             name: "IconForgeKitTests",
-            dependencies: ["IconForgeKit", "CPNGShim"],
+            dependencies: ["IconForgeKit", "CPNGShim", "CRsvgLoader", "CRsvgAPICheck"],
             exclude: ["Fixtures"]
         ),
     ],

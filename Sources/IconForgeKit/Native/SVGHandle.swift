@@ -1,12 +1,13 @@
-internal import CRsvg
+internal import CRsvgLoader
 import FoundationEssentials
 
 /// A parsed SVG document held by librsvg. Not shareable: each task loads its own.
 ///
 /// This type and its siblings in `Native/` are the only Swift code that touches C;
-/// everything above sees plain values (`Rect`, `RGBAImage`).
+/// everything above sees plain values (`Rect`, `RGBAImage`). librsvg itself is opened on
+/// first use (see `CRsvgLoader.h`), so commands that render nothing never load it.
 final class SVGHandle {
-    private let handle: UnsafeMutablePointer<RsvgHandle>
+    private let document: OpaquePointer
 
     /// Parses `data` with librsvg at 72 DPI, so that `pt` and `px` lengths agree.
     ///
@@ -14,47 +15,37 @@ final class SVGHandle {
     /// `xi:include` only against a base, so without one it cannot read anything
     /// beyond these bytes.
     init(data: Data) throws(NativeError) {
-        var error: UnsafeMutablePointer<GError>? = nil
-        let loaded: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { buffer in
-            guard let base = buffer.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            return rsvg_handle_new_from_data(base, gsize(buffer.count), &error)
+        document = try NativeError.checking { error, size in
+            data.withUnsafeBytes { buffer in
+                // An empty document still needs a non-null pointer.
+                let base = buffer.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1)!
+                return ifrsvg_open(base, buffer.count, error, size)
+            }
         }
-        guard let loaded else {
-            throw NativeError(consuming: error, fallback: "librsvg could not read the document")
-        }
-        handle = loaded
-        rsvg_handle_set_dpi(handle, 72)
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(handle))
+        ifrsvg_close(document)
     }
 
     /// The document's intrinsic size: its viewBox if it has one, else width and height.
     var intrinsicDimensions: IntrinsicDimensions {
-        var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
-        var width = RsvgLength(), height = RsvgLength()
-        var viewBox = RsvgRectangle()
-        rsvg_handle_get_intrinsic_dimensions(
-            handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
+        var dimensions = ifrsvg_dimensions()
+        ifrsvg_intrinsic_dimensions(document, &dimensions)
+        let viewBox = dimensions.view_box
         return IntrinsicDimensions(
-            width: hasWidth != 0 ? Length(width) : nil,
-            height: hasHeight != 0 ? Length(height) : nil,
-            viewBox: hasViewBox != 0
-                ? Rect(x: viewBox.x, y: viewBox.y, width: viewBox.width, height: viewBox.height)
-                : nil)
+            width: dimensions.has_width != 0 ? Length(value: dimensions.width, unit: Length.Unit(dimensions.width_unit)) : nil,
+            height: dimensions.has_height != 0 ? Length(value: dimensions.height, unit: Length.Unit(dimensions.height_unit)) : nil,
+            viewBox: dimensions.has_view_box != 0 ? Rect(x: viewBox.x, y: viewBox.y, width: viewBox.width, height: viewBox.height) : nil)
     }
 
     /// librsvg's ink rectangle of the whole document laid out in `viewport`, or nil
     /// when nothing is painted. It is an estimate: for some stroked paths it is off
     /// by a fraction of the stroke width, so measurements that matter use pixels.
     func inkRect(in viewport: Rect) throws(NativeError) -> Rect? {
-        var rsvgViewport = RsvgRectangle(viewport)
-        var ink = RsvgRectangle(), logical = RsvgRectangle()
-        var error: UnsafeMutablePointer<GError>? = nil
-        guard rsvg_handle_get_geometry_for_layer(handle, nil, &rsvgViewport, &ink, &logical, &error) != 0
-        else {
-            throw NativeError(consuming: error, fallback: "librsvg could not measure the document")
+        var ink = ifrsvg_rect()
+        try NativeError.checking { error, size in
+            ifrsvg_ink_rect(document, ifrsvg_rect(viewport), &ink, error, size) == 0 ? () : nil
         }
         guard ink.width > 0, ink.height > 0 else { return nil }
         return Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
@@ -63,28 +54,30 @@ final class SVGHandle {
     /// Renders the whole document onto a transparent `width` × `height` canvas, mapping
     /// the document's viewport rectangle `viewport` (in canvas pixels).
     func render(width: Int, height: Int, viewport: Rect) throws(NativeError) -> RGBAImage {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw NativeError(message: "cairo could not create a \(width)×\(height) surface")
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) / width / 4 else {
+            throw NativeError(message: "cannot render a \(width)×\(height) canvas")
         }
-        let context = cairo_create(surface)
-        defer { cairo_destroy(context) }
+        var premultiplied = [UInt8](repeating: 0, count: width * height * 4)
+        try premultiplied.withUnsafeMutableBufferPointer { pixels throws(NativeError) in
+            try NativeError.checking { error, size in
+                ifrsvg_render(document, pixels.baseAddress, Int32(width), Int32(height), ifrsvg_rect(viewport), error, size) == 0 ? () : nil
+            }
+        }
+        return premultiplied.withUnsafeBytes { buffer in
+            RGBAImage(unpremultiplyingARGB32: buffer, width: width, height: height, stride: width * 4)
+        }
+    }
 
-        var rsvgViewport = RsvgRectangle(viewport)
-        var error: UnsafeMutablePointer<GError>? = nil
-        guard rsvg_handle_render_document(handle, context, &rsvgViewport, &error) != 0 else {
-            throw NativeError(consuming: error, fallback: "librsvg could not render the document")
-        }
-        cairo_surface_flush(surface)
+    /// Opens librsvg if this process has not yet: a failure (the library missing, or no
+    /// memory to map it) says why, apart from any one document.
+    static func loadLibrary() throws(NativeError) {
+        try NativeError.checking { error, size in ifrsvg_load(error, size) == 0 ? () : nil }
+    }
 
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else {
-            throw NativeError(message: "cairo returned no pixels")
-        }
-        return RGBAImage(
-            unpremultiplyingARGB32: UnsafeRawBufferPointer(start: data, count: stride * height),
-            width: width, height: height, stride: stride)
+    /// librsvg's version ("2.54.7"), loading it if need be; nil when it cannot be loaded.
+    static var libraryVersion: String? {
+        guard (try? loadLibrary()) != nil else { return nil }
+        return String(cString: ifrsvg_loaded_version())
     }
 }
 
@@ -115,26 +108,25 @@ struct Length: Equatable, Sendable {
     }
 }
 
-extension Length {
-    fileprivate init(_ length: RsvgLength) {
-        let unit: Unit =
-            switch length.unit {
-            case RSVG_UNIT_PERCENT: .percent
-            case RSVG_UNIT_PX: .px
-            case RSVG_UNIT_EM: .em
-            case RSVG_UNIT_EX: .ex
-            case RSVG_UNIT_IN: .inch
-            case RSVG_UNIT_CM: .cm
-            case RSVG_UNIT_MM: .mm
-            case RSVG_UNIT_PT: .pt
-            case RSVG_UNIT_PC: .pc
+extension Length.Unit {
+    fileprivate init(_ unit: ifrsvg_unit) {
+        self =
+            switch unit {
+            case IFRSVG_UNIT_PERCENT: .percent
+            case IFRSVG_UNIT_PX: .px
+            case IFRSVG_UNIT_EM: .em
+            case IFRSVG_UNIT_EX: .ex
+            case IFRSVG_UNIT_IN: .inch
+            case IFRSVG_UNIT_CM: .cm
+            case IFRSVG_UNIT_MM: .mm
+            case IFRSVG_UNIT_PT: .pt
+            case IFRSVG_UNIT_PC: .pc
             default: .other
             }
-        self.init(value: length.length, unit: unit)
     }
 }
 
-extension RsvgRectangle {
+extension ifrsvg_rect {
     fileprivate init(_ rect: Rect) {
         self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
@@ -146,14 +138,12 @@ struct NativeError: Error, Equatable, Sendable {
 
     init(message: String) { self.message = message }
 
-    /// Takes ownership of a GError (freeing it) and keeps its message.
-    fileprivate init(consuming error: UnsafeMutablePointer<GError>?, fallback: String) {
-        guard let error else {
-            self.message = fallback
-            return
-        }
-        defer { g_error_free(error) }
-        let text = error.pointee.message.map { String(cString: $0) } ?? fallback
-        self.message = text.trimmed()
+    /// Runs a C call that reports failure by returning nil (here: a nil `Result`) and
+    /// writing a message into the buffer it is given.
+    fileprivate static func checking<Result>(_ call: (UnsafeMutablePointer<CChar>, Int) -> Result?) throws(NativeError) -> Result {
+        var buffer = [CChar](repeating: 0, count: 512)
+        if let result = buffer.withUnsafeMutableBufferPointer({ call($0.baseAddress!, $0.count) }) { return result }
+        let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.trimmed()
+        throw NativeError(message: message.isEmpty ? "librsvg failed without saying why" : message)
     }
 }

@@ -42,6 +42,11 @@ enum GlyphRenderer {
 
     /// Loads `data`, measures the artboard and ink box, and renders every template scale.
     static func render(_ data: Data, mode: ExportMode, shapeThreshold: Double) throws(RenderFailure) -> RenderedGlyph {
+        do {
+            try SVGHandle.loadLibrary()
+        } catch {
+            throw .failed(error.message)
+        }
         let handle: SVGHandle
         do {
             handle = try SVGHandle(data: data)

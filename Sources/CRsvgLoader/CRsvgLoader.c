@@ -1,0 +1,170 @@
+// Opens librsvg with dlopen and calls it through a table of function pointers typed from
+// rsvg_api.h, so that iconforge starts without mapping librsvg and its ~50 dependencies.
+
+#include "CRsvgLoader.h"
+#include "rsvg_api.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const ifrsvg_library_name = "librsvg-2.so.2";
+
+// Written once under pthread_once, read-only afterwards: safe from any thread.
+static struct {
+#define IFRSVG_POINTER(name) __typeof__(name) *name;
+    IFRSVG_FOR_EACH_FUNCTION(IFRSVG_POINTER)
+#undef IFRSVG_POINTER
+} api;
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char load_error[512];
+static int loaded;
+static char version[32];
+
+static void copy_message(char *dst, size_t dst_size, const char *message) {
+    if (dst == NULL || dst_size == 0) return;
+    snprintf(dst, dst_size, "%s", message ? message : "unknown librsvg error");
+}
+
+static void load(void) {
+    // RTLD_LOCAL: librsvg's symbols stay out of the global namespace; they are only
+    // looked up here, in this library and the ones it depends on.
+    void *library = dlopen(ifrsvg_library_name, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error,
+                 "cannot load %s (%s); install librsvg, e.g. `apt-get install librsvg2-dev`, or run `make setup`",
+                 ifrsvg_library_name, reason ? reason : "not found");
+        return;
+    }
+#define IFRSVG_RESOLVE(name)                                                                          \
+    api.name = (__typeof__(api.name))dlsym(library, #name);                                          \
+    if (api.name == NULL) {                                                                            \
+        snprintf(load_error, sizeof load_error, "%s has no %s: librsvg 2.46 or later is needed",    \
+                 ifrsvg_library_name, #name);                                                          \
+        return;                                                                                        \
+    }
+    IFRSVG_FOR_EACH_FUNCTION(IFRSVG_RESOLVE)
+#undef IFRSVG_RESOLVE
+    const guint *major = dlsym(library, "rsvg_major_version");
+    const guint *minor = dlsym(library, "rsvg_minor_version");
+    const guint *micro = dlsym(library, "rsvg_micro_version");
+    if (major && minor && micro) snprintf(version, sizeof version, "%u.%u.%u", *major, *minor, *micro);
+    loaded = 1;  // the library stays open for the life of the process
+}
+
+int ifrsvg_load(char *error, size_t error_size) {
+    pthread_once(&load_once, load);
+    if (loaded) return 0;
+    copy_message(error, error_size, load_error);
+    return -1;
+}
+
+const char *ifrsvg_loaded_version(void) {
+    pthread_once(&load_once, load);
+    return version;
+}
+
+// Copies a GError's message out and frees it.
+static void consume_error(GError *gerror, char *error, size_t error_size, const char *fallback) {
+    if (gerror == NULL) {
+        copy_message(error, error_size, fallback);
+        return;
+    }
+    const char *message = ((struct ifrsvg_gerror_fields *)gerror)->message;
+    copy_message(error, error_size, message && *message ? message : fallback);
+    api.g_error_free(gerror);
+}
+
+ifrsvg_document *ifrsvg_open(const uint8_t *data, size_t size, char *error, size_t error_size) {
+    if (ifrsvg_load(error, error_size) != 0) return NULL;
+    GError *gerror = NULL;
+    RsvgHandle *handle = api.rsvg_handle_new_from_data(data, size, &gerror);
+    if (handle == NULL) {
+        consume_error(gerror, error, error_size, "librsvg could not read the document");
+        return NULL;
+    }
+    // 72 DPI: `pt` and `px` lengths agree.
+    api.rsvg_handle_set_dpi(handle, 72);
+    return (ifrsvg_document *)handle;
+}
+
+void ifrsvg_close(ifrsvg_document *document) {
+    if (document != NULL) api.g_object_unref(document);
+}
+
+static ifrsvg_unit unit_of(RsvgUnit unit) {
+    switch (unit) {
+    case RSVG_UNIT_PERCENT: return IFRSVG_UNIT_PERCENT;
+    case RSVG_UNIT_PX: return IFRSVG_UNIT_PX;
+    case RSVG_UNIT_EM: return IFRSVG_UNIT_EM;
+    case RSVG_UNIT_EX: return IFRSVG_UNIT_EX;
+    case RSVG_UNIT_IN: return IFRSVG_UNIT_IN;
+    case RSVG_UNIT_CM: return IFRSVG_UNIT_CM;
+    case RSVG_UNIT_MM: return IFRSVG_UNIT_MM;
+    case RSVG_UNIT_PT: return IFRSVG_UNIT_PT;
+    case RSVG_UNIT_PC: return IFRSVG_UNIT_PC;
+    default: return IFRSVG_UNIT_OTHER;  // units added by later librsvg versions
+    }
+}
+
+void ifrsvg_intrinsic_dimensions(ifrsvg_document *document, ifrsvg_dimensions *out) {
+    gboolean has_width = 0, has_height = 0, has_view_box = 0;
+    RsvgLength width = {0}, height = {0};
+    RsvgRectangle view_box = {0};
+    api.rsvg_handle_get_intrinsic_dimensions((RsvgHandle *)document, &has_width, &width, &has_height, &height,
+                                             &has_view_box, &view_box);
+    *out = (ifrsvg_dimensions){
+        .has_width = has_width != 0, .width = width.length, .width_unit = unit_of(width.unit),
+        .has_height = has_height != 0, .height = height.length, .height_unit = unit_of(height.unit),
+        .has_view_box = has_view_box != 0,
+        .view_box = {view_box.x, view_box.y, view_box.width, view_box.height},
+    };
+}
+
+int ifrsvg_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, ifrsvg_rect *ink, char *error,
+                    size_t error_size) {
+    RsvgRectangle rsvg_viewport = {viewport.x, viewport.y, viewport.width, viewport.height};
+    RsvgRectangle ink_rect = {0}, logical_rect = {0};
+    GError *gerror = NULL;
+    if (!api.rsvg_handle_get_geometry_for_layer((RsvgHandle *)document, NULL, &rsvg_viewport, &ink_rect,
+                                                &logical_rect, &gerror)) {
+        consume_error(gerror, error, error_size, "librsvg could not measure the document");
+        return -1;
+    }
+    *ink = (ifrsvg_rect){ink_rect.x, ink_rect.y, ink_rect.width, ink_rect.height};
+    return 0;
+}
+
+int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int height, ifrsvg_rect viewport,
+                  char *error, size_t error_size) {
+    if (width <= 0 || height <= 0 || api.cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width) != width * 4) {
+        copy_message(error, error_size, "cairo cannot use a canvas of that size");
+        return -1;
+    }
+    cairo_surface_t *surface =
+        api.cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, width * 4);
+    if (api.cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        api.cairo_surface_destroy(surface);
+        copy_message(error, error_size, "cairo could not create a surface");
+        return -1;
+    }
+    cairo_t *context = api.cairo_create(surface);
+    int result = 0;
+    if (api.cairo_status(context) != CAIRO_STATUS_SUCCESS) {
+        copy_message(error, error_size, "cairo could not create a drawing context");
+        result = -1;
+    } else {
+        RsvgRectangle rsvg_viewport = {viewport.x, viewport.y, viewport.width, viewport.height};
+        GError *gerror = NULL;
+        if (!api.rsvg_handle_render_document((RsvgHandle *)document, context, &rsvg_viewport, &gerror)) {
+            consume_error(gerror, error, error_size, "librsvg could not render the document");
+            result = -1;
+        }
+    }
+    api.cairo_destroy(context);
+    api.cairo_surface_flush(surface);
+    api.cairo_surface_destroy(surface);
+    return result;
+}

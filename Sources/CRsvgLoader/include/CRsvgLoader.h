@@ -1,0 +1,76 @@
+// librsvg for iconforge, opened on first use.
+//
+// A build where nothing changed renders nothing, yet linking librsvg would make every
+// start of iconforge map librsvg, cairo, pango, harfbuzz, fontconfig, X11 and some 40
+// more libraries: about 10 ms, a third of such a build. So librsvg is opened with
+// dlopen when the first glyph is rendered, and this small API is all Swift sees.
+// Every function is safe to call from any thread; a document is used by one at a time.
+#ifndef ICONFORGE_CRSVGLOADER_H
+#define ICONFORGE_CRSVGLOADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    double x;
+    double y;
+    double width;
+    double height;
+} ifrsvg_rect;
+
+typedef enum {
+    IFRSVG_UNIT_PERCENT,
+    IFRSVG_UNIT_PX,
+    IFRSVG_UNIT_EM,
+    IFRSVG_UNIT_EX,
+    IFRSVG_UNIT_IN,
+    IFRSVG_UNIT_CM,
+    IFRSVG_UNIT_MM,
+    IFRSVG_UNIT_PT,
+    IFRSVG_UNIT_PC,
+    IFRSVG_UNIT_OTHER
+} ifrsvg_unit;
+
+typedef struct {
+    int has_width;
+    double width;
+    ifrsvg_unit width_unit;
+    int has_height;
+    double height;
+    ifrsvg_unit height_unit;
+    int has_view_box;
+    ifrsvg_rect view_box;
+} ifrsvg_dimensions;
+
+/// A parsed document (an RsvgHandle).
+typedef struct ifrsvg_document ifrsvg_document;
+
+/// The file name opened: the runtime library of Debian's librsvg2-2 (librsvg2-dev).
+extern const char *const ifrsvg_library_name;
+
+/// Opens librsvg once per process. 0 when it is usable, else -1 with a message.
+int ifrsvg_load(char *error, size_t error_size);
+
+/// Parses `size` bytes of SVG at 72 DPI, without a base file (nothing outside the bytes
+/// can be read). NULL with a message on failure.
+ifrsvg_document *ifrsvg_open(const uint8_t *data, size_t size, char *error, size_t error_size);
+
+void ifrsvg_close(ifrsvg_document *document);
+
+void ifrsvg_intrinsic_dimensions(ifrsvg_document *document, ifrsvg_dimensions *out);
+
+/// librsvg's ink rectangle of the document laid out in `viewport`: 0 on success (an empty
+/// rectangle when nothing is painted), -1 with a message.
+int ifrsvg_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, ifrsvg_rect *ink,
+                    char *error, size_t error_size);
+
+/// Renders the document, its viewport mapped to `viewport`, onto `pixels`: a zeroed
+/// `width` × `height` canvas of premultiplied native-endian ARGB32, `width * 4` bytes a
+/// row. 0 on success, -1 with a message.
+int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int height, ifrsvg_rect viewport,
+                  char *error, size_t error_size);
+
+/// librsvg's version as "major.minor.micro", once loaded ("" before).
+const char *ifrsvg_loaded_version(void);
+
+#endif

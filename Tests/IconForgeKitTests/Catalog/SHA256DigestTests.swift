@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+@Suite struct SHA256DigestTests {
+    @Test("FIPS 180-4 example messages")
+    func standardVectors() {
+        #expect(SHA256Digest.hex(of: [UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256Digest.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256Digest.hex(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256Digest.hex(of: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test("agrees with coreutils' sha256sum at every padding boundary")
+    func agreesWithSha256sum() throws {
+        let folder = TemporaryFolder()
+        var generator = SystemRandomNumberGenerator()
+        for length in [1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 65_537] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let path = folder.file("message-\(length)")
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+            process.arguments = [path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let expected = String(output.prefix(64))
+            #expect(SHA256Digest.hex(of: bytes) == expected, "length \(length)")
+            #expect(SHA256Digest.hex(of: Data(bytes)) == expected, "length \(length), as Data")
+        }
+    }
+}
