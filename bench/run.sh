@@ -8,7 +8,7 @@
 #    and installs bench/requirements.txt into it: the Lucide corpus (PyPI
 #    `lucide`), the `resvg` binary (PyPI `resvg-cli`) and pyoxipng. Nothing is
 #    written inside the repo.
-# 3. Builds iconforge with `swift build -c release` when ICONFORGE is unset and
+# 3. Builds iconforge as `make tool` does (release, static Swift runtime) when ICONFORGE is unset and
 #    .build/release/iconforge is missing (a failed build is reported, and the
 #    benchmark still runs the other peers).
 # 4. Runs bench/bench.py with the venv's Python; it prints the report.
@@ -76,8 +76,8 @@ cd "$root"
 if [ -z "${ICONFORGE:-}" ]; then
     ICONFORGE="$root/.build/release/iconforge"
     if [ ! -x "$ICONFORGE" ] && [ -f "$root/Package.swift" ] && command -v swift >/dev/null; then
-        say "building iconforge (swift build -c release)"
-        if ! swift build -c release >>"$log" 2>&1; then
+        say "building iconforge (swift build -c release --static-swift-stdlib)"
+        if ! swift build -c release --static-swift-stdlib --product iconforge >>"$log" 2>&1; then
             say "swift build failed (see $log); iconforge rows will be unavailable"
         fi
     fi

@@ -67,74 +67,145 @@ struct BuildState: Equatable, Sendable {
 
     /// Parses state bytes; nil for anything that is not exactly a state this version wrote.
     ///
-    /// Works on bytes, not `String`: this runs on every no-op build, where it is most of
-    /// the work.
+    /// Works on raw bytes and makes a `String` only of text fields: this runs on every
+    /// no-op build, where it is a large part of the work.
     static func decode(_ bytes: [UInt8]) -> BuildState? {
-        var state = BuildState(buildKey: "", catalogSHA256: "", glyphs: [], generatedFiles: [], modificationTimes: [:])
-        var lineNumber = 0
-        var lineStart = 0
-        var fields: [String] = []
-        fields.reserveCapacity(9)
-        while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            defer { lineStart = lineEnd + 1 }
-            fields.removeAll(keepingCapacity: true)
-            var fieldStart = lineStart
-            for index in lineStart...lineEnd where index == lineEnd || bytes[index] == 0x09 {
-                fields.append(unescape(bytes[fieldStart..<index]))
-                fieldStart = index + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = LineReader(buffer)
+            guard reader.next(), reader.count == 1, reader.text(0) == header,
+                reader.next(), reader.count == 2, reader.text(0) == "key",
+                case let buildKey = reader.text(1),
+                reader.next(), reader.count == 2, reader.text(0) == "catalog"
+            else { return nil }
+            var state = BuildState(buildKey: buildKey, catalogSHA256: reader.text(1), glyphs: [], generatedFiles: [], modificationTimes: [:])
+            state.glyphs.reserveCapacity(buffer.count / 400)
+            while reader.next() {
+                switch (reader.text(0), reader.count) {
+                case ("catalog-file", 3):
+                    guard let size = reader.integer(1), let modified = reader.integer(2) else { return nil }
+                    state.catalogSignature = FileSignature(size: Int(size), modified: modified)
+                case ("source", 4):
+                    guard let size = reader.integer(2), let modified = reader.integer(3) else { return nil }
+                    state.sourceSignatures[reader.text(1)] = FileSignature(size: Int(size), modified: modified)
+                case ("generated", 4):
+                    guard let size = reader.integer(2) else { return nil }
+                    state.generatedFiles.append(Catalog.GeneratedFile(file: reader.text(1), bytes: Int(size), sha256: reader.text(3)))
+                case ("glyph", 9):
+                    let artboard = reader.doubles(6)
+                    let ink = reader.doubles(7)
+                    let color = reader.text(8)
+                    state.glyphs.append(
+                        Catalog.Glyph(
+                            name: reader.text(1), source: reader.text(2), sourceSHA256: reader.text(3), status: reader.text(4),
+                            shape: Shape(rawValue: reader.text(5)),
+                            artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
+                            inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
+                            color: color == "-" ? nil : color, outputs: [], diagnostics: []))
+                case ("output", 8) where !state.glyphs.isEmpty:
+                    guard let scale = reader.integer(1), let width = reader.integer(3), let height = reader.integer(4),
+                        let size = reader.integer(5)
+                    else { return nil }
+                    let file = reader.text(2)
+                    if let time = reader.integer(7) { state.modificationTimes[file] = time }
+                    state.glyphs[state.glyphs.count - 1].outputs.append(
+                        Catalog.Output(scale: Int(scale), file: file, width: Int(width), height: Int(height), bytes: Int(size), sha256: reader.text(6)))
+                case ("diagnostic", 6) where !state.glyphs.isEmpty:
+                    guard let severity = Severity(rawValue: reader.text(1)), let rule = RuleID(rawValue: reader.text(2)) else { return nil }
+                    state.glyphs[state.glyphs.count - 1].diagnostics.append(
+                        Catalog.CatalogDiagnostic(
+                            severity: severity, rule: rule, line: reader.integer(3).map(Int.init), column: reader.integer(4).map(Int.init),
+                            message: reader.text(5)))
+                default:
+                    return nil
+                }
             }
-            lineNumber += 1
-            switch lineNumber {
-            case 1:
-                guard fields == [header] else { return nil }
-                continue
-            case 2:
-                guard fields.count == 2, fields[0] == "key" else { return nil }
-                state.buildKey = fields[1]
-                continue
-            case 3:
-                guard fields.count == 2, fields[0] == "catalog" else { return nil }
-                state.catalogSHA256 = fields[1]
-                continue
-            default:
-                break
-            }
-            switch fields.first {
-            case "catalog-file" where fields.count == 3:
-                guard let size = Int(fields[1]), let modified = Int64(fields[2]) else { return nil }
-                state.catalogSignature = FileSignature(size: size, modified: modified)
-            case "source" where fields.count == 4:
-                guard let size = Int(fields[2]), let modified = Int64(fields[3]) else { return nil }
-                state.sourceSignatures[fields[1]] = FileSignature(size: size, modified: modified)
-            case "generated" where fields.count == 4:
-                guard let size = Int(fields[2]) else { return nil }
-                state.generatedFiles.append(Catalog.GeneratedFile(file: fields[1], bytes: size, sha256: fields[3]))
-            case "glyph" where fields.count == 9:
-                let artboard = numbers(fields[6])
-                let ink = numbers(fields[7])
-                state.glyphs.append(
-                    Catalog.Glyph(
-                        name: fields[1], source: fields[2], sourceSHA256: fields[3], status: fields[4],
-                        shape: Shape(rawValue: fields[5]),
-                        artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
-                        inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
-                        color: fields[8] == "-" ? nil : fields[8], outputs: [], diagnostics: []))
-            case "output" where fields.count == 8 && !state.glyphs.isEmpty:
-                guard let scale = Int(fields[1]), let width = Int(fields[3]), let height = Int(fields[4]), let size = Int(fields[5])
-                else { return nil }
-                if let time = Int64(fields[7]) { state.modificationTimes[fields[2]] = time }
-                state.glyphs[state.glyphs.count - 1].outputs.append(
-                    Catalog.Output(scale: scale, file: fields[2], width: width, height: height, bytes: size, sha256: fields[6]))
-            case "diagnostic" where fields.count == 6 && !state.glyphs.isEmpty:
-                guard let severity = Severity(rawValue: fields[1]), let rule = RuleID(rawValue: fields[2]) else { return nil }
-                state.glyphs[state.glyphs.count - 1].diagnostics.append(
-                    Catalog.CatalogDiagnostic(severity: severity, rule: rule, line: Int(fields[3]), column: Int(fields[4]), message: fields[5]))
-            default:
-                return nil
-            }
+            return state
         }
-        return lineNumber >= 3 ? state : nil
+    }
+
+    /// Steps through tab-separated lines, keeping where each field of the current line lies.
+    private struct LineReader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var position = 0
+        private var starts: [Int] = []
+        private var ends: [Int] = []
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            starts.reserveCapacity(9)
+            ends.reserveCapacity(9)
+        }
+
+        var count: Int { starts.count }
+
+        /// Moves to the next line; false at the end.
+        mutating func next() -> Bool {
+            guard position < bytes.count else { return false }
+            starts.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            starts.append(position)
+            while position < bytes.count, bytes[position] != 0x0A {
+                if bytes[position] == 0x09 {
+                    ends.append(position)
+                    starts.append(position + 1)
+                }
+                position += 1
+            }
+            ends.append(position)
+            position += 1
+            return true
+        }
+
+        func text(_ field: Int) -> String {
+            unescape(UnsafeBufferPointer(rebasing: bytes[starts[field]..<ends[field]]))
+        }
+
+        /// Comma-separated hex bit patterns of doubles (see `bits`); empty for `-` or anything else.
+        func doubles(_ field: Int) -> [Double] {
+            var values: [Double] = []
+            var pattern: UInt64 = 0
+            var digits = 0
+            for index in starts[field]..<ends[field] {
+                let byte = bytes[index]
+                let nibble: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: ","):
+                    guard digits > 0 else { return [] }
+                    values.append(Double(bitPattern: pattern))
+                    (pattern, digits) = (0, 0)
+                    continue
+                default: return []
+                }
+                guard digits < 16 else { return [] }
+                pattern = pattern << 4 | UInt64(nibble)
+                digits += 1
+            }
+            guard digits > 0 else { return [] }
+            values.append(Double(bitPattern: pattern))
+            return values
+        }
+
+        /// A field of decimal digits (with an optional minus) as an integer; nil for anything else.
+        func integer(_ field: Int) -> Int64? {
+            var index = starts[field]
+            let end = ends[field]
+            let negative = index < end && bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            guard index < end else { return nil }
+            var value: Int64 = 0
+            while index < end {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowedAgain) = times10.addingReportingOverflow(Int64(digit))
+                guard !overflowed, !overflowedAgain else { return nil }
+                value = sum
+                index += 1
+            }
+            return negative ? -value : value
+        }
     }
 
     /// Doubles as the hex of their bit patterns: exact, and several times faster to read
@@ -143,19 +214,13 @@ struct BuildState: Equatable, Sendable {
         values.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")
     }
 
-    private static func numbers(_ field: String) -> [Double] {
-        field == "-" ? [] : field.utf8.split(separator: UInt8(ascii: ",")).compactMap { part in
-            UInt64(Substring(part), radix: 16).map(Double.init(bitPattern:))
-        }
-    }
-
     /// Tabs, newlines and backslashes (file names may hold any of them) are escaped.
     private static func escape(_ field: String) -> String {
         guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return field }
         return field.escaping(["\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"])
     }
 
-    private static func unescape(_ field: ArraySlice<UInt8>) -> String {
+    private static func unescape(_ field: UnsafeBufferPointer<UInt8>) -> String {
         guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(field.count)

@@ -44,8 +44,6 @@ enum OutputWriter {
         sourceSignatures: [String: FileSignature], to folder: String
     ) throws(BuildError) {
         do {
-            // The folder exists: the build created it to take its lock.
-            removeStrayTemporaryFiles(in: folder)
             let catalogPath = folder + "/" + catalogFileName
 
             var written = Set<String>()
@@ -76,6 +74,10 @@ enum OutputWriter {
             {
                 return
             }
+            // Temporary files of a build killed mid-write. Listing the folder costs a no-op
+            // build a tenth of its time, so a build that writes nothing leaves them (they
+            // are hidden, and harmless) to the next build that writes.
+            removeStrayTemporaryFiles(in: folder)
             let catalogBytes = Array(try catalog.encoded())
             try FileSystem.writeIfChanged(catalogBytes, to: catalogPath)
             var times: [String: Int64] = [:]

@@ -37,7 +37,8 @@ extension String {
 
     /// Everything before the last path component: "a" for "a/b.svg", "." for "b.svg".
     var parentPath: String {
-        guard let slash = lastIndex(of: "/") else { return "." }
+        // By UTF-8 code unit: "/" is ASCII, and this runs for every file of a build.
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == startIndex ? "/" : String(self[..<slash])
     }
 }

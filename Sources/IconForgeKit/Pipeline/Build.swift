@@ -185,6 +185,7 @@ public enum Builder {
         _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, request: BuildRequest
     ) -> [(outcome: GlyphOutcome?, unreadable: [Diagnostic])] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let folders = OpenFolders(files.map(\.displayPath.parentPath) + [request.outputFolder])
         let next = Atomic<Int>(0)
         let results = Mutex<[(outcome: GlyphOutcome?, unreadable: [Diagnostic])]>(Array(repeating: (nil, []), count: files.count))
         let workers = max(1, min(request.jobs, files.count))
@@ -198,12 +199,13 @@ public enum Builder {
                 let entry = names.isEmpty ? previousByName[file.name] : nil
                 // A source whose size and time are as the last build recorded is unchanged:
                 // no need to read and hash it.
-                let signature = FileSystem.signature(of: file.displayPath, followingSymlinks: false)
+                let signature = folders.signature(ofPath: file.displayPath, followingSymlinks: false)
                 let readTime = FileSystem.now()
                 if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
                     var kept = reuse(
                         entry, for: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
-                        knownUnchanged: true, outputFolder: request.outputFolder, modificationTimes: previous?.modificationTimes ?? [:])
+                        knownUnchanged: true, outputFolder: request.outputFolder, folders: folders,
+                        modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     kept.sourceSignature = signature
                     results.withLock { $0[index] = (kept, []) }
@@ -225,7 +227,9 @@ public enum Builder {
                 }
                 var outcome: GlyphOutcome
                 if let entry,
-                    let kept = reuse(entry, for: source, knownUnchanged: false, outputFolder: request.outputFolder, modificationTimes: previous?.modificationTimes ?? [:])
+                    let kept = reuse(
+                        entry, for: source, knownUnchanged: false, outputFolder: request.outputFolder, folders: folders,
+                        modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     outcome = kept
                 } else {
@@ -247,7 +251,8 @@ public enum Builder {
     /// its size and time, or checked by SHA-256), it had no name findings (those depend on
     /// other glyphs), and its files are still in place.
     private static func reuse(
-        _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, outputFolder: String, modificationTimes: [String: Int64]
+        _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, outputFolder: String, folders: OpenFolders,
+        modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
         // Name findings depend on other glyphs, and a crash, timeout or asset-catalog conflict
         // may not recur: redo those.
@@ -263,12 +268,11 @@ public enum Builder {
         // The files must be the ones the previous build wrote: same size and modification
         // time as the state recorded, or, without a recorded time, the same SHA-256.
         for output in entry.outputs {
-            let path = outputFolder + "/" + output.file
-            guard let signature = FileSystem.signature(of: path), signature.size == output.bytes else { return nil }
+            guard let signature = folders.signature(of: output.file, in: outputFolder), signature.size == output.bytes else { return nil }
             if let recorded = modificationTimes[output.file] {
                 guard recorded == signature.modified else { return nil }
             } else {
-                guard let bytes = try? FileSystem.readRegularFile(path, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256 else {
+                guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256 else {
                     return nil
                 }
             }

@@ -35,6 +35,19 @@ import Testing
         #expect(try modificationDate(output.file("catalog.json")) == catalogDate)
     }
 
+    @Test("a killed build's temporary files go with the next build that writes")
+    func strayTemporaryFilesAreRemovedByTheNextWritingBuild() throws {
+        let glyphs = glyphsFolder(), output = TemporaryFolder()
+        _ = try build([glyphs.path], into: output.path)
+        let stray = output.write(FileSystem.temporaryPrefix + "123-456-square-27pt@2x.png", "half a PNG")
+        _ = try build([glyphs.path], into: output.path)  // a no-op: writes, and lists, nothing
+        try FileManager.default.removeItem(atPath: glyphs.file("tall-30pt.svg"))
+        let next = try build([glyphs.path], into: output.path)
+        #expect(next.reusedCount == 2)
+        #expect(!FileManager.default.fileExists(atPath: stray))
+        #expect(FileManager.default.fileExists(atPath: output.file("square-27pt@2x.png")))
+    }
+
     @Test func changedGlyphReRendersOnlyItselfAndCatalogMatchesAColdBuild() throws {
         let glyphs = glyphsFolder(), output = TemporaryFolder()
         _ = try build([glyphs.path], into: output.path)
@@ -99,10 +112,20 @@ import Testing
             artboard: Size(width: 35, height: 34.999), inkBox: Rect(x: 0.1, y: 1e-9, width: 30, height: 1.0 / 3),
             color: "#000000", outputs: [Catalog.Output(scale: 2, file: "a@2x.png", width: 70, height: 70, bytes: 9, sha256: "ff")],
             diagnostics: [Catalog.CatalogDiagnostic(severity: .warning, rule: .svgText, line: 3, column: nil, message: "tab\there\r\nnew \\ line")])
-        let state = BuildState(buildKey: "k", catalogSHA256: "c", glyphs: [glyph, glyph])
+        var state = BuildState(buildKey: "k", catalogSHA256: "c", glyphs: [glyph, glyph])
+        state.catalogSignature = FileSignature(size: 12, modified: 1_795_000_000_123_456_789)
+        state.sourceSignatures = ["a": FileSignature(size: 0, modified: -1), "b\tc": FileSignature(size: Int(Int32.max) + 1, modified: .max)]
+        state.modificationTimes = ["a@2x.png": 1_795_000_000_999_999_999]
+        state.generatedFiles = [Catalog.GeneratedFile(file: "fr.lproj/InfoPlist.strings", bytes: 3, sha256: "aa")]
         #expect(BuildState.decode(state.encoded()) == state)
         #expect(BuildState.decode(Array("iconforge-state 2\n".utf8)) == nil)
         #expect(BuildState.decode(Array("garbage".utf8)) == nil)
         #expect(BuildState.decode([]) == nil)
+        // Numbers that are not exactly what encoding writes are refused, never trapped on.
+        let header = "iconforge-state 4\nkey\tk\ncatalog\tc\n"
+        for line in ["source\ta\t12\t99999999999999999999", "source\ta\t1x\t5", "source\ta\t\t5", "source\ta\t-\t5", "catalog-file\t+1\t2"] {
+            #expect(BuildState.decode(Array((header + line + "\n").utf8)) == nil, "\(line)")
+        }
+        #expect(BuildState.decode(Array((header + "source\ta\t12\t9223372036854775807\n").utf8))?.sourceSignatures["a"]?.modified == .max)
     }
 }
