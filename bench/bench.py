@@ -28,7 +28,7 @@ wall time:
                  defaults. This is the speed bar.
   iconforge      ``$ICONFORGE build CORPUS -o OUT --fit``: cold (OUT removed
                  before each run, outside the timing) and no-op (run again on the
-                 unchanged OUT).
+                 unchanged OUT; 10 runs a round, since one takes ~20 ms).
 
 Ratios are peer / iconforge-cold, so a ratio above 1 means iconforge is faster.
 
@@ -39,6 +39,11 @@ the largest resident set of the child and of any descendant it waited for: the
 MAX over the process tree (the biggest single process), not the sum. For the
 shell and xargs loops that is the biggest single rsvg-convert/resvg process; for
 iconforge, workers it spawns and waits for are included.
+
+Tree RSS, the peak of the SUM over a whole process tree, comes from one extra,
+untimed run of every peer after the rounds (the memory round), sampling /proc
+every 5 ms: a polling loop would add up to a turn's delay and its own CPU to the
+wall time, which for a ~20 ms no-op build is a large error.
 
 Outputs go to a fresh folder under ``BENCH_TMP`` (default /dev/shm, a tmpfs, so
 that the figures are the renderers' work and not this VM's disk: on the ext4
@@ -94,6 +99,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 GLYPHS = 1000              # corpus size
+NOOP_REPEAT = 10           # no-op builds per round: each is ~20 ms, so one would be noise
 QUICK_GLYPHS = 100         # rsvg-convert loop size with BENCH_QUICK=1
 FIT_SIZES = (54, 80)       # glyph sizes in px for the @2x and @3x renders
 ICON_PACKAGE = "lucide"    # PyPI package that bundles the SVGs (lucide/lucide.zip)
@@ -251,12 +257,17 @@ class Sample:
 GNU_TIME = "/usr/bin/time"
 
 
-def run_once(argv: list[str], env: dict | None = None) -> Sample:
+def run_once(argv: list[str], env: dict | None = None, sample_tree: bool = False) -> Sample:
     """Run argv under GNU time: wall clock from perf_counter, peak RSS from time's %M.
 
     GNU time (not this Python process) is the parent because on Linux a child's
     maxrss high-water mark survives fork+exec, so a child forked from a 25 MB
     Python would never report less than 25 MB.
+
+    With sample_tree, the process tree's RSS is also sampled from /proc every 5 ms.
+    That polling loop notices the end of the command only at its next turn and
+    takes CPU from the command on a 2-core machine, so sampled runs are kept apart
+    from the timed ones: their wall time is not used.
     """
     with tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile("r") as rss:
         t0 = time.perf_counter()
@@ -264,9 +275,12 @@ def run_once(argv: list[str], env: dict | None = None) -> Sample:
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=err, env=env)
         tree_kb = 0
-        while proc.poll() is None:
-            tree_kb = max(tree_kb, tree_rss_kb(proc.pid))
-            time.sleep(0.005)
+        if sample_tree:
+            while proc.poll() is None:
+                tree_kb = max(tree_kb, tree_rss_kb(proc.pid))
+                time.sleep(0.005)
+        else:
+            proc.wait()
         wall = time.perf_counter() - t0
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
@@ -315,27 +329,38 @@ class Peer:
     scale: float = 1.0                 # extrapolation factor (BENCH_QUICK)
     expect_pngs: int = 0
     optional: bool = False             # iconforge: failure makes it unavailable, not fatal
+    repeat: int = 1                    # timed runs per round (more for very short commands)
     samples: list[Sample] = field(default_factory=list)
+    tree_samples: list[Sample] = field(default_factory=list)  # the memory round's
     unavailable: str = ""
 
-    def run(self) -> None:
-        if self.unavailable:
-            return
-        if self.out is not None and not self.keep_out:
-            shutil.rmtree(self.out, ignore_errors=True)
-            if not self.optional:       # peers expect the folder; iconforge creates its own
-                self.out.mkdir(parents=True)
-        s = run_once(self.argv, env=self.env)
-        if s.rc != 0:
-            tail = " | ".join(s.stderr.strip().splitlines()[-3:]) or "no stderr"
-            msg = f"exit {s.rc}: {tail}"
-            if not self.optional:
-                raise SystemExit(f"bench: {self.label} failed: {msg}")
-            self.unavailable = msg
-            log(f"{self.label}: {msg}")
-            return
-        self.samples.append(s)
-        log(f"{self.label}: {s.wall:.3f} s, {s.rss_mb:.1f} MB")
+    def run(self, sample_tree: bool = False) -> None:
+        """One round: `repeat` timed runs, or with sample_tree one run for memory."""
+        for _ in range(1 if sample_tree else self.repeat):
+            if self.unavailable:
+                return
+            if self.out is not None and not self.keep_out:
+                shutil.rmtree(self.out, ignore_errors=True)
+                if not self.optional:       # peers expect the folder; iconforge creates its own
+                    self.out.mkdir(parents=True)
+            s = run_once(self.argv, env=self.env, sample_tree=sample_tree)
+            if s.rc != 0:
+                tail = " | ".join(s.stderr.strip().splitlines()[-3:]) or "no stderr"
+                msg = f"exit {s.rc}: {tail}"
+                if not self.optional:
+                    raise SystemExit(f"bench: {self.label} failed: {msg}")
+                self.unavailable = msg
+                log(f"{self.label}: {msg}")
+                return
+            if sample_tree:
+                self.tree_samples.append(s)
+                log(f"{self.label}: tree RSS {s.tree_mb:.1f} MB")
+            else:
+                self.samples.append(s)
+        if not sample_tree and self.samples:
+            last = self.samples[-self.repeat:]
+            walls = ", ".join(f"{x.wall:.3f}" for x in last)
+            log(f"{self.label}: {walls} s, {max(x.rss_mb for x in last):.1f} MB")
 
     # statistics (extrapolated when scale != 1)
     def walls(self) -> list[float]:
@@ -348,7 +373,7 @@ class Peer:
         return max(s.rss_mb for s in self.samples)
 
     def peak_tree(self) -> float:
-        return max(s.tree_mb for s in self.samples)
+        return max((s.tree_mb for s in self.tree_samples), default=0.0)
 
     def stages(self) -> dict[str, list[float]]:
         """stage name -> seconds per run, in order of first appearance."""
@@ -513,7 +538,8 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
                  "peak RSS MB", "tree RSS MB", "PNGs", "note"], rows, "lrrrrrrrl")
     print("x iconforge = peer median / iconforge cold median (>1: iconforge is faster).")
     print("peak RSS = largest single process (wait4 maxrss); tree RSS = peak of the sum over")
-    print("the whole process tree (iconforge and its workers), sampled from /proc every 5 ms.")
+    print("the whole process tree (iconforge and its workers), sampled from /proc every 5 ms")
+    print("in a separate, untimed run.")
     print()
 
     print("PNG size")
@@ -565,7 +591,7 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
     if cfg.json_out:
         data = {"facts": facts, "corpus": corpus.source, "runs": cfg.runs, "quick": cfg.quick,
                 "peers": [{"key": p.key, "label": p.label, "scale": p.scale,
-                           "walls": p.walls(), "rss_mb": [s.rss_mb for s in p.samples],
+                           "walls": p.walls(), "rss_mb": [s.rss_mb for s in p.samples], "tree_mb": p.peak_tree(),
                            "unavailable": p.unavailable, "stages": p.stages()} for p in peers],
                 "png_sizes": [s.__dict__ for s in sizes]}
         cfg.json_out.write_text(json.dumps(data, indent=1))
@@ -644,7 +670,8 @@ def main() -> int:
         cold = Peer("iconforge-cold", "iconforge build (cold)", if_argv, out=if_out,
                     env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         noop = Peer("iconforge-noop", "iconforge build (no-op)", if_argv, out=if_out,
-                    keep_out=True, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
+                    keep_out=True, env=if_env, optional=True, expect_pngs=2 * GLYPHS,
+                    repeat=NOOP_REPEAT)
         small_out = work / "iconforge-small"
         small = Peer("iconforge-small", "iconforge --png-compression 12 (cold)",
                      [str(cfg.iconforge), "build", str(corpus.path), "-o", str(small_out), "--fit",
@@ -662,6 +689,9 @@ def main() -> int:
                     noop.unavailable = noop.unavailable or "cold build unavailable"
                     continue
                 p.run()
+        log("memory round (process-tree RSS sampled every 5 ms; not timed)")
+        for p in peers:
+            p.run(sample_tree=True)
 
         log("PNG sizes (optipng -o2, oxipng level 2 on copies)")
         sizes = []

@@ -5,7 +5,10 @@ struct GlyphFile: Sendable, Equatable {
     /// The asset name: the file name without its `.svg` extension.
     var name: String
     var displayPath: String
+    /// The file's name: its path relative to the glyphs folder it was found in.
     var relativePath: String
+    /// `displayPath` without the file name: the folder as given, or "." for a bare name.
+    var directory: String
     /// The resolved glyphs folder it was found in; nil for a file named directly.
     var folder: String?
 }
@@ -48,11 +51,12 @@ enum GlyphDiscovery {
                     .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 let folderDisplay = path.hasSuffix("/") ? String(path.dropLast()) : path
                 for fileName in glyphNames {
-                    files.append(GlyphFile(name: stem(fileName), displayPath: folderDisplay + "/" + fileName, relativePath: fileName, folder: root))
+                    files.append(
+                        GlyphFile(name: stem(fileName), displayPath: folderDisplay + "/" + fileName, relativePath: fileName, directory: folderDisplay, folder: root))
                 }
             } else {
                 let fileName = path.lastPathComponent
-                files.append(GlyphFile(name: stem(fileName), displayPath: path, relativePath: fileName, folder: nil))
+                files.append(GlyphFile(name: stem(fileName), displayPath: path, relativePath: fileName, directory: path.parentPath, folder: nil))
             }
         }
         // A file named twice (`check A A`, or a folder and a file in it) is one glyph. The

@@ -295,16 +295,6 @@ final class OpenFolders: Sendable {
         var info = stat()
         return fstatat(descriptor, name, &info, followingSymlinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 ? FileSignature(info) : nil
     }
-
-    /// `FileSystem.signature(of:followingSymlinks:)` for a path whose folder may be open.
-    func signature(ofPath path: String, followingSymlinks: Bool = true) -> FileSignature? {
-        let utf8 = path.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash != utf8.startIndex else {
-            return FileSystem.signature(of: path, followingSymlinks: followingSymlinks)
-        }
-        let folder = String(path[..<slash]), name = String(path[utf8.index(after: slash)...])
-        return signature(of: name, in: folder, followingSymlinks: followingSymlinks)
-    }
 }
 
 /// A file-system failure, with the path it concerns.

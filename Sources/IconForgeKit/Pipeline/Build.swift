@@ -91,11 +91,11 @@ public enum Builder {
         let buildKey = Self.buildKey(request.options)
         // What the previous build wrote, when it was made with the same tool and options:
         // its entries for unchanged glyphs stand in for re-rendering them.
-        let previous = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder) : nil
+        let (previous, onDisk) = readPreviousBuild(files, request: request)
         let reusable = previous?.buildKey == buildKey ? previous : nil
         let loadSeconds = (clock.now - loadStart).seconds
 
-        let processed = process(files, nameFindings: nameFindings, previous: reusable, request: request)
+        let processed = process(files, nameFindings: nameFindings, previous: reusable, onDisk: onDisk, request: request)
         var outcomes = processed.compactMap(\.outcome)
         diagnostics += processed.flatMap(\.unreadable)
         // A glyph whose output name is taken by someone else's file, or that the asset
@@ -179,13 +179,45 @@ public enum Builder {
         return SHA256Digest.hex(of: Array("iconforge \(toolVersion)\n".utf8) + Array(optionsJSON))
     }
 
+    /// The size and time of every source, and of the files each glyph's outputs would be,
+    /// as found before processing: what a build where nothing changed compares with the
+    /// previous build's state.
+    struct OnDiskSignatures: Sendable {
+        /// By file index.
+        var sources: [FileSignature?]
+        /// By file index, then by `Template.scales` index; empty when nothing is written.
+        var outputs: [[FileSignature?]]
+        /// The clock (ns since the epoch) before the first of them was taken.
+        var takenAt: Int64
+    }
+
+    /// Reads the previous build's state and stats every source and expected output, one
+    /// after the other: on two threads they took as long (stats of files, even in two
+    /// folders, do not run side by side on the machines measured).
+    private static func readPreviousBuild(_ files: [GlyphFile], request: BuildRequest) -> (BuildState?, OnDiskSignatures) {
+        let signatures = statSourcesAndOutputs(files, request: request)
+        let state = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder) : nil
+        return (state, signatures)
+    }
+
+    private static func statSourcesAndOutputs(_ files: [GlyphFile], request: BuildRequest) -> OnDiskSignatures {
+        let folders = OpenFolders(Set(files.map(\.directory)).union([request.outputFolder]))
+        let takenAt = FileSystem.now()
+        let sources = files.map { folders.signature(of: $0.relativePath, in: $0.directory, followingSymlinks: false) }
+        let outputs: [[FileSignature?]] =
+            request.writesOutput
+            ? files.map { file in
+                Template.scales.map { folders.signature(of: OutputWriter.fileName(glyph: file.name, scale: $0), in: request.outputFolder) }
+            } : []
+        return OnDiskSignatures(sources: sources, outputs: outputs, takenAt: takenAt)
+    }
+
     /// Processes glyphs on `request.jobs` threads; results come back in input order, so
     /// nothing downstream depends on scheduling.
     private static func process(
-        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, request: BuildRequest
+        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest
     ) -> [(outcome: GlyphOutcome?, unreadable: [Diagnostic])] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let folders = OpenFolders(files.map(\.displayPath.parentPath) + [request.outputFolder])
         let next = Atomic<Int>(0)
         let results = Mutex<[(outcome: GlyphOutcome?, unreadable: [Diagnostic])]>(Array(repeating: (nil, []), count: files.count))
         let workers = max(1, min(request.jobs, files.count))
@@ -199,12 +231,12 @@ public enum Builder {
                 let entry = names.isEmpty ? previousByName[file.name] : nil
                 // A source whose size and time are as the last build recorded is unchanged:
                 // no need to read and hash it.
-                let signature = folders.signature(ofPath: file.displayPath, followingSymlinks: false)
-                let readTime = FileSystem.now()
+                let signature = onDisk.sources[index]
+                let outputSignatures = onDisk.outputs.isEmpty ? [] : onDisk.outputs[index]
                 if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
                     var kept = reuse(
                         entry, for: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
-                        knownUnchanged: true, outputFolder: request.outputFolder, folders: folders,
+                        knownUnchanged: true, outputFolder: request.outputFolder, outputSignatures: outputSignatures,
                         modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     kept.sourceSignature = signature
@@ -228,7 +260,7 @@ public enum Builder {
                 var outcome: GlyphOutcome
                 if let entry,
                     let kept = reuse(
-                        entry, for: source, knownUnchanged: false, outputFolder: request.outputFolder, folders: folders,
+                        entry, for: source, knownUnchanged: false, outputFolder: request.outputFolder, outputSignatures: outputSignatures,
                         modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     outcome = kept
@@ -237,7 +269,7 @@ public enum Builder {
                 }
                 // Settled sources only: a file changed within the last second could change
                 // again without its time showing it.
-                if let signature, readTime - signature.modified > 1_000_000_000 {
+                if let signature, onDisk.takenAt - signature.modified > 1_000_000_000 {
                     outcome.sourceSignature = signature
                 }
                 outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
@@ -251,7 +283,7 @@ public enum Builder {
     /// its size and time, or checked by SHA-256), it had no name findings (those depend on
     /// other glyphs), and its files are still in place.
     private static func reuse(
-        _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, outputFolder: String, folders: OpenFolders,
+        _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, outputFolder: String, outputSignatures: [FileSignature?],
         modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
         // Name findings depend on other glyphs, and a crash, timeout or asset-catalog conflict
@@ -268,7 +300,9 @@ public enum Builder {
         // The files must be the ones the previous build wrote: same size and modification
         // time as the state recorded, or, without a recorded time, the same SHA-256.
         for output in entry.outputs {
-            guard let signature = folders.signature(of: output.file, in: outputFolder), signature.size == output.bytes else { return nil }
+            guard let scale = Template.scales.firstIndex(where: { $0.factor == output.scale }), scale < outputSignatures.count,
+                let signature = outputSignatures[scale], signature.size == output.bytes
+            else { return nil }
             if let recorded = modificationTimes[output.file] {
                 guard recorded == signature.modified else { return nil }
             } else {
