@@ -226,7 +226,7 @@ public enum CommandLineTool {
         request.writesOutput = true
 
         let fileName = path.lastPathComponent
-        let file = GlyphFile(name: fileName.lowercased().hasSuffix(".svg") ? String(fileName.dropLast(4)) : fileName, displayPath: path, relativePath: fileName, directory: path.parentPath, folder: nil)
+        let file = GlyphFile(name: GlyphDiscovery.stem(fileName), displayPath: path, relativePath: fileName, directory: path.parentPath, folder: nil)
         var diagnostics = NameChecks.run([file])[0] ?? []
         var png: [UInt8]?
         switch GlyphDiscovery.read(file, limits: request.options.limits) {

@@ -47,7 +47,7 @@ enum GlyphDiscovery {
                     throw MissingInput(path: path, message: error.message)
                 }
                 let glyphNames = names
-                    .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".svg") }
+                    .filter { !$0.hasPrefix(".") && hasSVGExtension($0) }
                     .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 let folderDisplay = path.hasSuffix("/") ? String(path.dropLast()) : path
                 for fileName in glyphNames {
@@ -75,8 +75,18 @@ enum GlyphDiscovery {
     }
 
     /// "star" for "star.svg" (any case of the extension).
-    private static func stem(_ fileName: String) -> String {
-        fileName.lowercased().hasSuffix(".svg") ? String(fileName.dropLast(4)) : fileName
+    static func stem(_ fileName: String) -> String {
+        hasSVGExtension(fileName) ? String(fileName[..<fileName.utf8.index(fileName.utf8.endIndex, offsetBy: -4)]) : fileName
+    }
+
+    /// Whether the name ends in ".svg", in any case. By UTF-8 code unit (the extension is
+    /// ASCII): this runs for every file in every glyphs folder.
+    static func hasSVGExtension(_ fileName: String) -> Bool {
+        let tail = fileName.utf8.suffix(4)
+        return tail.count == 4
+            && zip(tail, ".svg".utf8).allSatisfy { byte, expected in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+            }
     }
 
     private static func isFolder(_ path: String) -> Bool {

@@ -37,6 +37,15 @@ import Testing
         #expect(!DiagnosticFormatter.text(newline).contains("\n"))
     }
 
+    @Test("the .svg extension is matched in any case, by its bytes")
+    func svgExtensionsAndStems() {
+        for name in ["a.svg", "a.SVG", "a.Svg", ".svg", "é.sVg"] { #expect(GlyphDiscovery.hasSVGExtension(name), "\(name)") }
+        for name in ["a.svgz", "a.sv", "svg", "a\u{0E}svg", "a.s\u{0176}g", "a.png", ""] { #expect(!GlyphDiscovery.hasSVGExtension(name), "\(name)") }
+        #expect(GlyphDiscovery.stem("Star.SVG") == "Star")
+        #expect(GlyphDiscovery.stem("e\u{301}.svg") == "e\u{301}")
+        #expect(GlyphDiscovery.stem("notes.txt") == "notes.txt")
+    }
+
     @Test func namesDifferingByCaseOrNormalisationCollide() throws {
         let folder = TemporaryFolder()
         folder.write("Star.svg", Self.glyph)
