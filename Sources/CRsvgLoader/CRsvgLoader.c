@@ -34,7 +34,7 @@ static void load(void) {
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(load_error, sizeof load_error,
-                 "cannot load %s (%s); install librsvg, e.g. `apt-get install librsvg2-dev`, or run `make setup`",
+                 "cannot load %s (%s); iconforge renders with librsvg 2.46 or later (Debian: apt-get install librsvg2-2)",
                  ifrsvg_library_name, reason ? reason : "not found");
         return;
     }
