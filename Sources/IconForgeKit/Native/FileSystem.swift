@@ -273,10 +273,12 @@ final class FolderLock {
 final class OpenFolders: Sendable {
     private let descriptors: [String: Int32]
 
-    /// Opens each folder that can be opened; files elsewhere are looked up by path.
-    init(_ folders: some Sequence<String>) {
+    /// Opens each folder that can be opened, up to `limit` of them (many single files from
+    /// many folders must not use up the process's descriptors); files elsewhere are looked
+    /// up by path.
+    init(_ folders: some Sequence<String>, limit: Int = 64) {
         var descriptors: [String: Int32] = [:]
-        for folder in folders where descriptors[folder] == nil {
+        for folder in folders where descriptors[folder] == nil && descriptors.count < limit {
             let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if descriptor >= 0 { descriptors[folder] = descriptor }
         }

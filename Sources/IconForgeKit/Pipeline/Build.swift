@@ -201,7 +201,8 @@ public enum Builder {
     }
 
     private static func statSourcesAndOutputs(_ files: [GlyphFile], request: BuildRequest) -> OnDiskSignatures {
-        let folders = OpenFolders(Set(files.map(\.directory)).union([request.outputFolder]))
+        let folders = OpenFolders(
+            (request.writesOutput ? [request.outputFolder] : []) + Set(files.map(\.directory)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         let takenAt = FileSystem.now()
         let sources = files.map { folders.signature(of: $0.relativePath, in: $0.directory, followingSymlinks: false) }
         let outputs: [[FileSignature?]] =

@@ -23,5 +23,10 @@ import Testing
         #expect(open.signature(of: "sub/c.svg", in: folder.path)?.size == 11)
         #expect(open.signature(of: "nothing.svg", in: folder.path) == nil)
         #expect(open.signature(of: "sub", in: folder.path) == nil)  // a folder is not a regular file
+
+        // Past the limit, folders are not opened, and lookups still work by path.
+        let few = OpenFolders([folder.file("sub"), folder.path], limit: 1)
+        #expect(few.signature(of: "a b.svg", in: folder.path) == expected)
+        #expect(few.signature(of: "c.svg", in: folder.file("sub"))?.size == 11)
     }
 }
