@@ -22,7 +22,7 @@ struct RGBAColor: Hashable, Sendable {
 
     /// "#rrggbb", lowercase; alpha is ignored.
     var hex: String {
-        "#" + [red, green, blue].map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()
+        PixelColor(red: red, green: green, blue: blue).hex
     }
 
     /// The CSS named colour `name`, ASCII case-insensitively, including `transparent`.

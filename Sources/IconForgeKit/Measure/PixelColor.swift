@@ -19,8 +19,15 @@ public struct PixelColor: Hashable, Sendable, Codable {
 
     /// `#rrggbb`, lower case.
     public var hex: String {
-        let digits = Array("0123456789abcdef")
-        return "#" + String([red, green, blue].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+        // In bytes: this runs for every glyph of every build, no-op builds included.
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        text.reserveCapacity(7)
+        for component in [red, green, blue] {
+            text.append(digits[Int(component >> 4)])
+            text.append(digits[Int(component & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
