@@ -46,12 +46,10 @@ enum OutputWriter {
         do {
             let catalogPath = folder + "/" + catalogFileName
 
-            var written = Set<String>()
             for outcome in outcomes {
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
                     try FileSystem.writeIfChanged(png.bytes, to: folder + "/" + output.file)
                 }
-                written.formUnion(outcome.outputs.map(\.file))
             }
             var subfolders = Set<String>()
             for file in generated where isSafeRelativePath(file.relativePath) {
@@ -94,6 +92,7 @@ enum OutputWriter {
             FileSystem.syncFolder(folder)
 
             // Only after the new catalog is in place: remove what the old one listed and the new one does not.
+            let written = Set(outcomes.flatMap { $0.outputs.map(\.file) })
             for glyph in previous?.glyphs ?? [] {
                 for output in glyph.outputs where !written.contains(output.file) && isPlainFileName(output.file) {
                     try FileSystem.remove(folder + "/" + output.file)

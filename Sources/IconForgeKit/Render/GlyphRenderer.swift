@@ -53,9 +53,10 @@ enum GlyphRenderer {
         } catch {
             throw .unreadable(error.message)
         }
-        let artboard = try artboardSize(handle.intrinsicDimensions)
+        let dimensions = handle.intrinsicDimensions
+        let artboard = try artboardSize(dimensions)
         do {
-            let estimate = try handle.inkRect(in: Rect(x: 0, y: 0, width: artboard.width, height: artboard.height))
+            let estimate = try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
             guard let estimate else {
                 return RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
             }
@@ -70,6 +71,27 @@ enum GlyphRenderer {
         } catch {
             throw .failed("\(error)")
         }
+    }
+
+    /// librsvg's ink rectangle in artboard points, or nil when nothing is painted.
+    ///
+    /// librsvg renders the viewBox onto the viewport it is given, but measures a document
+    /// whose root also has a width and height (Material Symbols: width="24",
+    /// viewBox="0 -960 960 960") in the units of that width and height, whatever the
+    /// viewport. When the two have the same proportions the measurement is scaled by their
+    /// ratio; when they do not (or are relative, like "50%"), the ink is measured from
+    /// pixels instead, over the artboard and an artboard's width and height around it.
+    static func inkEstimate(_ handle: SVGHandle, dimensions: IntrinsicDimensions, artboard: Size) throws -> Rect? {
+        let measured = try handle.inkRect(in: Rect(x: 0, y: 0, width: artboard.width, height: artboard.height))
+        guard dimensions.viewBox != nil, dimensions.width != nil || dimensions.height != nil else { return measured }
+        if let width = dimensions.width?.points, let height = dimensions.height?.points, width > 0, height > 0,
+            abs(width / height - artboard.width / artboard.height) <= 1e-9 * (width / height)
+        {
+            let scale = artboard.width / width
+            return measured.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+        }
+        let around = Rect(x: -artboard.width, y: -artboard.height, width: 3 * artboard.width, height: 3 * artboard.height)
+        return try measureInk(handle, artboard: artboard, around: around).0
     }
 
     /// The artboard in points: the viewBox if there is one, else absolute width and height.

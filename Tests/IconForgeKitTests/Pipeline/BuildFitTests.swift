@@ -5,7 +5,10 @@ import Testing
 
 /// Fit mode: the ink box, measured from pixels, is centred and scaled to the exact target.
 @Suite struct BuildFitTests {
-    @Test(arguments: ["pipeline/stroke-24px.svg", "pipeline/offcenter-20pt.svg", "pipeline/wide-pt-units.svg", "pipeline/tall-30pt.svg"])
+    @Test(arguments: [
+        "pipeline/stroke-24px.svg", "pipeline/offcenter-20pt.svg", "pipeline/wide-pt-units.svg", "pipeline/tall-30pt.svg",
+        "viewbox/material-960-viewbox.svg", "viewbox/size-unlike-viewbox.svg", "viewbox/size-percent.svg",
+    ])
     func governingDimensionHitsTargetAndIsCentred(fixture: String) throws {
         let output = TemporaryFolder()
         let report = try build([Fixtures.path(fixture)], into: output.path, fit: true)
@@ -26,6 +29,28 @@ import Testing
             #expect(abs(governing - scale.target(for: shape)) <= 1, "\(fixture) @\(scale.factor)x: \(box)")
             let centreX = Double(box.x) + Double(box.width) / 2, centreY = Double(box.y) + Double(box.height) / 2
             #expect(abs(centreX - Double(scale.canvas) / 2) <= 1 && abs(centreY - Double(scale.canvas) / 2) <= 1, "\(fixture) @\(scale.factor)x: \(box)")
+        }
+    }
+
+    /// librsvg measures a root with its own width and height in their units, though it
+    /// renders the viewBox onto the viewport: the ink box must come out in viewBox units.
+    @Test(arguments: [
+        ("viewbox/material-960-viewbox.svg", Rect(x: 80, y: 80, width: 800, height: 800)),
+        ("viewbox/size-unlike-viewbox.svg", Rect(x: 12, y: 6, width: 24, height: 36)),
+        ("viewbox/size-percent.svg", Rect(x: 12, y: 12, width: 24, height: 24)),
+        ("viewbox/corner-ink-35.svg", Rect(x: 43, y: 43, width: 4, height: 4)),
+        ("pipeline/square-27pt.svg", Rect(x: 4, y: 4, width: 27, height: 27)),
+    ])
+    func inkIsMeasuredInViewBoxUnitsWhateverTheWidthAndHeight(fixture: String, expected: Rect) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture)))
+        for mode in [ExportMode.template, .fit] {
+            let rendered = try GlyphRenderer.render(data, mode: mode, shapeThreshold: 1.2)
+            let ink = try #require(rendered.inkBox, "\(fixture) \(mode): nothing painted")
+            let tolerance = max(0.1, expected.width / 400) + rendered.inkPrecision
+            #expect(
+                abs(ink.x - expected.x) <= tolerance && abs(ink.y - expected.y) <= tolerance
+                    && abs(ink.width - expected.width) <= tolerance && abs(ink.height - expected.height) <= tolerance,
+                "\(fixture) \(mode): \(ink)")
         }
     }
 
