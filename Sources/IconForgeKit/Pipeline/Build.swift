@@ -287,11 +287,12 @@ public enum Builder {
         _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, outputFolder: String, outputSignatures: [FileSignature?],
         modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
-        // Name findings depend on other glyphs, and a crash, timeout or asset-catalog conflict
-        // may not recur: redo those.
+        // Name findings depend on other glyphs, and a crash, timeout or a conflict with
+        // someone else's file (in the output folder or the asset catalog) may not recur:
+        // redo those.
         guard entry.source == source.relativePath,
             !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil }),
-            !entry.diagnostics.contains(where: { [.renderCrashed, .renderTimeout, .renderFailed, .xcassetsConflict].contains($0.rule) }),
+            !entry.diagnostics.contains(where: { [.renderCrashed, .renderTimeout, .renderFailed, .outputConflict, .xcassetsConflict].contains($0.rule) }),
             // The state and catalog are files too: never trust a listed name to stay in the folder.
             entry.outputs.allSatisfy({ output in
                 Template.scales.contains { $0.factor == output.scale && OutputWriter.fileName(glyph: entry.name, scale: $0) == output.file }

@@ -138,6 +138,19 @@ import Testing
         #expect(try Builder.run(build).errorCount == 0)
     }
 
+    @Test func anOutputConflictLastsOnlyAsLongAsTheFileInTheWay() throws {
+        let project = TemporaryFolder()
+        project.copy(fixture: "pipeline/square-27pt.svg", as: "G/square-27pt.svg")
+        let build = request([project.file("G")], output: project.file("O"))
+        let mine = project.write("O/square-27pt@2x.png", "a designer's own file")
+        #expect(try Builder.run(build).diagnostics.map(\.rule) == [.outputConflict])
+        #expect(try Builder.run(build).diagnostics.map(\.rule) == [.outputConflict], "still in the way")
+        try FileManager.default.removeItem(atPath: mine)
+        let freed = try Builder.run(build)
+        #expect(freed.errorCount == 0, "\(freed.diagnostics)")
+        #expect(try decodePNG(mine).width == 70)
+    }
+
     @Test func aSecondDefinitionsFileIsAnErrorAndItsLocaleFilesAreProtected() throws {
         let project = TemporaryFolder()
         let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
