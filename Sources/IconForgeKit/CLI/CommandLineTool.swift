@@ -190,6 +190,9 @@ public enum CommandLineTool {
                 output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors))
             }
         }
+        if failed, report.errorCount == 0, format != "json" {
+            output.err(werrorNote(warnings: report.warningCount))
+        }
         if !parsed.flags.contains("--quiet") {
             output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
         }
@@ -243,7 +246,9 @@ public enum CommandLineTool {
         }
         diagnostics.sort(by: Diagnostic.sortOrder)
         for diagnostic in diagnostics { output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors)) }
-        let failed = diagnostics.contains { $0.severity == .error } || (werror && !diagnostics.isEmpty)
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let failed = errors > 0 || (werror && !diagnostics.isEmpty)
+        if failed, errors == 0 { output.err(werrorNote(warnings: diagnostics.count)) }
         guard !failed, let png else { return .checkFailed }
         do {
             // Always written (not only when changed): Make judges the target by its time.
@@ -253,6 +258,11 @@ public enum CommandLineTool {
             return .io
         }
         return .clean
+    }
+
+    /// Why a run with no errors failed: without it, "0 errors" and exit status 1 disagree.
+    static func werrorNote(warnings: Int) -> String {
+        "iconforge: error: \(warnings == 1 ? "1 warning" : "\(warnings) warnings") treated as errors (--werror, or \"werror\" in iconforge.json)"
     }
 
     static func summaryLine(_ report: BuildReport, elapsed: Double, wrote folder: String?) -> String {

@@ -17,7 +17,7 @@ struct CapturedOutput: ToolOutput {
     /// binary is not an iconforge that could serve as a render worker.
     func run(_ arguments: [String]) -> (CommandLineTool.ExitStatus, CapturedOutput) {
         var output = CapturedOutput()
-        let inProcess = ["build", "check"].contains(arguments.first) && !arguments.contains("--help") ? ["--isolation", "none"] : []
+        let inProcess = ["build", "check", "render"].contains(arguments.first) && !arguments.contains("--help") ? ["--isolation", "none"] : []
         let status = CommandLineTool.run(arguments + inProcess, output: &output)
         return (status, output)
     }
@@ -62,6 +62,22 @@ struct CapturedOutput: ToolOutput {
         #expect(text.contains("broken/truncated.svg:2:3: error: "))
         #expect(text.contains("[svg.parse]"))
         #expect(text.contains("2 glyphs, 2 PNGs, 1 error, 0 warnings"))
+    }
+
+    @Test("a run failed by --werror alone says so, whatever the command")
+    func werrorFailureIsExplained() {
+        let glyph = Fixtures.path("rules/geometry-off-center-shifted.svg")
+        let output = TemporaryFolder()
+        for arguments in [["build", glyph, "-o", output.path], ["check", glyph], ["check", glyph, "-q"], ["render", glyph, "--scale", "2", "-o", output.file("x.png")]] {
+            let (plain, quiet) = run(arguments)
+            #expect(plain == .clean, "\(arguments): \(quiet.stderr)")
+            #expect(!quiet.stderr.joined().contains("treated as errors"))
+            let (status, printed) = run(arguments + ["--werror"])
+            #expect(status == .checkFailed, "\(arguments)")
+            #expect(printed.stderr.contains("iconforge: error: 1 warning treated as errors (--werror, or \"werror\" in iconforge.json)"), "\(arguments): \(printed.stderr)")
+        }
+        let (failing, printed) = run(["check", Fixtures.path("broken"), "--werror"])
+        #expect(failing == .checkFailed && !printed.stderr.joined().contains("treated as errors"), "errors explain themselves")
     }
 
     @Test func checkWritesNothingAndSupportsFormats() throws {
