@@ -172,7 +172,9 @@ public enum CommandLineTool {
                 case "github": output.out(DiagnosticFormatter.github(diagnostic))
                 default: output.err("\(path): error: \(message)")
                 }
-            case .output(let failure): output.err("\(failure.path): error: \(failure.message); previous output left as it was")
+            case .output(let failure):
+                let kept = FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
+                output.err("\(failure.path): error: \(failure.message)\(kept)")
             case .dependencyFile(let failure): output.err("\(failure.path): error: cannot write the dependency file: \(failure.message) (the outputs were written)")
             }
             return .io

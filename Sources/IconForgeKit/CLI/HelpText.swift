@@ -87,6 +87,7 @@ enum HelpText {
         or @3x (104 × 104) PNG to FILE.png. Exits 1, writing nothing, if it fails.
         For Makefile pattern rules:
           Output/%@2x.png: Glyphs/%.svg
+                  @mkdir -p $(@D)
                   iconforge render $< --scale 2 -o $@
 
         OPTIONS

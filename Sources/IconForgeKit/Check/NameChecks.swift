@@ -20,7 +20,7 @@ enum NameChecks {
                 found[index, default: []].append(Diagnostic(finding.isError ? .error : .warning, .glyphEmoji, file: source.displayPath, EmojiMessages.message(for: finding, in: "the file name")))
             }
             if !plain || name.isEmpty || name.hasPrefix("."), let problem = problem(with: name) {
-                found[index, default: []].append(Diagnostic(.error, .nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use letters, digits, '-', '_' and '.'; rename the file"))
+                found[index, default: []].append(Diagnostic(.error, .nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use ASCII letters, digits, '-', '_' and '.'; rename the file"))
             }
             // macOS file systems are case-insensitive and normalise Unicode, so these
             // names would overwrite each other in an asset catalog. (Swift's String equality
@@ -48,7 +48,7 @@ enum NameChecks {
         let allowed = name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
         }
-        if !allowed { return "contains characters other than ASCII letters, digits, '-', '_' and '.'" }
+        if !allowed { return "contains a character asset names cannot have" }
         return nil
     }
 }

@@ -35,7 +35,7 @@ enum GlyphDiscovery {
             let kind = FileSystem.kind(of: path)
             if kind == .missing {
                 // The default folder missing usually means iconforge ran in the wrong place.
-                let hint = paths == ["Glyphs"] ? "; run iconforge in the folder that holds Glyphs/, or name the glyphs folder: iconforge build path/to/glyphs" : ""
+                let hint = paths == ["Glyphs"] ? "; run iconforge in the folder that holds Glyphs/, or name the glyphs folder after the command (e.g. path/to/glyphs)" : ""
                 throw MissingInput(path: path, message: "no such file or folder" + hint)
             }
             if kind == .directory || (kind == .symlink && isFolder(path)) {

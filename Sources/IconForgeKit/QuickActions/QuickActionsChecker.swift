@@ -153,7 +153,7 @@ struct QuickActionsChecker {
                 report(.actionsIcon, at: at, "icon glyph \"\(name)\" failed its checks, so it has no PNGs to ship; fix the glyph (see its diagnostics) or pick another icon")
             case nil:
                 let near = glyphs.keys.first { $0.lowercased() == name.lowercased() }
-                let hint = near.map { "did you mean \"\($0)\"?" } ?? "add Glyphs/\(name).svg or name an existing glyph"
+                let hint = near.map { "did you mean \"\($0)\"?" } ?? "add \(file.parentPath)/\(name).svg or name an existing glyph"
                 report(.actionsIcon, at: at, "icon glyph \"\(name)\" is not among the \(glyphs.count) glyphs; \(hint)")
             }
         case .symbol(let name):

@@ -125,7 +125,7 @@ struct QuickActionsDecoder {
     }
 
     private mutating func decodeIcon(_ value: JSONValue) -> QuickActionDefinitions.Icon? {
-        let shape = "icon must be an object with exactly one of \"glyph\" (a glyph from Glyphs/), \"symbol\" (an SF Symbol name) or \"system\" (a UIApplicationShortcutIcon.IconType name)"
+        let shape = "icon must be an object with exactly one of \"glyph\" (the name of a glyph beside this file), \"symbol\" (an SF Symbol name) or \"system\" (a UIApplicationShortcutIcon.IconType name)"
         guard let members = value.members else {
             report(.actionsIcon, at: value.location, "icon is \(value.kindDescription); " + shape)
             return nil

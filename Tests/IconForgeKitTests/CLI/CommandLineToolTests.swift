@@ -139,6 +139,14 @@ struct CapturedOutput: ToolOutput {
         unwritable.write("Output", "a file where the output folder should be")
         let blocked = try run(["build", Fixtures.path("pipeline/square-27pt.svg"), "-o", unwritable.file("Output")])
         #expect(blocked.status == 3)
-        #expect(blocked.stderr.contains("previous output left as it was"))
+        #expect(blocked.stderr.contains("Output: error: exists and is not a folder"))
+        #expect(!blocked.stderr.contains("previous output"), "there was none")
+        // A real output folder that cannot be written keeps what it had, and says so.
+        let kept = TemporaryFolder()
+        kept.write("Output/catalog.json", "{}")
+        try FileManager.default.createDirectory(atPath: kept.file("Output/" + FolderLock.fileName), withIntermediateDirectories: false)
+        let locked = try run(["build", Fixtures.path("pipeline/square-27pt.svg"), "-o", kept.file("Output")])
+        #expect(locked.status == 3)
+        #expect(locked.stderr.contains("previous output left as it was"), "\(locked.stderr)")
     }
 }
