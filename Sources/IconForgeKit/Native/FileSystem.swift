@@ -158,14 +158,18 @@ enum FileSystem {
         return true
     }
 
-    /// Sets a file's modification time to now, or to the epoch (for Make, which judges by
-    /// it: an epoch target is older than every input).
-    static func setModificationTime(of path: String, toNow now: Bool) {
-        guard !now else {
-            utimensat(AT_FDCWD, path, nil, 0)
-            return
-        }
-        var times = [timespec(tv_sec: 0, tv_nsec: 0), timespec(tv_sec: 0, tv_nsec: 0)]
+    /// Now, by the clock the kernel stamps file times with (coarser than the wall clock
+    /// `now()` reads): a file written after this call gets this time or a later one.
+    static func fileTimeNow() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// Sets a file's modification (and access) time, in nanoseconds since the epoch.
+    static func setModificationTime(of path: String, to nanoseconds: Int64) {
+        let time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var times = [time, time]
         utimensat(AT_FDCWD, path, &times, 0)
     }
 

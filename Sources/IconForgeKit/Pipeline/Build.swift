@@ -64,6 +64,7 @@ public enum Builder {
     public static func run(_ request: BuildRequest) throws(BuildError) -> BuildReport {
         let clock = ContinuousClock()
         let loadStart = clock.now
+        let startedAt = FileSystem.fileTimeNow()
         let files: [GlyphFile]
         do {
             files = try GlyphDiscovery.discover(request.inputs)
@@ -155,7 +156,7 @@ public enum Builder {
             if let depfile = request.depfile {
                 let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
                 let definitions = quickActions.map { [$0.path] + $0.extraSources } ?? []
-                try writeDepfile(depfile, files: files, request: request, definitions: definitions, failed: failed)
+                try writeDepfile(depfile, files: files, request: request, definitions: definitions, failed: failed, startedAt: startedAt)
             }
         }
         let writeSeconds = (clock.now - writeStart).seconds

@@ -139,11 +139,12 @@ extension Builder {
     /// Writes a make-style dependency file: the catalog (the build's commit point) depends
     /// on every glyph, the glyphs folders (a glyph added or removed), the definitions and
     /// the configuration; each input also gets an empty rule, so that deleting one does not
-    /// stop Make. The catalog's time is refreshed so Make sees the target as up to date, or,
-    /// when the build failed, set back to the epoch, so that the next `make` tries again
-    /// rather than taking a failed build for a finished one.
+    /// stop Make. The catalog's time is set to just before the build started (`startedAt`, by
+    /// the file-system clock), so Make sees the target as up to date, yet newer than any input
+    /// saved while the build ran; or, when the build failed, to the epoch, so that the next
+    /// `make` tries again rather than taking a failed build for a finished one.
     static func writeDepfile(
-        _ path: String, files: [GlyphFile], request: BuildRequest, definitions: [String], failed: Bool
+        _ path: String, files: [GlyphFile], request: BuildRequest, definitions: [String], failed: Bool, startedAt: Int64
     ) throws(BuildError) {
         let inputs = request.inputs + files.map(\.displayPath) + definitions + request.extraDependencies
         var seen = Set<String>()
@@ -158,7 +159,7 @@ extension Builder {
         } catch {
             throw .dependencyFile(error)
         }
-        FileSystem.setModificationTime(of: target, toNow: !failed)
+        FileSystem.setModificationTime(of: target, to: failed ? 0 : startedAt - 1)
     }
 
     /// Escapes a path for a Makefile rule: spaces, `#`, `:` and `\` get a backslash, `$` doubles.
