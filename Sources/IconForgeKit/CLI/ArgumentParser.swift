@@ -1,5 +1,5 @@
 /// A command line split into options and positional arguments, by a small pure parser:
-/// `--name value`, `--name=value`, `-o value`, flags, and `--` to end options.
+/// `--name value`, `--name=value`, `-o value`, `-ovalue`, flags, and `--` to end options.
 struct ParsedArguments: Equatable, Sendable {
     var values: [String: String] = [:]
     var flags: Set<String> = []
@@ -40,6 +40,12 @@ enum ArgumentParser {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
+            } else if !argument.hasPrefix("--"), argument.count > 2, let long = spec.aliases[String(argument.prefix(2))],
+                spec.valued.contains(long)
+            {
+                // A short option with its value attached, as getopt allows: -j4, -oOut.
+                name = String(argument.prefix(2))
+                inlineValue = String(argument.dropFirst(2))
             }
             name = spec.aliases[name] ?? name
             if spec.flags.contains(name) {

@@ -42,7 +42,7 @@ public enum CommandLineTool {
                 return .clean
             case "help", "-h", "--help":
                 switch rest.first {
-                case nil: output.out(HelpText.main)
+                case nil, "help": output.out(HelpText.main)
                 case "build": output.out(HelpText.build)
                 case "check": output.out(HelpText.check)
                 case "render": output.out(HelpText.render)

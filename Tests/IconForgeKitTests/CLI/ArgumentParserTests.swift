@@ -12,6 +12,15 @@ import Testing
         #expect(parsed.flags == ["--fit"])
     }
 
+    @Test("a short option's value may be attached, as getopt allows")
+    func attachedShortValues() throws {
+        let parsed = try ArgumentParser.parse(["-oOut dir", "Glyphs"], spec: spec)
+        #expect(parsed.values == ["--output": "Out dir"] && parsed.positionals == ["Glyphs"])
+        // Flags take nothing attached; unknown short options stay unknown.
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["-hx"], spec: spec) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["-x4"], spec: spec) }
+    }
+
     @Test func doubleDashEndsOptions() throws {
         let parsed = try ArgumentParser.parse(["--", "--fit", "-o"], spec: spec)
         #expect(parsed.positionals == ["--fit", "-o"])

@@ -32,6 +32,7 @@ struct CapturedOutput: ToolOutput {
         #expect(flagStatus == .clean && flagHelp.stdout == buildHelp.stdout)
         let (checkStatus, checkHelp) = run(["check", "-h"])
         #expect(checkStatus == .clean && checkHelp.stdout.joined().contains("--format FORMAT"))
+        #expect(run(["help", "help"]).1.stdout == output.stdout, "help about help is the help")
         let (versionStatus, version) = run(["--version"])
         #expect(versionStatus == .clean && version.stdout == ["iconforge \(Builder.toolVersion)"])
     }
