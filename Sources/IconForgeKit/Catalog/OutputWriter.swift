@@ -37,11 +37,20 @@ enum OutputWriter {
         return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.files ?? [])
     }
 
+    /// The time the catalog must carry for Make (see `Builder.catalogDating`): `time`
+    /// (the epoch after a failed build), unless the catalog was not rewritten and is
+    /// already newer than `newestInput`.
+    struct CatalogDating: Equatable, Sendable {
+        var time: Int64
+        var newestInput: Int64
+    }
+
     /// Writes new PNGs, the generated quick-action files and the catalog, then removes what
-    /// `previous` listed and `catalog` does not.
+    /// `previous` listed and `catalog` does not. With `catalogDating`, the catalog's time is
+    /// set before the build state records it.
     static func write(
         _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], catalog: Catalog, previous: BuildState?,
-        sourceSignatures: [String: FileSignature], to folder: String
+        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, to folder: String
     ) throws(BuildError) {
         do {
             let catalogPath = folder + "/" + catalogFileName
@@ -66,9 +75,16 @@ enum OutputWriter {
             // build wrote, the new catalog would be byte-identical: skip encoding it.
             let statePath = folder + "/" + BuildState.fileName
             // (`previousState` checked that the catalog on disk is the one the state describes.)
+            let redate = catalogDating.map { dating in
+                guard let current = FileSystem.modificationTime(of: catalogPath) else { return true }
+                return dating.time == 0 ? current != 0 : current <= dating.newestInput
+            } ?? false
             if let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
                 previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs, previous.generatedFiles == generatedFiles,
-                previous.sourceSignatures == sourceSignatures
+                previous.sourceSignatures == sourceSignatures, !redate,
+                // A state that had to be checked against the catalog's bytes (the catalog's
+                // time changed since) is rewritten, so the next build need not read it.
+                previous.catalogSignature == FileSystem.signature(of: catalogPath, followingSymlinks: false)
             {
                 return
             }
@@ -77,7 +93,10 @@ enum OutputWriter {
             // are hidden, and harmless) to the next build that writes.
             removeStrayTemporaryFiles(in: folder)
             let catalogBytes = Array(try catalog.encoded())
-            try FileSystem.writeIfChanged(catalogBytes, to: catalogPath)
+            let rewritten = try FileSystem.writeIfChanged(catalogBytes, to: catalogPath)
+            if let catalogDating, rewritten || redate {
+                FileSystem.setModificationTime(of: catalogPath, to: catalogDating.time)
+            }
             var times: [String: Int64] = [:]
             for glyph in catalog.glyphs {
                 for output in glyph.outputs {

@@ -166,6 +166,14 @@ enum FileSystem {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    /// Any file's or folder's modification time (ns since the epoch), following symlinks as
+    /// Make does; nil when it does not exist.
+    static func modificationTime(of path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
     /// Sets a file's modification (and access) time, in nanoseconds since the epoch.
     static func setModificationTime(of path: String, to nanoseconds: Int64) {
         let time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))

@@ -147,16 +147,18 @@ public enum Builder {
                 glyphs: glyphs.count, pngs: pngCount,
                 errors: diagnostics.filter { $0.severity == .error }.count,
                 warnings: diagnostics.filter { $0.severity == .warning }.count))
+        let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
         if request.writesOutput {
             let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
             var signatures: [String: FileSignature] = [:]
             for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
+            let dependencies = request.depfile == nil ? [] : dependencyList(files: files, request: request, quickActions: quickActions)
+            let dating = request.depfile == nil ? nil : catalogDating(dependencies, files: files, onDisk: onDisk, failed: failed, startedAt: startedAt)
             try OutputWriter.write(
-                outcomes, generated: generated, catalog: catalog, previous: previous, sourceSignatures: signatures, to: request.outputFolder)
+                outcomes, generated: generated, catalog: catalog, previous: previous, sourceSignatures: signatures, catalogDating: dating,
+                to: request.outputFolder)
             if let depfile = request.depfile {
-                let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
-                let definitions = quickActions.map { [$0.path] + $0.extraSources } ?? []
-                try writeDepfile(depfile, files: files, request: request, definitions: definitions, failed: failed, startedAt: startedAt)
+                try writeDepfile(depfile, dependencies: dependencies, request: request)
             }
         }
         let writeSeconds = (clock.now - writeStart).seconds
@@ -166,7 +168,6 @@ public enum Builder {
             stages.append((stage, outcomes.reduce(0) { $0 + $1.timings[stage] }))
         }
         stages.append(("write", writeSeconds))
-        let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
         return BuildReport(
             diagnostics: diagnostics, glyphCount: outcomes.count, pngCount: pngCount, reusedCount: outcomes.filter(\.reused).count,
             catalog: catalog, stageSeconds: stages, failed: failed)

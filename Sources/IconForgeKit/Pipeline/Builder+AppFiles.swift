@@ -136,43 +136,53 @@ extension Builder {
         return refused
     }
 
-    /// Writes a make-style dependency file: the catalog (the build's commit point) depends
-    /// on every glyph, the glyphs folders (a glyph added or removed), the definitions and
-    /// the configuration; each input also gets an empty rule, so that deleting one does not
-    /// stop Make. The catalog's time is set to just before the build started (`startedAt`, by
-    /// the file-system clock), so Make sees the target as up to date, yet newer than any input
-    /// saved while the build ran; or, when the build failed, to the epoch, so that the next
-    /// `make` tries again rather than taking a failed build for a finished one.
-    static func writeDepfile(
-        _ path: String, files: [GlyphFile], request: BuildRequest, definitions: [String], failed: Bool, startedAt: Int64
-    ) throws(BuildError) {
-        let inputs = request.inputs + files.map(\.displayPath) + definitions + request.extraDependencies
+    /// Every input the outputs depend on, for a make-style dependency file: the glyphs
+    /// folders (a glyph added or removed), every glyph, the quick-action definitions and the
+    /// configuration (and the folder it lives in, or would).
+    static func dependencyList(files: [GlyphFile], request: BuildRequest, quickActions: QuickActionsOutcome?) -> [String] {
+        let definitions = quickActions.map { [$0.path] + $0.extraSources } ?? []
         var seen = Set<String>()
-        let unique = inputs.filter { seen.insert($0).inserted }
+        return (request.inputs + files.map(\.displayPath) + definitions + request.extraDependencies).filter { seen.insert($0).inserted }
+    }
+
+    /// When a depfile is written, the catalog is Make's target, so its time is what Make
+    /// compares with the inputs'. A build that failed dates it at the epoch, so the next
+    /// `make` tries again rather than taking a failed build for a finished one. Otherwise it
+    /// gets the file-system clock's time from just before the build started, so that an
+    /// input saved while iconforge ran, or a moment after in the same clock tick, is newer;
+    /// a catalog that is already newer than every input keeps its time (Make had no reason
+    /// to run, and the build state that records the time stays valid).
+    static func catalogDating(
+        _ dependencies: [String], files: [GlyphFile], onDisk: OnDiskSignatures, failed: Bool, startedAt: Int64
+    ) -> OutputWriter.CatalogDating {
+        guard !failed else { return OutputWriter.CatalogDating(time: 0, newestInput: 0) }
+        var sourceTimes: [String: Int64] = [:]
+        for (file, signature) in zip(files, onDisk.sources) { sourceTimes[file.displayPath] = signature?.modified }
+        let newest = dependencies.map { sourceTimes[$0] ?? FileSystem.modificationTime(of: $0) ?? 0 }.max() ?? 0
+        return OutputWriter.CatalogDating(time: startedAt - 1, newestInput: newest)
+    }
+
+    /// Writes `dependencies` as a make-style dependency file whose target is the catalog;
+    /// each input also gets an empty rule, so that deleting one does not stop Make.
+    static func writeDepfile(_ path: String, dependencies: [String], request: BuildRequest) throws(BuildError) {
         let target = request.outputFolder + "/" + OutputWriter.catalogFileName
         var text = makeEscaped(target) + ":"
-        for input in unique { text += " \\\n  " + makeEscaped(input) }
+        for input in dependencies { text += " \\\n  " + makeEscaped(input) }
         text += "\n"
-        for input in unique { text += "\n" + makeEscaped(input) + ":\n" }
+        for input in dependencies { text += "\n" + makeEscaped(input) + ":\n" }
         do {
             try FileSystem.writeIfChanged(Array(text.utf8), to: path)
         } catch {
             throw .dependencyFile(error)
         }
-        FileSystem.setModificationTime(of: target, to: failed ? 0 : startedAt - 1)
     }
 
     /// Escapes a path for a Makefile rule: spaces, `#`, `:` and `\` get a backslash, `$` doubles.
     static func makeEscaped(_ path: String) -> String {
-        var out = ""
-        for character in path {
-            switch character {
-            case " ", "#", ":", "\\": out += "\\" + String(character)
-            case "$": out += "$$"
-            case "\n", "\t": out += "\\" + String(character)
-            default: out.append(character)
-            }
-        }
-        return out
+        // Most paths need nothing: check their bytes first (this runs for every glyph).
+        guard path.utf8.contains(where: { Self.makeSpecialBytes.contains($0) }) else { return path }
+        return path.escaping([" ": "\\ ", "#": "\\#", ":": "\\:", "\\": "\\\\", "$": "$$", "\n": "\\\n", "\t": "\\\t"])
     }
+
+    private static let makeSpecialBytes: Set<UInt8> = Set(" #:\\$\n\t".utf8)
 }
