@@ -7,7 +7,7 @@
 /// simply does all the work again.
 struct BuildState: Equatable, Sendable {
     static let fileName = ".iconforge-state"
-    private static let header = "iconforge-state 4"
+    private static let header = "iconforge-state 5"
 
     var buildKey: String
     /// SHA-256 of the `catalog.json` written with this state.
@@ -27,6 +27,18 @@ struct BuildState: Equatable, Sendable {
     /// modified less than a second before it was read has none recorded, since a second
     /// edit within the file system's time resolution would not show.
     var sourceSignatures: [String: FileSignature] = [:]
+    /// Everything the build read, as `BuildFingerprint` reduces it; nil when it could not
+    /// vouch for all of it.
+    var fingerprint: String? = nil
+    /// What the build reported, for a next build that finds the same fingerprint.
+    var report: Report? = nil
+
+    struct Report: Equatable, Sendable {
+        var glyphCount: Int
+        var pngCount: Int
+        /// As printed: display paths, sorted.
+        var diagnostics: [Diagnostic]
+    }
 
     /// The state's file bytes.
     func encoded() -> [UInt8] {
@@ -34,11 +46,23 @@ struct BuildState: Equatable, Sendable {
         if let catalogSignature {
             lines.append("catalog-file\t\(catalogSignature.size)\t\(catalogSignature.modified)")
         }
-        for (name, signature) in sourceSignatures.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            lines.append(["source", name, "\(signature.size)", "\(signature.modified)"].map(Self.escape).joined(separator: "\t"))
+        // What a build with the same fingerprint needs comes first: it reads no further.
+        if let fingerprint, let report {
+            lines.append("fingerprint\t" + fingerprint)
+            lines.append("report\t\(report.glyphCount)\t\(report.pngCount)")
+            for diagnostic in report.diagnostics {
+                lines.append(
+                    [
+                        "report-diagnostic", diagnostic.severity.rawValue, diagnostic.rule.rawValue, diagnostic.file,
+                        diagnostic.location.map { "\($0.line)" } ?? "-", diagnostic.location.map { "\($0.column)" } ?? "-", diagnostic.message,
+                    ].map(Self.escape).joined(separator: "\t"))
+            }
         }
         for file in generatedFiles {
             lines.append(["generated", file.file, "\(file.bytes)", file.sha256].map(Self.escape).joined(separator: "\t"))
+        }
+        for (name, signature) in sourceSignatures.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            lines.append(["source", name, "\(signature.size)", "\(signature.modified)"].map(Self.escape).joined(separator: "\t"))
         }
         for glyph in glyphs {
             lines.append(
@@ -70,6 +94,16 @@ struct BuildState: Equatable, Sendable {
     /// Works on raw bytes and makes a `String` only of text fields: this runs on every
     /// no-op build, where it is a large part of the work.
     static func decode(_ bytes: [UInt8]) -> BuildState? {
+        decode(bytes, headerOnly: false)
+    }
+
+    /// Only the lines before the first source or glyph: the build key, the catalog, the
+    /// fingerprint, the report and the generated files (`glyphs` and signatures stay empty).
+    static func decodeHeader(_ bytes: [UInt8]) -> BuildState? {
+        decode(bytes, headerOnly: true)
+    }
+
+    private static func decode(_ bytes: [UInt8], headerOnly: Bool) -> BuildState? {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = LineReader(buffer)
             guard reader.next(), reader.count == 1, reader.text(0) == header,
@@ -80,7 +114,18 @@ struct BuildState: Equatable, Sendable {
             var state = BuildState(buildKey: buildKey, catalogSHA256: reader.text(1), glyphs: [], generatedFiles: [], modificationTimes: [:])
             state.glyphs.reserveCapacity(buffer.count / 400)
             while reader.next() {
-                switch (reader.text(0), reader.count) {
+                let kind = reader.text(0)
+                if headerOnly, kind == "source" || kind == "glyph" { break }
+                switch (kind, reader.count) {
+                case ("fingerprint", 2):
+                    state.fingerprint = reader.text(1)
+                case ("report", 3):
+                    guard let glyphs = reader.integer(1), let pngs = reader.integer(2) else { return nil }
+                    state.report = Report(glyphCount: Int(glyphs), pngCount: Int(pngs), diagnostics: [])
+                case ("report-diagnostic", 7) where state.report != nil:
+                    guard let severity = Severity(rawValue: reader.text(1)), let rule = RuleID(rawValue: reader.text(2)) else { return nil }
+                    let location = reader.integer(4).flatMap { line in reader.integer(5).map { SourceLocation(line: Int(line), column: Int($0)) } }
+                    state.report?.diagnostics.append(Diagnostic(severity, rule, file: reader.text(3), at: location, reader.text(6)))
                 case ("catalog-file", 3):
                     guard let size = reader.integer(1), let modified = reader.integer(2) else { return nil }
                     state.catalogSignature = FileSignature(size: Int(size), modified: modified)

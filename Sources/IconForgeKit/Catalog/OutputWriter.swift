@@ -23,9 +23,9 @@ enum OutputWriter {
     ///
     /// A state that does not describe the catalog on disk (a build killed between writing
     /// the two) is set aside for the catalog, the commit point.
-    static func previousState(in folder: String) -> BuildState? {
+    static func previousState(in folder: String, stateBytes: [UInt8]? = nil) -> BuildState? {
         let catalogPath = folder + "/" + catalogFileName
-        let state = (try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20)).flatMap(BuildState.decode)
+        let state = (stateBytes ?? self.stateBytes(in: folder)).flatMap(BuildState.decode)
         if let state, let recorded = state.catalogSignature, FileSystem.signature(of: catalogPath, followingSymlinks: false) == recorded {
             return state
         }
@@ -35,6 +35,20 @@ enum OutputWriter {
         }
         guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
         return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.files ?? [])
+    }
+
+    /// The bytes of the build state in `folder`, if there is one.
+    static func stateBytes(in folder: String) -> [UInt8]? {
+        try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20)
+    }
+
+    /// What the build state records for a next build to compare with (see `BuildFingerprint`):
+    /// the fingerprint as things stand before writing, one to compute once everything is
+    /// written, and the build's report.
+    struct Fingerprints {
+        var beforeWriting: String?
+        var afterWriting: () -> String?
+        var report: BuildState.Report
     }
 
     /// The time the catalog must carry for Make (see `Builder.catalogDating`): `time`
@@ -50,7 +64,8 @@ enum OutputWriter {
     /// set before the build state records it.
     static func write(
         _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], catalog: Catalog, previous: BuildState?,
-        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, to folder: String
+        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprints: Fingerprints? = nil,
+        to folder: String
     ) throws(BuildError) {
         do {
             let catalogPath = folder + "/" + catalogFileName
@@ -84,7 +99,9 @@ enum OutputWriter {
                 previous.sourceSignatures == sourceSignatures, !redate,
                 // A state that had to be checked against the catalog's bytes (the catalog's
                 // time changed since) is rewritten, so the next build need not read it.
-                previous.catalogSignature == FileSystem.signature(of: catalogPath, followingSymlinks: false)
+                previous.catalogSignature == FileSystem.signature(of: catalogPath, followingSymlinks: false),
+                // Nor is one whose fingerprint or report is not this build's.
+                previous.fingerprint == fingerprints?.beforeWriting, previous.report == fingerprints?.report
             {
                 return
             }
@@ -103,10 +120,14 @@ enum OutputWriter {
                     times[output.file] = FileSystem.signature(of: folder + "/" + output.file)?.modified
                 }
             }
-            let state = BuildState(
+            var state = BuildState(
                 buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes),
                 catalogSignature: FileSystem.signature(of: catalogPath, followingSymlinks: false), glyphs: catalog.glyphs,
                 generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
+            if let fingerprints, let fingerprint = fingerprints.afterWriting() {
+                state.fingerprint = fingerprint
+                state.report = fingerprints.report
+            }
             try FileSystem.writeIfChanged(state.encoded(), to: statePath)
             FileSystem.syncFolder(folder)
 

@@ -36,8 +36,12 @@ public struct BuildReport: Sendable {
     public var pngCount: Int
     /// Glyphs whose files were kept from the previous build because nothing changed.
     public var reusedCount: Int
+    /// Whether the previous build's result stood as a whole: nothing it read had changed
+    /// (its fingerprint matched), so nothing was checked glyph by glyph or written.
+    public var nothingChanged = false
     /// The catalog written (build) or that would be written (check).
-    public var catalog: Catalog
+    public var catalog: Catalog { catalogSource.catalog }
+    let catalogSource: CatalogSource
     /// Seconds spent per stage, summed over all threads.
     public var stageSeconds: [(stage: String, seconds: Double)]
 
@@ -45,6 +49,32 @@ public struct BuildReport: Sendable {
     /// Whether the build failed: an error, or a warning under `--werror`.
     public var failed: Bool
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+}
+
+/// A report's catalog: the one the build composed, or, for a build that found nothing
+/// changed and so composed none, the one on disk, read when first asked for.
+final class CatalogSource: Sendable {
+    private let loaded: Mutex<Catalog?>
+    private let load: @Sendable () -> Catalog
+
+    init(_ catalog: Catalog) {
+        loaded = Mutex(catalog)
+        load = { catalog }
+    }
+
+    init(loading: @escaping @Sendable () -> Catalog) {
+        loaded = Mutex(nil)
+        load = loading
+    }
+
+    var catalog: Catalog {
+        loaded.withLock { cached in
+            if let cached { return cached }
+            let catalog = load()
+            cached = catalog
+            return catalog
+        }
+    }
 }
 
 /// A failure that stops the whole build, with the path it concerns.
@@ -92,7 +122,14 @@ public enum Builder {
         let buildKey = Self.buildKey(request.options)
         // What the previous build wrote, when it was made with the same tool and options:
         // its entries for unchanged glyphs stand in for re-rendering them.
-        let (previous, onDisk) = readPreviousBuild(files, request: request)
+        let (stateBytes, onDisk) = readPreviousBuild(files, request: request)
+        if let unchanged = resultIfNothingChanged(
+            stateBytes: stateBytes, buildKey: buildKey, files: files, onDisk: onDisk, request: request,
+            loadSeconds: (clock.now - loadStart).seconds)
+        {
+            return unchanged
+        }
+        let previous = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder, stateBytes: stateBytes) : nil
         let reusable = previous?.buildKey == buildKey ? previous : nil
         let loadSeconds = (clock.now - loadStart).seconds
 
@@ -137,10 +174,7 @@ public enum Builder {
             tool: Catalog.Tool(name: "iconforge", version: toolVersion),
             buildKey: buildKey,
             mode: request.options.mode,
-            template: Catalog.TemplateInfo(
-                canvasPoints: Template.canvasPoints, squareTargetPoints: Template.squareTargetPoints,
-                wideTallTargetPoints: Template.wideTallTargetPoints, shapeThreshold: request.options.shapeThreshold,
-                sizeTolerancePoints: request.options.sizeTolerance, scales: Template.scales),
+            template: templateInfo(request.options),
             glyphs: glyphs,
             quickActions: quickActions?.entry,
             summary: Catalog.Summary(
@@ -154,9 +188,23 @@ public enum Builder {
             for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
             let dependencies = request.depfile == nil ? [] : dependencyList(files: files, request: request, quickActions: quickActions)
             let dating = request.depfile == nil ? nil : catalogDating(dependencies, files: files, onDisk: onDisk, failed: failed, startedAt: startedAt)
+            // Settled sources only: an unsettled one gives no fingerprint, so the next build
+            // reads it again.
+            let settled = outcomes.map(\.sourceSignature)
+            let generatedNames = catalog.quickActions?.files.map(\.file) ?? []
+            func fingerprint(outputs: [[FileSignature?]]) -> String? {
+                BuildFingerprint.compute(
+                    buildKey: buildKey, request: request, files: files, sources: settled, outputs: outputs,
+                    catalog: FileSystem.signature(of: request.outputFolder + "/" + OutputWriter.catalogFileName, followingSymlinks: false),
+                    generatedFiles: generatedNames)
+            }
+            let fingerprints = OutputWriter.Fingerprints(
+                beforeWriting: fingerprint(outputs: onDisk.outputs),
+                afterWriting: { fingerprint(outputs: listedOutputSignatures(files, catalog: catalog, in: request.outputFolder)) },
+                report: BuildState.Report(glyphCount: glyphs.count, pngCount: pngCount, diagnostics: diagnostics))
             try OutputWriter.write(
                 outcomes, generated: generated, catalog: catalog, previous: previous, sourceSignatures: signatures, catalogDating: dating,
-                to: request.outputFolder)
+                fingerprints: fingerprints, to: request.outputFolder)
             if let depfile = request.depfile {
                 try writeDepfile(depfile, dependencies: dependencies, request: request)
             }
@@ -170,7 +218,14 @@ public enum Builder {
         stages.append(("write", writeSeconds))
         return BuildReport(
             diagnostics: diagnostics, glyphCount: outcomes.count, pngCount: pngCount, reusedCount: outcomes.filter(\.reused).count,
-            catalog: catalog, stageSeconds: stages, failed: failed)
+            catalogSource: CatalogSource(catalog), stageSeconds: stages, failed: failed)
+    }
+
+    static func templateInfo(_ options: PipelineOptions) -> Catalog.TemplateInfo {
+        Catalog.TemplateInfo(
+            canvasPoints: Template.canvasPoints, squareTargetPoints: Template.squareTargetPoints,
+            wideTallTargetPoints: Template.wideTallTargetPoints, shapeThreshold: options.shapeThreshold,
+            sizeTolerancePoints: options.sizeTolerance, scales: Template.scales)
     }
 
     /// Identifies the tool version and every option that affects what a build writes.
@@ -193,13 +248,63 @@ public enum Builder {
         var takenAt: Int64
     }
 
-    /// Reads the previous build's state and stats every source and expected output, one
-    /// after the other: on two threads they took as long (stats of files, even in two
-    /// folders, do not run side by side on the machines measured).
-    private static func readPreviousBuild(_ files: [GlyphFile], request: BuildRequest) -> (BuildState?, OnDiskSignatures) {
+    /// Reads the previous build's state (its bytes: decoding waits until it is known to be
+    /// needed) and stats every source and expected output.
+    private static func readPreviousBuild(_ files: [GlyphFile], request: BuildRequest) -> ([UInt8]?, OnDiskSignatures) {
         let signatures = statSourcesAndOutputs(files, request: request)
-        let state = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder) : nil
+        let state = request.writesOutput ? OutputWriter.stateBytes(in: request.outputFolder) : nil
         return (state, signatures)
+    }
+
+    /// Findings that say more about the moment than about the glyph (a crash, a timeout, a
+    /// conflict with someone else's file): a glyph with one is processed again.
+    static let mayNotRecur: Set<RuleID> = [.renderCrashed, .renderTimeout, .renderFailed, .outputConflict, .xcassetsConflict]
+
+    /// The previous build's result, when its fingerprint shows that nothing it read has
+    /// changed (see `BuildFingerprint`) and none of its findings may fail to recur: the same
+    /// diagnostics, nothing written.
+    private static func resultIfNothingChanged(
+        stateBytes: [UInt8]?, buildKey: String, files: [GlyphFile], onDisk: OnDiskSignatures, request: BuildRequest, loadSeconds: Double
+    ) -> BuildReport? {
+        let catalogPath = request.outputFolder + "/" + OutputWriter.catalogFileName
+        guard let stateBytes, let header = BuildState.decodeHeader(stateBytes), header.buildKey == buildKey,
+            let recorded = header.fingerprint, let report = header.report, !report.diagnostics.contains(where: { mayNotRecur.contains($0.rule) }),
+            BuildFingerprint.compute(
+                buildKey: buildKey, request: request, files: files, sources: onDisk.sources, outputs: onDisk.outputs,
+                catalog: FileSystem.signature(of: catalogPath, followingSymlinks: false), generatedFiles: header.generatedFiles.map(\.file))
+                == recorded
+        else { return nil }
+        let failed = report.diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
+        let summary = Catalog.Summary(
+            glyphs: report.glyphCount, pngs: report.pngCount, errors: report.diagnostics.filter { $0.severity == .error }.count,
+            warnings: report.diagnostics.filter { $0.severity == .warning }.count)
+        let catalog = CatalogSource {
+            // The catalog the fingerprint vouches for; should it not decode, the summary stands in.
+            let bytes = (try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20)) ?? []
+            return (try? JSONDecoder().decode(Catalog.self, from: Data(bytes)))
+                ?? Catalog(
+                    schemaVersion: Catalog.currentSchemaVersion, tool: Catalog.Tool(name: "iconforge", version: toolVersion), buildKey: buildKey,
+                    mode: request.options.mode, template: templateInfo(request.options), glyphs: [], quickActions: nil, summary: summary)
+        }
+        var stages = [("load", loadSeconds)]
+        for stage in GlyphTimings.stageNames { stages.append((stage, 0)) }
+        stages.append(("write", 0))
+        return BuildReport(
+            diagnostics: report.diagnostics, glyphCount: report.glyphCount, pngCount: report.pngCount, reusedCount: report.glyphCount,
+            nothingChanged: true, catalogSource: catalog, stageSeconds: stages, failed: failed)
+    }
+
+    /// The sizes and times of each file's outputs as the catalog lists them (nil for those
+    /// it does not: they are not there, or are about to be removed).
+    private static func listedOutputSignatures(_ files: [GlyphFile], catalog: Catalog, in folder: String) -> [[FileSignature?]] {
+        let listed = Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) })
+        let folders = OpenFolders([folder])
+        return files.map { file in
+            Template.scales.map { scale in
+                let name = OutputWriter.fileName(glyph: file.name, scale: scale)
+                return listed.contains(name) ? folders.signature(of: name, in: folder) : nil
+            }
+        }
     }
 
     private static func statSourcesAndOutputs(_ files: [GlyphFile], request: BuildRequest) -> OnDiskSignatures {
@@ -294,7 +399,7 @@ public enum Builder {
         // redo those.
         guard entry.source == source.relativePath,
             !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil }),
-            !entry.diagnostics.contains(where: { [.renderCrashed, .renderTimeout, .renderFailed, .outputConflict, .xcassetsConflict].contains($0.rule) }),
+            !entry.diagnostics.contains(where: { mayNotRecur.contains($0.rule) }),
             // The state and catalog are files too: never trust a listed name to stay in the folder.
             entry.outputs.allSatisfy({ output in
                 Template.scales.contains { $0.factor == output.scale && OutputWriter.fileName(glyph: entry.name, scale: $0) == output.file }

@@ -122,7 +122,7 @@ import Testing
         #expect(BuildState.decode(Array("garbage".utf8)) == nil)
         #expect(BuildState.decode([]) == nil)
         // Numbers that are not exactly what encoding writes are refused, never trapped on.
-        let header = "iconforge-state 4\nkey\tk\ncatalog\tc\n"
+        let header = "iconforge-state 5\nkey\tk\ncatalog\tc\n"
         for line in ["source\ta\t12\t99999999999999999999", "source\ta\t1x\t5", "source\ta\t\t5", "source\ta\t-\t5", "catalog-file\t+1\t2"] {
             #expect(BuildState.decode(Array((header + line + "\n").utf8)) == nil, "\(line)")
         }

@@ -1,0 +1,74 @@
+import FoundationEssentials
+
+/// One SHA-256 over everything a build reads: the tool version and options, the request,
+/// the glyph files found, and the size and time of every source, every output, the
+/// catalog, the generated quick-action files and the definitions file.
+///
+/// A build records it in its state. The next build computes it again from `stat`s alone,
+/// and when the two agree, nothing the previous build looked at has changed, so its
+/// result stands: the build reports the recorded diagnostics and writes nothing, without
+/// decoding the state or checking glyph by glyph (a third of a no-op build's time).
+/// Whatever it cannot vouch for (a source modified within the last second or reached
+/// through a symlink, a definitions file behind a symlink, a missing generated file, an
+/// asset catalog or a dependency file to write) gives no fingerprint, and the build takes
+/// the ordinary path.
+enum BuildFingerprint {
+    static func compute(
+        buildKey: String, request: BuildRequest, files: [GlyphFile], sources: [FileSignature?], outputs: [[FileSignature?]],
+        catalog: FileSignature?, generatedFiles: [String]
+    ) -> String? {
+        guard request.writesOutput, request.assetCatalog == nil, request.depfile == nil, let catalog,
+            sources.count == files.count, outputs.count == files.count
+        else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 160)
+        func add(_ text: String) {
+            add(Int64(text.utf8.count))
+            bytes += text.utf8
+        }
+        func add(_ number: Int64) {
+            withUnsafeBytes(of: number.littleEndian) { bytes += $0 }
+        }
+        func add(_ signature: FileSignature) {
+            add(Int64(signature.size))
+            add(signature.modified)
+        }
+        add("iconforge-fingerprint 1")
+        add(buildKey)
+        add(request.outputFolder)
+        add(request.appName ?? "\u{0}")
+        add(Int64(request.inputs.count))
+        for input in request.inputs { add(input) }
+        add(catalog)
+        // The definitions file is looked for in every folder named as input.
+        for input in request.inputs where FileSystem.kind(followingSymlinksOf: input) == .directory {
+            let definitions = (input.hasSuffix("/") ? String(input.dropLast()) : input) + "/" + QuickActions.fileName
+            switch FileSystem.kind(of: definitions) {
+            case .missing: add(0)
+            case .regular: guard let signature = FileSystem.signature(of: definitions, followingSymlinks: false) else { return nil }; add(signature)
+            default: return nil
+            }
+        }
+        add(Int64(generatedFiles.count))
+        for file in generatedFiles {
+            guard let signature = FileSystem.signature(of: request.outputFolder + "/" + file, followingSymlinks: false) else { return nil }
+            add(file)
+            add(signature)
+        }
+        add(Int64(files.count))
+        for (index, file) in files.enumerated() {
+            guard let source = sources[index] else { return nil }
+            add(file.name)
+            add(file.displayPath)
+            add(file.relativePath)
+            add(file.folder ?? "\u{0}")
+            add(source)
+            add(Int64(outputs[index].count))
+            for output in outputs[index] {
+                // An output that does not exist (a glyph that failed) is part of the picture too.
+                if let output { add(output) } else { add(-1) }
+            }
+        }
+        return SHA256Digest.hex(of: bytes)
+    }
+}
