@@ -99,7 +99,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 GLYPHS = 1000              # corpus size
-NOOP_REPEAT = 10           # no-op builds per round: each is ~20 ms, so one would be noise
+NOOP_REPEAT = 10           # no-op builds per round: each is under 20 ms, so one would be noise
 QUICK_GLYPHS = 100         # rsvg-convert loop size with BENCH_QUICK=1
 FIT_SIZES = (54, 80)       # glyph sizes in px for the @2x and @3x renders
 ICON_PACKAGE = "lucide"    # PyPI package that bundles the SVGs (lucide/lucide.zip)
