@@ -16,6 +16,10 @@ struct OptionSpec: Sendable {
 /// A command line that cannot be understood; the message names the argument.
 public struct UsageError: Error, Equatable, Sendable {
     public var message: String
+    /// Where to look next, printed after the message.
+    public var hint = "Run 'iconforge --help' for usage."
+    /// A file the command line names does not exist or cannot be read: exit status 3, not 2.
+    public var isUnreadableInput = false
     public init(_ message: String) { self.message = message }
 }
 

@@ -61,8 +61,8 @@ public enum CommandLineTool {
                 throw UsageError(message)
             }
         } catch {
-            output.err("iconforge: error: \(error.message)\nRun 'iconforge --help' for usage.")
-            return .usage
+            output.err("iconforge: error: \(error.message)\n\(error.hint)")
+            return error.isUnreadableInput ? .io : .usage
         }
     }
 
@@ -92,10 +92,14 @@ public enum CommandLineTool {
                 let bytes = try FileSystem.readRegularFile(configPath, limit: 1 << 20)
                 configuration = try Configuration.parse(bytes, path: configPath)
                 request.extraDependencies.append(configPath)
-            } catch let error as UsageError {
+            } catch var error as UsageError {
+                error.hint = Configuration.hint
                 throw error
             } catch {
-                throw UsageError("cannot read configuration \(configPath): \((error as? FileError)?.message ?? "\(error)")")
+                var unreadable = UsageError("cannot read configuration \(configPath): \((error as? FileError)?.message ?? "\(error)")")
+                unreadable.isUnreadableInput = true
+                unreadable.hint = Configuration.hint
+                throw unreadable
             }
         }
         request.writesOutput = writes

@@ -28,6 +28,9 @@ struct Configuration: Equatable, Sendable {
     ]
 
     /// Parses the file's bytes; the error names the file, line and column.
+    /// Where a configuration error points the reader.
+    static let hint = "See \"iconforge.json\" in the README for its keys and their values."
+
     static func parse(_ bytes: [UInt8], path: String) throws(UsageError) -> Configuration {
         let root: JSONValue
         do {

@@ -113,6 +113,20 @@ import Testing
         }
     }
 
+    @Test("a configuration that cannot be read is a missing input; one that is wrong points to its documentation")
+    func configurationErrorsSayWhereToLook() throws {
+        let project = TemporaryFolder()
+        var missing = CapturedOutput()
+        #expect(CommandLineTool.run(["check", "--config", project.file("nope.json")], output: &missing) == .io)
+        #expect(missing.stderr.joined().contains("cannot read configuration"))
+        #expect(missing.stderr.joined().contains("See \"iconforge.json\" in the README"))
+        let wrong = project.write("iconforge.json", "{ \"fitt\": true }")
+        var captured = CapturedOutput()
+        #expect(CommandLineTool.run(["check", "--config", wrong], output: &captured) == .usage)
+        #expect(captured.stderr.joined().contains("unknown key 'fitt'") && captured.stderr.joined().contains("in the README"))
+        #expect(!captured.stderr.joined().contains("--help"))
+    }
+
     @Test func flagsUndoBooleansFromTheConfiguration() throws {
         let project = TemporaryFolder()
         project.copy(fixture: "rules/geometry-off-center-shifted.svg", as: "Glyphs/shifted.svg")
