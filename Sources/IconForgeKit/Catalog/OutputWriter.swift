@@ -47,7 +47,9 @@ enum OutputWriter {
     /// written, and the build's report.
     struct Fingerprints {
         var beforeWriting: String?
-        var afterWriting: () -> String?
+        /// Given the signature of every file this build wrote or checked, by its path in
+        /// the output folder.
+        var afterWriting: (_ known: [String: FileSignature]) -> String?
         var report: BuildState.Report
     }
 
@@ -70,9 +72,14 @@ enum OutputWriter {
         do {
             let catalogPath = folder + "/" + catalogFileName
 
+            // The size and time of each file as this build wrote or checked it, never as a
+            // later stat finds it: a file changed by someone while the build ran must not be
+            // recorded as the build's own.
+            var known: [String: FileSignature] = [:]
             for outcome in outcomes {
+                known.merge(outcome.verifiedOutputs) { _, checked in checked }
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
-                    try FileSystem.writeIfChanged(png.bytes, to: folder + "/" + output.file)
+                    known[output.file] = try FileSystem.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file).signature
                 }
             }
             var subfolders = Set<String>()
@@ -82,7 +89,7 @@ enum OutputWriter {
                     try requireRealFolder(path.parentPath)
                     subfolders.insert(path.parentPath)
                 }
-                try FileSystem.writeIfChanged(file.bytes, to: path)
+                known[file.relativePath] = try FileSystem.writeIfChangedRecording(file.bytes, to: path).signature
             }
             for subfolder in subfolders { FileSystem.syncFolder(subfolder) }
             let generatedFiles = catalog.quickActions?.files ?? []
@@ -110,21 +117,24 @@ enum OutputWriter {
             // are hidden, and harmless) to the next build that writes.
             removeStrayTemporaryFiles(in: folder)
             let catalogBytes = Array(try catalog.encoded())
-            let rewritten = try FileSystem.writeIfChanged(catalogBytes, to: catalogPath)
-            if let catalogDating, rewritten || redate {
+            let written = try FileSystem.writeIfChangedRecording(catalogBytes, to: catalogPath)
+            var catalogSignature = written.signature
+            if let catalogDating, written.changed || redate {
                 FileSystem.setModificationTime(of: catalogPath, to: catalogDating.time)
+                catalogSignature = catalogSignature.map { FileSignature(size: $0.size, modified: catalogDating.time) }
             }
+            known[catalogFileName] = catalogSignature
             var times: [String: Int64] = [:]
             for glyph in catalog.glyphs {
                 for output in glyph.outputs {
-                    times[output.file] = FileSystem.signature(of: folder + "/" + output.file)?.modified
+                    times[output.file] = known[output.file]?.modified
                 }
             }
             var state = BuildState(
                 buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes),
-                catalogSignature: FileSystem.signature(of: catalogPath, followingSymlinks: false), glyphs: catalog.glyphs,
+                catalogSignature: catalogSignature, glyphs: catalog.glyphs,
                 generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
-            if let fingerprints, let fingerprint = fingerprints.afterWriting() {
+            if let fingerprints, let fingerprint = fingerprints.afterWriting(known) {
                 state.fingerprint = fingerprint
                 state.report = fingerprints.report
             }
@@ -132,9 +142,9 @@ enum OutputWriter {
             FileSystem.syncFolder(folder)
 
             // Only after the new catalog is in place: remove what the old one listed and the new one does not.
-            let written = Set(outcomes.flatMap { $0.outputs.map(\.file) })
+            let kept = Set(outcomes.flatMap { $0.outputs.map(\.file) })
             for glyph in previous?.glyphs ?? [] {
-                for output in glyph.outputs where !written.contains(output.file) && isPlainFileName(output.file) {
+                for output in glyph.outputs where !kept.contains(output.file) && isPlainFileName(output.file) {
                     try FileSystem.remove(folder + "/" + output.file)
                 }
             }

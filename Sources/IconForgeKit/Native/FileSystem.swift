@@ -105,7 +105,10 @@ enum FileSystem {
     /// Writes `bytes` to `path` atomically: into a temporary file in the same folder,
     /// flushed to disk, then renamed over `path`, so a reader sees the old file or the
     /// new one and never a partial one.
-    static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
+    /// Returns the written file's size and time, as they were when the bytes were flushed
+    /// (a later change by anyone else shows as a different signature).
+    @discardableResult
+    static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) -> FileSignature? {
         // A fresh, unguessable name, created exclusively and never through a symlink: a
         // link planted under a predictable name must not redirect the write elsewhere.
         var temporary = ""
@@ -137,25 +140,34 @@ enum FileSystem {
             unlink(temporary)
             throw FileError(path: path, errno: code, action: "flush")
         }
+        var info = stat()
+        let flushed = fstat(descriptor, &info) == 0 ? FileSignature(info) : nil
         close(descriptor)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw FileError(path: path, errno: code, action: "rename into place")
         }
+        return flushed
     }
 
     /// Writes `bytes` atomically unless the file already holds exactly them, so unchanged
     /// outputs keep their modification times; returns whether it wrote.
     @discardableResult
     static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
-        if case .regular(let size) = kind(of: path), size == bytes.count,
-            let existing = try? readRegularFile(path, limit: size), existing == bytes
-        {
-            return false
+        try writeIfChangedRecording(bytes, to: path).changed
+    }
+
+    /// `writeIfChanged`, also returning the signature of the file known to hold `bytes`:
+    /// from when it was written, or, for a file left alone, from before it was compared
+    /// (nil if it changed while being compared). A build records these, never a later
+    /// `stat`, so that a file someone changes while the build runs is not taken for its own.
+    static func writeIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
+        let before = signature(of: path, followingSymlinks: false)
+        if let before, before.size == bytes.count, let existing = try? readRegularFile(path, limit: before.size), existing == bytes {
+            return (false, signature(of: path, followingSymlinks: false) == before ? before : nil)
         }
-        try writeAtomically(bytes, to: path)
-        return true
+        return (true, try writeAtomically(bytes, to: path))
     }
 
     /// Now, by the clock the kernel stamps file times with (coarser than the wall clock

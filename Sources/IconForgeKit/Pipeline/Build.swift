@@ -188,19 +188,38 @@ public enum Builder {
             for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
             let dependencies = request.depfile == nil ? [] : dependencyList(files: files, request: request, quickActions: quickActions)
             let dating = request.depfile == nil ? nil : catalogDating(dependencies, files: files, onDisk: onDisk, failed: failed, startedAt: startedAt)
-            // Settled sources only: an unsettled one gives no fingerprint, so the next build
-            // reads it again.
+            // Only what this build knows it read or wrote goes into the fingerprint it records:
+            // settled sources and definitions (as they were before being read), outputs as
+            // checked or as written, the catalog and generated files as written. Anything
+            // unsettled or unknown gives no fingerprint, so the next build looks again.
             let settled = outcomes.map(\.sourceSignature)
+            let definitions = onDisk.definitions.map { $0.settled(before: onDisk.takenAt) }
             let generatedNames = catalog.quickActions?.files.map(\.file) ?? []
-            func fingerprint(outputs: [[FileSignature?]]) -> String? {
-                BuildFingerprint.compute(
-                    buildKey: buildKey, request: request, files: files, sources: settled, outputs: outputs,
-                    catalog: FileSystem.signature(of: request.outputFolder + "/" + OutputWriter.catalogFileName, followingSymlinks: false),
-                    generatedFiles: generatedNames)
-            }
+            let listed = Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) })
             let fingerprints = OutputWriter.Fingerprints(
-                beforeWriting: fingerprint(outputs: onDisk.outputs),
-                afterWriting: { fingerprint(outputs: listedOutputSignatures(files, catalog: catalog, in: request.outputFolder)) },
+                beforeWriting: BuildFingerprint.compute(
+                    buildKey: buildKey, request: request, files: files, sources: settled, outputs: onDisk.outputs, definitions: definitions,
+                    catalog: FileSystem.signature(of: request.outputFolder + "/" + OutputWriter.catalogFileName, followingSymlinks: false),
+                    generated: generatedNames.map { ($0, FileSystem.signature(of: request.outputFolder + "/" + $0, followingSymlinks: false)) }),
+                afterWriting: { known in
+                    var outputs: [[FileSignature?]] = []
+                    for file in files {
+                        var signatures: [FileSignature?] = []
+                        for scale in Template.scales {
+                            let name = OutputWriter.fileName(glyph: file.name, scale: scale)
+                            guard listed.contains(name) else {
+                                signatures.append(nil)  // not there, or about to be removed
+                                continue
+                            }
+                            guard let signature = known[name] else { return nil }
+                            signatures.append(signature)
+                        }
+                        outputs.append(signatures)
+                    }
+                    return BuildFingerprint.compute(
+                        buildKey: buildKey, request: request, files: files, sources: settled, outputs: outputs, definitions: definitions,
+                        catalog: known[OutputWriter.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
+                },
                 report: BuildState.Report(glyphCount: glyphs.count, pngCount: pngCount, diagnostics: diagnostics))
             try OutputWriter.write(
                 outcomes, generated: generated, catalog: catalog, previous: previous, sourceSignatures: signatures, catalogDating: dating,
@@ -244,6 +263,9 @@ public enum Builder {
         var sources: [FileSignature?]
         /// By file index, then by `Template.scales` index; empty when nothing is written.
         var outputs: [[FileSignature?]]
+        /// The quick-action definitions file in each folder named as input (taken before the
+        /// build reads it).
+        var definitions: [BuildFingerprint.DefinitionsFile]
         /// The clock (ns since the epoch) before the first of them was taken.
         var takenAt: Int64
     }
@@ -271,7 +293,8 @@ public enum Builder {
             let recorded = header.fingerprint, let report = header.report, !report.diagnostics.contains(where: { mayNotRecur.contains($0.rule) }),
             BuildFingerprint.compute(
                 buildKey: buildKey, request: request, files: files, sources: onDisk.sources, outputs: onDisk.outputs,
-                catalog: FileSystem.signature(of: catalogPath, followingSymlinks: false), generatedFiles: header.generatedFiles.map(\.file))
+                definitions: onDisk.definitions, catalog: FileSystem.signature(of: catalogPath, followingSymlinks: false),
+                generated: header.generatedFiles.map { ($0.file, FileSystem.signature(of: request.outputFolder + "/" + $0.file, followingSymlinks: false)) })
                 == recorded
         else { return nil }
         let failed = report.diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
@@ -294,19 +317,6 @@ public enum Builder {
             nothingChanged: true, catalogSource: catalog, stageSeconds: stages, failed: failed)
     }
 
-    /// The sizes and times of each file's outputs as the catalog lists them (nil for those
-    /// it does not: they are not there, or are about to be removed).
-    private static func listedOutputSignatures(_ files: [GlyphFile], catalog: Catalog, in folder: String) -> [[FileSignature?]] {
-        let listed = Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) })
-        let folders = OpenFolders([folder])
-        return files.map { file in
-            Template.scales.map { scale in
-                let name = OutputWriter.fileName(glyph: file.name, scale: scale)
-                return listed.contains(name) ? folders.signature(of: name, in: folder) : nil
-            }
-        }
-    }
-
     private static func statSourcesAndOutputs(_ files: [GlyphFile], request: BuildRequest) -> OnDiskSignatures {
         let folders = OpenFolders(
             (request.writesOutput ? [request.outputFolder] : []) + Set(files.map(\.directory)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
@@ -317,7 +327,8 @@ public enum Builder {
             ? files.map { file in
                 Template.scales.map { folders.signature(of: OutputWriter.fileName(glyph: file.name, scale: $0), in: request.outputFolder) }
             } : []
-        return OnDiskSignatures(sources: sources, outputs: outputs, takenAt: takenAt)
+        return OnDiskSignatures(
+            sources: sources, outputs: outputs, definitions: BuildFingerprint.definitionsFiles(request.inputs), takenAt: takenAt)
     }
 
     /// Processes glyphs on `request.jobs` threads; results come back in input order, so
@@ -408,10 +419,12 @@ public enum Builder {
         else { return nil }
         // The files must be the ones the previous build wrote: same size and modification
         // time as the state recorded, or, without a recorded time, the same SHA-256.
+        var verified: [String: FileSignature] = [:]
         for output in entry.outputs {
             guard let scale = Template.scales.firstIndex(where: { $0.factor == output.scale }), scale < outputSignatures.count,
                 let signature = outputSignatures[scale], signature.size == output.bytes
             else { return nil }
+            verified[output.file] = signature
             if let recorded = modificationTimes[output.file] {
                 guard recorded == signature.modified else { return nil }
             } else {
@@ -423,7 +436,7 @@ public enum Builder {
         let sha256 = knownUnchanged ? entry.sourceSHA256 : SHA256Digest.hex(of: source.bytes)
         guard sha256 == entry.sourceSHA256 else { return nil }
         let color = entry.color.flatMap(PixelColor.init(hex:))
-        return GlyphOutcome(
+        var outcome = GlyphOutcome(
             source: source, sourceSHA256: sha256,
             diagnostics: entry.diagnostics.map { recorded in
                 let location = recorded.line.map { SourceLocation(line: $0, column: recorded.column ?? 1) }
@@ -431,6 +444,8 @@ public enum Builder {
             },
             artboard: entry.artboard, inkBox: entry.inkBox, shape: entry.shape, color: color, pngs: [],
             outputs: entry.outputs, reused: true)
+        outcome.verifiedOutputs = verified
+        return outcome
     }
 
     private static func catalogEntry(for outcome: GlyphOutcome) -> Catalog.Glyph {

@@ -13,9 +13,37 @@ import FoundationEssentials
 /// asset catalog or a dependency file to write) gives no fingerprint, and the build takes
 /// the ordinary path.
 enum BuildFingerprint {
+    /// What a folder named as input holds under the definitions file's name.
+    enum DefinitionsFile: Equatable, Sendable {
+        case absent
+        case file(FileSignature)
+        /// A symlink or anything else: not vouched for.
+        case unusable
+
+        /// Itself, or `.unusable` for a file modified less than a second before `time`.
+        func settled(before time: Int64) -> DefinitionsFile {
+            if case .file(let signature) = self, time - signature.modified <= 1_000_000_000 { return .unusable }
+            return self
+        }
+    }
+
+    /// The definitions file of each folder among `inputs`, as `stat` finds it now.
+    static func definitionsFiles(_ inputs: [String]) -> [DefinitionsFile] {
+        inputs.filter { FileSystem.kind(followingSymlinksOf: $0) == .directory }.map { input in
+            let path = (input.hasSuffix("/") ? String(input.dropLast()) : input) + "/" + QuickActions.fileName
+            switch FileSystem.kind(of: path) {
+            case .missing: return .absent
+            case .regular: return FileSystem.signature(of: path, followingSymlinks: false).map(DefinitionsFile.file) ?? .unusable
+            default: return .unusable
+            }
+        }
+    }
+
+    /// The fingerprint of a build of `files` with these signatures (a nil output: no such
+    /// file), or nil when something in it cannot be vouched for.
     static func compute(
         buildKey: String, request: BuildRequest, files: [GlyphFile], sources: [FileSignature?], outputs: [[FileSignature?]],
-        catalog: FileSignature?, generatedFiles: [String]
+        definitions: [DefinitionsFile], catalog: FileSignature?, generated: [(name: String, signature: FileSignature?)]
     ) -> String? {
         guard request.writesOutput, request.assetCatalog == nil, request.depfile == nil, let catalog,
             sources.count == files.count, outputs.count == files.count
@@ -41,18 +69,18 @@ enum BuildFingerprint {
         for input in request.inputs { add(input) }
         add(catalog)
         // The definitions file is looked for in every folder named as input.
-        for input in request.inputs where FileSystem.kind(followingSymlinksOf: input) == .directory {
-            let definitions = (input.hasSuffix("/") ? String(input.dropLast()) : input) + "/" + QuickActions.fileName
-            switch FileSystem.kind(of: definitions) {
-            case .missing: add(0)
-            case .regular: guard let signature = FileSystem.signature(of: definitions, followingSymlinks: false) else { return nil }; add(signature)
-            default: return nil
+        add(Int64(definitions.count))
+        for file in definitions {
+            switch file {
+            case .absent: add(0)
+            case .file(let signature): add(signature)
+            case .unusable: return nil
             }
         }
-        add(Int64(generatedFiles.count))
-        for file in generatedFiles {
-            guard let signature = FileSystem.signature(of: request.outputFolder + "/" + file, followingSymlinks: false) else { return nil }
-            add(file)
+        add(Int64(generated.count))
+        for file in generated {
+            guard let signature = file.signature else { return nil }
+            add(file.name)
             add(signature)
         }
         add(Int64(files.count))

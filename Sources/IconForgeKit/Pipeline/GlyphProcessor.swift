@@ -19,6 +19,9 @@ struct GlyphOutcome: Sendable {
     /// The source's size and modification time when it was read, if it was settled (see
     /// `BuildState.sourceSignatures`).
     var sourceSignature: FileSignature?
+    /// For a reused glyph, the size and time of each output file as checked against the
+    /// previous build's record, by file name: what the next build's state records for them.
+    var verifiedOutputs: [String: FileSignature] = [:]
     var timings = GlyphTimings()
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -141,6 +141,37 @@ import Testing
         }
     }
 
+    @Test("definitions saved less than a second before the build are not vouched for")
+    func unsettledDefinitionsAreLookedAtAgain() throws {
+        let project = try Project()
+        _ = try project.build()
+        #expect(try project.build().nothingChanged)
+        // Saved just now (as if during the build): the next builds read it again, however
+        // the file looks, until its time settles.
+        FileSystem.setModificationTime(of: project.folder.file("G/quick-actions.json"), to: FileSystem.now())
+        #expect(!(try project.build().nothingChanged))
+        #expect(!(try project.build().nothingChanged), "still unsettled")
+        project.settle()
+        _ = try project.build()
+        #expect(try project.build().nothingChanged)
+    }
+
+    @Test("a file is recorded as it was written or checked, not as a later stat finds it")
+    func writesRecordTheirOwnSignatures() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("a.bin")
+        let written = try FileSystem.writeIfChangedRecording([1, 2, 3], to: path)
+        #expect(written.changed && written.signature == FileSystem.signature(of: path))
+        // Someone changes it afterwards (same size, another time): the recorded signature differs.
+        try Data([4, 5, 6]).write(to: URL(fileURLWithPath: path))
+        FileSystem.setModificationTime(of: path, to: (written.signature?.modified ?? 0) + 5_000_000_000)
+        #expect(FileSystem.signature(of: path) != written.signature)
+        // Unchanged bytes: not rewritten, and the signature is the one from before comparing.
+        let before = FileSystem.signature(of: path)
+        let kept = try FileSystem.writeIfChangedRecording([4, 5, 6], to: path)
+        #expect(!kept.changed && kept.signature == before)
+    }
+
     @Test func aFindingThatMayNotRecurIsNeverTakenAsTheResult() throws {
         let project = try Project()
         let person = project.folder.write("O/home@2x.png", "someone's file")
