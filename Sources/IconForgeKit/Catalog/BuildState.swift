@@ -32,6 +32,10 @@ struct BuildState: Equatable, Sendable {
     var fingerprint: String? = nil
     /// What the build reported, for a next build that finds the same fingerprint.
     var report: Report? = nil
+    /// Files the build removes just after writing this state (outputs of glyphs gone or
+    /// failing, generated files no longer generated), with their sizes and times: should
+    /// it be killed before it is done, the next build removes those still the same.
+    var pendingRemovals: [String: FileSignature] = [:]
 
     struct Report: Equatable, Sendable {
         var glyphCount: Int
@@ -57,6 +61,9 @@ struct BuildState: Equatable, Sendable {
                         diagnostic.location.map { "\($0.line)" } ?? "-", diagnostic.location.map { "\($0.column)" } ?? "-", diagnostic.message,
                     ].map(Self.escape).joined(separator: "\t"))
             }
+        }
+        for (file, signature) in pendingRemovals.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            lines.append(["remove", file, "\(signature.size)", "\(signature.modified)"].map(Self.escape).joined(separator: "\t"))
         }
         for file in generatedFiles {
             lines.append(["generated", file.file, "\(file.bytes)", file.sha256].map(Self.escape).joined(separator: "\t"))
@@ -119,6 +126,9 @@ struct BuildState: Equatable, Sendable {
                 switch (kind, reader.count) {
                 case ("fingerprint", 2):
                     state.fingerprint = reader.text(1)
+                case ("remove", 4):
+                    guard let size = reader.integer(2), let modified = reader.integer(3) else { return nil }
+                    state.pendingRemovals[reader.text(1)] = FileSignature(size: Int(size), modified: modified)
                 case ("report", 3):
                     guard let glyphs = reader.integer(1), let pngs = reader.integer(2) else { return nil }
                     state.report = Report(glyphCount: Int(glyphs), pngCount: Int(pngs), diagnostics: [])

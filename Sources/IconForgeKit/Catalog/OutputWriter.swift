@@ -107,8 +107,10 @@ enum OutputWriter {
                 // A state that had to be checked against the catalog's bytes (the catalog's
                 // time changed since) is rewritten, so the next build need not read it.
                 previous.catalogSignature == FileSystem.signature(of: catalogPath, followingSymlinks: false),
-                // Nor is one whose fingerprint or report is not this build's.
-                previous.fingerprint == fingerprints?.beforeWriting, previous.report == fingerprints?.report
+                // Nor is one whose fingerprint or report is not this build's, or that lists
+                // files to remove.
+                previous.fingerprint == fingerprints?.beforeWriting, previous.report == fingerprints?.report,
+                previous.pendingRemovals.isEmpty
             {
                 return
             }
@@ -138,27 +140,42 @@ enum OutputWriter {
                 state.fingerprint = fingerprint
                 state.report = fingerprints.report
             }
+            // Only after the new catalog is in place: remove what the old one listed and the
+            // new one does not, and what a build killed while removing left. The state lists
+            // them first, so that a build killed now leaves them to the next.
+            let kept = Set(outcomes.flatMap { $0.outputs.map(\.file) })
+            let stillGenerated = Set(generatedFiles.map(\.file))
+            var removals: [String: FileSignature] = [:]
+            for glyph in previous?.glyphs ?? [] {
+                for output in glyph.outputs where !kept.contains(output.file) && isPlainFileName(output.file) {
+                    removals[output.file] = FileSystem.signature(of: folder + "/" + output.file, followingSymlinks: false)
+                }
+            }
+            for file in previous?.generatedFiles ?? [] where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
+                let path = folder + "/" + file.file
+                guard !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
+                removals[file.file] = FileSystem.signature(of: path, followingSymlinks: false)
+            }
+            for (file, recorded) in previous?.pendingRemovals ?? [:]
+            where !kept.contains(file) && !stillGenerated.contains(file) && (isPlainFileName(file) || isSafeRelativePath(file)) {
+                // Only if it is still the file that build meant to remove, in a real folder.
+                let path = folder + "/" + file
+                guard !file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
+                if FileSystem.signature(of: path, followingSymlinks: false) == recorded { removals[file] = recorded }
+            }
+            state.pendingRemovals = removals
             try FileSystem.writeIfChanged(state.encoded(), to: statePath)
             FileSystem.syncFolder(folder)
 
-            // Only after the new catalog is in place: remove what the old one listed and the new one does not.
-            let kept = Set(outcomes.flatMap { $0.outputs.map(\.file) })
-            for glyph in previous?.glyphs ?? [] {
-                for output in glyph.outputs where !kept.contains(output.file) && isPlainFileName(output.file) {
-                    try FileSystem.remove(folder + "/" + output.file)
-                }
+            guard !removals.isEmpty else { return }
+            for file in removals.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                let path = folder + "/" + file
+                try FileSystem.remove(path)
+                if file.contains("/") { rmdir(path.parentPath) }  // only if now empty
             }
-            let stillGenerated = Set(generatedFiles.map(\.file))
-            for file in previous?.generatedFiles ?? [] where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
-                let path = folder + "/" + file.file
-                if file.file.contains("/") {
-                    guard FileSystem.kind(of: path.parentPath) == .directory else { continue }
-                    try FileSystem.remove(path)
-                    rmdir(path.parentPath)  // only if now empty
-                } else {
-                    try FileSystem.remove(path)
-                }
-            }
+            // Done: the next build has nothing left to remove.
+            state.pendingRemovals = [:]
+            try FileSystem.writeIfChanged(state.encoded(), to: statePath)
         } catch let error as FileError {
             throw .output(error)
         } catch {

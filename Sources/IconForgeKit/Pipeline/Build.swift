@@ -289,7 +289,7 @@ public enum Builder {
         stateBytes: [UInt8]?, buildKey: String, files: [GlyphFile], onDisk: OnDiskSignatures, request: BuildRequest, loadSeconds: Double
     ) -> BuildReport? {
         let catalogPath = request.outputFolder + "/" + OutputWriter.catalogFileName
-        guard let stateBytes, let header = BuildState.decodeHeader(stateBytes), header.buildKey == buildKey,
+        guard let stateBytes, let header = BuildState.decodeHeader(stateBytes), header.buildKey == buildKey, header.pendingRemovals.isEmpty,
             let recorded = header.fingerprint, let report = header.report, !report.diagnostics.contains(where: { mayNotRecur.contains($0.rule) }),
             BuildFingerprint.compute(
                 buildKey: buildKey, request: request, files: files, sources: onDisk.sources, outputs: onDisk.outputs,

@@ -35,6 +35,30 @@ import Testing
         #expect(try modificationDate(output.file("catalog.json")) == catalogDate)
     }
 
+    @Test("files a build killed while removing them left behind go with the next build, if still the same")
+    func removalsInterruptedByAKillAreFinished() throws {
+        let glyphs = glyphsFolder(), output = TemporaryFolder()
+        _ = try build([glyphs.path], into: output.path)
+        let stale = ["tall-30pt@2x.png", "tall-30pt@3x.png"]
+        let saved = try stale.map { try Data(contentsOf: URL(fileURLWithPath: output.file($0))) }
+        try FileManager.default.removeItem(atPath: glyphs.file("tall-30pt.svg"))
+        _ = try build([glyphs.path], into: output.path)
+        #expect(stale.allSatisfy { !FileManager.default.fileExists(atPath: output.file($0)) })
+        // As a build killed just after writing its state would leave things: the files back,
+        // listed in the state as about to be removed. One of them has since become someone's.
+        for (name, bytes) in zip(stale, saved) { try bytes.write(to: URL(fileURLWithPath: output.file(name))) }
+        let statePath = output.file(BuildState.fileName)
+        var state = try #require(BuildState.decode(Array(try Data(contentsOf: URL(fileURLWithPath: statePath)))))
+        for name in stale { state.pendingRemovals[name] = FileSystem.signature(of: output.file(name)) }
+        try Data(state.encoded()).write(to: URL(fileURLWithPath: statePath))
+        try Data("someone's".utf8).write(to: URL(fileURLWithPath: output.file(stale[1])))
+        let next = try build([glyphs.path], into: output.path)
+        #expect(!next.nothingChanged)
+        #expect(!FileManager.default.fileExists(atPath: output.file(stale[0])), "iconforge's leftover is removed")
+        #expect(try String(contentsOfFile: output.file(stale[1]), encoding: .utf8) == "someone's", "a changed file is not")
+        #expect(try BuildState.decode(Array(try Data(contentsOf: URL(fileURLWithPath: statePath))))?.pendingRemovals.isEmpty == true)
+    }
+
     @Test("a killed build's temporary files go with the next build that writes")
     func strayTemporaryFilesAreRemovedByTheNextWritingBuild() throws {
         let glyphs = glyphsFolder(), output = TemporaryFolder()
