@@ -7,7 +7,7 @@
 /// simply does all the work again.
 struct BuildState: Equatable, Sendable {
     static let fileName = ".iconforge-state"
-    private static let header = "iconforge-state 5"
+    private static let header = "iconforge-state 6"
 
     var buildKey: String
     /// SHA-256 of the `catalog.json` written with this state.
@@ -48,7 +48,7 @@ struct BuildState: Equatable, Sendable {
     func encoded() -> [UInt8] {
         var lines = [Self.header, "key\t" + buildKey, "catalog\t" + catalogSHA256]
         if let catalogSignature {
-            lines.append("catalog-file\t\(catalogSignature.size)\t\(catalogSignature.modified)")
+            lines.append("catalog-file\t" + Self.fields(catalogSignature))
         }
         // What a build with the same fingerprint needs comes first: it reads no further.
         if let fingerprint, let report {
@@ -63,13 +63,13 @@ struct BuildState: Equatable, Sendable {
             }
         }
         for (file, signature) in pendingRemovals.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            lines.append(["remove", file, "\(signature.size)", "\(signature.modified)"].map(Self.escape).joined(separator: "\t"))
+            lines.append("remove\t" + Self.escape(file) + "\t" + Self.fields(signature))
         }
         for file in generatedFiles {
             lines.append(["generated", file.file, "\(file.bytes)", file.sha256].map(Self.escape).joined(separator: "\t"))
         }
         for (name, signature) in sourceSignatures.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            lines.append(["source", name, "\(signature.size)", "\(signature.modified)"].map(Self.escape).joined(separator: "\t"))
+            lines.append("source\t" + Self.escape(name) + "\t" + Self.fields(signature))
         }
         for glyph in glyphs {
             lines.append(
@@ -126,9 +126,9 @@ struct BuildState: Equatable, Sendable {
                 switch (kind, reader.count) {
                 case ("fingerprint", 2):
                     state.fingerprint = reader.text(1)
-                case ("remove", 4):
-                    guard let size = reader.integer(2), let modified = reader.integer(3) else { return nil }
-                    state.pendingRemovals[reader.text(1)] = FileSignature(size: Int(size), modified: modified)
+                case ("remove", 5):
+                    guard let signature = reader.signature(from: 2) else { return nil }
+                    state.pendingRemovals[reader.text(1)] = signature
                 case ("report", 3):
                     guard let glyphs = reader.integer(1), let pngs = reader.integer(2) else { return nil }
                     state.report = Report(glyphCount: Int(glyphs), pngCount: Int(pngs), diagnostics: [])
@@ -136,12 +136,12 @@ struct BuildState: Equatable, Sendable {
                     guard let severity = Severity(rawValue: reader.text(1)), let rule = RuleID(rawValue: reader.text(2)) else { return nil }
                     let location = reader.integer(4).flatMap { line in reader.integer(5).map { SourceLocation(line: Int(line), column: Int($0)) } }
                     state.report?.diagnostics.append(Diagnostic(severity, rule, file: reader.text(3), at: location, reader.text(6)))
-                case ("catalog-file", 3):
-                    guard let size = reader.integer(1), let modified = reader.integer(2) else { return nil }
-                    state.catalogSignature = FileSignature(size: Int(size), modified: modified)
-                case ("source", 4):
-                    guard let size = reader.integer(2), let modified = reader.integer(3) else { return nil }
-                    state.sourceSignatures[reader.text(1)] = FileSignature(size: Int(size), modified: modified)
+                case ("catalog-file", 4):
+                    guard let signature = reader.signature(from: 1) else { return nil }
+                    state.catalogSignature = signature
+                case ("source", 5):
+                    guard let signature = reader.signature(from: 2) else { return nil }
+                    state.sourceSignatures[reader.text(1)] = signature
                 case ("generated", 4):
                     guard let size = reader.integer(2) else { return nil }
                     state.generatedFiles.append(Catalog.GeneratedFile(file: reader.text(1), bytes: Int(size), sha256: reader.text(3)))
@@ -242,6 +242,12 @@ struct BuildState: Equatable, Sendable {
             return values
         }
 
+        /// Three fields from `field` on: size, modification time and inode (see `fields`).
+        func signature(from field: Int) -> FileSignature? {
+            guard let size = integer(field), size >= 0, let modified = integer(field + 1), let inode = integer(field + 2) else { return nil }
+            return FileSignature(size: Int(size), modified: modified, inode: UInt64(bitPattern: inode))
+        }
+
         /// A field of decimal digits (with an optional minus) as an integer; nil for anything else.
         func integer(_ field: Int) -> Int64? {
             var index = starts[field]
@@ -261,6 +267,11 @@ struct BuildState: Equatable, Sendable {
             }
             return negative ? -value : value
         }
+    }
+
+    /// A signature as three tab-separated fields: size, modification time, inode.
+    private static func fields(_ signature: FileSignature) -> String {
+        "\(signature.size)\t\(signature.modified)\t\(Int64(bitPattern: signature.inode))"
     }
 
     /// Doubles as the hex of their bit patterns: exact, and several times faster to read

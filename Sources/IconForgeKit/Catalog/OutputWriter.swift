@@ -123,7 +123,7 @@ enum OutputWriter {
             var catalogSignature = written.signature
             if let catalogDating, written.changed || redate {
                 FileSystem.setModificationTime(of: catalogPath, to: catalogDating.time)
-                catalogSignature = catalogSignature.map { FileSignature(size: $0.size, modified: catalogDating.time) }
+                catalogSignature = catalogSignature.map { FileSignature(size: $0.size, modified: catalogDating.time, inode: $0.inode) }
             }
             known[catalogFileName] = catalogSignature
             var times: [String: Int64] = [:]

@@ -253,13 +253,19 @@ extension FileSystem.Kind {
 struct FileSignature: Equatable, Sendable {
     var size: Int
     var modified: Int64
+    /// The file's inode: another file moved into its place (`mv` keeps sizes and times, so
+    /// two glyphs swapped by name could look unchanged) has another one, as git's index
+    /// notices too.
+    var inode: UInt64 = 0
 }
 
 extension FileSignature {
     /// A regular file's signature; nil for anything else.
     fileprivate init?(_ info: stat) {
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
-        self.init(size: Int(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        self.init(
+            size: Int(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino))
     }
 }
 

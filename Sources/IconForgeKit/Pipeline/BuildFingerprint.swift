@@ -60,6 +60,7 @@ enum BuildFingerprint {
         func add(_ signature: FileSignature) {
             add(Int64(signature.size))
             add(signature.modified)
+            add(Int64(bitPattern: signature.inode))
         }
         add("iconforge-fingerprint 1")
         add(buildKey)

@@ -35,6 +35,28 @@ import Testing
         #expect(try modificationDate(output.file("catalog.json")) == catalogDate)
     }
 
+    @Test("two glyphs of one size and time swapped by name are noticed: they are other files")
+    func glyphsSwappedByNameAreRebuilt() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let svg = { (x: Int) in "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"\(x)\" y=\"4\" width=\"27\" height=\"27\"/></svg>" }
+        glyphs.write("a.svg", svg(4))
+        glyphs.write("b.svg", svg(5))
+        let then = FileSystem.now() - 60_000_000_000
+        for name in ["a.svg", "b.svg"] { FileSystem.setModificationTime(of: glyphs.file(name), to: then) }
+        _ = try build([glyphs.path], into: output.path)
+        // mv keeps sizes and times: only the inodes tell the files apart.
+        try FileManager.default.moveItem(atPath: glyphs.file("a.svg"), toPath: glyphs.file("t.svg"))
+        try FileManager.default.moveItem(atPath: glyphs.file("b.svg"), toPath: glyphs.file("a.svg"))
+        try FileManager.default.moveItem(atPath: glyphs.file("t.svg"), toPath: glyphs.file("b.svg"))
+        let swapped = try build([glyphs.path], into: output.path)
+        #expect(swapped.reusedCount == 0 && !swapped.nothingChanged)
+        let cold = TemporaryFolder()
+        _ = try build([glyphs.path], into: cold.path)
+        for name in ["a@2x.png", "b@3x.png", "catalog.json"] {
+            #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
+        }
+    }
+
     @Test("files a build killed while removing them left behind go with the next build, if still the same")
     func removalsInterruptedByAKillAreFinished() throws {
         let glyphs = glyphsFolder(), output = TemporaryFolder()
@@ -138,7 +160,7 @@ import Testing
             diagnostics: [Catalog.CatalogDiagnostic(severity: .warning, rule: .svgText, line: 3, column: nil, message: "tab\there\r\nnew \\ line")])
         var state = BuildState(buildKey: "k", catalogSHA256: "c", glyphs: [glyph, glyph])
         state.catalogSignature = FileSignature(size: 12, modified: 1_795_000_000_123_456_789)
-        state.sourceSignatures = ["a": FileSignature(size: 0, modified: -1), "b\tc": FileSignature(size: Int(Int32.max) + 1, modified: .max)]
+        state.sourceSignatures = ["a": FileSignature(size: 0, modified: -1), "b\tc": FileSignature(size: Int(Int32.max) + 1, modified: .max, inode: .max)]
         state.modificationTimes = ["a@2x.png": 1_795_000_000_999_999_999]
         state.generatedFiles = [Catalog.GeneratedFile(file: "fr.lproj/InfoPlist.strings", bytes: 3, sha256: "aa")]
         #expect(BuildState.decode(state.encoded()) == state)
@@ -146,10 +168,10 @@ import Testing
         #expect(BuildState.decode(Array("garbage".utf8)) == nil)
         #expect(BuildState.decode([]) == nil)
         // Numbers that are not exactly what encoding writes are refused, never trapped on.
-        let header = "iconforge-state 5\nkey\tk\ncatalog\tc\n"
-        for line in ["source\ta\t12\t99999999999999999999", "source\ta\t1x\t5", "source\ta\t\t5", "source\ta\t-\t5", "catalog-file\t+1\t2"] {
+        let header = "iconforge-state 6\nkey\tk\ncatalog\tc\n"
+        for line in ["source\ta\t12\t99999999999999999999\t1", "source\ta\t1x\t5\t1", "source\ta\t\t5\t1", "source\ta\t-\t5\t1", "source\ta\t-1\t5\t1", "catalog-file\t+1\t2\t3"] {
             #expect(BuildState.decode(Array((header + line + "\n").utf8)) == nil, "\(line)")
         }
-        #expect(BuildState.decode(Array((header + "source\ta\t12\t9223372036854775807\n").utf8))?.sourceSignatures["a"]?.modified == .max)
+        #expect(BuildState.decode(Array((header + "source\ta\t12\t9223372036854775807\t-1\n").utf8))?.sourceSignatures["a"] == FileSignature(size: 12, modified: .max, inode: .max))
     }
 }
