@@ -252,9 +252,8 @@ public enum CommandLineTool {
         }
         diagnostics.sort(by: Diagnostic.sortOrder)
         for diagnostic in diagnostics { output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors)) }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let failed = errors > 0 || (werror && !diagnostics.isEmpty)
-        if failed, errors == 0 { output.err(werrorNote(warnings: diagnostics.count)) }
+        let failed = Builder.fails(diagnostics, warningsAreErrors: werror)
+        if failed, !diagnostics.contains(where: { $0.severity == .error }) { output.err(werrorNote(warnings: diagnostics.count)) }
         guard !failed, let png else { return .checkFailed }
         do {
             // Always written (not only when changed): Make judges the target by its time.

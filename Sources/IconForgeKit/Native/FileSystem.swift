@@ -45,7 +45,7 @@ enum FileSystem {
     static func now() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        return time.nanoseconds
     }
 
     /// Whether the resolved path `target` lies inside the resolved folder `root`.
@@ -175,7 +175,7 @@ enum FileSystem {
     static func fileTimeNow() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        return time.nanoseconds
     }
 
     /// Any file's or folder's modification time (ns since the epoch), following symlinks as
@@ -183,7 +183,7 @@ enum FileSystem {
     static func modificationTime(of path: String) -> Int64? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        return info.st_mtim.nanoseconds
     }
 
     /// Sets a file's modification (and access) time, in nanoseconds since the epoch.
@@ -263,9 +263,7 @@ extension FileSignature {
     /// A regular file's signature; nil for anything else.
     fileprivate init?(_ info: stat) {
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
-        self.init(
-            size: Int(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-            inode: UInt64(info.st_ino))
+        self.init(size: Int(info.st_size), modified: info.st_mtim.nanoseconds, inode: UInt64(info.st_ino))
     }
 }
 
@@ -350,4 +348,9 @@ public struct FileError: Error, Equatable, Sendable {
         self.path = path
         self.message = "cannot \(action): \(String(cString: strerror(code)))"
     }
+}
+
+extension timespec {
+    /// Nanoseconds since the epoch, the unit iconforge keeps times in.
+    fileprivate var nanoseconds: Int64 { Int64(tv_sec) * 1_000_000_000 + Int64(tv_nsec) }
 }

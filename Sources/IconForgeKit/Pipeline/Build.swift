@@ -177,11 +177,8 @@ public enum Builder {
             template: templateInfo(request.options),
             glyphs: glyphs,
             quickActions: quickActions?.entry,
-            summary: Catalog.Summary(
-                glyphs: glyphs.count, pngs: pngCount,
-                errors: diagnostics.filter { $0.severity == .error }.count,
-                warnings: diagnostics.filter { $0.severity == .warning }.count))
-        let failed = diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
+            summary: Catalog.Summary(glyphs: glyphs.count, pngs: pngCount, diagnostics: diagnostics))
+        let failed = Self.fails(diagnostics, warningsAreErrors: request.warningsAreErrors)
         if request.writesOutput {
             let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
             var signatures: [String: FileSignature] = [:]
@@ -197,10 +194,9 @@ public enum Builder {
             let generatedNames = catalog.quickActions?.files.map(\.file) ?? []
             let listed = Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) })
             let fingerprints = OutputWriter.Fingerprints(
-                beforeWriting: BuildFingerprint.compute(
+                beforeWriting: BuildFingerprint.computeNow(
                     buildKey: buildKey, request: request, files: files, sources: settled, outputs: onDisk.outputs, definitions: definitions,
-                    catalog: FileSystem.signature(of: request.outputFolder + "/" + OutputWriter.catalogFileName, followingSymlinks: false),
-                    generated: generatedNames.map { ($0, FileSystem.signature(of: request.outputFolder + "/" + $0, followingSymlinks: false)) }),
+                    generatedFiles: generatedNames),
                 afterWriting: { known in
                     var outputs: [[FileSignature?]] = []
                     for file in files {
@@ -238,6 +234,11 @@ public enum Builder {
         return BuildReport(
             diagnostics: diagnostics, glyphCount: outcomes.count, pngCount: pngCount, reusedCount: outcomes.filter(\.reused).count,
             catalogSource: CatalogSource(catalog), stageSeconds: stages, failed: failed)
+    }
+
+    /// Whether these findings fail a build: an error, or a warning under `--werror`.
+    static func fails(_ diagnostics: [Diagnostic], warningsAreErrors: Bool) -> Bool {
+        diagnostics.contains { $0.severity == .error || (warningsAreErrors && $0.severity == .warning) }
     }
 
     static func templateInfo(_ options: PipelineOptions) -> Catalog.TemplateInfo {
@@ -288,19 +289,16 @@ public enum Builder {
     private static func resultIfNothingChanged(
         stateBytes: [UInt8]?, buildKey: String, files: [GlyphFile], onDisk: OnDiskSignatures, request: BuildRequest, loadSeconds: Double
     ) -> BuildReport? {
-        let catalogPath = request.outputFolder + "/" + OutputWriter.catalogFileName
         guard let stateBytes, let header = BuildState.decodeHeader(stateBytes), header.buildKey == buildKey, header.pendingRemovals.isEmpty,
             let recorded = header.fingerprint, let report = header.report, !report.diagnostics.contains(where: { mayNotRecur.contains($0.rule) }),
-            BuildFingerprint.compute(
+            BuildFingerprint.computeNow(
                 buildKey: buildKey, request: request, files: files, sources: onDisk.sources, outputs: onDisk.outputs,
-                definitions: onDisk.definitions, catalog: FileSystem.signature(of: catalogPath, followingSymlinks: false),
-                generated: header.generatedFiles.map { ($0.file, FileSystem.signature(of: request.outputFolder + "/" + $0.file, followingSymlinks: false)) })
+                definitions: onDisk.definitions, generatedFiles: header.generatedFiles.map(\.file))
                 == recorded
         else { return nil }
-        let failed = report.diagnostics.contains { $0.severity == .error || (request.warningsAreErrors && $0.severity == .warning) }
-        let summary = Catalog.Summary(
-            glyphs: report.glyphCount, pngs: report.pngCount, errors: report.diagnostics.filter { $0.severity == .error }.count,
-            warnings: report.diagnostics.filter { $0.severity == .warning }.count)
+        let catalogPath = request.outputFolder + "/" + OutputWriter.catalogFileName
+        let failed = fails(report.diagnostics, warningsAreErrors: request.warningsAreErrors)
+        let summary = Catalog.Summary(glyphs: report.glyphCount, pngs: report.pngCount, diagnostics: report.diagnostics)
         let catalog = CatalogSource {
             // The catalog the fingerprint vouches for; should it not decode, the summary stands in.
             let bytes = (try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20)) ?? []
@@ -454,6 +452,14 @@ public enum Builder {
             status: outcome.hasErrors ? "failed" : "ok", shape: outcome.shape, artboard: outcome.artboard,
             inkBox: outcome.inkBox, color: outcome.color?.hex, outputs: outcome.outputs,
             diagnostics: outcome.diagnostics.map(Catalog.CatalogDiagnostic.init))
+    }
+}
+
+extension Catalog.Summary {
+    init(glyphs: Int, pngs: Int, diagnostics: [Diagnostic]) {
+        self.init(
+            glyphs: glyphs, pngs: pngs, errors: diagnostics.filter { $0.severity == .error }.count,
+            warnings: diagnostics.filter { $0.severity == .warning }.count)
     }
 }
 

@@ -29,14 +29,24 @@ enum BuildFingerprint {
 
     /// The definitions file of each folder among `inputs`, as `stat` finds it now.
     static func definitionsFiles(_ inputs: [String]) -> [DefinitionsFile] {
-        inputs.filter { FileSystem.kind(followingSymlinksOf: $0) == .directory }.map { input in
-            let path = (input.hasSuffix("/") ? String(input.dropLast()) : input) + "/" + QuickActions.fileName
+        QuickActions.definitionsPaths(in: inputs).map { path in
             switch FileSystem.kind(of: path) {
             case .missing: return .absent
             case .regular: return FileSystem.signature(of: path, followingSymlinks: false).map(DefinitionsFile.file) ?? .unusable
             default: return .unusable
             }
         }
+    }
+
+    /// `compute`, with the catalog and the generated files as `stat` finds them now.
+    static func computeNow(
+        buildKey: String, request: BuildRequest, files: [GlyphFile], sources: [FileSignature?], outputs: [[FileSignature?]],
+        definitions: [DefinitionsFile], generatedFiles: [String]
+    ) -> String? {
+        let signature = { (name: String) in FileSystem.signature(of: request.outputFolder + "/" + name, followingSymlinks: false) }
+        return compute(
+            buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
+            catalog: signature(OutputWriter.catalogFileName), generated: generatedFiles.map { ($0, signature($0)) })
     }
 
     /// The fingerprint of a build of `files` with these signatures (a nil output: no such

@@ -56,12 +56,10 @@ extension Builder {
     static func checkQuickActions(
         _ request: BuildRequest, glyphs: [Catalog.Glyph], outputFolder: String?, owned: Set<String>
     ) -> QuickActionsOutcome? {
-        let folders = request.inputs.filter { FileSystem.kind(followingSymlinksOf: $0) == .directory }
-        let withDefinitions = folders.filter { FileSystem.kind(of: $0 + "/" + QuickActions.fileName) != .missing }
-        guard let folder = withDefinitions.first else { return nil }
-        var outcome = checkQuickActions(in: folder, request: request, glyphs: glyphs)
-        for other in withDefinitions.dropFirst() {
-            let path = (other.hasSuffix("/") ? String(other.dropLast()) : other) + "/" + QuickActions.fileName
+        let withDefinitions = QuickActions.definitionsPaths(in: request.inputs).filter { FileSystem.kind(of: $0) != .missing }
+        guard let first = withDefinitions.first else { return nil }
+        var outcome = checkQuickActions(at: first, request: request, glyphs: glyphs)
+        for path in withDefinitions.dropFirst() {
             outcome.result.diagnostics.append(Diagnostic(.error, .actionsParse, file: path, "a second quick-actions.json (the first is \(outcome.path)); an app has one set of quick actions: merge them into one file"))
             outcome.extraSources.append(path)
         }
@@ -75,9 +73,9 @@ extension Builder {
         return outcome
     }
 
-    /// Checks one folder's `quick-actions.json`.
-    private static func checkQuickActions(in folder: String, request: BuildRequest, glyphs: [Catalog.Glyph]) -> QuickActionsOutcome {
-        let path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + QuickActions.fileName
+    /// Checks one glyphs folder's `quick-actions.json`, at `path`.
+    private static func checkQuickActions(at path: String, request: BuildRequest, glyphs: [Catalog.Glyph]) -> QuickActionsOutcome {
+        let folder = path.parentPath
         let bytes: [UInt8]
         var result: QuickActionsResult
         do throws(FileError) {

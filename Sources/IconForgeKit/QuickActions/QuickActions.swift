@@ -8,6 +8,14 @@ public enum QuickActions {
     /// The most quick actions the Home Screen menu shows.
     public static let maximumActions = 4
 
+    /// Where the definitions file would be in each folder among `inputs` (the glyphs
+    /// folders; files named as input have none), in order.
+    static func definitionsPaths(in inputs: [String]) -> [String] {
+        inputs.filter { FileSystem.kind(followingSymlinksOf: $0) == .directory }.map { folder in
+            (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + fileName
+        }
+    }
+
     /// The generated strings file for `locale`, relative to the output folder.
     public static func stringsPath(locale: String) -> String {
         locale + ".lproj/InfoPlist.strings"

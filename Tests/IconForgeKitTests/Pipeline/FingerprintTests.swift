@@ -122,38 +122,29 @@ import Testing
         #expect(try project.build().nothingChanged, "\(change): settled again")
     }
 
-    @Test func whatTheFingerprintCannotVouchForGoesTheOrdinaryWay() throws {
+    /// A glyph or definitions file saved just now (as if during the build) is read again by
+    /// the next builds, however it looks, until its time settles.
+    @Test(arguments: ["G/home.svg", "G/quick-actions.json"])
+    func unsettledInputsAreLookedAtAgain(file: String) throws {
         let project = try Project()
         _ = try project.build()
-        // A glyph saved less than a second ago is read again until its time settles.
-        FileSystem.setModificationTime(of: project.folder.file("G/home.svg"), to: FileSystem.now())
+        #expect(try project.build().nothingChanged)
+        FileSystem.setModificationTime(of: project.folder.file(file), to: FileSystem.now())
         #expect(!(try project.build().nothingChanged))
         #expect(!(try project.build().nothingChanged), "still unsettled")
         project.settle()
         _ = try project.build()
         #expect(try project.build().nothingChanged)
-        // Writing an asset catalog or a dependency file always goes the ordinary way.
+    }
+
+    @Test func writingAnAssetCatalogOrADependencyFileGoesTheOrdinaryWay() throws {
+        let project = try Project()
         for change in ["xcassets", "depfile"] {
             var request = project.request
             if change == "xcassets" { request.assetCatalog = project.folder.file("App.xcassets") } else { request.depfile = project.folder.file("O/d.d") }
             _ = try project.build(request)
             #expect(!(try project.build(request).nothingChanged), "\(change)")
         }
-    }
-
-    @Test("definitions saved less than a second before the build are not vouched for")
-    func unsettledDefinitionsAreLookedAtAgain() throws {
-        let project = try Project()
-        _ = try project.build()
-        #expect(try project.build().nothingChanged)
-        // Saved just now (as if during the build): the next builds read it again, however
-        // the file looks, until its time settles.
-        FileSystem.setModificationTime(of: project.folder.file("G/quick-actions.json"), to: FileSystem.now())
-        #expect(!(try project.build().nothingChanged))
-        #expect(!(try project.build().nothingChanged), "still unsettled")
-        project.settle()
-        _ = try project.build()
-        #expect(try project.build().nothingChanged)
     }
 
     @Test("a file is recorded as it was written or checked, not as a later stat finds it")
