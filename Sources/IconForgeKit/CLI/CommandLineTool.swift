@@ -190,9 +190,9 @@ public enum CommandLineTool {
         case "json":
             output.out(DiagnosticFormatter.json(report, failed: failed))
         case "github":
-            for diagnostic in report.diagnostics { output.out(DiagnosticFormatter.github(diagnostic)) }
+            for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) { output.out(DiagnosticFormatter.github(diagnostic)) }
         default:
-            for diagnostic in report.diagnostics {
+            for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
                 output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors))
             }
         }
@@ -200,6 +200,7 @@ public enum CommandLineTool {
             output.err(werrorNote(warnings: report.warningCount))
         }
         if !parsed.flags.contains("--quiet") {
+            if format != "json", let tally = DiagnosticFormatter.failureTally(report.diagnostics) { output.err(tally) }
             output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
         }
         if ProcessInfo.processInfo.environment["ICONFORGE_TIMINGS"] == "1" {
@@ -251,7 +252,7 @@ public enum CommandLineTool {
             if let index = Template.scales.firstIndex(of: scale), index < outcome.pngs.count { png = outcome.pngs[index].bytes }
         }
         diagnostics.sort(by: Diagnostic.sortOrder)
-        for diagnostic in diagnostics { output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors)) }
+        for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors)) }
         let failed = Builder.fails(diagnostics, warningsAreErrors: werror)
         if failed, !diagnostics.contains(where: { $0.severity == .error }) { output.err(werrorNote(warnings: diagnostics.count)) }
         guard !failed, let png else { return .checkFailed }

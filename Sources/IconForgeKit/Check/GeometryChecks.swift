@@ -12,7 +12,10 @@ enum GeometryChecks {
         let slack = max(options.edgeSlack, glyph.inkPrecision)
         let inkText = "\(ink.width.pt) × \(ink.height.pt) pt"
 
-        if !artboard.contains(ink, slack: slack) {
+        // Ink cut off by the viewport matters only where it would show: a quarter of a
+        // pixel of the largest output, not 0.2 units of a 512-unit icon drawn at 0.17 px/unit.
+        let visible = glyph.plans.last.map { Self.visiblePixels / $0.pixelsPerPoint } ?? 0
+        if !artboard.contains(ink, slack: max(slack, visible)) {
             report(.geometryClipped, "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox")
         }
 
@@ -55,11 +58,33 @@ enum GeometryChecks {
         }
 
         let longer = max(ink.width, ink.height), shorter = min(ink.width, ink.height)
-        if shorter <= 0 || longer / shorter > options.maximumAspectRatio {
-            let ratio = shorter > 0 ? (longer / shorter).pt : "∞"
-            report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1; at the target size the short side becomes tiny and hard to read")
+        // A thin glyph reads fine when it is one bar or a row of dots (a minus, an
+        // ellipsis); it costs legibility when there is detail across its thin side.
+        if shorter <= 0 || longer / shorter > options.maximumAspectRatio,
+            let image = glyph.images.last, let detail = ThinSideDetail.of(image, wide: ink.width >= ink.height), detail.hasDetail
+        {
+            let ratio = shorter > 0 ? Self.ratioText(longer / shorter, beside: options.maximumAspectRatio) : "∞"
+            let shortAtTarget = Template.targetPoints(for: glyph.shape ?? .square) * shorter / longer
+            report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1, with detail across its thin side (\(detail.percentText) of its \(ink.width >= ink.height ? "columns" : "rows") cross the ink more than once); at the target size that side is \(shortAtTarget.pt) pt and the detail is hard to read: redraw it more compact, or raise maximumAspectRatio")
         }
         return found
+    }
+
+    /// A quarter of a pixel: ink cut off by less than this in the largest output does not show.
+    static let visiblePixels = 0.25
+
+    /// `ratio` with enough decimals to differ from `limit` when it is not equal to it
+    /// ("3.004", not "3", beside a limit of 3).
+    static func ratioText(_ ratio: Double, beside limit: Double) -> String {
+        var digits = 2
+        var text = ratio.fixed(digits)
+        while digits < 6, Double(text) == limit, ratio != limit {
+            digits += 1
+            text = ratio.fixed(digits)
+        }
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }
 

@@ -12,6 +12,8 @@ enum MarkupChecks {
         /// Whether a `color.monochrome` finding was already made from the markup, so the
         /// pixel check need not repeat it.
         var reportedColor = false
+        /// The bytes librsvg should render: the file's text as UTF-8 (nil until parsed).
+        var renderable: [UInt8]?
     }
 
     static let svgNamespace = "http://www.w3.org/2000/svg"
@@ -25,25 +27,61 @@ enum MarkupChecks {
     /// Attributes (and CSS properties) that set a paint colour. (`color` is not one: it
     /// paints only through `currentColor`, which is resolved to it.)
     static let paintProperties: Set<String> = ["fill", "stroke", "stop-color", "flood-color", "lighting-color"]
-    /// Elements whose content never paints directly (masks and clip paths use luminance or
-    /// geometry, not colour), so their colours are not paint colours.
-    static let nonPaintingContainers: Set<String> = ["mask", "clipPath"]
+    /// Elements whose content never paints with its own colours: masks and clip paths use
+    /// luminance or geometry; paint servers are judged where they are used (as gradients or
+    /// patterns); metadata and accessibility text are never drawn.
+    static let nonPaintingContainers: Set<String> = [
+        "mask", "clipPath", "linearGradient", "radialGradient", "pattern", "meshgradient", "meshGradient",
+        "metadata", "title", "desc",
+    ]
+    /// Elements whose content paints only where something references it.
+    static let definitionContainers: Set<String> = ["defs", "symbol", "marker"]
+    /// SMIL animation elements: the static render ignores them.
+    static let animationElements: Set<String> = ["animate", "set", "animateTransform", "animateMotion", "animateColor"]
 
     static func run(_ source: GlyphSource, limits: Limits) -> Result {
         var checker = Checker(file: source.displayPath)
         return checker.run(source, limits: limits)
     }
 
+    /// Whether an element's own paint counts as the glyph's colour.
+    private enum PaintRole {
+        /// It is drawn.
+        case paints
+        /// It is never drawn with its own colours (mask, clip path, paint server, metadata,
+        /// markup of another vocabulary).
+        case hidden
+        /// It sits in `<defs>`, `<symbol>` or `<marker>`: drawn only when referenced.
+        case definition
+    }
+
+    /// A paint colour, as the monochrome rule compares them.
+    private enum PaintKey {
+        case color(PixelColor)
+        /// `currentColor` in a file that sets `color` to several values: its own colour.
+        case ambiguousCurrentColor
+
+        func matches(_ other: PaintKey) -> Bool {
+            switch (self, other) {
+            case (.color(let a), .color(let b)): ColorDifference.same(a, b)
+            case (.ambiguousCurrentColor, .ambiguousCurrentColor): true
+            default: false
+            }
+        }
+    }
+
     private struct Checker {
         let file: String
         var result = Result()
-        /// The first paint colour seen, and where.
-        var firstColor: (key: String, shown: String, location: SourceLocation)?
+        /// Each distinct paint colour seen (one per just-noticeable difference), and where first.
+        var colors: [(key: PaintKey, shown: String, location: SourceLocation)] = []
         /// ids of gradient and pattern elements, which are not monochrome paint.
         var multiColorPaintIDs: Set<String> = []
+        /// ids something in the file references (`href="#id"`, `url(#id)`).
+        var referencedIDs: Set<String> = []
         /// What `currentColor` stands for: the one `color` the file sets (black, CSS's
         /// initial value, if none); with several different ones it stays its own colour.
-        var currentColorKey = "#000000"
+        var currentColor = PaintKey.color(PixelColor(red: 0, green: 0, blue: 0))
 
         init(file: String) { self.file = file }
 
@@ -71,6 +109,7 @@ enum MarkupChecks {
                 result.safeToRender = false
                 return result
             }
+            result.renderable = document.renderable
             let root = document.root
             result.rootLocation = root.location
             guard root.localName == "svg", root.namespace == svgNamespace else {
@@ -80,33 +119,18 @@ enum MarkupChecks {
                 result.safeToRender = false
                 return result
             }
-            checkProlog(document)
+            // An external DTD identifier alone is harmless: neither iconforge nor librsvg
+            // ever fetches one. Entities were expanded (or refused) by the scanner.
+            for instruction in document.processingInstructions where instruction.target == "xml-stylesheet" {
+                report(.svgExternal, at: instruction.location, "<?xml-stylesheet?> loads an external stylesheet; move the styles into attributes")
+            }
             if let viewBox = root.attribute("viewBox"), let problem = AttributeSyntax.viewBoxProblem(viewBox.value) {
                 report(.svgParse, at: viewBox.location, problem)
                 result.safeToRender = false
                 return result
             }
-            var colorValues = Set<String>()
-            root.forEachElement { element in
-                if ["linearGradient", "radialGradient", "pattern", "meshgradient"].contains(element.localName),
-                    let id = element.attribute("id")?.value
-                {
-                    multiColorPaintIDs.insert(id)
-                }
-                var declared = element.attributes.filter { $0.namespace == nil && $0.localName == "color" }.map(\.value)
-                if let style = element.attribute("style") {
-                    declared += CSSDeclarations.parseInline(style.value).filter { $0.property == "color" }.map(\.value)
-                }
-                if element.localName == "style" {
-                    declared += CSSDeclarations.parseStyleSheet(element.text).filter { $0.property == "color" }.map(\.value)
-                }
-                for value in declared {
-                    if case .color(let color) = CSSPaint.parse(value) { colorValues.insert(color.hex) }
-                }
-            }
-            if colorValues.count == 1 { currentColorKey = colorValues.first! }
-            if colorValues.count > 1 { currentColorKey = "currentcolor" }
-            visit(root, insideNonPainting: false)
+            survey(root)
+            visit(root)
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
             if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
@@ -116,74 +140,147 @@ enum MarkupChecks {
             return result
         }
 
-        mutating func checkProlog(_ document: XMLDocument) {
-            if let doctype = document.documentType {
-                if let external = doctype.externalID {
-                    report(.svgExternal, at: doctype.location, "DOCTYPE refers to an external DTD '\(external)', which a parser could fetch; delete the <!DOCTYPE …> line")
+        /// Reads what the checks need to know before visiting: paint-server ids, referenced
+        /// ids, and the `color` values that `currentColor` resolves to.
+        mutating func survey(_ root: XMLElement) {
+            var colorValues: [PixelColor] = []
+            root.forEachElement { element in
+                let isSVG = element.namespace == svgNamespace
+                if isSVG, ["linearGradient", "radialGradient", "pattern", "meshgradient", "meshGradient"].contains(element.localName),
+                    let id = element.attribute("id")?.value
+                {
+                    multiColorPaintIDs.insert(id)
                 }
-                if doctype.hasInternalSubset {
-                    report(.svgExternal, at: doctype.location, "DOCTYPE declares entities (an internal subset); they can pull in files or expand without bound, and iconforge never expands them; delete the <!DOCTYPE …> block and write the content out")
+                var declared: [String] = []
+                for attribute in element.attributes {
+                    if attribute.localName == "href", attribute.namespace == nil || attribute.namespace == xlinkNamespace {
+                        let target = attribute.value.trimmed()
+                        if target.hasPrefix("#") { referencedIDs.insert(String(target.dropFirst())) }
+                    } else if attribute.namespace == nil, attribute.value.contains("url(") {
+                        noteReferences(in: attribute.value)
+                    }
+                    if isSVG, attribute.namespace == nil, attribute.localName == "color" { declared.append(attribute.value) }
+                }
+                if isSVG, let style = element.attribute("style") {
+                    declared += CSSDeclarations.parseInline(style.value).filter { $0.property == "color" }.map(\.value)
+                }
+                if isSVG, element.localName == "style" {
+                    noteReferences(in: element.text)
+                    declared += CSSDeclarations.parseStyleSheet(element.text).filter { $0.property == "color" }.map(\.value)
+                }
+                for value in declared {
+                    if case .color(let color) = CSSPaint.parse(value) {
+                        let pixel = PixelColor(red: color.red, green: color.green, blue: color.blue)
+                        if !colorValues.contains(where: { ColorDifference.same($0, pixel) }) { colorValues.append(pixel) }
+                    }
                 }
             }
-            for instruction in document.processingInstructions where instruction.target == "xml-stylesheet" {
-                report(.svgExternal, at: instruction.location, "<?xml-stylesheet?> loads an external stylesheet; move the styles into attributes")
+            if colorValues.count == 1 { currentColor = .color(colorValues[0]) }
+            if colorValues.count > 1 { currentColor = .ambiguousCurrentColor }
+        }
+
+        mutating func noteReferences(in text: String) {
+            for reference in CSSDeclarations.references(in: text) {
+                let target = reference.target.trimmed()
+                if target.hasPrefix("#") { referencedIDs.insert(String(target.dropFirst())) }
             }
         }
 
-        /// Checks `element` and its descendants, iteratively so that depth costs no stack.
-        mutating func visit(_ root: XMLElement, insideNonPainting: Bool) {
-            var stack: [(element: XMLElement, insideNonPainting: Bool)] = [(root, insideNonPainting)]
-            while let (element, hidden) = stack.popLast() {
-                check(element, insideNonPainting: hidden)
-                let childrenHidden = hidden || MarkupChecks.nonPaintingContainers.contains(element.localName)
-                for child in element.children.reversed() { stack.append((child, childrenHidden)) }
-            }
-        }
-
-        mutating func check(_ element: XMLElement, insideNonPainting: Bool) {
+        /// The paint role of `element` inside a parent of role `parent`.
+        func role(of element: XMLElement, inside parent: PaintRole) -> PaintRole {
+            if parent == .hidden || element.namespace != svgNamespace { return .hidden }
             let name = element.localName
+            if MarkupChecks.nonPaintingContainers.contains(name) { return .hidden }
+            let referenced = element.attribute("id").map { referencedIDs.contains($0.value) } ?? false
+            if parent == .definition || MarkupChecks.definitionContainers.contains(name) {
+                return referenced ? .paints : .definition
+            }
+            return parent
+        }
+
+        /// Checks `root` and its descendants, iteratively so that depth costs no stack.
+        mutating func visit(_ root: XMLElement) {
+            var stack: [(element: XMLElement, role: PaintRole, ancestorIDs: [String])] = [(root, role(of: root, inside: .paints), [])]
+            while let (element, role, ancestorIDs) = stack.popLast() {
+                check(element, role: role, ancestorIDs: ancestorIDs)
+                var childIDs = ancestorIDs
+                if let id = element.attribute("id")?.value { childIDs.append(id) }
+                for child in element.children.reversed() {
+                    stack.append((child, self.role(of: child, inside: role), childIDs))
+                }
+            }
+        }
+
+        mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String]) {
+            let name = element.localName
+            let isSVG = element.namespace == svgNamespace
             if element.namespace == xincludeNamespace {
                 report(.svgExternal, at: element.location, "<\(element.name)> includes another file; paste the content into the glyph instead")
             }
-            if element.namespace == svgNamespace, name == "text" {
+            if isSVG, name == "text" {
                 report(.svgText, at: element.location, "<text> renders with whatever fonts the machine has; convert the text to outlines (paths) in your editor")
             }
-            if element.namespace == svgNamespace, name == "style" {
+            if isSVG, name == "style" {
                 checkStyleSheet(element)
+            }
+            if isSVG, name == "script" {
+                report(.svgDynamic, at: element.location, "<script> never runs in iconforge's render, but other consumers of the SVG may run it; glyphs are static drawings: delete the script")
+            }
+            if isSVG, MarkupChecks.animationElements.contains(name) {
+                report(.svgDynamic, at: element.location, "<\(element.name)> animates the glyph; the PNGs show it unanimated, and other consumers of the SVG will animate it: delete the animation")
             }
             if !element.text.isEmpty, let start = element.textLocation {
                 checkEmoji(in: element.text, at: start, what: "text of <\(element.name)>")
             }
 
             let isInclude = element.namespace == xincludeNamespace
+            var paints: [(property: String, value: String, location: SourceLocation)] = []
             for attribute in element.attributes {
                 checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'")
                 if attribute.localName == "href", !isInclude, attribute.namespace == nil || attribute.namespace == xlinkNamespace {
-                    checkReference(attribute, on: element)
+                    checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
-                    for declaration in CSSDeclarations.parseInline(attribute.value) {
-                        checkDeclaration(declaration, text: attribute.value, start: attribute.valueLocation, insideNonPainting: insideNonPainting)
+                    for declaration in CSSDeclarations.parseInline(attribute.value) where MarkupChecks.paintProperties.contains(declaration.property) {
+                        // A style declaration overrides the presentation attribute (CSS cascade).
+                        paints.removeAll { $0.property == declaration.property }
+                        paints.append((declaration.property, declaration.value, attribute.valueLocation.advanced(by: declaration.utf8Offset, in: attribute.value)))
                     }
                     checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
-                } else if attribute.namespace == nil, attribute.localName == "d", element.localName == "path",
-                    let offset = AttributeSyntax.pathDataProblem(attribute.value)
+                } else if attribute.namespace == nil, attribute.localName == "d", name == "path", isSVG,
+                    let problem = PathDataSyntax.problem(in: attribute.value)
                 {
-                    let bad = attribute.value.utf8.dropFirst(offset).prefix(12)
-                    report(.svgParse, at: attribute.valueLocation.advanced(by: offset, in: attribute.value), "path data is broken at '\(String(decoding: bad, as: UTF8.self))'; librsvg stops drawing the path there; fix or re-export the path")
+                    let bad = String(decoding: attribute.value.utf8.dropFirst(problem.utf8Offset).prefix(12), as: UTF8.self)
+                    let shown = bad.isEmpty ? "the end" : "'\(bad)'"
+                    report(.svgParse, at: attribute.valueLocation.advanced(by: problem.utf8Offset, in: attribute.value), "path data is broken at \(shown): \(problem.reason); librsvg stops drawing the path there: fix or re-export the path")
                 } else if attribute.namespace == nil {
-                    if MarkupChecks.paintProperties.contains(attribute.localName), !insideNonPainting {
-                        checkPaint(attribute.value, property: attribute.localName, at: attribute.location)
+                    if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
+                        report(.svgDynamic, at: attribute.location, "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute")
+                    }
+                    if MarkupChecks.paintProperties.contains(attribute.localName), !paints.contains(where: { $0.property == attribute.localName }) {
+                        paints.append((attribute.localName, attribute.value, attribute.location))
                     }
                     if MarkupChecks.urlAttributes.contains(attribute.localName) || MarkupChecks.paintProperties.contains(attribute.localName) {
                         checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
                     }
                 }
             }
+            if role == .paints {
+                for paint in paints.sorted(by: { $0.location < $1.location }) {
+                    checkPaint(paint.value, property: paint.property, at: paint.location)
+                }
+            }
         }
 
-        mutating func checkReference(_ attribute: XMLAttribute, on element: XMLElement) {
+        mutating func checkReference(_ attribute: XMLAttribute, on element: XMLElement, ancestorIDs: [String]) {
             let target = attribute.value.trimmed()
-            if target.hasPrefix("#") { return }
+            if target.hasPrefix("#") {
+                let id = String(target.dropFirst())
+                if element.localName == "use", id == element.attribute("id")?.value || ancestorIDs.contains(id) {
+                    let what = id == element.attribute("id")?.value ? "itself" : "an element that contains it"
+                    report(.svgUseCycle, at: attribute.location, "<use> refers to \(what) ('#\(id)'), an endless loop that librsvg refuses to draw; point it at a shape outside it")
+                }
+                return
+            }
             if target.lowercased().hasPrefix("data:") {
                 if element.localName == "image" || element.localName == "feImage" {
                     report(.svgRaster, at: element.location, "<\(element.name)> embeds a raster image; glyphs must be vector outlines, so trace it or redraw it as paths")
@@ -199,8 +296,8 @@ enum MarkupChecks {
         mutating func checkStyleSheet(_ element: XMLElement) {
             let text = element.text
             let start = element.textLocation ?? element.location
-            for declaration in CSSDeclarations.parseStyleSheet(text) {
-                checkDeclaration(declaration, text: text, start: start, insideNonPainting: false)
+            for declaration in CSSDeclarations.parseStyleSheet(text) where MarkupChecks.paintProperties.contains(declaration.property) {
+                checkPaint(declaration.value, property: declaration.property, at: start.advanced(by: declaration.utf8Offset, in: text))
             }
             checkCSSReferences(in: text, start: start)
         }
@@ -212,21 +309,17 @@ enum MarkupChecks {
             }
         }
 
-        mutating func checkDeclaration(_ declaration: CSSDeclaration, text: String, start: SourceLocation, insideNonPainting: Bool) {
-            guard MarkupChecks.paintProperties.contains(declaration.property), !insideNonPainting else { return }
-            checkPaint(declaration.value, property: declaration.property, at: start.advanced(by: declaration.utf8Offset, in: text))
-        }
-
         mutating func checkPaint(_ value: String, property: String, at location: SourceLocation) {
-            let key: String, shown: String
+            let key: PaintKey, shown: String
             switch CSSPaint.parse(value) {
             case .none, .inherit, .invalid:
                 return
             case .currentColor:
-                (key, shown) = (currentColorKey, "currentColor")
+                (key, shown) = (currentColor, "currentColor")
             case .color(let color):
+                // Opacity never makes a second colour: the system tints with alpha.
                 guard color.alpha > 0 else { return }
-                (key, shown) = (color.hex, color.hex)
+                (key, shown) = (.color(PixelColor(red: color.red, green: color.green, blue: color.blue)), color.hex)
             case .url(let target):
                 let id = target.hasPrefix("#") ? String(target.dropFirst()) : target
                 if multiColorPaintIDs.contains(id) {
@@ -234,15 +327,11 @@ enum MarkupChecks {
                 }
                 return
             }
-            guard let first = firstColor else {
-                firstColor = (key, shown, location)
-                return
-            }
-            if first.key != key {
-                report(.colorMonochrome, at: location, "second paint colour \(shown) (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead")
-                // Report each further colour against the first only once per distinct value.
-                firstColor = first
-            }
+            guard !colors.contains(where: { $0.key.matches(key) }) else { return }
+            colors.append((key, shown, location))
+            guard colors.count > 1, let first = colors.first else { return }
+            let which = colors.count == 2 ? "second paint colour" : "another paint colour (\(colors.count) so far)"
+            report(.colorMonochrome, at: location, "\(which) \(shown) (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead")
         }
 
         mutating func checkEmoji(in text: String, at start: SourceLocation, what: String) {

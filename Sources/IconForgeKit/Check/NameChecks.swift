@@ -19,7 +19,7 @@ enum NameChecks {
             for finding in plain ? [] : EmojiScanner.findings(in: name) {
                 found[index, default: []].append(Diagnostic(finding.isError ? .error : .warning, .glyphEmoji, file: source.displayPath, EmojiMessages.message(for: finding, in: "the file name")))
             }
-            if !plain || name.isEmpty || name.hasPrefix("."), let problem = problem(with: name) {
+            if !plain || name.isEmpty || name.hasPrefix(".") || name.utf8.count > maximumNameBytes, let problem = problem(with: name) {
                 found[index, default: []].append(Diagnostic(.error, .nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use ASCII letters, digits, '-', '_' and '.'; rename the file"))
             }
             // macOS file systems are case-insensitive and normalise Unicode, so these
@@ -40,9 +40,17 @@ enum NameChecks {
         return found
     }
 
+    /// The longest glyph name, in UTF-8 bytes. File systems (ext4, APFS) allow 255 bytes per
+    /// name, and the longest name iconforge writes for a glyph is its temporary file
+    /// `.iconforge-tmp-<pid>-<random>-<name>@3x.png`, 51 bytes more than the name.
+    static let maximumNameBytes = 200
+
     /// What is wrong with `name` as an asset name, or nil when it is fine.
     static func problem(with name: String) -> String? {
         if name.isEmpty { return "is empty" }
+        if name.utf8.count > maximumNameBytes {
+            return "is \(name.utf8.count) bytes long; the longest file iconforge writes for a glyph adds 51 bytes to its name and file systems allow 255, so names may have at most \(maximumNameBytes)"
+        }
         if name.hasPrefix(".") { return "starts with a dot" }
         if name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) { return "contains whitespace" }
         let allowed = name.unicodeScalars.allSatisfy { scalar in

@@ -16,6 +16,52 @@ public enum DiagnosticFormatter {
         return "\(paintedPlace): \(paintedSeverity): \(oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]"
     }
 
+    /// The diagnostics as a person reads them: each rule once per file and severity, its
+    /// first finding with a count and the places of the others ("(+5 more: 4:3, 5:1, 7:2
+    /// and 2 others)"), so that a glyph with 61 findings of one rule takes one line.
+    /// (JSON output keeps every finding.)
+    public static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        struct Key: Hashable {
+            var file: String
+            var rule: RuleID
+            var severity: Severity
+        }
+        var order: [Key] = []
+        var groups: [Key: [Diagnostic]] = [:]
+        for diagnostic in diagnostics {
+            let key = Key(file: diagnostic.file, rule: diagnostic.rule, severity: diagnostic.severity)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(diagnostic)
+        }
+        return order.map { key in
+            let group = groups[key]!
+            var first = group[0]
+            guard group.count > 1 else { return first }
+            let places = group.dropFirst().compactMap(\.location).map { "\($0.line):\($0.column)" }
+            let shown = places.prefix(3).joined(separator: ", ")
+            let rest = places.count > 4 ? " and \(places.count - 3) others" : places.count == 4 ? ", \(places[3])" : ""
+            first.message += places.isEmpty ? " (+\(group.count - 1) more)" : " (+\(group.count - 1) more: \(shown)\(rest))"
+            return first
+        }
+    }
+
+    /// "412 glyphs failed: color.monochrome 398, glyph.emoji 14": how many files have an
+    /// error, and per rule how many of them it fails; nil when none has.
+    public static func failureTally(_ diagnostics: [Diagnostic]) -> String? {
+        var filesByRule: [RuleID: Set<String>] = [:]
+        var failedFiles = Set<String>()
+        for diagnostic in diagnostics where diagnostic.severity == .error {
+            failedFiles.insert(diagnostic.file)
+            filesByRule[diagnostic.rule, default: []].insert(diagnostic.file)
+        }
+        guard !failedFiles.isEmpty else { return nil }
+        let glyphsOnly = failedFiles.allSatisfy { GlyphDiscovery.hasSVGExtension($0) }
+        let noun = glyphsOnly ? (failedFiles.count == 1 ? "glyph" : "glyphs") : (failedFiles.count == 1 ? "file" : "files")
+        let tally = filesByRule.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
+            .map { "\($0.key.rawValue) \($0.value.count)" }
+        return "\(failedFiles.count) \(noun) failed: " + tally.joined(separator: ", ")
+    }
+
     /// A GitHub Actions workflow command that annotates the file in a pull request.
     public static func github(_ diagnostic: Diagnostic) -> String {
         var properties = ["file=\(escapeProperty(diagnostic.file))"]

@@ -6,6 +6,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case svgRaster = "svg.raster"
     case svgText = "svg.text"
     case svgLimit = "svg.limit"
+    case svgDynamic = "svg.dynamic"
+    case svgUseCycle = "svg.use-cycle"
     case glyphEmoji = "glyph.emoji"
     case colorMonochrome = "color.monochrome"
     case sizeTarget = "size.target"
@@ -37,7 +39,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// The severity the rule reports with unless configured otherwise.
     public var defaultSeverity: Severity {
         switch self {
-        case .svgText, .geometryOffCenter, .geometryAspect, .actionsTruncation, .actionsTranslation: .warning
+        case .svgText, .svgDynamic, .svgUseCycle, .geometryOffCenter, .geometryAspect, .actionsTruncation, .actionsTranslation: .warning
         default: .error
         }
     }
@@ -50,14 +52,16 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .svgExternal: "references a file, URL or external entity beyond the glyph"
         case .svgRaster: "embeds a raster <image>"
         case .svgText: "<text> not converted to outlines"
-        case .svgLimit: "over a safety limit (file size, element count, nesting depth)"
+        case .svgLimit: "over a safety limit (file size, element count, nesting depth, entity expansion)"
+        case .svgDynamic: "script, event handlers or animation, which the static render ignores"
+        case .svgUseCycle: "a <use> that refers to itself or to an element containing it"
         case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
-        case .colorMonochrome: "more than one paint colour, or a gradient or pattern"
+        case .colorMonochrome: "more than one paint colour (closer than a just-noticeable difference is one), or a gradient or pattern"
         case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
         case .sizeMax: "ink larger than the 35 pt maximum or outside the 35 pt canvas"
         case .geometryClipped: "ink outside the SVG's own viewport"
         case .geometryOffCenter: "ink centre more than 1 pt from the artboard centre"
-        case .geometryAspect: "aspect ratio beyond 3:1"
+        case .geometryAspect: "aspect ratio beyond 3:1 with detail across the thin side"
         case .nameInvalid: "file name is not a valid asset name"
         case .nameCollision: "two glyph names differ only by case or Unicode normalisation"
         case .inputUnreadable: "file cannot be read, or is not a regular file"

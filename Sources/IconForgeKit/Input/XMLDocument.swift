@@ -89,6 +89,12 @@ struct XMLDocument: Equatable, Sendable {
     var processingInstructions: [ProcessingInstruction]
     /// Number of elements in the document.
     var elementCount: Int
+    /// Number of plain-text entities the DOCTYPE declared (and references expanded).
+    var entityCount = 0
+    /// The encoding the file was decoded from.
+    var encoding = SourceDecoder.Encoding.utf8
+    /// The bytes librsvg should parse: the file, or its text re-encoded as UTF-8.
+    var renderable: [UInt8] = []
 
     /// A `<?target data?>` instruction.
     struct ProcessingInstruction: Equatable, Sendable {
@@ -103,11 +109,11 @@ struct XMLParseError: Error, Equatable, Sendable {
     enum Kind: Equatable, Sendable {
         /// Not well-formed XML.
         case malformed
-        /// Not UTF-8 (or UTF-16 with a byte-order mark).
+        /// Not in an encoding iconforge reads, or not valid in the one it declares.
         case encoding
         /// Over a configured limit (nesting depth, element count).
         case limit
-        /// A reference to an entity declared in the DOCTYPE, which is never expanded.
+        /// An entity iconforge will not expand: external, parameter, or nested.
         case entity
     }
     var kind: Kind

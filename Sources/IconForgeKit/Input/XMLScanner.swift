@@ -2,13 +2,20 @@
 ///
 /// iconforge parses markup itself, rather than through `XMLParser`, for three reasons:
 /// every element and attribute keeps its exact line and column (so diagnostics point
-/// at the attribute, not the end of the tag); nothing is ever fetched or expanded
-/// (external DTDs, external entities and internal-subset entities are recorded, never
-/// resolved, so entity bombs cost nothing); and depth and size are bounded by explicit
-/// limits with an iterative parser that cannot overflow the stack.
+/// at the attribute, not the end of the tag); nothing is ever fetched (an external DTD is
+/// recorded, never read; external and parameter entities are refused), and the only
+/// entities expanded are plain-text ones within small fixed limits, so entity bombs cost
+/// nothing; and depth and size are bounded by explicit limits with an iterative parser
+/// that cannot overflow the stack.
 struct XMLScanner {
     /// The most attributes one element may have; no real glyph comes near it.
     static let maximumAttributes = 1_000
+    /// Internal entities: how many one DOCTYPE may declare, how long each value may be, and
+    /// how many bytes all references together may expand to. Illustrator declares about
+    /// ten namespace URIs of under 60 bytes; an expansion bomb needs far more of each.
+    static let maximumEntities = 64
+    static let maximumEntityBytes = 1_024
+    static let maximumExpansionBytes = 64 * 1_024
 
     private let bytes: [UInt8]
     private let limits: Limits
@@ -17,6 +24,10 @@ struct XMLScanner {
     private var lineStart = 0
     /// Whether a DOCTYPE declared an internal subset, where entities would be defined.
     private var declaresEntities = false
+    /// Plain-text entities the internal subset declares, by name.
+    private var entities: [String: [UInt8]] = [:]
+    /// Bytes produced so far by expanding declared entities.
+    private var expandedBytes = 0
     /// The last column computed on the current line and its offset: parsing moves forward,
     /// so columns are counted incrementally (a 1 MB single-line file stays linear).
     private var columnCache = (offset: 0, column: 1)
@@ -26,10 +37,14 @@ struct XMLScanner {
         self.limits = limits
     }
 
-    /// Parses `bytes` (UTF-8, optionally with a byte-order mark) into a document.
+    /// Parses `bytes` (in any encoding `SourceDecoder` reads) into a document.
     static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(XMLParseError) -> XMLDocument {
-        var scanner = XMLScanner(bytes: bytes, limits: limits)
-        return try scanner.parseDocument()
+        let decoded = try SourceDecoder.decode(bytes)
+        var scanner = XMLScanner(bytes: decoded.utf8, limits: limits)
+        var document = try scanner.parseDocument()
+        document.encoding = decoded.encoding
+        document.renderable = decoded.renderable
+        return document
     }
 
     // MARK: - Document structure
@@ -41,7 +56,6 @@ struct XMLScanner {
     }
 
     private mutating func parseDocument() throws(XMLParseError) -> XMLDocument {
-        try checkEncoding()
         var documentType: XMLDocument.DocumentType?
         var instructions: [XMLDocument.ProcessingInstruction] = []
         var stack: [OpenElement] = []
@@ -82,10 +96,10 @@ struct XMLScanner {
                 let data = try take(until: "?>", what: "processing instruction", start: start)
                 if target.isEmpty { throw error("processing instruction without a target", at: start) }
                 if target.lowercased() == "xml" {
+                    // (Its encoding was honoured by SourceDecoder before scanning.)
                     guard start.line == 1, start.column == 1 else {
                         throw error("XML declaration not at the very start of the file", at: start)
                     }
-                    try checkDeclaredEncoding(data, at: start)
                 } else {
                     instructions.append(XMLDocument.ProcessingInstruction(target: target, data: data.trimmingXMLWhitespace(), location: start))
                 }
@@ -133,7 +147,7 @@ struct XMLScanner {
             throw error("<\(open.element.name)> is never closed (the file may be truncated)", at: open.element.location)
         }
         guard let root else { throw error("no root element", at: location()) }
-        return XMLDocument(root: root, documentType: documentType, processingInstructions: instructions, elementCount: elementCount)
+        return XMLDocument(root: root, documentType: documentType, processingInstructions: instructions, elementCount: elementCount, entityCount: entities.count)
     }
 
     private mutating func parseStartTag(
@@ -242,8 +256,7 @@ struct XMLScanner {
             case UInt8(ascii: "["):
                 hasInternalSubset = true
                 declaresEntities = true
-                // The internal subset is skipped, never interpreted: its entities are not expanded.
-                try skipInternalSubset(start: start)
+                try parseInternalSubset(start: start)
             case UInt8(ascii: ">"):
                 if !token.isEmpty { tokens.append(String(decoding: token, as: UTF8.self)) }
                 if let keyword = tokens.firstIndex(where: { $0 == "SYSTEM" || $0 == "PUBLIC" }), keyword + 1 < tokens.count {
@@ -260,21 +273,76 @@ struct XMLScanner {
         throw error("DOCTYPE is never closed", at: start)
     }
 
-    private mutating func skipInternalSubset(start: SourceLocation) throws(XMLParseError) {
-        var quote: UInt8?
+    /// Reads the internal subset up to its `]`: comments, processing instructions and
+    /// `<!ENTITY name "plain text">` declarations. Anything that could read a file, pull in
+    /// more declarations or build an expansion bomb is refused, with the reason.
+    private mutating func parseInternalSubset(start: SourceLocation) throws(XMLParseError) {
         while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            if byte == UInt8(ascii: "\n") { newLine() }
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: "]") {
-                return
+            if skipWhitespace() { continue }
+            if consume("]") { return }
+            let at = location()
+            if hasPrefix("<!--") {
+                try skip(past: "-->", from: 4, what: "comment", start: at)
+            } else if hasPrefix("<?") {
+                try skip(past: "?>", from: 2, what: "processing instruction", start: at)
+            } else if consume("<!ENTITY") {
+                try parseEntityDeclaration(start: at)
+            } else if bytes[position] == UInt8(ascii: "%") {
+                throw XMLParseError(kind: .entity, message: "the DOCTYPE uses a parameter entity (%name;), which can pull in more declarations; iconforge reads only plain-text <!ENTITY name \"text\"> declarations: delete the <!DOCTYPE …> block and write the content out", location: at)
+            } else if consume("<!") {
+                let keyword = takeName()
+                throw XMLParseError(kind: .entity, message: "the DOCTYPE declares <!\(keyword) …>, which iconforge does not interpret (it reads only plain-text <!ENTITY name \"text\"> declarations); delete that declaration or the whole <!DOCTYPE …> block", location: at)
+            } else {
+                throw error("unexpected character in the DOCTYPE's internal subset", at: at)
             }
         }
         throw error("DOCTYPE internal subset is never closed", at: start)
+    }
+
+    /// `<!ENTITY name "value">` after its keyword, recorded when it is plain text.
+    private mutating func parseEntityDeclaration(start: SourceLocation) throws(XMLParseError) {
+        guard skipWhitespace() else { throw error("expected whitespace after <!ENTITY", at: location()) }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "%") {
+            throw XMLParseError(kind: .entity, message: "the DOCTYPE declares a parameter entity (<!ENTITY % …>), which can pull in more declarations; iconforge expands only plain-text entities: delete the <!DOCTYPE …> block and write the content out", location: start)
+        }
+        let name = takeName()
+        guard !name.isEmpty else { throw error("expected an entity name after <!ENTITY", at: location()) }
+        skipWhitespace()
+        if hasPrefix("SYSTEM") || hasPrefix("PUBLIC") {
+            throw XMLParseError(kind: .entity, message: "entity '\(name)' is external (SYSTEM or PUBLIC): expanding it would read a file or URL; iconforge never does: delete the declaration and write the content out", location: start)
+        }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+            throw error("entity '\(name)' needs a quoted value", at: location())
+        }
+        let quote = bytes[position]
+        position += 1
+        var value: [UInt8] = []
+        while position < bytes.count, bytes[position] != quote {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%") {
+                throw XMLParseError(kind: .entity, message: "entity '\(name)' refers to another entity; nested references can expand without bound, and iconforge expands only plain text: write the value out", location: location())
+            }
+            if byte == UInt8(ascii: "<") {
+                throw XMLParseError(kind: .entity, message: "entity '\(name)' holds markup; iconforge expands only plain-text entities: write the markup out where it is used", location: location())
+            }
+            value.append(byte)
+            position += 1
+            if byte == UInt8(ascii: "\n") { newLine() }
+            if value.count > Self.maximumEntityBytes {
+                throw XMLParseError(kind: .limit, message: "entity '\(name)' is longer than \(Self.maximumEntityBytes) bytes, iconforge's limit for entity values; write the content out and delete the declaration", location: start)
+            }
+        }
+        guard position < bytes.count else { throw error("entity '\(name)' value is never closed", at: start) }
+        position += 1
+        skipWhitespace()
+        guard consume(">") else { throw error("expected '>' to end the declaration of entity '\(name)'", at: location()) }
+        // The first declaration of a name is binding (XML 1.0, 4.2).
+        if entities[name] == nil {
+            guard entities.count < Self.maximumEntities else {
+                throw XMLParseError(kind: .limit, message: "the DOCTYPE declares more than \(Self.maximumEntities) entities, iconforge's limit; write the content out and delete the <!DOCTYPE …> block", location: start)
+            }
+            entities[name] = value
+        }
     }
 
     // MARK: - Character data and references
@@ -329,8 +397,8 @@ struct XMLScanner {
         }
     }
 
-    /// Decodes `&name;` or `&#…;` at the current position. Only the five predefined
-    /// entities exist: declared entities are never expanded.
+    /// Decodes `&name;` or `&#…;` at the current position: the five predefined entities,
+    /// character references, and the plain-text entities the DOCTYPE declared.
     private mutating func parseReference() throws(XMLParseError) -> [UInt8] {
         let start = location()
         let begin = position + 1
@@ -357,49 +425,15 @@ struct XMLScanner {
             }
             return Array(String(Character(scalar)).utf8)
         }
-        if declaresEntities {
-            throw XMLParseError(kind: .entity, message: "&\(name); refers to an entity the DOCTYPE declares; entities can pull in files or expand without bound, and iconforge never expands them: write the content out and delete the <!DOCTYPE …> block", location: start)
-        }
-        throw error("entity &\(name); is not defined (only &lt; &gt; &amp; &quot; &apos; are)", at: start)
-    }
-
-    // MARK: - Encoding
-
-    private mutating func checkEncoding() throws(XMLParseError) {
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            throw XMLParseError(kind: .encoding, message: "file is UTF-16; save it as UTF-8", location: SourceLocation(line: 1, column: 1))
-        }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            position = 3
-            lineStart = 3
-            columnCache = (3, 1)
-        }
-        if let nul = bytes.firstIndex(of: 0) {
-            let at = locationOf(offset: nul)
-            throw XMLParseError(kind: .encoding, message: "NUL byte in the file (is it binary, or UTF-16 without a byte-order mark?)", location: at)
-        }
-        var iterator = bytes[position...].makeIterator()
-        var decoder = UTF8()
-        var offset = position
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return
-            case .error:
-                throw XMLParseError(kind: .encoding, message: "invalid UTF-8 byte sequence; save the file as UTF-8", location: locationOf(offset: offset))
+        if let value = entities[name] {
+            expandedBytes += value.count
+            guard expandedBytes <= Self.maximumExpansionBytes else {
+                throw XMLParseError(kind: .limit, message: "entity references expand to more than \(Self.maximumExpansionBytes) bytes in all, iconforge's limit (an expansion bomb?); write the content out and delete the <!DOCTYPE …> block", location: start)
             }
+            return value
         }
-    }
-
-    private func checkDeclaredEncoding(_ declaration: String, at start: SourceLocation) throws(XMLParseError) {
-        guard let range = declaration.firstRange(of: "encoding") else { return }
-        let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-        let name = rest.prefix { $0 != "\"" && $0 != "'" && $0 != " " }.lowercased()
-        guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name) else {
-            throw XMLParseError(kind: .encoding, message: "declared encoding '\(name)' is not supported; save the file as UTF-8", location: start)
-        }
+        let declared = declaresEntities ? ", and the entities the DOCTYPE declares" : ""
+        throw error("entity &\(name); is not defined (only &lt; &gt; &amp; &quot; &apos;\(declared) are)", at: start)
     }
 
     // MARK: - Low-level scanning
@@ -474,15 +508,6 @@ struct XMLScanner {
         let column = columnCache.column + column(from: columnCache.offset, to: position) - 1
         columnCache = (position, column)
         return SourceLocation(line: line, column: column)
-    }
-
-    private func locationOf(offset: Int) -> SourceLocation {
-        var line = 1, start = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            start = index + 1
-        }
-        return SourceLocation(line: line, column: column(from: start, to: offset))
     }
 
     /// 1-based column in Unicode scalars: every byte that is not a UTF-8 continuation byte starts one.

@@ -35,15 +35,22 @@ public struct PixelColor: Hashable, Sendable, Codable {
 struct PaintedColors: Sendable {
     /// The colour of the most opaque painted pixel (the first one, in row order).
     var primary: PixelColor
-    /// A clearly different colour, and where (in pixels) it was found, if there is one.
+    /// A colour a person tells apart from the primary one, and where (in pixels) it was
+    /// found, if there is one.
     var other: (color: PixelColor, x: Int, y: Int)?
 
     /// Pixels fainter than this are ignored: un-premultiplying a faint edge pixel
-    /// amplifies cairo's rounding, so its colour is noise.
+    /// amplifies cairo's rounding until its colour is noise.
     static let alphaThreshold: UInt8 = 64
 
     /// Analyses the un-premultiplied RGB of every pixel with alpha above the threshold;
     /// nil when nothing is painted that strongly.
+    ///
+    /// Opacity never makes a second colour: cairo stores colour premultiplied by alpha in
+    /// 8 bits, so a pixel of alpha `a` reads back up to 255 / (2a) off per channel, plus
+    /// one for compositing's second rounding. Each pixel's colour is therefore a small box
+    /// of possible colours, and it is a second colour only when the nearest colour in its
+    /// box is still a just-noticeable difference from the primary's box.
     static func of(_ image: RGBAImage) -> PaintedColors? {
         let pixels = image.pixels
         var strongest = -1
@@ -55,20 +62,31 @@ struct PaintedColors: Sendable {
         }
         guard strongest >= 0, strongestAlpha >= alphaThreshold else { return nil }
         let primary = PixelColor(red: pixels[strongest], green: pixels[strongest + 1], blue: pixels[strongest + 2])
+        let primaryUncertainty = uncertainty(alpha: strongestAlpha)
+        // Pixels exactly the primary colour are by far the most common: skip the maths.
         for index in stride(from: 0, to: pixels.count, by: 4) {
             let alpha = pixels[index + 3]
             guard alpha >= alphaThreshold else { continue }
-            // Premultiplied 8-bit storage loses up to 255 / (2 × alpha) per channel; allow that
-            // plus a little antialiasing noise.
-            let tolerance = 255 / (2 * Int(alpha)) + 3
             let red = pixels[index], green = pixels[index + 1], blue = pixels[index + 2]
-            if abs(Int(red) - Int(primary.red)) > tolerance || abs(Int(green) - Int(primary.green)) > tolerance
-                || abs(Int(blue) - Int(primary.blue)) > tolerance
-            {
+            if red == primary.red, green == primary.green, blue == primary.blue { continue }
+            let slack = primaryUncertainty + uncertainty(alpha: alpha)
+            func nearest(_ value: UInt8, _ target: UInt8) -> Double {
+                let difference = Int(value) - Int(target)
+                if abs(difference) <= slack { return Double(target) }
+                return Double(Int(value) - (difference > 0 ? slack : -slack))
+            }
+            let closest = (nearest(red, primary.red), nearest(green, primary.green), nearest(blue, primary.blue))
+            if ColorDifference.deltaE(closest, primary.channels) > ColorDifference.justNoticeable {
                 let pixel = index / 4
                 return PaintedColors(primary: primary, other: (PixelColor(red: red, green: green, blue: blue), pixel % image.width, pixel / image.width))
             }
         }
         return PaintedColors(primary: primary, other: nil)
+    }
+
+    /// How far (per channel) an un-premultiplied 8-bit colour of this alpha may be from
+    /// the colour that was painted.
+    static func uncertainty(alpha: UInt8) -> Int {
+        alpha == 255 ? 0 : (255 + 2 * Int(alpha) - 1) / (2 * Int(alpha)) + 1
     }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// One fixture per rule, failing and narrowly passing. Each fixture states what it must
 /// produce in a comment, `<!-- expect: rule@line:col, rule -->` (a rule alone for
-/// findings about the whole file) or `<!-- expect: none -->`.
+/// findings about the whole file) or `<!-- expect: none -->` (optionally followed by why,
+/// in parentheses).
 @Suite struct RuleFixtureTests {
     static let fixtures: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.path("rules"))) ?? []
@@ -14,7 +15,7 @@ import Testing
 
     @Test func everyRuleThatJudgesAGlyphHasAFailingAndAPassingFixture() {
         let judged: [RuleID] = [
-            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .glyphEmoji, .colorMonochrome,
+            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .svgDynamic, .svgUseCycle, .glyphEmoji, .colorMonochrome,
             .sizeTarget, .sizeMax, .geometryClipped, .geometryOffCenter, .geometryAspect,
         ]
         for rule in judged {
@@ -56,7 +57,7 @@ import Testing
             return nil
         }
         let list = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)
-        if list == "none" { return [] }
+        if list == "none" || list.hasPrefix("none (") { return [] }
         return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

@@ -42,10 +42,9 @@ import Testing
             "xhtml.svg": text("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body/></html>"),
             "no-namespace.svg": text("<svg viewBox=\"0 0 35 35\">" + Self.square + "</svg>"),
             "wrong-namespace.svg": text("<svg xmlns=\"http://example.com/svg\" viewBox=\"0 0 35 35\">" + Self.square + "</svg>"),
-            "utf16-bom.svg": [0xFF, 0xFE] + Array(home.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
             "utf16-no-bom.svg": Array(home.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
             "latin1.svg": text(Self.svg + "<title>caf") + [0xE9] + text("</title>" + Self.square + "</svg>"),
-            "declared-latin1.svg": text("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + home),
+            "declared-ebcdic.svg": text("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?>" + home),
             "nul.svg": text(Self.svg) + [0] + text(Self.square + "</svg>"),
             "no-size.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\">" + Self.square + "</svg>"),
             "percent-size.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" height=\"100%\">" + Self.square + "</svg>"),
@@ -64,7 +63,9 @@ import Testing
         #expect(message("gzip.svg").contains("gunzip"))
         #expect(message("png-bytes.svg").contains("PNG image"))
         #expect(message("page.svg").contains("HTML"))
-        #expect(message("utf16-bom.svg").contains("UTF-16"))
+        #expect(message("utf16-no-bom.svg").contains("UTF-16"))
+        #expect(message("declared-ebcdic.svg").contains("'EBCDIC-US'"), "an encoding iconforge does not read is named")
+        #expect(message("latin1.svg").contains("ISO-8859-1"), "an undeclared Latin-1 byte gets advice on declaring it")
         #expect(message("empty.svg").contains("empty"))
         #expect(message("bad-path.svg").contains("oops"))
     }
