@@ -81,6 +81,43 @@ struct CapturedOutput: ToolOutput {
         #expect(failing == .checkFailed && !printed.stderr.joined().contains("treated as errors"), "errors explain themselves")
     }
 
+    @Test("each rule is reported once per glyph with a count, and a tally of failing glyphs ends the run")
+    func repeatedFindingsAreGroupedAndTallied() throws {
+        let folder = TemporaryFolder()
+        let fills = ["#ff0000", "#00ff00", "#0000ff", "#ffff00", "#00ffff", "#ff00ff"]
+        let rects = fills.enumerated().map { "<rect x=\"\(4 + $0.offset)\" y=\"4\" width=\"\(27 - $0.offset)\" height=\"27\" fill=\"\($0.element)\"/>" }
+        folder.write("Glyphs/colours.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\n" + rects.joined(separator: "\n") + "\n</svg>")
+        folder.write("Glyphs/emoji.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><title>🙂</title><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>")
+        folder.write("Glyphs/good.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>")
+        let (status, output) = run(["check", folder.file("Glyphs")])
+        #expect(status == .checkFailed)
+        let monochrome = output.stderr.filter { $0.hasSuffix("[color.monochrome]") }
+        #expect(monochrome.count == 1, "\(output.stderr)")
+        #expect(monochrome.first?.contains(":3:") == true && monochrome.first?.contains("(+4 more: 4:") == true, "\(monochrome)")
+        #expect(output.stderr.contains("2 glyphs failed: color.monochrome 1, glyph.emoji 1"), "\(output.stderr)")
+        // JSON keeps every finding.
+        let (_, json) = run(["check", "--format", "json", folder.file("Glyphs")])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
+        let rules = (document?["diagnostics"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } ?? []
+        #expect(rules.filter { $0 == "color.monochrome" }.count == 5)
+    }
+
+    @Test func aGlyphNameTooLongForItsOutputFilesIsThatGlyphsOwnError() throws {
+        let folder = TemporaryFolder()
+        let square = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
+        let long = String(repeating: "a", count: 240)
+        folder.write("Glyphs/\(long).svg", square)
+        folder.write("Glyphs/\(String(repeating: "b", count: NameChecks.maximumNameBytes)).svg", square)
+        folder.write("Glyphs/good.svg", square)
+        let (status, output) = run(["build", folder.file("Glyphs"), "-o", folder.file("Output")])
+        #expect(status == .checkFailed)
+        let errors = output.stderr.filter { $0.contains(": error: ") }
+        #expect(errors.count == 1 && errors.first?.contains("[name.invalid]") == true && errors.first?.contains("240 bytes") == true, "\(output.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.file("Output"))
+        #expect(written.contains("good@3x.png") && written.contains(String(repeating: "b", count: NameChecks.maximumNameBytes) + "@3x.png"))
+        #expect(!written.contains { $0.hasPrefix(long) })
+    }
+
     @Test func checkWritesNothingAndSupportsFormats() throws {
         let (status, printed) = run(["check", Fixtures.path("broken"), "--format", "github"])
         #expect(status == .checkFailed)

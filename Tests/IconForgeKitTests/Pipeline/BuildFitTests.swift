@@ -64,3 +64,19 @@ import Testing
         #expect(abs(ink.y - 2) < 0.15 && abs(ink.maxY - 22) < 0.15)
     }
 }
+
+/// Clipping is judged where a person would see it: in output pixels.
+@Suite struct ClippingInOutputPixelsTests {
+    @Test func inkOvershootingByAFractionOfAPixelIsNotClipped() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("real/fontawesome-overshoot-512.svg")], into: output.path, fit: true)
+        #expect(!report.diagnostics.contains { $0.rule == .geometryClipped }, "\(report.diagnostics.map(\.message))")
+        #expect(report.errorCount == 0)
+    }
+
+    @Test func inkReallyOutsideTheViewBoxIsClipped() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("real/lucide-save-off.svg")], into: output.path, fit: true)
+        #expect(report.diagnostics.map(\.rule) == [.geometryClipped], "\(report.diagnostics.map(\.message))")
+    }
+}
