@@ -59,13 +59,18 @@ enum GeometryChecks {
 
         let longer = max(ink.width, ink.height), shorter = min(ink.width, ink.height)
         // A thin glyph reads fine when it is one bar or a row of dots (a minus, an
-        // ellipsis); it costs legibility when there is detail across its thin side.
+        // ellipsis), or bold enough; it costs legibility when fine detail crosses its thin
+        // side, as in a wordmark squeezed into a strip.
         if shorter <= 0 || longer / shorter > options.maximumAspectRatio,
-            let image = glyph.images.last, let detail = ThinSideDetail.of(image, wide: ink.width >= ink.height), detail.hasDetail
+            let image = glyph.images.last, let plan = glyph.plans.last,
+            let detail = ThinSideDetail.of(image, wide: ink.width >= ink.height), detail.hasDetail
         {
-            let ratio = shorter > 0 ? Self.ratioText(longer / shorter, beside: options.maximumAspectRatio) : "∞"
-            let shortAtTarget = Template.targetPoints(for: glyph.shape ?? .square) * shorter / longer
-            report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1, with detail across its thin side (\(detail.percentText) of its \(ink.width >= ink.height ? "columns" : "rows") cross the ink more than once); at the target size that side is \(shortAtTarget.pt) pt and the detail is hard to read: redraw it more compact, or raise maximumAspectRatio")
+            let toTarget = Template.targetPoints(for: shape) / longer
+            let stroke = detail.medianStrokePixels / plan.pixelsPerPoint * toTarget
+            if stroke < ThinSideDetail.legibleStrokePoints {
+                let ratio = shorter > 0 ? Self.ratioText(longer / shorter, beside: options.maximumAspectRatio) : "∞"
+                report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1, with detail across its thin side: at the target size that side is \((shorter * toTarget).pt) pt and its strokes \(stroke.pt) pt, under \(ThinSideDetail.legibleStrokePoints.pt) pt, hard to read; redraw it more compact (a wordmark as a monogram), or raise maximumAspectRatio")
+            }
         }
         return found
     }

@@ -109,12 +109,14 @@ struct CapturedOutput: ToolOutput {
         folder.write("Glyphs/\(long).svg", square)
         folder.write("Glyphs/\(String(repeating: "b", count: NameChecks.maximumNameBytes)).svg", square)
         folder.write("Glyphs/good.svg", square)
+        folder.write("Glyphs/ARROW.SVG", square)
         let (status, output) = run(["build", folder.file("Glyphs"), "-o", folder.file("Output")])
         #expect(status == .checkFailed)
         let errors = output.stderr.filter { $0.contains(": error: ") }
         #expect(errors.count == 1 && errors.first?.contains("[name.invalid]") == true && errors.first?.contains("240 bytes") == true, "\(output.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.file("Output"))
         #expect(written.contains("good@3x.png") && written.contains(String(repeating: "b", count: NameChecks.maximumNameBytes) + "@3x.png"))
+        #expect(written.contains("ARROW@2x.png") && written.contains("ARROW@3x.png"), "'.SVG' in any case is a glyph")
         #expect(!written.contains { $0.hasPrefix(long) })
     }
 
