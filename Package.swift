@@ -33,9 +33,12 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
+        // The operating-system calls that differ between Linux and macOS, in C (see
+        // include/CPlatformShim.h); Swift reaches them from IconForgeKit/Platform/ only.
+        .target(name: "CPlatformShim"),
         .target(
             name: "IconForgeKit",
-            dependencies: ["CRsvgLoader", "CPNGShim"]
+            dependencies: ["CRsvgLoader", "CPNGShim", "CPlatformShim"]
         ),
         .executableTarget(
             name: "iconforge",

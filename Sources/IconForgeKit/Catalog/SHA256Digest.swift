@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// SHA-256 (FIPS 180-4), for content hashes in the catalog and build state.
 ///
 /// Written here because Foundation on Linux has no hashing and outside packages are not an

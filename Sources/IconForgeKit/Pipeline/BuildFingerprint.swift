@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One SHA-256 over everything a build reads: the tool version and options, the request,
 /// the glyph files found, and the size and time of every source, every output, the
 /// catalog, the generated quick-action files and the definitions file.
