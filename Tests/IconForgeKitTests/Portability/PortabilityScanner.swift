@@ -86,6 +86,18 @@ struct PortabilityScanner {
     private let linuxRegexes = Self.linuxOnly.map { (compile($0.pattern), $0.what) }
     private let darwinRegexes = Self.darwinOnly.map { (compile($0.pattern), $0.what) }
 
+    // Swift's Regex costs about a microsecond a character, and most lines match nothing:
+    // a line is searched only if it holds a piece of text that every match of the list
+    // contains (keep these in step with the patterns above).
+    static let linuxNeedles = [
+        "st_", "CLOCK_", "rlimit", "RLIMIT_AS", "/proc/", "prctl", "PR_SET_", "syncfs", "statx", "fallocate",
+        "copy_file_range", "renameat2", "memfd_create", "affinity", "gettid", "getauxval", "epoll_", "inotify_",
+        "eventfd", "signalfd", "timerfd_", "pipe2", "accept4", "dup3", "O_PATH", "O_TMPFILE", "SOCK_", "MAP_POPULATE",
+        "Glibc.", "Musl.", "__errno_location", ".so", "posix_spawn", "environ",
+    ]
+    static let darwinNeedles = ["timespec", "_NSGet", "mach_", "task_info", ".dylib", "Darwin.", "kqueue", "kevent", "F_FULLFSYNC"]
+    static let pointerNeedles = ["nsafe", "Memory", "OpaquePointer"]
+
     /// The findings in one file, given its path relative to the package root.
     func scan(path: String, text: String) -> [Violation] {
         typealias Scanner = PortabilityScanner
@@ -103,7 +115,7 @@ struct PortabilityScanner {
                 violations.append(Violation(file: path, line: number, rule: rule, message: message))
             }
             if isSwift {
-                if let module = Scanner.match(importRegex, in: line) {
+                if line.contains("import"), let module = Scanner.match(importRegex, in: line) {
                     if Scanner.libcModules.contains(module) {
                         if !inPlatform {
                             flag("libc-import", "'import \(module)' outside the platform layer (\(platformLayer[0])); use or add a wrapper there")
@@ -118,11 +130,15 @@ struct PortabilityScanner {
                         }
                     }
                 }
-                if !Scanner.isInside(path, cBridgeLayer), Scanner.pointerExceptions[path] == nil, let name = Scanner.match(pointerRegex, in: line) {
+                if !Scanner.isInside(path, cBridgeLayer), Scanner.pointerExceptions[path] == nil,
+                    Scanner.pointerNeedles.contains(where: line.contains), let name = Scanner.match(pointerRegex, in: line)
+                {
                     flag("pointer", "'\(name)' outside the C-bridge layer (\(cBridgeLayer.prefix(3).joined(separator: ", "))); move the pointer code there or use safe collection APIs")
                 }
             }
-            for (regex, what) in linuxRegexes {
+            let linuxCandidates = Scanner.linuxNeedles.contains(where: line.contains) ? linuxRegexes : []
+            let darwinCandidates = Scanner.darwinNeedles.contains(where: line.contains) ? darwinRegexes : []
+            for (regex, what) in linuxCandidates {
                 guard let name = Scanner.match(regex, in: line) else { continue }
                 if isSwift && !inPlatform {
                     flag("linux-only", "'\(name)' is \(what), outside the platform layer; wrap it there with a Darwin branch")
@@ -130,7 +146,7 @@ struct PortabilityScanner {
                     flag("linux-only", "'\(name)' is \(what), outside a Linux branch (\(isSwift ? "#if canImport(Glibc)" : "#if defined(__linux__)"))")
                 }
             }
-            for (regex, what) in darwinRegexes {
+            for (regex, what) in darwinCandidates {
                 guard let name = Scanner.match(regex, in: line) else { continue }
                 if isSwift && !inPlatform {
                     flag("darwin-only", "'\(name)' is \(what), outside the platform layer")
@@ -247,7 +263,7 @@ struct CommentStripper {
                 }
                 continue
             }
-            if language == .swift, !inString, line.dropFirst(index).hasPrefix("\"\"\"") {
+            if language == .swift, !inString, character == "\"", next == "\"", index + 2 < characters.count, characters[index + 2] == "\"" {
                 inMultilineString.toggle()
                 out += "\"\"\""
                 index += 3
