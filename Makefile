@@ -5,6 +5,24 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
 ICONFORGE := .build/release/iconforge
+UNAME := $(shell uname -s)
+
+# The Swift runtime linked in statically: every start (and every render worker's) skips
+# loading it, a few milliseconds that are most of a build where nothing changed. Linux
+# only: on macOS the runtime is part of the system, and SwiftPM has no static option.
+ifeq ($(UNAME),Linux)
+STATIC_STDLIB := --static-swift-stdlib
+endif
+
+# SwiftPM reads pkg-config files itself. It asks pkg-config for its search path and looks
+# in the .brew providers' kegs; naming Homebrew's folder as well costs nothing and covers
+# a SwiftPM or pkg-config that does neither (not verified on a Mac).
+ifeq ($(UNAME),Darwin)
+BREW_PREFIX := $(shell brew --prefix 2>/dev/null)
+ifneq ($(BREW_PREFIX),)
+export PKG_CONFIG_PATH := $(BREW_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
+endif
 
 .PHONY: all setup tool glyphs test bench clean
 
@@ -13,10 +31,8 @@ all: glyphs
 setup:
 	@scripts/setup.sh
 
-# The Swift runtime linked in statically: every start (and every render worker's) skips
-# loading it, a few milliseconds that are most of a build where nothing changed.
 tool: setup
-	$(SWIFT) build -c release --static-swift-stdlib --product iconforge
+	$(SWIFT) build -c release $(STATIC_STDLIB) --product iconforge
 
 glyphs: tool
 	$(ICONFORGE) build Glyphs -o Output

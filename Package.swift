@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "iconforge",
+    // Mutex and Atomic (Synchronization) need macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "iconforge", targets: ["iconforge"]),
         .library(name: "IconForgeKit", targets: ["IconForgeKit"]),
@@ -16,23 +18,39 @@ let package = Package(
         // is compressed with libdeflate (libdeflate-dev).
         .target(
             name: "CPNGShim",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
+            dependencies: ["CLibPNG", "CLibDeflate"]
         ),
+        // The system libraries, found through pkg-config so that their headers and
+        // libraries are found wherever they are installed (Debian's /usr, Homebrew's
+        // /opt/homebrew or /usr/local); `providers` names the packages to install.
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
+        // The operating-system calls that differ between Linux and macOS, in C (see
+        // include/CPlatformShim.h); Swift reaches them from IconForgeKit/Platform/ only.
+        .target(name: "CPlatformShim"),
         .target(
             name: "IconForgeKit",
-            dependencies: ["CRsvgLoader", "CPNGShim"]
+            dependencies: ["CRsvgLoader", "CPNGShim", "CPlatformShim"]
         ),
         .executableTarget(
             name: "iconforge",
             dependencies: ["IconForgeKit"]
         ),
-        // librsvg's real headers (librsvg2-dev, through pkg-config), for the test that the
-        // loader's declarations agree with them.
+        // librsvg's real headers (through pkg-config), for the test that the loader's
+        // declarations agree with them.
         .systemLibrary(
             name: "CRsvg",
             path: "Tests/CRsvg",
             pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
         .target(
             name: "CRsvgAPICheck",

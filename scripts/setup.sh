@@ -1,28 +1,62 @@
 #!/usr/bin/env bash
-# Installs the C libraries iconforge builds against (librsvg, libpng) when missing.
+# Installs the C libraries iconforge builds against (librsvg, libpng, libdeflate) and
+# pkg-config when missing: with Homebrew on macOS, with apt-get on Debian and Ubuntu.
 # Idempotent and quiet when everything is present; used by `make` and `make test`.
 set -euo pipefail
 
-packages=(pkg-config librsvg2-dev libpng-dev libdeflate-dev)
-missing=()
-command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-pkg-config --exists librsvg-2.0 2>/dev/null || missing+=(librsvg2-dev)
-pkg-config --exists libpng 2>/dev/null || missing+=(libpng-dev)
-[ -e /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
+have() { command -v "$1" >/dev/null 2>&1; }
+# pkg-config finds Homebrew's .pc files itself; the Makefile exports the same path for SwiftPM.
+has_module() { have pkg-config && pkg-config --exists "$1" 2>/dev/null; }
 
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "setup: installing ${missing[*]} with apt-get" >&2
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null 2>&1 || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
-        sudo="sudo"
+case "$(uname -s)" in
+Darwin)
+    have brew || {
+        echo "setup: iconforge needs Homebrew (https://brew.sh) to install librsvg, libpng and libdeflate" >&2
+        exit 1
+    }
+    missing=()
+    have pkg-config || missing+=(pkg-config)
+    has_module librsvg-2.0 || missing+=(librsvg)
+    has_module libpng || missing+=(libpng)
+    has_module libdeflate || missing+=(libdeflate)
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "setup: installing ${missing[*]} with brew" >&2
+        brew install --quiet "${missing[@]}" >/dev/null
     fi
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
-fi
-
-command -v swift >/dev/null 2>&1 || [ -x /opt/swift/usr/bin/swift ] || {
-    echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2
+    have swift || {
+        echo "setup: no Swift toolchain: install Xcode 16 or later (or its Command Line Tools)" >&2
+        exit 1
+    }
+    ;;
+Linux)
+    packages=(pkg-config librsvg2-dev libpng-dev libdeflate-dev)
+    missing=()
+    have pkg-config || missing+=(pkg-config)
+    has_module librsvg-2.0 || missing+=(librsvg2-dev)
+    has_module libpng || missing+=(libpng-dev)
+    has_module libdeflate || [ -e /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
+    if [ ${#missing[@]} -gt 0 ]; then
+        have apt-get || {
+            echo "setup: install ${missing[*]} (or your distribution's equivalents); only apt-get is automated" >&2
+            exit 1
+        }
+        echo "setup: installing ${missing[*]} with apt-get" >&2
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then
+            have sudo || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+            sudo="sudo"
+        fi
+        export DEBIAN_FRONTEND=noninteractive
+        $sudo apt-get update -qq
+        $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+    fi
+    have swift || [ -x /opt/swift/usr/bin/swift ] || {
+        echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2
+        exit 1
+    }
+    ;;
+*)
+    echo "setup: iconforge builds on Linux and macOS, not on $(uname -s)" >&2
     exit 1
-}
+    ;;
+esac

@@ -7,9 +7,32 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-const char *const ifrsvg_library_name = "librsvg-2.so.2";
+// Where each system's packages put librsvg's runtime library, tried in order. On macOS,
+// dlopen does not search Homebrew's prefix (/opt/homebrew on Apple silicon, /usr/local on
+// Intel) unless told to, so those paths come first, then MacPorts', then the bare name
+// (DYLD_LIBRARY_PATH, a bundled copy). ICONFORGE_LIBRSVG, when set, replaces the list.
+#if defined(__APPLE__)
+static const char *const candidates[] = {
+    "/opt/homebrew/lib/librsvg-2.2.dylib",
+    "/usr/local/lib/librsvg-2.2.dylib",
+    "/opt/local/lib/librsvg-2.2.dylib",
+    "librsvg-2.2.dylib",
+};
+#define IFRSVG_INSTALL_HINT "macOS: brew install librsvg"
+#elif defined(__linux__)
+static const char *const candidates[] = {"librsvg-2.so.2"};
+#define IFRSVG_INSTALL_HINT "Debian: apt-get install librsvg2-2"
+#else
+#error "iconforge knows where librsvg is on Linux and macOS; add this system's library name"
+#endif
+
+const char *const ifrsvg_environment_variable = "ICONFORGE_LIBRSVG";
+
+// The library that was opened (or, before that, the first one tried).
+static const char *library_name = NULL;
 
 // Written once under pthread_once, read-only afterwards: safe from any thread.
 static struct {
@@ -27,22 +50,54 @@ static void copy_message(char *dst, size_t dst_size, const char *message) {
     snprintf(dst, dst_size, "%s", message ? message : "unknown librsvg error");
 }
 
-static void load(void) {
-    // RTLD_LOCAL: librsvg's symbols stay out of the global namespace; they are only
-    // looked up here, in this library and the ones it depends on.
-    void *library = dlopen(ifrsvg_library_name, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error,
-                 "cannot load %s (%s); iconforge renders with librsvg 2.46 or later (Debian: apt-get install librsvg2-2)",
-                 ifrsvg_library_name, reason ? reason : "not found");
-        return;
+// Opens the library named by ICONFORGE_LIBRSVG, or the first of `candidates` that opens.
+// RTLD_LOCAL: librsvg's symbols stay out of the global namespace; they are only looked up
+// here, in this library and the ones it depends on.
+static void *open_library(void) {
+    const char *override = getenv(ifrsvg_environment_variable);
+    if (override != NULL && *override != '\0') {
+        library_name = override;
+        void *library = dlopen(override, RTLD_NOW | RTLD_LOCAL);
+        if (library == NULL) {
+            const char *reason = dlerror();
+            snprintf(load_error, sizeof load_error,
+                     "cannot load librsvg from %s, which %s names (%s); point it at librsvg 2.46 or later, or unset it",
+                     override, ifrsvg_environment_variable, reason ? reason : "not found");
+        }
+        return library;
     }
+    size_t count = sizeof candidates / sizeof candidates[0];
+    library_name = candidates[0];
+    char first_reason[256] = "not found";
+    for (size_t index = 0; index < count; index++) {
+        void *library = dlopen(candidates[index], RTLD_NOW | RTLD_LOCAL);
+        if (library != NULL) {
+            library_name = candidates[index];
+            return library;
+        }
+        const char *reason = dlerror();
+        if (index == 0 && reason != NULL) snprintf(first_reason, sizeof first_reason, "%s", reason);
+    }
+    char tried[256] = "";
+    for (size_t index = 0; index < count; index++) {
+        size_t used = strlen(tried);
+        snprintf(tried + used, sizeof tried - used, "%s%s", index ? ", " : "", candidates[index]);
+    }
+    snprintf(load_error, sizeof load_error,
+             "cannot load librsvg (tried %s: %s); iconforge renders with librsvg 2.46 or later (" IFRSVG_INSTALL_HINT
+             "), or set %s to the library's path",
+             tried, first_reason, ifrsvg_environment_variable);
+    return NULL;
+}
+
+static void load(void) {
+    void *library = open_library();
+    if (library == NULL) return;
 #define IFRSVG_RESOLVE(name)                                                                          \
     api.name = (__typeof__(api.name))dlsym(library, #name);                                          \
     if (api.name == NULL) {                                                                            \
         snprintf(load_error, sizeof load_error, "%s has no %s: librsvg 2.46 or later is needed",    \
-                 ifrsvg_library_name, #name);                                                          \
+                 library_name, #name);                                                                 \
         return;                                                                                        \
     }
     IFRSVG_FOR_EACH_FUNCTION(IFRSVG_RESOLVE)
@@ -52,6 +107,11 @@ static void load(void) {
     const guint *micro = dlsym(library, "rsvg_micro_version");
     if (major && minor && micro) snprintf(version, sizeof version, "%u.%u.%u", *major, *minor, *micro);
     loaded = 1;  // the library stays open for the life of the process
+}
+
+const char *ifrsvg_library_name(void) {
+    pthread_once(&load_once, load);
+    return library_name;
 }
 
 int ifrsvg_load(char *error, size_t error_size) {

@@ -1,7 +1,3 @@
 import IconForgeKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
+CommandLineTool.main()

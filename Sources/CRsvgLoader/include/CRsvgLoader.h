@@ -45,8 +45,14 @@ typedef struct {
 /// A parsed document (an RsvgHandle).
 typedef struct ifrsvg_document ifrsvg_document;
 
-/// The file name opened: the runtime library of Debian's librsvg2-2 (librsvg2-dev).
-extern const char *const ifrsvg_library_name;
+/// The environment variable that names librsvg's library file for an unusual install
+/// ("ICONFORGE_LIBRSVG"). Unset, the loader tries librsvg-2.so.2 on Linux (Debian's
+/// librsvg2-2) and librsvg-2.2.dylib on macOS, in Homebrew's /opt/homebrew/lib and
+/// /usr/local/lib, MacPorts' /opt/local/lib, then by name.
+extern const char *const ifrsvg_environment_variable;
+
+/// The library file opened (after the first use; the name first tried if none opened).
+const char *ifrsvg_library_name(void);
 
 /// Opens librsvg once per process. 0 when it is usable, else -1 with a message.
 int ifrsvg_load(char *error, size_t error_size);

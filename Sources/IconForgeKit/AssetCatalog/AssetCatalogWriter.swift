@@ -1,13 +1,3 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes glyphs into an Xcode asset catalog (`.xcassets`) as template image sets, so that
 /// `UIApplicationShortcutItemIconFile` can name them.
 ///
@@ -167,9 +157,7 @@ public enum AssetCatalogWriter {
         }
         // Contents.json last: while it is there, the folder still says iconforge owns it.
         try FileSystem.remove(folder + "/" + contentsFileName)
-        guard rmdir(folder) == 0 || errno == ENOTEMPTY || errno == EEXIST || errno == ENOENT else {
-            throw FileError(path: folder, errno: errno, action: "remove folder")
-        }
+        try FileSystem.removeFolderIfEmpty(folder)
     }
 
     private static func isPlainName(_ name: String) -> Bool {

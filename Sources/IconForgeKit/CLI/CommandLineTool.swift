@@ -1,11 +1,3 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `iconforge` command: parses arguments, runs the library, prints, and returns the
 /// exit status. The only code that writes to the terminal.
 public enum CommandLineTool {
@@ -15,6 +7,11 @@ public enum CommandLineTool {
         case checkFailed = 1
         case usage = 2
         case io = 3
+    }
+
+    /// Runs the tool with the process's arguments and exits with its status.
+    public static func main() -> Never {
+        Platform.exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Runs the tool with `arguments` (without the program name).
@@ -307,22 +304,13 @@ struct StandardStreams: ToolOutput {
         Self.write(text + "\n", to: 2)
     }
 
-    /// Writes all of `text` to a file descriptor (1 or 2), retrying short writes.
+    /// Writes all of `text` to a file descriptor (1 or 2).
     private static func write(_ text: String, to descriptor: Int32) {
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { return }
-            written += result
-        }
+        Platform.writeAll(Array(text.utf8), to: descriptor)
     }
 
     var colorsErrors: Bool {
-        isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        Platform.isTerminal(2) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 }

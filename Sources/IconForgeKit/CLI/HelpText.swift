@@ -24,6 +24,12 @@ enum HelpText {
         EXIT STATUS
           0 clean (warnings allowed)   1 a glyph failed a check
           2 usage error                3 input or output cannot be read or written
+
+        ENVIRONMENT
+          ICONFORGE_LIBRSVG   the librsvg library file to open, for an unusual install
+                              (default: Debian's librsvg2-2 on Linux, Homebrew's
+                              or MacPorts' librsvg on macOS)
+          NO_COLOR            no colour in diagnostics on a terminal
         """
 
     static let commonOptions = """

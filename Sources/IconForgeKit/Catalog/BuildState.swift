@@ -111,81 +111,79 @@ struct BuildState: Equatable, Sendable {
     }
 
     private static func decode(_ bytes: [UInt8], headerOnly: Bool) -> BuildState? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = LineReader(buffer)
-            guard reader.next(), reader.count == 1, reader.text(0) == header,
-                reader.next(), reader.count == 2, reader.text(0) == "key",
-                case let buildKey = reader.text(1),
-                reader.next(), reader.count == 2, reader.text(0) == "catalog"
-            else { return nil }
-            var state = BuildState(buildKey: buildKey, catalogSHA256: reader.text(1), glyphs: [], generatedFiles: [], modificationTimes: [:])
-            state.glyphs.reserveCapacity(buffer.count / 400)
-            while reader.next() {
-                let kind = reader.text(0)
-                if headerOnly, kind == "source" || kind == "glyph" { break }
-                switch (kind, reader.count) {
-                case ("fingerprint", 2):
-                    state.fingerprint = reader.text(1)
-                case ("remove", 5):
-                    guard let signature = reader.signature(from: 2) else { return nil }
-                    state.pendingRemovals[reader.text(1)] = signature
-                case ("report", 3):
-                    guard let glyphs = reader.integer(1), let pngs = reader.integer(2) else { return nil }
-                    state.report = Report(glyphCount: Int(glyphs), pngCount: Int(pngs), diagnostics: [])
-                case ("report-diagnostic", 7) where state.report != nil:
-                    guard let severity = Severity(rawValue: reader.text(1)), let rule = RuleID(rawValue: reader.text(2)) else { return nil }
-                    let location = reader.integer(4).flatMap { line in reader.integer(5).map { SourceLocation(line: Int(line), column: Int($0)) } }
-                    state.report?.diagnostics.append(Diagnostic(severity, rule, file: reader.text(3), at: location, reader.text(6)))
-                case ("catalog-file", 4):
-                    guard let signature = reader.signature(from: 1) else { return nil }
-                    state.catalogSignature = signature
-                case ("source", 5):
-                    guard let signature = reader.signature(from: 2) else { return nil }
-                    state.sourceSignatures[reader.text(1)] = signature
-                case ("generated", 4):
-                    guard let size = reader.integer(2) else { return nil }
-                    state.generatedFiles.append(Catalog.GeneratedFile(file: reader.text(1), bytes: Int(size), sha256: reader.text(3)))
-                case ("glyph", 9):
-                    let artboard = reader.doubles(6)
-                    let ink = reader.doubles(7)
-                    let color = reader.text(8)
-                    state.glyphs.append(
-                        Catalog.Glyph(
-                            name: reader.text(1), source: reader.text(2), sourceSHA256: reader.text(3), status: reader.text(4),
-                            shape: Shape(rawValue: reader.text(5)),
-                            artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
-                            inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
-                            color: color == "-" ? nil : color, outputs: [], diagnostics: []))
-                case ("output", 8) where !state.glyphs.isEmpty:
-                    guard let scale = reader.integer(1), let width = reader.integer(3), let height = reader.integer(4),
-                        let size = reader.integer(5)
-                    else { return nil }
-                    let file = reader.text(2)
-                    if let time = reader.integer(7) { state.modificationTimes[file] = time }
-                    state.glyphs[state.glyphs.count - 1].outputs.append(
-                        Catalog.Output(scale: Int(scale), file: file, width: Int(width), height: Int(height), bytes: Int(size), sha256: reader.text(6)))
-                case ("diagnostic", 6) where !state.glyphs.isEmpty:
-                    guard let severity = Severity(rawValue: reader.text(1)), let rule = RuleID(rawValue: reader.text(2)) else { return nil }
-                    state.glyphs[state.glyphs.count - 1].diagnostics.append(
-                        Catalog.CatalogDiagnostic(
-                            severity: severity, rule: rule, line: reader.integer(3).map(Int.init), column: reader.integer(4).map(Int.init),
-                            message: reader.text(5)))
-                default:
-                    return nil
-                }
+        var reader = LineReader(bytes)
+        guard reader.next(), reader.count == 1, reader.text(0) == header,
+            reader.next(), reader.count == 2, reader.text(0) == "key",
+            case let buildKey = reader.text(1),
+            reader.next(), reader.count == 2, reader.text(0) == "catalog"
+        else { return nil }
+        var state = BuildState(buildKey: buildKey, catalogSHA256: reader.text(1), glyphs: [], generatedFiles: [], modificationTimes: [:])
+        state.glyphs.reserveCapacity(bytes.count / 400)
+        while reader.next() {
+            let kind = reader.text(0)
+            if headerOnly, kind == "source" || kind == "glyph" { break }
+            switch (kind, reader.count) {
+            case ("fingerprint", 2):
+                state.fingerprint = reader.text(1)
+            case ("remove", 5):
+                guard let signature = reader.signature(from: 2) else { return nil }
+                state.pendingRemovals[reader.text(1)] = signature
+            case ("report", 3):
+                guard let glyphs = reader.integer(1), let pngs = reader.integer(2) else { return nil }
+                state.report = Report(glyphCount: Int(glyphs), pngCount: Int(pngs), diagnostics: [])
+            case ("report-diagnostic", 7) where state.report != nil:
+                guard let severity = Severity(rawValue: reader.text(1)), let rule = RuleID(rawValue: reader.text(2)) else { return nil }
+                let location = reader.integer(4).flatMap { line in reader.integer(5).map { SourceLocation(line: Int(line), column: Int($0)) } }
+                state.report?.diagnostics.append(Diagnostic(severity, rule, file: reader.text(3), at: location, reader.text(6)))
+            case ("catalog-file", 4):
+                guard let signature = reader.signature(from: 1) else { return nil }
+                state.catalogSignature = signature
+            case ("source", 5):
+                guard let signature = reader.signature(from: 2) else { return nil }
+                state.sourceSignatures[reader.text(1)] = signature
+            case ("generated", 4):
+                guard let size = reader.integer(2) else { return nil }
+                state.generatedFiles.append(Catalog.GeneratedFile(file: reader.text(1), bytes: Int(size), sha256: reader.text(3)))
+            case ("glyph", 9):
+                let artboard = reader.doubles(6)
+                let ink = reader.doubles(7)
+                let color = reader.text(8)
+                state.glyphs.append(
+                    Catalog.Glyph(
+                        name: reader.text(1), source: reader.text(2), sourceSHA256: reader.text(3), status: reader.text(4),
+                        shape: Shape(rawValue: reader.text(5)),
+                        artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
+                        inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
+                        color: color == "-" ? nil : color, outputs: [], diagnostics: []))
+            case ("output", 8) where !state.glyphs.isEmpty:
+                guard let scale = reader.integer(1), let width = reader.integer(3), let height = reader.integer(4),
+                    let size = reader.integer(5)
+                else { return nil }
+                let file = reader.text(2)
+                if let time = reader.integer(7) { state.modificationTimes[file] = time }
+                state.glyphs[state.glyphs.count - 1].outputs.append(
+                    Catalog.Output(scale: Int(scale), file: file, width: Int(width), height: Int(height), bytes: Int(size), sha256: reader.text(6)))
+            case ("diagnostic", 6) where !state.glyphs.isEmpty:
+                guard let severity = Severity(rawValue: reader.text(1)), let rule = RuleID(rawValue: reader.text(2)) else { return nil }
+                state.glyphs[state.glyphs.count - 1].diagnostics.append(
+                    Catalog.CatalogDiagnostic(
+                        severity: severity, rule: rule, line: reader.integer(3).map(Int.init), column: reader.integer(4).map(Int.init),
+                        message: reader.text(5)))
+            default:
+                return nil
             }
-            return state
         }
+        return state
     }
 
     /// Steps through tab-separated lines, keeping where each field of the current line lies.
     private struct LineReader {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let bytes: [UInt8]
         private var position = 0
         private var starts: [Int] = []
         private var ends: [Int] = []
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        init(_ bytes: [UInt8]) {
             self.bytes = bytes
             starts.reserveCapacity(9)
             ends.reserveCapacity(9)
@@ -212,7 +210,7 @@ struct BuildState: Equatable, Sendable {
         }
 
         func text(_ field: Int) -> String {
-            unescape(UnsafeBufferPointer(rebasing: bytes[starts[field]..<ends[field]]))
+            unescape(bytes[starts[field]..<ends[field]])
         }
 
         /// Comma-separated hex bit patterns of doubles (see `bits`); empty for `-` or anything else.
@@ -286,7 +284,7 @@ struct BuildState: Equatable, Sendable {
         return field.escaping(["\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"])
     }
 
-    private static func unescape(_ field: UnsafeBufferPointer<UInt8>) -> String {
+    private static func unescape(_ field: ArraySlice<UInt8>) -> String {
         guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(field.count)

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 extension Catalog {
     /// The catalog's file bytes: pretty-printed, keys sorted, a final newline.
     public func encoded() throws -> Data {

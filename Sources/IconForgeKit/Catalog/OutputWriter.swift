@@ -1,9 +1,3 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
 ///
 /// Every file goes to a temporary file in the same folder and is renamed into place;
@@ -171,7 +165,7 @@ enum OutputWriter {
             for file in removals.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 let path = folder + "/" + file
                 try FileSystem.remove(path)
-                if file.contains("/") { rmdir(path.parentPath) }  // only if now empty
+                if file.contains("/") { try? FileSystem.removeFolderIfEmpty(path.parentPath) }
             }
             // Done: the next build has nothing left to remove.
             state.pendingRemovals = [:]

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// SHA-256 (FIPS 180-4), for content hashes in the catalog and build state.
 ///
 /// Written here because Foundation on Linux has no hashing and outside packages are not an
@@ -7,26 +5,29 @@ import FoundationEssentials
 /// build cannot afford (see `RsvgLibrary`).
 enum SHA256Digest {
     /// The lower-case hex SHA-256 of `bytes`.
-    static func hex<Bytes: ContiguousBytes>(of bytes: Bytes) -> String {
+    static func hex(of bytes: some Collection<UInt8>) -> String {
+        hex(of: Array(bytes))
+    }
+
+    /// The lower-case hex SHA-256 of `bytes`.
+    static func hex(of bytes: [UInt8]) -> String {
         var state = initialState
-        bytes.withUnsafeBytes { message in
-            let length = message.count
-            var offset = 0
-            while offset + 64 <= length {
-                compress(&state, UnsafeRawBufferPointer(rebasing: message[offset..<offset + 64]))
-                offset += 64
-            }
-            // The tail, a 1 bit, zeros, and the message length in bits: one or two blocks.
-            var tail = [UInt8](message[offset...])
-            tail.append(0x80)
-            while tail.count % 64 != 56 { tail.append(0) }
-            let bitLength = UInt64(length) &* 8
-            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-            tail.withUnsafeBytes { padded in
-                for block in stride(from: 0, to: padded.count, by: 64) {
-                    compress(&state, UnsafeRawBufferPointer(rebasing: padded[block..<block + 64]))
-                }
-            }
+        let constants = roundConstants
+        var schedule = [UInt32](repeating: 0, count: 64)
+        let length = bytes.count
+        var offset = 0
+        while offset + 64 <= length {
+            compress(&state, bytes, at: offset, schedule: &schedule, constants: constants)
+            offset += 64
+        }
+        // The tail, a 1 bit, zeros, and the message length in bits: one or two blocks.
+        var tail = Array(bytes[offset...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bitLength = UInt64(length) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for block in stride(from: 0, to: tail.count, by: 64) {
+            compress(&state, tail, at: block, schedule: &schedule, constants: constants)
         }
         var hex = ""
         hex.reserveCapacity(64)
@@ -52,41 +53,38 @@ enum SHA256Digest {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    /// One 64-byte block into the state.
-    private static func compress(_ state: inout [UInt32], _ block: UnsafeRawBufferPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-            for index in 0..<16 {
-                let base = index * 4
-                schedule[index] =
-                    UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8 | UInt32(block[base + 3])
-            }
-            for index in 16..<64 {
-                let early = schedule[index - 15], late = schedule[index - 2]
-                let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
-                let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
-                schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            roundConstants.withUnsafeBufferPointer { constants in
-                for index in 0..<64 {
-                    let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                    let choice = (e & f) ^ (~e & g)
-                    let first = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
-                    let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let second = sum0 &+ majority
-                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
-                }
-            }
-            state[0] &+= a
-            state[1] &+= b
-            state[2] &+= c
-            state[3] &+= d
-            state[4] &+= e
-            state[5] &+= f
-            state[6] &+= g
-            state[7] &+= h
+    /// The 64-byte block of `message` at `offset` into the state. `schedule` is scratch
+    /// space for 64 words, kept by the caller so that no block allocates.
+    private static func compress(_ state: inout [UInt32], _ message: [UInt8], at offset: Int, schedule: inout [UInt32], constants: [UInt32]) {
+        for index in 0..<16 {
+            let base = offset + index * 4
+            schedule[index] =
+                UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16 | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
         }
+        for index in 16..<64 {
+            let early = schedule[index - 15], late = schedule[index - 2]
+            let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
+            let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
+            schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        for index in 0..<64 {
+            let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+            let choice = (e & f) ^ (~e & g)
+            let first = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
+            let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let second = sum0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
+        }
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
     }
 }
 

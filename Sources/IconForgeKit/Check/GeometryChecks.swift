@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The template's size and placement rules, judged on the ink box measured from pixels.
 enum GeometryChecks {
     static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String) -> [Diagnostic] {

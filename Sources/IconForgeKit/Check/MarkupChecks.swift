@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Rules judged on the SVG markup itself, before librsvg sees the file.
 enum MarkupChecks {
     struct Result: Sendable {

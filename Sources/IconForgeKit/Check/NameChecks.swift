@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Rules on glyph file names, which become asset names.
 enum NameChecks {
     /// The rules these checks report (emoji only for the file name, which has no line).

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Renders diagnostics for people, editors and CI.
 public enum DiagnosticFormatter {
     /// `file:line:col: severity: message [rule.id]`, as compilers print them, so Xcode,

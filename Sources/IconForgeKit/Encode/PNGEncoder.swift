@@ -24,13 +24,12 @@ public enum PNGEncoder {
         let layout: PNGCodec.Layout
         if colour.red == colour.green, colour.green == colour.blue {
             var grayAlpha = [UInt8](repeating: 0, count: count * 2)
-            image.pixels.withUnsafeBufferPointer { source in
-                for index in 0..<count {
-                    let alpha = source[index * 4 + 3]
-                    if alpha != 0 {
-                        grayAlpha[index * 2] = colour.red
-                        grayAlpha[index * 2 + 1] = alpha
-                    }
+            let source = image.pixels
+            for index in 0..<count {
+                let alpha = source[index * 4 + 3]
+                if alpha != 0 {
+                    grayAlpha[index * 2] = colour.red
+                    grayAlpha[index * 2 + 1] = alpha
                 }
             }
             (pixels, layout) = (grayAlpha, .grayAlpha)

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A file that looks like a glyph by its name, not yet read.
 struct GlyphFile: Sendable, Equatable {
     /// The asset name: the file name without its `.svg` extension.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs glyphs through `GlyphProcessor`, in this process or in a worker process it owns.
 /// One runner per build thread: it is not shared, so it needs no locking.
 final class GlyphRunner {
@@ -14,7 +10,7 @@ final class GlyphRunner {
         self.options = options
         if case .workers = isolation {
             // A worker that dies mid-request must not kill the build with SIGPIPE.
-            signal(SIGPIPE, SIG_IGN)
+            Platform.ignoreBrokenPipes()
         }
     }
 

@@ -92,8 +92,8 @@ struct BinaryWriter {
     private(set) var buffer: [UInt8] = []
 
     mutating func count(_ value: Int) {
-        var little = UInt64(truncatingIfNeeded: value).littleEndian
-        withUnsafeBytes(of: &little) { buffer.append(contentsOf: $0) }
+        let bits = UInt64(truncatingIfNeeded: value)
+        for shift in stride(from: 0, to: 64, by: 8) { buffer.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
     }
 
     mutating func bool(_ value: Bool) { buffer.append(value ? 1 : 0) }

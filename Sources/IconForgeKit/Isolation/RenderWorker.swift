@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The worker side: `iconforge __render-worker OPTIONS MEMORY` reads glyphs from stdin and
 /// writes outcomes to stdout until stdin closes.
 enum RenderWorker {

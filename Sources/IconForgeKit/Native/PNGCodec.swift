@@ -1,5 +1,4 @@
 internal import CPNGShim
-import FoundationEssentials
 
 /// PNG encoding and decoding through libpng (via the `CPNGShim` C target, which owns
 /// libpng's setjmp so that no longjmp ever crosses a Swift frame).

@@ -1,5 +1,4 @@
 internal import CRsvgLoader
-import FoundationEssentials
 
 /// A parsed SVG document held by librsvg. Not shareable: each task loads its own.
 ///

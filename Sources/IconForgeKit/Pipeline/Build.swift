@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import Synchronization
 
 /// What to build or check, and where.

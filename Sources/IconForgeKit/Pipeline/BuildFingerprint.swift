@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One SHA-256 over everything a build reads: the tool version and options, the request,
 /// the glyph files found, and the size and time of every source, every output, the
 /// catalog, the generated quick-action files and the definitions file.
@@ -65,7 +63,8 @@ enum BuildFingerprint {
             bytes += text.utf8
         }
         func add(_ number: Int64) {
-            withUnsafeBytes(of: number.littleEndian) { bytes += $0 }
+            let bits = UInt64(bitPattern: number)
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
         }
         func add(_ signature: FileSignature) {
             add(Int64(signature.size))

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// What goes into the app beside the PNGs: quick-action definitions, an asset catalog,
 /// and a dependency file for Make.
 extension Builder {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Everything iconforge learned and produced for one glyph.
 struct GlyphOutcome: Sendable {
     var source: GlyphSource

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// How a glyph is placed on the canvas.
 public enum ExportMode: String, Sendable, Codable {
     /// The artboard centred on the canvas at the template's scale; the drawing untouched.

@@ -137,11 +137,14 @@ struct CapturedOutput: ToolOutput {
 
 /// The real executable, as a designer or a Makefile runs it.
 @Suite struct ExecutableTests {
-    func run(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -151,6 +154,16 @@ struct CapturedOutput: ToolOutput {
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test("ICONFORGE_LIBRSVG names the library to open; empty, it is ignored")
+    func librsvgOverride() throws {
+        let glyph = Fixtures.path("pipeline/square-27pt.svg")
+        let missing = try run(["check", glyph], environment: ["ICONFORGE_LIBRSVG": "/nonexistent/librsvg-custom"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot load librsvg from /nonexistent/librsvg-custom, which ICONFORGE_LIBRSVG names"), "\(missing.stderr)")
+        let empty = try run(["check", glyph], environment: ["ICONFORGE_LIBRSVG": ""])
+        #expect(empty.status == 0, "\(empty.stderr)")
     }
 
     @Test func defaultsReadGlyphsAndWriteOutputInTheCurrentFolder() throws {

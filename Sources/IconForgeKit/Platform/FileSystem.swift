@@ -1,11 +1,13 @@
-import FoundationEssentials
+internal import CPlatformShim
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
-#elseif canImport(Darwin)
-    import Darwin
+#else
+    #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
 #endif
 
 /// The few file-system operations iconforge needs done exactly: reads that never block on
@@ -173,9 +175,8 @@ enum FileSystem {
     /// Now, by the clock the kernel stamps file times with (coarser than the wall clock
     /// `now()` reads): a file written after this call gets this time or a later one.
     static func fileTimeNow() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME_COARSE, &time)
-        return time.nanoseconds
+        // Which clock that is differs by system; see cplatformshim_file_time_now.
+        cplatformshim_file_time_now()
     }
 
     /// Any file's or folder's modification time (ns since the epoch), following symlinks as
@@ -183,7 +184,7 @@ enum FileSystem {
     static func modificationTime(of path: String) -> Int64? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return info.st_mtim.nanoseconds
+        return info.modificationTime
     }
 
     /// Sets a file's modification (and access) time, in nanoseconds since the epoch.
@@ -202,6 +203,13 @@ enum FileSystem {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+    }
+
+    /// Removes a folder if it is empty; one that is not empty or already gone is no error.
+    static func removeFolderIfEmpty(_ path: String) throws(FileError) {
+        guard rmdir(path) == 0 || errno == ENOTEMPTY || errno == EEXIST || errno == ENOENT else {
+            throw FileError(path: path, errno: errno, action: "remove folder")
+        }
     }
 
     /// Creates `path` and its parents as needed.
@@ -263,7 +271,7 @@ extension FileSignature {
     /// A regular file's signature; nil for anything else.
     fileprivate init?(_ info: stat) {
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
-        self.init(size: Int(info.st_size), modified: info.st_mtim.nanoseconds, inode: UInt64(info.st_ino))
+        self.init(size: Int(info.st_size), modified: info.modificationTime, inode: UInt64(info.st_ino))
     }
 }
 
@@ -353,4 +361,16 @@ public struct FileError: Error, Equatable, Sendable {
 extension timespec {
     /// Nanoseconds since the epoch, the unit iconforge keeps times in.
     fileprivate var nanoseconds: Int64 { Int64(tv_sec) * 1_000_000_000 + Int64(tv_nsec) }
+}
+
+extension stat {
+    /// The modification time in nanoseconds since the epoch. The field's name differs:
+    /// Darwin's `st_mtimespec`, POSIX.1-2008's `st_mtim` on Linux.
+    fileprivate var modificationTime: Int64 {
+        #if canImport(Darwin)
+            st_mtimespec.nanoseconds
+        #else
+            st_mtim.nanoseconds
+        #endif
+    }
 }

@@ -1,9 +1,14 @@
+internal import CPlatformShim
 import Synchronization
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
+#else
+    #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
 #endif
 
 /// A child process that renders glyphs, spoken to over a pair of pipes in length-prefixed
@@ -55,7 +60,12 @@ final class WorkerProcess {
             throw FileError(path: executable, errno: code, action: "create a pipe for")
         }
         for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
+        // An opaque pointer on Darwin (initialised by _init), a struct on Linux.
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
@@ -65,7 +75,7 @@ final class WorkerProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, nil, argv, cplatformshim_environment())
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else {
@@ -130,7 +140,11 @@ final class WorkerProcess {
             let name = String(cString: strsignal(signal))
             return "was killed by signal \(signal) (\(name))"
         }
-        return "exited with status \((status >> 8) & 0xFF)"
+        let code = (status >> 8) & 0xFF
+        if code == CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS {
+            return "went over its memory limit and was stopped"
+        }
+        return "exited with status \(code)"
     }
 
     /// Reads exactly `buffer.count` bytes before `deadline`; false on end of file, error or timeout.
@@ -198,17 +212,18 @@ final class WorkerProcess {
         return readExactly(length)
     }
 
-    /// Caps this process's address space, so a runaway render fails its allocation
-    /// (and the worker dies) instead of taking the machine's memory.
+    /// Limits this process's memory, so a runaway render costs the worker (and its glyph)
+    /// instead of the machine's memory. On Linux the address space is capped and the
+    /// allocation fails; macOS does not enforce that cap, so a watchdog stops the worker
+    /// once its footprint is over (see `cplatformshim_limit_memory`).
     static func limitMemory(bytes: Int) {
-        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
-        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        _ = cplatformshim_limit_memory(UInt64(max(0, bytes)))
     }
 
     /// The path of the running executable.
     static var currentExecutable: String {
         var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let length = cplatformshim_executable_path(&buffer, buffer.count)
         guard length > 0 else { return CommandLine.arguments.first ?? "iconforge" }
         return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

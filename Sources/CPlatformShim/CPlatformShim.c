@@ -1,0 +1,108 @@
+// See include/CPlatformShim.h. Every function has a Linux and a macOS branch; another
+// system fails to compile here rather than misbehave at run time.
+
+#include "CPlatformShim.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <unistd.h>
+extern char **environ;
+#elif defined(__APPLE__)
+#include <crt_externs.h>
+#include <mach-o/dyld.h>
+#include <mach/mach.h>
+#include <pthread.h>
+#include <unistd.h>
+#else
+#error "iconforge's platform shim knows Linux and macOS; add a branch for this system"
+#endif
+
+long cplatformshim_executable_path(char *buffer, size_t size) {
+    if (buffer == NULL || size < 2) return -1;
+#if defined(__linux__)
+    ssize_t length = readlink("/proc/self/exe", buffer, size - 1);
+    if (length <= 0) return -1;
+    buffer[length] = '\0';
+    return (long)length;
+#elif defined(__APPLE__)
+    char unresolved[PATH_MAX];
+    uint32_t unresolved_size = sizeof unresolved;
+    if (_NSGetExecutablePath(unresolved, &unresolved_size) != 0) return -1;
+    // The path dyld was given may hold symlinks or `..`: resolve it, as /proc/self/exe is.
+    char resolved[PATH_MAX];
+    const char *path = realpath(unresolved, resolved) ? resolved : unresolved;
+    size_t length = strlen(path);
+    if (length + 1 > size) return -1;
+    memcpy(buffer, path, length + 1);
+    return (long)length;
+#endif
+}
+
+char *const *cplatformshim_environment(void) {
+#if defined(__linux__)
+    return environ;
+#elif defined(__APPLE__)
+    return *_NSGetEnviron();
+#endif
+}
+
+#if defined(__APPLE__)
+// The limit the watchdog enforces; written once before the thread starts.
+static uint64_t watchdog_limit;
+
+static uint64_t physical_footprint(void) {
+    task_vm_info_data_t info;
+    mach_msg_type_number_t count = TASK_VM_INFO_COUNT;
+    if (task_info(mach_task_self(), TASK_VM_INFO, (task_info_t)&info, &count) != KERN_SUCCESS) return 0;
+    return info.phys_footprint;
+}
+
+static void *watchdog(void *unused) {
+    (void)unused;
+    const struct timespec interval = {0, 10 * 1000 * 1000};
+    for (;;) {
+        if (physical_footprint() > watchdog_limit) _exit(CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS);
+        nanosleep(&interval, NULL);
+    }
+    return NULL;
+}
+#endif
+
+int cplatformshim_limit_memory(uint64_t bytes) {
+#if defined(__linux__)
+    struct rlimit limit = {.rlim_cur = (rlim_t)bytes, .rlim_max = (rlim_t)bytes};
+    return setrlimit(RLIMIT_AS, &limit);
+#elif defined(__APPLE__)
+    static int started;
+    if (started) return 0;
+    watchdog_limit = bytes;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_t thread;
+    int status = pthread_create(&thread, &attributes, watchdog, NULL);
+    pthread_attr_destroy(&attributes);
+    if (status != 0) {
+        errno = status;
+        return -1;
+    }
+    started = 1;
+    return 0;
+#endif
+}
+
+int64_t cplatformshim_file_time_now(void) {
+    struct timespec now;
+#if defined(__linux__)
+    clock_gettime(CLOCK_REALTIME_COARSE, &now);
+#elif defined(__APPLE__)
+    clock_gettime(CLOCK_REALTIME, &now);
+#endif
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}

@@ -1,0 +1,39 @@
+// The operating-system calls whose C differs between Linux and macOS, behind one
+// declaration each (as swift-nio's CNIOLinux and CNIODarwin do). Swift reaches them only
+// from Sources/IconForgeKit/Platform/.
+#ifndef ICONFORGE_CPLATFORMSHIM_H
+#define ICONFORGE_CPLATFORMSHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The absolute path of the running executable, NUL-terminated, into `buffer`.
+/// Returns its length, or -1 when it cannot be found or does not fit.
+/// Linux: /proc/self/exe. macOS: _NSGetExecutablePath, then realpath.
+long cplatformshim_executable_path(char *buffer, size_t size);
+
+/// The process's environment, for posix_spawn. Linux: `environ`. macOS: _NSGetEnviron()
+/// (shared libraries there cannot refer to `environ` directly).
+char *const *cplatformshim_environment(void);
+
+/// Limits this process's memory to about `bytes`, for a render worker.
+///
+/// Linux caps the address space (RLIMIT_AS): an allocation beyond it fails, and librsvg
+/// then aborts. macOS accepts RLIMIT_AS but does not enforce it, so there a watchdog
+/// thread checks the process's physical footprint (what Activity Monitor shows as
+/// "Memory") every 10 ms and ends the process with status
+/// CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS once it is over: a runaway render is stopped
+/// after it has used the memory, not before. Returns 0, or -1 with errno set.
+int cplatformshim_limit_memory(uint64_t bytes);
+
+/// The exit status of a macOS worker stopped by the memory watchdog.
+#define CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS 86
+
+/// Now in nanoseconds since the epoch, by the clock the kernel stamps file times with:
+/// a file written after this call gets this time or a later one.
+/// Linux: CLOCK_REALTIME_COARSE (the kernel's file times are tick-coarse, and can be
+/// earlier than a precise CLOCK_REALTIME reading). macOS: CLOCK_REALTIME (APFS stamps
+/// files with the precise clock).
+int64_t cplatformshim_file_time_now(void);
+
+#endif
