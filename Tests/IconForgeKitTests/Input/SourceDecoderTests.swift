@@ -27,10 +27,11 @@ import Testing
 
     @Test func latin1AndWindows1252AreDecodedAsDeclared() throws {
         let prolog = { (name: String) in Array("<?xml version=\"1.0\" encoding=\"\(name)\"?>\n".utf8) }
-        let body = Array((Self.svg + "<g id=\"Calque_").utf8) + [0xE9, 0x80] + Array("\"/></svg>".utf8)
+        let body = Array((Self.svg + "<g id=\"Calque_").utf8) + [0xE9, 0x80] + Array("\"/><rect/></svg>".utf8)
         let latin1 = try XMLScanner.parse(prolog("iso-8859-1") + body)
         #expect(latin1.root.children.first?.attribute("id")?.value == "Calque_\u{E9}\u{80}")
         #expect(latin1.encoding == .latin1)
+        #expect(latin1.root.children.last?.location == SourceLocation(line: 2, column: 80), "one column per Latin-1 character")
         let windows = try XMLScanner.parse(prolog("windows-1252") + body)
         #expect(windows.root.children.first?.attribute("id")?.value == "Calque_é€", "0x80 is the euro sign in windows-1252")
         let renderable = String(decoding: windows.renderable, as: UTF8.self)
