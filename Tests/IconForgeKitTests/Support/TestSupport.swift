@@ -61,6 +61,16 @@ func build(_ inputs: [String], into output: String, fit: Bool = false, sizeToler
     return try Builder.run(request)
 }
 
+/// Renders a fixture with librsvg, as the pipeline does.
+func renderFixture(_ fixture: String, mode: ExportMode = .template) throws -> RenderedGlyph {
+    try GlyphRenderer.render(Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))), mode: mode, shapeThreshold: PipelineOptions().shapeThreshold)
+}
+
+/// Whether every side of `a` is within `tolerance` of `b`'s.
+func isClose(_ a: Rect, _ b: Rect, within tolerance: Double) -> Bool {
+    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.maxX - b.maxX) <= tolerance && abs(a.maxY - b.maxY) <= tolerance
+}
+
 /// Decodes a PNG file from disk with libpng.
 func decodePNG(_ path: String) throws -> RGBAImage {
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
