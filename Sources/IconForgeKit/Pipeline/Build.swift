@@ -23,6 +23,8 @@ public struct BuildRequest: Sendable {
     public var extraDependencies: [String] = []
     /// Whether warnings fail the build too (`--werror`).
     public var warningsAreErrors = false
+    /// The clocks the build compares file times with.
+    var clock = BuildClock.system
 
     public init() {}
 }
@@ -93,7 +95,7 @@ public enum Builder {
     public static func run(_ request: BuildRequest) throws(BuildError) -> BuildReport {
         let clock = ContinuousClock()
         let loadStart = clock.now
-        let startedAt = FileSystem.fileTimeNow()
+        let startedAt = request.clock.fileTimeNow()
         let files: [GlyphFile]
         do {
             files = try GlyphDiscovery.discover(request.inputs)
@@ -317,7 +319,7 @@ public enum Builder {
     private static func statSourcesAndOutputs(_ files: [GlyphFile], request: BuildRequest) -> OnDiskSignatures {
         let folders = OpenFolders(
             (request.writesOutput ? [request.outputFolder] : []) + Set(files.map(\.directory)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-        let takenAt = FileSystem.now()
+        let takenAt = request.clock.now()
         let sources = files.map { folders.signature(of: $0.relativePath, in: $0.directory, followingSymlinks: false) }
         let outputs: [[FileSignature?]] =
             request.writesOutput

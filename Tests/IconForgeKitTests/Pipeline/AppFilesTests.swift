@@ -224,26 +224,50 @@ import Testing
         project.write("Glyphs/new.svg", "<svg/>")
         #expect(try #require(FileSystem.signature(of: project.file("Glyphs/new.svg"))).modified > catalog)
         try FileManager.default.removeItem(atPath: project.file("Glyphs/new.svg"))
-        // (An input saved in the same clock tick as a build starts counts as newer; let the
-        // tick pass, so the next build is the one that settles.)
-        usleep(20_000)
 
+        // From here the build's clock is set rather than waited for. The glyph folder changed
+        // (new.svg came and went) at `changed`, by the file-time clock.
+        let changed = try #require(FileSystem.modificationTime(of: project.file("Glyphs")))
+        func catalogTime() throws -> Int64 { try #require(FileSystem.signature(of: project.file("Output/catalog.json"))).modified }
         // The time is in the build state, so a build where nothing changed needs neither
         // to re-date the catalog nor to read it to trust the state.
         func stateMatchesCatalog() throws -> Bool {
             let state = try #require(BuildState.decode(Array(try Data(contentsOf: URL(fileURLWithPath: project.file("Output/" + BuildState.fileName))))))
             return state.catalogSignature == FileSystem.signature(of: project.file("Output/catalog.json"))
         }
-        _ = try Builder.run(request)  // the glyph folder changed: re-dated once
-        let settled = try #require(FileSystem.signature(of: project.file("Output/catalog.json"))).modified
-        #expect(try stateMatchesCatalog())
+        // A build that starts in the very tick the folder changed cannot tell whether it saw
+        // the change: the folder stays newer than the catalog, so Make runs again.
+        request.clock = .fixed(at: changed)
+        for _ in 0..<2 {
+            _ = try Builder.run(request)
+            #expect(try catalogTime() == changed - 1)
+            #expect(try catalogTime() < changed)
+            #expect(try stateMatchesCatalog())
+        }
+        // One that starts a tick (a millisecond) later re-dates the catalog once, after which
+        // it is newer than every input and keeps its time.
+        let later = changed + 1_000_000
+        request.clock = .fixed(at: later)
         _ = try Builder.run(request)
-        #expect(try #require(FileSystem.signature(of: project.file("Output/catalog.json"))).modified == settled)
+        let settled = try catalogTime()
+        #expect(settled == later - 1 && settled > changed)
         #expect(try stateMatchesCatalog())
-        // A glyph saved again with the same bytes is newer than the catalog: re-dated, recorded.
-        FileSystem.setModificationTime(of: project.file("Glyphs/square-27pt.svg"), to: FileSystem.fileTimeNow())
+        request.clock = .fixed(at: later + 5_000_000_000)
         _ = try Builder.run(request)
-        #expect(try #require(FileSystem.signature(of: project.file("Output/catalog.json"))).modified > settled)
+        #expect(try catalogTime() == settled)
+        #expect(try stateMatchesCatalog())
+        // A glyph saved again with the same bytes is newer than the catalog: the next build
+        // re-dates it past the save, and records it.
+        let saved = later + 6_000_000_000
+        FileSystem.setModificationTime(of: project.file("Glyphs/square-27pt.svg"), to: saved)
+        #expect(try catalogTime() < saved)
+        request.clock = .fixed(at: saved + 1_000_000)
+        _ = try Builder.run(request)
+        #expect(try catalogTime() == saved + 1_000_000 - 1)
+        #expect(try stateMatchesCatalog())
+        request.clock = .fixed(at: saved + 2_000_000)
+        _ = try Builder.run(request)
+        #expect(try catalogTime() == saved + 1_000_000 - 1, "settled again")
         #expect(try stateMatchesCatalog())
     }
 
@@ -261,7 +285,20 @@ import Testing
             \t$(ICONFORGE) build --depfile Output/iconforge.d
             -include Output/iconforge.d
             """)
+        // Before each make, every time in the project moves ten seconds back, as if the last
+        // save and the last build were that long ago: what Make compares keeps its order (a
+        // glyph saved in the tick a build started stays newer than its catalog), and the
+        // build make starts begins after every save, however long the coarse file-time clock
+        // stands still on a busy machine.
+        func letTimePass() {
+            let relative = (FileManager.default.enumerator(atPath: project.path)?.allObjects as? [String]) ?? []
+            for path in [project.path] + relative.map(project.file) {
+                // (A failed build's catalog, dated at the epoch, stays there.)
+                if let time = FileSystem.modificationTime(of: path), time >= 10_000_000_000 { FileSystem.setModificationTime(of: path, to: time - 10_000_000_000) }
+            }
+        }
         func make(expectSuccess: Bool = true) throws -> String {
+            letTimePass()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
             process.arguments = ["-C", project.path, "ICONFORGE=\(executable)"]

@@ -68,11 +68,9 @@ import Testing
         hostile.string("sha")
         hostile.count(Int.max)
         #expect(OutcomeCodec.decodeOutcome(hostile.buffer, source: GlyphSource(name: "a", displayPath: "a", relativePath: "a", bytes: [])) == nil)
-        let scratch = TemporaryFolder(), output = TemporaryFolder()
-        let worker = scratch.write("worker.sh", "#!/bin/sh\nhead -c 8 >/dev/null\nprintf '\\377\\377\\377\\377\\377\\377\\377\\377'\nsleep 5\n")
-        chmod(worker, 0o755)
+        let output = TemporaryFolder()
         var build = request([Fixtures.path("pipeline/square-27pt.svg")], output: output.path)
-        build.isolation = .workers(executable: worker, timeout: 5, memoryBytes: 1 << 30)
+        build.isolation = .workers(executable: Fixtures.worker("malformed-reply"), timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
         let report = try Builder.run(build)
         #expect(report.diagnostics.map(\.rule) == [.renderCrashed])
     }

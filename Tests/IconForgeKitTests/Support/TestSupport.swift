@@ -9,7 +9,16 @@ enum Fixtures {
         .appendingPathComponent("Fixtures")
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// A fake render worker: a checked-in executable script under `Fixtures/workers`. Never
+    /// written by a test, since exec-ing a file just written while another thread spawns a
+    /// process can fail with "Text file busy" (the child holds the write descriptor).
+    static func worker(_ name: String) -> String { path("workers/" + name) }
 }
+
+/// A render time limit for workers that answer: far beyond what any fixture takes on a busy
+/// machine, so that only a test of the limit itself, with a worker that never answers, meets it.
+let ampleRenderTimeout = 120.0
 
 /// A fresh temporary folder, removed when the value is deinitialised.
 final class TemporaryFolder {
@@ -50,6 +59,16 @@ func build(_ inputs: [String], into output: String, fit: Bool = false, sizeToler
     request.options.sizeTolerance = sizeTolerance
     request.jobs = jobs
     return try Builder.run(request)
+}
+
+/// Renders a fixture with librsvg, as the pipeline does.
+func renderFixture(_ fixture: String, mode: ExportMode = .template) throws -> RenderedGlyph {
+    try GlyphRenderer.render(Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))), mode: mode, shapeThreshold: PipelineOptions().shapeThreshold)
+}
+
+/// Whether every side of `a` is within `tolerance` of `b`'s.
+func isClose(_ a: Rect, _ b: Rect, within tolerance: Double) -> Bool {
+    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.maxX - b.maxX) <= tolerance && abs(a.maxY - b.maxY) <= tolerance
 }
 
 /// Decodes a PNG file from disk with libpng.
