@@ -11,51 +11,72 @@ public enum AssetCatalogWriter {
     /// The `info.author` that marks what iconforge wrote.
     public static let author = "iconforge"
 
+    /// What the catalog at `path` holds, and which of `names` it must refuse: read only,
+    /// so that a build can settle every refusal before it writes anything.
+    public struct Plan: Sendable, Equatable {
+        /// Glyph name → image-set folder name, for iconforge's own image sets.
+        var owned: [String: String] = [:]
+        /// Glyphs that cannot go in, and why.
+        public var conflicts: [AssetCatalogReport.Conflict] = []
+    }
+
+    /// Plans and writes in one step.
     public static func write(_ glyphs: [AssetCatalogGlyph], to path: String) throws(FileError) -> AssetCatalogReport {
+        try write(glyphs, to: path, plan: plan(glyphs.map(\.name), in: path))
+    }
+
+    /// Reads the catalog at `path` (missing is empty) and decides which of `names` it refuses.
+    public static func plan(_ names: [String], in path: String) throws(FileError) -> Plan {
+        var plan = Plan()
+        var foreign: [String: String] = [:]  // lower-cased asset name → path, for everyone else's
+        if case .directory = FileSystem.kind(followingSymlinksOf: path) {
+            let topLevel = try FileSystem.contents(ofFolder: path).sorted()
+            for entry in topLevel where entry.hasSuffix(imageSetExtension) {
+                let name = String(entry.dropLast(imageSetExtension.count))
+                // An image set folder without a Contents.json is no asset at all (Xcode needs one),
+                // for example what is left when iconforge removed its files from a folder that also
+                // held someone's notes: iconforge may use it again.
+                if isOwned(path + "/" + entry) || FileSystem.kind(of: path + "/" + entry + "/" + contentsFileName) == .missing {
+                    plan.owned[name] = entry
+                } else {
+                    foreign[name.lowercased()] = foreign[name.lowercased()] ?? path + "/" + entry
+                }
+            }
+            for entry in topLevel where !entry.contains(".") {
+                collectImageSets(inGroup: path + "/" + entry, depth: 1, into: &foreign)
+            }
+        }
+        var seen = Set<String>()
+        for name in names.sorted() {
+            let key = name.lowercased()
+            if !isPlainName(name) {
+                plan.conflicts.append(.init(glyph: name, path: path, message: "\"\(name)\" cannot name an image set (it is empty, starts with a dot or holds a slash); rename the glyph"))
+            } else if !seen.insert(key).inserted {
+                plan.conflicts.append(.init(glyph: name, path: path, message: "another glyph is also named \"\(name)\" (ignoring case), and asset names must be unique; rename one"))
+            } else if let other = foreign[key] {
+                plan.conflicts.append(.init(glyph: name, path: other, message: "\(other) was not made by iconforge (its Contents.json has no \"author\" : \"\(author)\"), and asset names must be unique in a catalog; rename the glyph or remove that image set, which iconforge will not touch"))
+            }
+        }
+        return plan
+    }
+
+    /// Writes every glyph `plan` does not refuse, and removes iconforge's image sets of
+    /// glyphs no longer listed.
+    public static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan) throws(FileError) -> AssetCatalogReport {
         var report = AssetCatalogReport()
+        report.conflicts = plan.conflicts
         try FileSystem.createFolder(path)
         let rootContents = path + "/" + contentsFileName
         if FileSystem.kind(of: rootContents) == .missing {
             try FileSystem.writeAtomically(Array(rootContentsJSON.utf8), to: rootContents)
         }
-
-        let topLevel = try FileSystem.contents(ofFolder: path).sorted()
-        var owned: [String: String] = [:]  // glyph name → folder name, for iconforge's image sets
-        var foreign: [String: String] = [:]  // lower-cased asset name → path, for everyone else's
-        for entry in topLevel where entry.hasSuffix(imageSetExtension) {
-            let name = String(entry.dropLast(imageSetExtension.count))
-            // An image set folder without a Contents.json is no asset at all (Xcode needs one),
-            // for example what is left when iconforge removed its files from a folder that also
-            // held someone's notes: iconforge may use it again.
-            if isOwned(path + "/" + entry) || FileSystem.kind(of: path + "/" + entry + "/" + contentsFileName) == .missing {
-                owned[name] = entry
-            } else {
-                foreign[name.lowercased()] = foreign[name.lowercased()] ?? path + "/" + entry
-            }
-        }
-        for entry in topLevel where !entry.contains(".") {
-            collectImageSets(inGroup: path + "/" + entry, depth: 1, into: &foreign)
-        }
-
-        var wanted: [AssetCatalogGlyph] = []
-        var seen = Set<String>()
-        for glyph in glyphs.sorted(by: { $0.name < $1.name }) {
-            let key = glyph.name.lowercased()
-            if !isPlainName(glyph.name) {
-                report.conflicts.append(.init(glyph: glyph.name, path: path, message: "\"\(glyph.name)\" cannot name an image set (it is empty, starts with a dot or holds a slash); rename the glyph"))
-            } else if !seen.insert(key).inserted {
-                report.conflicts.append(.init(glyph: glyph.name, path: path, message: "another glyph is also named \"\(glyph.name)\" (ignoring case), and asset names must be unique; rename one"))
-            } else if let other = foreign[key] {
-                report.conflicts.append(.init(glyph: glyph.name, path: other, message: "\(other) was not made by iconforge (its Contents.json has no \"author\" : \"\(author)\"), and asset names must be unique in a catalog; rename the glyph or remove that image set, which iconforge will not touch"))
-            } else {
-                wanted.append(glyph)
-            }
-        }
+        let refused = Set(plan.conflicts.map(\.glyph))
+        let wanted = glyphs.filter { !refused.contains($0.name) }.sorted { $0.name < $1.name }
 
         // Stale image sets go first, so that on a case-insensitive file system a glyph renamed
         // only in case is not removed right after being written.
         let wantedNames = Set(wanted.map(\.name))
-        for (name, folder) in owned.sorted(by: { $0.key < $1.key }) where !wantedNames.contains(name) {
+        for (name, folder) in plan.owned.sorted(by: { $0.key < $1.key }) where !wantedNames.contains(name) {
             try removeImageSet(path + "/" + folder, glyph: name)
             report.removed.append(name)
         }

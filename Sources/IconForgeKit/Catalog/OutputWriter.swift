@@ -55,17 +55,13 @@ enum OutputWriter {
         var newestInput: Int64
     }
 
-    /// Writes new PNGs, the generated quick-action files and the catalog, then removes what
-    /// `previous` listed and `catalog` does not. With `catalogDating`, the catalog's time is
-    /// set before the build state records it.
-    static func write(
-        _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], catalog: Catalog, previous: BuildState?,
-        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprints: Fingerprints? = nil,
-        to folder: String
-    ) throws(BuildError) {
-        do {
-            let catalogPath = folder + "/" + catalogFileName
-
+    /// Writes the new PNGs and the generated quick-action files (each only when its bytes
+    /// changed), and returns the size and time of every output as this build wrote or
+    /// checked it: what `writeCatalog` records.
+    static func writeFiles(
+        _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], to folder: String
+    ) throws(BuildError) -> [String: FileSignature] {
+        do throws(FileError) {
             // The size and time of each file as this build wrote or checked it, never as a
             // later stat finds it: a file changed by someone while the build ran must not be
             // recorded as the build's own.
@@ -86,6 +82,23 @@ enum OutputWriter {
                 known[file.relativePath] = try FileSystem.writeIfChangedRecording(file.bytes, to: path).signature
             }
             for subfolder in subfolders { FileSystem.syncFolder(subfolder) }
+            return known
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// Writes the catalog (the commit point: only after every file it lists is in place),
+    /// then the state, then removes what `previous` listed and `catalog` does not. With
+    /// `catalogDating`, the catalog's time is set before the build state records it.
+    static func writeCatalog(
+        _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
+        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprints: Fingerprints? = nil,
+        to folder: String
+    ) throws(BuildError) {
+        var known = known
+        do {
+            let catalogPath = folder + "/" + catalogFileName
             let generatedFiles = catalog.quickActions?.files ?? []
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.

@@ -88,7 +88,9 @@ public enum BuildError: Error, Equatable, Sendable {
     case dependencyFile(FileError)
 }
 
-/// Runs the pipeline over every glyph.
+/// Runs the pipeline over every glyph, in one direction: discover → plan → process →
+/// resolve → commit → report. Nothing is written before every refusal is known, and
+/// nothing found while writing goes back to change what was decided.
 public enum Builder {
     public static let toolVersion = "0.1.0"
 
@@ -96,6 +98,37 @@ public enum Builder {
         let clock = ContinuousClock()
         let loadStart = clock.now
         let startedAt = request.clock.fileTimeNow()
+        let discovered = try discover(request)
+        defer { withExtendedLifetime(discovered.lock) {} }
+        let plan: BuildPlan
+        switch self.plan(discovered, request: request, loadSeconds: { (clock.now - loadStart).seconds }) {
+        case .unchanged(let report): return report
+        case .build(let planned): plan = planned
+        }
+        let loadSeconds = (clock.now - loadStart).seconds
+        let outcomes = process(discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request)
+        let resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
+        let writeStart = clock.now
+        if request.writesOutput {
+            try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt)
+        }
+        return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
+    }
+
+    // MARK: - Discover
+
+    /// The glyph files found, and what can be said of them before reading any.
+    struct Discovered: ~Copyable {
+        var files: [GlyphFile]
+        /// Findings about the inputs as a whole (none found).
+        var diagnostics: [Diagnostic]
+        /// Name findings by file index (they depend on the other glyphs' names).
+        var nameFindings: [Int: [Diagnostic]]
+        /// Held from reading what the last build wrote to writing the new catalog.
+        var lock: FolderLock?
+    }
+
+    private static func discover(_ request: BuildRequest) throws(BuildError) -> Discovered {
         let files: [GlyphFile]
         do {
             files = try GlyphDiscovery.discover(request.inputs)
@@ -118,28 +151,74 @@ public enum Builder {
                 throw .output(error)
             }
         }
-        defer { withExtendedLifetime(lock) {} }
-        let nameFindings = NameChecks.run(files)
+        return Discovered(files: files, diagnostics: diagnostics, nameFindings: NameChecks.run(files), lock: lock)
+    }
+
+    // MARK: - Plan
+
+    /// What the previous build left, and what of it this build may reuse.
+    struct BuildPlan {
+        var buildKey: String
+        var onDisk: OnDiskSignatures
+        /// The previous build's state, whatever its options (for what it owns and wrote).
+        var previous: BuildState?
+        /// The same, when made with this tool and these options: its entries for unchanged
+        /// glyphs stand in for rendering them again.
+        var reusable: BuildState?
+        /// Every file the previous build wrote: a file by these names is iconforge's own.
+        var ownedFiles: Set<String>
+    }
+
+    enum PlanResult {
+        /// Nothing the previous build read has changed: its result stands.
+        case unchanged(BuildReport)
+        case build(BuildPlan)
+    }
+
+    private static func plan(_ discovered: borrowing Discovered, request: BuildRequest, loadSeconds: () -> Double) -> PlanResult {
         let buildKey = Self.buildKey(request.options)
-        // What the previous build wrote, when it was made with the same tool and options:
-        // its entries for unchanged glyphs stand in for re-rendering them.
-        let (stateBytes, onDisk) = readPreviousBuild(files, request: request)
+        let (stateBytes, onDisk) = readPreviousBuild(discovered.files, request: request)
         if let unchanged = resultIfNothingChanged(
-            stateBytes: stateBytes, buildKey: buildKey, files: files, onDisk: onDisk, request: request,
-            loadSeconds: (clock.now - loadStart).seconds)
+            stateBytes: stateBytes, buildKey: buildKey, files: discovered.files, onDisk: onDisk, request: request, loadSeconds: loadSeconds())
         {
-            return unchanged
+            return .unchanged(unchanged)
         }
         let previous = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder, stateBytes: stateBytes) : nil
-        let reusable = previous?.buildKey == buildKey ? previous : nil
-        let loadSeconds = (clock.now - loadStart).seconds
+        let owned = Set((previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file))
+        return .build(BuildPlan(
+            buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned))
+    }
 
-        let processed = process(files, nameFindings: nameFindings, previous: reusable, onDisk: onDisk, request: request)
-        var outcomes = processed.compactMap(\.outcome)
-        diagnostics += processed.flatMap(\.unreadable)
-        // A glyph whose output name is taken by someone else's file, or that the asset
-        // catalog had to refuse, is recorded as failed in this build's catalog, like any
-        // other error, and gets no files; so both come before the catalog is composed.
+    // MARK: - Resolve
+
+    /// Everything decided before anything is written.
+    struct Resolution {
+        var outcomes: [GlyphOutcome]
+        var quickActions: QuickActionsOutcome?
+        var catalog: Catalog
+        var diagnostics: [Diagnostic]
+        var pngCount: Int
+        var failed: Bool
+        /// The asset catalog to write, with what it refuses already settled.
+        var assetCatalog: AssetCatalogCommit?
+    }
+
+    /// An asset catalog, locked, and what writing into it will and will not do.
+    struct AssetCatalogCommit {
+        var path: String
+        var plan: AssetCatalogWriter.Plan
+        /// Two builds with different output folders may share one asset catalog.
+        var lock: FolderLock
+    }
+
+    /// Settles every refusal (a glyph whose output name is someone else's file, one the
+    /// asset catalog cannot take, generated files in the way) and composes the catalog.
+    private static func resolve(
+        _ processed: [GlyphOutcome], discovered: borrowing Discovered, plan: BuildPlan, request: BuildRequest
+    ) throws(BuildError) -> Resolution {
+        var outcomes = processed
+        // A refused glyph is recorded as failed in this build's catalog, like any other
+        // error, and gets no files.
         func withhold(_ refused: [String: Diagnostic]) {
             for index in outcomes.indices {
                 guard let diagnostic = refused[outcomes[index].source.name] else { continue }
@@ -149,15 +228,18 @@ public enum Builder {
                 outcomes[index].reused = false
             }
         }
-        let ownedFiles = Set((previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file))
+        var assetCatalog: AssetCatalogCommit?
         if request.writesOutput {
-            withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: ownedFiles))
-        }
-        if request.writesOutput, let path = request.assetCatalog {
-            withhold(try writeAssetCatalog(outcomes, to: path, outputFolder: request.outputFolder))
+            withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: plan.ownedFiles))
+            if let path = request.assetCatalog {
+                let candidates = outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }
+                let commit = try planAssetCatalog(at: path, names: candidates.map(\.source.name))
+                withhold(assetCatalogRefusals(commit.plan, outcomes: outcomes))
+                assetCatalog = commit
+            }
         }
 
-        let writeStart = clock.now
+        var diagnostics = discovered.diagnostics
         var pngCount = 0
         var glyphs: [Catalog.Glyph] = []
         for outcome in outcomes {
@@ -167,74 +249,97 @@ public enum Builder {
         }
         glyphs.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let quickActions = checkQuickActions(
-            request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: ownedFiles)
+            request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: plan.ownedFiles)
         diagnostics += quickActions?.result.diagnostics ?? []
         diagnostics.sort(by: Diagnostic.sortOrder)
         let catalog = Catalog(
             schemaVersion: Catalog.currentSchemaVersion,
             tool: Catalog.Tool(name: "iconforge", version: toolVersion),
-            buildKey: buildKey,
+            buildKey: plan.buildKey,
             mode: request.options.mode,
             template: templateInfo(request.options),
             glyphs: glyphs,
             quickActions: quickActions?.entry,
             summary: Catalog.Summary(glyphs: glyphs.count, pngs: pngCount, diagnostics: diagnostics))
-        let failed = Self.fails(diagnostics, warningsAreErrors: request.warningsAreErrors)
-        if request.writesOutput {
-            let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
-            var signatures: [String: FileSignature] = [:]
-            for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
-            let dependencies = request.depfile == nil ? [] : dependencyList(files: files, request: request, quickActions: quickActions)
-            let dating = request.depfile == nil ? nil : catalogDating(dependencies, files: files, onDisk: onDisk, failed: failed, startedAt: startedAt)
-            // Only what this build knows it read or wrote goes into the fingerprint it records:
-            // settled sources and definitions (as they were before being read), outputs as
-            // checked or as written, the catalog and generated files as written. Anything
-            // unsettled or unknown gives no fingerprint, so the next build looks again.
-            let settled = outcomes.map(\.sourceSignature)
-            let definitions = onDisk.definitions.map { $0.settled(before: onDisk.takenAt) }
-            let generatedNames = catalog.quickActions?.files.map(\.file) ?? []
-            let listed = Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) })
-            let fingerprints = OutputWriter.Fingerprints(
-                beforeWriting: BuildFingerprint.computeNow(
-                    buildKey: buildKey, request: request, files: files, sources: settled, outputs: onDisk.outputs, definitions: definitions,
-                    generatedFiles: generatedNames),
-                afterWriting: { known in
-                    var outputs: [[FileSignature?]] = []
-                    for file in files {
-                        var signatures: [FileSignature?] = []
-                        for scale in Template.scales {
-                            let name = OutputWriter.fileName(glyph: file.name, scale: scale)
-                            guard listed.contains(name) else {
-                                signatures.append(nil)  // not there, or about to be removed
-                                continue
-                            }
-                            guard let signature = known[name] else { return nil }
-                            signatures.append(signature)
-                        }
-                        outputs.append(signatures)
-                    }
-                    return BuildFingerprint.compute(
-                        buildKey: buildKey, request: request, files: files, sources: settled, outputs: outputs, definitions: definitions,
-                        catalog: known[OutputWriter.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
-                },
-                report: BuildState.Report(glyphCount: glyphs.count, pngCount: pngCount, diagnostics: diagnostics))
-            try OutputWriter.write(
-                outcomes, generated: generated, catalog: catalog, previous: previous, sourceSignatures: signatures, catalogDating: dating,
-                fingerprints: fingerprints, to: request.outputFolder)
-            if let depfile = request.depfile {
-                try writeDepfile(depfile, dependencies: dependencies, request: request)
-            }
-        }
-        let writeSeconds = (clock.now - writeStart).seconds
+        return Resolution(
+            outcomes: outcomes, quickActions: quickActions, catalog: catalog, diagnostics: diagnostics, pngCount: pngCount,
+            failed: Self.fails(diagnostics, warningsAreErrors: request.warningsAreErrors), assetCatalog: assetCatalog)
+    }
 
+    // MARK: - Commit
+
+    /// Writes, in an order that keeps every file consistent with the catalog: PNGs and
+    /// generated files, the asset catalog, then the catalog (the commit point) and the
+    /// state; then the dependency file.
+    private static func commit(
+        _ resolution: Resolution, files: [GlyphFile], plan: BuildPlan, request: BuildRequest, startedAt: Int64
+    ) throws(BuildError) {
+        let catalog = resolution.catalog
+        let outcomes = resolution.outcomes
+        let quickActions = resolution.quickActions
+        let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
+        var signatures: [String: FileSignature] = [:]
+        for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
+        let dependencies = request.depfile == nil ? [] : dependencyList(files: files, request: request, quickActions: quickActions)
+        let onDisk = plan.onDisk
+        let dating = request.depfile == nil ? nil : catalogDating(dependencies, files: files, onDisk: onDisk, failed: resolution.failed, startedAt: startedAt)
+        // Only what this build knows it read or wrote goes into the fingerprint it records:
+        // settled sources and definitions (as they were before being read), outputs as
+        // checked or as written, the catalog and generated files as written. Anything
+        // unsettled or unknown gives no fingerprint, so the next build looks again.
+        let settled = outcomes.map(\.sourceSignature)
+        let definitions = onDisk.definitions.map { $0.settled(before: onDisk.takenAt) }
+        let generatedNames = catalog.quickActions?.files.map(\.file) ?? []
+        let listed = Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) })
+        let buildKey = plan.buildKey
+        let fingerprints = OutputWriter.Fingerprints(
+            beforeWriting: BuildFingerprint.computeNow(
+                buildKey: buildKey, request: request, files: files, sources: settled, outputs: onDisk.outputs, definitions: definitions,
+                generatedFiles: generatedNames),
+            afterWriting: { known in
+                var outputs: [[FileSignature?]] = []
+                for file in files {
+                    var signatures: [FileSignature?] = []
+                    for scale in Template.scales {
+                        let name = OutputWriter.fileName(glyph: file.name, scale: scale)
+                        guard listed.contains(name) else {
+                            signatures.append(nil)  // not there, or about to be removed
+                            continue
+                        }
+                        guard let signature = known[name] else { return nil }
+                        signatures.append(signature)
+                    }
+                    outputs.append(signatures)
+                }
+                return BuildFingerprint.compute(
+                    buildKey: buildKey, request: request, files: files, sources: settled, outputs: outputs, definitions: definitions,
+                    catalog: known[OutputWriter.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
+            },
+            report: BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics))
+        let written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder)
+        if let assetCatalog = resolution.assetCatalog {
+            try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
+        }
+        try OutputWriter.writeCatalog(
+            catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
+            fingerprints: fingerprints, to: request.outputFolder)
+        if let depfile = request.depfile {
+            try writeDepfile(depfile, dependencies: dependencies, request: request)
+        }
+    }
+
+    // MARK: - Report
+
+    private static func report(_ resolution: Resolution, loadSeconds: Double, writeSeconds: Double) -> BuildReport {
         var stages = [("load", loadSeconds)]
         for stage in GlyphTimings.stageNames {
-            stages.append((stage, outcomes.reduce(0) { $0 + $1.timings[stage] }))
+            stages.append((stage, resolution.outcomes.reduce(0) { $0 + $1.timings[stage] }))
         }
         stages.append(("write", writeSeconds))
         return BuildReport(
-            diagnostics: diagnostics, glyphCount: outcomes.count, pngCount: pngCount, reusedCount: outcomes.filter(\.reused).count,
-            catalogSource: CatalogSource(catalog), stageSeconds: stages, failed: failed)
+            diagnostics: resolution.diagnostics, glyphCount: resolution.outcomes.count, pngCount: resolution.pngCount,
+            reusedCount: resolution.outcomes.filter(\.reused).count, catalogSource: CatalogSource(resolution.catalog),
+            stageSeconds: stages, failed: resolution.failed)
     }
 
     /// Whether these findings fail a build: an error, or a warning under `--werror`.
@@ -334,10 +439,10 @@ public enum Builder {
     /// nothing downstream depends on scheduling.
     private static func process(
         _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest
-    ) -> [(outcome: GlyphOutcome?, unreadable: [Diagnostic])] {
+    ) -> [GlyphOutcome] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let next = Atomic<Int>(0)
-        let results = Mutex<[(outcome: GlyphOutcome?, unreadable: [Diagnostic])]>(Array(repeating: (nil, []), count: files.count))
+        let results = Mutex<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
         let workers = max(1, min(request.jobs, files.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let runner = GlyphRunner(isolation: request.isolation, options: request.options)
@@ -358,7 +463,7 @@ public enum Builder {
                         modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     kept.sourceSignature = signature
-                    results.withLock { $0[index] = (kept, []) }
+                    results.withLock { $0[index] = kept }
                     continue
                 }
                 // Reading happens here, in parallel: on a no-op build it is most of the work.
@@ -372,7 +477,7 @@ public enum Builder {
                         source: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
                         sourceSHA256: "", diagnostics: (names + [diagnostic]).sorted(by: Diagnostic.sortOrder),
                         artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
-                    results.withLock { $0[index] = (unread, []) }
+                    results.withLock { $0[index] = unread }
                     continue
                 }
                 var outcome: GlyphOutcome
@@ -391,10 +496,11 @@ public enum Builder {
                     outcome.sourceSignature = signature
                 }
                 outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
-                results.withLock { $0[index] = (outcome, []) }
+                results.withLock { $0[index] = outcome }
             }
         }
-        return results.withLock { $0 }
+        // Every index is filled: each iteration stores before it continues.
+        return results.withLock { $0.compactMap { $0 } }
     }
 
     /// The previous build's outcome for `source`, if its bytes are unchanged (known from

@@ -96,40 +96,50 @@ extension Builder {
         return QuickActionsOutcome(path: path, sourceSHA256: SHA256Digest.hex(of: bytes), result: result)
     }
 
-    /// Writes every glyph that passed into the asset catalog at `path`; returns, by glyph
-    /// name, findings about glyphs it refused (a name an image set iconforge did not make
-    /// already uses).
-    static func writeAssetCatalog(_ outcomes: [GlyphOutcome], to path: String, outputFolder: String) throws(BuildError) -> [String: Diagnostic] {
-        var glyphs: [AssetCatalogGlyph] = []
-        for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == 2 {
-            // Reused glyphs have no PNG bytes in memory: their files in the output folder are them.
-            var pngs = outcome.pngs.map(\.bytes)
-            if pngs.count != 2 {
-                do {
-                    pngs = try outcome.outputs.map { output throws(FileError) in
-                        try FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: 64 << 20)
-                    }
-                } catch {
-                    throw .output(error)
-                }
-            }
-            glyphs.append(AssetCatalogGlyph(name: outcome.source.name, png2x: pngs[0], png3x: pngs[1]))
-        }
-        let report: AssetCatalogReport
-        do {
+    /// Locks the asset catalog at `path` and plans what writing `names` into it will do,
+    /// without writing: a path that cannot be a folder is an error now, not after `Output/`
+    /// was written.
+    static func planAssetCatalog(at path: String, names: [String]) throws(BuildError) -> AssetCatalogCommit {
+        do throws(FileError) {
             try FileSystem.createFolder(path)
-            // Two builds with different output folders may share one asset catalog.
             let lock = try FolderLock(path)
-            report = try withExtendedLifetime(lock) { () throws(FileError) in try AssetCatalogWriter.write(glyphs, to: path) }
+            return AssetCatalogCommit(path: path, plan: try AssetCatalogWriter.plan(names, in: path), lock: lock)
         } catch {
             throw .output(error)
         }
+    }
+
+    /// By glyph name, the findings about glyphs the asset catalog refuses (a name an image
+    /// set iconforge did not make already uses).
+    static func assetCatalogRefusals(_ plan: AssetCatalogWriter.Plan, outcomes: [GlyphOutcome]) -> [String: Diagnostic] {
         var refused: [String: Diagnostic] = [:]
-        for conflict in report.conflicts {
+        for conflict in plan.conflicts {
             let source = outcomes.first { $0.source.name == conflict.glyph }?.source.displayPath ?? conflict.path
             refused[conflict.glyph] = Diagnostic(.error, .xcassetsConflict, file: source, "\(conflict.message) (in \(conflict.path)); its PNGs are withheld until the name is free")
         }
         return refused
+    }
+
+    /// Writes every glyph that passed into the planned asset catalog.
+    static func writeAssetCatalog(_ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String) throws(BuildError) {
+        var glyphs: [AssetCatalogGlyph] = []
+        do throws(FileError) {
+            for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count {
+                // Reused glyphs have no PNG bytes in memory: their files in the output folder are them.
+                var pngs = outcome.pngs.map(\.bytes)
+                if pngs.count != Template.scales.count {
+                    pngs = try outcome.outputs.map { output throws(FileError) in
+                        try FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: 64 << 20)
+                    }
+                }
+                glyphs.append(AssetCatalogGlyph(name: outcome.source.name, png2x: pngs[0], png3x: pngs[1]))
+            }
+            _ = try withExtendedLifetime(commit.lock) { () throws(FileError) in
+                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan)
+            }
+        } catch {
+            throw .output(error)
+        }
     }
 
     /// Every input the outputs depend on, for a make-style dependency file: the glyphs
