@@ -258,7 +258,7 @@ extension FileSystem.Kind {
 }
 
 /// A file's size and modification time (nanoseconds since the epoch).
-struct FileSignature: Equatable, Sendable {
+struct FileSignature: Equatable, Sendable, Codable {
     var size: Int
     var modified: Int64
     /// The file's inode: another file moved into its place (`mv` keeps sizes and times, so
