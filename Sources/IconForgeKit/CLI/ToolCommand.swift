@@ -1,26 +1,15 @@
-/// The `iconforge` command: parses arguments, runs the library, prints, and returns the
-/// exit status. The only code that writes to the terminal.
-public enum CommandLineTool {
-    /// Exit statuses, as documented in `--help` and the README.
-    public enum ExitStatus: Int32 {
-        case clean = 0
-        case checkFailed = 1
-        case usage = 2
-        case io = 3
+/// The `iconforge` command as a pure function of its arguments: it parses them, runs the
+/// library, and returns what to print and the exit status as values. It prints nothing,
+/// reads no environment and exits nothing: the `iconforge` executable does that.
+public enum ToolCommand {
+    /// Runs the command line `arguments` (without the program name).
+    public static func run(_ arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolRun {
+        var output = ToolRun(environment: environment)
+        output.status = run(arguments, output: &output)
+        return output
     }
 
-    /// Runs the tool with the process's arguments and exits with its status.
-    public static func main() -> Never {
-        Platform.exit(run(Array(CommandLine.arguments.dropFirst())))
-    }
-
-    /// Runs the tool with `arguments` (without the program name).
-    public static func run(_ arguments: [String]) -> Int32 {
-        var output = StandardStreams()
-        return run(arguments, output: &output).rawValue
-    }
-
-    static func run(_ arguments: [String], output: inout some ToolOutput) -> ExitStatus {
+    private static func run(_ arguments: [String], output: inout ToolRun) -> ExitStatus {
         guard let command = arguments.first else {
             output.out(HelpText.main)
             return .usage
@@ -28,8 +17,6 @@ public enum CommandLineTool {
         let rest = Array(arguments.dropFirst())
         do throws(UsageError) {
             switch command {
-            case RenderWorker.command:
-                return ExitStatus(rawValue: RenderWorker.run(rest)) ?? .usage
             case "build": return try build(rest, writes: true, output: &output)
             case "render": return try render(rest, output: &output)
             case "check": return try build(rest, writes: false, output: &output)
@@ -132,7 +119,7 @@ public enum CommandLineTool {
         return (request, parsed.flags.contains("--werror") || (!parsed.flags.contains("--no-werror") && configuration.werror == true))
     }
 
-    private static func build(_ arguments: [String], writes: Bool, output: inout some ToolOutput) throws(UsageError) -> ExitStatus {
+    private static func build(_ arguments: [String], writes: Bool, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, spec: writes ? buildSpec : checkSpec)
@@ -190,7 +177,7 @@ public enum CommandLineTool {
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) { output.out(DiagnosticFormatter.github(diagnostic)) }
         default:
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
-                output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors))
+                output.diagnostic(diagnostic)
             }
         }
         if failed, report.errorCount == 0, format != "json" {
@@ -200,7 +187,7 @@ public enum CommandLineTool {
             if format != "json", let tally = DiagnosticFormatter.failureTally(report.diagnostics) { output.err(tally) }
             output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
         }
-        if ProcessInfo.processInfo.environment["ICONFORGE_TIMINGS"] == "1" {
+        if output.environment.printsStageTimings {
             for (stage, seconds) in report.stageSeconds {
                 output.err("stage \(stage) \(seconds.fixed(4)) s")
             }
@@ -213,7 +200,7 @@ public enum CommandLineTool {
 
     /// `iconforge render GLYPH.svg --scale 2|3 -o FILE.png`: one glyph, one scale, exactly as
     /// `build` makes it, for Makefile pattern rules.
-    private static func render(_ arguments: [String], output: inout some ToolOutput) throws(UsageError) -> ExitStatus {
+    private static func render(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let parsed = try ArgumentParser.parse(arguments, spec: renderSpec)
         if parsed.flags.contains("--help") {
             output.out(HelpText.render)
@@ -249,7 +236,7 @@ public enum CommandLineTool {
             if let index = Template.scales.firstIndex(of: scale), index < outcome.pngs.count { png = outcome.pngs[index].bytes }
         }
         diagnostics.sort(by: Diagnostic.sortOrder)
-        for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors)) }
+        for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
         let failed = Builder.fails(diagnostics, warningsAreErrors: werror)
         if failed, !diagnostics.contains(where: { $0.severity == .error }) { output.err(werrorNote(warnings: diagnostics.count)) }
         guard !failed, let png else { return .checkFailed }
@@ -287,30 +274,3 @@ public enum CommandLineTool {
     }
 }
 
-/// Where the tool's text goes; tests capture it.
-protocol ToolOutput {
-    mutating func out(_ text: String)
-    mutating func err(_ text: String)
-    /// Whether stderr is a terminal that shows colour.
-    var colorsErrors: Bool { get }
-}
-
-struct StandardStreams: ToolOutput {
-    mutating func out(_ text: String) {
-        Self.write(text + "\n", to: 1)
-    }
-
-    mutating func err(_ text: String) {
-        Self.write(text + "\n", to: 2)
-    }
-
-    /// Writes all of `text` to a file descriptor (1 or 2).
-    private static func write(_ text: String, to descriptor: Int32) {
-        Platform.writeAll(Array(text.utf8), to: descriptor)
-    }
-
-    var colorsErrors: Bool {
-        Platform.isTerminal(2) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-    }
-}
