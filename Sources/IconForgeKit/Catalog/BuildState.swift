@@ -74,7 +74,7 @@ struct BuildState: Equatable, Sendable {
         for glyph in glyphs {
             lines.append(
                 [
-                    "glyph", glyph.name, glyph.source, glyph.sourceSHA256, glyph.status, glyph.shape?.rawValue ?? "-",
+                    "glyph", glyph.name, glyph.source, glyph.sourceSHA256, glyph.status.rawValue, glyph.shape?.rawValue ?? "-",
                     glyph.artboard.map { Self.bits([$0.width, $0.height]) } ?? "-",
                     glyph.inkBox.map { Self.bits([$0.x, $0.y, $0.width, $0.height]) } ?? "-", glyph.color ?? "-",
                 ].map(Self.escape).joined(separator: "\t"))
@@ -145,12 +145,13 @@ struct BuildState: Equatable, Sendable {
                 guard let size = reader.integer(2) else { return nil }
                 state.generatedFiles.append(Catalog.GeneratedFile(file: reader.text(1), bytes: Int(size), sha256: reader.text(3)))
             case ("glyph", 9):
+                guard let status = Catalog.Status(rawValue: reader.text(4)) else { return nil }
                 let artboard = reader.doubles(6)
                 let ink = reader.doubles(7)
                 let color = reader.text(8)
                 state.glyphs.append(
                     Catalog.Glyph(
-                        name: reader.text(1), source: reader.text(2), sourceSHA256: reader.text(3), status: reader.text(4),
+                        name: reader.text(1), source: reader.text(2), sourceSHA256: reader.text(3), status: status,
                         shape: Shape(rawValue: reader.text(5)),
                         artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
                         inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,

@@ -448,7 +448,7 @@ public enum Builder {
     private static func catalogEntry(for outcome: GlyphOutcome) -> Catalog.Glyph {
         Catalog.Glyph(
             name: outcome.source.name, source: outcome.source.relativePath, sourceSHA256: outcome.sourceSHA256,
-            status: outcome.hasErrors ? "failed" : "ok", shape: outcome.shape, artboard: outcome.artboard,
+            status: outcome.hasErrors ? .failed : .ok, shape: outcome.shape, artboard: outcome.artboard,
             inkBox: outcome.inkBox, color: outcome.color?.hex, outputs: outcome.outputs,
             diagnostics: outcome.diagnostics.map(Catalog.CatalogDiagnostic.init))
     }

@@ -34,7 +34,7 @@ import Testing
         let french = try String(contentsOfFile: project.file("Output/fr.lproj/InfoPlist.strings"), encoding: .utf8)
         #expect(french.contains("\"New Note\" = \"Nouvelle note\";"))
         let listed = try #require(report.catalog.quickActions)
-        #expect(listed.status == "ok")
+        #expect(listed.status == .ok)
         #expect(listed.files.map(\.file) == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
         for file in listed.files {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: project.file("Output/" + file.file)))
@@ -59,7 +59,7 @@ import Testing
         #expect(rules.contains(.actionsEmoji) && rules.contains(.actionsIcon))
         #expect(report.diagnostics.allSatisfy { $0.location != nil })
         #expect(!FileManager.default.fileExists(atPath: project.file("Output/QuickActions.plist")))
-        #expect(report.catalog.quickActions?.status == "failed")
+        #expect(report.catalog.quickActions?.status == .failed)
         #expect(report.pngCount == 26, "the glyphs themselves still built")
     }
 
@@ -71,7 +71,7 @@ import Testing
         #expect(report.diagnostics.map(\.rule) == [.xcassetsConflict])
         #expect(report.diagnostics.first?.file.hasSuffix("Glyphs/home.svg") == true)
         let home = try #require(report.catalog.glyphs.first { $0.name == "home" })
-        #expect(home.status == "failed" && home.outputs.isEmpty && home.diagnostics.map(\.rule) == [.xcassetsConflict])
+        #expect(home.status == .failed && home.outputs.isEmpty && home.diagnostics.map(\.rule) == [.xcassetsConflict])
         #expect(report.catalog.summary.errors == 1)
         #expect(!FileManager.default.fileExists(atPath: project.file("Output/home@2x.png")))
         let mine = try String(contentsOfFile: catalog + "/home.imageset/Contents.json", encoding: .utf8)
