@@ -135,7 +135,7 @@ public enum ToolCommand {
             switch error {
             case .missingInput(let path, let message):
                 // CI parses these formats: give it a document, not silence.
-                let diagnostic = Diagnostic(.error, .inputUnreadable, file: path, message)
+                let diagnostic = Diagnostic(.inputUnreadable, file: path, message)
                 switch format {
                 case "json":
                     output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))
@@ -216,8 +216,9 @@ public enum ToolCommand {
         }
         diagnostics.sort(by: Diagnostic.sortOrder)
         for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
-        let failed = Builder.fails(diagnostics, warningsAreErrors: werror)
-        if failed, !diagnostics.contains(where: { $0.severity == .error }) { output.err(werrorNote(warnings: diagnostics.count)) }
+        let policy = SeverityPolicy(warningsAreErrors: werror)
+        let failed = policy.fails(diagnostics)
+        if policy.failsByWarningsAlone(diagnostics) { output.err(werrorNote(warnings: diagnostics.count)) }
         guard !failed, let png else { return .checkFailed }
         do {
             // Always written (not only when changed): Make judges the target by its time.

@@ -235,9 +235,10 @@ public enum Builder {
             catalogSource: CatalogSource(catalog), stageSeconds: stages, failed: failed)
     }
 
-    /// Whether these findings fail a build: an error, or a warning under `--werror`.
+    /// Whether these findings fail a build: an error, or a warning under `--werror`
+    /// (decided by `SeverityPolicy`).
     static func fails(_ diagnostics: [Diagnostic], warningsAreErrors: Bool) -> Bool {
-        diagnostics.contains { $0.severity == .error || (warningsAreErrors && $0.severity == .warning) }
+        SeverityPolicy(warningsAreErrors: warningsAreErrors).fails(diagnostics)
     }
 
     static func templateInfo(_ options: PipelineOptions) -> Catalog.TemplateInfo {
