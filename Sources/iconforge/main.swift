@@ -1,3 +1,1 @@
-import IconForgeKit
-
 CommandLineTool.main()

@@ -98,22 +98,62 @@ enum ArgumentParser {
     }
 }
 
-extension ParsedArguments {
-    /// A numeric option value, within `range`.
-    func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError("option '\(name)' needs a number from \(range.lowerBound.pt) to \(range.upperBound.pt), not '\(text)'")
-        }
-        return value
+/// The options of one command as the command line and the configuration file give them,
+/// each converted and checked by its declaration; the command line wins.
+struct OptionSettings {
+    var parsed: ParsedArguments
+    var configuration: Configuration
+    var command: OptionCommand
+
+    /// A flag: on if given, off if its negation is given, else as the file says.
+    func flag(_ name: String) throws(UsageError) -> Bool {
+        let negation = declaration(name).negation
+        let on = parsed.flags.contains(name), off = negation.map(parsed.flags.contains) ?? false
+        if on, off, let negation { throw UsageError("options '\(name)' and '\(negation)' contradict each other; give one") }
+        return on || (!off && configuration.flag(name) == true)
     }
 
-    /// An integer option value, within `range`.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = values[name] else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError("option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    func text(_ name: String) throws(UsageError) -> String? {
+        if case .text(let text)? = try value(name) { text } else { nil }
+    }
+
+    func number(_ name: String) throws(UsageError) -> Double? {
+        if case .number(let number)? = try value(name) { number } else { nil }
+    }
+
+    func integer(_ name: String) throws(UsageError) -> Int? {
+        if case .integer(let integer)? = try value(name) { integer } else { nil }
+    }
+
+    private func declaration(_ name: String) -> OptionDeclaration {
+        guard let option = OptionTable.declaration(name, of: command) else { preconditionFailure("\(name) is not an option of \(command)") }
+        return option
+    }
+
+    /// The value of a valued option, from the command line (checked here) or the file
+    /// (checked when it was read).
+    private func value(_ name: String) throws(UsageError) -> OptionValue? {
+        let option = declaration(name)
+        guard let text = parsed.values[name] else { return configuration.options[name] }
+        switch option.kind {
+        case .flag: return nil
+        case .text, .path: return .text(text)
+        case .choice(let choices):
+            guard choices.contains(text) else {
+                let list = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + choices.last! : choices.joined()
+                throw UsageError("unknown \(name.dropFirst(2)) '\(text)'; use \(list)")
+            }
+            return .text(text)
+        case .number(let range):
+            guard let value = Double(text), value.isFinite, range.contains(value) else {
+                throw UsageError("option '\(name)' needs a number from \(range.lowerBound.pt) to \(range.upperBound.pt), not '\(text)'")
+            }
+            return .number(value)
+        case .integer(let range):
+            guard let value = Int(text), range.contains(value) else {
+                throw UsageError("option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+            return .integer(value)
         }
-        return value
     }
 }

@@ -1,5 +1,6 @@
 /// Settings from `iconforge.json`, so a project's build needs no flags. Flags on the
-/// command line win over the file.
+/// command line win over the file. Its keys are the options' (see `OptionTable`), plus
+/// the glyph folders and `allowOffCenter`, which have no flag.
 ///
 /// ```json
 /// { "glyphs": "Glyphs", "output": "Output", "fit": false, "xcassets": "App/Glyphs.xcassets",
@@ -10,27 +11,47 @@ struct Configuration: Equatable, Sendable {
     static let defaultFileName = "iconforge.json"
 
     var glyphs: [String]?
-    var output: String?
-    var fit: Bool?
-    var xcassets: String?
-    var appName: String?
-    var shapeThreshold: Double?
-    var tolerance: Double?
-    var pngCompression: Int?
-    var renderTimeout: Double?
-    var werror: Bool?
     /// Glyphs whose ink may sit off the artboard centre on purpose (an optical correction).
     var allowOffCenter: [String]?
+    /// The options the file sets, by the option's name (`--fit`): the name the command
+    /// line uses too, so that the two merge by key.
+    var options: [String: OptionValue] = [:]
 
-    static let keys = [
-        "glyphs", "output", "fit", "xcassets", "appName", "shapeThreshold", "tolerance", "pngCompression", "renderTimeout",
-        "werror", "allowOffCenter",
-    ]
+    /// The options the file may set, by key.
+    static let optionKeys: [(key: String, option: OptionDeclaration)] = {
+        var seen = Set<String>()
+        return OptionTable.all.compactMap { option in
+            guard let key = option.configurationKey, seen.insert(key).inserted else { return nil }
+            return (key, option)
+        }
+    }()
 
-    /// Parses the file's bytes; the error names the file, line and column.
+    static let keys = ["glyphs"] + optionKeys.map(\.key) + ["allowOffCenter"]
+
     /// Where a configuration error points the reader.
     static let hint = "See \"iconforge.json\" in the README for its keys and their values."
 
+    /// A flag the file sets.
+    func flag(_ name: String) -> Bool? {
+        if case .flag(let on)? = options[name] { on } else { nil }
+    }
+
+    /// A text or path option the file sets.
+    func text(_ name: String) -> String? {
+        if case .text(let text)? = options[name] { text } else { nil }
+    }
+
+    /// A number the file sets.
+    func number(_ name: String) -> Double? {
+        if case .number(let value)? = options[name] { value } else { nil }
+    }
+
+    /// A whole number the file sets.
+    func integer(_ name: String) -> Int? {
+        if case .integer(let value)? = options[name] { value } else { nil }
+    }
+
+    /// Parses the file's bytes; the error names the file, line and column.
     static func parse(_ bytes: [UInt8], path: String) throws(UsageError) -> Configuration {
         let root: JSONValue
         do {
@@ -41,6 +62,11 @@ struct Configuration: Equatable, Sendable {
         guard let members = root.members else {
             throw UsageError("\(path):\(root.location.line):\(root.location.column): the configuration must be a JSON object")
         }
+        // Paths in the file are relative to the file, wherever iconforge runs from.
+        let base = path.contains("/") ? path.parentPath : "."
+        func resolve(_ relative: String) -> String {
+            relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
+        }
         var configuration = Configuration()
         var seen = Set<String>()
         func fail(_ member: JSONValue.Member, _ wanted: String) -> UsageError {
@@ -50,6 +76,12 @@ struct Configuration: Equatable, Sendable {
             let value = member.value
             guard seen.insert(member.key).inserted else {
                 throw UsageError("\(path):\(member.keyLocation.line):\(member.keyLocation.column): '\(member.key)' is given twice")
+            }
+            if let option = optionKeys.first(where: { $0.key == member.key })?.option {
+                var setting = try Self.value(of: member, for: option, fail)
+                if case .path = option.kind, case .text(let relative) = setting { setting = .text(resolve(relative)) }
+                configuration.options[option.name] = setting
+                continue
             }
             switch member.key {
             case "glyphs":
@@ -62,18 +94,6 @@ struct Configuration: Equatable, Sendable {
                 } else {
                     throw fail(member, "a folder name or a list of them")
                 }
-            case "output": configuration.output = try string(member, fail)
-            case "xcassets": configuration.xcassets = try string(member, fail)
-            case "appName": configuration.appName = try string(member, fail)
-            case "fit": configuration.fit = try bool(member, fail)
-            case "werror": configuration.werror = try bool(member, fail)
-            case "shapeThreshold": configuration.shapeThreshold = try number(member, fail, in: 1...10)
-            case "tolerance": configuration.tolerance = try number(member, fail, in: 0...35)
-            case "renderTimeout": configuration.renderTimeout = try number(member, fail, in: 0.1...3600)
-            case "pngCompression":
-                let level = try number(member, fail, in: 1...12)
-                guard level == level.rounded() else { throw fail(member, "a whole number from 1 to 12") }
-                configuration.pngCompression = Int(level)
             case "allowOffCenter":
                 guard let list = value.array?.compactMap(\.string), list.count == value.array?.count else {
                     throw fail(member, "a list of glyph names")
@@ -85,33 +105,36 @@ struct Configuration: Equatable, Sendable {
                 throw UsageError(message + " (known keys: \(keys.joined(separator: ", ")))")
             }
         }
-        // Paths in the file are relative to the file, wherever iconforge runs from.
-        let base = path.contains("/") ? path.parentPath : "."
-        func resolve(_ relative: String) -> String {
-            relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
-        }
         configuration.glyphs = configuration.glyphs?.map(resolve)
-        configuration.output = configuration.output.map(resolve)
-        configuration.xcassets = configuration.xcassets.map(resolve)
         return configuration
     }
 
-    private static func string(_ member: JSONValue.Member, _ fail: (JSONValue.Member, String) -> UsageError) throws(UsageError) -> String {
-        guard let text = member.value.string, !text.isEmpty else { throw fail(member, "a non-empty string") }
-        return text
-    }
-
-    private static func bool(_ member: JSONValue.Member, _ fail: (JSONValue.Member, String) -> UsageError) throws(UsageError) -> Bool {
-        guard case .bool(let flag) = member.value.kind else { throw fail(member, "true or false") }
-        return flag
-    }
-
-    private static func number(
-        _ member: JSONValue.Member, _ fail: (JSONValue.Member, String) -> UsageError, in range: ClosedRange<Double>
-    ) throws(UsageError) -> Double {
-        guard case .number(_, let value) = member.value.kind, range.contains(value) else {
-            throw fail(member, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt)")
+    /// A member's value, checked against what the option takes (the same ranges as on
+    /// the command line: both come from the option's declaration).
+    private static func value(
+        of member: JSONValue.Member, for option: OptionDeclaration, _ fail: (JSONValue.Member, String) -> UsageError
+    ) throws(UsageError) -> OptionValue {
+        switch option.kind {
+        case .flag:
+            guard case .bool(let flag) = member.value.kind else { throw fail(member, "true or false") }
+            return .flag(flag)
+        case .text, .path:
+            guard let text = member.value.string, !text.isEmpty else { throw fail(member, "a non-empty string") }
+            return .text(text)
+        case .choice(let choices):
+            guard let text = member.value.string, choices.contains(text) else { throw fail(member, "one of " + choices.joined(separator: ", ")) }
+            return .text(text)
+        case .number(let range):
+            guard case .number(_, let value) = member.value.kind, range.contains(value) else {
+                throw fail(member, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt)")
+            }
+            return .number(value)
+        case .integer(let range):
+            guard case .number(_, let value) = member.value.kind, Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
+                throw fail(member, "a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            guard value == value.rounded() else { throw fail(member, "a whole number from \(range.lowerBound) to \(range.upperBound)") }
+            return .integer(Int(value))
         }
-        return value
     }
 }

@@ -1,4 +1,5 @@
-/// The help texts, as literals so that what `--help` says is easy to review.
+/// The help texts, as literals so that what `--help` says is easy to review; the option
+/// lists come from `OptionTable`, where each option is declared.
 enum HelpText {
     static let main = """
         iconforge — check and render iOS quick-action glyphs
@@ -32,29 +33,6 @@ enum HelpText {
           NO_COLOR            no colour in diagnostics on a terminal
         """
 
-    static let commonOptions = """
-          --fit                    scale each glyph's ink box to the exact target
-                                   (for sets not drawn on the 35 pt template);
-                                   default: template mode, the drawing untouched
-          --werror                 treat warnings as errors
-          --no-fit, --no-werror    undo "fit" or "werror" set in iconforge.json
-          -j, --jobs N             glyphs processed at once (default: all cores)
-          --shape-threshold R      aspect ratio at which a glyph is wide or tall
-                                   (default: 1.2)
-          --tolerance PT           allowed distance of the governing dimension
-                                   from its target (default: 0.5)
-          --max-file-size BYTES    largest SVG read (default: 5242880)
-          --max-elements N         most elements in one SVG (default: 20000)
-          --render-timeout S       seconds one glyph may take to render (default: 10)
-          --isolation MODE         workers (default): render in worker processes
-                                   with time and memory limits; none: in this
-                                   process, without limits
-          --app-name NAME          the app's name, for the actions.app-name rule
-          --config FILE            settings file (default: iconforge.json if present)
-          -q, --quiet              print errors and warnings only, no summary
-          -h, --help               show this help
-        """
-
     static let build = """
         iconforge build — check, render and catalog glyphs
 
@@ -75,13 +53,8 @@ enum HelpText {
         QuickActions.plist and <locale>.lproj/InfoPlist.strings into OUTPUT.
 
         OPTIONS
-          -o, --output DIR         output folder (default: Output)
-          --xcassets PATH          also write the glyphs into an Xcode asset catalog
-                                   as template images
-          --depfile FILE           write a make-style dependency file
-          --png-compression N      1 (fastest) to 12 (smallest PNGs) (default: 8)
 
-        """ + commonOptions
+        """ + OptionTable.helpLines(for: .build)
 
     static let render = """
         iconforge render — one glyph at one scale, exactly as build makes it
@@ -97,11 +70,8 @@ enum HelpText {
                   iconforge render $< --scale 2 -o $@
 
         OPTIONS
-          --scale 2|3              which template scale to render
-          -o, --output FILE        the PNG to write
-          --png-compression N      1 (fastest) to 12 (smallest PNGs) (default: 8)
 
-        """ + commonOptions
+        """ + OptionTable.helpLines(for: .render)
 
     static let rules = """
         iconforge rules — list every rule
@@ -123,9 +93,6 @@ enum HelpText {
         files named. Exits 1 if any glyph has an error (or a warning, with --werror).
 
         OPTIONS
-          --format FORMAT          text (default): file:line:col: error: message [rule]
-                                   json: one JSON document (see README)
-                                   github: GitHub Actions ::error annotations
 
-        """ + commonOptions
+        """ + OptionTable.helpLines(for: .check)
 }

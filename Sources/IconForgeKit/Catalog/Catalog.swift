@@ -33,13 +33,20 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var scales: [Template.Scale]
     }
 
+    /// Whether a glyph's or the quick actions' files were written; in catalog.json as
+    /// "ok" or "failed".
+    public enum Status: String, Codable, Equatable, Sendable {
+        case ok
+        case failed
+    }
+
     public struct Glyph: Codable, Equatable, Sendable {
         public var name: String
         /// Path relative to the glyphs folder.
         public var source: String
         public var sourceSHA256: String
-        /// "ok" when PNGs were written, "failed" when an error stopped them.
-        public var status: String
+        /// `ok` when PNGs were written, `failed` when an error stopped them.
+        public var status: Status
         public var shape: Shape?
         /// The artboard (viewBox or width/height) in points.
         public var artboard: Size?
@@ -66,8 +73,8 @@ public struct Catalog: Codable, Equatable, Sendable {
         /// Path relative to the glyphs folder.
         public var source: String
         public var sourceSHA256: String
-        /// "ok" when the files were written, "failed" when an error stopped them.
-        public var status: String
+        /// `ok` when the files were written, `failed` when an error stopped them.
+        public var status: Status
         /// `QuickActions.plist` and one `<locale>.lproj/InfoPlist.strings` per locale.
         public var files: [GeneratedFile]
         public var diagnostics: [CatalogDiagnostic]

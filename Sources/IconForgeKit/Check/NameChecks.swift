@@ -15,10 +15,13 @@ enum NameChecks {
                     || (byte >= 0x41 && byte <= 0x5A) || byte == 0x2E
             }
             for finding in plain ? [] : EmojiScanner.findings(in: name) {
-                found[index, default: []].append(Diagnostic(finding.isError ? .error : .warning, .glyphEmoji, file: source.displayPath, EmojiMessages.message(for: finding, in: "the file name")))
+                let message = EmojiMessages.message(for: finding, in: "the file name")
+                found[index, default: []].append(
+                    finding.isError
+                        ? Diagnostic(.glyphEmoji, file: source.displayPath, message) : Diagnostic(warningOf: .glyphEmoji, file: source.displayPath, message))
             }
             if !plain || name.isEmpty || name.hasPrefix(".") || name.utf8.count > maximumNameBytes, let problem = problem(with: name) {
-                found[index, default: []].append(Diagnostic(.error, .nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use ASCII letters, digits, '-', '_' and '.'; rename the file"))
+                found[index, default: []].append(Diagnostic(.nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use ASCII letters, digits, '-', '_' and '.'; rename the file"))
             }
             // macOS file systems are case-insensitive and normalise Unicode, so these
             // names would overwrite each other in an asset catalog. (Swift's String equality
@@ -30,7 +33,7 @@ enum NameChecks {
                     other.name.unicodeScalars.elementsEqual(name.unicodeScalars)
                     ? "glyph name '\(name)' is also used by \(other.displayPath); their outputs would overwrite each other; rename one"
                     : "glyph name '\(name)' collides with '\(other.name)' (\(other.displayPath)): they differ only by case or Unicode normalisation, and would overwrite each other on macOS; rename one"
-                found[index, default: []].append(Diagnostic(.error, .nameCollision, file: source.displayPath, message))
+                found[index, default: []].append(Diagnostic(.nameCollision, file: source.displayPath, message))
             } else {
                 firstByKey[key] = index
             }

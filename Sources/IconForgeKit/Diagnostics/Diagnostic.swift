@@ -23,6 +23,17 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         self.message = message
     }
 
+    /// A finding of `rule`, with the rule's severity.
+    public init(_ rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
+        self.init(rule.defaultSeverity, rule, file: file, at: location, message)
+    }
+
+    /// A finding of the milder, warning kind of a rule that has one (`hasWarningVariant`).
+    public init(warningOf rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
+        precondition(rule.hasWarningVariant, "\(rule.rawValue) has no warning variant")
+        self.init(.warning, rule, file: file, at: location, message)
+    }
+
     /// Orders diagnostics by file, then position (file-level findings first), then rule.
     public static func sortOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }

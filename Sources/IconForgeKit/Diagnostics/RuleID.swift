@@ -36,11 +36,21 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The severity the rule reports with unless configured otherwise.
+    /// The severity the rule reports with (`--werror` aside: see `SeverityPolicy`).
     public var defaultSeverity: Severity {
         switch self {
         case .svgText, .svgDynamic, .svgUseCycle, .geometryOffCenter, .geometryAspect, .actionsTruncation, .actionsTranslation: .warning
         default: .error
+        }
+    }
+
+    /// Whether the rule also has a milder kind of finding that only warns: emoji-like
+    /// symbols that are not emoji by default (glyph.emoji, actions.emoji), and an empty
+    /// list of quick actions (actions.count, whose error is more than four).
+    public var hasWarningVariant: Bool {
+        switch self {
+        case .glyphEmoji, .actionsEmoji, .actionsCount: true
+        default: false
         }
     }
 

@@ -8,10 +8,6 @@ final class GlyphRunner {
     init(isolation: Isolation, options: PipelineOptions) {
         self.isolation = isolation
         self.options = options
-        if case .workers = isolation {
-            // A worker that dies mid-request must not kill the build with SIGPIPE.
-            Platform.ignoreBrokenPipes()
-        }
     }
 
     func process(_ source: GlyphSource, encode: Bool) -> GlyphOutcome {

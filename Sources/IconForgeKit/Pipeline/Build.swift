@@ -342,9 +342,10 @@ public enum Builder {
             stageSeconds: stages, failed: resolution.failed)
     }
 
-    /// Whether these findings fail a build: an error, or a warning under `--werror`.
+    /// Whether these findings fail a build: an error, or a warning under `--werror`
+    /// (decided by `SeverityPolicy`).
     static func fails(_ diagnostics: [Diagnostic], warningsAreErrors: Bool) -> Bool {
-        diagnostics.contains { $0.severity == .error || (warningsAreErrors && $0.severity == .warning) }
+        SeverityPolicy(warningsAreErrors: warningsAreErrors).fails(diagnostics)
     }
 
     static func templateInfo(_ options: PipelineOptions) -> Catalog.TemplateInfo {
@@ -556,7 +557,7 @@ public enum Builder {
     private static func catalogEntry(for outcome: GlyphOutcome) -> Catalog.Glyph {
         Catalog.Glyph(
             name: outcome.source.name, source: outcome.source.relativePath, sourceSHA256: outcome.sourceSHA256,
-            status: outcome.hasErrors ? "failed" : "ok", shape: outcome.shape, artboard: outcome.artboard,
+            status: outcome.hasErrors ? .failed : .ok, shape: outcome.shape, artboard: outcome.artboard,
             inkBox: outcome.inkBox, color: outcome.color?.hex, outputs: outcome.outputs,
             diagnostics: outcome.diagnostics.map(Catalog.CatalogDiagnostic.init))
     }

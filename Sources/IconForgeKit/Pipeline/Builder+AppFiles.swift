@@ -12,7 +12,7 @@ extension Builder {
         /// The catalog's record of it: files only when there are no errors.
         var entry: Catalog.QuickActionsEntry {
             Catalog.QuickActionsEntry(
-                source: QuickActions.fileName, sourceSHA256: sourceSHA256, status: result.hasErrors ? "failed" : "ok",
+                source: QuickActions.fileName, sourceSHA256: sourceSHA256, status: result.hasErrors ? .failed : .ok,
                 files: result.hasErrors
                     ? []
                     : result.files.map { Catalog.GeneratedFile(file: $0.relativePath, bytes: $0.bytes.count, sha256: SHA256Digest.hex(of: $0.bytes)) },
@@ -87,7 +87,7 @@ extension Builder {
                 readPath = target
             }
             bytes = try FileSystem.readRegularFile(readPath, limit: request.options.limits.maximumFileBytes, followingSymlinks: false)
-            let passed = Dictionary(glyphs.map { ($0.name, $0.status == "ok") }, uniquingKeysWith: { first, _ in first })
+            let passed = Dictionary(glyphs.map { ($0.name, $0.status == .ok) }, uniquingKeysWith: { first, _ in first })
             result = QuickActions.check(fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName)
         } catch {
             bytes = []

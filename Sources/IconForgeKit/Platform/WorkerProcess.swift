@@ -98,7 +98,34 @@ final class WorkerProcess {
 
     /// Sends one frame; false if the worker is gone.
     func send(_ payload: [UInt8]) -> Bool {
-        WorkerProcess.writeFrame(payload, to: requests)
+        Self.withBrokenPipeAsError { WorkerProcess.writeFrame(payload, to: requests) }
+    }
+
+    /// Runs `body` with SIGPIPE blocked on this thread, so that writing to a worker that
+    /// died fails with EPIPE instead of killing the process, without changing the signal's
+    /// disposition for the whole process (which belongs to the executable). A SIGPIPE the
+    /// write raised is taken off the thread before the mask is restored (POSIX: a
+    /// synchronous SIGPIPE goes to the thread that wrote).
+    private static func withBrokenPipeAsError(_ body: () -> Bool) -> Bool {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        var pendingBefore = sigset_t()
+        sigpending(&pendingBefore)
+        let wasPending = sigismember(&pendingBefore, SIGPIPE) == 1
+        let succeeded = body()
+        if !succeeded, !wasPending {
+            var pendingNow = sigset_t()
+            sigpending(&pendingNow)
+            if sigismember(&pendingNow, SIGPIPE) == 1 {
+                var taken: Int32 = 0
+                sigwait(&pipeSignal, &taken)
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return succeeded
     }
 
     /// Waits up to `timeout` seconds for one frame.

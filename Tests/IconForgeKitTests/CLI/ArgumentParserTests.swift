@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IconForgeKit
@@ -48,10 +49,58 @@ import Testing
         }
     }
 
-    @Test func validatesNumbers() throws {
-        let parsed = try ArgumentParser.parse(["--jobs", "0"], spec: spec)
-        #expect(throws: UsageError("option '--jobs' needs a whole number from 1 to 8, not '0'")) {
-            try parsed.integer("--jobs", in: 1...8)
+    @Test("values are checked against the option's declared range, on the command line and in iconforge.json")
+    func validatesNumbersByDeclaration() throws {
+        let parsed = try ArgumentParser.parse(["--jobs", "0", "--tolerance", "36"], spec: OptionTable.spec(for: .check))
+        let settings = OptionSettings(parsed: parsed, configuration: Configuration(), command: .check)
+        #expect(throws: UsageError("option '--jobs' needs a whole number from 1 to 256, not '0'")) {
+            try settings.integer("--jobs")
+        }
+        #expect(throws: UsageError("option '--tolerance' needs a number from 0 to 35, not '36'")) {
+            try settings.number("--tolerance")
+        }
+        #expect(throws: UsageError("c.json:1:16: 'tolerance' must be a number from 0 to 35, not the number 36")) {
+            try Configuration.parse(Array("{ \"tolerance\": 36 }".utf8), path: "c.json")
+        }
+        let isolation = try ArgumentParser.parse(["--isolation", "thread"], spec: OptionTable.spec(for: .check))
+        #expect(throws: UsageError("unknown isolation 'thread'; use workers or none")) {
+            try OptionSettings(parsed: isolation, configuration: Configuration(), command: .check).text("--isolation")
+        }
+    }
+
+    @Test("the file's value is used unless the command line gives one; a flag's negation undoes the file")
+    func commandLineWinsOverTheFile() throws {
+        let file = try Configuration.parse(Array("{ \"tolerance\": 2, \"fit\": true, \"output\": \"Out\" }".utf8), path: "p/iconforge.json")
+        func settings(_ arguments: [String]) throws -> OptionSettings {
+            OptionSettings(parsed: try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .build)), configuration: file, command: .build)
+        }
+        #expect(try settings([]).number("--tolerance") == 2)
+        #expect(try settings(["--tolerance", "1"]).number("--tolerance") == 1)
+        #expect(try settings([]).flag("--fit") && !settings(["--no-fit"]).flag("--fit"))
+        #expect(try settings([]).text("--output") == "p/Out", "a path in the file is relative to the file")
+    }
+
+    @Test("every option has a distinct name per command, a help line, and a configuration key at most once")
+    func optionTableIsConsistent() {
+        for command in OptionCommand.allCases {
+            let names = OptionTable.options(of: command).flatMap { [$0.name] + [$0.short, $0.negation].compactMap { $0 } }
+            #expect(Set(names).count == names.count, "\(command): \(names)")
+        }
+        #expect(OptionTable.all.allSatisfy { !$0.help.isEmpty && $0.documented.isSubset(of: $0.commands) })
+        let keys = Configuration.optionKeys.map(\.key)
+        #expect(Set(keys).count == keys.count && Configuration.keys.count == keys.count + 2)
+    }
+
+    @Test("the README's tables name every option and every iconforge.json key")
+    func readmeListsEveryOption() throws {
+        let readme = try String(contentsOf: PortabilityTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")
+        for option in OptionTable.all {
+            #expect(rows.contains(option.name + (option.placeholder.isEmpty ? "`" : " ")), "README has no row for \(option.name)")
+            if let negation = option.negation { #expect(rows.contains("`\(negation)`"), "README has no row for \(negation)") }
+        }
+        for key in Configuration.keys {
+            #expect(readme.contains("\"\(key)\""), "README does not show \(key) in iconforge.json")
         }
     }
 }

@@ -110,7 +110,7 @@ import Testing
             // Squeezed before librsvg could be mapped: the message says so, and what is needed.
             #expect(report.diagnostics[0].message.contains("cannot load librsvg"), "\(report.diagnostics)")
         }
-        #expect(report.catalog.glyphs.first?.status == "failed")
+        #expect(report.catalog.glyphs.first?.status == .failed)
         // The same glyph builds with the default limit: the limit, not the glyph, failed it.
         request.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
         #expect(try Builder.run(request).errorCount == 0)

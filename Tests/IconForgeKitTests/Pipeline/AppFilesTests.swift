@@ -34,7 +34,7 @@ import Testing
         let french = try String(contentsOfFile: project.file("Output/fr.lproj/InfoPlist.strings"), encoding: .utf8)
         #expect(french.contains("\"New Note\" = \"Nouvelle note\";"))
         let listed = try #require(report.catalog.quickActions)
-        #expect(listed.status == "ok")
+        #expect(listed.status == .ok)
         #expect(listed.files.map(\.file) == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
         for file in listed.files {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: project.file("Output/" + file.file)))
@@ -59,7 +59,7 @@ import Testing
         #expect(rules.contains(.actionsEmoji) && rules.contains(.actionsIcon))
         #expect(report.diagnostics.allSatisfy { $0.location != nil })
         #expect(!FileManager.default.fileExists(atPath: project.file("Output/QuickActions.plist")))
-        #expect(report.catalog.quickActions?.status == "failed")
+        #expect(report.catalog.quickActions?.status == .failed)
         #expect(report.pngCount == 26, "the glyphs themselves still built")
     }
 
@@ -71,7 +71,7 @@ import Testing
         #expect(report.diagnostics.map(\.rule) == [.xcassetsConflict])
         #expect(report.diagnostics.first?.file.hasSuffix("Glyphs/home.svg") == true)
         let home = try #require(report.catalog.glyphs.first { $0.name == "home" })
-        #expect(home.status == "failed" && home.outputs.isEmpty && home.diagnostics.map(\.rule) == [.xcassetsConflict])
+        #expect(home.status == .failed && home.outputs.isEmpty && home.diagnostics.map(\.rule) == [.xcassetsConflict])
         #expect(report.catalog.summary.errors == 1)
         #expect(!FileManager.default.fileExists(atPath: project.file("Output/home@2x.png")))
         let mine = try String(contentsOfFile: catalog + "/home.imageset/Contents.json", encoding: .utf8)
@@ -98,7 +98,7 @@ import Testing
 @Suite struct ConfigurationAndMakeTests {
     @Test func configurationIsReadAndCheckedStrictly() throws {
         let configuration = try Configuration.parse(Array("{ \"glyphs\": [\"A\", \"B\"], \"fit\": true, \"tolerance\": 1, \"allowOffCenter\": [\"play\"] }".utf8), path: "iconforge.json")
-        #expect(configuration.glyphs == ["A", "B"] && configuration.fit == true && configuration.tolerance == 1)
+        #expect(configuration.glyphs == ["A", "B"] && configuration.flag("--fit") == true && configuration.number("--tolerance") == 1)
         #expect(configuration.allowOffCenter == ["play"])
         #expect(throws: UsageError.self) { try Configuration.parse(Array("{\n  \"fitt\": true }".utf8), path: "iconforge.json") }
         do {
@@ -117,12 +117,12 @@ import Testing
     func configurationErrorsSayWhereToLook() throws {
         let project = TemporaryFolder()
         var missing = CapturedOutput()
-        #expect(CommandLineTool.run(["check", "--config", project.file("nope.json")], output: &missing) == .io)
+        #expect(ToolCommand.run(["check", "--config", project.file("nope.json")], output: &missing) == .io)
         #expect(missing.stderr.joined().contains("cannot read configuration"))
         #expect(missing.stderr.joined().contains("See \"iconforge.json\" in the README"))
         let wrong = project.write("iconforge.json", "{ \"fitt\": true }")
         var captured = CapturedOutput()
-        #expect(CommandLineTool.run(["check", "--config", wrong], output: &captured) == .usage)
+        #expect(ToolCommand.run(["check", "--config", wrong], output: &captured) == .usage)
         #expect(captured.stderr.joined().contains("unknown key 'fitt'") && captured.stderr.joined().contains("in the README"))
         #expect(!captured.stderr.joined().contains("--help"))
     }
@@ -133,14 +133,14 @@ import Testing
         let config = project.write("iconforge.json", "{ \"werror\": true, \"glyphs\": \"Glyphs\" }")
         var captured = CapturedOutput()
         let check = ["check", "--isolation", "none", "--config", config]
-        #expect(CommandLineTool.run(check, output: &captured) == .checkFailed, "the glyphs folder comes from the file, relative to it")
-        #expect(CommandLineTool.run(check + ["--no-werror"], output: &captured) == .clean)
-        #expect(CommandLineTool.run(check + ["--werror", "--no-werror"], output: &captured) == .usage)
+        #expect(ToolCommand.run(check, output: &captured) == .checkFailed, "the glyphs folder comes from the file, relative to it")
+        #expect(ToolCommand.run(check + ["--no-werror"], output: &captured) == .clean)
+        #expect(ToolCommand.run(check + ["--werror", "--no-werror"], output: &captured) == .usage)
     }
 
     @Test func configurationPathsAreRelativeToTheFileAndKeysAreNotRepeated() throws {
         let configuration = try Configuration.parse(Array("{ \"glyphs\": \"G\", \"output\": \"/abs/out\" }".utf8), path: "project/iconforge.json")
-        #expect(configuration.glyphs == ["project/G"] && configuration.output == "/abs/out")
+        #expect(configuration.glyphs == ["project/G"] && configuration.text("--output") == "/abs/out")
         do {
             _ = try Configuration.parse(Array("{ \"fit\": true, \"fit\": false }".utf8), path: "c.json")
             Issue.record("duplicate key accepted")
@@ -151,13 +151,13 @@ import Testing
 
     @Test func commandLineEdgesGiveUsageErrorsOrDocuments() throws {
         var captured = CapturedOutput()
-        #expect(CommandLineTool.run(["help", "rules"], output: &captured) == .clean)
-        #expect(CommandLineTool.run(["rules", "--help"], output: &captured) == .clean)
-        #expect(CommandLineTool.run(["render", Fixtures.path("pipeline"), "--scale", "2", "-o", "/tmp/x.png"], output: &captured) == .usage)
+        #expect(ToolCommand.run(["help", "rules"], output: &captured) == .clean)
+        #expect(ToolCommand.run(["rules", "--help"], output: &captured) == .clean)
+        #expect(ToolCommand.run(["render", Fixtures.path("pipeline"), "--scale", "2", "-o", "/tmp/x.png"], output: &captured) == .usage)
         #expect(captured.stderr.last?.contains("is a folder") == true)
-        #expect(CommandLineTool.run(["check", "x", "--isolation", "none", "--render-timeout", "1"], output: &captured) == .usage)
+        #expect(ToolCommand.run(["check", "x", "--isolation", "none", "--render-timeout", "1"], output: &captured) == .usage)
         var json = CapturedOutput()
-        #expect(CommandLineTool.run(["check", "/nonexistent/glyphs", "--format", "json", "--isolation", "none"], output: &json) == .io)
+        #expect(ToolCommand.run(["check", "/nonexistent/glyphs", "--format", "json", "--isolation", "none"], output: &json) == .io)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
         #expect(document?["passed"] as? Bool == false)
         #expect((document?["diagnostics"] as? [[String: Any]])?.first?["rule"] as? String == "input.unreadable")
@@ -191,15 +191,15 @@ import Testing
         let output = TemporaryFolder()
         _ = try build([Fixtures.path("pipeline/wide-30pt.svg")], into: output.path)
         var captured = CapturedOutput()
-        let status = CommandLineTool.run(
+        let status = ToolCommand.run(
             ["render", Fixtures.path("pipeline/wide-30pt.svg"), "--scale", "3", "-o", output.file("single.png"), "--isolation", "none"], output: &captured)
         #expect(status == .clean, "\(captured.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("single.png"))) == Data(contentsOf: URL(fileURLWithPath: output.file("wide-30pt@3x.png"))))
-        let failing = CommandLineTool.run(
+        let failing = ToolCommand.run(
             ["render", Fixtures.path("rules/size-target-too-small.svg"), "--scale", "2", "-o", output.file("bad.png"), "--isolation", "none"], output: &captured)
         #expect(failing == .checkFailed)
         #expect(!FileManager.default.fileExists(atPath: output.file("bad.png")))
-        #expect(CommandLineTool.run(["render", "x.svg", "--scale", "4", "-o", "x.png"], output: &captured) == .usage)
+        #expect(ToolCommand.run(["render", "x.svg", "--scale", "4", "-o", "x.png"], output: &captured) == .usage)
     }
 
     @Test func makeEscapesWhatMakeWouldMisread() {

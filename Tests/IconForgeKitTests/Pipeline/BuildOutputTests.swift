@@ -72,7 +72,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.file("good@2x.png")))
         #expect(!FileManager.default.fileExists(atPath: output.file("truncated@2x.png")))
         let failed = try #require(report.catalog.glyphs.first { $0.name == "truncated" })
-        #expect(failed.status == "failed" && failed.outputs.isEmpty && failed.diagnostics.first?.rule == .svgParse)
+        #expect(failed.status == .failed && failed.outputs.isEmpty && failed.diagnostics.first?.rule == .svgParse)
     }
 }
 

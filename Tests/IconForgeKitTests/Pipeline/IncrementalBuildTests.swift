@@ -154,7 +154,7 @@ import Testing
 
     @Test func stateRoundTripsAwkwardText() {
         let glyph = Catalog.Glyph(
-            name: "a", source: "a\tb\\c\nd.svg", sourceSHA256: "00", status: "failed", shape: .wide,
+            name: "a", source: "a\tb\\c\nd.svg", sourceSHA256: "00", status: .failed, shape: .wide,
             artboard: Size(width: 35, height: 34.999), inkBox: Rect(x: 0.1, y: 1e-9, width: 30, height: 1.0 / 3),
             color: "#000000", outputs: [Catalog.Output(scale: 2, file: "a@2x.png", width: 70, height: 70, bytes: 9, sha256: "ff")],
             diagnostics: [Catalog.CatalogDiagnostic(severity: .warning, rule: .svgText, line: 3, column: nil, message: "tab\there\r\nnew \\ line")])

@@ -125,7 +125,7 @@ import Testing
         project.copy(fixture: "pipeline/tall-30pt.svg", as: "G/mine.svg")
         let report = try Builder.run(build)
         #expect(report.diagnostics.map(\.rule) == [.outputConflict])
-        #expect(report.catalog.glyphs.first { $0.name == "mine" }?.status == "failed")
+        #expect(report.catalog.glyphs.first { $0.name == "mine" }?.status == .failed)
         #expect(try String(contentsOfFile: mine, encoding: .utf8) == "a designer's own file")
         try FileManager.default.removeItem(atPath: project.file("G/mine.svg"))
         _ = try Builder.run(build)
@@ -159,7 +159,7 @@ import Testing
         project.write("O/fr.lproj/InfoPlist.strings", "\"Mine\" = \"À moi\";")
         let report = try Builder.run(request([project.file("G")], output: project.file("O")))
         #expect(report.diagnostics.map(\.rule) == [.outputConflict])
-        #expect(report.catalog.quickActions?.status == "failed")
+        #expect(report.catalog.quickActions?.status == .failed)
         #expect(try String(contentsOfFile: project.file("O/fr.lproj/InfoPlist.strings"), encoding: .utf8).contains("À moi"))
         #expect(!FileManager.default.fileExists(atPath: project.file("O/QuickActions.plist")))
     }

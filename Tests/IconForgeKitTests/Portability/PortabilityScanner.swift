@@ -26,7 +26,8 @@ struct PortabilityScanner {
     }
 
     /// The only code that imports a C library module or names a single system's API.
-    static let platformLayer = ["Sources/IconForgeKit/Platform/", "Sources/CPlatformShim/"]
+    /// The executable has its own small file of process-global calls (stdout, signals, exit).
+    static let platformLayer = ["Sources/IconForgeKit/Platform/", "Sources/CPlatformShim/", "Sources/iconforge/Platform"]
     /// Where pointers may be handled: the platform layer and the wrappers of the C libraries.
     static let cBridgeLayer = platformLayer + ["Sources/IconForgeKit/Native/", "Sources/CRsvgLoader/", "Sources/CPNGShim/"]
     /// The one file that imports Foundation (for the whole module, with `@_exported`).

@@ -3,23 +3,29 @@ import Testing
 
 @testable import IconForgeKit
 
-/// Captures what the tool prints.
-struct CapturedOutput: ToolOutput {
+/// What several runs of the command print, collected.
+struct CapturedOutput {
     var stdout: [String] = []
     var stderr: [String] = []
-    var colorsErrors: Bool { false }
-    mutating func out(_ text: String) { stdout.append(text) }
-    mutating func err(_ text: String) { stderr.append(text) }
 }
 
-@Suite struct CommandLineToolTests {
+extension ToolCommand {
+    /// Runs the command and adds what it prints to `output`.
+    static func run(_ arguments: [String], output: inout CapturedOutput) -> ToolCommand.ExitStatus {
+        let run = run(arguments)
+        output.stdout += run.stdout
+        output.stderr += run.stderr
+        return run.status
+    }
+}
+
+@Suite struct ToolCommandTests {
     /// Runs the tool in this process; glyphs render in-process too, since this test
     /// binary is not an iconforge that could serve as a render worker.
-    func run(_ arguments: [String]) -> (CommandLineTool.ExitStatus, CapturedOutput) {
-        var output = CapturedOutput()
+    func run(_ arguments: [String]) -> (ToolCommand.ExitStatus, ToolRun) {
         let inProcess = ["build", "check", "render"].contains(arguments.first) && !arguments.contains("--help") ? ["--isolation", "none"] : []
-        let status = CommandLineTool.run(arguments + inProcess, output: &output)
-        return (status, output)
+        let output = ToolCommand.run(arguments + inProcess)
+        return (output.status, output)
     }
 
     @Test func helpAndVersion() {
@@ -120,6 +126,17 @@ struct CapturedOutput: ToolOutput {
         #expect(!written.contains { $0.hasPrefix(long) })
     }
 
+    @Test("the command prints nothing itself: its lines are values, diagnostics uncoloured until printed")
+    func outputIsValues() {
+        let glyph = Fixtures.path("broken/truncated.svg")
+        let plain = ToolCommand.run(["check", glyph, "--isolation", "none"])
+        #expect(plain.status == .checkFailed)
+        #expect(plain.lines.contains { if case .diagnostic(let d) = $0 { d.rule == .svgParse } else { false } })
+        #expect(!plain.stderr.contains { $0.hasPrefix("stage ") })
+        let timed = ToolCommand.run(["check", glyph, "--isolation", "none"], environment: ToolEnvironment(printsStageTimings: true))
+        #expect(timed.stderr.contains { $0.hasPrefix("stage ") }, "\(timed.stderr)")
+    }
+
     @Test func checkWritesNothingAndSupportsFormats() throws {
         let (status, printed) = run(["check", Fixtures.path("broken"), "--format", "github"])
         #expect(status == .checkFailed)
@@ -181,6 +198,14 @@ struct CapturedOutput: ToolOutput {
         let image = try decodePNG(project.file("Output/wide-30pt@3x.png"))
         #expect(image.width == 104 && image.height == 104)
         #expect(FileManager.default.fileExists(atPath: project.file("Output/catalog.json")))
+    }
+
+    @Test("the executable reads ICONFORGE_TIMINGS and passes it in")
+    func environmentAndClosedOutput() throws {
+        let glyph = Fixtures.path("pipeline/square-27pt.svg")
+        let timed = try run(["check", glyph], environment: ["ICONFORGE_TIMINGS": "1"])
+        #expect(timed.status == 0 && timed.stderr.contains("\nstage "), "\(timed.stderr)")
+        #expect(try !run(["check", glyph]).stderr.contains("stage "))
     }
 
     @Test func exitStatusesAreDistinct() throws {

@@ -1,26 +1,15 @@
-/// The `iconforge` command: parses arguments, runs the library, prints, and returns the
-/// exit status. The only code that writes to the terminal.
-public enum CommandLineTool {
-    /// Exit statuses, as documented in `--help` and the README.
-    public enum ExitStatus: Int32 {
-        case clean = 0
-        case checkFailed = 1
-        case usage = 2
-        case io = 3
+/// The `iconforge` command as a pure function of its arguments: it parses them, runs the
+/// library, and returns what to print and the exit status as values. It prints nothing,
+/// reads no environment and exits nothing: the `iconforge` executable does that.
+public enum ToolCommand {
+    /// Runs the command line `arguments` (without the program name).
+    public static func run(_ arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolRun {
+        var output = ToolRun(environment: environment)
+        output.status = run(arguments, output: &output)
+        return output
     }
 
-    /// Runs the tool with the process's arguments and exits with its status.
-    public static func main() -> Never {
-        Platform.exit(run(Array(CommandLine.arguments.dropFirst())))
-    }
-
-    /// Runs the tool with `arguments` (without the program name).
-    public static func run(_ arguments: [String]) -> Int32 {
-        var output = StandardStreams()
-        return run(arguments, output: &output).rawValue
-    }
-
-    static func run(_ arguments: [String], output: inout some ToolOutput) -> ExitStatus {
+    private static func run(_ arguments: [String], output: inout ToolRun) -> ExitStatus {
         guard let command = arguments.first else {
             output.out(HelpText.main)
             return .usage
@@ -28,8 +17,6 @@ public enum CommandLineTool {
         let rest = Array(arguments.dropFirst())
         do throws(UsageError) {
             switch command {
-            case RenderWorker.command:
-                return ExitStatus(rawValue: RenderWorker.run(rest)) ?? .usage
             case "build": return try build(rest, writes: true, output: &output)
             case "render": return try render(rest, output: &output)
             case "check": return try build(rest, writes: false, output: &output)
@@ -63,18 +50,6 @@ public enum CommandLineTool {
         }
     }
 
-    private static let commonValued: Set<String> = [
-        "--jobs", "--shape-threshold", "--tolerance", "--max-file-size", "--max-elements", "--png-compression",
-        "--render-timeout", "--isolation", "--config", "--app-name",
-    ]
-    private static let aliases = ["-o": "--output", "-h": "--help", "-j": "--jobs", "-q": "--quiet"]
-
-    private static let buildSpec = OptionSpec(
-        valued: commonValued.union(["--output", "--xcassets", "--depfile"]), flags: ["--fit", "--no-fit", "--werror", "--no-werror", "--quiet", "--help"],
-        aliases: aliases)
-    private static let checkSpec = OptionSpec(
-        valued: commonValued.union(["--format"]), flags: ["--fit", "--no-fit", "--werror", "--no-werror", "--quiet", "--help"], aliases: aliases)
-
     /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
     /// then the flags, which win.
     private static func request(from parsed: ParsedArguments, writes: Bool) throws(UsageError) -> (BuildRequest, werror: Bool) {
@@ -100,49 +75,46 @@ public enum CommandLineTool {
             }
         }
         request.writesOutput = writes
+        let settings = OptionSettings(parsed: parsed, configuration: configuration, command: writes ? .build : .check)
         request.inputs = parsed.positionals.isEmpty ? configuration.glyphs ?? ["Glyphs"] : parsed.positionals
         if writes {
-            request.outputFolder = parsed.values["--output"] ?? configuration.output ?? "Output"
-            request.assetCatalog = parsed.values["--xcassets"] ?? configuration.xcassets
-            request.depfile = parsed.values["--depfile"]
+            request.outputFolder = try settings.text("--output") ?? "Output"
+            request.assetCatalog = try settings.text("--xcassets")
+            request.depfile = try settings.text("--depfile")
         }
-        request.appName = parsed.values["--app-name"] ?? configuration.appName
-        for (on, off) in [("--fit", "--no-fit"), ("--werror", "--no-werror")] where parsed.flags.contains(on) && parsed.flags.contains(off) {
-            throw UsageError("options '\(on)' and '\(off)' contradict each other; give one")
-        }
-        let fit = parsed.flags.contains("--fit") || (!parsed.flags.contains("--no-fit") && configuration.fit == true)
+        request.appName = try settings.text("--app-name")
+        let fit = try settings.flag("--fit")
+        let werror = try settings.flag("--werror")
         if fit { request.options.mode = .fit }
-        if let jobs = try parsed.integer("--jobs", in: 1...256) { request.jobs = jobs }
-        request.options.shapeThreshold = try parsed.number("--shape-threshold", in: 1...10) ?? configuration.shapeThreshold ?? 1.2
-        request.options.sizeTolerance = try parsed.number("--tolerance", in: 0...35) ?? configuration.tolerance ?? 0.5
-        if let size = try parsed.integer("--max-file-size", in: 1...(1 << 30)) { request.options.limits.maximumFileBytes = size }
-        if let count = try parsed.integer("--max-elements", in: 1...10_000_000) { request.options.limits.maximumElements = count }
-        request.options.pngCompression = try parsed.integer("--png-compression", in: 1...12) ?? configuration.pngCompression ?? PNGEncoder.defaultCompressionLevel
+        if let jobs = try settings.integer("--jobs") { request.jobs = jobs }
+        if let threshold = try settings.number("--shape-threshold") { request.options.shapeThreshold = threshold }
+        if let tolerance = try settings.number("--tolerance") { request.options.sizeTolerance = tolerance }
+        if let size = try settings.integer("--max-file-size") { request.options.limits.maximumFileBytes = size }
+        if let count = try settings.integer("--max-elements") { request.options.limits.maximumElements = count }
+        if let level = try settings.integer("--png-compression") { request.options.pngCompression = level }
         request.options.allowOffCenter = configuration.allowOffCenter ?? []
-        let timeout = try parsed.number("--render-timeout", in: 0.1...3600) ?? configuration.renderTimeout ?? 10
-        switch parsed.values["--isolation"] ?? "workers" {
-        case "workers": request.isolation = .defaultWorkers(timeout: timeout)
+        let timeout = try settings.number("--render-timeout") ?? OptionTable.defaultRenderTimeout
+        switch try settings.text("--isolation") ?? "workers" {
         case "none":
             guard parsed.values["--render-timeout"] == nil else {
                 throw UsageError("--render-timeout needs worker processes; it cannot stop a render inside this process (--isolation none)")
             }
             request.isolation = .inProcess
-        case let other: throw UsageError("unknown isolation '\(other)'; use workers or none")
+        default: request.isolation = .defaultWorkers(timeout: timeout)
         }
-        return (request, parsed.flags.contains("--werror") || (!parsed.flags.contains("--no-werror") && configuration.werror == true))
+        return (request, werror)
     }
 
-    private static func build(_ arguments: [String], writes: Bool, output: inout some ToolOutput) throws(UsageError) -> ExitStatus {
+    private static func build(_ arguments: [String], writes: Bool, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let parsed: ParsedArguments
         do {
-            parsed = try ArgumentParser.parse(arguments, spec: writes ? buildSpec : checkSpec)
+            parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: writes ? .build : .check))
         } catch {
             // Say which command an option belongs to, when it belongs to the other one.
-            if !writes, let option = ["--output", "-o", "--xcassets", "--depfile"].first(where: arguments.contains) {
-                throw UsageError("option '\(option)' is for 'build'; 'check' writes nothing")
-            }
-            if writes, arguments.contains(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
-                throw UsageError("option '--format' is for 'check'; 'build' prints text diagnostics")
+            let (command, other): (OptionCommand, OptionCommand) = writes ? (.build, .check) : (.check, .build)
+            let names = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") }.map { String($0.prefix { $0 != "=" }) }
+            if let option = names.first(where: { OptionTable.otherCommand(for: $0, than: command) == other }) {
+                throw UsageError("option '\(option)' is for '\(other)'; " + (writes ? "'build' prints text diagnostics" : "'check' writes nothing"))
             }
             throw error
         }
@@ -150,10 +122,7 @@ public enum CommandLineTool {
             output.out(writes ? HelpText.build : HelpText.check)
             return .clean
         }
-        let format = parsed.values["--format"] ?? "text"
-        guard ["text", "json", "github"].contains(format) else {
-            throw UsageError("unknown format '\(format)'; use text, json or github")
-        }
+        let format = try OptionSettings(parsed: parsed, configuration: Configuration(), command: .check).text("--format") ?? "text"
         var (request, werror) = try request(from: parsed, writes: writes)
         request.warningsAreErrors = werror
 
@@ -166,7 +135,7 @@ public enum CommandLineTool {
             switch error {
             case .missingInput(let path, let message):
                 // CI parses these formats: give it a document, not silence.
-                let diagnostic = Diagnostic(.error, .inputUnreadable, file: path, message)
+                let diagnostic = Diagnostic(.inputUnreadable, file: path, message)
                 switch format {
                 case "json":
                     output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))
@@ -190,7 +159,7 @@ public enum CommandLineTool {
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) { output.out(DiagnosticFormatter.github(diagnostic)) }
         default:
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
-                output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors))
+                output.diagnostic(diagnostic)
             }
         }
         if failed, report.errorCount == 0, format != "json" {
@@ -200,7 +169,7 @@ public enum CommandLineTool {
             if format != "json", let tally = DiagnosticFormatter.failureTally(report.diagnostics) { output.err(tally) }
             output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
         }
-        if ProcessInfo.processInfo.environment["ICONFORGE_TIMINGS"] == "1" {
+        if output.environment.printsStageTimings {
             for (stage, seconds) in report.stageSeconds {
                 output.err("stage \(stage) \(seconds.fixed(4)) s")
             }
@@ -208,13 +177,10 @@ public enum CommandLineTool {
         return failed ? .checkFailed : .clean
     }
 
-    private static let renderSpec = OptionSpec(
-        valued: commonValued.union(["--output", "--scale"]), flags: ["--fit", "--no-fit", "--werror", "--no-werror", "--quiet", "--help"], aliases: aliases)
-
     /// `iconforge render GLYPH.svg --scale 2|3 -o FILE.png`: one glyph, one scale, exactly as
     /// `build` makes it, for Makefile pattern rules.
-    private static func render(_ arguments: [String], output: inout some ToolOutput) throws(UsageError) -> ExitStatus {
-        let parsed = try ArgumentParser.parse(arguments, spec: renderSpec)
+    private static func render(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .render))
         if parsed.flags.contains("--help") {
             output.out(HelpText.render)
             return .clean
@@ -249,9 +215,10 @@ public enum CommandLineTool {
             if let index = Template.scales.firstIndex(of: scale), index < outcome.pngs.count { png = outcome.pngs[index].bytes }
         }
         diagnostics.sort(by: Diagnostic.sortOrder)
-        for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.err(DiagnosticFormatter.text(diagnostic, colored: output.colorsErrors)) }
-        let failed = Builder.fails(diagnostics, warningsAreErrors: werror)
-        if failed, !diagnostics.contains(where: { $0.severity == .error }) { output.err(werrorNote(warnings: diagnostics.count)) }
+        for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
+        let policy = SeverityPolicy(warningsAreErrors: werror)
+        let failed = policy.fails(diagnostics)
+        if policy.failsByWarningsAlone(diagnostics) { output.err(werrorNote(warnings: diagnostics.count)) }
         guard !failed, let png else { return .checkFailed }
         do {
             // Always written (not only when changed): Make judges the target by its time.
@@ -287,30 +254,3 @@ public enum CommandLineTool {
     }
 }
 
-/// Where the tool's text goes; tests capture it.
-protocol ToolOutput {
-    mutating func out(_ text: String)
-    mutating func err(_ text: String)
-    /// Whether stderr is a terminal that shows colour.
-    var colorsErrors: Bool { get }
-}
-
-struct StandardStreams: ToolOutput {
-    mutating func out(_ text: String) {
-        Self.write(text + "\n", to: 1)
-    }
-
-    mutating func err(_ text: String) {
-        Self.write(text + "\n", to: 2)
-    }
-
-    /// Writes all of `text` to a file descriptor (1 or 2).
-    private static func write(_ text: String, to descriptor: Int32) {
-        Platform.writeAll(Array(text.utf8), to: descriptor)
-    }
-
-    var colorsErrors: Bool {
-        Platform.isTerminal(2) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-    }
-}

@@ -8,12 +8,15 @@
     #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
 #endif
 
-/// Process-wide operating-system calls for the rest of iconforge, which imports no C
-/// library itself: this folder (`Platform/`) is where Linux and macOS differ.
+/// The process-wide operating-system calls of the executable: standard output and error,
+/// the terminal, the environment, signals and exit. The library has its own platform layer
+/// (IconForgeKit/Platform/) and takes none of these process-global actions; this file
+/// follows the same rules (C libraries imported here only, under `#if canImport`).
 enum Platform {
-    /// Writes all of `bytes` to a file descriptor (1 or 2), retrying short writes;
+    /// Writes all of `text` to a file descriptor (1 or 2), retrying short writes;
     /// gives up silently when the descriptor is closed (nobody is reading).
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    static func writeText(_ text: String, to descriptor: Int32) {
+        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -34,6 +37,11 @@ enum Platform {
     /// process with SIGPIPE.
     static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// The value of an environment variable, nil when it is not set.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Ends the process with `status`.

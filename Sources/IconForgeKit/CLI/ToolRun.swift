@@ -1,0 +1,62 @@
+extension ToolCommand {
+    /// Exit statuses, as documented in `--help` and the README.
+    public enum ExitStatus: Int32, Sendable {
+        case clean = 0
+        case checkFailed = 1
+        case usage = 2
+        case io = 3
+    }
+}
+
+/// What the command reads from the process's environment. The executable reads the
+/// variables and passes their values in; the library never reads the environment.
+public struct ToolEnvironment: Sendable, Equatable {
+    /// `ICONFORGE_TIMINGS=1`: after the summary, how long each stage of a build took.
+    public var printsStageTimings: Bool
+
+    public init(printsStageTimings: Bool = false) {
+        self.printsStageTimings = printsStageTimings
+    }
+}
+
+/// One run of the command, as values: what to print, in order, and the exit status.
+/// The executable's printer writes it out (with colour on a terminal); tests read it.
+public struct ToolRun: Sendable {
+    /// One line of output, without its newline.
+    public enum Line: Sendable, Equatable {
+        /// A line for standard output.
+        case out(String)
+        /// A line for standard error.
+        case err(String)
+        /// A diagnostic for standard error, in compiler form (the printer decides colour).
+        case diagnostic(Diagnostic)
+    }
+
+    public var status: ToolCommand.ExitStatus = .clean
+    public var lines: [Line] = []
+    let environment: ToolEnvironment
+
+    init(environment: ToolEnvironment) {
+        self.environment = environment
+    }
+
+    mutating func out(_ text: String) { lines.append(.out(text)) }
+    mutating func err(_ text: String) { lines.append(.err(text)) }
+    mutating func diagnostic(_ diagnostic: Diagnostic) { lines.append(.diagnostic(diagnostic)) }
+
+    /// The lines for standard output.
+    public var stdout: [String] {
+        lines.compactMap { if case .out(let text) = $0 { text } else { nil } }
+    }
+
+    /// The lines for standard error, diagnostics without colour.
+    public var stderr: [String] {
+        lines.compactMap {
+            switch $0 {
+            case .out: nil
+            case .err(let text): text
+            case .diagnostic(let diagnostic): DiagnosticFormatter.text(diagnostic)
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// The one place where a finding's severity is decided for a run: the rule's own (see
+/// `RuleID.defaultSeverity` and `RuleID.hasWarningVariant`), then `--werror`
+/// (`"werror"` in iconforge.json). There are no per-rule overrides; one would go here.
+public struct SeverityPolicy: Sendable, Equatable {
+    /// `--werror`: warnings fail the run too.
+    public var warningsAreErrors: Bool
+
+    public init(warningsAreErrors: Bool = false) {
+        self.warningsAreErrors = warningsAreErrors
+    }
+
+    /// The severity `diagnostic` counts with in this run. (It is still printed with the
+    /// rule's own, and a run failed by warnings alone says why.)
+    public func effectiveSeverity(of diagnostic: Diagnostic) -> Severity {
+        warningsAreErrors ? .error : diagnostic.severity
+    }
+
+    /// Whether these findings fail the run.
+    public func fails(_ diagnostics: [Diagnostic]) -> Bool {
+        diagnostics.contains { effectiveSeverity(of: $0) == .error }
+    }
+
+    /// Whether the run fails only because warnings count as errors.
+    public func failsByWarningsAlone(_ diagnostics: [Diagnostic]) -> Bool {
+        fails(diagnostics) && !diagnostics.contains { $0.severity == .error }
+    }
+}
