@@ -238,10 +238,11 @@ enum MarkupChecks {
                 if attribute.localName == "href", !isInclude, attribute.namespace == nil || attribute.namespace == xlinkNamespace {
                     checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
+                    var cursor = SourceCursor(attribute.value, location: attribute.valueLocation)
                     for declaration in CSSDeclarations.parseInline(attribute.value) where MarkupChecks.paintProperties.contains(declaration.property) {
                         // A style declaration overrides the presentation attribute (CSS cascade).
                         paints.removeAll { $0.property == declaration.property }
-                        paints.append((declaration.property, declaration.value, attribute.valueLocation.advanced(by: declaration.utf8Offset, in: attribute.value)))
+                        paints.append((declaration.property, declaration.value, cursor.location(at: declaration.utf8Offset)))
                     }
                     checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
                 } else if attribute.namespace == nil, attribute.localName == "d", name == "path", isSVG,
@@ -294,15 +295,17 @@ enum MarkupChecks {
         mutating func checkStyleSheet(_ element: XMLElement) {
             let text = element.text
             let start = element.textLocation ?? element.location
+            var cursor = SourceCursor(text, location: start)
             for declaration in CSSDeclarations.parseStyleSheet(text) where MarkupChecks.paintProperties.contains(declaration.property) {
-                checkPaint(declaration.value, property: declaration.property, at: start.advanced(by: declaration.utf8Offset, in: text))
+                checkPaint(declaration.value, property: declaration.property, at: cursor.location(at: declaration.utf8Offset))
             }
             checkCSSReferences(in: text, start: start)
         }
 
         mutating func checkCSSReferences(in text: String, start: SourceLocation) {
+            var cursor = SourceCursor(text, location: start)
             for reference in CSSDeclarations.references(in: text) where !reference.target.trimmed().hasPrefix("#") {
-                let location = start.advanced(by: reference.utf8Offset, in: text)
+                let location = cursor.location(at: reference.utf8Offset)
                 report(.svgExternal, at: location, "CSS refers to '\(reference.target)', outside this glyph; glyphs must be self-contained: use '#id' references only")
             }
         }
@@ -335,8 +338,9 @@ enum MarkupChecks {
         mutating func checkEmoji(in text: String, at start: SourceLocation, what: String) {
             // Fast path: pure ASCII text cannot hold emoji that are errors or warnings.
             if text.utf8.allSatisfy({ $0 < 0x80 }) { return }
+            var cursor = SourceCursor(text, location: start)
             for finding in EmojiScanner.findings(in: text) {
-                let location = start.advanced(by: finding.utf8Offset, in: text)
+                let location = cursor.location(at: finding.utf8Offset)
                 report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), severity: finding.isError ? .error : .warning)
             }
         }

@@ -179,16 +179,8 @@ enum SourceDecoder {
 
     /// The line and column (in characters) of a byte offset into UTF-8 text.
     static func location(ofOffset offset: Int, in bytes: [UInt8]) -> SourceLocation {
-        var line = 1, column = 1
-        for index in 0..<min(offset, bytes.count) {
-            if bytes[index] == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if bytes[index] & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return SourceLocation(line: line, column: column)
+        var cursor = SourceCursor(bytes)
+        return cursor.location(at: offset)
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], limit: Int) -> Int? {

@@ -13,18 +13,11 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
-    /// The location `utf8Offset` bytes into `text`, which starts here.
+    /// The location `utf8Offset` bytes into `text`, which starts here. For many offsets into
+    /// one text, a `SourceCursor` counts once rather than from the start each time.
     func advanced(by utf8Offset: Int, in text: String) -> SourceLocation {
-        var location = self
-        for scalar in String(decoding: text.utf8.prefix(utf8Offset), as: UTF8.self).unicodeScalars {
-            if scalar == "\n" {
-                location.line += 1
-                location.column = 1
-            } else {
-                location.column += 1
-            }
-        }
-        return location
+        var cursor = SourceCursor(text, location: self)
+        return cursor.location(at: utf8Offset)
     }
 }
 

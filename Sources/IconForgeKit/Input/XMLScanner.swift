@@ -20,21 +20,20 @@ struct XMLScanner {
     private let bytes: [UInt8]
     private let limits: Limits
     private var position = 0
-    private var line = 1
-    private var lineStart = 0
+    /// Lines and columns, counted forward from the last location asked for (a 1 MB
+    /// single-line file stays linear).
+    private var cursor: SourceCursor
     /// Whether a DOCTYPE declared an internal subset, where entities would be defined.
     private var declaresEntities = false
     /// Plain-text entities the internal subset declares, by name.
     private var entities: [String: [UInt8]] = [:]
     /// Bytes produced so far by expanding declared entities.
     private var expandedBytes = 0
-    /// The last column computed on the current line and its offset: parsing moves forward,
-    /// so columns are counted incrementally (a 1 MB single-line file stays linear).
-    private var columnCache = (offset: 0, column: 1)
 
     private init(bytes: [UInt8], limits: Limits) {
         self.bytes = bytes
         self.limits = limits
+        cursor = SourceCursor(bytes)
     }
 
     /// Parses `bytes` (in any encoding `SourceDecoder` reads) into a document.
@@ -239,7 +238,6 @@ struct XMLScanner {
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
-            if byte == UInt8(ascii: "\n") { newLine() }
             if let open = quote {
                 if byte == open {
                     quote = nil
@@ -327,7 +325,6 @@ struct XMLScanner {
             }
             value.append(byte)
             position += 1
-            if byte == UInt8(ascii: "\n") { newLine() }
             if value.count > Self.maximumEntityBytes {
                 throw XMLParseError(kind: .limit, message: "entity '\(name)' is longer than \(Self.maximumEntityBytes) bytes, iconforge's limit for entity values; write the content out and delete the declaration", location: start)
             }
@@ -354,12 +351,7 @@ struct XMLScanner {
             if byte == UInt8(ascii: "&") {
                 out.append(contentsOf: try parseReference())
             } else {
-                if byte == UInt8(ascii: "\n") {
-                    position += 1
-                    newLine()
-                } else {
-                    position += 1
-                }
+                position += 1
                 out.append(byte)
             }
         }
@@ -382,12 +374,8 @@ struct XMLScanner {
                 throw error("'<' inside the value of '\(attribute)'", at: location())
             case UInt8(ascii: "&"):
                 out.append(contentsOf: try parseReference())
-            case UInt8(ascii: "\n"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 // Attribute-value normalisation: whitespace characters become spaces.
-                position += 1
-                newLine()
-                out.append(UInt8(ascii: " "))
-            case UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 position += 1
                 out.append(UInt8(ascii: " "))
             default:
@@ -456,14 +444,7 @@ struct XMLScanner {
     @discardableResult
     private mutating func skipWhitespace() -> Bool {
         let begin = position
-        while position < bytes.count, bytes[position].isXMLWhitespace {
-            if bytes[position] == UInt8(ascii: "\n") {
-                position += 1
-                newLine()
-            } else {
-                position += 1
-            }
-        }
+        while position < bytes.count, bytes[position].isXMLWhitespace { position += 1 }
         return position > begin
     }
 
@@ -482,12 +463,7 @@ struct XMLScanner {
                 position += terminator.utf8CodeUnitCount
                 return text
             }
-            if bytes[position] == UInt8(ascii: "\n") {
-                position += 1
-                newLine()
-            } else {
-                position += 1
-            }
+            position += 1
         }
         throw error("\(what) is never closed (the file may be truncated)", at: start)
     }
@@ -497,24 +473,8 @@ struct XMLScanner {
         _ = try take(until: terminator, what: what, start: start)
     }
 
-    private mutating func newLine() {
-        line += 1
-        lineStart = position
-        columnCache = (position, 1)
-    }
-
     private mutating func location() -> SourceLocation {
-        if columnCache.offset < lineStart || columnCache.offset > position { columnCache = (lineStart, 1) }
-        let column = columnCache.column + column(from: columnCache.offset, to: position) - 1
-        columnCache = (position, column)
-        return SourceLocation(line: line, column: column)
-    }
-
-    /// 1-based column in Unicode scalars: every byte that is not a UTF-8 continuation byte starts one.
-    private func column(from start: Int, to end: Int) -> Int {
-        var count = 1
-        for index in start..<min(end, bytes.count) where bytes[index] & 0xC0 != 0x80 { count += 1 }
-        return count
+        cursor.location(at: position)
     }
 
     private func split(qualifiedName: String) -> (prefix: String?, local: String) {

@@ -8,21 +8,7 @@ enum AlphaBounds {
     /// 11 - 0.7. This is exact for straight edges and within a few tenths of a pixel for
     /// curves, which is what lets one render at ~3 px/pt measure to ~0.05 pt.
     static func of(_ image: RGBAImage) -> Rect? {
-        let width = image.width, height = image.height
-        var columnMax = [UInt8](repeating: 0, count: width)
-        var rowMax = [UInt8](repeating: 0, count: height)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                var strongest: UInt8 = 0
-                let row = y * width
-                for x in 0..<width {
-                    let alpha = pixels[(row + x) * 4 + 3]
-                    if alpha > strongest { strongest = alpha }
-                    if alpha > columnMax[x] { columnMax[x] = alpha }
-                }
-                rowMax[y] = strongest
-            }
-        }
+        let (columnMax, rowMax) = image.alphaMaxima()
         guard let minX = columnMax.firstIndex(where: { $0 > 0 }),
             let maxX = columnMax.lastIndex(where: { $0 > 0 }),
             let minY = rowMax.firstIndex(where: { $0 > 0 }),

@@ -3,7 +3,7 @@
 ///
 /// It is iterative, with an explicit stack, and refuses nesting deeper than `depthLimit`:
 /// the limit is what keeps the values it returns safe to walk and to free recursively.
-/// Columns count Unicode scalars, as the XML scanner's do.
+/// Lines and columns are counted by `SourceCursor`, as the XML scanner's are.
 struct JSONParser {
     /// Why a document is not JSON, and where.
     struct Failure: Error, Equatable, Sendable {
@@ -22,14 +22,13 @@ struct JSONParser {
     private let bytes: [UInt8]
     private let depthLimit: Int
     private var offset = 0
-    private var line = 1
-    private var lineStart = 0
-    /// A position on the current line whose column is known, so columns are counted incrementally.
-    private var columnMark = (offset: 0, column: 1)
+    /// Lines and columns, counted forward from the last location asked for.
+    private var cursor: SourceCursor
 
     private init(bytes: [UInt8], depthLimit: Int) {
         self.bytes = bytes
         self.depthLimit = depthLimit
+        cursor = SourceCursor(bytes)
     }
 
     /// An array or object still open, with what it holds so far.
@@ -45,8 +44,7 @@ struct JSONParser {
         // RFC 8259 lets a parser ignore a UTF-8 byte order mark, and some Windows editors add one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
-            lineStart = 3
-            columnMark = (3, 1)
+            cursor = SourceCursor(bytes, at: 3)
         }
         skipWhitespace()
         if offset == bytes.count {
@@ -309,13 +307,8 @@ struct JSONParser {
     private mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
                 offset += 1
-            case UInt8(ascii: "\n"):
-                offset += 1
-                line += 1
-                lineStart = offset
-                columnMark = (offset, 1)
             default:
                 return
             }
@@ -326,22 +319,10 @@ struct JSONParser {
         offset < bytes.count ? bytes[offset] : nil
     }
 
-    /// The line and column of `offset`; offsets only grow within a line, so counting resumes from the last mark.
+    /// The line and column of `offset`. Offsets only grow, except for failures that point back
+    /// (a trailing comma on the line before), which the cursor counts afresh.
     private mutating func location() -> SourceLocation {
-        if offset < lineStart {
-            // Only failures look back past a line break (a trailing comma on the line before): count afresh.
-            let before = bytes[..<offset]
-            let start = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-            let column = bytes[start..<offset].reduce(1) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
-            return SourceLocation(line: before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }, column: column)
-        }
-        if offset < columnMark.offset { columnMark = (lineStart, 1) }
-        var column = columnMark.column
-        for index in columnMark.offset..<min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 {
-            column += 1
-        }
-        columnMark = (offset, column)
-        return SourceLocation(line: line, column: column)
+        cursor.location(at: offset)
     }
 
     /// A failure at `offset`, saying what was found there.

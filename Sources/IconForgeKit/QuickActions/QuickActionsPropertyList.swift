@@ -1,53 +1,65 @@
-/// Writes the `UIApplicationShortcutItems` property list, as Xcode writes plists: XML, tab
-/// indents, keys sorted, a trailing newline.
-enum QuickActionsPropertyList {
-    static func bytes(for definitions: QuickActionDefinitions) -> [UInt8] {
-        let development = definitions.developmentLocale
-        var lines = [
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">",
-            "<plist version=\"1.0\">",
-            "<dict>",
-            "\t<key>UIApplicationShortcutItems</key>",
-            "\t<array>",
-        ]
-        for action in definitions.actions {
-            var items: [(key: String, value: String)] = []
-            switch action.icon {
-            case .glyph(let name)?: items.append(("UIApplicationShortcutItemIconFile", name))
-            case .symbol(let name)?: items.append(("UIApplicationShortcutItemIconSymbolName", name))
-            case .system(let name)?: items.append(("UIApplicationShortcutItemIconType", SystemShortcutIcon.infoPlistValue(for: name) ?? name))
-            case nil: break
-            }
-            if let subtitle = action.subtitle?.entry(for: development)?.text {
-                items.append(("UIApplicationShortcutItemSubtitle", subtitle))
-            }
-            items.append(("UIApplicationShortcutItemTitle", action.title?.entry(for: development)?.text ?? ""))
-            items.append(("UIApplicationShortcutItemType", action.type ?? ""))
+/// The `UIApplicationShortcutItems` property list, written by Foundation's `PropertyListEncoder`
+/// as Xcode writes plists: XML, tab indents, keys sorted, a trailing newline.
+struct QuickActionsPropertyList: Codable, Equatable {
+    /// One `UIApplicationShortcutItems` entry; nil keys are left out.
+    struct Item: Codable, Equatable {
+        var iconFile: String?
+        var iconSymbolName: String?
+        var iconType: String?
+        var subtitle: String?
+        var title: String
+        var type: String
+        var userInfo: [String: String]?
 
-            lines.append("\t\t<dict>")
-            for item in items {
-                lines.append("\t\t\t<key>\(escaped(item.key))</key>")
-                lines.append("\t\t\t<string>\(escaped(item.value))</string>")
-            }
-            if !action.userInfo.isEmpty {
-                lines.append("\t\t\t<key>UIApplicationShortcutItemUserInfo</key>")
-                lines.append("\t\t\t<dict>")
-                for entry in action.userInfo {
-                    lines.append("\t\t\t\t<key>\(escaped(entry.key))</key>")
-                    lines.append("\t\t\t\t<string>\(escaped(entry.value))</string>")
-                }
-                lines.append("\t\t\t</dict>")
-            }
-            lines.append("\t\t</dict>")
+        enum CodingKeys: String, CodingKey {
+            case iconFile = "UIApplicationShortcutItemIconFile"
+            case iconSymbolName = "UIApplicationShortcutItemIconSymbolName"
+            case iconType = "UIApplicationShortcutItemIconType"
+            case subtitle = "UIApplicationShortcutItemSubtitle"
+            case title = "UIApplicationShortcutItemTitle"
+            case type = "UIApplicationShortcutItemType"
+            case userInfo = "UIApplicationShortcutItemUserInfo"
         }
-        lines += ["\t</array>", "</dict>", "</plist>", ""]
-        return Array(lines.joined(separator: "\n").utf8)
     }
 
-    /// Text as XML character data; a carriage return is written as a reference because XML
-    /// parsers turn a literal one into a line feed.
-    static func escaped(_ text: String) -> String {
-        text.escaping(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"])
+    var items: [Item]
+
+    enum CodingKeys: String, CodingKey {
+        case items = "UIApplicationShortcutItems"
+    }
+
+    /// The items for `definitions`, in the development locale (iOS looks each title up in
+    /// InfoPlist.strings for the others).
+    init(_ definitions: QuickActionDefinitions) {
+        let development = definitions.developmentLocale
+        items = definitions.actions.map { action in
+            var item = Item(
+                subtitle: action.subtitle?.entry(for: development)?.text,
+                title: action.title?.entry(for: development)?.text ?? "",
+                type: action.type ?? "")
+            switch action.icon {
+            case .glyph(let name)?: item.iconFile = name
+            case .symbol(let name)?: item.iconSymbolName = name
+            case .system(let name)?: item.iconType = SystemShortcutIcon.infoPlistValue(for: name) ?? name
+            case nil: break
+            }
+            if !action.userInfo.isEmpty {
+                item.userInfo = Dictionary(action.userInfo.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            }
+            return item
+        }
+    }
+
+    /// The file's bytes. The encoder sorts every dictionary's keys, so they never depend on
+    /// hashing order; it escapes `&`, `<` and `>` and writes everything else as UTF-8.
+    static func bytes(for definitions: QuickActionDefinitions) -> [UInt8] {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        do {
+            return [UInt8](try encoder.encode(QuickActionsPropertyList(definitions)))
+        } catch {
+            // Only strings, arrays and dictionaries of them: nothing the encoder can refuse.
+            preconditionFailure("PropertyListEncoder refused quick-action strings: \(error)")
+        }
     }
 }

@@ -152,3 +152,31 @@ import Testing
         #expect(document.elementCount == 2_001)
     }
 }
+
+/// Positions in files whose drawing is all on one line, as some exporters write them.
+@Suite struct SingleLinePositionTests {
+    @Test func aLongSingleLineKeepsExactColumns() throws {
+        let group = "<g fill=\"é\"/>"
+        let count = 19_000
+        let text = "<svg>" + String(repeating: group, count: count) + "<title>新</title></svg>"
+        let document = try XMLScanner.parse(Array(text.utf8), limits: Limits())
+        #expect(document.root.children.count == count + 1)
+        let groupColumns = group.unicodeScalars.count
+        let last = document.root.children[count - 1]
+        #expect(last.location == SourceLocation(line: 1, column: 6 + (count - 1) * groupColumns))
+        #expect(last.attribute("fill")?.valueLocation == SourceLocation(line: 1, column: 6 + (count - 1) * groupColumns + 9))
+        #expect(document.root.children[count].textLocation == SourceLocation(line: 1, column: 6 + count * groupColumns + 7))
+    }
+
+    /// Emoji findings in a long text each get a column, counted in one pass over the text.
+    @Test func manyFindingsInOneLongTextGetExactColumns() throws {
+        let count = 5_000
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>" + String(repeating: "ab 😀 ", count: count) + "</title></svg>"
+        let source = GlyphSource(name: "a", displayPath: "a.svg", relativePath: "a.svg", bytes: Array(text.utf8))
+        let emoji = MarkupChecks.run(source, limits: Limits()).diagnostics.filter { $0.rule == .glyphEmoji }
+        #expect(emoji.count == count)
+        let titleText = 48
+        #expect(emoji.first?.location == SourceLocation(line: 1, column: titleText + 3))
+        #expect(emoji.last?.location == SourceLocation(line: 1, column: titleText + (count - 1) * 5 + 3))
+    }
+}

@@ -96,6 +96,10 @@ import Testing
         let root = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("{\"a\": 1}".utf8))
         #expect(root.location == SourceLocation(line: 1, column: 1))
         #expect(root.members?.first?.keyLocation == SourceLocation(line: 1, column: 2))
+        // A failure pointing back to line 1 counts its columns after the mark too.
+        #expect(throws: JSONParser.Failure(message: "trailing comma before ']'; JSON allows none: remove it", location: SourceLocation(line: 1, column: 3))) {
+            try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1,\n  ]".utf8))
+        }
     }
 
     @Test func deepNestingIsRefusedWithoutRecursion() {

@@ -81,6 +81,62 @@ import Testing
             """)
     }
 
+    @Test func shippedExampleMatchesTheCommittedPropertyList() throws {
+        let project = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = try [UInt8](Data(contentsOf: project.appendingPathComponent("Glyphs/" + QuickActions.fileName)))
+        let glyphs = ["compose", "search", "scan", "share"].reduce(into: [String: Bool]()) { $0[$1] = true }
+        let result = QuickActions.check(fileBytes: bytes, displayPath: "Glyphs/quick-actions.json", glyphs: glyphs, appName: nil, limits: TruncationLimits())
+        let generated = try #require(result.files.first { $0.relativePath == QuickActions.propertyListPath }?.bytes)
+        let committed = try [UInt8](Data(contentsOf: project.appendingPathComponent("Output/" + QuickActions.propertyListPath)))
+        #expect(String(decoding: generated, as: UTF8.self) == String(decoding: committed, as: UTF8.self))
+    }
+
+    /// Written by PropertyListEncoder and read back by PropertyListDecoder: the same values, keys
+    /// in `String` order whatever the hashing, and only `&`, `<` and `>` escaped.
+    @Test func propertyListDecodesToTheSameValues() throws {
+        let titles = [
+            "Tom & Jerry", "<b>bold</b>", "a > b", "\"double\" 'single'", "]]> not CDATA", "Café", "Cafe\u{301}", "新規メモ", "Ελληνικά",
+            "עברית", "line\nfeed", "carriage\rreturn", "tab\there", "&amp; stays text",
+        ]
+        let definition: [String: Any] = [
+            "actions": titles.enumerated().map { index, title -> [String: Any] in
+                ["type": "t\(index) & <x>", "title": title, "subtitle": title + " ·", "icon": ["system": "share"],
+                 "userInfo": ["b": "1", "B": "2", "a": title, "é": "3", "a&<": "v\"'>"]]
+            }
+        ]
+        let json = try JSONSerialization.data(withJSONObject: definition, options: [.sortedKeys])
+        let root = try JSONParser.parse([UInt8](json))
+        var decoder = QuickActionsDecoder(file: "q.json")
+        let decoded = decoder.decode(root)
+        let definitions = try #require(decoded)
+        let expected = QuickActionsPropertyList(definitions)
+        #expect(expected.items.map(\.title) == titles)
+
+        let bytes = QuickActionsPropertyList.bytes(for: definitions)
+        let readBack = try PropertyListDecoder().decode(QuickActionsPropertyList.self, from: Data(bytes))
+        #expect(readBack == expected)
+        #expect(readBack.items[0].userInfo == ["b": "1", "B": "2", "a": titles[0], "é": "3", "a&<": "v\"'>"])
+        #expect(readBack.items[0].iconType == "UIApplicationShortcutIconTypeShare")
+
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("<string>Tom &amp; Jerry</string>"))
+        #expect(text.contains("<string>&lt;b&gt;bold&lt;/b&gt;</string>"))
+        #expect(text.contains("<string>\"double\" 'single'</string>"))
+        #expect(text.contains("<string>&amp;amp; stays text</string>"))
+        #expect(text.contains("<string>carriage\rreturn</string>"), "as Xcode writes it; plist parsers keep it")
+        #expect(text.contains("\t\t\t\t<key>B</key>\n\t\t\t\t<string>2</string>\n\t\t\t\t<key>a</key>"))
+        #expect(text.contains("<key>a&amp;&lt;</key>\n\t\t\t\t<string>v\"'&gt;</string>\n\t\t\t\t<key>b</key>"))
+        #expect(bytes == QuickActionsPropertyList.bytes(for: definitions))
+    }
+
+    @Test func noActionsIsAnEmptyArray() throws {
+        let result = QuickActions.check(fileBytes: Array(#"{"actions": []}"#.utf8), displayPath: "q.json", glyphs: [:], appName: nil, limits: TruncationLimits())
+        #expect(!result.hasErrors)
+        let bytes = try #require(result.files.first { $0.relativePath == QuickActions.propertyListPath }?.bytes)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\t<key>UIApplicationShortcutItems</key>\n\t<array/>\n</dict>\n"))
+        #expect(try propertyList(bytes).isEmpty)
+    }
+
     @Test func awkwardTextSurvivesTheRoundTrip() throws {
         let awkward = "a \"quoted\" \\ back\\slash & <tag> ]]> line\nbreak\ttab\r\u{E9}\u{301} 新"
         let translated = "« \\n » \"\n\" */ /*"
