@@ -4,7 +4,7 @@ enum GeometryChecks {
         guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
         var found: [Diagnostic] = []
         func report(_ rule: RuleID, _ message: String) {
-            found.append(Diagnostic(rule.defaultSeverity, rule, file: file, message))
+            found.append(Diagnostic(rule, file: file, message))
         }
         let artboard = Rect(x: 0, y: 0, width: glyph.artboard.width, height: glyph.artboard.height)
         let slack = max(options.edgeSlack, glyph.inkPrecision)

@@ -83,8 +83,10 @@ enum MarkupChecks {
 
         init(file: String) { self.file = file }
 
-        mutating func report(_ rule: RuleID, at location: SourceLocation?, _ message: String, severity: Severity? = nil) {
-            result.diagnostics.append(Diagnostic(severity ?? rule.defaultSeverity, rule, file: file, at: location, message))
+        /// A finding with the rule's severity, or its warning variant.
+        mutating func report(_ rule: RuleID, at location: SourceLocation?, _ message: String, warning: Bool = false) {
+            result.diagnostics.append(
+                warning ? Diagnostic(warningOf: rule, file: file, at: location, message) : Diagnostic(rule, file: file, at: location, message))
         }
 
         mutating func run(_ source: GlyphSource, limits: Limits) -> Result {
@@ -341,7 +343,7 @@ enum MarkupChecks {
             var cursor = SourceCursor(text, location: start)
             for finding in EmojiScanner.findings(in: text) {
                 let location = cursor.location(at: finding.utf8Offset)
-                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), severity: finding.isError ? .error : .warning)
+                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), warning: !finding.isError)
             }
         }
     }

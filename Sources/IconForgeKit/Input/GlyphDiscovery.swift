@@ -97,7 +97,7 @@ enum GlyphDiscovery {
         let path = file.displayPath
         let root = file.folder
         func unreadable(_ message: String) -> ReadResult {
-            .failure(Diagnostic(.error, .inputUnreadable, file: path, message))
+            .failure(Diagnostic(.inputUnreadable, file: path, message))
         }
         // The common case costs one open: symlinks and non-files are told apart only
         // when the open says so.
@@ -109,7 +109,7 @@ enum GlyphDiscovery {
                 return .source(GlyphSource(name: file.name, displayPath: path, relativePath: file.relativePath, bytes: bytes))
             } catch {
                 if error.isLimit {
-                    return .failure(Diagnostic(.error, .svgLimit, file: path, "\(error.message) (raise it with --max-file-size)"))
+                    return .failure(Diagnostic(.svgLimit, file: path, "\(error.message) (raise it with --max-file-size)"))
                 }
                 if error.isSymlink, !followedSymlink {
                     // A symlink is followed only when its target stays inside the glyphs folder,

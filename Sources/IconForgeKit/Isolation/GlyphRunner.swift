@@ -48,7 +48,7 @@ final class GlyphRunner {
     private func failed(_ source: GlyphSource, _ rule: RuleID, _ message: String) -> GlyphOutcome {
         GlyphOutcome(
             source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes),
-            diagnostics: [Diagnostic(.error, rule, file: source.displayPath, message)],
+            diagnostics: [Diagnostic(rule, file: source.displayPath, message)],
             artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
     }
 }

@@ -138,7 +138,7 @@ public enum Builder {
         var diagnostics: [Diagnostic] = []
         if files.isEmpty {
             let place = request.inputs.joined(separator: ", ")
-            diagnostics.append(Diagnostic(.error, .inputEmpty, file: place, "no *.svg glyphs found; a check that finds nothing is probably pointed at the wrong folder"))
+            diagnostics.append(Diagnostic(.inputEmpty, file: place, "no *.svg glyphs found; a check that finds nothing is probably pointed at the wrong folder"))
         }
         // One build at a time per output folder: from reading what the last build wrote to
         // writing the new catalog, another build's writes must not interleave.

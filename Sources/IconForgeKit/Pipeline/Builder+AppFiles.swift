@@ -28,7 +28,7 @@ extension Builder {
         for outcome in outcomes where !outcome.reused {
             for (output, png) in zip(outcome.outputs, outcome.pngs) where !owned.contains(output.file) {
                 if let message = foreignFileProblem(folder + "/" + output.file, replacingWith: png.bytes) {
-                    refused[outcome.source.name] = Diagnostic(.error, .outputConflict, file: outcome.source.displayPath, message)
+                    refused[outcome.source.name] = Diagnostic(.outputConflict, file: outcome.source.displayPath, message)
                     break
                 }
             }
@@ -58,13 +58,13 @@ extension Builder {
         guard let first = withDefinitions.first else { return nil }
         var outcome = checkQuickActions(at: first, request: request, glyphs: glyphs)
         for path in withDefinitions.dropFirst() {
-            outcome.result.diagnostics.append(Diagnostic(.error, .actionsParse, file: path, "a second quick-actions.json (the first is \(outcome.path)); an app has one set of quick actions: merge them into one file"))
+            outcome.result.diagnostics.append(Diagnostic(.actionsParse, file: path, "a second quick-actions.json (the first is \(outcome.path)); an app has one set of quick actions: merge them into one file"))
             outcome.extraSources.append(path)
         }
         if let outputFolder, !outcome.result.hasErrors {
             for file in outcome.result.files where !owned.contains(file.relativePath) {
                 if let problem = foreignFileProblem(outputFolder + "/" + file.relativePath, replacingWith: file.bytes) {
-                    outcome.result.diagnostics.append(Diagnostic(.error, .outputConflict, file: outcome.path, problem))
+                    outcome.result.diagnostics.append(Diagnostic(.outputConflict, file: outcome.path, problem))
                 }
             }
         }
@@ -91,7 +91,7 @@ extension Builder {
             result = QuickActions.check(fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName)
         } catch {
             bytes = []
-            result = QuickActionsResult(diagnostics: [Diagnostic(.error, .inputUnreadable, file: path, error.message)], files: [])
+            result = QuickActionsResult(diagnostics: [Diagnostic(.inputUnreadable, file: path, error.message)], files: [])
         }
         return QuickActionsOutcome(path: path, sourceSHA256: SHA256Digest.hex(of: bytes), result: result)
     }
@@ -115,7 +115,7 @@ extension Builder {
         var refused: [String: Diagnostic] = [:]
         for conflict in plan.conflicts {
             let source = outcomes.first { $0.source.name == conflict.glyph }?.source.displayPath ?? conflict.path
-            refused[conflict.glyph] = Diagnostic(.error, .xcassetsConflict, file: source, "\(conflict.message) (in \(conflict.path)); its PNGs are withheld until the name is free")
+            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.message) (in \(conflict.path)); its PNGs are withheld until the name is free")
         }
         return refused
     }

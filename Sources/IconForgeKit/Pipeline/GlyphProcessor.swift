@@ -57,7 +57,7 @@ enum GlyphProcessor {
                 case .noSize(let text): (.svgParse, text)
                 case .failed(let text): (.renderFailed, "librsvg failed: \(text)")
                 }
-            outcome.diagnostics.append(Diagnostic(.error, rule, file: file, at: markup.rootLocation, message))
+            outcome.diagnostics.append(Diagnostic(rule, file: file, at: markup.rootLocation, message))
             return outcome.sorted()
         }
         endStage(\.render)
@@ -68,7 +68,7 @@ enum GlyphProcessor {
         // Check what was painted.
         let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
         guard rendered.inkBox != nil else {
-            outcome.diagnostics.append(Diagnostic(.error, .svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
+            outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
             return outcome.sorted()
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
@@ -81,12 +81,12 @@ enum GlyphProcessor {
                 guard let other = PaintedColors.of(image)?.other else { continue }
                 let x = (Double(other.x) - plan.originX) / plan.pixelsPerPoint
                 let y = (Double(other.y) - plan.originY) / plan.pixelsPerPoint
-                outcome.diagnostics.append(Diagnostic(.error, .colorMonochrome, file: file, "rendered pixels show a second colour \(other.color.hex) near (\(x.pt), \(y.pt)) pt (first was \(colors.primary.hex)); glyphs must be one colour, since the system tints them"))
+                outcome.diagnostics.append(Diagnostic(.colorMonochrome, file: file, "rendered pixels show a second colour \(other.color.hex) near (\(x.pt), \(y.pt)) pt (first was \(colors.primary.hex)); glyphs must be one colour, since the system tints them"))
                 break
             }
         }
         if colors == nil, !outcome.hasErrors {
-            outcome.diagnostics.append(Diagnostic(.error, .svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
+            outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
         }
         endStage(\.check)
 
@@ -100,7 +100,7 @@ enum GlyphProcessor {
                         width: png.width, height: png.height, bytes: png.bytes.count, sha256: SHA256Digest.hex(of: png.bytes))
                 }
             } catch {
-                outcome.diagnostics.append(Diagnostic(.error, .renderFailed, file: file, "could not encode PNG: \(error.message)"))
+                outcome.diagnostics.append(Diagnostic(.renderFailed, file: file, "could not encode PNG: \(error.message)"))
             }
             endStage(\.encode)
         }

@@ -34,7 +34,7 @@ public enum QuickActions {
         do {
             root = try JSONParser.parse(fileBytes)
         } catch {
-            return QuickActionsResult(diagnostics: [Diagnostic(.error, .actionsParse, file: displayPath, at: error.location, error.message)], files: [])
+            return QuickActionsResult(diagnostics: [Diagnostic(.actionsParse, file: displayPath, at: error.location, error.message)], files: [])
         }
         var decoder = QuickActionsDecoder(file: displayPath)
         guard let definitions = decoder.decode(root) else {

@@ -41,7 +41,7 @@ struct QuickActionsChecker {
             report(.actionsCount, at: locations[QuickActions.maximumActions], "\(locations.count) quick actions, but the Home Screen menu shows at most \(QuickActions.maximumActions) (static and dynamic together); remove this one and the ones after it")
         }
         if locations.isEmpty, let at = definitions.actionsLocation {
-            report(.actionsCount, severity: .warning, at: at, "the actions array is empty, so the app gets no quick actions; add up to four, or delete \(file.lastPathComponent)")
+            report(.actionsCount, warning: true, at: at, "the actions array is empty, so the app gets no quick actions; add up to four, or delete \(file.lastPathComponent)")
         }
     }
 
@@ -87,7 +87,7 @@ struct QuickActionsChecker {
                 continue
             }
             for finding in EmojiScanner.findings(in: entry.text) {
-                report(.actionsEmoji, severity: finding.isError ? .error : .warning, at: entry.location, EmojiMessages.message(for: finding, in: label))
+                report(.actionsEmoji, warning: !finding.isError, at: entry.location, EmojiMessages.message(for: finding, in: label))
             }
             if let appName, Self.containsWord(appName, in: entry.text) {
                 report(.actionsAppName, at: entry.location, "\(label) \"\(entry.text)\" contains the app's name \"\(appName)\"; the menu already appears on the app's icon, so the name only takes space: remove it")
@@ -177,8 +177,9 @@ struct QuickActionsChecker {
         }
     }
 
-    private mutating func report(_ rule: RuleID, severity: Severity? = nil, at location: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(severity ?? rule.defaultSeverity, rule, file: file, at: location, message))
+    /// A finding with the rule's severity, or its warning variant.
+    private mutating func report(_ rule: RuleID, warning: Bool = false, at location: SourceLocation, _ message: String) {
+        diagnostics.append(warning ? Diagnostic(warningOf: rule, file: file, at: location, message) : Diagnostic(rule, file: file, at: location, message))
     }
 
     /// Whether `word` occurs in `text` as a whole word, ignoring case: "Art" is in "Art

@@ -218,7 +218,7 @@ struct QuickActionsDecoder {
     }
 
     private mutating func report(_ rule: RuleID, at location: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(rule.defaultSeverity, rule, file: file, at: location, message))
+        diagnostics.append(Diagnostic(rule, file: file, at: location, message))
     }
 
     static func list(_ names: [String]) -> String {

@@ -8,7 +8,7 @@ import Testing
     /// A state with every kind of record in it.
     func fullState() -> BuildState {
         let glyph = Catalog.Glyph(
-            name: "home", source: "home.svg", sourceSHA256: String(repeating: "ab", count: 32), status: "ok", shape: .square,
+            name: "home", source: "home.svg", sourceSHA256: String(repeating: "ab", count: 32), status: .ok, shape: .square,
             artboard: Size(width: 35, height: 35), inkBox: Rect(x: 4, y: 4.125, width: 27, height: 26.75), color: "#000000",
             outputs: Template.scales.map {
                 Catalog.Output(scale: $0.factor, file: "home\($0.suffix).png", width: $0.canvas, height: $0.canvas, bytes: 300 + $0.factor, sha256: "5e")
