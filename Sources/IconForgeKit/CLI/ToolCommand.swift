@@ -195,26 +195,21 @@ public enum ToolCommand {
         if FileSystem.kind(followingSymlinksOf: path) == .directory {
             throw UsageError("render takes one SVG file, and '\(path)' is a folder; use 'iconforge build \(path)' for a folder")
         }
-        var (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), writes: false)
-        request.writesOutput = true
+        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), writes: false)
 
-        let fileName = path.lastPathComponent
-        let file = GlyphFile(name: GlyphDiscovery.stem(fileName), displayPath: path, relativePath: fileName, directory: path.parentPath, folder: nil)
-        var diagnostics = NameChecks.run([file])[0] ?? []
+        let diagnostics: [Diagnostic]
         var png: [UInt8]?
-        switch GlyphDiscovery.read(file, limits: request.options.limits) {
-        case .failure(let diagnostic):
-            if FileSystem.kind(of: path) == .missing {
-                output.err("\(path): error: no such file")
-                return .io
+        do {
+            let rendered = try Builder.render(path, request: request)
+            diagnostics = rendered.diagnostics
+            if let index = Template.scales.firstIndex(of: scale), index < rendered.pngs.count { png = rendered.pngs[index] }
+        } catch {
+            switch error {
+            case .missingInput(let path, let message): output.err("\(path): error: \(message)")
+            case .output(let failure), .dependencyFile(let failure): output.err("\(failure.path): error: \(failure.message)")
             }
-            diagnostics.append(diagnostic)
-        case .source(let source):
-            let outcome = GlyphRunner(isolation: request.isolation, options: request.options).process(source, encode: diagnostics.isEmpty)
-            diagnostics += outcome.diagnostics
-            if let index = Template.scales.firstIndex(of: scale), index < outcome.pngs.count { png = outcome.pngs[index].bytes }
+            return .io
         }
-        diagnostics.sort(by: Diagnostic.sortOrder)
         for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
         let policy = SeverityPolicy(warningsAreErrors: werror)
         let failed = policy.fails(diagnostics)

@@ -106,13 +106,31 @@ public enum Builder {
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
-        let outcomes = process(discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request)
+        let outcomes = process(
+            discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
+            encode: request.writesOutput)
         let resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         if request.writesOutput {
             try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt)
         }
         return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
+    }
+
+    /// One glyph file through the same stages as a build (discover, process), its PNGs
+    /// kept in memory, one per `Template.scales` entry, instead of committed: what
+    /// `iconforge render` writes for a Makefile pattern rule. No PNGs when it fails.
+    public static func render(_ glyphFile: String, request: BuildRequest) throws(BuildError) -> (diagnostics: [Diagnostic], pngs: [[UInt8]]) {
+        var request = request
+        request.inputs = [glyphFile]
+        request.writesOutput = false
+        let discovered = try discover(request)
+        let nothingRecorded = OnDiskSignatures(
+            sources: Array(repeating: nil, count: discovered.files.count), outputs: [], definitions: [], takenAt: request.clock.now())
+        let outcomes = process(
+            discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request, encode: true)
+        let diagnostics = (discovered.diagnostics + outcomes.flatMap(\.diagnostics)).sorted(by: Diagnostic.sortOrder)
+        return (diagnostics, outcomes.first?.pngs.map(\.bytes) ?? [])
     }
 
     // MARK: - Discover
@@ -439,7 +457,8 @@ public enum Builder {
     /// Processes glyphs on `request.jobs` threads; results come back in input order, so
     /// nothing downstream depends on scheduling.
     private static func process(
-        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest
+        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest,
+        encode: Bool
     ) -> [GlyphOutcome] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let next = Atomic<Int>(0)
@@ -489,7 +508,7 @@ public enum Builder {
                 {
                     outcome = kept
                 } else {
-                    outcome = runner.process(source, encode: request.writesOutput && !names.contains { $0.severity == .error })
+                    outcome = runner.process(source, encode: encode && !names.contains { $0.severity == .error })
                 }
                 // Settled sources only: a file changed within the last second could change
                 // again without its time showing it.
