@@ -153,7 +153,32 @@ final class WorkerProcess {
             _ = terminate()
             return .timedOut
         }
-        return .died(reap())
+        return .died(reapAfterEndOfReplies(deadline: deadline))
+    }
+
+    /// How long a worker that closed its replies has to exit before it is stopped.
+    static let exitGraceSeconds = 1.0
+
+    /// Reaps a worker whose replies ended. One that crashed has exited (or is exiting), but
+    /// one that closed its output and went on running would make a plain wait hang the
+    /// build: it can never answer again, so after a short grace it is stopped.
+    private func reapAfterEndOfReplies(deadline: Double) -> String {
+        let limit = min(deadline, Self.now() + Self.exitGraceSeconds)
+        var status: Int32 = 0
+        while !reaped {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                reaped = true
+                return Self.describe(status)
+            }
+            if result < 0, errno != EINTR { break }
+            if Self.now() >= limit {
+                kill(pid, SIGKILL)
+                return "closed its output without exiting and " + reap()
+            }
+            usleep(2_000)
+        }
+        return reap()
     }
 
     /// Waits for the worker to exit and describes how it ended.
@@ -162,6 +187,11 @@ final class WorkerProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         reaped = true
+        return Self.describe(status)
+    }
+
+    /// How a worker with this wait status ended.
+    private static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
         if signal != 0 {
             let name = String(cString: strsignal(signal))

@@ -71,6 +71,15 @@ import Testing
         #expect(again.errorCount == 0 && again.reusedCount == 0)
     }
 
+    @Test func workerThatClosesItsRepliesAndRunsOnIsStoppedNotWaitedFor() throws {
+        let output = TemporaryFolder()
+        // The render time limit is far away: only the grace after the replies end can stop it.
+        let worker = Fixtures.worker("closes-replies")
+        let report = try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path, isolation: .workers(executable: worker, timeout: 600, memoryBytes: 1 << 30))
+        #expect(report.diagnostics.map(\.rule) == [.renderCrashed])
+        #expect(report.diagnostics.first?.message.contains("closed its output without exiting") == true, "\(report.diagnostics.map(\.message))")
+    }
+
     @Test func workerThatCannotStartIsReportedNotFatal() throws {
         let output = TemporaryFolder()
         let report = try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path, isolation: .workers(executable: "/nonexistent/iconforge", timeout: 5, memoryBytes: 1 << 30))
