@@ -50,12 +50,18 @@ static void copy_message(char *dst, size_t dst_size, const char *message) {
     snprintf(dst, dst_size, "%s", message ? message : "unknown librsvg error");
 }
 
-// Opens the library named by ICONFORGE_LIBRSVG, or the first of `candidates` that opens.
+// The library file the first caller of ifrsvg_load asked for ("" for the usual names): the
+// executable reads ICONFORGE_LIBRSVG and passes it down, so this library reads no environment.
+static char requested_path[4096];
+static pthread_mutex_t request_lock = PTHREAD_MUTEX_INITIALIZER;
+static int requested;
+
+// Opens the requested library, or the first of `candidates` that opens.
 // RTLD_LOCAL: librsvg's symbols stay out of the global namespace; they are only looked up
 // here, in this library and the ones it depends on.
 static void *open_library(void) {
-    const char *override = getenv(ifrsvg_environment_variable);
-    if (override != NULL && *override != '\0') {
+    const char *override = requested_path;
+    if (*override != '\0') {
         library_name = override;
         void *library = dlopen(override, RTLD_NOW | RTLD_LOCAL);
         if (library == NULL) {
@@ -114,7 +120,18 @@ const char *ifrsvg_library_name(void) {
     return library_name;
 }
 
-int ifrsvg_load(char *error, size_t error_size) {
+int ifrsvg_load(const char *path, char *error, size_t error_size) {
+    pthread_mutex_lock(&request_lock);
+    if (!requested) {
+        requested = 1;
+        if (path != NULL && strlen(path) < sizeof requested_path) {
+            snprintf(requested_path, sizeof requested_path, "%s", path);
+        } else if (path != NULL) {
+            // Too long to be a path to open: fail loudly rather than open something else.
+            snprintf(requested_path, sizeof requested_path, "%s", "/");
+        }
+    }
+    pthread_mutex_unlock(&request_lock);
     pthread_once(&load_once, load);
     if (loaded) return 0;
     copy_message(error, error_size, load_error);
@@ -138,7 +155,7 @@ static void consume_error(GError *gerror, char *error, size_t error_size, const 
 }
 
 ifrsvg_document *ifrsvg_open(const uint8_t *data, size_t size, char *error, size_t error_size) {
-    if (ifrsvg_load(error, error_size) != 0) return NULL;
+    if (ifrsvg_load(NULL, error, error_size) != 0) return NULL;
     GError *gerror = NULL;
     RsvgHandle *handle = api.rsvg_handle_new_from_data(data, size, &gerror);
     if (handle == NULL) {

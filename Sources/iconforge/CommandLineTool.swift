@@ -13,7 +13,8 @@ enum CommandLineTool {
         // Printing to a closed pipe (`iconforge rules | head -1`) must end the output
         // quietly, not kill the process.
         Platform.ignoreBrokenPipes()
-        let environment = ToolEnvironment(printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1")
+        let environment = ToolEnvironment(
+            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"))
         let run = ToolCommand.run(arguments, environment: environment)
         print(run, colored: colorsStandardError)
         Platform.exit(run.status.rawValue)

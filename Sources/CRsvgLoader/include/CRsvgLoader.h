@@ -46,7 +46,8 @@ typedef struct {
 typedef struct ifrsvg_document ifrsvg_document;
 
 /// The environment variable that names librsvg's library file for an unusual install
-/// ("ICONFORGE_LIBRSVG"). Unset, the loader tries librsvg-2.so.2 on Linux (Debian's
+/// ("ICONFORGE_LIBRSVG"), for messages: the executable reads it and passes its value to
+/// ifrsvg_load. Without one, the loader tries librsvg-2.so.2 on Linux (Debian's
 /// librsvg2-2) and librsvg-2.2.dylib on macOS, in Homebrew's /opt/homebrew/lib and
 /// /usr/local/lib, MacPorts' /opt/local/lib, then by name.
 extern const char *const ifrsvg_environment_variable;
@@ -54,8 +55,10 @@ extern const char *const ifrsvg_environment_variable;
 /// The library file opened (after the first use; the name first tried if none opened).
 const char *ifrsvg_library_name(void);
 
-/// Opens librsvg once per process. 0 when it is usable, else -1 with a message.
-int ifrsvg_load(char *error, size_t error_size);
+/// Opens librsvg once per process: the library file at `path` when it is non-empty, else
+/// the usual names; the first call's `path` decides (NULL: no preference). 0 when it is
+/// usable, else -1 with a message.
+int ifrsvg_load(const char *path, char *error, size_t error_size);
 
 /// Parses `size` bytes of SVG at 72 DPI, without a base file (nothing outside the bytes
 /// can be read). NULL with a message on failure.

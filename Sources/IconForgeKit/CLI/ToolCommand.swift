@@ -52,9 +52,11 @@ public enum ToolCommand {
 
     /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
     /// then the flags, which win.
-    private static func request(from parsed: ParsedArguments, writes: Bool) throws(UsageError) -> (BuildRequest, werror: Bool) {
+    private static func request(from parsed: ParsedArguments, writes: Bool, environment: ToolEnvironment) throws(UsageError) -> (BuildRequest, werror: Bool) {
         var configuration = Configuration()
         var request = BuildRequest()
+        // An empty ICONFORGE_LIBRSVG is no preference, as an unset one.
+        request.options.librsvgPath = environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }
         let configPath = parsed.values["--config"] ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
         // The folder the configuration lives (or would live) in is a dependency too: creating
         // an iconforge.json must make Make build again.
@@ -123,7 +125,7 @@ public enum ToolCommand {
             return .clean
         }
         let format = try OptionSettings(parsed: parsed, configuration: Configuration(), command: .check).text("--format") ?? "text"
-        var (request, werror) = try request(from: parsed, writes: writes)
+        var (request, werror) = try request(from: parsed, writes: writes, environment: output.environment)
         request.warningsAreErrors = werror
 
         let clock = ContinuousClock()
@@ -195,7 +197,7 @@ public enum ToolCommand {
         if FileSystem.kind(followingSymlinksOf: path) == .directory {
             throw UsageError("render takes one SVG file, and '\(path)' is a folder; use 'iconforge build \(path)' for a folder")
         }
-        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), writes: false)
+        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), writes: false, environment: output.environment)
 
         let diagnostics: [Diagnostic]
         var png: [UInt8]?

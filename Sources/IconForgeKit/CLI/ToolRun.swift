@@ -13,9 +13,12 @@ extension ToolCommand {
 public struct ToolEnvironment: Sendable, Equatable {
     /// `ICONFORGE_TIMINGS=1`: after the summary, how long each stage of a build took.
     public var printsStageTimings: Bool
+    /// `ICONFORGE_LIBRSVG`: the librsvg library file to open (nil or empty: the usual names).
+    public var librsvgPath: String?
 
-    public init(printsStageTimings: Bool = false) {
+    public init(printsStageTimings: Bool = false, librsvgPath: String? = nil) {
         self.printsStageTimings = printsStageTimings
+        self.librsvgPath = librsvgPath
     }
 }
 

@@ -69,8 +69,10 @@ final class SVGHandle {
 
     /// Opens librsvg if this process has not yet: a failure (the library missing, or no
     /// memory to map it) says why, apart from any one document.
-    static func loadLibrary() throws(NativeError) {
-        try NativeError.checking { error, size in ifrsvg_load(error, size) == 0 ? () : nil }
+    /// Opens librsvg (once per process): the file at `path` when one is given (the
+    /// executable's ICONFORGE_LIBRSVG), else the platform's usual names.
+    static func loadLibrary(path: String? = nil) throws(NativeError) {
+        try NativeError.checking { error, size in ifrsvg_load(path, error, size) == 0 ? () : nil }
     }
 
     /// librsvg's version ("2.54.7"), loading it if need be; nil when it cannot be loaded.

@@ -49,7 +49,7 @@ enum GlyphProcessor {
         // Measure and render.
         let rendered: RenderedGlyph
         do {
-            rendered = try GlyphRenderer.render(Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold)
+            rendered = try GlyphRenderer.render(Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {

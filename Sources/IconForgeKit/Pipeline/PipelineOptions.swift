@@ -17,6 +17,10 @@ public struct PipelineOptions: Sendable, Equatable, Codable {
     public var allowOffCenter: [String] = []
     /// PNG compression effort, 1 (fastest) to 12 (smallest), as libdeflate's levels.
     public var pngCompression = PNGEncoder.defaultCompressionLevel
+    /// The librsvg library file to open instead of the platform's usual names (the
+    /// executable's `ICONFORGE_LIBRSVG`); nil for the usual ones. Part of the build key when
+    /// set: another librsvg may draw differently.
+    public var librsvgPath: String?
 
     public init() {}
 }

@@ -39,9 +39,9 @@ enum GlyphRenderer {
     static let fitTolerancePixels = 0.1
 
     /// Loads `data`, measures the artboard and ink box, and renders every template scale.
-    static func render(_ data: Data, mode: ExportMode, shapeThreshold: Double) throws(RenderFailure) -> RenderedGlyph {
+    static func render(_ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil) throws(RenderFailure) -> RenderedGlyph {
         do {
-            try SVGHandle.loadLibrary()
+            try SVGHandle.loadLibrary(path: librsvgPath)
         } catch {
             throw .failed(error.message)
         }
