@@ -36,15 +36,13 @@ enum OutputWriter {
         try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20)
     }
 
-    /// What the build state records for a next build to compare with (see `BuildFingerprint`):
-    /// the fingerprint as things stand before writing, one to compute once everything is
-    /// written, and the build's report.
-    struct Fingerprints {
-        var beforeWriting: String?
-        /// Given the signature of every file this build wrote or checked, by its path in
-        /// the output folder.
-        var afterWriting: (_ known: [String: FileSignature]) -> String?
-        var report: BuildState.Report
+    /// A catalog just written, and the state that will record it (its fingerprint still
+    /// to be computed from `known`, by the builder, before `writeState`).
+    struct CommittedCatalog {
+        /// The size and time of every file this build wrote or checked, the catalog
+        /// included, by its path in the output folder.
+        var known: [String: FileSignature]
+        var state: BuildState
     }
 
     /// The time the catalog must carry for Make (see `Builder.catalogDating`): `time`
@@ -88,21 +86,21 @@ enum OutputWriter {
         }
     }
 
-    /// Writes the catalog (the commit point: only after every file it lists is in place),
-    /// then the state, then removes what `previous` listed and `catalog` does not. With
-    /// `catalogDating`, the catalog's time is set before the build state records it.
+    /// Writes the catalog: the commit point, only after every file it lists is in place.
+    /// With `catalogDating`, the catalog's time is set for Make. Returns nil, having written
+    /// nothing, when the catalog and state on disk are already this build's (a build that
+    /// reused every glyph and whose fingerprint and report stand unchanged).
     static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
-        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprints: Fingerprints? = nil,
-        to folder: String
-    ) throws(BuildError) {
+        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: String?,
+        report: BuildState.Report, to folder: String
+    ) throws(BuildError) -> CommittedCatalog? {
         var known = known
         do {
             let catalogPath = folder + "/" + catalogFileName
             let generatedFiles = catalog.quickActions?.files ?? []
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.
-            let statePath = folder + "/" + BuildState.fileName
             // (`previousState` checked that the catalog on disk is the one the state describes.)
             let redate = catalogDating.map { dating in
                 guard let current = FileSystem.modificationTime(of: catalogPath) else { return true }
@@ -116,10 +114,10 @@ enum OutputWriter {
                 previous.catalogSignature == FileSystem.signature(of: catalogPath, followingSymlinks: false),
                 // Nor is one whose fingerprint or report is not this build's, or that lists
                 // files to remove.
-                previous.fingerprint == fingerprints?.beforeWriting, previous.report == fingerprints?.report,
+                previous.fingerprint == fingerprintBeforeWriting, previous.report == report,
                 previous.pendingRemovals.isEmpty
             {
-                return
+                return nil
             }
             // Temporary files of a build killed mid-write. Listing the folder costs a no-op
             // build a tenth of its time, so a build that writes nothing leaves them (they
@@ -143,10 +141,27 @@ enum OutputWriter {
                 buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes),
                 catalogSignature: catalogSignature, glyphs: catalog.glyphs,
                 generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
-            if let fingerprints, let fingerprint = fingerprints.afterWriting(known) {
-                state.fingerprint = fingerprint
-                state.report = fingerprints.report
-            }
+            state.report = report
+            return CommittedCatalog(known: known, state: state)
+        } catch let error as FileError {
+            throw .output(error)
+        } catch {
+            throw .output(FileError(path: folder + "/" + catalogFileName, message: "cannot encode the catalog: \(error)"))
+        }
+    }
+
+    /// Writes the state that records `committed` (with `fingerprint`, when the build could
+    /// vouch for everything it read), then removes what `previous` listed and the new
+    /// catalog does not, and what a build killed while removing left.
+    static func writeState(
+        _ committed: CommittedCatalog, fingerprint: String?, outcomes: [GlyphOutcome], previous: BuildState?, to folder: String
+    ) throws(BuildError) {
+        var state = committed.state
+        state.fingerprint = fingerprint
+        if fingerprint == nil { state.report = nil }
+        let statePath = folder + "/" + BuildState.fileName
+        let generatedFiles = state.generatedFiles
+        do throws(FileError) {
             // Only after the new catalog is in place: remove what the old one listed and the
             // new one does not, and what a build killed while removing left. The state lists
             // them first, so that a build killed now leaves them to the next.
@@ -183,10 +198,8 @@ enum OutputWriter {
             // Done: the next build has nothing left to remove.
             state.pendingRemovals = [:]
             try FileSystem.writeIfChanged(state.encoded(), to: statePath)
-        } catch let error as FileError {
-            throw .output(error)
         } catch {
-            throw .output(FileError(path: folder + "/" + catalogFileName, message: "cannot encode the catalog: \(error)"))
+            throw .output(error)
         }
     }
 

@@ -305,44 +305,70 @@ public enum Builder {
         // settled sources and definitions (as they were before being read), outputs as
         // checked or as written, the catalog and generated files as written. Anything
         // unsettled or unknown gives no fingerprint, so the next build looks again.
-        let settled = outcomes.map(\.sourceSignature)
-        let definitions = onDisk.definitions.map { $0.settled(before: onDisk.takenAt) }
-        let generatedNames = catalog.quickActions?.files.map(\.file) ?? []
-        let listed = Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) })
-        let buildKey = plan.buildKey
-        let fingerprints = OutputWriter.Fingerprints(
-            beforeWriting: BuildFingerprint.computeNow(
-                buildKey: buildKey, request: request, files: files, sources: settled, outputs: onDisk.outputs, definitions: definitions,
-                generatedFiles: generatedNames),
-            afterWriting: { known in
-                var outputs: [[FileSignature?]] = []
-                for file in files {
-                    var signatures: [FileSignature?] = []
-                    for scale in Template.scales {
-                        let name = OutputWriter.fileName(glyph: file.name, scale: scale)
-                        guard listed.contains(name) else {
-                            signatures.append(nil)  // not there, or about to be removed
-                            continue
-                        }
-                        guard let signature = known[name] else { return nil }
-                        signatures.append(signature)
-                    }
-                    outputs.append(signatures)
-                }
-                return BuildFingerprint.compute(
-                    buildKey: buildKey, request: request, files: files, sources: settled, outputs: outputs, definitions: definitions,
-                    catalog: known[OutputWriter.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
-            },
-            report: BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics))
+        let record = FingerprintInputs(
+            buildKey: plan.buildKey, sources: outcomes.map(\.sourceSignature),
+            definitions: onDisk.definitions.map { $0.settled(before: onDisk.takenAt) },
+            generatedNames: catalog.quickActions?.files.map(\.file) ?? [],
+            listed: Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) }))
+        let report = BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics)
+        // Taken before anything is written: it stats the catalog and generated files as they are.
+        let fingerprintBeforeWriting = record.beforeWriting(files: files, outputs: onDisk.outputs, request: request)
         let written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder)
         if let assetCatalog = resolution.assetCatalog {
             try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
         }
-        try OutputWriter.writeCatalog(
+        if let committed = try OutputWriter.writeCatalog(
             catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
-            fingerprints: fingerprints, to: request.outputFolder)
+            fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
+            to: request.outputFolder)
+        {
+            try OutputWriter.writeState(
+                committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
+                previous: plan.previous, to: request.outputFolder)
+        }
         if let depfile = request.depfile {
             try writeDepfile(depfile, dependencies: dependencies, request: request)
+        }
+    }
+
+    /// What a build's fingerprint is computed from, besides what is on disk.
+    struct FingerprintInputs {
+        var buildKey: String
+        /// Each source's signature, if it was settled when read.
+        var sources: [FileSignature?]
+        var definitions: [BuildFingerprint.DefinitionsFile]
+        var generatedNames: [String]
+        /// Every output file the new catalog lists.
+        var listed: Set<String>
+
+        /// As things stand now (call it before writing): what a previous build that left
+        /// everything as this one found it recorded.
+        func beforeWriting(files: [GlyphFile], outputs: [[FileSignature?]], request: BuildRequest) -> String? {
+            BuildFingerprint.computeNow(
+                buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
+                generatedFiles: generatedNames)
+        }
+
+        /// Once everything is written, from the signature of every file this build wrote or
+        /// checked; nil when it cannot vouch for one of them.
+        func afterWriting(files: [GlyphFile], known: [String: FileSignature], request: BuildRequest) -> String? {
+            var outputs: [[FileSignature?]] = []
+            for file in files {
+                var signatures: [FileSignature?] = []
+                for scale in Template.scales {
+                    let name = OutputWriter.fileName(glyph: file.name, scale: scale)
+                    guard listed.contains(name) else {
+                        signatures.append(nil)  // not there, or about to be removed
+                        continue
+                    }
+                    guard let signature = known[name] else { return nil }
+                    signatures.append(signature)
+                }
+                outputs.append(signatures)
+            }
+            return BuildFingerprint.compute(
+                buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
+                catalog: known[OutputWriter.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
         }
     }
 
