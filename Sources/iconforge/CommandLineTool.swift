@@ -16,8 +16,9 @@ enum CommandLineTool {
         let environment = ToolEnvironment(
             printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"))
         let run = ToolCommand.run(arguments, environment: environment)
-        print(run, colored: colorsStandardError)
-        Platform.exit(run.status.rawValue)
+        let printed = print(run, colored: colorsStandardError)
+        // Output that did not arrive is a failed run, whatever the checks said.
+        Platform.exit(printed ? run.status.rawValue : ToolCommand.ExitStatus.io.rawValue)
     }
 
     /// Whether diagnostics on standard error get colour: a terminal that shows it, and no
@@ -26,14 +27,33 @@ enum CommandLineTool {
         Platform.isTerminal(2) && Platform.environment("NO_COLOR") == nil && Platform.environment("TERM") != "dumb"
     }
 
-    /// The one printer: each line to its stream, diagnostics in compiler form.
-    static func print(_ run: ToolRun, colored: Bool) {
+    /// The one printer: each line to its stream, diagnostics in compiler form. Returns
+    /// false when a write failed: then standard output gets nothing more (a JSON document
+    /// is never quietly cut short) and standard error says what happened, if it can.
+    static func print(_ run: ToolRun, colored: Bool) -> Bool {
+        var failure: (stream: String, code: Int32)?
+        var standardOutputFailed = false
         for line in run.lines {
             switch line {
-            case .out(let text): Platform.writeText(text + "\n", to: 1)
-            case .err(let text): Platform.writeText(text + "\n", to: 2)
-            case .diagnostic(let diagnostic): Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2)
+            case .out(let text):
+                guard !standardOutputFailed else { continue }
+                if let code = Platform.writeText(text + "\n", to: 1) {
+                    standardOutputFailed = true
+                    failure = failure ?? ("standard output", code)
+                }
+            case .err(let text):
+                if let code = Platform.writeText(text + "\n", to: 2) { failure = failure ?? ("standard error", code) }
+            case .diagnostic(let diagnostic):
+                if let code = Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2) {
+                    failure = failure ?? ("standard error", code)
+                }
             }
         }
+        guard let failure else { return true }
+        // A reader that went away (`iconforge rules | head -1`) knows why; say nothing then.
+        if !Platform.isBrokenPipe(failure.code) {
+            _ = Platform.writeText("iconforge: error: cannot write \(failure.stream): \(Platform.describe(failure.code))\n", to: 2)
+        }
+        return false
     }
 }
