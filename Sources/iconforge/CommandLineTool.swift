@@ -13,10 +13,17 @@ enum CommandLineTool {
         // Printing to a closed pipe (`iconforge rules | head -1`) must end the output
         // quietly, not kill the process.
         Platform.ignoreBrokenPipes()
+        // GitHub Actions names the file a step appends its Markdown summary to.
+        let stepSummaryPath = Platform.environment("GITHUB_STEP_SUMMARY").flatMap { $0.isEmpty ? nil : $0 }
         let environment = ToolEnvironment(
-            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"))
+            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"),
+            writesStepSummary: stepSummaryPath != nil)
         let run = ToolCommand.run(arguments, environment: environment)
-        let printed = print(run, colored: colorsStandardError)
+        var printed = print(run, colored: colorsStandardError)
+        if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {
+            _ = Platform.writeText("iconforge: error: cannot write the step summary \(stepSummaryPath): \(Platform.describe(code))\n", to: 2)
+            printed = false
+        }
         // Output that did not arrive is a failed run, whatever the checks said.
         Platform.exit(printed ? run.status.rawValue : ToolCommand.ExitStatus.io.rawValue)
     }

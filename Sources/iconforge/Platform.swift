@@ -32,6 +32,15 @@ enum Platform {
         return nil
     }
 
+    /// Appends `text` to the file at `path`, creating it if need be; returns the `errno`
+    /// of what failed, nil when all of it was written.
+    static func appendText(_ text: String, toFileAt path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return writeText(text, to: descriptor)
+    }
+
     /// Whether `code` is the error a write gets when the reader of a pipe has gone.
     static func isBrokenPipe(_ code: Int32) -> Bool { code == EPIPE }
 

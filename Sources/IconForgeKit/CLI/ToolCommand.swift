@@ -145,7 +145,7 @@ public enum ToolCommand {
         } catch {
             guard format != "text" else { throw error }
             let rule: RuleID = error.isUnreadableInput ? .inputUnreadable : .configInvalid
-            reportStop(forCI(Diagnostic(rule, file: error.file ?? "", error.message)), format: format, output: &output)
+            reportStop(forCI(Diagnostic(rule, file: error.file ?? "", error.message)), format: format, command: writes ? "build" : "check", output: &output)
             output.err("iconforge: error: \(error.message)\n\(error.hint)")
             return error.isUnreadableInput ? .io : .usage
         }
@@ -159,25 +159,35 @@ public enum ToolCommand {
             switch error {
             case .missingInput(let path, let message):
                 let diagnostic = Diagnostic(.inputUnreadable, file: path, message)
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, output: &output)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
             case .output(let failure):
                 let kept = FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, output: &output)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
             case .dependencyFile(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot write the dependency file: \(failure.message) (the outputs were written)")
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, output: &output)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
             }
             return .io
         }
         let elapsed = (clock.now - start).seconds
         let failed = report.failed
+        if output.environment.writesStepSummary {
+            output.stepSummary = StepSummary.markdown(
+                command: writes ? "build" : "check", diagnostics: report.diagnostics.map(forCI), glyphs: report.glyphCount, failed: failed)
+        }
+        var notice: String?
 
         switch format {
         case "json":
             output.out(DiagnosticFormatter.json(report, failed: failed))
         case "github":
-            for diagnostic in DiagnosticFormatter.grouped(report.diagnostics.map(forCI)) { output.out(DiagnosticFormatter.github(diagnostic)) }
+            // Within what GitHub annotates; the rest go to the log in text form, and a
+            // notice at the end says how many and where.
+            let selection = GitHubAnnotations.select(DiagnosticFormatter.grouped(report.diagnostics.map(forCI)), summaryWritten: output.environment.writesStepSummary)
+            for annotation in selection.annotations { output.out(annotation) }
+            for diagnostic in selection.rest { output.diagnostic(diagnostic) }
+            notice = selection.notice
         case "sarif":
             output.out(SARIFFormatter.log(report.diagnostics.map(forCI)))
         default:
@@ -197,13 +207,17 @@ public enum ToolCommand {
                 output.err("stage \(stage) \(seconds.fixed(4)) s")
             }
         }
+        if let notice { output.out(notice) }
         return failed ? .checkFailed : .clean
     }
 
     /// A run that stopped before it had a report: in text, `file: error: message` on
     /// standard error; otherwise the document (or annotation) the format promises, holding
     /// the one diagnostic, so that a CI step parsing it never gets empty output.
-    static func reportStop(_ diagnostic: Diagnostic, format: String, output: inout ToolRun) {
+    static func reportStop(_ diagnostic: Diagnostic, format: String, command: String, output: inout ToolRun) {
+        if output.environment.writesStepSummary {
+            output.stepSummary = StepSummary.markdown(command: command, diagnostics: [diagnostic], glyphs: 0, failed: true)
+        }
         switch format {
         case "json":
             output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))

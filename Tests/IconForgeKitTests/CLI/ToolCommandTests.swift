@@ -291,4 +291,18 @@ extension ToolCommand {
         #expect(try run(["--version"], fullStream: 1).0 == 3)
         #expect(try run(["check", glyph], fullStream: 2).0 == 3, "the summary line could not be written")
     }
+
+    @Test("with GITHUB_STEP_SUMMARY set, the summary is appended to that file")
+    func stepSummaryIsAppended() throws {
+        let folder = TemporaryFolder()
+        folder.write("summary.md", "earlier step\n")
+        let result = try run(["check", Fixtures.path("broken"), "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": folder.file("summary.md")])
+        #expect(result.status == 1)
+        let summary = try String(contentsOfFile: folder.file("summary.md"), encoding: .utf8)
+        #expect(summary.hasPrefix("earlier step\n## iconforge check: failed\n"), "\(summary)")
+        #expect(summary.contains("`svg.parse`"))
+        let unwritable = try run(["check", Fixtures.path("pipeline/square-27pt.svg")], environment: ["GITHUB_STEP_SUMMARY": folder.file("no/such/folder/summary.md")])
+        #expect(unwritable.status == 3)
+        #expect(unwritable.stderr.contains("cannot write the step summary"), "\(unwritable.stderr)")
+    }
 }
