@@ -150,9 +150,20 @@ public enum ToolCommand {
             return error.isUnreadableInput ? .io : .usage
         }
 
+        // check: what exists is checked, and what does not is reported (exit 3). build stops
+        // instead: a catalog without a missing folder's glyphs would drop their outputs.
+        var missing: [Diagnostic] = []
+        if !writes {
+            let present = request.inputs.filter { FileSystem.kind(of: $0) != .missing }
+            if !present.isEmpty, present.count < request.inputs.count {
+                missing = request.inputs.filter { FileSystem.kind(of: $0) == .missing }.map { Diagnostic(.inputUnreadable, file: $0, "no such file or folder") }
+                request.inputs = present
+            }
+        }
+
         let clock = ContinuousClock()
         let start = clock.now
-        let report: BuildReport
+        var report: BuildReport
         do {
             report = try Builder.run(request)
         } catch {
@@ -171,6 +182,12 @@ public enum ToolCommand {
             return .io
         }
         let elapsed = (clock.now - start).seconds
+        var summary = report.catalog.summary
+        if !missing.isEmpty {
+            report.diagnostics = (missing + report.diagnostics).sorted(by: Diagnostic.sortOrder)
+            report.failed = true
+            summary.errors += missing.count
+        }
         let failed = report.failed
         if output.environment.writesStepSummary {
             output.stepSummary = StepSummary.markdown(
@@ -180,7 +197,7 @@ public enum ToolCommand {
 
         switch format {
         case "json":
-            output.out(DiagnosticFormatter.json(report, failed: failed))
+            output.out(DiagnosticFormatter.json(diagnostics: report.diagnostics, summary: summary, failed: failed))
         case "github":
             // Within what GitHub annotates; the rest go to the log in text form, and a
             // notice at the end says how many and where.
@@ -208,7 +225,7 @@ public enum ToolCommand {
             }
         }
         if let notice { output.out(notice) }
-        return failed ? .checkFailed : .clean
+        return !missing.isEmpty ? .io : failed ? .checkFailed : .clean
     }
 
     /// A run that stopped before it had a report: in text, `file: error: message` on

@@ -180,6 +180,22 @@ extension ToolCommand {
         #expect(status == .io && blocked.stdout.first?.contains("title=output.unwritable::") == true, "\(blocked.lines)")
     }
 
+    @Test("check checks the inputs that exist and reports the ones that do not (exit 3)")
+    func checkChecksWhatExists() throws {
+        let broken = Fixtures.path("broken/truncated.svg")
+        let (status, output) = run(["check", broken, "/nonexistent/missing.svg"])
+        #expect(status == .io)
+        #expect(output.stderr.contains { $0.contains("truncated.svg:2:3: error:") }, "the file that exists was checked: \(output.stderr)")
+        #expect(output.stderr.contains { $0.hasPrefix("/nonexistent/missing.svg: error: no such file or folder") }, "\(output.stderr)")
+        let (_, json) = run(["check", broken, "/nonexistent/missing.svg", "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
+        let rules = (document?["diagnostics"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } ?? []
+        #expect(Set(rules) == ["input.unreadable", "svg.parse"], "\(rules)")
+        #expect((document?["summary"] as? [String: Any])?["errors"] as? Int == 2)
+        let (clean, _) = run(["check", Fixtures.path("pipeline/square-27pt.svg"), "/nonexistent/missing.svg"])
+        #expect(clean == .io, "a clean glyph does not hide the missing one")
+    }
+
     @Test("build takes --format as check does")
     func buildTakesFormat() throws {
         let output = TemporaryFolder()
