@@ -50,7 +50,12 @@ public struct ToolRun: Sendable {
     }
 
     mutating func out(_ text: String) { lines.append(.out(text)) }
-    mutating func err(_ text: String) { lines.append(.err(text)) }
+    /// Standard error carries no workflow commands: a line of it that begins with `::` (a
+    /// path named in a message, perhaps after a newline in a file name) gets `./` first.
+    mutating func err(_ text: String) {
+        let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticFormatter.runnerSafe(String($0)) }
+        lines.append(.err(safe.joined(separator: "\n")))
+    }
     mutating func diagnostic(_ diagnostic: Diagnostic) { lines.append(.diagnostic(diagnostic)) }
 
     /// The lines for standard output.
