@@ -206,7 +206,7 @@ public enum ToolCommand {
             for diagnostic in selection.rest { output.diagnostic(diagnostic) }
             notice = selection.notice
         case "sarif":
-            output.out(SARIFFormatter.log(report.diagnostics.map(forCI)))
+            output.out(SARIFFormatter.log(report.diagnostics.map(forCI), completed: missing.isEmpty))
         default:
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
                 output.diagnostic(diagnostic)
@@ -239,7 +239,7 @@ public enum ToolCommand {
         case "json":
             output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))
         case "github": output.out(DiagnosticFormatter.github(diagnostic))
-        case "sarif": output.out(SARIFFormatter.log([diagnostic]))
+        case "sarif": output.out(SARIFFormatter.log([diagnostic], completed: false))
         default: output.err("\(diagnostic.file.isEmpty ? "iconforge" : DiagnosticFormatter.runnerSafe(diagnostic.file)): error: \(diagnostic.message)")
         }
     }

@@ -7,7 +7,12 @@ public enum SARIFFormatter {
 
     /// The log for `diagnostics`, whose files are already relative to the repository root
     /// (see `PathBase`): GitHub matches a result to a file by that relative path.
-    public static func log(_ diagnostics: [Diagnostic]) -> String {
+    /// `completed`: false when the run stopped (exit 2 or 3) or left inputs unchecked; a
+    /// finding about no file (the command line) is a tool notification then, not a result,
+    /// since GitHub needs every result to have a location with a start line.
+    public static func log(_ diagnostics: [Diagnostic], completed: Bool = true) -> String {
+        let located = diagnostics.filter { !$0.file.isEmpty }
+        let unlocated = diagnostics.filter { $0.file.isEmpty }
         let rules = RuleID.allCases
         let indexes = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element, $0.offset) })
         let document = Log(
@@ -22,20 +27,24 @@ public enum SARIFFormatter {
                                     fullDescription: Message(text: rule.summary),
                                     defaultConfiguration: Configuration(level: level(rule.defaultSeverity)))
                             })),
-                    results: diagnostics.map { diagnostic in
+                    invocations: [
+                        Invocation(
+                            executionSuccessful: completed,
+                            toolExecutionNotifications: unlocated.map {
+                                Notification(level: level($0.severity), message: Message(text: $0.message), descriptor: Descriptor(id: $0.rule.rawValue))
+                            })
+                    ],
+                    results: located.map { diagnostic in
                         Result(
                             ruleId: diagnostic.rule.rawValue, ruleIndex: indexes[diagnostic.rule]!, level: level(diagnostic.severity),
                             message: Message(text: diagnostic.message),
-                            // A finding about the command line itself has no file to point at.
-                            locations: diagnostic.file.isEmpty
-                                ? []
-                                : [
-                                    Location(
-                                        physicalLocation: PhysicalLocation(
-                                            artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
-                                            // GitHub needs a start line; a finding about the whole file points at its first.
-                                            region: Region(startLine: diagnostic.location?.line ?? 1, startColumn: diagnostic.location?.column)))
-                                ])
+                            locations: [
+                                Location(
+                                    physicalLocation: PhysicalLocation(
+                                        artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
+                                        // GitHub needs a start line; a finding about the whole file points at its first.
+                                        region: Region(startLine: diagnostic.location?.line ?? 1, startColumn: diagnostic.location?.column)))
+                            ])
                     })
             ])
         let encoder = JSONEncoder()
@@ -76,12 +85,26 @@ public enum SARIFFormatter {
 
     private struct Run: Encodable {
         var tool: Tool
+        var invocations: [Invocation]
         var results: [Result]
         /// iconforge's columns count Unicode scalars.
         var columnKind = "unicodeCodePoints"
     }
 
     private struct Tool: Encodable { var driver: Driver }
+
+    private struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var toolExecutionNotifications: [Notification]
+    }
+
+    private struct Notification: Encodable {
+        var level: String
+        var message: Message
+        var descriptor: Descriptor
+    }
+
+    private struct Descriptor: Encodable { var id: String }
 
     private struct Driver: Encodable {
         var name = "iconforge"

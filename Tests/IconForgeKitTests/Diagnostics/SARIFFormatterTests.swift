@@ -17,6 +17,7 @@ import Testing
         let (status, document) = try log()
         #expect(status == .checkFailed)
         #expect(document["version"] as? String == "2.1.0")
+        #expect(((document["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool == true)
         #expect((document["$schema"] as? String)?.hasSuffix("sarif-schema-2.1.0.json") == true)
         let runs = try #require(document["runs"] as? [[String: Any]])
         #expect(runs.count == 1)
@@ -62,8 +63,19 @@ import Testing
         let run = ToolCommand.run(["check", "/nonexistent/glyphs", "--format", "sarif", "--isolation", "none"])
         #expect(run.status == .io)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.joined(separator: "\n").utf8)) as? [String: Any])
-        let results = ((document["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let run0 = (document["runs"] as? [[String: Any]])?.first
+        let results = (run0?["results"] as? [[String: Any]]) ?? []
         #expect(results.first?["ruleId"] as? String == "input.unreadable")
+        let invocation = (run0?["invocations"] as? [[String: Any]])?.first
+        #expect(invocation?["executionSuccessful"] as? Bool == false)
+        // A finding about the command line has no file: a notification, not a result without a location.
+        let usage = ToolCommand.run(["check", Fixtures.path("broken"), "--format", "sarif", "--werror", "--no-werror", "--isolation", "none"])
+        #expect(usage.status == .usage)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(usage.stdout.joined(separator: "\n").utf8)) as? [String: Any])
+        let usageRun = (log["runs"] as? [[String: Any]])?.first
+        #expect((usageRun?["results"] as? [Any])?.isEmpty == true)
+        let notifications = ((usageRun?["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]]) ?? []
+        #expect((notifications.first?["descriptor"] as? [String: Any])?["id"] as? String == "config.invalid", "\(log)")
     }
 
     @Test func uriSegmentsArePercentEncoded() {
