@@ -118,7 +118,7 @@ public enum ToolCommand {
             let (command, other): (OptionCommand, OptionCommand) = writes ? (.build, .check) : (.check, .build)
             let names = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") }.map { String($0.prefix { $0 != "=" }) }
             if let option = names.first(where: { OptionTable.otherCommand(for: $0, than: command) == other }) {
-                throw UsageError("option '\(option)' is for '\(other)'; " + (writes ? "'build' prints text diagnostics" : "'check' writes nothing"))
+                throw UsageError("option '\(option)' is for '\(other)'; " + (writes ? "'build' does not take it" : "'check' writes nothing"))
             }
             throw error
         }
