@@ -82,39 +82,3 @@ import Testing
         #expect(SARIFFormatter.uri("Glyphs/a b#1%.svg") == "Glyphs/a%20b%231%25.svg")
     }
 }
-
-@Suite struct PathBaseTests {
-    @Test("the repository root is the nearest folder up with a .git, file or folder")
-    func repositoryRoot() throws {
-        let folder = TemporaryFolder()
-        folder.write("repo/.git", "gitdir: /elsewhere")
-        try FileManager.default.createDirectory(atPath: folder.file("repo/a/b"), withIntermediateDirectories: true)
-        let root = PathBase.normalized(folder.file("repo"))
-        #expect(PathBase.repositoryRoot(from: folder.file("repo/a/b")) == root)
-        #expect(PathBase.relative("../Glyphs/x.svg", to: root, currentFolder: folder.file("repo/a/b")) == "a/Glyphs/x.svg")
-        #expect(PathBase.relative("/elsewhere/x.svg", to: root, currentFolder: root) == "/elsewhere/x.svg", "outside the base: as named")
-        #expect(PathBase.relative("./Glyphs//x.svg", to: ".", currentFolder: root) == "Glyphs/x.svg")
-    }
-
-    @Test("github annotations name files from the repository root (or --path-base)")
-    func annotationsUsePathBase() throws {
-        let run = ToolCommand.run(["check", Fixtures.path("broken"), "--format", "github", "--path-base", Fixtures.path("broken/.."), "--isolation", "none"])
-        #expect(run.stdout.first?.hasPrefix("::error file=broken/truncated.svg,line=2,col=3") == true, "\(run.stdout)")
-    }
-}
-
-@Suite struct WorkflowCommandInjectionTests {
-    @Test("a file name beginning with :: cannot become a workflow command in text output")
-    func fileNamesCannotCommandTheRunner() {
-        let text = DiagnosticFormatter.text(Diagnostic(.svgParse, file: "::add-mask::x.svg", "broken"))
-        #expect(text.hasPrefix("./::add-mask::x.svg: error: "))
-        let run = ToolCommand.run(["check", "::error::missing.svg", "--isolation", "none"])
-        #expect(run.status == .io)
-        #expect(!run.stderr.contains { $0.hasPrefix("::") }, "\(run.stderr)")
-        #expect(run.stderr.contains { $0.hasPrefix("./::error::missing.svg: error: ") }, "\(run.stderr)")
-        // Nor can a path after a newline, in any message on standard error.
-        let render = ToolCommand.run(["render", "x\n::add-mask::y.svg", "--scale", "2", "-o", "/tmp/never.png", "--isolation", "none"])
-        let physical = render.stderr.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
-        #expect(!physical.isEmpty && !physical.contains { $0.hasPrefix("::") }, "\(render.stderr)")
-    }
-}
