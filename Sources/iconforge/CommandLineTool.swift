@@ -13,11 +13,19 @@ enum CommandLineTool {
         // Printing to a closed pipe (`iconforge rules | head -1`) must end the output
         // quietly, not kill the process.
         Platform.ignoreBrokenPipes()
+        // GitHub Actions names the file a step appends its Markdown summary to.
+        let stepSummaryPath = Platform.environment("GITHUB_STEP_SUMMARY").flatMap { $0.isEmpty ? nil : $0 }
         let environment = ToolEnvironment(
-            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"))
+            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"),
+            writesStepSummary: stepSummaryPath != nil)
         let run = ToolCommand.run(arguments, environment: environment)
-        print(run, colored: colorsStandardError)
-        Platform.exit(run.status.rawValue)
+        var printed = print(run, colored: colorsStandardError)
+        if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {
+            _ = Platform.writeText("iconforge: error: cannot write the step summary \(stepSummaryPath): \(Platform.describe(code))\n", to: 2)
+            printed = false
+        }
+        // Output that did not arrive is a failed run, whatever the checks said.
+        Platform.exit(printed ? run.status.rawValue : ToolCommand.ExitStatus.io.rawValue)
     }
 
     /// Whether diagnostics on standard error get colour: a terminal that shows it, and no
@@ -26,14 +34,33 @@ enum CommandLineTool {
         Platform.isTerminal(2) && Platform.environment("NO_COLOR") == nil && Platform.environment("TERM") != "dumb"
     }
 
-    /// The one printer: each line to its stream, diagnostics in compiler form.
-    static func print(_ run: ToolRun, colored: Bool) {
+    /// The one printer: each line to its stream, diagnostics in compiler form. Returns
+    /// false when a write failed: then standard output gets nothing more (a JSON document
+    /// is never quietly cut short) and standard error says what happened, if it can.
+    static func print(_ run: ToolRun, colored: Bool) -> Bool {
+        var failure: (stream: String, code: Int32)?
+        var standardOutputFailed = false
         for line in run.lines {
             switch line {
-            case .out(let text): Platform.writeText(text + "\n", to: 1)
-            case .err(let text): Platform.writeText(text + "\n", to: 2)
-            case .diagnostic(let diagnostic): Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2)
+            case .out(let text):
+                guard !standardOutputFailed else { continue }
+                if let code = Platform.writeText(text + "\n", to: 1) {
+                    standardOutputFailed = true
+                    failure = failure ?? ("standard output", code)
+                }
+            case .err(let text):
+                if let code = Platform.writeText(text + "\n", to: 2) { failure = failure ?? ("standard error", code) }
+            case .diagnostic(let diagnostic):
+                if let code = Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2) {
+                    failure = failure ?? ("standard error", code)
+                }
             }
         }
+        guard let failure else { return true }
+        // A reader that went away (`iconforge rules | head -1`) knows why; say nothing then.
+        if !Platform.isBrokenPipe(failure.code) {
+            _ = Platform.writeText("iconforge: error: cannot write \(failure.stream): \(Platform.describe(failure.code))\n", to: 2)
+        }
+        return false
     }
 }

@@ -13,9 +13,10 @@
 /// (IconForgeKit/Platform/) and takes none of these process-global actions; this file
 /// follows the same rules (C libraries imported here only, under `#if canImport`).
 enum Platform {
-    /// Writes all of `text` to a file descriptor (1 or 2), retrying short writes;
-    /// gives up silently when the descriptor is closed (nobody is reading).
-    static func writeText(_ text: String, to descriptor: Int32) {
+    /// Writes all of `text` to a file descriptor (1 or 2), retrying short writes; returns
+    /// the `errno` of a write that failed (a full disk, a closed descriptor, a reader gone),
+    /// nil when everything was written.
+    static func writeText(_ text: String, to descriptor: Int32) -> Int32? {
         let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
@@ -23,9 +24,29 @@ enum Platform {
                 write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             }
             if result < 0, errno == EINTR { continue }
-            guard result > 0 else { return }
+            if result < 0 { return errno }
+            // write(2) returning 0 for a non-empty buffer makes no progress: as good as an error.
+            guard result > 0 else { return EIO }
             written += result
         }
+        return nil
+    }
+
+    /// Appends `text` to the file at `path`, creating it if need be; returns the `errno`
+    /// of what failed, nil when all of it was written.
+    static func appendText(_ text: String, toFileAt path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return writeText(text, to: descriptor)
+    }
+
+    /// Whether `code` is the error a write gets when the reader of a pipe has gone.
+    static func isBrokenPipe(_ code: Int32) -> Bool { code == EPIPE }
+
+    /// The system's description of an `errno` value ("No space left on device").
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 
     /// Whether a file descriptor is a terminal.

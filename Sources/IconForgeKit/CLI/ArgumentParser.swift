@@ -20,6 +20,8 @@ public struct UsageError: Error, Equatable, Sendable {
     public var hint = "Run 'iconforge --help' for usage."
     /// A file the command line names does not exist or cannot be read: exit status 3, not 2.
     public var isUnreadableInput = false
+    /// The file the error is about (the configuration file), nil for the command line itself.
+    public var file: String?
     public init(_ message: String) { self.message = message }
 }
 

@@ -5,8 +5,8 @@ enum HelpText {
         iconforge — check and render iOS quick-action glyphs
 
         USAGE
-          iconforge build [GLYPHS...] [-o OUTPUT] [--fit] [options]
-          iconforge check [GLYPHS...] [--fit] [--format text|json|github] [options]
+          iconforge build [GLYPHS...] [-o OUTPUT] [--fit] [--format FORMAT] [options]
+          iconforge check [GLYPHS...] [--fit] [--format FORMAT] [options]
           iconforge render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]
           iconforge rules
           iconforge help [COMMAND]

@@ -90,12 +90,18 @@ enum OptionTable {
         OptionDeclaration(
             "--png-compression", "N", .integer(1...12), configurationKey: "pngCompression", documented: [.build, .render],
             help: ["1 (fastest) to 12 (smallest PNGs) (default: \(PNGEncoder.defaultCompressionLevel))"]),
-        // check's own
+        // build's and check's
         OptionDeclaration(
-            "--format", "FORMAT", .choice(["text", "json", "github"]), commands: [.check],
+            "--format", "FORMAT", .choice(["text", "json", "github", "sarif"]), commands: [.build, .check],
             help: [
                 "text (default): file:line:col: error: message [rule]", "json: one JSON document (see README)",
-                "github: GitHub Actions ::error annotations",
+                "github: GitHub Actions ::error annotations", "sarif: SARIF 2.1.0 for GitHub code scanning",
+            ]),
+        OptionDeclaration(
+            "--path-base", "DIR", .path, commands: [.build, .check],
+            help: [
+                "github and sarif paths are relative to DIR (default:", "the repository root, the nearest folder up with",
+                ".git; else the current folder)",
             ]),
         // every command's
         OptionDeclaration(

@@ -68,11 +68,13 @@ public enum ToolCommand {
                 request.extraDependencies.append(configPath)
             } catch var error as UsageError {
                 error.hint = Configuration.hint
+                error.file = configPath
                 throw error
             } catch {
                 var unreadable = UsageError("cannot read configuration \(configPath): \((error as? FileError)?.message ?? "\(error)")")
                 unreadable.isUnreadableInput = true
                 unreadable.hint = Configuration.hint
+                unreadable.file = configPath
                 throw unreadable
             }
         }
@@ -116,7 +118,7 @@ public enum ToolCommand {
             let (command, other): (OptionCommand, OptionCommand) = writes ? (.build, .check) : (.check, .build)
             let names = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") }.map { String($0.prefix { $0 != "=" }) }
             if let option = names.first(where: { OptionTable.otherCommand(for: $0, than: command) == other }) {
-                throw UsageError("option '\(option)' is for '\(other)'; " + (writes ? "'build' prints text diagnostics" : "'check' writes nothing"))
+                throw UsageError("option '\(option)' is for '\(other)'; " + (writes ? "'build' does not take it" : "'check' writes nothing"))
             }
             throw error
         }
@@ -124,51 +126,97 @@ public enum ToolCommand {
             output.out(writes ? HelpText.build : HelpText.check)
             return .clean
         }
-        let format = try OptionSettings(parsed: parsed, configuration: Configuration(), command: .check).text("--format") ?? "text"
-        var (request, werror) = try request(from: parsed, writes: writes, environment: output.environment)
-        request.warningsAreErrors = werror
+        let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: writes ? .build : .check)
+        let format = try commandLine.text("--format") ?? "text"
+        // GitHub finds a file by its path from the repository root, not from where iconforge ran.
+        let currentFolder = FileManager.default.currentDirectoryPath
+        let base = try commandLine.text("--path-base") ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
+        let forCI: (Diagnostic) -> Diagnostic = { diagnostic in
+            var moved = diagnostic
+            if !diagnostic.file.isEmpty { moved.file = PathBase.relative(diagnostic.file, to: base, currentFolder: currentFolder) }
+            return moved
+        }
+        // From here on, every way out gives CI the document (or annotation) `format` promises.
+        var request: BuildRequest
+        do {
+            let werror: Bool
+            (request, werror) = try self.request(from: parsed, writes: writes, environment: output.environment)
+            request.warningsAreErrors = werror
+        } catch {
+            guard format != "text" else { throw error }
+            let rule: RuleID = error.isUnreadableInput ? .inputUnreadable : .configInvalid
+            reportStop(forCI(Diagnostic(rule, file: error.file ?? "", error.message)), format: format, command: writes ? "build" : "check", output: &output)
+            output.err("iconforge: error: \(error.message)\n\(error.hint)")
+            return error.isUnreadableInput ? .io : .usage
+        }
+
+        // check: what exists is checked, and what does not is reported (exit 3). build stops
+        // instead: a catalog without a missing folder's glyphs would drop their outputs.
+        var missing: [Diagnostic] = []
+        if !writes {
+            let present = request.inputs.filter { FileSystem.kind(of: $0) != .missing }
+            if !present.isEmpty, present.count < request.inputs.count {
+                missing = request.inputs.filter { FileSystem.kind(of: $0) == .missing }.map { Diagnostic(.inputUnreadable, file: $0, "no such file or folder") }
+                request.inputs = present
+            }
+        }
 
         let clock = ContinuousClock()
         let start = clock.now
-        let report: BuildReport
+        var report: BuildReport
         do {
             report = try Builder.run(request)
         } catch {
             switch error {
             case .missingInput(let path, let message):
-                // CI parses these formats: give it a document, not silence.
                 let diagnostic = Diagnostic(.inputUnreadable, file: path, message)
-                switch format {
-                case "json":
-                    output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))
-                case "github": output.out(DiagnosticFormatter.github(diagnostic))
-                default: output.err("\(path): error: \(message)")
-                }
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
             case .output(let failure):
                 let kept = FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
-                output.err("\(failure.path): error: \(failure.message)\(kept)")
-            case .dependencyFile(let failure): output.err("\(failure.path): error: cannot write the dependency file: \(failure.message) (the outputs were written)")
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
+            case .dependencyFile(let failure):
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot write the dependency file: \(failure.message) (the outputs were written)")
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
             }
             return .io
         }
         let elapsed = (clock.now - start).seconds
+        var summary = report.catalog.summary
+        if !missing.isEmpty {
+            report.diagnostics = (missing + report.diagnostics).sorted(by: Diagnostic.sortOrder)
+            report.failed = true
+            summary.errors += missing.count
+        }
         let failed = report.failed
+        if output.environment.writesStepSummary {
+            output.stepSummary = StepSummary.markdown(
+                command: writes ? "build" : "check", diagnostics: report.diagnostics.map(forCI), glyphs: report.glyphCount, failed: failed)
+        }
+        var notice: String?
 
         switch format {
         case "json":
-            output.out(DiagnosticFormatter.json(report, failed: failed))
+            output.out(DiagnosticFormatter.json(diagnostics: report.diagnostics, summary: summary, failed: failed))
         case "github":
-            for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) { output.out(DiagnosticFormatter.github(diagnostic)) }
+            // Within what GitHub annotates; the rest go to the log in text form, and a
+            // notice at the end says how many and where.
+            let selection = GitHubAnnotations.select(DiagnosticFormatter.grouped(report.diagnostics.map(forCI)), summaryWritten: output.environment.writesStepSummary)
+            for annotation in selection.annotations { output.out(annotation) }
+            for diagnostic in selection.rest { output.diagnostic(diagnostic) }
+            notice = selection.notice
+        case "sarif":
+            output.out(SARIFFormatter.log(report.diagnostics.map(forCI), completed: missing.isEmpty))
         default:
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
                 output.diagnostic(diagnostic)
             }
         }
-        if failed, report.errorCount == 0, format != "json" {
+        if failed, report.errorCount == 0, format == "text" || format == "github" {
             output.err(werrorNote(warnings: report.warningCount))
         }
         if !parsed.flags.contains("--quiet") {
-            if format != "json", let tally = DiagnosticFormatter.failureTally(report.diagnostics) { output.err(tally) }
+            if format == "text" || format == "github", let tally = DiagnosticFormatter.failureTally(report.diagnostics) { output.err(tally) }
             output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
         }
         if output.environment.printsStageTimings {
@@ -176,7 +224,24 @@ public enum ToolCommand {
                 output.err("stage \(stage) \(seconds.fixed(4)) s")
             }
         }
-        return failed ? .checkFailed : .clean
+        if let notice { output.out(notice) }
+        return !missing.isEmpty ? .io : failed ? .checkFailed : .clean
+    }
+
+    /// A run that stopped before it had a report: in text, `file: error: message` on
+    /// standard error; otherwise the document (or annotation) the format promises, holding
+    /// the one diagnostic, so that a CI step parsing it never gets empty output.
+    static func reportStop(_ diagnostic: Diagnostic, format: String, command: String, output: inout ToolRun) {
+        if output.environment.writesStepSummary {
+            output.stepSummary = StepSummary.markdown(command: command, diagnostics: [diagnostic], glyphs: 0, failed: true)
+        }
+        switch format {
+        case "json":
+            output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))
+        case "github": output.out(DiagnosticFormatter.github(diagnostic))
+        case "sarif": output.out(SARIFFormatter.log([diagnostic], completed: false))
+        default: output.err("\(diagnostic.file.isEmpty ? "iconforge" : DiagnosticFormatter.runnerSafe(diagnostic.file)): error: \(diagnostic.message)")
+        }
     }
 
     /// `iconforge render GLYPH.svg --scale 2|3 -o FILE.png`: one glyph, one scale, exactly as

@@ -15,10 +15,13 @@ public struct ToolEnvironment: Sendable, Equatable {
     public var printsStageTimings: Bool
     /// `ICONFORGE_LIBRSVG`: the librsvg library file to open (nil or empty: the usual names).
     public var librsvgPath: String?
+    /// `GITHUB_STEP_SUMMARY` is set: `build` and `check` return a Markdown summary for it.
+    public var writesStepSummary: Bool
 
-    public init(printsStageTimings: Bool = false, librsvgPath: String? = nil) {
+    public init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false) {
         self.printsStageTimings = printsStageTimings
         self.librsvgPath = librsvgPath
+        self.writesStepSummary = writesStepSummary
     }
 }
 
@@ -37,6 +40,9 @@ public struct ToolRun: Sendable {
 
     public var status: ToolCommand.ExitStatus = .clean
     public var lines: [Line] = []
+    /// Markdown for `$GITHUB_STEP_SUMMARY`, when the environment asked for it
+    /// (`ToolEnvironment.writesStepSummary`); the executable appends it to that file.
+    public var stepSummary: String?
     let environment: ToolEnvironment
 
     init(environment: ToolEnvironment) {
@@ -44,7 +50,12 @@ public struct ToolRun: Sendable {
     }
 
     mutating func out(_ text: String) { lines.append(.out(text)) }
-    mutating func err(_ text: String) { lines.append(.err(text)) }
+    /// Standard error carries no workflow commands: a line of it that begins with `::` (a
+    /// path named in a message, perhaps after a newline in a file name) gets `./` first.
+    mutating func err(_ text: String) {
+        let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticFormatter.runnerSafe(String($0)) }
+        lines.append(.err(safe.joined(separator: "\n")))
+    }
     mutating func diagnostic(_ diagnostic: Diagnostic) { lines.append(.diagnostic(diagnostic)) }
 
     /// The lines for standard output.

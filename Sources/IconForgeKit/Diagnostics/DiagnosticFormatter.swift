@@ -5,7 +5,7 @@ public enum DiagnosticFormatter {
     public static func text(_ diagnostic: Diagnostic, colored: Bool = false) -> String {
         // One diagnostic, one line: a file name holding a newline must not break a log into two.
         func oneLine(_ text: String) -> String { text.escaping(["\n": "\\n", "\r": "\\r"]) }
-        var place = oneLine(diagnostic.file)
+        var place = runnerSafe(oneLine(diagnostic.file))
         if let location = diagnostic.location { place += ":\(location.line):\(location.column)" }
         let severity = diagnostic.severity.rawValue
         let paintedSeverity =
@@ -60,9 +60,17 @@ public enum DiagnosticFormatter {
         return "\(failedFiles.count) \(noun) failed: " + tally.joined(separator: ", ")
     }
 
+    /// A path that cannot be read as a GitHub Actions workflow command: the runner takes any
+    /// line of standard output or error that begins with `::` for one, so a glyph named
+    /// `::add-mask::x.svg` would otherwise command it. `./::…` names the same file.
+    public static func runnerSafe(_ path: String) -> String {
+        path.hasPrefix("::") ? "./" + path : path
+    }
+
     /// A GitHub Actions workflow command that annotates the file in a pull request.
     public static func github(_ diagnostic: Diagnostic) -> String {
-        var properties = ["file=\(escapeProperty(diagnostic.file))"]
+        // A finding about the command line itself names no file.
+        var properties = diagnostic.file.isEmpty ? [] : ["file=\(escapeProperty(diagnostic.file))"]
         if let location = diagnostic.location {
             properties += ["line=\(location.line)", "col=\(location.column)"]
         }

@@ -150,6 +150,62 @@ extension ToolCommand {
         #expect(diagnostics?.first?["rule"] as? String == "svg.parse")
         #expect(diagnostics?.first?["line"] as? Int == 2)
     }
+
+    @Test("every way out of check and build gives json its document and github its annotation")
+    func everyExitPathGivesTheDocument() throws {
+        let folder = TemporaryFolder()
+        folder.write("bad.json", "{ \"fit\": 3 }")
+        let glyph = Fixtures.path("pipeline/square-27pt.svg")
+        let cases: [([String], ToolCommand.ExitStatus, String, String)] = [
+            (["--config", folder.file("missing.json")], .io, "input.unreadable", "missing.json"),
+            (["--config", folder.file("bad.json")], .usage, "config.invalid", "bad.json"),
+            ([folder.file("nothing-here")], .io, "input.unreadable", "nothing-here"),
+        ]
+        for command in ["check", "build"] {
+            for (arguments, expected, rule, file) in cases {
+                let extra = command == "build" ? ["-o", folder.file("Output")] : []
+                let (status, json) = run([command, glyph] + arguments + extra + ["--format", "json"])
+                #expect(status == expected, "\(command) \(arguments)")
+                let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any], "\(command) \(arguments): \(json.stdout)")
+                #expect(document["passed"] as? Bool == false)
+                let diagnostic = (document["diagnostics"] as? [[String: Any]])?.first
+                #expect(diagnostic?["rule"] as? String == rule && (diagnostic?["file"] as? String)?.hasSuffix(file) == true, "\(document)")
+                let (_, github) = run([command, glyph] + arguments + extra + ["--format", "github"])
+                #expect(github.stdout.count == 1 && github.stdout.first?.hasPrefix("::error file=") == true && github.stdout.first?.contains("title=\(rule)::") == true, "\(github.stdout)")
+            }
+        }
+        // An output folder that cannot be written is a document too.
+        folder.write("Blocked", "a file where the output folder should be")
+        let (status, blocked) = run(["build", glyph, "-o", folder.file("Blocked"), "--format", "github"])
+        #expect(status == .io && blocked.stdout.first?.contains("title=output.unwritable::") == true, "\(blocked.lines)")
+    }
+
+    @Test("check checks the inputs that exist and reports the ones that do not (exit 3)")
+    func checkChecksWhatExists() throws {
+        let broken = Fixtures.path("broken/truncated.svg")
+        let (status, output) = run(["check", broken, "/nonexistent/missing.svg"])
+        #expect(status == .io)
+        #expect(output.stderr.contains { $0.contains("truncated.svg:2:3: error:") }, "the file that exists was checked: \(output.stderr)")
+        #expect(output.stderr.contains { $0.hasPrefix("/nonexistent/missing.svg: error: no such file or folder") }, "\(output.stderr)")
+        let (_, json) = run(["check", broken, "/nonexistent/missing.svg", "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
+        let rules = (document?["diagnostics"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } ?? []
+        #expect(Set(rules) == ["input.unreadable", "svg.parse"], "\(rules)")
+        #expect((document?["summary"] as? [String: Any])?["errors"] as? Int == 2)
+        let (clean, _) = run(["check", Fixtures.path("pipeline/square-27pt.svg"), "/nonexistent/missing.svg"])
+        #expect(clean == .io, "a clean glyph does not hide the missing one")
+    }
+
+    @Test("build takes --format as check does")
+    func buildTakesFormat() throws {
+        let output = TemporaryFolder()
+        let (status, json) = run(["build", Fixtures.path("broken"), "-o", output.path, "--format", "json"])
+        #expect(status == .checkFailed)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
+        #expect((document?["summary"] as? [String: Any])?["pngs"] as? Int == 2, "\(json.stdout)")
+        let (_, github) = run(["build", Fixtures.path("broken"), "-o", output.path, "--format", "github"])
+        #expect(github.stdout.first?.hasPrefix("::error file=") == true)
+    }
 }
 
 /// The real executable, as a designer or a Makefile runs it.
@@ -226,5 +282,43 @@ extension ToolCommand {
         let locked = try run(["build", Fixtures.path("pipeline/square-27pt.svg"), "-o", kept.file("Output")])
         #expect(locked.status == 3)
         #expect(locked.stderr.contains("previous output left as it was"), "\(locked.stderr)")
+    }
+
+    @Test("a write to standard output or error that fails is an I/O error, exit 3")
+    func failedWritesExitThree() throws {
+        let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        func run(_ arguments: [String], fullStream: Int) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            let err = Pipe()
+            process.standardOutput = fullStream == 1 ? full : FileHandle.nullDevice
+            process.standardError = fullStream == 2 ? full : err
+            try process.run()
+            let stderr = fullStream == 2 ? Data() : err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        }
+        let glyph = Fixtures.path("pipeline/square-27pt.svg")
+        let (status, stderr) = try run(["check", glyph, "--format", "json"], fullStream: 1)
+        #expect(status == 3)
+        #expect(stderr.contains("iconforge: error: cannot write standard output: No space left on device"), "\(stderr)")
+        #expect(try run(["--version"], fullStream: 1).0 == 3)
+        #expect(try run(["check", glyph], fullStream: 2).0 == 3, "the summary line could not be written")
+    }
+
+    @Test("with GITHUB_STEP_SUMMARY set, the summary is appended to that file")
+    func stepSummaryIsAppended() throws {
+        let folder = TemporaryFolder()
+        folder.write("summary.md", "earlier step\n")
+        let result = try run(["check", Fixtures.path("broken"), "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": folder.file("summary.md")])
+        #expect(result.status == 1)
+        let summary = try String(contentsOfFile: folder.file("summary.md"), encoding: .utf8)
+        #expect(summary.hasPrefix("earlier step\n## iconforge check: failed\n"), "\(summary)")
+        #expect(summary.contains("`svg.parse`"))
+        let unwritable = try run(["check", Fixtures.path("pipeline/square-27pt.svg")], environment: ["GITHUB_STEP_SUMMARY": folder.file("no/such/folder/summary.md")])
+        #expect(unwritable.status == 3)
+        #expect(unwritable.stderr.contains("cannot write the step summary"), "\(unwritable.stderr)")
     }
 }

@@ -1,0 +1,62 @@
+/// The Markdown a GitHub Actions step appends to `$GITHUB_STEP_SUMMARY`: the result, the
+/// count per rule and the failing glyphs as tables, for the job's summary page.
+public enum StepSummary {
+    /// Rows of the findings table at most: GitHub takes 1 MiB of summary per step.
+    public static let rowLimit = 500
+
+    /// The summary of a run of `command` (`check` or `build`) with these findings.
+    public static func markdown(command: String, diagnostics: [Diagnostic], glyphs: Int, failed: Bool, rowLimit: Int = rowLimit) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        var lines = [
+            "## iconforge \(command): \(failed ? "failed" : "passed")", "",
+            "\(count(glyphs, "glyph")), \(count(errors, "error")), \(count(warnings, "warning")).",
+        ]
+        guard !diagnostics.isEmpty else { return (lines + [""]).joined(separator: "\n") }
+
+        struct Tally {
+            var severity: Severity
+            var files = Set<String>()
+            var findings = 0
+        }
+        var tallies: [RuleID: Tally] = [:]
+        for diagnostic in diagnostics {
+            tallies[diagnostic.rule, default: Tally(severity: diagnostic.severity)].findings += 1
+            tallies[diagnostic.rule]!.files.insert(diagnostic.file)
+            if diagnostic.severity == .error { tallies[diagnostic.rule]!.severity = .error }
+        }
+        lines += ["", "| rule | severity | files | findings |", "|---|---|---:|---:|"]
+        let ordered = tallies.sorted { ($0.value.severity == .error ? 1 : 0, $0.value.files.count, $1.key) > ($1.value.severity == .error ? 1 : 0, $1.value.files.count, $0.key) }
+        for (rule, tally) in ordered {
+            lines.append("| `\(rule.rawValue)` | \(tally.severity.rawValue) | \(tally.files.count) | \(tally.findings) |")
+        }
+
+        // Errors first, then warnings, each rule once per file as in the text output.
+        let grouped = DiagnosticFormatter.grouped(diagnostics)
+        let rows = grouped.filter { $0.severity == .error } + grouped.filter { $0.severity == .warning }
+        lines += ["", errors > 0 ? "### Failing glyphs" : "### Warnings", "", "| file | line | rule | severity | message |", "|---|---:|---|---|---|"]
+        for diagnostic in rows.prefix(rowLimit) {
+            let place = diagnostic.location.map { "\($0.line):\($0.column)" } ?? ""
+            lines.append("| \(cell(diagnostic.file)) | \(place) | `\(diagnostic.rule.rawValue)` | \(diagnostic.severity.rawValue) | \(cell(diagnostic.message)) |")
+        }
+        if rows.count > rowLimit {
+            lines += ["", "… and \(rows.count - rowLimit) more rows; run `iconforge \(command) --format json` for every finding."]
+        }
+        return (lines + [""]).joined(separator: "\n")
+    }
+
+    /// Text as a table cell shows it: Markdown and HTML characters escaped, so a file name
+    /// or message can neither break the table nor add markup.
+    static func cell(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "\n", "\r", "\r\n": escaped += " "
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~", "!", "&": escaped += "\\" + String(character)
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
