@@ -1,7 +1,9 @@
 /// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
 ///
-/// Every file goes to a temporary file in the same folder and is renamed into place;
-/// the catalog is written last, as the commit point. Files whose bytes are unchanged are
+/// Every file goes to a temporary file in the same folder; the PNGs and generated files
+/// are flushed to disk together (one flush per build, not per file), renamed into place,
+/// and their folders flushed; only then is the catalog written, flushed and renamed, as
+/// the commit point. Files whose bytes are unchanged are
 /// not rewritten (their modification times stay, which keeps Make and Xcode quiet).
 /// Outputs of glyphs that no longer build are removed only if the previous catalog says
 /// iconforge wrote them: a file a person put in the folder is never touched.
@@ -64,22 +66,24 @@ enum OutputWriter {
             // later stat finds it: a file changed by someone while the build ran must not be
             // recorded as the build's own.
             var known: [String: FileSignature] = [:]
+            // Every file is written to a temporary name first, and all of them are flushed
+            // together and only then renamed into place: one flush per build instead of one
+            // per file, and a build that fails while writing replaces nothing.
+            var staged = StagedWrites()
             for outcome in outcomes {
                 known.merge(outcome.verifiedOutputs) { _, checked in checked }
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
-                    known[output.file] = try FileSystem.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file).signature
+                    known[output.file] = try staged.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file).signature
                 }
             }
-            var subfolders = Set<String>()
             for file in generated where isSafeRelativePath(file.relativePath) {
                 let path = folder + "/" + file.relativePath
                 if file.relativePath.contains("/") {
                     try requireRealFolder(path.parentPath)
-                    subfolders.insert(path.parentPath)
                 }
-                known[file.relativePath] = try FileSystem.writeIfChangedRecording(file.bytes, to: path).signature
+                known[file.relativePath] = try staged.writeIfChangedRecording(file.bytes, to: path).signature
             }
-            for subfolder in subfolders { FileSystem.syncFolder(subfolder) }
+            try staged.commit()
             return known
         } catch {
             throw .output(error)

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// A build waits for the disk a fixed number of times, whatever the number of glyphs, and
+/// still flushes every file before it is renamed into place, with the catalog last.
+@Suite(.serialized) struct DurableWriteTests {
+    func makeGlyphs(_ folder: TemporaryFolder, count: Int) {
+        for index in 0..<count {
+            let inset = 4 + Double(index % 9) * 0.02
+            let size = 35 - 2 * inset
+            folder.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"\(inset)\" y=\"\(inset)\" width=\"\(size)\" height=\"\(size)\" rx=\"\(Double(index % 7))\"/></svg>")
+        }
+    }
+
+    /// The flushes and renames of one cold build of `count` glyphs.
+    func coldBuildEvents(glyphs count: Int) throws -> (events: [FlushObserver.Event], flushes: Int, output: String, keep: TemporaryFolder) {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: count)
+        let observer = FlushObserver()
+        let report = try FlushObserver.$current.withValue(observer) {
+            try build([glyphs.path], into: output.path)
+        }
+        #expect(!report.failed)
+        return (observer.events, observer.flushCount, output.path, output)
+    }
+
+    @Test func aBuildFlushesOncePerBuildNotOncePerFile() throws {
+        let few = try coldBuildEvents(glyphs: 3)
+        let many = try coldBuildEvents(glyphs: 40)
+        // 80 PNGs, a catalog and a state: once one fsync each (82 and more); now a flush of
+        // the file system, the folder after the PNGs' renames, the catalog and the state.
+        #expect(many.flushes <= 6, "\(many.flushes) flushes for 40 glyphs: \(many.events)")
+        #expect(many.flushes == few.flushes, "flushes grow with the glyph count: \(few.flushes) for 3, \(many.flushes) for 40")
+        #expect(many.events.count { if case .renamed(let path) = $0 { path.hasSuffix(".png") } else { false } } == 80)
+    }
+
+    @Test func everyPNGIsFlushedBeforeItIsRenamedAndTheCatalogIsRenamedLast() throws {
+        let (events, _, output, _) = try coldBuildEvents(glyphs: 10)
+        let pngRenames = events.indices.filter { if case .renamed(let path) = events[$0] { path.hasSuffix(".png") } else { false } }
+        let catalogRename = try #require(events.firstIndex(of: .renamed(output + "/catalog.json")))
+        let fileSystemFlush = try #require(events.firstIndex(where: { if case .fileSystemFlushed = $0 { true } else { false } }))
+        let catalogFlush = try #require(events.firstIndex(of: .fileFlushed(output + "/catalog.json")))
+        #expect(pngRenames.count == 20)
+        // The PNGs' data is on disk before any of them takes its name…
+        #expect(fileSystemFlush < pngRenames.min()!)
+        // …their names are on disk before the catalog is written…
+        let folderFlush = try #require(events.indices.first { $0 > pngRenames.max()! && events[$0] == .folderFlushed(output) })
+        #expect(folderFlush < catalogFlush)
+        // …and the catalog, flushed, is renamed into place after every PNG, then its name flushed.
+        #expect(catalogFlush < catalogRename)
+        #expect(events[catalogRename...].contains(.folderFlushed(output)))
+    }
+
+    @Test func aFailedWriteReplacesNothing() throws {
+        var staged = StagedWrites()
+        let folder = TemporaryFolder()
+        folder.write("a.png", "old")
+        _ = try staged.writeIfChangedRecording(Array("new".utf8), to: folder.file("a.png"))
+        #expect(throws: FileError.self) { try staged.writeIfChangedRecording([1], to: folder.file("missing/b.png")) }
+        _ = consume staged
+        // Never committed: the old file stands, and no temporary file is left.
+        #expect(try String(contentsOfFile: folder.file("a.png"), encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.png"])
+    }
+}
+
+extension DurableWriteTests {
+    @Test func anAssetCatalogIsFlushedOncePerBuildNotOncePerImageSet() throws {
+        func flushes(glyphs count: Int) throws -> Int {
+            let glyphs = TemporaryFolder(), output = TemporaryFolder()
+            makeGlyphs(glyphs, count: count)
+            var request = BuildRequest()
+            request.inputs = [glyphs.path]
+            request.outputFolder = output.path
+            request.assetCatalog = output.file("Glyphs.xcassets")
+            let observer = FlushObserver()
+            let report = try FlushObserver.$current.withValue(observer) { try Builder.run(request) }
+            #expect(!report.failed)
+            #expect(FileManager.default.fileExists(atPath: output.file("Glyphs.xcassets/g\(count - 1).imageset/g\(count - 1)@3x.png")))
+            return observer.flushCount
+        }
+        let few = try flushes(glyphs: 2), many = try flushes(glyphs: 30)
+        #expect(many == few, "flushes grow with the glyph count: \(few) for 2, \(many) for 30")
+        #expect(many <= 10, "\(many) flushes")
+    }
+}
