@@ -137,7 +137,9 @@ enum FileSystem {
         return flushed
     }
 
-    /// A fresh temporary file beside `path`, open for writing.
+    /// A fresh temporary file beside `path`, open for writing, created with the mode
+    /// 0666 that the process's umask then narrows (as `cp` and `touch` do: a group-writable
+    /// umask gives group-writable outputs).
     static func createTemporaryFile(for path: String) throws(FileError) -> (path: String, descriptor: Int32) {
         // A fresh, unguessable name, created exclusively and never through a symlink: a
         // link planted under a predictable name must not redirect the write elsewhere.
@@ -145,7 +147,7 @@ enum FileSystem {
         var descriptor: Int32 = -1
         for _ in 0..<8 {
             temporary = path.parentPath + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))-" + path.lastPathComponent
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "create") }
@@ -255,6 +257,19 @@ enum FileSystem {
         }()
     #endif
 
+    /// Sets the process's file-creation mask and returns the one it replaces.
+    @discardableResult
+    static func exchangeUmask(_ mask: UInt32) -> UInt32 {
+        UInt32(umask(mode_t(mask)))
+    }
+
+    /// A file's permission bits, or nil if it does not exist.
+    static func permissions(of path: String) -> UInt32? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode) & 0o7777
+    }
+
     /// Writes `bytes` atomically unless the file already holds exactly them, so unchanged
     /// outputs keep their modification times; returns whether it wrote.
     @discardableResult
@@ -322,7 +337,7 @@ enum FileSystem {
         if parent != path, parent != ".", parent != "/", kind(followingSymlinksOf: parent) == .missing {
             try createFolder(parent)
         }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileError(path: path, errno: errno, action: "create folder") }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw FileError(path: path, errno: errno, action: "create folder") }
         guard case .directory = kind(followingSymlinksOf: path) else { throw FileError(path: path, message: "exists and is not a folder") }
     }
 

@@ -64,6 +64,27 @@ import Testing
         #expect(try String(contentsOfFile: folder.file("a.png"), encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.png"])
     }
+
+    /// Files are created as `cp` creates them: mode 0666 narrowed by the umask, so a
+    /// group-writable umask gives group-writable outputs.
+    @Test func writtenFilesHonourTheUmask() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 2)
+        let saved = FileSystem.exchangeUmask(0o002)
+        defer { FileSystem.exchangeUmask(saved) }
+        _ = try build([glyphs.path], into: output.path + "/sub")
+        try FileSystem.writeAtomically(Array("x".utf8), to: output.file("single"))
+        FileSystem.exchangeUmask(0o027)
+        _ = try build([glyphs.path], into: output.path + "/private")
+        FileSystem.exchangeUmask(saved)
+        for name in ["g0@2x.png", "g1@3x.png", "catalog.json", BuildState.fileName] {
+            #expect(FileSystem.permissions(of: output.path + "/sub/" + name) == 0o664, "\(name)")
+            #expect(FileSystem.permissions(of: output.path + "/private/" + name) == 0o640, "\(name)")
+        }
+        #expect(FileSystem.permissions(of: output.file("single")) == 0o664)
+        #expect(FileSystem.permissions(of: output.path + "/sub") == 0o775)
+        #expect(FileSystem.permissions(of: output.path + "/private") == 0o750)
+    }
 }
 
 extension DurableWriteTests {
