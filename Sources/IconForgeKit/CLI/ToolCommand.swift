@@ -145,7 +145,13 @@ public enum ToolCommand {
                 default: output.err("\(path): error: \(message)")
                 }
             case .output(let failure):
-                let kept = FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
+                // Say what is on disk, as the build reports it.
+                let kept =
+                    switch failure.leftOutput {
+                    case .partlyReplaced: "; some outputs were replaced, but catalog.json is still the previous build's: build again"
+                    case .committed: "; the new outputs and catalog.json are in place, but the build state was not saved"
+                    case .unchanged, nil: FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
+                    }
                 output.err("\(failure.path): error: \(failure.message)\(kept)")
             case .dependencyFile(let failure): output.err("\(failure.path): error: cannot write the dependency file: \(failure.message) (the outputs were written)")
             }

@@ -1,9 +1,10 @@
 /// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
 ///
-/// Every file goes to a temporary file in the same folder; the PNGs and generated files
-/// are flushed to disk together (one flush per build, not per file), renamed into place,
-/// and their folders flushed; only then is the catalog written, flushed and renamed, as
-/// the commit point. Files whose bytes are unchanged are
+/// Every file goes to a temporary file in the same folder, the catalog's too; all are
+/// flushed to disk together (one flush per build, not per file), the PNGs and generated
+/// files renamed into place and their folders flushed, and only then the catalog renamed,
+/// as the commit point. All bytes are written before anything is renamed, so a full disk
+/// replaces nothing. Files whose bytes are unchanged are
 /// not rewritten (their modification times stay, which keeps Make and Xcode quiet).
 /// Outputs of glyphs that no longer build are removed only if the previous catalog says
 /// iconforge wrote them: a file a person put in the folder is never touched.
@@ -55,21 +56,21 @@ enum OutputWriter {
         var newestInput: Int64
     }
 
-    /// Writes the new PNGs and the generated quick-action files (each only when its bytes
-    /// changed), and returns the size and time of every output as this build wrote or
-    /// checked it: what `writeCatalog` records.
+    /// Stages the new PNGs and the generated quick-action files (each only when its bytes
+    /// changed) in `staged`, which puts them in place at its `commit`, and returns the size
+    /// and time of every output as this build wrote or checked it: what `writeCatalog` records.
     static func writeFiles(
-        _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], to folder: String
+        _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], to folder: String,
+        staging staged: inout StagedWrites
     ) throws(BuildError) -> [String: FileSignature] {
         do throws(FileError) {
             // The size and time of each file as this build wrote or checked it, never as a
             // later stat finds it: a file changed by someone while the build ran must not be
             // recorded as the build's own.
             var known: [String: FileSignature] = [:]
-            // Every file is written to a temporary name first, and all of them are flushed
-            // together and only then renamed into place: one flush per build instead of one
-            // per file, and a build that fails while writing replaces nothing.
-            var staged = StagedWrites()
+            // Every file is written to a temporary name first, and all of them (the catalog
+            // too) are flushed together and only then renamed into place: one flush per build
+            // instead of one per file, and a build that fails while writing replaces nothing.
             for outcome in outcomes {
                 known.merge(outcome.verifiedOutputs) { _, checked in checked }
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
@@ -83,21 +84,21 @@ enum OutputWriter {
                 }
                 known[file.relativePath] = try staged.writeIfChangedRecording(file.bytes, to: path).signature
             }
-            try staged.commit()
             return known
         } catch {
             throw .output(error)
         }
     }
 
-    /// Writes the catalog: the commit point, only after every file it lists is in place.
-    /// With `catalogDating`, the catalog's time is set for Make. Returns nil, having written
-    /// nothing, when the catalog and state on disk are already this build's (a build that
-    /// reused every glyph and whose fingerprint and report stand unchanged).
+    /// Stages the catalog in `staged`, whose `commit` renames it into place last: the
+    /// commit point, only after every file it lists is in place. With `catalogDating`, the
+    /// catalog's time is set for Make. Returns nil, having staged nothing, when the catalog
+    /// and state on disk are already this build's (a build that reused every glyph and
+    /// whose fingerprint and report stand unchanged).
     static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
         sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: String?,
-        report: BuildState.Report, to folder: String
+        report: BuildState.Report, to folder: String, staging staged: inout StagedWrites
     ) throws(BuildError) -> CommittedCatalog? {
         var known = known
         do {
@@ -126,12 +127,13 @@ enum OutputWriter {
             // Temporary files of a build killed mid-write. Listing the folder costs a no-op
             // build a tenth of its time, so a build that writes nothing leaves them (they
             // are hidden, and harmless) to the next build that writes.
-            removeStrayTemporaryFiles(in: folder)
+            removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames)
             let catalogBytes = Array(try catalog.encoded())
-            let written = try FileSystem.writeIfChangedRecording(catalogBytes, to: catalogPath)
+            let written = try staged.writeLastIfChangedRecording(catalogBytes, to: catalogPath)
             var catalogSignature = written.signature
-            if let catalogDating, written.changed || redate {
-                FileSystem.setModificationTime(of: catalogPath, to: catalogDating.time)
+            if let catalogDating, written.temporary != nil || redate {
+                // The time goes on the temporary file, which the rename keeps.
+                FileSystem.setModificationTime(of: written.temporary ?? catalogPath, to: catalogDating.time)
                 catalogSignature = catalogSignature.map { FileSignature(size: $0.size, modified: catalogDating.time, inode: $0.inode) }
             }
             known[catalogFileName] = catalogSignature
@@ -232,9 +234,9 @@ enum OutputWriter {
     }
 
     /// Temporary files left by a build that was killed before renaming them.
-    private static func removeStrayTemporaryFiles(in folder: String) {
+    private static func removeStrayTemporaryFiles(in folder: String, except staged: Set<String>) {
         // Only this process writes here now (the build holds the folder's lock).
-        for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where name.hasPrefix(FileSystem.temporaryPrefix) {
+        for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where name.hasPrefix(FileSystem.temporaryPrefix) && !staged.contains(name) {
             try? FileSystem.remove(folder + "/" + name)
         }
     }

@@ -170,6 +170,9 @@ enum FileSystem {
     }
 
     static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, path: String) throws(FileError) {
+        if let observer = FlushObserver.current, observer.failsWriting == path.lastPathComponent {
+            throw FileError(path: path, errno: ENOSPC, action: "write")
+        }
         var written = 0
         let contiguous = Array(bytes)
         while written < contiguous.count {
@@ -463,6 +466,18 @@ public struct FileError: Error, Equatable, Sendable {
     var isSymlink = false
     /// What the path turned out to be, when it opened but is not a regular file.
     var notRegular: FileSystem.Kind?
+    /// When the failure stopped a build: what it left in the output folder.
+    public var leftOutput: LeftOutput?
+
+    /// What a build that failed while writing left in its output folder.
+    public enum LeftOutput: Equatable, Sendable {
+        /// Nothing in it was replaced: the previous catalog and the files it lists.
+        case unchanged
+        /// Some files were replaced, and the catalog is the previous build's.
+        case partlyReplaced
+        /// The new files and catalog are all in place; what failed came after (the state).
+        case committed
+    }
 
     init(path: String, message: String, isLimit: Bool = false) {
         self.path = path

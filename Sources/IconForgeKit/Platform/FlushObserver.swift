@@ -19,7 +19,12 @@ final class FlushObserver: Sendable {
     /// The observer of the writes made in this task; nil outside tests.
     @TaskLocal static var current: FlushObserver?
 
-    init() {}
+    /// A file name whose staged write fails as on a full disk: a test's stand-in for one.
+    let failsWriting: String?
+
+    init(failsWriting: String? = nil) {
+        self.failsWriting = failsWriting
+    }
 
     func record(_ event: Event) {
         recorded.withLock { $0.append(event) }

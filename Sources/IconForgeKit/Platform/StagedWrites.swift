@@ -4,46 +4,83 @@
 /// renames, nothing a reader can see has changed; `discard` removes the temporary files.
 struct StagedWrites: ~Copyable {
     private var pending: [(temporary: String, path: String)] = []
+    /// The commit point (the catalog): renamed only once every other file is in place.
+    private var last: (temporary: String, path: String)?
 
     init() {}
 
     deinit {
         for file in pending { try? FileSystem.remove(file.temporary) }
+        if let last { try? FileSystem.remove(last.temporary) }
+    }
+
+    /// The names of the temporary files not yet renamed.
+    var temporaryNames: Set<String> {
+        Set((pending.map(\.temporary) + (last.map { [$0.temporary] } ?? [])).map(\.lastPathComponent))
     }
 
     /// `FileSystem.writeIfChangedRecording`, staged: the bytes are written to a temporary
     /// file now and reach `path` at `commit`. The signature is the temporary file's, which
     /// the rename keeps (same inode, same time).
     mutating func writeIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
+        let staged = try stage(bytes, to: path)
+        if let temporary = staged.temporary { pending.append((temporary, path)) }
+        return (staged.temporary != nil, staged.signature)
+    }
+
+    /// Stages the file that `commit` renames last, after every other file is in place and
+    /// its folder flushed: the catalog. Returns the temporary file's path when it was
+    /// written (nil when `path` already holds `bytes`), for its time to be set.
+    mutating func writeLastIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
+        precondition(last == nil, "one file is renamed last")
+        let staged = try stage(bytes, to: path)
+        if let temporary = staged.temporary { last = (temporary, path) }
+        return staged
+    }
+
+    private func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
         let before = FileSystem.signature(of: path, followingSymlinks: false)
         if let before, before.size == bytes.count, let existing = try? FileSystem.readRegularFile(path, limit: before.size), existing == bytes {
-            return (false, FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil)
+            return (nil, FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil)
         }
         let (temporary, signature) = try FileSystem.writeTemporaryFile(bytes, for: path)
-        pending.append((temporary, path))
-        return (true, signature)
+        return (temporary, signature)
     }
 
     /// Flushes every staged file with one barrier per file system, renames each into place,
-    /// and flushes the folders they went into: once this returns, a power loss leaves every
-    /// file whole and in place. A failure leaves the files not yet renamed unchanged.
+    /// flushes the folders they went into, then renames the last file and flushes its
+    /// folder: once this returns, a power loss leaves every file whole and in place. Every
+    /// byte is written before anything is renamed, so a full disk fails before a file is
+    /// replaced. A failure says in `FileError.leftOutput` whether anything was.
     mutating func commit() throws(FileError) {
-        guard !pending.isEmpty else { return }
+        let all = pending + (last.map { [$0] } ?? [])
+        guard !all.isEmpty else { return }
         let folders = Array(Set(pending.map(\.path.parentPath))).sorted()
-        var flushedDevices = Set<UInt64>()
-        var temporaries = pending.map(\.temporary)
-        for folder in folders {
-            // One syncfs covers a whole file system; a subfolder mounted elsewhere gets its own.
-            guard flushedDevices.insert(FileSystem.device(of: folder) ?? 0).inserted else { continue }
-            try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries)
-            temporaries = []
-        }
         var renamed = 0
-        defer { pending.removeFirst(renamed) }
-        for file in pending {
-            try FileSystem.renameIntoPlace(file.temporary, file.path)
-            renamed += 1
+        do throws(FileError) {
+            var flushedDevices = Set<UInt64>()
+            var temporaries = all.map(\.temporary)
+            for folder in Array(Set(all.map(\.path.parentPath))).sorted() {
+                // One syncfs covers a whole file system; a subfolder mounted elsewhere gets its own.
+                guard flushedDevices.insert(FileSystem.device(of: folder) ?? 0).inserted else { continue }
+                try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries)
+                temporaries = []
+            }
+            defer { pending.removeFirst(min(renamed, pending.count)) }
+            for file in pending {
+                try FileSystem.renameIntoPlace(file.temporary, file.path)
+                renamed += 1
+            }
+            try FileSystem.flushFolders(folders)
+            if let file = last {
+                try FileSystem.renameIntoPlace(file.temporary, file.path)
+                last = nil
+                FileSystem.syncFolder(file.path.parentPath)
+            }
+        } catch {
+            var error = error
+            error.leftOutput = renamed == 0 ? .unchanged : .partlyReplaced
+            throw error
         }
-        try FileSystem.flushFolders(folders)
     }
 }

@@ -41,16 +41,15 @@ import Testing
         let pngRenames = events.indices.filter { if case .renamed(let path) = events[$0] { path.hasSuffix(".png") } else { false } }
         let catalogRename = try #require(events.firstIndex(of: .renamed(output + "/catalog.json")))
         let fileSystemFlush = try #require(events.firstIndex(where: { if case .fileSystemFlushed = $0 { true } else { false } }))
-        let catalogFlush = try #require(events.firstIndex(of: .fileFlushed(output + "/catalog.json")))
         #expect(pngRenames.count == 20)
-        // The PNGs' data is on disk before any of them takes its name…
+        // The data of the PNGs and of the catalog is on disk, in one flush, before any of
+        // them takes its name…
         #expect(fileSystemFlush < pngRenames.min()!)
-        // …their names are on disk before the catalog is written…
+        // …the PNGs' names are on disk before the catalog takes its own…
         let folderFlush = try #require(events.indices.first { $0 > pngRenames.max()! && events[$0] == .folderFlushed(output) })
-        #expect(folderFlush < catalogFlush)
-        // …and the catalog, flushed, is renamed into place after every PNG, then its name flushed.
-        #expect(catalogFlush < catalogRename)
-        #expect(events[catalogRename...].contains(.folderFlushed(output)))
+        #expect(folderFlush < catalogRename)
+        // …and the catalog's name is flushed after it, before the state is written.
+        #expect(events[(catalogRename + 1)...].first == .folderFlushed(output))
     }
 
     @Test func aFailedWriteReplacesNothing() throws {
@@ -105,5 +104,59 @@ extension DurableWriteTests {
         let few = try flushes(glyphs: 2), many = try flushes(glyphs: 30)
         #expect(many == few, "flushes grow with the glyph count: \(few) for 2, \(many) for 30")
         #expect(many <= 10, "\(many) flushes")
+    }
+}
+
+extension DurableWriteTests {
+    /// The PNGs each catalog entry lists, with the bytes it says they have.
+    func checkCatalogMatchesFiles(_ output: TemporaryFolder) throws {
+        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
+        for glyph in catalog.glyphs {
+            for file in glyph.outputs {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output.file(file.file))))
+                #expect(SHA256Digest.hex(of: bytes) == file.sha256, "\(file.file) is not what the catalog lists")
+            }
+        }
+    }
+
+    /// A disk that fills up while the catalog is written: once, every PNG had already been
+    /// replaced, and the old catalog was left listing other bytes, under a message saying
+    /// the previous output was left as it was. Now nothing is renamed before every byte is
+    /// written, so the message is true.
+    @Test func aFullDiskWhileWritingTheCatalogReplacesNothing() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 6)
+        _ = try build([glyphs.path], into: output.path)
+        let before = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        for index in 0..<6 {
+            glyphs.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"17.5\" cy=\"17.5\" r=\"\(12 + Double(index) * 0.3)\"/></svg>")
+        }
+        let observer = FlushObserver(failsWriting: "catalog.json")
+        let error = #expect(throws: BuildError.self) {
+            try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        }
+        guard case .output(let failure) = error else {
+            Issue.record("expected an output error, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.leftOutput == .unchanged)
+        #expect(failure.message.contains("No space left"))
+        try checkCatalogMatchesFiles(output)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == before, "temporary files left behind")
+        // And the next build, with room, brings everything up to date.
+        _ = try build([glyphs.path], into: output.path)
+        try checkCatalogMatchesFiles(output)
+    }
+
+    @Test func aFailureAfterTheCatalogSaysTheNewOutputIsInPlace() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 2)
+        let observer = FlushObserver(failsWriting: BuildState.fileName)
+        let error = #expect(throws: BuildError.self) {
+            try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        }
+        guard case .output(let failure) = error else { return }
+        #expect(failure.leftOutput == .committed)
+        try checkCatalogMatchesFiles(output)
     }
 }
