@@ -148,7 +148,7 @@ public enum ToolCommand {
                 // Say what is on disk, as the build reports it.
                 let kept =
                     switch failure.leftOutput {
-                    case .partlyReplaced: "; some outputs were replaced, but catalog.json is still the previous build's: build again"
+                    case .partlyReplaced: "; some outputs were replaced, and catalog.json was removed until a build completes: build again"
                     case .committed: "; the new outputs and catalog.json are in place, but the build state was not saved"
                     case .unchanged, nil: FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
                     }

@@ -30,6 +30,13 @@ enum OutputWriter {
         if let state, let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256 {
             return state
         }
+        if var state, catalogBytes == nil, FileSystem.kind(of: catalogPath) == .missing {
+            // A build stopped while replacing files removes the catalog first: the state
+            // still says which files are iconforge's. (Its catalog hash no longer describes
+            // anything on disk, so the next catalog is written.)
+            state.catalogSHA256 = ""
+            return state
+        }
         guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
         return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.files ?? [])
     }

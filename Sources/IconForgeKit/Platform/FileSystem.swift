@@ -188,6 +188,10 @@ enum FileSystem {
     }
 
     static func renameIntoPlace(_ temporary: String, _ path: String) throws(FileError) {
+        if let observer = FlushObserver.current, observer.failsRenaming == path.lastPathComponent {
+            unlink(temporary)
+            throw FileError(path: path, errno: EIO, action: "rename into place")
+        }
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)

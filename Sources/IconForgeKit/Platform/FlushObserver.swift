@@ -22,8 +22,12 @@ final class FlushObserver: Sendable {
     /// A file name whose staged write fails as on a full disk: a test's stand-in for one.
     let failsWriting: String?
 
-    init(failsWriting: String? = nil) {
+    /// A file name whose rename into place fails.
+    let failsRenaming: String?
+
+    init(failsWriting: String? = nil, failsRenaming: String? = nil) {
         self.failsWriting = failsWriting
+        self.failsRenaming = failsRenaming
     }
 
     func record(_ event: Event) {

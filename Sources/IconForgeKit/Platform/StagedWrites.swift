@@ -1,11 +1,14 @@
 /// Many files written atomically and durably for the price of one flush: each goes to a
 /// temporary file beside its final path; `commit` flushes the file system once, renames
 /// every file into place, then flushes the folders that received them. Until `commit`
-/// renames, nothing a reader can see has changed; `discard` removes the temporary files.
+/// renames, nothing a reader can see has changed; a value dropped before then removes its
+/// temporary files.
 struct StagedWrites: ~Copyable {
     private var pending: [(temporary: String, path: String)] = []
     /// The commit point (the catalog): renamed only once every other file is in place.
     private var last: (temporary: String, path: String)?
+    /// Whether a staged file replaces one that exists (which the old catalog may list).
+    private var replacesExisting = false
 
     init() {}
 
@@ -24,7 +27,10 @@ struct StagedWrites: ~Copyable {
     /// the rename keeps (same inode, same time).
     mutating func writeIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
         let staged = try stage(bytes, to: path)
-        if let temporary = staged.temporary { pending.append((temporary, path)) }
+        if let temporary = staged.temporary {
+            pending.append((temporary, path))
+            replacesExisting = replacesExisting || staged.existed
+        }
         return (staged.temporary != nil, staged.signature)
     }
 
@@ -35,16 +41,18 @@ struct StagedWrites: ~Copyable {
         precondition(last == nil, "one file is renamed last")
         let staged = try stage(bytes, to: path)
         if let temporary = staged.temporary { last = (temporary, path) }
-        return staged
+        return (staged.temporary, staged.signature)
     }
 
-    private func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
+    /// Writes `bytes` to a temporary file unless `path` already holds them; `existed` says
+    /// whether a file (a regular one) is there to be replaced.
+    private func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?, existed: Bool) {
         let before = FileSystem.signature(of: path, followingSymlinks: false)
         if let before, before.size == bytes.count, let existing = try? FileSystem.readRegularFile(path, limit: before.size), existing == bytes {
-            return (nil, FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil)
+            return (nil, FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil, true)
         }
         let (temporary, signature) = try FileSystem.writeTemporaryFile(bytes, for: path)
-        return (temporary, signature)
+        return (temporary, signature, before != nil)
     }
 
     /// Flushes every staged file with one barrier per file system, renames each into place,
@@ -65,6 +73,12 @@ struct StagedWrites: ~Copyable {
                 guard flushedDevices.insert(FileSystem.device(of: folder) ?? 0).inserted else { continue }
                 try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries)
                 temporaries = []
+            }
+            if let file = last, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing {
+                // Files the old catalog lists are about to be replaced: until the new catalog
+                // takes its place, there is none, rather than one that names other bytes.
+                try FileSystem.remove(file.path)
+                FileSystem.syncFolder(file.path.parentPath)
             }
             defer { pending.removeFirst(min(renamed, pending.count)) }
             for file in pending {

@@ -129,7 +129,7 @@ extension DurableWriteTests {
         _ = try build([glyphs.path], into: output.path)
         let before = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         for index in 0..<6 {
-            glyphs.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"17.5\" cy=\"17.5\" r=\"\(12 + Double(index) * 0.3)\"/></svg>")
+            glyphs.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"17.5\" cy=\"17.5\" r=\"\(13.4 + Double(index) * 0.02)\"/></svg>")
         }
         let observer = FlushObserver(failsWriting: "catalog.json")
         let error = #expect(throws: BuildError.self) {
@@ -158,5 +158,37 @@ extension DurableWriteTests {
         guard case .output(let failure) = error else { return }
         #expect(failure.leftOutput == .committed)
         try checkCatalogMatchesFiles(output)
+    }
+}
+
+extension DurableWriteTests {
+    /// A build stopped while renaming (here a rename that fails; a kill at that moment
+    /// leaves the same) used to leave the old catalog beside PNGs it did not describe. Now
+    /// the old catalog is removed before the first file it may list is replaced: there is
+    /// a catalog that matches its files, or none, and the next build finishes the job.
+    @Test func aBuildStoppedWhileRenamingLeavesNoCatalogThatDisagrees() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder(), fresh = TemporaryFolder()
+        makeGlyphs(glyphs, count: 6)
+        _ = try build([glyphs.path], into: output.path)
+        for index in 0..<6 {
+            glyphs.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"17.5\" cy=\"17.5\" r=\"\(13.4 + Double(index) * 0.02)\"/></svg>")
+        }
+        let observer = FlushObserver(failsRenaming: "g3@2x.png")
+        let error = #expect(throws: BuildError.self) {
+            try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        }
+        guard case .output(let failure) = error else { return }
+        #expect(failure.leftOutput == .partlyReplaced)
+        #expect(!FileManager.default.fileExists(atPath: output.file("catalog.json")), "the old catalog names files that were replaced")
+        // The next build knows the files as its own (no output.conflict) and converges.
+        let report = try build([glyphs.path], into: output.path)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        try checkCatalogMatchesFiles(output)
+        _ = try build([glyphs.path], into: fresh.path)
+        let listing = { (folder: TemporaryFolder) in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        #expect(try listing(output) == listing(fresh))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))) == Data(contentsOf: URL(fileURLWithPath: fresh.file("catalog.json"))))
     }
 }
