@@ -51,6 +51,14 @@ root of the reference machine, creating 2,000 small files costs about 1-1.5 s
 of extra system time, more than the whole reference render). The folder is
 removed at the end.
 
+On-disk rows: the C reference and a cold iconforge build are run a second time
+each, writing to a folder on a real disk (BENCH_DISK, default under the cache
+folder, which is on the root file system). iconforge makes its output durable
+(one flush of the file system per build, see the README); refrender.c does not
+flush at all, so its row is the floor. The folder is synced (os.sync) before
+each of these runs, outside the timing, so that removing the previous run's
+2,000 files is not billed to the next run's flush.
+
 PNG size: the total bytes of iconforge's PNGs, then of copies of them after
 ``optipng -o2`` and after oxipng at level 2 (pyoxipng, default options
 otherwise); about 30 s for 2,000 PNGs. refrender's libpng-default PNGs are
@@ -70,6 +78,8 @@ Environment
   BENCH_QUICK  1: rsvg-convert loop on 100 glyphs, extrapolated x10
   BENCH_CACHE  cache folder (default ~/.cache/iconforge-bench)
   BENCH_TMP    where outputs are written (default /dev/shm if writable)
+  BENCH_DISK   a folder on a real disk for the on-disk rows (default
+               $BENCH_CACHE/disk); BENCH_DISK=0 leaves those rows out
   BENCH_JSON   also write the raw results to this JSON file
 
 Exit status: 0 when the report was printed (even when iconforge is
@@ -122,6 +132,7 @@ class Config:
     tmp: Path
     iconforge: Path
     json_out: Path | None
+    disk: Path | None
 
     @staticmethod
     def from_env() -> "Config":
@@ -144,6 +155,7 @@ class Config:
             tmp=Path(tmp),
             iconforge=iconforge,
             json_out=Path(env["BENCH_JSON"]) if env.get("BENCH_JSON") else None,
+            disk=None if env.get("BENCH_DISK") == "0" else Path(env.get("BENCH_DISK") or cache / "disk"),
         )
 
 
@@ -330,6 +342,7 @@ class Peer:
     expect_pngs: int = 0
     optional: bool = False             # iconforge: failure makes it unavailable, not fatal
     repeat: int = 1                    # timed runs per round (more for very short commands)
+    settle: bool = False               # on a real disk: sync before each run, outside the timing
     samples: list[Sample] = field(default_factory=list)
     tree_samples: list[Sample] = field(default_factory=list)  # the memory round's
     unavailable: str = ""
@@ -343,6 +356,10 @@ class Peer:
                 shutil.rmtree(self.out, ignore_errors=True)
                 if not self.optional:       # peers expect the folder; iconforge creates its own
                     self.out.mkdir(parents=True)
+            if self.settle:
+                # The removal above (and anyone else's writes) must not be paid for by this
+                # run's flush of the file system.
+                os.sync()
             s = run_once(self.argv, env=self.env, sample_tree=sample_tree)
             if s.rc != 0:
                 tail = " | ".join(s.stderr.strip().splitlines()[-3:]) or "no stderr"
@@ -540,6 +557,11 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
     print("peak RSS = largest single process (wait4 maxrss); tree RSS = peak of the sum over")
     print("the whole process tree (iconforge and its workers), sampled from /proc every 5 ms")
     print("in a separate, untimed run.")
+    by_key = {p.key: p for p in peers}
+    ref_d, if_d = by_key.get("refrender-disk"), by_key.get("iconforge-cold-disk")
+    if ref_d and if_d and ref_d.samples and if_d.samples and not if_d.unavailable:
+        print(f"On disk: iconforge cold (durable) / refrender.c (no flush) = "
+              f"{if_d.median() / ref_d.median():.2f} (target: at most 1.15).")
     print()
 
     print("PNG size")
@@ -628,6 +650,7 @@ def main() -> int:
         log(f"warning: the machine is busy (load {loadavg()}); timings will be inflated")
 
     work = Path(tempfile.mkdtemp(prefix="iconforge-bench.", dir=_mkdir(cfg.tmp)))
+    disk_work: Path | None = None
     try:
         # Warm the page cache for the corpus so that no peer pays for the first read.
         for f in corpus.files:
@@ -682,6 +705,20 @@ def main() -> int:
             log(f"iconforge: {cold.unavailable}")
 
         peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, small]
+        disk_work = None
+        if cfg.disk is not None:
+            disk_work = Path(tempfile.mkdtemp(prefix="iconforge-bench.", dir=_mkdir(cfg.disk)))
+            ref_disk_out = disk_work / "refrender"
+            ref_disk = Peer("refrender-disk", f"refrender.c on disk ({fs_type(disk_work)})",
+                            [str(refrender), "-j", "2", str(ref_disk_out), *map(str, corpus.files)],
+                            out=ref_disk_out, expect_pngs=2 * GLYPHS, settle=True)
+            if_disk_out = disk_work / "iconforge-out"
+            cold_disk = Peer("iconforge-cold-disk", f"iconforge build (cold) on disk ({fs_type(disk_work)})",
+                             [str(cfg.iconforge), "build", str(corpus.path), "-o", str(if_disk_out), "--fit"],
+                             out=if_disk_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS, settle=True)
+            if cold.unavailable:
+                cold_disk.unavailable = cold.unavailable
+            peers += [ref_disk, cold_disk]
         for r in range(cfg.runs):
             log(f"round {r + 1}/{cfg.runs}")
             for p in peers:
@@ -709,6 +746,8 @@ def main() -> int:
         report(cfg, corpus, peers, sizes, facts, work, time.perf_counter() - started)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        if disk_work is not None:
+            shutil.rmtree(disk_work, ignore_errors=True)
     return 0
 
 

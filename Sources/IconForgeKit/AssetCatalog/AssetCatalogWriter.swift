@@ -80,17 +80,20 @@ public enum AssetCatalogWriter {
             try removeImageSet(path + "/" + folder, glyph: name)
             report.removed.append(name)
         }
+        // Staged: flushed together, then renamed, then each changed image set's folder
+        // flushed (by `commit`), instead of one flush per file.
+        var staged = StagedWrites()
         for glyph in wanted {
             let folder = path + "/" + glyph.name + imageSetExtension
             try FileSystem.createFolder(folder)
-            var changed = try FileSystem.writeIfChanged(Array(contentsJSON(for: glyph.name).utf8), to: folder + "/" + contentsFileName)
-            changed = try FileSystem.writeIfChanged(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2)) || changed
-            changed = try FileSystem.writeIfChanged(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3)) || changed
+            var changed = try staged.writeIfChangedRecording(Array(contentsJSON(for: glyph.name).utf8), to: folder + "/" + contentsFileName).changed
+            changed = try staged.writeIfChangedRecording(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2)).changed || changed
+            changed = try staged.writeIfChangedRecording(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3)).changed || changed
             if changed {
                 report.written.append(glyph.name)
-                FileSystem.syncFolder(folder)
             }
         }
+        try staged.commit()
         FileSystem.syncFolder(path)
         return report
     }

@@ -172,7 +172,13 @@ public enum ToolCommand {
                 let diagnostic = Diagnostic(.inputUnreadable, file: path, message)
                 reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
             case .output(let failure):
-                let kept = FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
+                // Say what is on disk, as the build reports it.
+                let kept =
+                    switch failure.leftOutput {
+                    case .partlyReplaced: "; some outputs were replaced, and catalog.json was removed until a build completes: build again"
+                    case .committed: "; the new outputs and catalog.json are in place, but the build state was not saved"
+                    case .unchanged, nil: FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
+                    }
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)
                 reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
             case .dependencyFile(let failure):

@@ -1,7 +1,10 @@
 /// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
 ///
-/// Every file goes to a temporary file in the same folder and is renamed into place;
-/// the catalog is written last, as the commit point. Files whose bytes are unchanged are
+/// Every file goes to a temporary file in the same folder, the catalog's too; all are
+/// flushed to disk together (one flush per build, not per file), the PNGs and generated
+/// files renamed into place and their folders flushed, and only then the catalog renamed,
+/// as the commit point. All bytes are written before anything is renamed, so a full disk
+/// replaces nothing. Files whose bytes are unchanged are
 /// not rewritten (their modification times stay, which keeps Make and Xcode quiet).
 /// Outputs of glyphs that no longer build are removed only if the previous catalog says
 /// iconforge wrote them: a file a person put in the folder is never touched.
@@ -25,6 +28,13 @@ enum OutputWriter {
         }
         let catalogBytes = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20)
         if let state, let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256 {
+            return state
+        }
+        if var state, catalogBytes == nil, FileSystem.kind(of: catalogPath) == .missing {
+            // A build stopped while replacing files removes the catalog first: the state
+            // still says which files are iconforge's. (Its catalog hash no longer describes
+            // anything on disk, so the next catalog is written.)
+            state.catalogSHA256 = ""
             return state
         }
         guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
@@ -53,47 +63,49 @@ enum OutputWriter {
         var newestInput: Int64
     }
 
-    /// Writes the new PNGs and the generated quick-action files (each only when its bytes
-    /// changed), and returns the size and time of every output as this build wrote or
-    /// checked it: what `writeCatalog` records.
+    /// Stages the new PNGs and the generated quick-action files (each only when its bytes
+    /// changed) in `staged`, which puts them in place at its `commit`, and returns the size
+    /// and time of every output as this build wrote or checked it: what `writeCatalog` records.
     static func writeFiles(
-        _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], to folder: String
+        _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], to folder: String,
+        staging staged: inout StagedWrites
     ) throws(BuildError) -> [String: FileSignature] {
         do throws(FileError) {
             // The size and time of each file as this build wrote or checked it, never as a
             // later stat finds it: a file changed by someone while the build ran must not be
             // recorded as the build's own.
             var known: [String: FileSignature] = [:]
+            // Every file is written to a temporary name first, and all of them (the catalog
+            // too) are flushed together and only then renamed into place: one flush per build
+            // instead of one per file, and a build that fails while writing replaces nothing.
             for outcome in outcomes {
                 known.merge(outcome.verifiedOutputs) { _, checked in checked }
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
-                    known[output.file] = try FileSystem.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file).signature
+                    known[output.file] = try staged.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file).signature
                 }
             }
-            var subfolders = Set<String>()
             for file in generated where isSafeRelativePath(file.relativePath) {
                 let path = folder + "/" + file.relativePath
                 if file.relativePath.contains("/") {
                     try requireRealFolder(path.parentPath)
-                    subfolders.insert(path.parentPath)
                 }
-                known[file.relativePath] = try FileSystem.writeIfChangedRecording(file.bytes, to: path).signature
+                known[file.relativePath] = try staged.writeIfChangedRecording(file.bytes, to: path).signature
             }
-            for subfolder in subfolders { FileSystem.syncFolder(subfolder) }
             return known
         } catch {
             throw .output(error)
         }
     }
 
-    /// Writes the catalog: the commit point, only after every file it lists is in place.
-    /// With `catalogDating`, the catalog's time is set for Make. Returns nil, having written
-    /// nothing, when the catalog and state on disk are already this build's (a build that
-    /// reused every glyph and whose fingerprint and report stand unchanged).
+    /// Stages the catalog in `staged`, whose `commit` renames it into place last: the
+    /// commit point, only after every file it lists is in place. With `catalogDating`, the
+    /// catalog's time is set for Make. Returns nil, having staged nothing, when the catalog
+    /// and state on disk are already this build's (a build that reused every glyph and
+    /// whose fingerprint and report stand unchanged).
     static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
         sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: String?,
-        report: BuildState.Report, to folder: String
+        report: BuildState.Report, to folder: String, staging staged: inout StagedWrites
     ) throws(BuildError) -> CommittedCatalog? {
         var known = known
         do {
@@ -122,12 +134,13 @@ enum OutputWriter {
             // Temporary files of a build killed mid-write. Listing the folder costs a no-op
             // build a tenth of its time, so a build that writes nothing leaves them (they
             // are hidden, and harmless) to the next build that writes.
-            removeStrayTemporaryFiles(in: folder)
+            removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames)
             let catalogBytes = Array(try catalog.encoded())
-            let written = try FileSystem.writeIfChangedRecording(catalogBytes, to: catalogPath)
+            let written = try staged.writeLastIfChangedRecording(catalogBytes, to: catalogPath)
             var catalogSignature = written.signature
-            if let catalogDating, written.changed || redate {
-                FileSystem.setModificationTime(of: catalogPath, to: catalogDating.time)
+            if let catalogDating, written.temporary != nil || redate {
+                // The time goes on the temporary file, which the rename keeps.
+                FileSystem.setModificationTime(of: written.temporary ?? catalogPath, to: catalogDating.time)
                 catalogSignature = catalogSignature.map { FileSignature(size: $0.size, modified: catalogDating.time, inode: $0.inode) }
             }
             known[catalogFileName] = catalogSignature
@@ -228,9 +241,9 @@ enum OutputWriter {
     }
 
     /// Temporary files left by a build that was killed before renaming them.
-    private static func removeStrayTemporaryFiles(in folder: String) {
+    private static func removeStrayTemporaryFiles(in folder: String, except staged: Set<String>) {
         // Only this process writes here now (the build holds the folder's lock).
-        for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where name.hasPrefix(FileSystem.temporaryPrefix) {
+        for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where name.hasPrefix(FileSystem.temporaryPrefix) && !staged.contains(name) {
             try? FileSystem.remove(folder + "/" + name)
         }
     }

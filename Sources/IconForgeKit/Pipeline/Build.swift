@@ -88,6 +88,15 @@ public enum BuildError: Error, Equatable, Sendable {
     case dependencyFile(FileError)
 }
 
+extension BuildError {
+    /// This error, saying what it left in the output folder unless it already says.
+    func leavingOutput(_ left: FileError.LeftOutput) -> BuildError {
+        guard case .output(var failure) = self, failure.leftOutput == nil else { return self }
+        failure.leftOutput = left
+        return .output(failure)
+    }
+}
+
 /// Runs the pipeline over every glyph, in one direction: discover → plan → process →
 /// resolve → commit → report. Nothing is written before every refusal is known, and
 /// nothing found while writing goes back to change what was decided.
@@ -313,18 +322,32 @@ public enum Builder {
         let report = BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics)
         // Taken before anything is written: it stats the catalog and generated files as they are.
         let fingerprintBeforeWriting = record.beforeWriting(files: files, outputs: onDisk.outputs, request: request)
-        let written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder)
-        if let assetCatalog = resolution.assetCatalog {
-            try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
+        // Every byte of the PNGs, generated files and catalog is written before anything is
+        // renamed into place (`StagedWrites.commit`): a failure before then, a full disk
+        // say, leaves the output folder as it was.
+        var staged = StagedWrites()
+        let committed: OutputWriter.CommittedCatalog?
+        do throws(BuildError) {
+            let written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged)
+            if let assetCatalog = resolution.assetCatalog {
+                try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
+            }
+            committed = try OutputWriter.writeCatalog(
+                catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
+                fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
+                to: request.outputFolder, staging: &staged)
+            do throws(FileError) { try staged.commit() } catch { throw .output(error) }
+        } catch {
+            throw error.leavingOutput(.unchanged)
         }
-        if let committed = try OutputWriter.writeCatalog(
-            catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
-            fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
-            to: request.outputFolder)
-        {
-            try OutputWriter.writeState(
-                committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
-                previous: plan.previous, to: request.outputFolder)
+        if let committed {
+            do throws(BuildError) {
+                try OutputWriter.writeState(
+                    committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
+                    previous: plan.previous, to: request.outputFolder)
+            } catch {
+                throw error.leavingOutput(.committed)
+            }
         }
         if let depfile = request.depfile {
             try writeDepfile(depfile, dependencies: dependencies, request: request)

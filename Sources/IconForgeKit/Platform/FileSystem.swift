@@ -1,4 +1,5 @@
 internal import CPlatformShim
+import Synchronization
 
 #if canImport(Darwin)
     import Darwin
@@ -41,6 +42,12 @@ enum FileSystem {
         var info = stat()
         let status = followingSymlinks ? stat(path, &info) : lstat(path, &info)
         return status == 0 ? FileSignature(info) : nil
+    }
+
+    /// The device (file system) that holds a path.
+    static func device(of path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_dev) : nil
     }
 
     /// Nanoseconds since the epoch, by the wall clock (for comparing with file times).
@@ -106,21 +113,66 @@ enum FileSystem {
 
     /// Writes `bytes` to `path` atomically: into a temporary file in the same folder,
     /// flushed to disk, then renamed over `path`, so a reader sees the old file or the
-    /// new one and never a partial one.
+    /// new one and never a partial one. (Many files at once: `StagedWrites`, which pays for
+    /// one flush of the file system instead of one per file.)
     /// Returns the written file's size and time, as they were when the bytes were flushed
     /// (a later change by anyone else shows as a different signature).
     @discardableResult
     static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) -> FileSignature? {
+        let (temporary, descriptor) = try createTemporaryFile(for: path)
+        let flushed: FileSignature?
+        do throws(FileError) {
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno, action: "flush") }
+            FlushObserver.current?.record(.fileFlushed(path))
+            var info = stat()
+            flushed = fstat(descriptor, &info) == 0 ? FileSignature(info) : nil
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        try renameIntoPlace(temporary, path)
+        return flushed
+    }
+
+    /// A fresh temporary file beside `path`, open for writing, created with the mode
+    /// 0666 that the process's umask then narrows (as `cp` and `touch` do: a group-writable
+    /// umask gives group-writable outputs).
+    static func createTemporaryFile(for path: String) throws(FileError) -> (path: String, descriptor: Int32) {
         // A fresh, unguessable name, created exclusively and never through a symlink: a
         // link planted under a predictable name must not redirect the write elsewhere.
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<8 {
             temporary = path.parentPath + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))-" + path.lastPathComponent
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "create") }
+        return (temporary, descriptor)
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path`, not flushed, and returns its
+    /// name and signature; on failure nothing is left behind.
+    static func writeTemporaryFile(_ bytes: some Collection<UInt8>, for path: String) throws(FileError) -> (path: String, signature: FileSignature?) {
+        let (temporary, descriptor) = try createTemporaryFile(for: path)
+        defer { close(descriptor) }
+        do throws(FileError) {
+            try writeAll(bytes, to: descriptor, path: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        var info = stat()
+        return (temporary, fstat(descriptor, &info) == 0 ? FileSignature(info) : nil)
+    }
+
+    static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, path: String) throws(FileError) {
+        if let observer = FlushObserver.current, observer.failsWriting == path.lastPathComponent {
+            throw FileError(path: path, errno: ENOSPC, action: "write")
+        }
         var written = 0
         let contiguous = Array(bytes)
         while written < contiguous.count {
@@ -129,28 +181,100 @@ enum FileSystem {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                let code = errno
-                close(descriptor)
-                unlink(temporary)
-                throw FileError(path: path, errno: code, action: "write")
+                throw FileError(path: path, errno: errno, action: "write")
             }
             written += result
         }
-        if fsync(descriptor) != 0 {
-            let code = errno
-            close(descriptor)
+    }
+
+    static func renameIntoPlace(_ temporary: String, _ path: String) throws(FileError) {
+        if let observer = FlushObserver.current, observer.failsRenaming == path.lastPathComponent {
             unlink(temporary)
-            throw FileError(path: path, errno: code, action: "flush")
+            throw FileError(path: path, errno: EIO, action: "rename into place")
         }
-        var info = stat()
-        let flushed = fstat(descriptor, &info) == 0 ? FileSignature(info) : nil
-        close(descriptor)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw FileError(path: path, errno: code, action: "rename into place")
         }
-        return flushed
+        FlushObserver.current?.record(.renamed(path))
+    }
+
+    /// Flushes to disk the data of every file in `temporaries` (all written and closed), with
+    /// one barrier for the file system that holds `folder` rather than one per file.
+    static func flushFileSystem(holding folder: String, temporaries: [String]) throws(FileError) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: folder, errno: errno, action: "open to flush") }
+        defer { close(descriptor) }
+        #if canImport(Darwin)
+            // macOS has no syncfs, and its fsync hands data to the drive without asking the
+            // drive to write its cache: each file is handed over (cheap), then one
+            // F_FULLFSYNC makes the drive write everything it holds.
+            for temporary in temporaries {
+                let file = open(temporary, O_RDONLY | O_CLOEXEC)
+                guard file >= 0 else { throw FileError(path: temporary, errno: errno, action: "open to flush") }
+                let status = fsync(file)
+                close(file)
+                guard status == 0 else { throw FileError(path: temporary, errno: errno, action: "flush") }
+            }
+            guard fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0 else {
+                throw FileError(path: folder, errno: errno, action: "flush")
+            }
+        #elseif canImport(Glibc) || canImport(Musl)
+            // One syncfs writes every dirty page of the file system, with one journal commit:
+            // for 2,000 small PNGs on ext4, a fraction of what 2,000 fsyncs cost. Swift's
+            // Glibc module does not declare it (it is a _GNU_SOURCE name), so it is looked up;
+            // sync(), the whole machine, stands in where it is missing.
+            if let syncfs = linuxSyncfs {
+                guard syncfs(descriptor) == 0 else { throw FileError(path: folder, errno: errno, action: "flush") }
+            } else {
+                sync()
+            }
+        #else
+            #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
+        #endif
+        FlushObserver.current?.record(.fileSystemFlushed(folder))
+    }
+
+    /// Flushes the entries (the renames) of every folder in `folders`: one `fsync` for a
+    /// single folder; for many (an asset catalog's image sets), one flush per file system.
+    static func flushFolders(_ folders: [String]) throws(FileError) {
+        guard folders.count > 1 else {
+            folders.first.map(syncFolder)
+            return
+        }
+        #if canImport(Darwin)
+            // Each folder's entries handed to the drive, then one F_FULLFSYNC for its cache.
+            for folder in folders.dropLast() { syncFolder(folder) }
+            try flushFileSystem(holding: folders.last!, temporaries: [])
+        #elseif canImport(Glibc) || canImport(Musl)
+            var flushedDevices = Set<UInt64>()
+            for folder in folders where flushedDevices.insert(device(of: folder) ?? 0).inserted {
+                try flushFileSystem(holding: folder, temporaries: [])
+            }
+        #else
+            #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+        private static let linuxSyncfs: (@convention(c) (Int32) -> Int32)? = {
+            guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        }()
+    #endif
+
+    /// Sets the process's file-creation mask and returns the one it replaces.
+    @discardableResult
+    static func exchangeUmask(_ mask: UInt32) -> UInt32 {
+        UInt32(umask(mode_t(mask)))
+    }
+
+    /// A file's permission bits, or nil if it does not exist.
+    static func permissions(of path: String) -> UInt32? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode) & 0o7777
     }
 
     /// Writes `bytes` atomically unless the file already holds exactly them, so unchanged
@@ -203,6 +327,7 @@ enum FileSystem {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+        FlushObserver.current?.record(.folderFlushed(path))
     }
 
     /// Removes a folder if it is empty; one that is not empty or already gone is no error.
@@ -219,7 +344,7 @@ enum FileSystem {
         if parent != path, parent != ".", parent != "/", kind(followingSymlinksOf: parent) == .missing {
             try createFolder(parent)
         }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileError(path: path, errno: errno, action: "create folder") }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw FileError(path: path, errno: errno, action: "create folder") }
         guard case .directory = kind(followingSymlinksOf: path) else { throw FileError(path: path, message: "exists and is not a folder") }
     }
 
@@ -345,6 +470,18 @@ public struct FileError: Error, Equatable, Sendable {
     var isSymlink = false
     /// What the path turned out to be, when it opened but is not a regular file.
     var notRegular: FileSystem.Kind?
+    /// When the failure stopped a build: what it left in the output folder.
+    public var leftOutput: LeftOutput?
+
+    /// What a build that failed while writing left in its output folder.
+    public enum LeftOutput: Equatable, Sendable {
+        /// Nothing in it was replaced: the previous catalog and the files it lists.
+        case unchanged
+        /// Some files were replaced, and the catalog is the previous build's.
+        case partlyReplaced
+        /// The new files and catalog are all in place; what failed came after (the state).
+        case committed
+    }
 
     init(path: String, message: String, isLimit: Bool = false) {
         self.path = path

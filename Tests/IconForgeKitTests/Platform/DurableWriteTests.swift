@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// A build waits for the disk a fixed number of times, whatever the number of glyphs, and
+/// still flushes every file before it is renamed into place, with the catalog last.
+@Suite(.serialized) struct DurableWriteTests {
+    func makeGlyphs(_ folder: TemporaryFolder, count: Int) {
+        for index in 0..<count {
+            let inset = 4 + Double(index % 9) * 0.02
+            let size = 35 - 2 * inset
+            folder.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"\(inset)\" y=\"\(inset)\" width=\"\(size)\" height=\"\(size)\" rx=\"\(Double(index % 7))\"/></svg>")
+        }
+    }
+
+    /// The flushes and renames of one cold build of `count` glyphs.
+    func coldBuildEvents(glyphs count: Int) throws -> (events: [FlushObserver.Event], flushes: Int, output: String, keep: TemporaryFolder) {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: count)
+        let observer = FlushObserver()
+        let report = try FlushObserver.$current.withValue(observer) {
+            try build([glyphs.path], into: output.path)
+        }
+        #expect(!report.failed)
+        return (observer.events, observer.flushCount, output.path, output)
+    }
+
+    @Test func aBuildFlushesOncePerBuildNotOncePerFile() throws {
+        let few = try coldBuildEvents(glyphs: 3)
+        let many = try coldBuildEvents(glyphs: 40)
+        // 80 PNGs, a catalog and a state: once one fsync each (82 and more); now a flush of
+        // the file system, the folder after the PNGs' renames, the catalog and the state.
+        #expect(many.flushes <= 6, "\(many.flushes) flushes for 40 glyphs: \(many.events)")
+        #expect(many.flushes == few.flushes, "flushes grow with the glyph count: \(few.flushes) for 3, \(many.flushes) for 40")
+        #expect(many.events.count { if case .renamed(let path) = $0 { path.hasSuffix(".png") } else { false } } == 80)
+    }
+
+    @Test func everyPNGIsFlushedBeforeItIsRenamedAndTheCatalogIsRenamedLast() throws {
+        let (events, _, output, _) = try coldBuildEvents(glyphs: 10)
+        let pngRenames = events.indices.filter { if case .renamed(let path) = events[$0] { path.hasSuffix(".png") } else { false } }
+        let catalogRename = try #require(events.firstIndex(of: .renamed(output + "/catalog.json")))
+        let fileSystemFlush = try #require(events.firstIndex(where: { if case .fileSystemFlushed = $0 { true } else { false } }))
+        #expect(pngRenames.count == 20)
+        // The data of the PNGs and of the catalog is on disk, in one flush, before any of
+        // them takes its name…
+        #expect(fileSystemFlush < pngRenames.min()!)
+        // …the PNGs' names are on disk before the catalog takes its own…
+        let folderFlush = try #require(events.indices.first { $0 > pngRenames.max()! && events[$0] == .folderFlushed(output) })
+        #expect(folderFlush < catalogRename)
+        // …and the catalog's name is flushed after it, before the state is written.
+        #expect(events[(catalogRename + 1)...].first == .folderFlushed(output))
+    }
+
+    @Test func aFailedWriteReplacesNothing() throws {
+        var staged = StagedWrites()
+        let folder = TemporaryFolder()
+        folder.write("a.png", "old")
+        _ = try staged.writeIfChangedRecording(Array("new".utf8), to: folder.file("a.png"))
+        #expect(throws: FileError.self) { try staged.writeIfChangedRecording([1], to: folder.file("missing/b.png")) }
+        _ = consume staged
+        // Never committed: the old file stands, and no temporary file is left.
+        #expect(try String(contentsOfFile: folder.file("a.png"), encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.png"])
+    }
+
+    /// Files are created as `cp` creates them: mode 0666 narrowed by the umask, so a
+    /// group-writable umask gives group-writable outputs.
+    @Test func writtenFilesHonourTheUmask() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 2)
+        let saved = FileSystem.exchangeUmask(0o002)
+        defer { FileSystem.exchangeUmask(saved) }
+        _ = try build([glyphs.path], into: output.path + "/sub")
+        try FileSystem.writeAtomically(Array("x".utf8), to: output.file("single"))
+        FileSystem.exchangeUmask(0o027)
+        _ = try build([glyphs.path], into: output.path + "/private")
+        FileSystem.exchangeUmask(saved)
+        for name in ["g0@2x.png", "g1@3x.png", "catalog.json", BuildState.fileName] {
+            #expect(FileSystem.permissions(of: output.path + "/sub/" + name) == 0o664, "\(name)")
+            #expect(FileSystem.permissions(of: output.path + "/private/" + name) == 0o640, "\(name)")
+        }
+        #expect(FileSystem.permissions(of: output.file("single")) == 0o664)
+        #expect(FileSystem.permissions(of: output.path + "/sub") == 0o775)
+        #expect(FileSystem.permissions(of: output.path + "/private") == 0o750)
+    }
+}
+
+extension DurableWriteTests {
+    @Test func anAssetCatalogIsFlushedOncePerBuildNotOncePerImageSet() throws {
+        func flushes(glyphs count: Int) throws -> Int {
+            let glyphs = TemporaryFolder(), output = TemporaryFolder()
+            makeGlyphs(glyphs, count: count)
+            var request = BuildRequest()
+            request.inputs = [glyphs.path]
+            request.outputFolder = output.path
+            request.assetCatalog = output.file("Glyphs.xcassets")
+            let observer = FlushObserver()
+            let report = try FlushObserver.$current.withValue(observer) { try Builder.run(request) }
+            #expect(!report.failed)
+            #expect(FileManager.default.fileExists(atPath: output.file("Glyphs.xcassets/g\(count - 1).imageset/g\(count - 1)@3x.png")))
+            return observer.flushCount
+        }
+        let few = try flushes(glyphs: 2), many = try flushes(glyphs: 30)
+        #expect(many == few, "flushes grow with the glyph count: \(few) for 2, \(many) for 30")
+        #expect(many <= 10, "\(many) flushes")
+    }
+}
+
+extension DurableWriteTests {
+    /// The PNGs each catalog entry lists, with the bytes it says they have.
+    func checkCatalogMatchesFiles(_ output: TemporaryFolder) throws {
+        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
+        for glyph in catalog.glyphs {
+            for file in glyph.outputs {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output.file(file.file))))
+                #expect(SHA256Digest.hex(of: bytes) == file.sha256, "\(file.file) is not what the catalog lists")
+            }
+        }
+    }
+
+    /// A disk that fills up while the catalog is written: once, every PNG had already been
+    /// replaced, and the old catalog was left listing other bytes, under a message saying
+    /// the previous output was left as it was. Now nothing is renamed before every byte is
+    /// written, so the message is true.
+    @Test func aFullDiskWhileWritingTheCatalogReplacesNothing() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 6)
+        _ = try build([glyphs.path], into: output.path)
+        let before = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        for index in 0..<6 {
+            glyphs.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"17.5\" cy=\"17.5\" r=\"\(13.4 + Double(index) * 0.02)\"/></svg>")
+        }
+        let observer = FlushObserver(failsWriting: "catalog.json")
+        let error = #expect(throws: BuildError.self) {
+            try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        }
+        guard case .output(let failure) = error else {
+            Issue.record("expected an output error, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.leftOutput == .unchanged)
+        #expect(failure.message.contains("No space left"))
+        try checkCatalogMatchesFiles(output)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == before, "temporary files left behind")
+        // And the next build, with room, brings everything up to date.
+        _ = try build([glyphs.path], into: output.path)
+        try checkCatalogMatchesFiles(output)
+    }
+
+    @Test func aFailureAfterTheCatalogSaysTheNewOutputIsInPlace() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 2)
+        let observer = FlushObserver(failsWriting: BuildState.fileName)
+        let error = #expect(throws: BuildError.self) {
+            try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        }
+        guard case .output(let failure) = error else { return }
+        #expect(failure.leftOutput == .committed)
+        try checkCatalogMatchesFiles(output)
+    }
+}
+
+extension DurableWriteTests {
+    /// A build stopped while renaming (here a rename that fails; a kill at that moment
+    /// leaves the same) used to leave the old catalog beside PNGs it did not describe. Now
+    /// the old catalog is removed before the first file it may list is replaced: there is
+    /// a catalog that matches its files, or none, and the next build finishes the job.
+    @Test func aBuildStoppedWhileRenamingLeavesNoCatalogThatDisagrees() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder(), fresh = TemporaryFolder()
+        makeGlyphs(glyphs, count: 6)
+        _ = try build([glyphs.path], into: output.path)
+        for index in 0..<6 {
+            glyphs.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"17.5\" cy=\"17.5\" r=\"\(13.4 + Double(index) * 0.02)\"/></svg>")
+        }
+        let observer = FlushObserver(failsRenaming: "g3@2x.png")
+        let error = #expect(throws: BuildError.self) {
+            try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        }
+        guard case .output(let failure) = error else { return }
+        #expect(failure.leftOutput == .partlyReplaced)
+        #expect(!FileManager.default.fileExists(atPath: output.file("catalog.json")), "the old catalog names files that were replaced")
+        // The next build knows the files as its own (no output.conflict) and converges.
+        let report = try build([glyphs.path], into: output.path)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        try checkCatalogMatchesFiles(output)
+        _ = try build([glyphs.path], into: fresh.path)
+        let listing = { (folder: TemporaryFolder) in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        #expect(try listing(output) == listing(fresh))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))) == Data(contentsOf: URL(fileURLWithPath: fresh.file("catalog.json"))))
+    }
+}
