@@ -13,8 +13,10 @@ enum CommandLineTool {
         // Printing to a closed pipe (`iconforge rules | head -1`) must end the output
         // quietly, not kill the process.
         Platform.ignoreBrokenPipes()
+        Platform.stopCleanlyOnTerminationSignals()
         let environment = ToolEnvironment(
-            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"))
+            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"),
+            renderWorkerPath: Platform.environment("ICONFORGE_RENDER_WORKER"))
         let run = ToolCommand.run(arguments, environment: environment)
         print(run, colored: colorsStandardError)
         Platform.exit(run.status.rawValue)

@@ -102,7 +102,11 @@ public enum ToolCommand {
                 throw UsageError("--render-timeout needs worker processes; it cannot stop a render inside this process (--isolation none)")
             }
             request.isolation = .inProcess
-        default: request.isolation = .defaultWorkers(timeout: timeout)
+        default:
+            request.isolation = .defaultWorkers(timeout: timeout)
+            if let worker = environment.renderWorkerPath, !worker.isEmpty, case .workers(_, let timeout, let memory) = request.isolation {
+                request.isolation = .workers(executable: worker, timeout: timeout, memoryBytes: memory)
+            }
         }
         return (request, werror)
     }

@@ -15,10 +15,14 @@ public struct ToolEnvironment: Sendable, Equatable {
     public var printsStageTimings: Bool
     /// `ICONFORGE_LIBRSVG`: the librsvg library file to open (nil or empty: the usual names).
     public var librsvgPath: String?
+    /// `ICONFORGE_RENDER_WORKER`: the program to start as each render worker instead of this
+    /// executable (nil or empty: this one). For tests and for debugging a worker.
+    public var renderWorkerPath: String?
 
-    public init(printsStageTimings: Bool = false, librsvgPath: String? = nil) {
+    public init(printsStageTimings: Bool = false, librsvgPath: String? = nil, renderWorkerPath: String? = nil) {
         self.printsStageTimings = printsStageTimings
         self.librsvgPath = librsvgPath
+        self.renderWorkerPath = renderWorkerPath
     }
 }
 

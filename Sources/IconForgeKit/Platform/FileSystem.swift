@@ -280,6 +280,7 @@ extension FileSignature {
 /// with the process that holds it, so a killed build never leaves the folder locked.
 final class FolderLock {
     private let descriptor: Int32
+    private let folder: String
 
     static let fileName = ".iconforge-lock"
 
@@ -295,9 +296,12 @@ final class FolderLock {
                 throw FileError(path: path, errno: code, action: "lock")
             }
         }
+        self.folder = folder
+        Interruption.locked(folder)
     }
 
     deinit {
+        Interruption.unlocked(folder)
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
