@@ -14,9 +14,10 @@ enum CommandLineTool {
         // quietly, not kill the process.
         Platform.ignoreBrokenPipes()
         Platform.stopCleanlyOnTerminationSignals()
-        let environment = ToolEnvironment(
+        var environment = ToolEnvironment(
             printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"),
             renderWorkerPath: Platform.environment("ICONFORGE_RENDER_WORKER"))
+        environment.progress = { line in print(line, colored: colorsStandardError) }
         let run = ToolCommand.run(arguments, environment: environment)
         print(run, colored: colorsStandardError)
         Platform.exit(run.status.rawValue)
@@ -30,12 +31,14 @@ enum CommandLineTool {
 
     /// The one printer: each line to its stream, diagnostics in compiler form.
     static func print(_ run: ToolRun, colored: Bool) {
-        for line in run.lines {
-            switch line {
-            case .out(let text): Platform.writeText(text + "\n", to: 1)
-            case .err(let text): Platform.writeText(text + "\n", to: 2)
-            case .diagnostic(let diagnostic): Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2)
-            }
+        for line in run.lines { print(line, colored: colored) }
+    }
+
+    static func print(_ line: ToolRun.Line, colored: Bool) {
+        switch line {
+        case .out(let text): Platform.writeText(text + "\n", to: 1)
+        case .err(let text): Platform.writeText(text + "\n", to: 2)
+        case .diagnostic(let diagnostic): Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2)
         }
     }
 }

@@ -23,6 +23,9 @@ public struct BuildRequest: Sendable {
     public var extraDependencies: [String] = []
     /// Whether warnings fail the build too (`--werror`).
     public var warningsAreErrors = false
+    /// Called once, with the output folder, when another build holds it and this one waits
+    /// for it to finish (the library prints nothing; a command line says it is waiting).
+    public var onWaitingForLock: (@Sendable (String) -> Void)?
     /// The clocks the build compares file times with.
     var clock = BuildClock.system
 
@@ -164,7 +167,7 @@ public enum Builder {
         if request.writesOutput {
             do {
                 try FileSystem.createFolder(request.outputFolder)
-                lock = try FolderLock(request.outputFolder)
+                lock = try FolderLock(request.outputFolder) { request.onWaitingForLock?(request.outputFolder) }
             } catch {
                 throw .output(error)
             }
