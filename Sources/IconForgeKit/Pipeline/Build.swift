@@ -493,7 +493,8 @@ public enum Builder {
         let next = Atomic<Int>(0)
         let results = Mutex<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
         let workers = max(1, min(request.jobs, files.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        // Threads of our own: concurrentPerform would run no more jobs than cores.
+        Threads.run(workers) { _ in
             let runner = GlyphRunner(isolation: request.isolation, options: request.options)
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import IconForgeKit
@@ -148,5 +149,40 @@ import Testing
         }
         #expect(Self.temporaryFiles(under: output.path).isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))) == catalogBefore)
+    }
+}
+
+/// `--jobs N` runs N glyphs at once, even above the number of cores.
+@Suite struct JobsTests {
+    @Test func jobsAboveTheCoreCountAllRunAtOnce() throws {
+        let jobs = ProcessInfo.processInfo.activeProcessorCount + 2
+        let scratch = TemporaryFolder(), glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let worker = scratch.file("worker")
+        try FileManager.default.createSymbolicLink(atPath: worker, withDestinationPath: Fixtures.worker("announces-never-replies"))
+        for index in 0..<jobs {
+            glyphs.write("g\(index).svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#)
+        }
+        var request = BuildRequest()
+        request.inputs = [glyphs.path]
+        request.outputFolder = output.path
+        request.jobs = jobs
+        // The workers never answer: only this test ends them, after counting them.
+        request.isolation = .workers(executable: worker, timeout: 600, memoryBytes: 1 << 30)
+        let shared = request
+        let report = Mutex<BuildReport?>(nil)
+        DispatchQueue.global().async {
+            let result = try? Builder.run(shared)
+            report.withLock { $0 = result }
+        }
+        #expect(
+            WorkerLifetimeTests.waitUntil { WorkerLifetimeTests.announcedWorkers(in: scratch).count >= jobs },
+            "only \(WorkerLifetimeTests.announcedWorkers(in: scratch).count) of \(jobs) workers ran at once")
+        // Killing each worker costs its glyph (render.crashed) and ends the build.
+        let ended = WorkerLifetimeTests.waitUntil {
+            for pid in WorkerLifetimeTests.announcedWorkers(in: scratch) { kill(pid, SIGKILL) }
+            return report.withLock { $0 } != nil
+        }
+        #expect(ended)
+        #expect(report.withLock { $0?.diagnostics.count } == jobs)
     }
 }
