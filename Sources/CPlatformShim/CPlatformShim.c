@@ -10,6 +10,8 @@
 #include <time.h>
 
 #if defined(__linux__)
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 extern char **environ;
@@ -105,4 +107,44 @@ int64_t cplatformshim_file_time_now(void) {
     clock_gettime(CLOCK_REALTIME, &now);
 #endif
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+#if defined(__APPLE__)
+// The parent the watcher compares against; written once before the thread starts.
+static pid_t watched_parent;
+
+static void *parent_watcher(void *unused) {
+    (void)unused;
+    const struct timespec interval = {0, 50 * 1000 * 1000};
+    for (;;) {
+        if (getppid() != watched_parent) _exit(CPLATFORMSHIM_PARENT_GONE_STATUS);
+        nanosleep(&interval, NULL);
+    }
+    return NULL;
+}
+#endif
+
+int cplatformshim_end_with_parent(int expected_parent) {
+#if defined(__linux__)
+    // The signal comes when the parent *thread* that started this process ends; the build
+    // starts and stops each worker on one thread, which outlives it.
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+    // A parent that died before the line above sent nothing: this process already belongs
+    // to another parent (init or a subreaper).
+    return getppid() == (pid_t)expected_parent ? 0 : -1;
+#elif defined(__APPLE__)
+    if (getppid() != (pid_t)expected_parent) return -1;
+    watched_parent = (pid_t)expected_parent;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_t thread;
+    int status = pthread_create(&thread, &attributes, parent_watcher, NULL);
+    pthread_attr_destroy(&attributes);
+    if (status != 0) {
+        errno = status;
+        return -1;
+    }
+    return 0;
+#endif
 }

@@ -13,11 +13,14 @@ enum CommandLineTool {
         // Printing to a closed pipe (`iconforge rules | head -1`) must end the output
         // quietly, not kill the process.
         Platform.ignoreBrokenPipes()
+        Platform.stopCleanlyOnTerminationSignals()
         // GitHub Actions names the file a step appends its Markdown summary to.
         let stepSummaryPath = Platform.environment("GITHUB_STEP_SUMMARY").flatMap { $0.isEmpty ? nil : $0 }
-        let environment = ToolEnvironment(
+        var environment = ToolEnvironment(
             printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"),
-            writesStepSummary: stepSummaryPath != nil)
+            writesStepSummary: stepSummaryPath != nil, renderWorkerPath: Platform.environment("ICONFORGE_RENDER_WORKER"))
+        // A progress line is best effort: a failure to print it shows again at the end.
+        environment.progress = { line in _ = write(line, colored: colorsStandardError) }
         let run = ToolCommand.run(arguments, environment: environment)
         var printed = print(run, colored: colorsStandardError)
         if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {
@@ -41,17 +44,12 @@ enum CommandLineTool {
         var failure: (stream: String, code: Int32)?
         var standardOutputFailed = false
         for line in run.lines {
-            switch line {
-            case .out(let text):
-                guard !standardOutputFailed else { continue }
-                if let code = Platform.writeText(text + "\n", to: 1) {
+            if case .out = line, standardOutputFailed { continue }
+            if let code = write(line, colored: colored) {
+                if case .out = line {
                     standardOutputFailed = true
                     failure = failure ?? ("standard output", code)
-                }
-            case .err(let text):
-                if let code = Platform.writeText(text + "\n", to: 2) { failure = failure ?? ("standard error", code) }
-            case .diagnostic(let diagnostic):
-                if let code = Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2) {
+                } else {
                     failure = failure ?? ("standard error", code)
                 }
             }
@@ -62,5 +60,14 @@ enum CommandLineTool {
             _ = Platform.writeText("iconforge: error: cannot write \(failure.stream): \(Platform.describe(failure.code))\n", to: 2)
         }
         return false
+    }
+
+    /// Writes one line to its stream; the error code when the write failed.
+    static func write(_ line: ToolRun.Line, colored: Bool) -> Int32? {
+        switch line {
+        case .out(let text): Platform.writeText(text + "\n", to: 1)
+        case .err(let text): Platform.writeText(text + "\n", to: 2)
+        case .diagnostic(let diagnostic): Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2)
+        }
     }
 }

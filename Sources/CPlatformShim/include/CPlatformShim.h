@@ -36,4 +36,16 @@ int cplatformshim_limit_memory(uint64_t bytes);
 /// files with the precise clock).
 int64_t cplatformshim_file_time_now(void);
 
+/// Ends this process (a render worker) when its parent, `expected_parent`, ends: a build
+/// killed by SIGKILL, or by a signal sent to it alone, must not leave a worker rendering on.
+/// Linux: the kernel's parent-death signal (SIGKILL), asked for here, in the worker. macOS
+/// has none, so a thread checks every 50 ms whether the worker has been handed to another
+/// parent and exits with CPLATFORMSHIM_PARENT_GONE_STATUS once it has.
+/// Either way the parent may have died before this call: a worker whose parent is already
+/// not `expected_parent` gets -1 back and must exit. Returns 0 otherwise.
+int cplatformshim_end_with_parent(int expected_parent);
+
+/// The exit status of a macOS worker that found its parent gone.
+#define CPLATFORMSHIM_PARENT_GONE_STATUS 87
+
 #endif

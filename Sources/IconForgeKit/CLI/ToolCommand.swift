@@ -91,6 +91,10 @@ public enum ToolCommand {
         let werror = try settings.flag("--werror")
         if fit { request.options.mode = .fit }
         if let jobs = try settings.integer("--jobs") { request.jobs = jobs }
+        let progress = environment.progress
+        request.onWaitingForLock = { folder in
+            progress(.err("waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…"))
+        }
         if let threshold = try settings.number("--shape-threshold") { request.options.shapeThreshold = threshold }
         if let tolerance = try settings.number("--tolerance") { request.options.sizeTolerance = tolerance }
         if let size = try settings.integer("--max-file-size") { request.options.limits.maximumFileBytes = size }
@@ -104,7 +108,11 @@ public enum ToolCommand {
                 throw UsageError("--render-timeout needs worker processes; it cannot stop a render inside this process (--isolation none)")
             }
             request.isolation = .inProcess
-        default: request.isolation = .defaultWorkers(timeout: timeout)
+        default:
+            request.isolation = .defaultWorkers(timeout: timeout)
+            if let worker = environment.renderWorkerPath, !worker.isEmpty, case .workers(_, let timeout, let memory) = request.isolation {
+                request.isolation = .workers(executable: worker, timeout: timeout, memoryBytes: memory)
+            }
         }
         return (request, werror)
     }

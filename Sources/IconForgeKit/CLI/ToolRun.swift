@@ -17,11 +17,23 @@ public struct ToolEnvironment: Sendable, Equatable {
     public var librsvgPath: String?
     /// `GITHUB_STEP_SUMMARY` is set: `build` and `check` return a Markdown summary for it.
     public var writesStepSummary: Bool
+    /// `ICONFORGE_RENDER_WORKER`: the program to start as each render worker instead of this
+    /// executable (nil or empty: this one). For tests and for debugging a worker.
+    public var renderWorkerPath: String?
+    /// Where a line goes that must be printed while the command still runs, not with the
+    /// rest of the run at its end ("waiting for another iconforge build of Output/…").
+    public var progress: @Sendable (ToolRun.Line) -> Void = { _ in }
 
-    public init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false) {
+    public static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
+        a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary
+            && a.renderWorkerPath == b.renderWorkerPath
+    }
+
+    public init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false, renderWorkerPath: String? = nil) {
         self.printsStageTimings = printsStageTimings
         self.librsvgPath = librsvgPath
         self.writesStepSummary = writesStepSummary
+        self.renderWorkerPath = renderWorkerPath
     }
 }
 

@@ -19,7 +19,7 @@ final class GlyphRunner {
         for attempt in 0..<2 {
             if worker == nil {
                 do {
-                    worker = try WorkerProcess(executable: executable, arguments: RenderWorker.arguments(options: options, memoryBytes: memory))
+                    worker = try WorkerProcess(executable: executable, arguments: RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout))
                 } catch {
                     return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
                 }

@@ -1,28 +1,41 @@
-/// The worker side: `iconforge __render-worker OPTIONS MEMORY` reads glyphs from stdin and
-/// writes outcomes to stdout until stdin closes. The executable recognises the command and
-/// lends the worker its standard input and output.
+/// The worker side: `iconforge __render-worker OPTIONS MEMORY PARENT LIMIT` reads glyphs from
+/// stdin and writes outcomes to stdout until stdin closes. The executable recognises the
+/// command and lends the worker its standard input and output.
+///
+/// A worker ends with its parent (PARENT, the build's process id), and gives up on a glyph
+/// after LIMIT seconds by itself, so a build that is killed never leaves a renderer running.
 public enum RenderWorker {
     /// The hidden first argument that makes `iconforge` a render worker.
     public static let command = "__render-worker"
 
     /// The arguments that start a worker for `options`.
-    static func arguments(options: PipelineOptions, memoryBytes: Int) -> [String] {
+    static func arguments(options: PipelineOptions, memoryBytes: Int, timeout: Double) -> [String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(options)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return [command, json, String(memoryBytes)]
+        return [command, json, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))]
+    }
+
+    /// The worker's own limit on one glyph, in whole seconds: later than the build's
+    /// `timeout`, so that the build, which reports it, normally stops the worker first.
+    static func ownTimeLimit(timeout: Double) -> UInt32 {
+        UInt32(min(Double(UInt32.max / 2), (timeout * 1.5).rounded(.up) + 2))
     }
 
     /// Runs the worker loop over `input` and `output` (the process's 0 and 1) with the
     /// arguments after the command; returns the process exit status.
     public static func run(_ arguments: [String], input: Int32, output: Int32) -> Int32 {
-        guard arguments.count == 2, let memory = Int(arguments[1]),
+        guard arguments.count == 4, let memory = Int(arguments[1]), let parent = Int32(arguments[2]), let limit = UInt32(arguments[3]),
             let options = try? JSONDecoder().decode(PipelineOptions.self, from: Data(arguments[0].utf8))
         else { return 2 }
+        // First, before anything slow: a parent that is already gone gets no work done.
+        guard WorkerProcess.endWithParent(parent) else { return 3 }
         WorkerProcess.limitMemory(bytes: memory)
         while let frame = WorkerProcess.readFrame(from: input) {
             guard let request = OutcomeCodec.decodeRequest(frame) else { return 2 }
+            WorkerProcess.startTimeLimit(seconds: limit)
             let outcome = GlyphProcessor.process(request.source, options: options, encode: request.encode)
+            WorkerProcess.startTimeLimit(seconds: 0)
             guard WorkerProcess.writeFrame(OutcomeCodec.encodeOutcome(outcome), to: output) else { return 1 }
         }
         return 0

@@ -23,6 +23,9 @@ public struct BuildRequest: Sendable {
     public var extraDependencies: [String] = []
     /// Whether warnings fail the build too (`--werror`).
     public var warningsAreErrors = false
+    /// Called once, with the output folder, when another build holds it and this one waits
+    /// for it to finish (the library prints nothing; a command line says it is waiting).
+    public var onWaitingForLock: (@Sendable (String) -> Void)?
     /// The clocks the build compares file times with.
     var clock = BuildClock.system
 
@@ -173,7 +176,7 @@ public enum Builder {
         if request.writesOutput {
             do {
                 try FileSystem.createFolder(request.outputFolder)
-                lock = try FolderLock(request.outputFolder)
+                lock = try FolderLock(request.outputFolder) { request.onWaitingForLock?(request.outputFolder) }
             } catch {
                 throw .output(error)
             }
@@ -513,7 +516,8 @@ public enum Builder {
         let next = Atomic<Int>(0)
         let results = Mutex<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
         let workers = max(1, min(request.jobs, files.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        // Threads of our own: concurrentPerform would run no more jobs than cores.
+        Threads.run(workers) { _ in
             let runner = GlyphRunner(isolation: request.isolation, options: request.options)
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue

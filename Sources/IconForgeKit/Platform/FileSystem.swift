@@ -405,14 +405,17 @@ extension FileSignature {
 /// with the process that holds it, so a killed build never leaves the folder locked.
 final class FolderLock {
     private let descriptor: Int32
+    private let folder: String
 
     static let fileName = ".iconforge-lock"
 
-    /// Waits until no other process holds the lock on `folder`, then takes it.
-    init(_ folder: String) throws(FileError) {
+    /// Waits until no other process holds the lock on `folder`, then takes it; `onWait` is
+    /// called once, before waiting, when the lock is not free at once.
+    init(_ folder: String, onWait: () -> Void = {}) throws(FileError) {
         let path = folder + "/" + Self.fileName
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "open the lock file") }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { onWait() }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let code = errno
@@ -420,9 +423,12 @@ final class FolderLock {
                 throw FileError(path: path, errno: code, action: "lock")
             }
         }
+        self.folder = folder
+        Interruption.locked(folder)
     }
 
     deinit {
+        Interruption.unlocked(folder)
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

@@ -29,6 +29,8 @@ final class WorkerProcess {
     private var requests: Int32
     private var replies: Int32
     private var reaped = false
+    /// The signal that ended the worker, once it is reaped and if one did.
+    private var endingSignal: Int32 = 0
 
     /// The largest frame either side accepts, so a corrupt length cannot exhaust memory.
     static let maximumFrameBytes = 256 << 20
@@ -39,15 +41,49 @@ final class WorkerProcess {
         // Build threads start workers concurrently. Until a pipe is marked close-on-exec,
         // another thread's worker could inherit it and keep it open, and then this worker's
         // death would never show as end-of-file; so pipes are made and marked under a lock.
-        let spawned: (pid: pid_t, requests: Int32, replies: Int32) = try Self.spawnLock.withLock { _ throws(FileError) in
-            try Self.spawn(executable: executable, arguments: arguments)
+        // The same lock keeps the list of live workers, so that `stopAll` misses none.
+        let spawned: (pid: pid_t, requests: Int32, replies: Int32) = try Self.live.withLock { live throws(FileError) in
+            guard !live.stopped else { throw FileError(path: executable, errno: EINTR, action: "start a render worker (the build is stopping) from") }
+            let spawned = try Self.spawn(executable: executable, arguments: arguments)
+            live.pids.insert(spawned.pid)
+            return spawned
         }
         pid = spawned.pid
         requests = spawned.requests
         replies = spawned.replies
     }
 
-    private static let spawnLock = Mutex(())
+    /// The workers started and not yet reaped, and whether `stopAll` has run.
+    private struct LiveWorkers {
+        var pids: Set<pid_t> = []
+        var stopped = false
+    }
+
+    private static let live = Mutex(LiveWorkers())
+
+    /// Kills every worker this process has running and starts no more: for the executable
+    /// when SIGTERM or SIGINT stops the build. A pid leaves the list before it is reaped,
+    /// so a pid the system has reused for another process is never signalled.
+    static func stopAll() {
+        live.withLock { live in
+            live.stopped = true
+            for pid in live.pids { kill(pid, SIGKILL) }
+        }
+    }
+
+    /// Waits for `pid` without blocking; the pid leaves the live list when it is reaped.
+    private static func reapIfEnded(_ pid: pid_t, status: inout Int32) -> pid_t {
+        live.withLock { live in
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { live.pids.remove(pid) }
+            return result
+        }
+    }
+
+    /// Takes `pid` off the live list before a blocking wait (it has been killed).
+    private static func forget(_ pid: pid_t) {
+        _ = live.withLock { $0.pids.remove(pid) }
+    }
 
     private static func spawn(executable: String, arguments: [String]) throws(FileError) -> (pid: pid_t, requests: Int32, replies: Int32) {
         var toChild: [Int32] = [0, 0]
@@ -72,10 +108,29 @@ final class WorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
+        // The executable blocks SIGINT and SIGTERM in all its threads (one thread waits for
+        // them); a worker must not inherit that mask, so CI's signals still reach it, nor
+        // any disposition its own time limit (SIGALRM) depends on.
+        #if canImport(Darwin)
+            var attributes: posix_spawnattr_t? = nil
+        #else
+            var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGALRM] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, cplatformshim_environment())
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, cplatformshim_environment())
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else {
@@ -91,6 +146,7 @@ final class WorkerProcess {
         close(replies)
         if !reaped {
             kill(pid, SIGKILL)
+            Self.forget(pid)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
@@ -153,7 +209,10 @@ final class WorkerProcess {
             _ = terminate()
             return .timedOut
         }
-        return .died(reapAfterEndOfReplies(deadline: deadline))
+        let how = reapAfterEndOfReplies(deadline: deadline)
+        // The worker's own limit (see `startTimeLimit`) is the same timeout seen from the
+        // other side: it fires only when this process was too slow to enforce its own.
+        return endingSignal == SIGALRM ? .timedOut : .died(how)
     }
 
     /// How long a worker that closed its replies has to exit before it is stopped.
@@ -166,9 +225,10 @@ final class WorkerProcess {
         let limit = min(deadline, Self.now() + Self.exitGraceSeconds)
         var status: Int32 = 0
         while !reaped {
-            let result = waitpid(pid, &status, WNOHANG)
+            let result = Self.reapIfEnded(pid, status: &status)
             if result == pid {
                 reaped = true
+                endingSignal = status & 0x7F
                 return Self.describe(status)
             }
             if result < 0, errno != EINTR { break }
@@ -184,9 +244,11 @@ final class WorkerProcess {
     /// Waits for the worker to exit and describes how it ended.
     private func reap() -> String {
         guard !reaped else { return "exited" }
+        Self.forget(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         reaped = true
+        endingSignal = status & 0x7F
         return Self.describe(status)
     }
 
@@ -275,6 +337,24 @@ final class WorkerProcess {
     /// once its footprint is over (see `cplatformshim_limit_memory`).
     static func limitMemory(bytes: Int) {
         _ = cplatformshim_limit_memory(UInt64(max(0, bytes)))
+    }
+
+    /// Ties this process (a worker) to its parent, `expectedParent`: when the parent ends,
+    /// however it ends, so does the worker (see `cplatformshim_end_with_parent`). False when
+    /// the parent is already gone and the worker should exit at once.
+    static func endWithParent(_ expectedParent: Int32) -> Bool {
+        cplatformshim_end_with_parent(expectedParent) == 0
+    }
+
+    /// This process's id, for a worker's arguments.
+    static var currentProcessID: Int32 { getpid() }
+
+    /// Starts (or, with 0, cancels) the worker's own limit on one glyph: SIGALRM, whose
+    /// default action ends the process, after `seconds`. The build enforces the render
+    /// timeout itself; this is for a build that no longer can (stopped, or too starved of
+    /// CPU to look), so a render never spins on unwatched.
+    static func startTimeLimit(seconds: UInt32) {
+        alarm(seconds)
     }
 
     /// The path of the running executable.

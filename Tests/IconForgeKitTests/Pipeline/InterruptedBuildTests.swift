@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import IconForgeKit
@@ -102,5 +103,44 @@ import Testing
         if case .output(let failure) = error { #expect(failure.leftOutput == .partlyReplaced) }
         let after = try Data(contentsOf: URL(fileURLWithPath: output.file("g0@2x.png")))
         #expect(after.count > 0 && (after == before || (try? PNGCodec.decode([UInt8](after))) != nil))
+    }
+}
+
+/// A build that finds its output folder locked by another says so, once, and then waits.
+@Suite struct LockWaitTests {
+    @Test func aBuildWaitingForTheOutputFolderSaysSoOnceAndThenRuns() throws {
+        let output = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: output.path, withIntermediateDirectories: true)
+        // The lock is another build's: held on a descriptor of its own.
+        var held: FolderLock? = try FolderLock(output.path)
+        let lines = Mutex<[ToolRun.Line]>([])
+        var environment = ToolEnvironment()
+        environment.progress = { line in lines.withLock { $0.append(line) } }
+        let finished = Mutex<ToolRun?>(nil)
+        let shared = environment
+        let glyph = Fixtures.path("pipeline/square-27pt.svg")
+        let path = output.path
+        DispatchQueue.global().async {
+            let run = ToolCommand.run(["build", glyph, "-o", path, "--isolation", "none"], environment: shared)
+            finished.withLock { $0 = run }
+        }
+        // The message is the event waited for: the build cannot get past the lock without it.
+        #expect(WorkerLifetimeTests.waitUntil { !lines.withLock { $0 }.isEmpty }, "the waiting build said nothing")
+        #expect(finished.withLock { $0 } == nil, "it did not wait for the lock")
+        held = nil
+        #expect(WorkerLifetimeTests.waitUntil { finished.withLock { $0 } != nil })
+        #expect(lines.withLock { $0 } == [.err("waiting for another iconforge build of \(path)/ to finish…")])
+        #expect(finished.withLock { $0?.status } == .clean)
+        _ = held
+    }
+
+    @Test func aBuildThatGetsTheLockAtOnceSaysNothingAboutIt() throws {
+        let output = TemporaryFolder()
+        let lines = Mutex<[ToolRun.Line]>([])
+        var environment = ToolEnvironment()
+        environment.progress = { line in lines.withLock { $0.append(line) } }
+        let run = ToolCommand.run(["build", Fixtures.path("pipeline/square-27pt.svg"), "-o", output.path, "--isolation", "none"], environment: environment)
+        #expect(run.status == .clean)
+        #expect(lines.withLock { $0 }.isEmpty)
     }
 }

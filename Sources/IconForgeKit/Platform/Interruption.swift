@@ -1,0 +1,58 @@
+import Synchronization
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#else
+    #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
+#endif
+
+/// Stopping a build from outside: what the executable does when SIGTERM or SIGINT arrives,
+/// before it exits. The library never catches a signal itself (that is process-wide, and
+/// the executable's); it only knows what a build has running and half-written.
+public enum Interruption {
+    /// Kills every render worker, starts no more, and removes this process's temporary
+    /// files from the folders its builds hold locked. Whatever was already committed
+    /// stays: every output file is renamed into place whole, and `catalog.json` last.
+    /// The caller is expected to exit right after; the build's threads are not stopped.
+    public static func stopWork() {
+        WorkerProcess.stopAll()
+        let folders = lockedFolders.withLock { Array($0.counts.keys) }
+        let ownPrefix = FileSystem.temporaryPrefix + "\(getpid())-"
+        for folder in folders { removeTemporaryFiles(under: folder, prefix: ownPrefix, depth: 4) }
+    }
+
+    private struct LockedFolders {
+        var counts: [String: Int] = [:]
+    }
+
+    /// The folders this process's builds hold a `FolderLock` on: where their temporary
+    /// files are (an asset catalog's may be in its subfolders).
+    private static let lockedFolders = Mutex(LockedFolders())
+
+    static func locked(_ folder: String) {
+        lockedFolders.withLock { $0.counts[folder, default: 0] += 1 }
+    }
+
+    static func unlocked(_ folder: String) {
+        lockedFolders.withLock { state in
+            let count = (state.counts[folder] ?? 1) - 1
+            state.counts[folder] = count > 0 ? count : nil
+        }
+    }
+
+    private static func removeTemporaryFiles(under folder: String, prefix: String, depth: Int) {
+        guard let names = try? FileSystem.contents(ofFolder: folder) else { return }
+        for name in names {
+            let path = folder + "/" + name
+            if name.hasPrefix(prefix) {
+                unlink(path)
+            } else if depth > 0, FileSystem.kind(of: path) == .directory {
+                removeTemporaryFiles(under: path, prefix: prefix, depth: depth - 1)
+            }
+        }
+    }
+}
