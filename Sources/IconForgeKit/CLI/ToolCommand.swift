@@ -196,11 +196,9 @@ public enum ToolCommand {
             return .io
         }
         let elapsed = (clock.now - start).seconds
-        var summary = report.catalog.summary
         if !missing.isEmpty {
             report.diagnostics = (missing + report.diagnostics).sorted(by: Diagnostic.sortOrder)
             report.failed = true
-            summary.errors += missing.count
         }
         let failed = report.failed
         if output.environment.writesStepSummary {
@@ -211,6 +209,10 @@ public enum ToolCommand {
 
         switch format {
         case "json":
+            // Read only here: after a build where nothing changed, the catalog comes from
+            // decoding catalog.json, which costs such a build more than all its other work.
+            var summary = report.catalog.summary
+            summary.errors += missing.count
             output.out(DiagnosticFormatter.json(diagnostics: report.diagnostics, summary: summary, failed: failed))
         case "github":
             // Within what GitHub annotates; the rest go to the log in text form, and a
