@@ -28,10 +28,9 @@ enum MarkupChecks {
     /// Elements whose content never paints with its own colours: masks and clip paths use
     /// luminance or geometry; paint servers are judged where they are used (as gradients or
     /// patterns); metadata and accessibility text are never drawn.
-    static let nonPaintingContainers: Set<String> = [
-        "mask", "clipPath", "linearGradient", "radialGradient", "pattern", "meshgradient", "meshGradient",
-        "metadata", "title", "desc",
-    ]
+    static let nonPaintingContainers: Set<String> = paintServers.union(["mask", "clipPath", "metadata", "title", "desc"])
+    /// Elements that paint with several colours where they are referenced (`fill="url(#id)"`).
+    static let paintServers: Set<String> = ["linearGradient", "radialGradient", "pattern", "meshgradient", "meshGradient"]
     /// Elements whose content paints only where something references it.
     static let definitionContainers: Set<String> = ["defs", "symbol", "marker"]
     /// SMIL animation elements: the static render ignores them.
@@ -146,7 +145,7 @@ enum MarkupChecks {
             var colorValues: [PixelColor] = []
             root.forEachElement { element in
                 let isSVG = element.namespace == svgNamespace
-                if isSVG, ["linearGradient", "radialGradient", "pattern", "meshgradient", "meshGradient"].contains(element.localName),
+                if isSVG, MarkupChecks.paintServers.contains(element.localName),
                     let id = element.attribute("id")?.value
                 {
                     multiColorPaintIDs.insert(id)
