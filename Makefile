@@ -37,7 +37,8 @@ tool: setup
 glyphs: tool
 	$(ICONFORGE) build Glyphs -o Output
 
-test: setup
+test:
+	@scripts/setup.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

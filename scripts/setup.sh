@@ -2,7 +2,17 @@
 # Installs the C libraries iconforge builds against (librsvg, libpng, libdeflate) and
 # pkg-config when missing: with Homebrew on macOS, with apt-get on Debian and Ubuntu.
 # Idempotent and quiet when everything is present; used by `make` and `make test`.
+#
+#   scripts/setup.sh          what building iconforge needs
+#   scripts/setup.sh --test   also what the test suite drives: a headless browser (the
+#                             preview page is loaded in one), zsh (completion scripts are
+#                             loaded in it) and Python's jsonschema (schemas are checked
+#                             with a real validator). Tests that need one of these and
+#                             cannot find it are skipped with a message saying which.
 set -euo pipefail
+
+for_tests=0
+[ "${1:-}" = "--test" ] && for_tests=1
 
 have() { command -v "$1" >/dev/null 2>&1; }
 # pkg-config finds Homebrew's .pc files itself; the Makefile exports the same path for SwiftPM.
@@ -29,12 +39,16 @@ Darwin)
     }
     ;;
 Linux)
-    packages=(pkg-config librsvg2-dev libpng-dev libdeflate-dev)
     missing=()
     have pkg-config || missing+=(pkg-config)
     has_module librsvg-2.0 || missing+=(librsvg2-dev)
     has_module libpng || missing+=(libpng-dev)
     has_module libdeflate || [ -e /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
+    if [ "$for_tests" = 1 ]; then
+        have chromium-headless-shell || have chromium || missing+=(chromium-headless-shell)
+        have zsh || missing+=(zsh)
+        python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
+    fi
     if [ ${#missing[@]} -gt 0 ]; then
         have apt-get || {
             echo "setup: install ${missing[*]} (or your distribution's equivalents); only apt-get is automated" >&2
@@ -48,7 +62,7 @@ Linux)
         fi
         export DEBIAN_FRONTEND=noninteractive
         $sudo apt-get update -qq
-        $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+        $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
     have swift || [ -x /opt/swift/usr/bin/swift ] || {
         echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2
