@@ -205,3 +205,5 @@ int cpngshim_decode_rgba(const uint8_t *png, size_t png_size,
 }
 
 void cpngshim_free(void *buffer) { free(buffer); }
+
+uint32_t cpngshim_libpng_version(void) { return (uint32_t)png_access_version_number(); }

@@ -21,6 +21,12 @@ enum CommandLineTool {
             writesStepSummary: stepSummaryPath != nil, renderWorkerPath: Platform.environment("ICONFORGE_RENDER_WORKER"))
         // A progress line is best effort: a failure to print it shows again at the end.
         environment.progress = { line in _ = write(line, colored: colorsStandardError) }
+        if Platform.isTerminal(0) {
+            environment.askAppName = { suggestion in
+                _ = Platform.writeText("App name [\(suggestion)]: ", to: 2)
+                return readLine()
+            }
+        }
         let run = ToolCommand.run(arguments, environment: environment)
         var printed = print(run, colored: colorsStandardError)
         if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {

@@ -42,4 +42,8 @@ int cpngshim_decode_rgba(const uint8_t *png, size_t png_size,
 /// Releases a buffer returned by this shim.
 void cpngshim_free(void *buffer);
 
+/// The version of the libpng loaded at run time (png_access_version_number: 10640 for
+/// 1.6.40), which may differ from the headers' when the library was updated since.
+uint32_t cpngshim_libpng_version(void);
+
 #endif

@@ -26,7 +26,18 @@ struct Configuration: Equatable, Sendable {
         }
     }()
 
-    static let keys = ["glyphs"] + optionKeys.map(\.key) + ["allowOffCenter"]
+    /// The keys that are no option's, declared once for the parser below and the schema:
+    /// `before` places a key ahead of the options' in the list of known keys.
+    static let fileKeys: [(property: SchemaProperty, before: Bool)] = [
+        (SchemaProperty(commentKey, .array(.string()), "comment lines for people (JSON has no comments); ignored"), true),
+        (SchemaProperty("glyphs", .oneOf([.string(), .array(.string(), minItems: 1)]), "the glyph folder, or a list of them (default: Glyphs)"), true),
+        (SchemaProperty("allowOffCenter", .array(.string()), "glyphs whose ink may sit off the artboard centre on purpose"), false),
+    ]
+
+    /// The key of the comment lines `iconforge init` writes.
+    static let commentKey = "//"
+
+    static let keys = fileKeys.filter(\.before).map(\.property.key) + optionKeys.map(\.key) + fileKeys.filter { !$0.before }.map(\.property.key)
 
     /// Where a configuration error points the reader.
     static let hint = "See \"iconforge.json\" in the README for its keys and their values."
@@ -84,6 +95,11 @@ struct Configuration: Equatable, Sendable {
                 continue
             }
             switch member.key {
+            case SchemaProperty.schemaReference.key:
+                // For editors: the file's schema.
+                guard value.string != nil else { throw fail(member, "a string (the schema's path or URL)") }
+            case commentKey:
+                guard let lines = value.array, lines.allSatisfy({ $0.string != nil }) else { throw fail(member, "a list of comment lines") }
             case "glyphs":
                 if let single = value.string {
                     configuration.glyphs = [single]

@@ -1,26 +1,95 @@
 /// The help texts, as literals so that what `--help` says is easy to review; the option
 /// lists come from `OptionTable`, where each option is declared.
 enum HelpText {
+    /// The help of the command named `name`, nil for an unknown one.
+    static func help(for name: String) -> String? {
+        switch name {
+        case "build": build
+        case "check": check
+        case "render": render
+        case "rules": rules
+        case "explain": explain
+        case "init": `init`
+        case "doctor": doctor
+        case "completions": completions
+        case "help": main
+        default: nil
+        }
+    }
+
+    static let explain = """
+        iconforge explain — what a rule checks, and how to fix a finding
+
+        USAGE
+          iconforge explain RULE
+
+        Prints what RULE checks, why Apple's guidance or the template asks for it, a
+        small failing example with its fixed version, and the options that change it.
+        RULE is the id in brackets at the end of a diagnostic, e.g. color.monochrome;
+        'iconforge rules' lists them all.
+        """
+
+    static let `init` = """
+        iconforge init — start an iconforge project in an app's repository
+
+        USAGE
+          iconforge init [DIR] [--app-name NAME]
+
+        Writes into DIR (default: the current folder), never replacing a file that exists:
+          Glyphs/example.svg         an example glyph drawn on the template
+          Glyphs/quick-actions.json  one quick action using it, with the app's name
+          Glyphs/.template.svg       the 35 pt template artboard for designers (a
+                                     dot-file, so never taken for a glyph)
+          iconforge.json             the project's settings, to edit
+        The app's name comes from --app-name, else is asked on a terminal, else is the
+        folder's name. Afterwards 'iconforge build' builds the example.
+
+        OPTIONS
+          --app-name NAME          the app's name, for quick-actions.json
+          -h, --help               show this help
+        """
+
+    static let doctor = """
+        iconforge doctor — check that iconforge can run here
+
+        USAGE
+          iconforge doctor
+
+        Finds librsvg and libpng and prints their versions, renders a glyph in a render
+        worker process, and says what to install when something is missing. Exits 0
+        when everything works, 3 when something is missing.
+        """
+
+    static let completions = """
+        iconforge completions — print a shell completion script
+
+        USAGE
+          iconforge completions bash|zsh|fish
+
+        bash:  iconforge completions bash > ~/.local/share/bash-completion/completions/iconforge
+        zsh:   iconforge completions zsh > ~/.zfunc/_iconforge  (with ~/.zfunc in fpath)
+        fish:  iconforge completions fish > ~/.config/fish/completions/iconforge.fish
+        'make install' installs all three, and the man page.
+        """
+
     static let main = """
         iconforge — check and render iOS quick-action glyphs
 
         USAGE
-          iconforge build [GLYPHS...] [-o OUTPUT] [--fit] [--format FORMAT] [options]
-          iconforge check [GLYPHS...] [--fit] [--format FORMAT] [options]
-          iconforge render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]
-          iconforge rules
-          iconforge help [COMMAND]
+
+        """ + CommandTable.all.map { "  iconforge " + $0.usage }.joined(separator: "\n") + """
+
           iconforge --version
 
         COMMANDS
-          build   check every glyph, render @2x and @3x PNGs, write catalog.json
-          check   run the checks only, write nothing (for CI)
-          render  render one glyph at one scale, exactly as build does (for Make)
-          rules   list every rule with its id and default severity
 
-        Run 'iconforge help build', 'help check' or 'help render' for options.
-        Settings may also come from iconforge.json in the current folder (see README);
-        flags win over it.
+        """ + CommandTable.all.map { "  " + $0.name.padded(to: 12) + $0.summary }.joined(separator: "\n") + """
+
+
+        Run 'iconforge help COMMAND' for a command's options, and 'iconforge explain RULE'
+        for what a rule checks. Settings may also come from iconforge.json in the current
+        folder (see README); flags win over it. New here? 'iconforge doctor' checks the
+        installation and 'iconforge init' starts a project.
 
         EXIT STATUS
           0 clean (warnings allowed)   1 a glyph failed a check

@@ -24,22 +24,38 @@ public enum ToolCommand {
                 let parsed = try ArgumentParser.parse(rest, spec: OptionSpec(valued: [], flags: ["--help"], aliases: ["-h": "--help"]))
                 output.out(parsed.flags.contains("--help") ? HelpText.rules : rulesTable())
                 return .clean
-            case "help", "-h", "--help":
-                switch rest.first {
-                case nil, "help": output.out(HelpText.main)
-                case "build": output.out(HelpText.build)
-                case "check": output.out(HelpText.check)
-                case "render": output.out(HelpText.render)
-                case "rules": output.out(HelpText.rules)
-                case let other?: throw UsageError("no help for unknown command '\(other)'; commands are build, check, render, rules")
+            case "explain", "init", "doctor", "completions":
+                let declaration = CommandTable.command(command)!
+                let parsed = try ArgumentParser.parse(rest, spec: declaration.spec)
+                if parsed.flags.contains("--help") {
+                    output.out(HelpText.help(for: command) ?? HelpText.main)
+                    return .clean
                 }
+                switch command {
+                case "explain": return try explain(parsed, output: &output)
+                case "init": return try initialize(parsed, output: &output)
+                case "doctor": return doctor(parsed, output: &output)
+                default: return try completions(parsed, output: &output)
+                }
+            case "generate-docs":
+                // Hidden: `make docs` writes the generated reference files with it.
+                return try generateDocs(rest, output: &output)
+            case "help", "-h", "--help":
+                guard let name = rest.first, name != "help" else {
+                    output.out(HelpText.main)
+                    return .clean
+                }
+                guard let help = HelpText.help(for: name) else {
+                    throw UsageError("no help for unknown command '\(name)'; commands are \(CommandTable.names.joined(separator: ", "))")
+                }
+                output.out(help)
                 return .clean
             case "--version", "version":
                 output.out("iconforge \(Builder.toolVersion)")
                 return .clean
             default:
                 var message = "unknown command '\(command)'"
-                if let suggestion = ArgumentParser.closest(to: command, among: ["build", "check", "render", "rules", "help"]) {
+                if let suggestion = ArgumentParser.closest(to: command, among: Set(CommandTable.names)) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(message)
@@ -227,6 +243,7 @@ public enum ToolCommand {
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
                 output.diagnostic(diagnostic)
             }
+            if let hint = explainHint(report.diagnostics) { output.err(hint) }
         }
         if failed, report.errorCount == 0, format == "text" || format == "github" {
             output.err(werrorNote(warnings: report.warningCount))
@@ -294,6 +311,7 @@ public enum ToolCommand {
             return .io
         }
         for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
+        if let hint = explainHint(diagnostics) { output.err(hint) }
         let policy = SeverityPolicy(warningsAreErrors: werror)
         let failed = policy.fails(diagnostics)
         if policy.failsByWarningsAlone(diagnostics) { output.err(werrorNote(warnings: diagnostics.count)) }

@@ -23,6 +23,9 @@ public struct ToolEnvironment: Sendable, Equatable {
     /// Where a line goes that must be printed while the command still runs, not with the
     /// rest of the run at its end ("waiting for another iconforge build of Output/…").
     public var progress: @Sendable (ToolRun.Line) -> Void = { _ in }
+    /// `init` without `--app-name`: asks for the app's name, offering the default it is
+    /// given; nil (no terminal to ask on) or an empty answer takes the default.
+    public var askAppName: (@Sendable (String) -> String?)?
 
     public static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
         a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary

@@ -3,6 +3,12 @@ internal import CPNGShim
 /// PNG encoding and decoding through libpng (via the `CPNGShim` C target, which owns
 /// libpng's setjmp so that no longjmp ever crosses a Swift frame).
 enum PNGCodec {
+    /// The loaded libpng's version, "1.6.40".
+    static var libraryVersion: String {
+        let number = cpngshim_libpng_version()
+        return "\(number / 10000).\(number / 100 % 100).\(number % 100)"
+    }
+
     /// The pixel layout handed to libpng.
     enum Layout: Sendable {
         /// Two bytes per pixel: grey, alpha.

@@ -75,6 +75,9 @@ final class SVGHandle {
         try NativeError.checking { error, size in ifrsvg_load(path, error, size) == 0 ? () : nil }
     }
 
+    /// The library file opened, or the first name tried when none opened.
+    static var libraryFileName: String { String(cString: ifrsvg_library_name()) }
+
     /// librsvg's version ("2.54.7"), loading it if need be; nil when it cannot be loaded.
     static var libraryVersion: String? {
         guard (try? loadLibrary()) != nil else { return nil }

@@ -11,9 +11,9 @@ struct QuickActionsDecoder {
         self.file = file
     }
 
-    static let topLevelKeys = ["appName", "developmentLocale", "locales", "actions"]
-    static let actionKeys = ["type", "title", "subtitle", "icon", "userInfo"]
-    static let iconKeys = ["glyph", "symbol", "system"]
+    static let topLevelKeys = [SchemaProperty.schemaReference.key] + QuickActionsShape.topLevel.map(\.key)
+    static let actionKeys = QuickActionsShape.action.map(\.key)
+    static let iconKeys = QuickActionsShape.icon.map(\.key)
 
     mutating func decode(_ root: JSONValue) -> QuickActionDefinitions? {
         guard let members = root.members else {

@@ -1,0 +1,103 @@
+/// The commands that help people start: `explain`, `init`, `doctor`, `completions`, and
+/// the hidden `generate-docs` behind `make docs`.
+extension ToolCommand {
+    /// After text diagnostics, once per run: where to read about the first rule found.
+    static func explainHint(_ diagnostics: [Diagnostic]) -> String? {
+        guard let rule = diagnostics.first?.rule else { return nil }
+        return "hint: 'iconforge explain \(rule.rawValue)' says what a rule checks and how to fix it"
+    }
+
+    static func explain(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        guard parsed.positionals.count == 1, let name = parsed.positionals.first else {
+            throw UsageError("explain takes one rule id, e.g. iconforge explain color.monochrome; 'iconforge rules' lists them")
+        }
+        guard let rule = RuleID(rawValue: name) else {
+            var message = "unknown rule '\(name)'"
+            if let suggestion = ArgumentParser.closest(to: name, among: Set(RuleID.allCases.map(\.rawValue))) { message += "; did you mean '\(suggestion)'?" }
+            var error = UsageError(message)
+            error.hint = "Run 'iconforge rules' for every rule id."
+            throw error
+        }
+        guard let explanation = RuleExplanation.entry(for: rule) else {
+            output.out("\(rule.rawValue) (\(rule.defaultSeverity.rawValue)): \(rule.summary)\n\n(No longer explanation has been written for this rule yet.)")
+            return .clean
+        }
+        output.out(explanation.text)
+        return .clean
+    }
+
+    static func initialize(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        guard parsed.positionals.count <= 1 else { throw UsageError("init takes at most one folder, e.g. iconforge init MyApp") }
+        let folder = parsed.positionals.first ?? "."
+        guard FileSystem.kind(followingSymlinksOf: folder) == .directory else {
+            var error = UsageError("'\(folder)' is not a folder; init starts a project in an existing folder (the app's repository)")
+            error.isUnreadableInput = true
+            throw error
+        }
+        let appName = parsed.values["--app-name"] ?? output.environment.askAppName?(ProjectScaffold.defaultAppName(for: folder))
+        let name = appName.flatMap { $0.trimmed().isEmpty ? nil : $0.trimmed() } ?? ProjectScaffold.defaultAppName(for: folder)
+        let result = ProjectScaffold.create(in: folder, appName: name)
+        for path in result.existing { output.err("\(path) already exists; left as it is") }
+        for path in result.written { output.out("created \(path)") }
+        if let failure = result.failure {
+            output.err("\(failure.path): error: \(failure.message)")
+            return .io
+        }
+        if result.written.isEmpty {
+            output.out("nothing to do: every file init writes already exists")
+        } else {
+            let inFolder = folder == "." ? "" : "cd \(folder) && "
+            output.out("next: \(inFolder)iconforge build   (renders the example into Output/); draw new glyphs on Glyphs/.template.svg")
+        }
+        return .clean
+    }
+
+    static func doctor(_ parsed: ParsedArguments, output: inout ToolRun) -> ExitStatus {
+        let worker = output.environment.renderWorkerPath.flatMap { $0.isEmpty ? nil : $0 } ?? WorkerProcess.currentExecutable
+        let findings = Doctor.run(librsvgPath: output.environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }, workerExecutable: worker)
+        output.out("iconforge \(Builder.toolVersion)")
+        for finding in findings {
+            output.out((finding.ok ? "ok      " : "MISSING ") + finding.name.padded(to: 14) + finding.detail)
+            if let fix = finding.fix { output.out(String(repeating: " ", count: 22) + "fix: " + fix) }
+        }
+        let failed = findings.filter { !$0.ok }.count
+        output.out(failed == 0 ? "iconforge is ready" : "\(failed) problem\(failed == 1 ? "" : "s") found")
+        return failed == 0 ? .clean : .io
+    }
+
+    static func completions(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        let shells = ShellCompletions.Shell.allCases.map(\.rawValue).joined(separator: ", ")
+        guard parsed.positionals.count == 1, let shell = ShellCompletions.Shell(rawValue: parsed.positionals[0]) else {
+            throw UsageError("completions takes one shell: \(shells)")
+        }
+        output.out(ShellCompletions.script(for: shell))
+        return .clean
+    }
+
+    static func generateDocs(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        guard arguments.count == 1, let root = arguments.first else { throw UsageError("generate-docs takes the repository's folder") }
+        for file in GeneratedFiles.all {
+            let path = root + "/" + file.path
+            do throws(FileError) {
+                try FileSystem.createFolder(path.parentPath)
+                if try FileSystem.writeIfChanged(Array(file.text.utf8), to: path) { output.out("wrote \(file.path)") }
+            } catch {
+                output.err("\(error.path): error: \(error.message)")
+                return .io
+            }
+        }
+        return .clean
+    }
+}
+
+/// Every file `make docs` generates, by its path in the repository.
+enum GeneratedFiles {
+    static var all: [(path: String, text: String)] {
+        [
+            ("docs/reference.md", ReferenceDocument.document()), ("docs/iconforge.1", ManPage.page()),
+            ("docs/completions/iconforge.bash", ShellCompletions.script(for: .bash)),
+            ("docs/completions/_iconforge", ShellCompletions.script(for: .zsh)),
+            ("docs/completions/iconforge.fish", ShellCompletions.script(for: .fish)),
+        ] + JSONSchemas.all.map { ("docs/schemas/" + $0.fileName, $0.text) }
+    }
+}

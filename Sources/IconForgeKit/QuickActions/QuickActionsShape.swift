@@ -1,0 +1,27 @@
+/// The keys of `quick-actions.json` and what each holds, declared once: the decoder takes
+/// its lists of allowed keys from here, and the JSON Schema (docs/schemas/) is made from it.
+enum QuickActionsShape {
+    /// An lproj name: a language code, then optional script and region ("en", "zh-Hans", "pt-BR").
+    static let localePattern = "^[A-Za-z]+([-_][A-Za-z0-9]+)*$"
+
+    static let topLevel = [
+        SchemaProperty("appName", .string(), "the app's name, which titles must not contain (or --app-name)"),
+        SchemaProperty("developmentLocale", .string(pattern: localePattern), "the locale of plain-string titles (default: the first of locales, else en)"),
+        SchemaProperty("locales", .array(.string(pattern: localePattern), minItems: 1, unique: true), "the app's locales, the development locale first"),
+        SchemaProperty("actions", .array(.reference("action")), "up to four quick actions, in menu order"),
+    ]
+
+    static let action = [
+        SchemaProperty("type", .string(), "the action's unique type string (UIApplicationShortcutItemType)"),
+        SchemaProperty("title", .reference("localizedText"), "the title: a string, or an object of locale to string"),
+        SchemaProperty("subtitle", .reference("localizedText"), "an optional subtitle, like the title"),
+        SchemaProperty("icon", .reference("icon"), "the icon: exactly one of glyph, symbol or system"),
+        SchemaProperty("userInfo", .map(.string()), "string values passed to the app with the action"),
+    ]
+
+    static let icon = [
+        SchemaProperty("glyph", .string(), "the name of a glyph beside quick-actions.json"),
+        SchemaProperty("symbol", .string(), "an SF Symbol name"),
+        SchemaProperty("system", .string(), "a UIApplicationShortcutIcon.IconType name"),
+    ]
+}

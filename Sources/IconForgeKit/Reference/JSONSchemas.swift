@@ -1,0 +1,281 @@
+/// A JSON Schema (draft 2020-12) node, as little of the vocabulary as iconforge's files need.
+indirect enum SchemaNode: Sendable {
+    case string(minLength: Int? = nil, pattern: String? = nil, choices: [String]? = nil)
+    case boolean
+    case number(ClosedRange<Double>? = nil)
+    case integer(ClosedRange<Int>? = nil)
+    case array(SchemaNode, minItems: Int? = nil, unique: Bool = false)
+    /// An object with these properties and no others.
+    case object([SchemaProperty], required: [String] = [], minProperties: Int? = nil, maxProperties: Int? = nil)
+    /// An object of any keys (matching `keyPattern`) whose values are `values`.
+    case map(SchemaNode, keyPattern: String? = nil)
+    case oneOf([SchemaNode])
+    case reference(String)
+
+    /// The node as an ordered JSON object.
+    var json: OrderedJSON {
+        switch self {
+        case .string(let minLength, let pattern, let choices):
+            var members: [(String, OrderedJSON)] = [("type", .string("string"))]
+            if let choices { members.append(("enum", .array(choices.map(OrderedJSON.string)))) }
+            if let minLength { members.append(("minLength", .integer(minLength))) }
+            if let pattern { members.append(("pattern", .string(pattern))) }
+            return .object(members)
+        case .boolean: return .object([("type", .string("boolean"))])
+        case .number(let range):
+            var members: [(String, OrderedJSON)] = [("type", .string("number"))]
+            if let range { members += [("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))] }
+            return .object(members)
+        case .integer(let range):
+            var members: [(String, OrderedJSON)] = [("type", .string("integer"))]
+            if let range { members += [("minimum", .integer(range.lowerBound)), ("maximum", .integer(range.upperBound))] }
+            return .object(members)
+        case .array(let items, let minItems, let unique):
+            var members: [(String, OrderedJSON)] = [("type", .string("array")), ("items", items.json)]
+            if let minItems { members.append(("minItems", .integer(minItems))) }
+            if unique { members.append(("uniqueItems", .bool(true))) }
+            return .object(members)
+        case .object(let properties, let required, let minProperties, let maxProperties):
+            var members: [(String, OrderedJSON)] = [("type", .string("object"))]
+            let described: [(String, OrderedJSON)] = properties.map { property in
+                guard case .object(var inner) = property.node.json else { return (property.key, property.node.json) }
+                inner.insert(("description", .string(property.meaning)), at: 0)
+                return (property.key, .object(inner))
+            }
+            members.append(("properties", .object(described)))
+            if !required.isEmpty { members.append(("required", .array(required.map(OrderedJSON.string)))) }
+            if let minProperties { members.append(("minProperties", .integer(minProperties))) }
+            if let maxProperties { members.append(("maxProperties", .integer(maxProperties))) }
+            members.append(("additionalProperties", .bool(false)))
+            return .object(members)
+        case .map(let values, let keyPattern):
+            var members: [(String, OrderedJSON)] = [("type", .string("object"))]
+            if let keyPattern { members.append(("propertyNames", .object([("pattern", .string(keyPattern))]))) }
+            members.append(("additionalProperties", values.json))
+            return .object(members)
+        case .oneOf(let nodes): return .object([("oneOf", .array(nodes.map(\.json)))])
+        case .reference(let name): return .object([("$ref", .string("#/$defs/" + name))])
+        }
+    }
+
+    /// How the reference describes the type.
+    var typeDescription: String {
+        switch self {
+        case .string(_, _, let choices?): "string: " + choices.joined(separator: ", ")
+        case .string: "string"
+        case .boolean: "true or false"
+        case .number(let range?): "number \(range.lowerBound.pt)–\(range.upperBound.pt)"
+        case .number: "number"
+        case .integer(let range?): "whole number \(range.lowerBound)–\(range.upperBound)"
+        case .integer: "whole number"
+        case .array(let items, _, _): "array of " + items.typeDescription
+        case .object: "object"
+        case .map(let values, _): "object of " + values.typeDescription
+        case .oneOf(let nodes): nodes.map(\.typeDescription).joined(separator: ", or ")
+        case .reference(let name): name
+        }
+    }
+}
+
+/// One key of an object in a schema.
+struct SchemaProperty: Sendable {
+    var key: String
+    var node: SchemaNode
+    var meaning: String
+
+    init(_ key: String, _ node: SchemaNode, _ meaning: String) {
+        self.key = key
+        self.node = node
+        self.meaning = meaning
+    }
+
+    /// The `$schema` member a hand-edited file may hold, for editors.
+    static let schemaReference = SchemaProperty("$schema", .string(), "the schema this file follows, for editors (ignored by iconforge)")
+}
+
+/// A JSON value whose objects keep their members' order, for generated files that diff well.
+indirect enum OrderedJSON: Sendable {
+    case string(String)
+    case number(Double)
+    case integer(Int)
+    case bool(Bool)
+    case array([OrderedJSON])
+    case object([(String, OrderedJSON)])
+
+    func text(indent: String = "") -> String {
+        let inner = indent + "  "
+        switch self {
+        case .string(let text): return Self.quoted(text)
+        case .number(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+        case .integer(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .array(let elements):
+            guard !elements.isEmpty else { return "[]" }
+            return "[\n" + elements.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .object(let members):
+            guard !members.isEmpty else { return "{}" }
+            return "{\n" + members.map { inner + Self.quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.escaping(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t"]) + "\""
+    }
+}
+
+/// One of iconforge's JSON files and its schema.
+struct JSONSchemaDocument: Sendable {
+    /// `quick-actions.json`.
+    var documentName: String
+    /// `quick-actions.schema.json`.
+    var fileName: String
+    var title: String
+    var summary: String
+    var root: SchemaNode
+    var definitions: [(String, SchemaNode)] = []
+
+    var text: String {
+        guard case .object(var members) = root.json else { return "" }
+        var header: [(String, OrderedJSON)] = [
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")), ("$id", .string(fileName)),
+            ("title", .string(title)), ("description", .string(summary)),
+        ]
+        if !definitions.isEmpty { header.append(("$defs", .object(definitions.map { ($0.0, $0.1.json) }))) }
+        members.insert(contentsOf: header, at: 0)
+        return OrderedJSON.object(members).text() + "\n"
+    }
+
+    /// The top-level keys, for the reference.
+    var keyRows: [(key: String, type: String, meaning: String)] {
+        guard case .object(let properties, _, _, _) = root else { return [] }
+        return properties.map { ($0.key, $0.node.typeDescription, $0.meaning) }
+    }
+}
+
+/// The schemas of every JSON file iconforge reads or writes, under docs/schemas/.
+enum JSONSchemas {
+    static var all: [JSONSchemaDocument] { [configuration, quickActions, catalog, checkReport] }
+
+    static func node(for option: OptionDeclaration) -> SchemaNode {
+        switch option.kind {
+        case .flag: .boolean
+        case .text, .path: .string(minLength: 1)
+        case .number(let range): .number(range)
+        case .integer(let range): .integer(range)
+        case .choice(let choices): .string(choices: choices)
+        }
+    }
+
+    static var configuration: JSONSchemaDocument {
+        let options = Configuration.optionKeys.map { SchemaProperty($0.key, node(for: $0.option), $0.option.help.joined(separator: " ")) }
+        let properties = [SchemaProperty.schemaReference] + Configuration.fileKeys.filter { $0.before }.map(\.property) + options
+            + Configuration.fileKeys.filter { !$0.before }.map(\.property)
+        return JSONSchemaDocument(
+            documentName: Configuration.defaultFileName, fileName: "iconforge.schema.json", title: "iconforge.json",
+            summary: "A project's iconforge settings; flags on the command line win over them. Paths are relative to the file.",
+            root: .object(properties))
+    }
+
+    static var quickActions: JSONSchemaDocument {
+        JSONSchemaDocument(
+            documentName: "quick-actions.json", fileName: "quick-actions.schema.json", title: "quick-actions.json",
+            summary: "An app's Home Screen quick actions, beside its glyphs; build writes QuickActions.plist and InfoPlist.strings from it.",
+            root: .object([SchemaProperty.schemaReference] + QuickActionsShape.topLevel, required: ["actions"]),
+            definitions: [
+                ("action", .object(QuickActionsShape.action)),
+                ("localizedText", .oneOf([.string(), .map(.string(), keyPattern: QuickActionsShape.localePattern)])),
+                ("icon", .object(QuickActionsShape.icon, minProperties: 1, maxProperties: 1)),
+            ])
+    }
+
+    private static let sha256 = SchemaNode.string(pattern: "^[0-9a-f]{64}$")
+    private static let severity = SchemaNode.string(choices: [Severity.error.rawValue, Severity.warning.rawValue])
+    private static let rule = SchemaNode.string(choices: RuleID.allCases.map(\.rawValue))
+    private static let status = SchemaNode.string(choices: [Catalog.Status.ok.rawValue, Catalog.Status.failed.rawValue])
+    private static let summary = SchemaNode.object(
+        [
+            SchemaProperty("glyphs", .integer(), "glyphs checked"), SchemaProperty("pngs", .integer(), "PNGs written (or kept)"),
+            SchemaProperty("errors", .integer(), "errors"), SchemaProperty("warnings", .integer(), "warnings"),
+        ], required: ["glyphs", "pngs", "errors", "warnings"])
+
+    private static func closed(_ properties: [SchemaProperty], optional: Set<String> = []) -> SchemaNode {
+        .object(properties, required: properties.map(\.key).filter { !optional.contains($0) })
+    }
+
+    static var catalog: JSONSchemaDocument {
+        let diagnostic = closed(
+            [
+                SchemaProperty("severity", severity, "error or warning"), SchemaProperty("rule", rule, "the rule's id"),
+                SchemaProperty("line", .integer(), "1-based line"), SchemaProperty("column", .integer(), "1-based column"),
+                SchemaProperty("message", .string(), "what was found and how to fix it"),
+            ], optional: ["line", "column"])
+        let rect = closed(["x", "y", "width", "height"].map { SchemaProperty($0, .number(), $0 + ", in artboard points") })
+        let size = closed(["width", "height"].map { SchemaProperty($0, .number(), $0 + ", in points") })
+        let scale = closed([
+            SchemaProperty("factor", .integer(), "2 or 3"), SchemaProperty("canvas", .integer(), "canvas width and height in pixels"),
+            SchemaProperty("squareTarget", .integer(), "a square glyph's target in pixels"),
+            SchemaProperty("wideTallTarget", .integer(), "a wide or tall glyph's target in pixels"),
+        ])
+        let output = closed([
+            SchemaProperty("scale", .integer(), "2 or 3"), SchemaProperty("file", .string(), "file name in the output folder"),
+            SchemaProperty("width", .integer(), "pixels"), SchemaProperty("height", .integer(), "pixels"),
+            SchemaProperty("bytes", .integer(), "file size"), SchemaProperty("sha256", sha256, "SHA-256 of the file"),
+        ])
+        let glyph = closed(
+            [
+                SchemaProperty("name", .string(), "the glyph's name"), SchemaProperty("source", .string(), "path relative to the glyphs folder"),
+                SchemaProperty("sourceSHA256", sha256, "SHA-256 of the SVG"), SchemaProperty("status", status, "ok when PNGs were written"),
+                SchemaProperty("shape", .string(choices: Shape.allCases.map(\.rawValue)), "square, wide or tall"),
+                SchemaProperty("artboard", size, "the artboard in points"), SchemaProperty("inkBox", rect, "the painted area in artboard points"),
+                SchemaProperty("color", .string(pattern: "^#[0-9a-f]{6}$"), "the glyph's one colour"),
+                SchemaProperty("outputs", .array(output), "the PNGs"), SchemaProperty("diagnostics", .array(diagnostic), "what the checks found"),
+            ], optional: ["shape", "artboard", "inkBox", "color"])
+        let file = closed([
+            SchemaProperty("file", .string(), "path relative to the output folder"), SchemaProperty("bytes", .integer(), "file size"),
+            SchemaProperty("sha256", sha256, "SHA-256 of the file"),
+        ])
+        let quickActions = closed([
+            SchemaProperty("source", .string(), "path relative to the glyphs folder"), SchemaProperty("sourceSHA256", sha256, "SHA-256 of the file"),
+            SchemaProperty("status", status, "ok when the files were written"), SchemaProperty("files", .array(file), "the generated files"),
+            SchemaProperty("diagnostics", .array(diagnostic), "what the checks found"),
+        ])
+        let root = closed(
+            [
+                SchemaProperty("schemaVersion", .integer(Catalog.currentSchemaVersion...Catalog.currentSchemaVersion), "the catalog format's version"),
+                SchemaProperty("tool", closed([SchemaProperty("name", .string(), "iconforge"), SchemaProperty("version", .string(), "its version")]), "what wrote the catalog"),
+                SchemaProperty("buildKey", sha256, "SHA-256 of the tool version and every option that affects output"),
+                SchemaProperty("mode", .string(choices: [ExportMode.template.rawValue, ExportMode.fit.rawValue]), "template or fit"),
+                SchemaProperty(
+                    "template",
+                    closed([
+                        SchemaProperty("canvasPoints", .number(), "35"), SchemaProperty("squareTargetPoints", .number(), "27"),
+                        SchemaProperty("wideTallTargetPoints", .number(), "30"), SchemaProperty("shapeThreshold", .number(), "the wide/tall ratio"),
+                        SchemaProperty("sizeTolerancePoints", .number(), "the size tolerance"), SchemaProperty("scales", .array(scale), "@2x and @3x"),
+                    ]), "the template the build measured against"),
+                SchemaProperty("glyphs", .array(glyph), "every glyph, by name"),
+                SchemaProperty("quickActions", quickActions, "the quick actions, when the glyphs folder has quick-actions.json"),
+                SchemaProperty("summary", summary, "counts"),
+            ], optional: ["quickActions"])
+        return JSONSchemaDocument(
+            documentName: "catalog.json", fileName: "catalog.schema.json", title: "catalog.json",
+            summary: "What one build checked, measured and wrote; deterministic (sorted keys, no timestamps).", root: root)
+    }
+
+    static var checkReport: JSONSchemaDocument {
+        let entry = closed(
+            [
+                SchemaProperty("file", .string(), "the file, as given (empty for the command line)"),
+                SchemaProperty("line", .integer(), "1-based line"), SchemaProperty("column", .integer(), "1-based column"),
+                SchemaProperty("severity", severity, "error or warning"), SchemaProperty("rule", rule, "the rule's id"),
+                SchemaProperty("message", .string(), "what was found and how to fix it"),
+            ], optional: ["line", "column"])
+        let root = closed([
+            SchemaProperty("schemaVersion", .integer(1...1), "the document's version"), SchemaProperty("tool", .string(choices: ["iconforge"]), "iconforge"),
+            SchemaProperty("version", .string(), "iconforge's version"), SchemaProperty("passed", .boolean, "false when the run failed"),
+            SchemaProperty("summary", summary, "counts"), SchemaProperty("diagnostics", .array(entry), "every finding"),
+        ])
+        return JSONSchemaDocument(
+            documentName: "check --format json", fileName: "check-report.schema.json", title: "iconforge check --format json",
+            summary: "The document build and check print with --format json.", root: root)
+    }
+}
