@@ -1,6 +1,12 @@
 # iconforge — the two commands:
 #   make         set up, build iconforge, and build the shipped Glyphs/ into Output/
 #   make test    set up and run the whole test suite
+# and:
+#   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, its man page and completions
+#   make uninstall [PREFIX=…] [DESTDIR=]          removes exactly what install put there
+#   make docs    regenerate docs/reference.md, docs/schemas/, docs/iconforge.1 and
+#                docs/completions/ from the code's declarations (after adding a command,
+#                an option, a rule or a file key; a test fails until they are regenerated)
 export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
@@ -24,7 +30,18 @@ export PKG_CONFIG_PATH := $(BREW_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$
 endif
 endif
 
-.PHONY: all setup tool glyphs test bench clean
+# Where `make install` puts things (DESTDIR for staging a package).
+PREFIX ?= /usr/local
+DESTDIR ?=
+# BUILD=0: install the iconforge named by ICONFORGE as it is, without building first.
+BUILD ?= 1
+INSTALLED_FILES := bin/iconforge share/man/man1/iconforge.1 share/bash-completion/completions/iconforge \
+	share/zsh/site-functions/_iconforge share/fish/vendor_completions.d/iconforge.fish
+# Deepest first: uninstall removes those install created, when nothing else is in them.
+INSTALLED_FOLDERS := bin share/man/man1 share/man share/bash-completion/completions share/bash-completion \
+	share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish share
+
+.PHONY: all setup tool glyphs test bench clean install uninstall docs
 
 all: glyphs
 
@@ -44,6 +61,26 @@ test:
 
 bench: tool
 	bench/run.sh
+
+install: $(if $(filter 0,$(BUILD)),,tool)
+	@root='$(DESTDIR)$(PREFIX)'; set -e; \
+	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+		"$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
+	install -m 755 '$(ICONFORGE)' "$$root/bin/iconforge"; \
+	install -m 644 docs/iconforge.1 "$$root/share/man/man1/iconforge.1"; \
+	install -m 644 docs/completions/iconforge.bash "$$root/share/bash-completion/completions/iconforge"; \
+	install -m 644 docs/completions/_iconforge "$$root/share/zsh/site-functions/_iconforge"; \
+	install -m 644 docs/completions/iconforge.fish "$$root/share/fish/vendor_completions.d/iconforge.fish"; \
+	echo "installed iconforge into $$root (check it with: iconforge --version; iconforge doctor)"
+
+uninstall:
+	@root='$(DESTDIR)$(PREFIX)'; \
+	for file in $(INSTALLED_FILES); do rm -f "$$root/$$file"; done; \
+	for folder in $(INSTALLED_FOLDERS); do rmdir "$$root/$$folder" 2>/dev/null || true; done
+
+docs:
+	$(SWIFT) build --product iconforge
+	.build/debug/iconforge generate-docs .
 
 clean:
 	rm -rf .build

@@ -1,0 +1,121 @@
+# bash iconforge completion script (generated from iconforge's declarations of its commands and options; regenerate with `make docs`)
+_iconforge() {
+    local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "build check render rules explain init doctor completions help --version -h --help" -- "$cur"))
+        return
+    fi
+    case "${COMP_WORDS[1]}" in
+    build)
+        case "$prev" in
+        -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --xcassets) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --depfile) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --png-compression) COMPREPLY=(); return ;;
+        --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
+        --path-base) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --shape-threshold) COMPREPLY=(); return ;;
+        --tolerance) COMPREPLY=(); return ;;
+        --max-file-size) COMPREPLY=(); return ;;
+        --max-elements) COMPREPLY=(); return ;;
+        --render-timeout) COMPREPLY=(); return ;;
+        --isolation) COMPREPLY=($(compgen -W "workers none" -- "$cur")); return ;;
+        --app-name) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "-o --output --xcassets --depfile --png-compression --format --path-base --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
+    check)
+        case "$prev" in
+        --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
+        --path-base) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --shape-threshold) COMPREPLY=(); return ;;
+        --tolerance) COMPREPLY=(); return ;;
+        --max-file-size) COMPREPLY=(); return ;;
+        --max-elements) COMPREPLY=(); return ;;
+        --render-timeout) COMPREPLY=(); return ;;
+        --isolation) COMPREPLY=($(compgen -W "workers none" -- "$cur")); return ;;
+        --app-name) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "--format --path-base --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
+    render)
+        case "$prev" in
+        --scale) COMPREPLY=($(compgen -W "2 3" -- "$cur")); return ;;
+        -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --png-compression) COMPREPLY=(); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --shape-threshold) COMPREPLY=(); return ;;
+        --tolerance) COMPREPLY=(); return ;;
+        --max-file-size) COMPREPLY=(); return ;;
+        --max-elements) COMPREPLY=(); return ;;
+        --render-timeout) COMPREPLY=(); return ;;
+        --isolation) COMPREPLY=($(compgen -W "workers none" -- "$cur")); return ;;
+        --app-name) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "--scale -o --output --png-compression --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
+    rules)
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
+        else
+            COMPREPLY=()
+        fi
+        ;;
+    explain)
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji color.monochrome size.target size.max geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation xcassets.conflict output.conflict output.unwritable config.invalid" -- "$cur"))
+        fi
+        ;;
+    init)
+        case "$prev" in
+        --app-name) COMPREPLY=(); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "--app-name -h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -d -- "$cur"))
+        fi
+        ;;
+    doctor)
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
+        else
+            COMPREPLY=()
+        fi
+        ;;
+    completions)
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
+        fi
+        ;;
+    help)
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "build check render rules explain init doctor completions help" -- "$cur"))
+        fi
+        ;;
+    esac
+}
+complete -o filenames -o bashdefault -F _iconforge iconforge
