@@ -1,9 +1,10 @@
 /// The commands that help people start: `explain`, `init`, `doctor`, `completions`, and
 /// the hidden `generate-docs` behind `make docs`.
 extension ToolCommand {
-    /// After text diagnostics, once per run: where to read about the first rule found.
+    /// After text diagnostics, once per run: where to read about the first error's rule (or
+    /// the first warning's, when there is no error).
     static func explainHint(_ diagnostics: [Diagnostic]) -> String? {
-        guard let rule = diagnostics.first?.rule else { return nil }
+        guard let rule = (diagnostics.first { $0.severity == .error } ?? diagnostics.first)?.rule else { return nil }
         return "hint: 'iconforge explain \(rule.rawValue)' says what a rule checks and how to fix it"
     }
 

@@ -165,8 +165,8 @@ extension RuleExplanation {
         RuleExplanation(
             rule: .actionsTruncation, checks: "that titles and subtitles fit the width the menu shows without truncating.",
             why: "Apple's guidance: keep titles short enough not to truncate; a cut-off title loses what the action does.",
-            failing: actions(action("{ \"type\": \"com.example.new\", \"title\": \"Create a new document from the template gallery\" }")),
-            fixed: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New from Template\" }")), options: ["--werror  makes this warning fail the build"]),
+            failing: actions(action("{ \"type\": \"com.example.new\", \"title\": \"Search every notebook, tag, attachment and archive you have\" }")),
+            fixed: actions(action("{ \"type\": \"com.example.new\", \"title\": \"Search Notes\" }")), options: ["--werror  makes this warning fail the build"]),
         RuleExplanation(
             rule: .actionsIcon, checks: "that an icon names a glyph that exists and passed its checks, a known system icon, or a well-formed SF Symbol name.",
             why: "a missing icon shows as a blank space in the menu.",

@@ -20,7 +20,7 @@ enum ProjectScaffold {
     /// locked guide layer, and an empty layer to draw on. A dot-file: never a glyph.
     static let templateArtboard = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35" width="35pt" height="35pt">
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35" width="35" height="35">
           <title>iconforge quick-action template (35 pt)</title>
           <desc>Draw on the Glyph layer; delete the Guides layer before saving the glyph as Glyphs/NAME.svg.
         Square glyphs fill the 27 pt box; wide glyphs are 30 pt wide, tall ones 30 pt tall; nothing goes beyond 35 pt.</desc>

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// `iconforge init`: a project that builds at once, and never a file overwritten.
+@Suite struct InitTests {
+    static let files = ["iconforge.json", "Glyphs/example.svg", "Glyphs/quick-actions.json", "Glyphs/.template.svg"]
+
+    @Test func initThenBuildPasses() throws {
+        let project = TemporaryFolder()
+        let run = ToolCommand.run(["init", project.path, "--app-name", "Mosaic Notes"])
+        #expect(run.status == .clean, "\(run.lines)")
+        for file in Self.files {
+            #expect(FileManager.default.fileExists(atPath: project.file(file)), "\(file)")
+            #expect(run.stdout.contains("created \(project.file(file))"))
+        }
+        let actions = try String(contentsOfFile: project.file("Glyphs/quick-actions.json"), encoding: .utf8)
+        #expect(actions.contains("\"appName\": \"Mosaic Notes\"") && actions.contains("com.example.mosaicnotes.example"))
+        // The project's own settings, found through --config as they would be in its folder.
+        let build = ToolCommand.run(["build", "--config", project.file("iconforge.json"), "--isolation", "none"])
+        #expect(build.status == .clean, "\(build.stderr)")
+        #expect(build.stderr.last?.hasPrefix("1 glyph, 2 PNGs, 0 errors, 0 warnings") == true, "\(build.stderr)")
+        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
+        // The template artboard is a dot-file: never taken for a glyph.
+        #expect(catalog.glyphs.map(\.name) == ["example"])
+        #expect(catalog.quickActions?.status == .ok)
+        let png = try decodePNG(project.file("Output/example@3x.png"))
+        #expect(png.width == 104 && png.height == 104)
+    }
+
+    @Test func secondRunWritesNothingAndSaysWhatExists() throws {
+        let project = TemporaryFolder()
+        #expect(ToolCommand.run(["init", project.path, "--app-name", "A"]).status == .clean)
+        project.write("Glyphs/example.svg", "<svg>mine</svg>")
+        try FileManager.default.removeItem(atPath: project.file("iconforge.json"))
+        let again = ToolCommand.run(["init", project.path, "--app-name", "B"])
+        #expect(again.status == .clean)
+        #expect(again.stdout.contains("created \(project.file("iconforge.json"))"), "a missing file is written")
+        for file in Self.files.dropFirst() {
+            #expect(again.stderr.contains("\(project.file(file)) already exists; left as it is"), "\(again.stderr)")
+        }
+        #expect(try String(contentsOfFile: project.file("Glyphs/example.svg"), encoding: .utf8) == "<svg>mine</svg>")
+        #expect(try String(contentsOfFile: project.file("Glyphs/quick-actions.json"), encoding: .utf8).contains("\"A\""))
+        let third = ToolCommand.run(["init", project.path])
+        #expect(third.stdout.contains("nothing to do: every file init writes already exists"))
+    }
+
+    @Test func appNameIsAskedOrTakenFromTheFolder() throws {
+        let parent = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: parent.file("Mosaic"), withIntermediateDirectories: true)
+        #expect(ToolCommand.run(["init", parent.file("Mosaic")]).status == .clean)
+        #expect(try String(contentsOfFile: parent.file("Mosaic/Glyphs/quick-actions.json"), encoding: .utf8).contains("\"appName\": \"Mosaic\""))
+        var environment = ToolEnvironment()
+        environment.askAppName = { suggestion in suggestion == "Other" ? "Typed Name" : nil }
+        try FileManager.default.createDirectory(atPath: parent.file("Other"), withIntermediateDirectories: true)
+        #expect(ToolCommand.run(["init", parent.file("Other")], environment: environment).status == .clean)
+        #expect(try String(contentsOfFile: parent.file("Other/Glyphs/quick-actions.json"), encoding: .utf8).contains("\"appName\": \"Typed Name\""))
+        #expect(ToolCommand.run(["init", parent.file("missing")]).status == .io)
+    }
+
+    @Test func templateArtboardIsValidSVGAt35PointsWithItsGuides() throws {
+        let rendered = try GlyphRenderer.render(Data(ProjectScaffold.templateArtboard.utf8), mode: .template, shapeThreshold: PipelineOptions().shapeThreshold)
+        #expect(rendered.artboard == Size(width: 35, height: 35))
+        // The canvas outline is drawn: the ink spans the whole artboard.
+        #expect(isClose(rendered.inkBox ?? Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 0, y: 0, width: 35, height: 35), within: 0.1))
+        // Well-formed and self-contained: iconforge's own checks find nothing wrong with the
+        // file as SVG (only that, as a glyph, it would be a dot-name, too big and many-coloured).
+        let folder = TemporaryFolder()
+        let path = folder.write("template.svg", ProjectScaffold.templateArtboard)
+        let check = ToolCommand.run(["check", path, "--format", "json", "--isolation", "none"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.joined(separator: "\n").utf8)) as? [String: Any])
+        let rules = Set((document["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String })
+        #expect(rules.isSubset(of: ["size.target", "size.max", "color.monochrome"]), "\(rules)")
+        for id in ["Guides", "Glyph", "canvas-35pt", "square-27pt", "wide-30pt", "tall-30pt", "centre-vertical", "centre-horizontal"] {
+            #expect(ProjectScaffold.templateArtboard.contains("id=\"\(id)\""))
+        }
+        // The boxes are where the template puts them: 27 pt and 30 pt, centred on 35 pt.
+        #expect(ProjectScaffold.templateArtboard.contains("x=\"4\" y=\"4\" width=\"27\" height=\"27\""))
+        #expect(ProjectScaffold.templateArtboard.contains("x=\"2.5\" y=\"4\" width=\"30\""))
+        #expect(ProjectScaffold.templateArtboard.contains("x=\"4\" y=\"2.5\" width=\"27\" height=\"30\""))
+    }
+}
