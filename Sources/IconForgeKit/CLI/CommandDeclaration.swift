@@ -38,13 +38,7 @@ struct CommandDeclaration: Sendable {
 
     /// The argument parser's spec.
     var spec: OptionSpec {
-        if let pipeline { return OptionTable.spec(for: pipeline) }
-        var spec = OptionSpec(valued: [], flags: [])
-        for option in options {
-            if case .flag = option.kind { spec.flags.insert(option.name) } else { spec.valued.insert(option.name) }
-            if let short = option.short { spec.aliases[short] = option.name }
-        }
-        return spec
+        pipeline.map(OptionTable.spec(for:)) ?? OptionTable.spec(for: options)
     }
 }
 

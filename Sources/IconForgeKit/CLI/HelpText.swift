@@ -45,9 +45,8 @@ enum HelpText {
         folder's name. Afterwards 'iconforge build' builds the example.
 
         OPTIONS
-          --app-name NAME          the app's name, for quick-actions.json
-          -h, --help               show this help
-        """
+
+        """ + OptionTable.helpLines(for: CommandTable.command("init")?.options ?? [])
 
     static let doctor = """
         iconforge doctor — check that iconforge can run here

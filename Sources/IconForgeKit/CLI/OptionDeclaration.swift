@@ -56,6 +56,11 @@ struct OptionDeclaration: Sendable {
     /// Whether every command's help lists it, in the shared list.
     var isCommon: Bool { documented.count == OptionCommand.allCases.count }
 
+    /// `-o, --output DIR`, as the help lists it.
+    var helpLabel: String {
+        (short.map { $0 + ", " } ?? "") + name + (placeholder.isEmpty ? "" : " " + placeholder)
+    }
+
     var negation: String? {
         if case .flag(let negation) = kind { negation } else { nil }
     }
@@ -149,8 +154,13 @@ enum OptionTable {
 
     /// The parser's spec for `command`.
     static func spec(for command: OptionCommand) -> OptionSpec {
+        spec(for: options(of: command))
+    }
+
+    /// The parser's spec for a list of declarations.
+    static func spec(for declarations: [OptionDeclaration]) -> OptionSpec {
         var spec = OptionSpec(valued: [], flags: [])
-        for option in options(of: command) {
+        for option in declarations {
             if case .flag(let negation) = option.kind {
                 spec.flags.insert(option.name)
                 if let negation { spec.flags.insert(negation) }
@@ -166,16 +176,11 @@ enum OptionTable {
     static func helpLines(for command: OptionCommand) -> String {
         let documented = all.filter { $0.documented.contains(command) }
         var lines: [String] = []
-        func add(_ label: String, _ help: [String]) {
-            lines.append("  " + label.padded(to: 25) + help[0])
-            lines += help.dropFirst().map { String(repeating: " ", count: 27) + $0 }
-        }
+        func add(_ label: String, _ help: [String]) { lines += helpLines(label, help) }
         let common = documented.filter(\.isCommon)
         let negatable = common.filter { $0.negation != nil }
         for option in documented.filter({ !$0.isCommon }) + common {
-            var label = option.short.map { $0 + ", " } ?? ""
-            label += option.name + (option.placeholder.isEmpty ? "" : " " + option.placeholder)
-            add(label, option.help)
+            add(option.helpLabel, option.help)
             // The negations share one line, after the last option that has one.
             if option.name == negatable.last?.name {
                 let keys = negatable.compactMap { $0.configurationKey.map { "\"\($0)\"" } }
@@ -183,6 +188,16 @@ enum OptionTable {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// One option's lines in a help's option list.
+    static func helpLines(_ label: String, _ help: [String]) -> [String] {
+        ["  " + label.padded(to: 25) + help[0]] + help.dropFirst().map { String(repeating: " ", count: 27) + $0 }
+    }
+
+    /// The help's option list for a command outside the pipeline.
+    static func helpLines(for declarations: [OptionDeclaration]) -> String {
+        declarations.flatMap { helpLines($0.helpLabel, $0.help) }.joined(separator: "\n")
     }
 
     /// The options `command` does not take but another command does, with that command:
