@@ -9,6 +9,8 @@
 /// ```
 struct Configuration: Equatable, Sendable {
     static let defaultFileName = "iconforge.json"
+    /// The largest configuration file read.
+    static let maximumFileBytes = 1 << 20
 
     var glyphs: [String]?
     /// Glyphs whose ink may sit off the artboard centre on purpose (an optical correction).

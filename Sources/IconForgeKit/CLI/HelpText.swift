@@ -82,7 +82,7 @@ enum HelpText {
 
         COMMANDS
 
-        """ + CommandTable.all.map { "  " + $0.name.padded(to: 12) + $0.summary }.joined(separator: "\n") + """
+        """ + CommandTable.all.map { "  " + $0.name.padded(to: 13) + $0.summary }.joined(separator: "\n") + """
 
 
         Run 'iconforge help COMMAND' for a command's options, and 'iconforge explain RULE'

@@ -79,7 +79,7 @@ public enum ToolCommand {
         request.extraDependencies = [configPath.map { $0.contains("/") ? $0.parentPath : "." } ?? "."]
         if let configPath {
             do {
-                let bytes = try FileSystem.readRegularFile(configPath, limit: 1 << 20)
+                let bytes = try FileSystem.readRegularFile(configPath, limit: Configuration.maximumFileBytes)
                 configuration = try Configuration.parse(bytes, path: configPath)
                 request.extraDependencies.append(configPath)
             } catch var error as UsageError {

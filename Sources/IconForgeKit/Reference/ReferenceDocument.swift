@@ -94,7 +94,7 @@ enum ReferenceDocument {
             "| element nesting depth | \(limits.maximumDepth) | — |",
             "| render time per glyph | \(OptionTable.defaultRenderTimeout.pt) s | `--render-timeout`, `renderTimeout` |",
             "| quick actions | \(QuickActions.maximumActions) | — (Apple's limit) |",
-            "| `iconforge.json` size | 1 MiB | — |",
+            "| `iconforge.json` size | \(Configuration.maximumFileBytes) bytes | — |",
             "", "## Exit status", "", "| Status | Meaning |", "|---|---|",
         ]
         lines += exitStatuses.map { "| \($0.code) | \(cell($0.meaning)) |" }

@@ -29,6 +29,22 @@ import Testing
         #expect(png.width == 104 && png.height == 104)
     }
 
+    /// As a person runs it: the executable, in the project's folder, with render workers.
+    @Test func initThenBuildInTheFolderWithTheExecutable() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let project = TemporaryFolder()
+        // No terminal to ask on (standard input is empty): the folder's name is taken.
+        let initialized = try ExternalProgram.run(iconforge, ["init"], in: project.path)
+        #expect(initialized.status == 0, "\(initialized.output)")
+        let build = try ExternalProgram.run(iconforge, ["build"], in: project.path)
+        #expect(build.status == 0, "\(build.output)")
+        #expect(build.output.contains("1 glyph, 2 PNGs, 0 errors, 0 warnings"), "\(build.output)")
+        #expect(!build.output.contains("iconforge explain"), "a clean build has no hint")
+        for file in ["example@2x.png", "example@3x.png", "catalog.json", "QuickActions.plist", "en.lproj/InfoPlist.strings"] {
+            #expect(FileManager.default.fileExists(atPath: project.file("Output/" + file)), "\(file)")
+        }
+    }
+
     @Test func secondRunWritesNothingAndSaysWhatExists() throws {
         let project = TemporaryFolder()
         #expect(ToolCommand.run(["init", project.path, "--app-name", "A"]).status == .clean)
