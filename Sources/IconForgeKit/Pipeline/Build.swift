@@ -267,6 +267,7 @@ public enum Builder {
                 withhold(assetCatalogRefusals(commit.plan, outcomes: outcomes))
                 assetCatalog = commit
             }
+            withhold(depfileRefusals(discovered.files.map(\.displayPath), files: discovered.files, request: request).glyphs)
         }
 
         var diagnostics = discovered.diagnostics
@@ -281,6 +282,11 @@ public enum Builder {
         let quickActions = checkQuickActions(
             request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: plan.ownedFiles)
         diagnostics += quickActions?.result.diagnostics ?? []
+        if request.writesOutput, request.depfile != nil {
+            let dependencies = dependencyList(files: discovered.files, request: request, quickActions: quickActions)
+            let glyphPaths = Set(discovered.files.map(\.displayPath))
+            diagnostics += depfileRefusals(dependencies.filter { !glyphPaths.contains($0) }, files: [], request: request).others
+        }
         diagnostics.sort(by: Diagnostic.sortOrder)
         let catalog = Catalog(
             schemaVersion: Catalog.currentSchemaVersion,

@@ -169,13 +169,19 @@ extension Builder {
     }
 
     /// Writes `dependencies` as a make-style dependency file whose target is the catalog;
-    /// each input also gets an empty rule, so that deleting one does not stop Make.
+    /// each input also gets an empty rule, so that deleting one does not stop Make. A path
+    /// make cannot express is left out (`depfileRefusals` reported it): the file must stay
+    /// one that make can read, or every target, even `make clean`, fails.
     static func writeDepfile(_ path: String, dependencies: [String], request: BuildRequest) throws(BuildError) {
-        let target = request.outputFolder + "/" + OutputWriter.catalogFileName
-        var text = makeEscaped(target) + ":"
-        for input in dependencies { text += " \\\n  " + makeEscaped(input) }
-        text += "\n"
-        for input in dependencies { text += "\n" + makeEscaped(input) + ":\n" }
+        var text = "# iconforge: make cannot name the catalog in this output folder\n"
+        if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputWriter.catalogFileName) {
+            text = ""
+            let spelled = dependencies.compactMap { try? MakeSyntax.spell($0).get() }
+            text += target.target + ":"
+            for input in spelled { text += " \\\n  " + input.prerequisite }
+            text += "\n"
+            for input in spelled { text += "\n" + input.target + ":\n" }
+        }
         do {
             try FileSystem.writeIfChanged(Array(text.utf8), to: path)
         } catch {
@@ -183,12 +189,26 @@ extension Builder {
         }
     }
 
-    /// Escapes a path for a Makefile rule: spaces, `#`, `:` and `\` get a backslash, `$` doubles.
-    static func makeEscaped(_ path: String) -> String {
-        // Most paths need nothing: check their bytes first (this runs for every glyph).
-        guard path.utf8.contains(where: { Self.makeSpecialBytes.contains($0) }) else { return path }
-        return path.escaping([" ": "\\ ", "#": "\\#", ":": "\\:", "\\": "\\\\", "$": "$$", "\n": "\\\n", "\t": "\\\t"])
+    /// Findings about the paths a depfile cannot name (see `MakeSyntax`): by glyph name for
+    /// glyph files (the glyph is refused, as an invalid name), and the others (folders, the
+    /// configuration, the catalog itself).
+    static func depfileRefusals(_ dependencies: [String], files: [GlyphFile], request: BuildRequest) -> (glyphs: [String: Diagnostic], others: [Diagnostic]) {
+        guard let depfile = request.depfile else { return ([:], []) }
+        let glyphByPath = Dictionary(files.map { ($0.displayPath, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var glyphs: [String: Diagnostic] = [:]
+        var others: [Diagnostic] = []
+        let target = request.outputFolder + "/" + OutputWriter.catalogFileName
+        for path in [target] + dependencies {
+            guard case .failure(let refusal) = MakeSyntax.spell(path) else { continue }
+            let problem = "a make depfile (\(depfile)) cannot name this path: \(refusal.reason)"
+            if path == target {
+                others.append(Diagnostic(.nameInvalid, file: path, problem + "; the depfile lists nothing until the output folder is renamed"))
+            } else if let glyph = glyphByPath[path] {
+                glyphs[glyph] = Diagnostic(.nameInvalid, file: path, problem + "; rename the file (it is left out of the depfile, and the glyph is not built)")
+            } else {
+                others.append(Diagnostic(.nameInvalid, file: path, problem + "; rename it (it is left out of the depfile)"))
+            }
+        }
+        return (glyphs, others)
     }
-
-    private static let makeSpecialBytes: Set<UInt8> = Set(" #:\\$\n\t".utf8)
 }

@@ -202,12 +202,6 @@ import Testing
         #expect(ToolCommand.run(["render", "x.svg", "--scale", "4", "-o", "x.png"], output: &captured) == .usage)
     }
 
-    @Test func makeEscapesWhatMakeWouldMisread() {
-        #expect(Builder.makeEscaped("Glyphs/café-1.svg") == "Glyphs/café-1.svg")
-        #expect(Builder.makeEscaped("a b#c:d\\e$f") == "a\\ b\\#c\\:d\\\\e$$f")
-        #expect(Builder.makeEscaped("new\nline\ttab") == "new\\\nline\\\ttab")
-    }
-
     @Test("a depfile build dates the catalog just before it started: anything saved later is newer")
     func depfileBuildDatesTheCatalogBeforeItsStart() throws {
         let project = TemporaryFolder()
