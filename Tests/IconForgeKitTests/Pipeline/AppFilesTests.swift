@@ -271,14 +271,7 @@ import Testing
         let project = TemporaryFolder()
         for name in ["square-27pt.svg", "tall-30pt.svg"] { project.copy(fixture: "pipeline/" + name, as: "Glyphs/" + name) }
         project.write("iconforge.json", "{ \"output\": \"Output\" }")
-        // The README's fragment, verbatim apart from where iconforge is.
-        project.write("Makefile", """
-            ICONFORGE ?= iconforge
-            glyphs: Output/catalog.json
-            Output/catalog.json:
-            \t$(ICONFORGE) build --depfile Output/iconforge.d
-            -include Output/iconforge.d
-            """)
+        project.write("Makefile", MakeFreshCloneTests.fragment)
         // Before each make, every time in the project moves ten seconds back, as if the last
         // save and the last build were that long ago: what Make compares keeps its order (a
         // glyph saved in the tick a build started stays newer than its catalog), and the
