@@ -84,6 +84,7 @@ public enum ToolCommand {
         if writes {
             request.outputFolder = try settings.text("--output") ?? "Output"
             request.assetCatalog = try settings.text("--xcassets")
+            request.otherAssetCatalogs = settings.paths("--xcassets-check")
             request.depfile = try settings.text("--depfile")
         }
         request.appName = try settings.text("--app-name")

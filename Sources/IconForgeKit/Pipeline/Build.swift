@@ -15,6 +15,8 @@ public struct BuildRequest: Sendable {
     public var isolation = Isolation.inProcess
     /// An Xcode asset catalog (`.xcassets`) to write the glyphs into as template images.
     public var assetCatalog: String?
+    /// The app target's other asset catalogs, whose asset names the glyphs must not take.
+    public var otherAssetCatalogs: [String] = []
     /// The app's name, for the `actions.app-name` rule (overrides the definitions file).
     public var appName: String?
     /// A make-style dependency file to write, listing every input the outputs depend on.
@@ -263,7 +265,7 @@ public enum Builder {
             withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: plan.ownedFiles))
             if let path = request.assetCatalog {
                 let candidates = outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }
-                let commit = try planAssetCatalog(at: path, names: candidates.map(\.source.name))
+                let commit = try planAssetCatalog(at: path, names: candidates.map(\.source.name), otherCatalogs: request.otherAssetCatalogs)
                 withhold(assetCatalogRefusals(commit.plan, outcomes: outcomes))
                 assetCatalog = commit
             }

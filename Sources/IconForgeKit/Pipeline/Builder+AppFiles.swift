@@ -88,7 +88,9 @@ extension Builder {
             }
             bytes = try FileSystem.readRegularFile(readPath, limit: request.options.limits.maximumFileBytes, followingSymlinks: false)
             let passed = Dictionary(glyphs.map { ($0.name, $0.status == .ok) }, uniquingKeysWith: { first, _ in first })
-            result = QuickActions.check(fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName)
+            result = QuickActions.check(
+                fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName,
+                iconNamespace: AssetCatalogWriter.namespace(ofFolder: request.assetCatalog))
         } catch {
             bytes = []
             result = QuickActionsResult(diagnostics: [Diagnostic(.inputUnreadable, file: path, error.message)], files: [])
@@ -96,14 +98,19 @@ extension Builder {
         return QuickActionsOutcome(path: path, sourceSHA256: SHA256Digest.hex(of: bytes), result: result)
     }
 
-    /// Locks the asset catalog at `path` and plans what writing `names` into it will do,
-    /// without writing: a path that cannot be a folder is an error now, not after `Output/`
-    /// was written.
-    static func planAssetCatalog(at path: String, names: [String]) throws(BuildError) -> AssetCatalogCommit {
+    /// Locks the asset catalog that `path` is in (the catalog or a group in it) and plans
+    /// what writing `names` into `path` will do, without writing: a path that is in no
+    /// catalog or cannot be a folder is an error now, not after `Output/` was written.
+    static func planAssetCatalog(at path: String, names: [String], otherCatalogs: [String]) throws(BuildError) -> AssetCatalogCommit {
         do throws(FileError) {
+            let location = try AssetCatalogWriter.locate(path).get()
             try FileSystem.createFolder(path)
-            let lock = try FolderLock(path)
-            return AssetCatalogCommit(path: path, plan: try AssetCatalogWriter.plan(names, in: path), lock: lock)
+            // The catalog is the app's, in its repository: the lock is on its folder itself
+            // (two builds writing into two groups of it take turns too), and a lock file an
+            // earlier iconforge left there goes.
+            let lock = try FolderLock(location.catalog, lockFile: false)
+            if case .regular = FileSystem.kind(of: path + "/" + FolderLock.fileName) { try FileSystem.remove(path + "/" + FolderLock.fileName) }
+            return AssetCatalogCommit(path: path, plan: try AssetCatalogWriter.plan(names, in: path, otherCatalogs: otherCatalogs), lock: lock)
         } catch {
             throw .output(error)
         }
