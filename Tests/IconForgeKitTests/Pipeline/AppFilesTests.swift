@@ -286,16 +286,8 @@ import Testing
         }
         func make(expectSuccess: Bool = true) throws -> String {
             letTimePass()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-            process.arguments = ["-C", project.path, "ICONFORGE=\(executable)"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect((process.terminationStatus == 0) == expectSuccess, "\(text)")
+            let (status, text) = try runProgram("/usr/bin/make", ["-C", project.path, "ICONFORGE=\(executable)"])
+            #expect((status == 0) == expectSuccess, "\(text)")
             return text
         }
         #expect(try make().contains("build --depfile"))

@@ -3,21 +3,6 @@ import Testing
 
 @testable import IconForgeKit
 
-/// Runs GNU make in `folder`; nil when there is no make on this machine.
-func runMake(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String)? {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-    process.arguments = ["-C", folder] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
-}
-
 /// File names make reads specially, in a depfile that real GNU make includes.
 @Suite struct DepfileNameTests {
     /// A Makefile that includes the depfile, with a recipe that only says it would run.
