@@ -182,11 +182,8 @@ extension Builder {
     static func writeDepfile(_ path: String, dependencies: [String], request: BuildRequest) throws(BuildError) {
         var text = "# iconforge: make cannot name the catalog in this output folder\n"
         if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputWriter.catalogFileName) {
-            text = ""
             let spelled = dependencies.compactMap { try? MakeSyntax.spell($0).get() }
-            text += target.target + ":"
-            for input in spelled { text += " \\\n  " + input.prerequisite }
-            text += "\n"
+            text = target.target + ":" + spelled.map { " \\\n  " + $0.prerequisite }.joined() + "\n"
             for input in spelled { text += "\n" + input.target + ":\n" }
         }
         do {

@@ -27,11 +27,13 @@ import Testing
         return request
     }
 
-    /// Builds a project with `ok.svg` and one glyph file named `special` through the library,
-    /// with a depfile.
+    /// Builds a project with `ok.svg`, `ab.svg` (which the unescaped globs `a*b.svg` and
+    /// `a[b].svg` would match) and one glyph file named `special` through the library, with
+    /// a depfile.
     func project(special: String) throws -> (TemporaryFolder, BuildReport) {
         let project = TemporaryFolder()
         project.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/ok.svg")
+        project.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/ab.svg")
         project.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/" + special)
         project.write("Makefile", Self.makefile(project))
         return (project, try Builder.run(Self.request(project, inputs: "Glyphs")))
@@ -94,6 +96,7 @@ import Testing
         #expect(spelled("Glyphs/café-1.svg") == MakeSyntax.Spelling(prerequisite: "Glyphs/café-1.svg", target: "Glyphs/café-1.svg"))
         #expect(spelled("a b#c:d\\e$f") == MakeSyntax.Spelling(prerequisite: "a\\ b\\#c\\:d\\e$$f", target: "a\\ b\\#c\\:d\\e$$f"))
         #expect(spelled("a|b") == MakeSyntax.Spelling(prerequisite: "a\\|b", target: "a|b"))
+        #expect(spelled("a*b?[c]") == MakeSyntax.Spelling(prerequisite: "a\\*b\\?\\[c]", target: "a\\*b\\?\\[c]"))
         #expect(spelled("a\\ b") == MakeSyntax.Spelling(prerequisite: "a\\\\\\ b", target: "a\\\\\\ b"))
         #expect(spelled("x(1)/a.svg") != nil)
         for refused in ["x(1)", "a\\", "", "a\u{1}b"] { #expect(spelled(refused) == nil, "\(refused)") }
@@ -110,4 +113,21 @@ import Testing
         #expect(report.failed)
         #expect(try runMake(["-n"], in: project.path).map { $0.status == 0 } ?? true)
     }
+
+    @Test("an output folder make cannot name gives a depfile with no rule, and says why")
+    func refusedOutputFolder() throws {
+        let project = TemporaryFolder()
+        project.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/ok.svg")
+        var request = Self.request(project, inputs: "Glyphs")
+        request.outputFolder = project.file("Out=put")
+        request.depfile = project.file("iconforge.d")
+        let report = try Builder.run(request)
+        #expect(report.diagnostics.map(\.file) == [project.file("Out=put/catalog.json")])
+        #expect(report.diagnostics.first?.message.contains("'='") == true)
+        let depfile = try String(contentsOfFile: project.file("iconforge.d"), encoding: .utf8)
+        #expect(depfile.hasPrefix("#") && depfile.split(separator: "\n").count == 1, "a comment alone: \(depfile)")
+        project.write("Makefile", "all:\n\t@echo done\n-include iconforge.d\n")
+        #expect(try runMake([], in: project.path).map { $0.status == 0 && $0.output.contains("done") } ?? true)
+    }
 }
+
