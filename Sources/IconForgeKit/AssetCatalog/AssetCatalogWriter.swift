@@ -16,8 +16,58 @@ public enum AssetCatalogWriter {
     public struct Plan: Sendable, Equatable {
         /// Glyph name → image-set folder name, for iconforge's own image sets.
         var owned: [String: String] = [:]
+        /// What goes before a glyph's name in its asset's full name: the names of the groups
+        /// above it that provide a namespace, each with a slash (`Glyphs/`), or nothing.
+        public var namespace = ""
         /// Glyphs that cannot go in, and why.
         public var conflicts: [AssetCatalogReport.Conflict] = []
+    }
+
+    /// Where in an asset catalog a folder is.
+    public struct Location: Sendable, Equatable {
+        /// The `.xcassets` folder.
+        public var catalog: String
+        /// The group names from the catalog down to the folder (none: the catalog itself).
+        public var groups: [String]
+    }
+
+    public static let catalogExtension = ".xcassets"
+
+    /// Where `path` is in its asset catalog: the catalog itself, or a group inside one
+    /// (Apple's Asset Catalog Format Reference: a group's folder name has no period, and
+    /// every other folder in a catalog is an asset, `<name>.<type>`). Anything else is an
+    /// error that says why: Xcode would not find image sets written there.
+    public static func locate(_ path: String) -> Result<Location, FileError> {
+        var components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let index = components.firstIndex(where: { $0.hasSuffix(catalogExtension) && $0.count > catalogExtension.count }) else {
+            return .failure(FileError(path: path, message: "is not an asset catalog or a group inside one: name the .xcassets folder (App/Assets.xcassets) or a group in it (App/Assets.xcassets/QuickActions); Xcode reads image sets only from a folder ending in .xcassets"))
+        }
+        let groups = components[(index + 1)...].filter { $0 != "." }
+        if let bad = groups.first(where: { $0.contains(".") }) {
+            let why = bad == ".." ? "'..' leads out of the group" : "a group's folder name has no period (Xcode reads '\(bad)' as an asset of type '\(bad.split(separator: ".").last ?? "")')"
+            return .failure(FileError(path: path, message: "names no group of the asset catalog \(components[...index].joined(separator: "/")): \(why); write into the catalog or a group in it"))
+        }
+        components.removeSubrange((index + 1)...)
+        return .success(Location(catalog: (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/"), groups: Array(groups)))
+    }
+
+    /// The namespace a glyph written into `location` gets: every group on the way down whose
+    /// Contents.json says `"provides-namespace" : true` adds its name (the format reference:
+    /// "the full name includes the name of any group … marked as providing a namespace").
+    public static func namespace(of location: Location) -> String {
+        var folder = location.catalog
+        var namespace = ""
+        for group in location.groups {
+            folder += "/" + group
+            if providesNamespace(folder) { namespace += group + "/" }
+        }
+        return namespace
+    }
+
+    /// The namespace of the folder at `path`: empty when it is in no catalog.
+    public static func namespace(ofFolder path: String?) -> String {
+        guard let path, case .success(let location) = locate(path) else { return "" }
+        return namespace(of: location)
     }
 
     /// Plans and writes in one step.
@@ -25,36 +75,50 @@ public enum AssetCatalogWriter {
         try write(glyphs, to: path, plan: plan(glyphs.map(\.name), in: path))
     }
 
-    /// Reads the catalog at `path` (missing is empty) and decides which of `names` it refuses.
-    public static func plan(_ names: [String], in path: String) throws(FileError) -> Plan {
+    /// Reads the catalog that `path` is in (or `path` as a catalog of its own, when it is in
+    /// none; missing is empty), and the other catalogs of the app's target, and decides
+    /// which of `names` it refuses: a name is refused when any asset already has the full
+    /// name the glyph's image set would get, in this catalog or another (asset names must be
+    /// unique across a target's catalogs, whatever the asset type), unless it is iconforge's
+    /// own image set in `path`.
+    public static func plan(_ names: [String], in path: String, otherCatalogs: [String] = []) throws(FileError) -> Plan {
         var plan = Plan()
-        var foreign: [String: String] = [:]  // lower-cased asset name → path, for everyone else's
-        if case .directory = FileSystem.kind(followingSymlinksOf: path) {
-            let topLevel = try FileSystem.contents(ofFolder: path).sorted()
-            for entry in topLevel where entry.hasSuffix(imageSetExtension) {
-                let name = String(entry.dropLast(imageSetExtension.count))
+        let location = (try? locate(path).get()) ?? Location(catalog: path, groups: [])
+        plan.namespace = namespace(of: location)
+        let folder = ([location.catalog] + location.groups).joined(separator: "/")
+        var taken: [String: Asset] = [:]  // lower-cased full name → the first asset with it
+        if case .directory = FileSystem.kind(followingSymlinksOf: folder) {
+            for entry in try FileSystem.contents(ofFolder: folder).sorted() where entry.hasSuffix(imageSetExtension) {
                 // An image set folder without a Contents.json is no asset at all (Xcode needs one),
                 // for example what is left when iconforge removed its files from a folder that also
                 // held someone's notes: iconforge may use it again.
-                if isOwned(path + "/" + entry) || FileSystem.kind(of: path + "/" + entry + "/" + contentsFileName) == .missing {
-                    plan.owned[name] = entry
-                } else {
-                    foreign[name.lowercased()] = foreign[name.lowercased()] ?? path + "/" + entry
+                if isOwned(folder + "/" + entry) || FileSystem.kind(of: folder + "/" + entry + "/" + contentsFileName) == .missing {
+                    plan.owned[String(entry.dropLast(imageSetExtension.count))] = entry
                 }
             }
-            for entry in topLevel where !entry.contains(".") {
-                collectImageSets(inGroup: path + "/" + entry, depth: 1, into: &foreign)
+        }
+        if case .directory = FileSystem.kind(followingSymlinksOf: location.catalog) {
+            let ownFolders = Set(plan.owned.values.map { folder + "/" + $0 })
+            collectAssets(in: location.catalog, namespace: "", depth: 0, otherCatalog: false, skipping: ownFolders, into: &taken)
+        }
+        let ownCatalog = FileSystem.resolvedPath(location.catalog)
+        for other in otherCatalogs {
+            guard case .directory = FileSystem.kind(followingSymlinksOf: other) else {
+                throw FileError(path: other, message: "is not a folder; --xcassets-check names another asset catalog of the app's target")
             }
+            guard FileSystem.resolvedPath(other) != ownCatalog else { continue }
+            collectAssets(in: other, namespace: "", depth: 0, otherCatalog: true, skipping: [], into: &taken)
         }
         var seen = Set<String>()
         for name in names.sorted() {
-            let key = name.lowercased()
+            let fullName = plan.namespace + name
+            let key = fullName.lowercased()
             if !isPlainName(name) {
                 plan.conflicts.append(.init(glyph: name, path: path, message: "\"\(name)\" cannot name an image set (it is empty, starts with a dot or holds a slash); rename the glyph"))
             } else if !seen.insert(key).inserted {
                 plan.conflicts.append(.init(glyph: name, path: path, message: "another glyph is also named \"\(name)\" (ignoring case), and asset names must be unique; rename one"))
-            } else if let other = foreign[key] {
-                plan.conflicts.append(.init(glyph: name, path: other, message: "\(other) was not made by iconforge (its Contents.json has no \"author\" : \"\(author)\"), and asset names must be unique in a catalog; rename the glyph or remove that image set, which iconforge will not touch"))
+            } else if let other = taken[key] {
+                plan.conflicts.append(.init(glyph: name, path: other.path, message: other.conflictMessage(fullName: fullName)))
             }
         }
         return plan
@@ -153,22 +217,61 @@ public enum AssetCatalogWriter {
         return root["info"]?["author"]?.string == author
     }
 
-    /// Image sets in a group folder and its subgroups, unless a group gives its assets their own namespace.
-    private static func collectImageSets(inGroup folder: String, depth: Int, into found: inout [String: String]) {
-        guard depth <= 16, case .directory = FileSystem.kind(of: folder) else { return }
-        if let bytes = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false),
-            let root = try? JSONParser.parse(bytes), root["properties"]?["provides-namespace"]?.kind == .bool(true)
-        {
-            return
+    /// An asset found in a catalog: where, and whose.
+    struct Asset {
+        var path: String
+        var isImageSet: Bool
+        var isIconforges: Bool
+        var inOtherCatalog: Bool
+
+        func conflictMessage(fullName: String) -> String {
+            let unique = "asset names must be unique across every catalog of an app's target, whatever the asset type"
+            if inOtherCatalog {
+                return "\(path), in another asset catalog of the app's target, already has the asset name \"\(fullName)\", and \(unique); rename the glyph or that asset"
+            }
+            if isIconforges {
+                return "\(path) is an image set iconforge wrote for another folder of this catalog (a build with another --xcassets) and has the asset name \"\(fullName)\", and \(unique); remove it, or write into the folder it is in"
+            }
+            let owner = isImageSet ? "was not made by iconforge (its Contents.json has no \"author\" : \"\(author)\")" : "is an asset iconforge does not make"
+            return "\(path) \(owner) and has the asset name \"\(fullName)\", and \(unique); rename the glyph or remove that asset, which iconforge will not touch"
         }
-        for entry in ((try? FileSystem.contents(ofFolder: folder)) ?? []).sorted() {
-            if entry.hasSuffix(imageSetExtension) {
-                let name = String(entry.dropLast(imageSetExtension.count)).lowercased()
-                found[name] = found[name] ?? folder + "/" + entry
-            } else if !entry.contains(".") {
-                collectImageSets(inGroup: folder + "/" + entry, depth: depth + 1, into: &found)
+    }
+
+    /// Every asset in a catalog folder and its groups, by lower-cased full name (a group or
+    /// sprite atlas that provides a namespace adds its name).
+    private static func collectAssets(
+        in folder: String, namespace: String, depth: Int, otherCatalog: Bool, skipping: Set<String>, into found: inout [String: Asset]
+    ) {
+        guard depth <= 16, case .directory = FileSystem.kind(of: folder) else { return }
+        for entry in ((try? FileSystem.contents(ofFolder: folder)) ?? []).sorted() where !entry.hasPrefix(".") {
+            let path = folder + "/" + entry
+            guard case .directory = FileSystem.kind(of: path), !skipping.contains(path) else { continue }
+            guard let dot = entry.lastIndex(of: ".") else {
+                collectAssets(
+                    in: path, namespace: namespace + (providesNamespace(path) ? entry + "/" : ""), depth: depth + 1, otherCatalog: otherCatalog,
+                    skipping: skipping, into: &found)
+                continue
+            }
+            let name = namespace + entry[..<dot]
+            let type = entry[entry.index(after: dot)...]
+            if found[name.lowercased()] == nil {
+                found[name.lowercased()] = Asset(
+                    path: path, isImageSet: type == "imageset", isIconforges: type == "imageset" && isOwned(path), inOtherCatalog: otherCatalog)
+            }
+            if type == "spriteatlas" {
+                collectAssets(
+                    in: path, namespace: namespace + (providesNamespace(path) ? entry[..<dot] + "/" : ""), depth: depth + 1,
+                    otherCatalog: otherCatalog, skipping: skipping, into: &found)
             }
         }
+    }
+
+    /// Whether the group (or sprite atlas) folder's Contents.json says `"provides-namespace" : true`.
+    static func providesNamespace(_ folder: String) -> Bool {
+        guard let bytes = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false),
+            let root = try? JSONParser.parse(bytes)
+        else { return false }
+        return root["properties"]?["provides-namespace"]?.kind == .bool(true)
     }
 
     /// Removes iconforge's files from its image set, then the folder if nothing else is left in it.

@@ -2,6 +2,8 @@
 /// `--name value`, `--name=value`, `-o value`, `-ovalue`, flags, and `--` to end options.
 struct ParsedArguments: Equatable, Sendable {
     var values: [String: String] = [:]
+    /// Every value of an option that may be given more than once, in order.
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 }
@@ -11,6 +13,8 @@ struct OptionSpec: Sendable {
     var valued: Set<String>
     var flags: Set<String>
     var aliases: [String: String] = [:]
+    /// Valued options that may be given more than once.
+    var repeatable: Set<String> = []
 }
 
 /// A command line that cannot be understood; the message names the argument.
@@ -59,7 +63,7 @@ enum ArgumentParser {
                 guard !parsed.flags.contains(name) else { throw UsageError("option '\(name)' given twice") }
                 parsed.flags.insert(name)
             } else if spec.valued.contains(name) {
-                guard parsed.values[name] == nil else { throw UsageError("option '\(name)' given twice") }
+                guard parsed.values[name] == nil || spec.repeatable.contains(name) else { throw UsageError("option '\(name)' given twice") }
                 if let inlineValue {
                     parsed.values[name] = inlineValue
                 } else {
@@ -67,6 +71,7 @@ enum ArgumentParser {
                     parsed.values[name] = arguments[index]
                     index += 1
                 }
+                if spec.repeatable.contains(name) { parsed.repeated[name, default: []].append(parsed.values[name] ?? "") }
             } else {
                 var message = "unknown option '\(name)'"
                 if let suggestion = closest(to: name, among: spec.valued.union(spec.flags)) {
@@ -119,6 +124,13 @@ struct OptionSettings {
         if case .text(let text)? = try value(name) { text } else { nil }
     }
 
+    /// A repeatable path option: every value on the command line, else the file's list.
+    func paths(_ name: String) -> [String] {
+        if let given = parsed.repeated[name] { return given }
+        if case .texts(let list)? = configuration.options[name] { return list }
+        return []
+    }
+
     func number(_ name: String) throws(UsageError) -> Double? {
         if case .number(let number)? = try value(name) { number } else { nil }
     }
@@ -140,6 +152,7 @@ struct OptionSettings {
         switch option.kind {
         case .flag: return nil
         case .text, .path: return .text(text)
+        case .paths: return .texts(parsed.repeated[name] ?? [text])
         case .choice(let choices):
             guard choices.contains(text) else {
                 let list = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + choices.last! : choices.joined()

@@ -93,6 +93,7 @@ struct Configuration: Equatable, Sendable {
             if let option = optionKeys.first(where: { $0.key == member.key })?.option {
                 var setting = try Self.value(of: member, for: option, fail)
                 if case .path = option.kind, case .text(let relative) = setting { setting = .text(resolve(relative)) }
+                if case .texts(let list) = setting { setting = .texts(list.map(resolve)) }
                 configuration.options[option.name] = setting
                 continue
             }
@@ -139,6 +140,11 @@ struct Configuration: Equatable, Sendable {
         case .text, .path:
             guard let text = member.value.string, !text.isEmpty else { throw fail(member, "a non-empty string") }
             return .text(text)
+        case .paths:
+            guard let list = member.value.array?.compactMap(\.string), list.count == member.value.array?.count, !list.contains(where: \.isEmpty) else {
+                throw fail(member, "a list of paths")
+            }
+            return .texts(list)
         case .choice(let choices):
             guard let text = member.value.string, choices.contains(text) else { throw fail(member, "one of " + choices.joined(separator: ", ")) }
             return .text(text)

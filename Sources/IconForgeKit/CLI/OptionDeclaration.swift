@@ -13,6 +13,9 @@ struct OptionDeclaration: Sendable {
         case text
         /// A file or folder; in `iconforge.json`, relative to the file.
         case path
+        /// Files or folders: the option may be given more than once; in `iconforge.json`, a
+        /// list of paths relative to the file.
+        case paths
         case number(ClosedRange<Double>)
         case integer(ClosedRange<Int>)
         case choice([String])
@@ -70,6 +73,7 @@ struct OptionDeclaration: Sendable {
 enum OptionValue: Sendable, Equatable {
     case flag(Bool)
     case text(String)
+    case texts([String])
     case number(Double)
     case integer(Int)
 }
@@ -88,6 +92,9 @@ enum OptionTable {
             "--xcassets", "PATH", .path, configurationKey: "xcassets", commands: [.build],
             help: ["also write the glyphs into an Xcode asset catalog", "as template images"]),
         OptionDeclaration("--depfile", "FILE", .path, commands: [.build], help: ["write a make-style dependency file"]),
+        OptionDeclaration(
+            "--xcassets-check", "PATH", .paths, configurationKey: "xcassetsCheck", commands: [.build],
+            help: ["another asset catalog of the app's target, whose", "asset names the glyphs must not take (repeatable)"]),
         // render's own
         OptionDeclaration("--scale", "2|3", .text, commands: [.render], help: ["which template scale to render"]),
         OptionDeclaration("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]),
@@ -166,6 +173,7 @@ enum OptionTable {
                 if let negation { spec.flags.insert(negation) }
             } else {
                 spec.valued.insert(option.name)
+                if case .paths = option.kind { spec.repeatable.insert(option.name) }
             }
             if let short = option.short { spec.aliases[short] = option.name }
         }

@@ -100,6 +100,13 @@ public enum ToolCommand {
         if writes {
             request.outputFolder = try settings.text("--output") ?? "Output"
             request.assetCatalog = try settings.text("--xcassets")
+            request.otherAssetCatalogs = settings.paths("--xcassets-check")
+            if let catalog = request.assetCatalog, case .failure(let refusal) = AssetCatalogWriter.locate(catalog) {
+                throw UsageError("--xcassets \(catalog) \(refusal.message)")
+            }
+            for other in request.otherAssetCatalogs where (try? AssetCatalogWriter.locate(other).get())?.groups.isEmpty != true {
+                throw UsageError("--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
+            }
             request.depfile = try settings.text("--depfile")
         }
         request.appName = try settings.text("--app-name")

@@ -90,7 +90,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .actionsTruncation: "a title or subtitle wider than the menu shows without truncating"
         case .actionsIcon: "an icon naming a missing or failing glyph, an unknown system icon, or a malformed SF Symbol name"
         case .outputConflict: "a file iconforge did not write already has an output's name"
-        case .xcassetsConflict: "an asset catalog image set iconforge did not create already uses the glyph's name"
+        case .xcassetsConflict: "an asset iconforge did not create (in the catalog or a --xcassets-check one) already has the glyph's full asset name"
         case .outputUnwritable: "the output folder, a file in it or the dependency file cannot be written (exit 3)"
         case .configInvalid: "iconforge.json (or --config) or a command-line option is not valid (exit 2)"
         case .actionsTranslation: "a title or subtitle missing a translation that other strings have"

@@ -15,6 +15,8 @@ public struct BuildRequest: Sendable {
     public var isolation = Isolation.inProcess
     /// An Xcode asset catalog (`.xcassets`) to write the glyphs into as template images.
     public var assetCatalog: String?
+    /// The app target's other asset catalogs, whose asset names the glyphs must not take.
+    public var otherAssetCatalogs: [String] = []
     /// The app's name, for the `actions.app-name` rule (overrides the definitions file).
     public var appName: String?
     /// A make-style dependency file to write, listing every input the outputs depend on.
@@ -263,10 +265,11 @@ public enum Builder {
             withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: plan.ownedFiles))
             if let path = request.assetCatalog {
                 let candidates = outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }
-                let commit = try planAssetCatalog(at: path, names: candidates.map(\.source.name))
+                let commit = try planAssetCatalog(at: path, names: candidates.map(\.source.name), otherCatalogs: request.otherAssetCatalogs)
                 withhold(assetCatalogRefusals(commit.plan, outcomes: outcomes))
                 assetCatalog = commit
             }
+            withhold(depfileRefusals(discovered.files.map(\.displayPath), files: discovered.files, request: request).glyphs)
         }
 
         var diagnostics = discovered.diagnostics
@@ -281,6 +284,11 @@ public enum Builder {
         let quickActions = checkQuickActions(
             request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: plan.ownedFiles)
         diagnostics += quickActions?.result.diagnostics ?? []
+        if request.writesOutput, request.depfile != nil {
+            let dependencies = dependencyList(files: discovered.files, request: request, quickActions: quickActions)
+            let glyphPaths = Set(discovered.files.map(\.displayPath))
+            diagnostics += depfileRefusals(dependencies.filter { !glyphPaths.contains($0) }, files: [], request: request).others
+        }
         diagnostics.sort(by: Diagnostic.sortOrder)
         let catalog = Catalog(
             schemaVersion: Catalog.currentSchemaVersion,

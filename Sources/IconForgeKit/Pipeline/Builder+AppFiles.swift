@@ -88,7 +88,9 @@ extension Builder {
             }
             bytes = try FileSystem.readRegularFile(readPath, limit: request.options.limits.maximumFileBytes, followingSymlinks: false)
             let passed = Dictionary(glyphs.map { ($0.name, $0.status == .ok) }, uniquingKeysWith: { first, _ in first })
-            result = QuickActions.check(fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName)
+            result = QuickActions.check(
+                fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName,
+                iconNamespace: AssetCatalogWriter.namespace(ofFolder: request.assetCatalog))
         } catch {
             bytes = []
             result = QuickActionsResult(diagnostics: [Diagnostic(.inputUnreadable, file: path, error.message)], files: [])
@@ -96,14 +98,19 @@ extension Builder {
         return QuickActionsOutcome(path: path, sourceSHA256: SHA256Digest.hex(of: bytes), result: result)
     }
 
-    /// Locks the asset catalog at `path` and plans what writing `names` into it will do,
-    /// without writing: a path that cannot be a folder is an error now, not after `Output/`
-    /// was written.
-    static func planAssetCatalog(at path: String, names: [String]) throws(BuildError) -> AssetCatalogCommit {
+    /// Locks the asset catalog that `path` is in (the catalog or a group in it) and plans
+    /// what writing `names` into `path` will do, without writing: a path that is in no
+    /// catalog or cannot be a folder is an error now, not after `Output/` was written.
+    static func planAssetCatalog(at path: String, names: [String], otherCatalogs: [String]) throws(BuildError) -> AssetCatalogCommit {
         do throws(FileError) {
+            let location = try AssetCatalogWriter.locate(path).get()
             try FileSystem.createFolder(path)
-            let lock = try FolderLock(path)
-            return AssetCatalogCommit(path: path, plan: try AssetCatalogWriter.plan(names, in: path), lock: lock)
+            // The catalog is the app's, in its repository: the lock is on its folder itself
+            // (two builds writing into two groups of it take turns too), and a lock file an
+            // earlier iconforge left there goes.
+            let lock = try FolderLock(location.catalog, lockFile: false)
+            if case .regular = FileSystem.kind(of: path + "/" + FolderLock.fileName) { try FileSystem.remove(path + "/" + FolderLock.fileName) }
+            return AssetCatalogCommit(path: path, plan: try AssetCatalogWriter.plan(names, in: path, otherCatalogs: otherCatalogs), lock: lock)
         } catch {
             throw .output(error)
         }
@@ -169,13 +176,16 @@ extension Builder {
     }
 
     /// Writes `dependencies` as a make-style dependency file whose target is the catalog;
-    /// each input also gets an empty rule, so that deleting one does not stop Make.
+    /// each input also gets an empty rule, so that deleting one does not stop Make. A path
+    /// make cannot express is left out (`depfileRefusals` reported it): the file must stay
+    /// one that make can read, or every target, even `make clean`, fails.
     static func writeDepfile(_ path: String, dependencies: [String], request: BuildRequest) throws(BuildError) {
-        let target = request.outputFolder + "/" + OutputWriter.catalogFileName
-        var text = makeEscaped(target) + ":"
-        for input in dependencies { text += " \\\n  " + makeEscaped(input) }
-        text += "\n"
-        for input in dependencies { text += "\n" + makeEscaped(input) + ":\n" }
+        var text = "# iconforge: make cannot name the catalog in this output folder\n"
+        if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputWriter.catalogFileName) {
+            let spelled = dependencies.compactMap { try? MakeSyntax.spell($0).get() }
+            text = target.target + ":" + spelled.map { " \\\n  " + $0.prerequisite }.joined() + "\n"
+            for input in spelled { text += "\n" + input.target + ":\n" }
+        }
         do {
             try FileSystem.writeIfChanged(Array(text.utf8), to: path)
         } catch {
@@ -183,12 +193,26 @@ extension Builder {
         }
     }
 
-    /// Escapes a path for a Makefile rule: spaces, `#`, `:` and `\` get a backslash, `$` doubles.
-    static func makeEscaped(_ path: String) -> String {
-        // Most paths need nothing: check their bytes first (this runs for every glyph).
-        guard path.utf8.contains(where: { Self.makeSpecialBytes.contains($0) }) else { return path }
-        return path.escaping([" ": "\\ ", "#": "\\#", ":": "\\:", "\\": "\\\\", "$": "$$", "\n": "\\\n", "\t": "\\\t"])
+    /// Findings about the paths a depfile cannot name (see `MakeSyntax`): by glyph name for
+    /// glyph files (the glyph is refused, as an invalid name), and the others (folders, the
+    /// configuration, the catalog itself).
+    static func depfileRefusals(_ dependencies: [String], files: [GlyphFile], request: BuildRequest) -> (glyphs: [String: Diagnostic], others: [Diagnostic]) {
+        guard let depfile = request.depfile else { return ([:], []) }
+        let glyphByPath = Dictionary(files.map { ($0.displayPath, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var glyphs: [String: Diagnostic] = [:]
+        var others: [Diagnostic] = []
+        let target = request.outputFolder + "/" + OutputWriter.catalogFileName
+        for path in [target] + dependencies {
+            guard case .failure(let refusal) = MakeSyntax.spell(path) else { continue }
+            let problem = "a make depfile (\(depfile)) cannot name this path: \(refusal.reason)"
+            if path == target {
+                others.append(Diagnostic(.nameInvalid, file: path, problem + "; the depfile lists nothing until the output folder is renamed"))
+            } else if let glyph = glyphByPath[path] {
+                glyphs[glyph] = Diagnostic(.nameInvalid, file: path, problem + "; rename the file (it is left out of the depfile, and the glyph is not built)")
+            } else {
+                others.append(Diagnostic(.nameInvalid, file: path, problem + "; rename it (it is left out of the depfile)"))
+            }
+        }
+        return (glyphs, others)
     }
-
-    private static let makeSpecialBytes: Set<UInt8> = Set(" #:\\$\n\t".utf8)
 }

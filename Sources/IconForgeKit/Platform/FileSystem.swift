@@ -410,10 +410,12 @@ final class FolderLock {
     static let fileName = ".iconforge-lock"
 
     /// Waits until no other process holds the lock on `folder`, then takes it; `onWait` is
-    /// called once, before waiting, when the lock is not free at once.
-    init(_ folder: String, onWait: () -> Void = {}) throws(FileError) {
-        let path = folder + "/" + Self.fileName
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    /// called once, before waiting, when the lock is not free at once. Without `lockFile`
+    /// the folder itself is locked (`flock` takes a folder's descriptor on Linux and macOS)
+    /// and no file is made in it: for a folder that is the app's, such as an asset catalog.
+    init(_ folder: String, lockFile: Bool = true, onWait: () -> Void = {}) throws(FileError) {
+        let path = lockFile ? folder + "/" + Self.fileName : folder
+        descriptor = lockFile ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "open the lock file") }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { onWait() }
         while flock(descriptor, LOCK_EX) != 0 {

@@ -27,8 +27,12 @@ public enum QuickActions {
     ///   - glyphs: every glyph by name, and whether it passed its checks (for `"icon": {"glyph": …}`).
     ///   - appName: the app's name, overriding the file's `appName`; nil to use the file's.
     ///   - limits: the widths beyond which titles and subtitles are reported as likely to truncate.
+    ///   - iconNamespace: what goes before a glyph's name in `UIApplicationShortcutItemIconFile`:
+    ///     the asset catalog's namespace (`Glyphs/`) when the glyphs are written into a group
+    ///     that provides one, since iOS finds the image set by its full name.
     public static func check(
-        fileBytes: [UInt8], displayPath: String, glyphs: [String: Bool], appName: String?, limits: TruncationLimits = TruncationLimits()
+        fileBytes: [UInt8], displayPath: String, glyphs: [String: Bool], appName: String?, limits: TruncationLimits = TruncationLimits(),
+        iconNamespace: String = ""
     ) -> QuickActionsResult {
         let root: JSONValue
         do {
@@ -37,7 +41,7 @@ public enum QuickActions {
             return QuickActionsResult(diagnostics: [Diagnostic(.actionsParse, file: displayPath, at: error.location, error.message)], files: [])
         }
         var decoder = QuickActionsDecoder(file: displayPath)
-        guard let definitions = decoder.decode(root) else {
+        guard var definitions = decoder.decode(root) else {
             return QuickActionsResult(diagnostics: decoder.diagnostics, files: [])
         }
         let overridingName = appName.flatMap { $0.trimmed().isEmpty ? nil : $0 }
@@ -46,6 +50,9 @@ public enum QuickActions {
         let diagnostics = (decoder.diagnostics + checker.run()).sorted(by: Diagnostic.sortOrder)
         let result = QuickActionsResult(diagnostics: diagnostics, files: [])
         guard !result.hasErrors else { return result }
+        for index in definitions.actions.indices {
+            if case .glyph(let name)? = definitions.actions[index].icon { definitions.actions[index].icon = .glyph(iconNamespace + name) }
+        }
 
         var files = [(relativePath: propertyListPath, bytes: QuickActionsPropertyList.bytes(for: definitions))]
         for strings in InfoPlistStrings.files(for: definitions, sourceName: displayPath.lastPathComponent) {

@@ -202,12 +202,6 @@ import Testing
         #expect(ToolCommand.run(["render", "x.svg", "--scale", "4", "-o", "x.png"], output: &captured) == .usage)
     }
 
-    @Test func makeEscapesWhatMakeWouldMisread() {
-        #expect(Builder.makeEscaped("Glyphs/café-1.svg") == "Glyphs/café-1.svg")
-        #expect(Builder.makeEscaped("a b#c:d\\e$f") == "a\\ b\\#c\\:d\\\\e$$f")
-        #expect(Builder.makeEscaped("new\nline\ttab") == "new\\\nline\\\ttab")
-    }
-
     @Test("a depfile build dates the catalog just before it started: anything saved later is newer")
     func depfileBuildDatesTheCatalogBeforeItsStart() throws {
         let project = TemporaryFolder()
@@ -277,14 +271,7 @@ import Testing
         let project = TemporaryFolder()
         for name in ["square-27pt.svg", "tall-30pt.svg"] { project.copy(fixture: "pipeline/" + name, as: "Glyphs/" + name) }
         project.write("iconforge.json", "{ \"output\": \"Output\" }")
-        // The README's fragment, verbatim apart from where iconforge is.
-        project.write("Makefile", """
-            ICONFORGE ?= iconforge
-            glyphs: Output/catalog.json
-            Output/catalog.json:
-            \t$(ICONFORGE) build --depfile Output/iconforge.d
-            -include Output/iconforge.d
-            """)
+        project.write("Makefile", MakeFreshCloneTests.fragment)
         // Before each make, every time in the project moves ten seconds back, as if the last
         // save and the last build were that long ago: what Make compares keeps its order (a
         // glyph saved in the tick a build started stays newer than its catalog), and the
@@ -299,16 +286,8 @@ import Testing
         }
         func make(expectSuccess: Bool = true) throws -> String {
             letTimePass()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-            process.arguments = ["-C", project.path, "ICONFORGE=\(executable)"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect((process.terminationStatus == 0) == expectSuccess, "\(text)")
+            let (status, text) = try runProgram("/usr/bin/make", ["-C", project.path, "ICONFORGE=\(executable)"])
+            #expect((status == 0) == expectSuccess, "\(text)")
             return text
         }
         #expect(try make().contains("build --depfile"))
