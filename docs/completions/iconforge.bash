@@ -11,6 +11,7 @@ _iconforge() {
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --xcassets) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --depfile) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --xcassets-check) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --png-compression) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
         --path-base) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -25,7 +26,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --xcassets --depfile --png-compression --format --path-base --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --xcassets --depfile --xcassets-check --png-compression --format --path-base --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

@@ -14,6 +14,7 @@ complete -c iconforge -n 'not __fish_seen_subcommand_from build check render rul
 complete -c iconforge -n '__fish_seen_subcommand_from build' -s o -l output -r -F -d 'output folder (default: Output)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets -r -F -d 'also write the glyphs into an Xcode asset catalog as template images'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l depfile -r -F -d 'write a make-style dependency file'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets-check -r -F -d 'another asset catalog of the app\'s target, whose asset names the glyphs must not take (repeatable)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs) (default: 8)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see README) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'

@@ -19,6 +19,14 @@ struct OptionDeclaration: Sendable {
         case number(ClosedRange<Double>)
         case integer(ClosedRange<Int>)
         case choice([String])
+
+        /// Whether the option names files or folders (shells complete file names for it).
+        var takesPaths: Bool {
+            switch self {
+            case .path, .paths: true
+            default: false
+            }
+        }
     }
 
     /// `--output`.

@@ -160,6 +160,7 @@ enum JSONSchemas {
         switch option.kind {
         case .flag: .boolean
         case .text, .path: .string(minLength: 1)
+        case .paths: .array(.string(minLength: 1), minItems: 1)
         case .number(let range): .number(range)
         case .integer(let range): .integer(range)
         case .choice(let choices): .string(choices: choices)

@@ -47,6 +47,7 @@ enum ReferenceDocument {
         case .flag: "flag"
         case .text: "text"
         case .path: "path"
+        case .paths: "path, repeatable (a list in iconforge.json)"
         case .number(let range): "number \(range.lowerBound.pt)–\(range.upperBound.pt)"
         case .integer(let range): "whole number \(range.lowerBound)–\(range.upperBound)"
         case .choice(let choices): choices.joined(separator: ", ")

@@ -47,7 +47,7 @@ enum ShellCompletions {
                 let reply: String
                 if let words = words(option) {
                     reply = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
-                } else if case .path = option.kind {
+                } else if option.kind.takesPaths {
                     reply = option.placeholder == "DIR" ? "COMPREPLY=($(compgen -d -- \"$cur\"))" : "COMPREPLY=($(compgen -f -- \"$cur\"))"
                 } else {
                     reply = "COMPREPLY=()"
@@ -100,7 +100,7 @@ enum ShellCompletions {
                 let value: String
                 if let words = words(option) {
                     value = ":\(zshQuoted(option.placeholder)):(\(words.joined(separator: " ")))"
-                } else if case .path = option.kind {
+                } else if option.kind.takesPaths {
                     value = ":\(zshQuoted(option.placeholder)):" + (option.placeholder == "DIR" ? "_files -/" : "_files")
                 } else if case .flag = option.kind {
                     value = ""
@@ -156,7 +156,7 @@ enum ShellCompletions {
                 line += " -l \(option.name.dropFirst(2))"
                 if let words = words(option) {
                     line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
-                } else if case .path = option.kind {
+                } else if option.kind.takesPaths {
                     line += " -r -F"
                 } else if case .flag = option.kind {
                 } else {
