@@ -83,6 +83,18 @@ enum OptionTable {
             "--xcassets", "PATH", .path, configurationKey: "xcassets", commands: [.build],
             help: ["also write the glyphs into an Xcode asset catalog", "as template images"]),
         OptionDeclaration("--depfile", "FILE", .path, commands: [.build], help: ["write a make-style dependency file"]),
+        OptionDeclaration(
+            "--info-plist", "PATH", .path, configurationKey: "infoPlist", commands: [.build],
+            help: ["replace UIApplicationShortcutItems in this Info.plist,", "keeping everything else (created if missing)"]),
+        OptionDeclaration(
+            "--info-plist-strings", "DIR", .path, configurationKey: "infoPlistStrings", commands: [.build],
+            help: ["update the quick actions' lines, between markers,", "in DIR/<locale>.lproj/InfoPlist.strings"]),
+        OptionDeclaration(
+            "--xcstrings", "FILE", .path, configurationKey: "xcstrings", commands: [.build],
+            help: ["merge the quick actions' translations into this", "String Catalog (InfoPlist.xcstrings)"]),
+        OptionDeclaration(
+            "--swift", "FILE", .path, configurationKey: "swift", commands: [.build],
+            help: ["write a Swift enum of the quick actions' types and icons"]),
         // render's own
         OptionDeclaration("--scale", "2|3", .text, commands: [.render], help: ["which template scale to render"]),
         OptionDeclaration("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]),
