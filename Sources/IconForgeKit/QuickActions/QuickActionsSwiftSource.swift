@@ -109,7 +109,7 @@ enum QuickActionsSwiftSource {
     static let reserved: Set<String> = [
         "Any", "Protocol", "Self", "Type", "as", "associatedtype", "break", "case", "catch", "class", "continue", "default",
         "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard",
-        "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "open", "operator", "private", "protocol",
+        "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "operator", "private", "protocol",
         "public", "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch", "throw",
         "throws", "true", "try", "typealias", "var", "where", "while", "allCases", "icon", "rawValue", "Icon",
     ]
