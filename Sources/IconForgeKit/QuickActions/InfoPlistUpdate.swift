@@ -2,9 +2,10 @@
 /// `UIApplicationShortcutItems` is replaced, or added, and every other key and value stays
 /// as it was. The file is written back in the format it was read in: an XML one is edited
 /// in place, so its key order, indentation and comments stay byte for byte and the diff
-/// shows the array alone; a binary one is re-encoded by Foundation (its byte layout is
-/// nobody's diff; see `PropertyListValue` for what it cannot tell apart). Every result is
-/// parsed again and compared with the original, key by key, before it may be written.
+/// shows the array alone; a binary one is read by `BinaryPropertyListReader`, which keeps
+/// each value's type, and encoded again by Foundation (its byte layout is nobody's diff).
+/// Every result is parsed again and compared with the original, key by key, before it may
+/// be written.
 enum InfoPlistUpdate {
     static let key = "UIApplicationShortcutItems"
 
@@ -59,10 +60,20 @@ enum InfoPlistUpdate {
     static func parse(_ bytes: [UInt8], what: String) throws(Failure) -> Parsed {
         var format = PropertyListDecoder.PropertyListFormat.xml
         let value: PropertyListValue
-        do {
-            value = try PropertyListDecoder().decode(PropertyListValue.self, from: Data(bytes), format: &format)
-        } catch {
-            throw Failure(message: "\(what == "it" ? "is" : "\(what) is") not a property list (\(error))")
+        if BinaryPropertyListReader.isBinary(bytes) {
+            // Read by type, as stored: Foundation's decoder would turn a whole-number real into an integer.
+            do throws(BinaryPropertyListReader.Failure) {
+                value = try BinaryPropertyListReader.read(bytes)
+                format = .binary
+            } catch {
+                throw Failure(message: what == "it" ? error.message : "\(what) \(error.message)")
+            }
+        } else {
+            do {
+                value = try PropertyListDecoder().decode(PropertyListValue.self, from: Data(bytes), format: &format)
+            } catch {
+                throw Failure(message: "\(what == "it" ? "is" : "\(what) is") not a property list (\(error))")
+            }
         }
         guard let dictionary = value.dictionary else {
             throw Failure(message: "\(what == "it" ? "does" : "\(what) does") not hold a dictionary at its root")

@@ -5,7 +5,9 @@
 /// The decoder does not say what type a number was stored as, only what it can be read as:
 /// a whole number is read as `.integer` whether stored as `<integer>` or `<real>`, and an
 /// integer beyond `Int64` as `.real`. Comparing two decoded values is exact for everything
-/// else, and consistent for numbers (both sides read alike).
+/// else, and consistent for numbers (both sides read alike), which is what checking an XML
+/// edit needs; binary property lists, which are decoded to be written again, are read by
+/// type with `BinaryPropertyListReader`.
 indirect enum PropertyListValue: Codable, Equatable {
     case string(String)
     case integer(Int64)

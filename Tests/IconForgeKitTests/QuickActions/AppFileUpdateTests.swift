@@ -94,6 +94,27 @@ import Testing
         #expect(try InfoPlistUpdate.updated(updated, generated: plist) == nil)
     }
 
+    @Test func aBinaryPropertyListKeepsEveryTypeAsStored() throws {
+        let (_, plist) = try Self.generated()
+        let values: [String: Any] = [
+            "WholeReal": 2.0, "Real": 0.1, "Integer": 2, "Negative": -7, "Big": Int64.max, "Small": 200, "True": true, "False": false,
+            "Date": Date(timeIntervalSinceReferenceDate: 12345.5), "Data": Data([0, 255]), "ASCII": "plain", "Unicode": "Épingler 新規 😀",
+            "Nested": ["list": [1, "two", 3.5, ["deep": true]], "empty": [String: Any]()], "EmptyList": [Any](),
+            "Long": String(repeating: "x", count: 300),
+        ]
+        let original = [UInt8](try PropertyListSerialization.data(fromPropertyList: values, format: .binary, options: 0))
+        let updated = try #require(try InfoPlistUpdate.updated(original, generated: plist))
+        let xml = { (bytes: [UInt8]) throws -> String in
+            var root = try #require(try PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any])
+            root.removeValue(forKey: InfoPlistUpdate.key)
+            return String(decoding: try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0), as: UTF8.self)
+        }
+        // Foundation's XML of every other key, which spells each type out, is the same before and after.
+        #expect(try xml(updated) == (try xml(original)))
+        #expect(try xml(updated).contains("<key>WholeReal</key>\n\t<real>2</real>"))
+        #expect(try InfoPlistUpdate.updated(updated, generated: plist) == nil)
+    }
+
     @Test func aMissingInfoPlistHoldsTheArrayAlone() throws {
         let (_, plist) = try Self.generated()
         #expect(try InfoPlistUpdate.updated(nil, generated: plist) == plist)
