@@ -116,22 +116,17 @@ enum QuickActionsSwiftSource {
 
     /// `text` as a Swift string literal.
     static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .lineSeparator
-                || scalar.properties.generalCategory == .paragraphSeparator:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + text.escaping(literalEscapes) + "\""
     }
+
+    /// Quotes, backslashes, control characters and line separators, as escapes.
+    private static let literalEscapes: [Unicode.Scalar: String] = {
+        var escapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        for value in Array(0..<0x20) + [0x7F, 0x2028, 0x2029] where escapes[Unicode.Scalar(value)!] == nil {
+            escapes[Unicode.Scalar(value)!] = "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+        }
+        return escapes
+    }()
 
     /// A name for a `//` comment, which a line break would end.
     private static func oneLine(_ text: String) -> String {

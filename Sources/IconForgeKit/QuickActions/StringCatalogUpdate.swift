@@ -153,24 +153,19 @@ enum StringCatalogUpdate {
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, nothing else.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + text.escaping(jsonEscapes) + "\""
     }
+
+    private static let jsonEscapes: [Unicode.Scalar: String] = {
+        var escapes: [Unicode.Scalar: String] = [
+            "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\u{08}": "\\b", "\u{0C}": "\\f",
+        ]
+        for value in 0..<0x20 where escapes[Unicode.Scalar(value)!] == nil {
+            let hex = String(value, radix: 16)
+            escapes[Unicode.Scalar(value)!] = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        return escapes
+    }()
 }
 
 /// Byte offsets of the lines and columns `JSONParser` reports (columns count Unicode scalars).

@@ -7,10 +7,7 @@ import Testing
 /// the build writes into an app's own files, and what it leaves alone.
 @Suite struct ProjectFilesTests {
     func exampleProject() throws -> TemporaryFolder {
-        let project = TemporaryFolder()
-        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
-        try FileManager.default.copyItem(atPath: glyphs, toPath: project.file("Glyphs"))
-        return project
+        try AppFilesTests().exampleProject()
     }
 
     func build(_ project: TemporaryFolder, _ targets: AppFileTargets) throws -> BuildReport {
