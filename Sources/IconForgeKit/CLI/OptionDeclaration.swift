@@ -103,6 +103,18 @@ enum OptionTable {
         OptionDeclaration(
             "--xcassets-check", "PATH", .paths, configurationKey: "xcassetsCheck", commands: [.build],
             help: ["another asset catalog of the app's target, whose", "asset names the glyphs must not take (repeatable)"]),
+        OptionDeclaration(
+            "--info-plist", "PATH", .path, configurationKey: "infoPlist", commands: [.build],
+            help: ["replace UIApplicationShortcutItems in this Info.plist,", "keeping everything else (created if missing)"]),
+        OptionDeclaration(
+            "--info-plist-strings", "DIR", .path, configurationKey: "infoPlistStrings", commands: [.build],
+            help: ["update the quick actions' lines, between markers,", "in DIR/<locale>.lproj/InfoPlist.strings"]),
+        OptionDeclaration(
+            "--xcstrings", "FILE", .path, configurationKey: "xcstrings", commands: [.build],
+            help: ["merge the quick actions' translations into this", "String Catalog (InfoPlist.xcstrings)"]),
+        OptionDeclaration(
+            "--swift", "FILE", .path, configurationKey: "swift", commands: [.build],
+            help: ["write a Swift enum of the quick actions' types and icons"]),
         // render's own
         OptionDeclaration("--scale", "2|3", .text, commands: [.render], help: ["which template scale to render"]),
         OptionDeclaration("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]),

@@ -108,6 +108,10 @@ public enum ToolCommand {
                 throw UsageError("--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
             }
             request.depfile = try settings.text("--depfile")
+            request.appFiles.infoPlist = try settings.text("--info-plist")
+            request.appFiles.stringsFolder = try settings.text("--info-plist-strings")
+            request.appFiles.stringCatalog = try settings.text("--xcstrings")
+            request.appFiles.swiftSource = try settings.text("--swift")
         }
         request.appName = try settings.text("--app-name")
         let fit = try settings.flag("--fit")
@@ -215,6 +219,9 @@ public enum ToolCommand {
             case .dependencyFile(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot write the dependency file: \(failure.message) (the outputs were written)")
                 reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
+            case .appFile(let failure):
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (the build's outputs were written)")
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
             }
             return .io
         }
@@ -313,7 +320,7 @@ public enum ToolCommand {
         } catch {
             switch error {
             case .missingInput(let path, let message): output.err("\(path): error: \(message)")
-            case .output(let failure), .dependencyFile(let failure): output.err("\(failure.path): error: \(failure.message)")
+            case .output(let failure), .dependencyFile(let failure), .appFile(let failure): output.err("\(failure.path): error: \(failure.message)")
             }
             return .io
         }

@@ -31,6 +31,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case actionsTruncation = "actions.truncation"
     case actionsIcon = "actions.icon"
     case actionsTranslation = "actions.translation"
+    case actionsText = "actions.text"
     case xcassetsConflict = "xcassets.conflict"
     case outputConflict = "output.conflict"
     case outputUnwritable = "output.unwritable"
@@ -41,17 +42,19 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// The severity the rule reports with (`--werror` aside: see `SeverityPolicy`).
     public var defaultSeverity: Severity {
         switch self {
-        case .svgText, .svgDynamic, .svgUseCycle, .geometryOffCenter, .geometryAspect, .actionsTruncation, .actionsTranslation: .warning
+        case .svgText, .svgDynamic, .svgUseCycle, .geometryOffCenter, .geometryAspect, .actionsTruncation, .actionsTranslation,
+            .actionsText: .warning
         default: .error
         }
     }
 
     /// Whether the rule also has a milder kind of finding that only warns: emoji-like
     /// symbols that are not emoji by default (glyph.emoji, actions.emoji), and an empty
-    /// list of quick actions (actions.count, whose error is more than four).
+    /// list of quick actions (actions.count, whose error is more than four), and an action
+    /// without an icon (actions.icon, whose errors are icons that cannot be found).
     public var hasWarningVariant: Bool {
         switch self {
-        case .glyphEmoji, .actionsEmoji, .actionsCount: true
+        case .glyphEmoji, .actionsEmoji, .actionsCount, .actionsIcon: true
         default: false
         }
     }
@@ -88,12 +91,13 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .actionsEmoji: "emoji in a quick action's title or subtitle"
         case .actionsAppName: "the app's name inside a quick action's title or subtitle"
         case .actionsTruncation: "a title or subtitle wider than the menu shows without truncating"
-        case .actionsIcon: "an icon naming a missing or failing glyph, an unknown system icon, or a malformed SF Symbol name"
+        case .actionsIcon: "an icon naming a missing or failing glyph, an unknown system icon, or a malformed SF Symbol name (errors); an action without an icon (warning)"
         case .outputConflict: "a file iconforge did not write already has an output's name"
         case .xcassetsConflict: "an asset iconforge did not create (in the catalog or a --xcassets-check one) already has the glyph's full asset name"
         case .outputUnwritable: "the output folder, a file in it or the dependency file cannot be written (exit 3)"
         case .configInvalid: "iconforge.json (or --config) or a command-line option is not valid (exit 2)"
         case .actionsTranslation: "a title or subtitle missing a translation that other strings have"
+        case .actionsText: "a title or subtitle with a $(…) Xcode would expand, or with a line break"
         }
     }
 }

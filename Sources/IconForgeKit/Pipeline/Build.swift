@@ -21,6 +21,9 @@ public struct BuildRequest: Sendable {
     public var appName: String?
     /// A make-style dependency file to write, listing every input the outputs depend on.
     public var depfile: String?
+    /// The quick actions in the app's own files, each updated in place (`--info-plist`,
+    /// `--info-plist-strings`, `--xcstrings`, `--swift`).
+    public var appFiles = AppFileTargets()
     /// Further inputs that a depfile should name (the configuration file).
     public var extraDependencies: [String] = []
     /// Whether warnings fail the build too (`--werror`).
@@ -91,6 +94,9 @@ public enum BuildError: Error, Equatable, Sendable {
     case output(FileError)
     /// The dependency file cannot be written (the outputs were).
     case dependencyFile(FileError)
+    /// One of the app's own files (`--info-plist` and the like) cannot be updated (the
+    /// outputs were written).
+    case appFile(FileError)
 }
 
 extension BuildError {
@@ -363,6 +369,7 @@ public enum Builder {
         if let depfile = request.depfile {
             try writeDepfile(depfile, dependencies: dependencies, request: request)
         }
+        try updateAppFiles(request.appFiles, quickActions: quickActions)
     }
 
     /// What a build's fingerprint is computed from, besides what is on disk.

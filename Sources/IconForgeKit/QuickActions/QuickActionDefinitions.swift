@@ -39,6 +39,8 @@ struct QuickActionDefinitions: Sendable {
         var hasTitle = false
         var subtitle: LocalizedText?
         var icon: Icon?
+        /// True when the action has an "icon" key, readable or not.
+        var hasIcon = false
         var iconLocation: SourceLocation
         /// Sorted by key.
         var userInfo: [(key: String, value: String)] = []

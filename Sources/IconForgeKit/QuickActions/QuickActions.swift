@@ -58,6 +58,8 @@ public enum QuickActions {
         for strings in InfoPlistStrings.files(for: definitions, sourceName: displayPath.lastPathComponent) {
             files.append((stringsPath(locale: strings.locale), strings.bytes))
         }
-        return QuickActionsResult(diagnostics: diagnostics, files: files.sorted { $0.relativePath < $1.relativePath })
+        var generated = QuickActionsResult(diagnostics: diagnostics, files: files.sorted { $0.relativePath < $1.relativePath })
+        generated.definitions = definitions
+        return generated
     }
 }

@@ -27,6 +27,7 @@ struct QuickActionsChecker {
             for (text, what) in [(action.title, "title"), (action.subtitle, "subtitle")] {
                 guard let text else { continue }
                 checkStrings(text, what: what, hasSubtitle: action.subtitle != nil)
+                checkText(text, what: what)
                 checkTranslations(text, what: what)
                 checkKeyConflicts(text, what: what, keys: &keys)
             }
@@ -126,6 +127,29 @@ struct QuickActionsChecker {
         var values: [String: [String: (text: String, location: SourceLocation)]] = [:]
     }
 
+    /// What Xcode or the menu would not show as written: Xcode expands `$(NAME)` in Info.plist
+    /// strings (only the development locale's text goes there), so the title would no longer
+    /// be its own translation key; the menu lays out its lines itself, so a line break either
+    /// shows as an empty line or splits the text where the width may not allow it.
+    private mutating func checkText(_ text: QuickActionDefinitions.LocalizedText, what: String) {
+        let development = definitions.developmentLocale
+        for entry in text.entries {
+            let label = "the \(entry.locale) \(what)"
+            if entry.locale == development, entry.text.contains("$(") {
+                report(.actionsText, at: entry.location, "\(label) \"\(entry.text)\" contains \"$(\", which Xcode expands as a build setting in Info.plist, so the shown title would no longer match its key in InfoPlist.strings and would not be translated; write the text out")
+            }
+            let scalars = entry.text.unicodeScalars
+            guard scalars.contains(where: Self.isLineBreak) else { continue }
+            let edge = scalars.first.map(Self.isLineBreak) == true || scalars.last.map(Self.isLineBreak) == true
+            let problem = edge ? "starts or ends with a line break, which shows as an empty line" : "contains a line break; the menu wraps and truncates lines itself, so a forced break may cut the text short"
+            report(.actionsText, at: entry.location, "\(label) \(problem): remove it")
+        }
+    }
+
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+    }
+
     /// The development locale's string keys every translation, so two texts that share it must translate alike.
     private mutating func checkKeyConflicts(_ text: QuickActionDefinitions.LocalizedText, what: String, keys: inout StringsKeys) {
         guard let key = text.entry(for: definitions.developmentLocale)?.text else { return }
@@ -144,7 +168,10 @@ struct QuickActionsChecker {
         let at = action.iconLocation
         switch action.icon {
         case nil:
-            break
+            // An icon of the wrong shape was reported by the decoder.
+            if !action.hasIcon {
+                report(.actionsIcon, warning: true, at: action.location, "quick action \(action.type.map { "\"\($0)\"" } ?? "without a type") has no icon; Apple's guidelines ask for a recognizable glyph for each action: add \"icon\" with a glyph, an SF Symbol or a system icon")
+            }
         case .glyph(let name):
             switch glyphs[name] {
             case true?:

@@ -104,6 +104,7 @@ struct QuickActionsDecoder {
         }
         if let subtitle = value["subtitle"] { action.subtitle = localizedText(subtitle, what: "subtitle") }
         if let icon = value["icon"] {
+            action.hasIcon = true
             action.iconLocation = icon.location
             action.icon = decodeIcon(icon)
         }
@@ -210,10 +211,21 @@ struct QuickActionsDecoder {
         }
     }
 
-    /// A property list cannot hold C0 control characters other than tab, line feed and carriage return.
+    /// A property list is XML 1.0, which cannot hold C0 control characters other than tab,
+    /// line feed and carriage return, nor U+FFFE and U+FFFF (surrogates cannot be in a String).
     private mutating func checkControlCharacters(_ text: String, at location: SourceLocation, what: String) {
-        if let scalar = text.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
-            report(.actionsParse, at: location, "\(what) contains control character \(JSONParser.codePoint(scalar.value)), which a property list cannot hold; remove it")
+        guard let index = text.unicodeScalars.firstIndex(where: { !Self.isXMLCharacter($0) }) else { return }
+        let scalar = text.unicodeScalars[index]
+        let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
+        let kind = scalar.value < 0x20 ? "control character" : "non-character"
+        report(.actionsParse, at: location, "\(what) contains \(kind) \(JSONParser.codePoint(scalar.value)) (character \(offset + 1) of the string), which an XML property list cannot hold, so Info.plist would not parse; remove it")
+    }
+
+    /// Whether XML 1.0 allows `scalar` in text (its `Char` production).
+    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
         }
     }
 

@@ -5,6 +5,8 @@ public struct QuickActionsResult: Sendable {
     /// `QuickActions.plist` and `<locale>.lproj/InfoPlist.strings`, sorted by path; empty when
     /// any diagnostic is an error.
     public var files: [(relativePath: String, bytes: [UInt8])]
+    /// The definitions the files were made from; nil when there are errors.
+    var definitions: QuickActionDefinitions?
 
     public init(diagnostics: [Diagnostic], files: [(relativePath: String, bytes: [UInt8])]) {
         self.diagnostics = diagnostics

@@ -26,6 +26,11 @@ enum SystemShortcutIcon {
         return best.0
     }
 
+    /// The short case name for `name`, given in either form.
+    static func shortName(of name: String) -> String {
+        name.hasPrefix(infoPlistPrefix) ? shortName(ofFull: name) : name
+    }
+
     /// "MarkLocation" from "UIApplicationShortcutIconTypeMarkLocation", back to "markLocation".
     private static func shortName(ofFull name: String) -> String {
         let rest = name.dropFirst(infoPlistPrefix.count)

@@ -22,7 +22,7 @@ import Testing
 
     @Test func everyRuleHasAFailingFixture() {
         let rules = RuleID.allCases.filter { $0.rawValue.hasPrefix("actions.") }
-        #expect(rules.count == 9)
+        #expect(rules.count == 10)
         for rule in rules {
             let prefix = rule.rawValue.replacingOccurrences(of: ".", with: "-")
             #expect(Self.fixtures.contains { $0.hasPrefix(prefix) }, "no fixture for \(rule.rawValue)")
@@ -45,7 +45,7 @@ import Testing
         for diagnostic in result.diagnostics {
             #expect(diagnostic.file == "Glyphs/" + name)
             #expect(diagnostic.location != nil, "every quick-action finding points at a value")
-            #expect(diagnostic.severity == diagnostic.rule.defaultSeverity || [.actionsEmoji, .actionsCount].contains(diagnostic.rule))
+            #expect(diagnostic.severity == diagnostic.rule.defaultSeverity || [.actionsEmoji, .actionsCount, .actionsIcon].contains(diagnostic.rule))
             #expect(diagnostic.message.first?.isUppercase == false, "messages are lower-case: \(diagnostic.message)")
             #expect(diagnostic.message.count > 30, "messages say what was found and how to fix it")
         }
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func appNameParameterOverridesTheFile() throws {
-        let bytes = Array(#"{"appName": "Mosaic", "actions": [{"type": "a", "title": "Open Notebook"}]}"#.utf8)
+        let bytes = Array(#"{"appName": "Mosaic", "actions": [{"type": "a", "title": "Open Notebook", "icon": {"system": "compose"}}]}"#.utf8)
         let fromFile = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: TruncationLimits())
         #expect(fromFile.diagnostics.isEmpty)
         let overridden = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: "notebook", limits: TruncationLimits())
@@ -75,7 +75,7 @@ import Testing
         #expect(DisplayWidth.of("새 메모") == 7)
         #expect(DisplayWidth.of("e\u{301}te\u{301}") == 3)
         #expect(DisplayWidth.of("ＡＢ") == 4)
-        let bytes = Array(#"{"locales": ["en", "de"], "actions": [{"type": "a", "title": {"en": "Notebook", "de": "Notizbuch"}, "subtitle": {"en": "Open", "de": "Öffnen"}}]}"#.utf8)
+        let bytes = Array(#"{"locales": ["en", "de"], "actions": [{"type": "a", "title": {"en": "Notebook", "de": "Notizbuch"}, "subtitle": {"en": "Open", "de": "Öffnen"}, "icon": {"system": "compose"}}]}"#.utf8)
         var limits = TruncationLimits()
         #expect(QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: limits).diagnostics.isEmpty)
         limits.perLocale["de"] = .init(title: 8, titleWithoutSubtitle: 16, subtitle: 30)

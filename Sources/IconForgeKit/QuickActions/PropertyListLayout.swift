@@ -1,0 +1,179 @@
+/// Where the entries of an XML property list's root dictionary are, byte by byte, so one
+/// entry can be replaced or added while every other byte of the file stays as it was (key
+/// order, indentation, comments: what a reader of the diff sees). What the bytes mean is
+/// checked elsewhere, by parsing the result (`InfoPlistUpdate`); this only finds places.
+struct PropertyListLayout {
+    /// One key and its value.
+    struct Entry {
+        var key: String
+        /// Where `<key>` starts.
+        var start: Int
+        /// Just past the value's end tag.
+        var end: Int
+    }
+
+    var entries: [Entry] = []
+    /// The root dictionary's `</dict>`, or the whole `<dict/>` when it is empty that way.
+    var closing: Range<Int> = 0..<0
+    var rootIsEmptyElement = false
+    /// The line break the file uses.
+    var newline = "\n"
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Finds the root dictionary's entries in `bytes`, or says why it cannot.
+    static func scan(_ bytes: [UInt8]) throws(Failure) -> PropertyListLayout {
+        var layout = PropertyListLayout()
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) == false, bytes.first == 0xFE || bytes.first == 0xFF {
+            throw Failure(message: "is UTF-16; save it as UTF-8 (Xcode's encoding for property lists)")
+        }
+        if let lineFeed = bytes.firstIndex(of: UInt8(ascii: "\n")), lineFeed > 0, bytes[lineFeed - 1] == UInt8(ascii: "\r") {
+            layout.newline = "\r\n"
+        }
+        var open: [String] = []
+        var pendingKey: (name: String, start: Int)?
+        var valueStart: Int?
+        var position = 0
+        var sawRoot = false
+
+        func find(_ text: String, from start: Int) throws(Failure) -> Int {
+            guard let range = bytes[start...].firstRange(of: Array(text.utf8)) else {
+                throw Failure(message: "is not a complete XML property list (no \"\(text)\" after byte \(start))")
+            }
+            return range.lowerBound
+        }
+
+        while position < bytes.count {
+            guard bytes[position] == UInt8(ascii: "<") else {
+                position += 1
+                continue
+            }
+            let rest = bytes[position...]
+            if rest.starts(with: Array("<!--".utf8)) {
+                position = try find("-->", from: position + 4) + 3
+            } else if rest.starts(with: Array("<?".utf8)) {
+                position = try find("?>", from: position + 2) + 2
+            } else if rest.starts(with: Array("<![CDATA[".utf8)) {
+                position = try find("]]>", from: position + 9) + 3
+            } else if rest.starts(with: Array("<!".utf8)) {
+                // A DOCTYPE, perhaps with an internal subset in brackets.
+                var index = position + 2, bracket = false
+                while index < bytes.count, bracket || bytes[index] != UInt8(ascii: ">") {
+                    if bytes[index] == UInt8(ascii: "[") { bracket = true } else if bytes[index] == UInt8(ascii: "]") { bracket = false }
+                    index += 1
+                }
+                position = index + 1
+            } else {
+                let tagStart = position
+                var index = position + 1, quote: UInt8?
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if let open = quote {
+                        if byte == open { quote = nil }
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        quote = byte
+                    } else if byte == UInt8(ascii: ">") {
+                        break
+                    }
+                    index += 1
+                }
+                guard index < bytes.count else { throw Failure(message: "is not a complete XML property list (a tag is not closed)") }
+                let isEnd = bytes[tagStart + 1] == UInt8(ascii: "/")
+                let isEmpty = bytes[index - 1] == UInt8(ascii: "/")
+                let nameStart = tagStart + (isEnd ? 2 : 1)
+                var nameEnd = nameStart
+                while nameEnd < index, !Self.endsName(bytes[nameEnd]) { nameEnd += 1 }
+                let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+                position = index + 1
+
+                if isEnd {
+                    guard open.last == name else { throw Failure(message: "is not well-formed: </\(name)> closes <\(open.last ?? "nothing")>") }
+                    open.removeLast()
+                    if open.count == 2, valueStart != nil, let key = pendingKey {
+                        layout.entries.append(Entry(key: key.name, start: key.start, end: position))
+                        pendingKey = nil
+                        valueStart = nil
+                    } else if open.count == 1, name == "dict" {
+                        layout.closing = tagStart..<position
+                    }
+                    continue
+                }
+                switch open.count {
+                case 0:
+                    guard name == "plist" else { throw Failure(message: "is not a property list (its root element is <\(name)>)") }
+                    if !isEmpty { open.append(name) }
+                case 1:
+                    guard name == "dict", !sawRoot else { throw Failure(message: "does not hold a dictionary at its root (<\(name)>)") }
+                    sawRoot = true
+                    if isEmpty {
+                        layout.rootIsEmptyElement = true
+                        layout.closing = tagStart..<position
+                    } else {
+                        open.append(name)
+                    }
+                case 2 where name == "key":
+                    guard pendingKey == nil else { throw Failure(message: "is not a valid property list: two <key>s in a row") }
+                    if isEmpty {
+                        pendingKey = ("", tagStart)
+                    } else {
+                        let close = try find("</key>", from: position)
+                        pendingKey = (Self.unescaped(bytes[position..<close]), tagStart)
+                        position = close + 6
+                    }
+                case 2:
+                    guard let key = pendingKey else { throw Failure(message: "is not a valid property list: a <\(name)> without a <key>") }
+                    if isEmpty {
+                        layout.entries.append(Entry(key: key.name, start: key.start, end: position))
+                        pendingKey = nil
+                    } else {
+                        valueStart = tagStart
+                        open.append(name)
+                    }
+                default:
+                    if !isEmpty { open.append(name) }
+                }
+            }
+        }
+        guard sawRoot, open.isEmpty, !layout.closing.isEmpty else { throw Failure(message: "is not a complete XML property list with a dictionary at its root") }
+        return layout
+    }
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+    }
+
+    /// The text of a `<key>`, its character references resolved.
+    static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.contains("&") else { return text }
+        var result = "", rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
+            let entity = rest[rest.index(after: ampersand)..<semicolon]
+            switch entity {
+            case "amp": result += "&"
+            case "lt": result += "<"
+            case "gt": result += ">"
+            case "quot": result += "\""
+            case "apos": result += "'"
+            default:
+                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                result += code.flatMap(Unicode.Scalar.init).map { String(Character($0)) } ?? "&\(entity);"
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
+    }
+
+    /// The whitespace before `offset` on its line, if only whitespace is there.
+    static func indentation(before offset: Int, in bytes: [UInt8]) -> (lineStart: Int, indent: String)? {
+        var start = offset
+        while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+        guard start == 0 || bytes[start - 1] == UInt8(ascii: "\n") || bytes[start - 1] == UInt8(ascii: "\r") else { return nil }
+        return (start, String(decoding: bytes[start..<offset], as: UTF8.self))
+    }
+}

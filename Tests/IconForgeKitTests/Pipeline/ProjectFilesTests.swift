@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// `build --info-plist`, `--info-plist-strings`, `--xcstrings` and `--swift` end to end: what
+/// the build writes into an app's own files, and what it leaves alone.
+@Suite struct ProjectFilesTests {
+    func exampleProject() throws -> TemporaryFolder {
+        try AppFilesTests().exampleProject()
+    }
+
+    func build(_ project: TemporaryFolder, _ targets: AppFileTargets) throws -> BuildReport {
+        var request = BuildRequest()
+        request.inputs = [project.file("Glyphs")]
+        request.outputFolder = project.file("Output")
+        request.appFiles = targets
+        return try Builder.run(request)
+    }
+
+    func targets(_ project: TemporaryFolder) -> AppFileTargets {
+        var targets = AppFileTargets()
+        targets.infoPlist = project.file("App/Info.plist")
+        targets.stringsFolder = project.file("App")
+        targets.stringCatalog = project.file("App/InfoPlist.xcstrings")
+        targets.swiftSource = project.file("App/QuickAction.swift")
+        return targets
+    }
+
+    static let epoch2001: Int64 = 978_307_200_000_000_000
+
+    @Test func theAppsFilesAreUpdatedOnceAndThenLeftAloneWithTheirPermissions() throws {
+        let project = try exampleProject()
+        project.copy(fixture: "app-files/Info.plist", as: "App/Info.plist")
+        project.copy(fixture: "app-files/fr-InfoPlist.strings", as: "App/fr.lproj/InfoPlist.strings")
+        project.copy(fixture: "app-files/InfoPlist.xcstrings", as: "App/InfoPlist.xcstrings")
+        chmod(project.file("App/Info.plist"), 0o640)
+        let report = try build(project, targets(project))
+        #expect(report.errorCount == 0, "\(report.diagnostics)")
+        let files = ["App/Info.plist", "App/en.lproj/InfoPlist.strings", "App/fr.lproj/InfoPlist.strings", "App/InfoPlist.xcstrings", "App/QuickAction.swift"]
+        for file in files { #expect(FileManager.default.fileExists(atPath: project.file(file)), "\(file)") }
+        #expect(FileSystem.permissions(of: project.file("App/Info.plist")) == 0o640, "the Info.plist keeps its permissions")
+        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: project.file("App/Info.plist"))), format: nil) as? [String: Any]
+        #expect((plist?["UIApplicationShortcutItems"] as? [Any])?.count == 4)
+        #expect(plist?["CFBundleDisplayName"] as? String == "Mosaic")
+
+        // Nothing changed: nothing is written, not even re-dated (each file is dated in 2001 first).
+        for file in files { FileSystem.setModificationTime(of: project.file(file), to: Self.epoch2001) }
+        let bytes = try files.map { try Data(contentsOf: URL(fileURLWithPath: project.file($0))) }
+        #expect(try build(project, targets(project)).errorCount == 0)
+        for (file, before) in zip(files, bytes) {
+            #expect(FileSystem.modificationTime(of: project.file(file)) == Self.epoch2001, "\(file) untouched")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: project.file(file))) == before)
+        }
+
+        // A locale dropped from the definitions keeps its markers with nothing between them.
+        let definitions = project.file("Glyphs/quick-actions.json")
+        let text = try String(contentsOfFile: definitions, encoding: .utf8)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var english = json
+        english["locales"] = ["en"]
+        english["actions"] = (json["actions"] as? [[String: Any]])?.map { action in
+            var action = action
+            for field in ["title", "subtitle"] { if let text = action[field] as? [String: String] { action[field] = ["en": text["en"]!] } }
+            return action
+        }
+        try JSONSerialization.data(withJSONObject: english).write(to: URL(fileURLWithPath: definitions))
+        #expect(try build(project, targets(project)).errorCount == 0)
+        let french = try String(contentsOfFile: project.file("App/fr.lproj/InfoPlist.strings"), encoding: .utf8)
+        #expect(french.contains("\"CFBundleDisplayName\" = \"Mosaïque\";"))
+        #expect(french.hasSuffix("(generated from quick-actions.json: edit that file, not these lines) */\n/* iconforge: end quick actions */\n"))
+    }
+
+    @Test func aSymlinkedInfoPlistIsUpdatedThroughTheLink() throws {
+        let project = try exampleProject()
+        project.copy(fixture: "app-files/Info.plist", as: "Shared/Info.plist")
+        try FileManager.default.createDirectory(atPath: project.file("App"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: project.file("App/Info.plist"), withDestinationPath: "../Shared/Info.plist")
+        var targets = AppFileTargets()
+        targets.infoPlist = project.file("App/Info.plist")
+        #expect(try build(project, targets).errorCount == 0)
+        #expect(FileSystem.kind(of: project.file("App/Info.plist")) == .symlink)
+        #expect(try String(contentsOfFile: project.file("Shared/Info.plist"), encoding: .utf8).contains("UIApplicationShortcutItems"))
+    }
+
+    @Test func withoutDefinitionsOrWithErrorsTheAppsFilesAreLeftAlone() throws {
+        let project = try exampleProject()
+        project.copy(fixture: "app-files/Info.plist", as: "App/Info.plist")
+        let original = try Data(contentsOf: URL(fileURLWithPath: project.file("App/Info.plist")))
+        project.write("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"nope\" } } ] }")
+        let failed = try build(project, targets(project))
+        #expect(failed.failed)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: project.file("App/Info.plist"))) == original)
+        #expect(!FileManager.default.fileExists(atPath: project.file("App/QuickAction.swift")))
+
+        try FileManager.default.removeItem(atPath: project.file("Glyphs/quick-actions.json"))
+        #expect(throws: BuildError.self) { try build(project, targets(project)) }
+        project.write("App/Broken.plist", "{ CFBundleName = Mosaic; }")
+        project.write("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"system\": \"play\" } } ] }")
+        var broken = AppFileTargets()
+        broken.infoPlist = project.file("App/Broken.plist")
+        do {
+            _ = try build(project, broken)
+            Issue.record("an OpenStep Info.plist is refused")
+        } catch {
+            guard case .appFile(let failure)? = error as? BuildError else { throw error }
+            #expect(failure.path == project.file("App/Broken.plist") && failure.message.contains("OpenStep") && failure.message.contains("left as it was"))
+        }
+        #expect(try String(contentsOfFile: project.file("App/Broken.plist"), encoding: .utf8) == "{ CFBundleName = Mosaic; }")
+    }
+
+    /// The Swift source compiles, with code that uses it as an app would.
+    @Test func theSwiftEnumTypeChecksWithCodeThatUsesIt() throws {
+        let project = try exampleProject()
+        var targets = AppFileTargets()
+        targets.swiftSource = project.file("QuickAction.swift")
+        #expect(try build(project, targets).errorCount == 0)
+        let source = try String(contentsOfFile: project.file("QuickAction.swift"), encoding: .utf8)
+        #expect(source.contains("    case compose = \"com.example.mosaic.compose\""))
+        project.write("main.swift", """
+            func handle(_ type: String) -> String {
+                switch QuickAction(rawValue: type) {
+                case .compose?: return "editor"
+                case .some(let other): return other.rawValue
+                case nil: return "unknown"
+                }
+            }
+            let icons: [QuickAction.Icon?] = QuickAction.allCases.map(\\.icon)
+            if case .image(let name)? = QuickAction.compose.icon { print(name, icons.count, handle("x")) }
+            """)
+        try typecheck([project.file("QuickAction.swift"), project.file("main.swift")])
+
+        // No actions at all still compiles (an enum with a raw type needs a case; this one spells it out).
+        project.write("Glyphs/quick-actions.json", "{ \"actions\": [] }")
+        #expect(try build(project, targets).errorCount == 0)
+        project.write("main.swift", "let all: [QuickAction] = QuickAction.allCases\nprint(all.count, QuickAction(rawValue: \"a\") == nil)\n")
+        try typecheck([project.file("QuickAction.swift"), project.file("main.swift")])
+    }
+
+    /// Runs `swiftc -typecheck` (the toolchain's, found on PATH) on `files`.
+    func typecheck(_ files: [String]) throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let swiftc = try #require(
+            (path.split(separator: ":").map { $0 + "/swiftc" } + ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]).first { FileManager.default.isExecutableFile(atPath: $0) },
+            "swiftc is on PATH wherever the tests run")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments = ["-typecheck", "-swift-version", "6"] + files
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+}
