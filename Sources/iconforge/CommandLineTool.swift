@@ -21,6 +21,11 @@ enum CommandLineTool {
             writesStepSummary: stepSummaryPath != nil, renderWorkerPath: Platform.environment("ICONFORGE_RENDER_WORKER"))
         // A progress line is best effort: a failure to print it shows again at the end.
         environment.progress = { line in _ = write(line, colored: colorsStandardError) }
+        // A progress line redrawn in place needs a terminal; a log or a pipe gets none.
+        if Platform.isTerminal(2), Platform.environment("TERM") != "dumb" {
+            environment.statusLine = { text in _ = Platform.writeText(text, to: 2) }
+        }
+        environment.watchPolls = Platform.environment("ICONFORGE_WATCH") == "poll"
         let run = ToolCommand.run(arguments, environment: environment)
         var printed = print(run, colored: colorsStandardError)
         if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {

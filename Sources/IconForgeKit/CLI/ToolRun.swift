@@ -23,10 +23,20 @@ public struct ToolEnvironment: Sendable, Equatable {
     /// Where a line goes that must be printed while the command still runs, not with the
     /// rest of the run at its end ("waiting for another iconforge build of Output/…").
     public var progress: @Sendable (ToolRun.Line) -> Void = { _ in }
+    /// Writes text to standard error as it is (no newline added), for a progress line
+    /// redrawn in place; nil when standard error is not a terminal, and then no progress
+    /// is shown.
+    public var statusLine: (@Sendable (String) -> Void)?
+    /// Nanoseconds on a clock that only moves forward: when a progress line is due.
+    public var clock: @Sendable () -> Int64 = { MonotonicClock.now() }
+    /// `ICONFORGE_WATCH=poll`: `--watch` looks for changes by polling, not folder events.
+    public var watchPolls = false
+    /// How `--watch` waits for changes (nil: the system's); tests give a script.
+    public var watchDriver: (@Sendable () -> WatchDriver)?
 
     public static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
         a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary
-            && a.renderWorkerPath == b.renderWorkerPath
+            && a.renderWorkerPath == b.renderWorkerPath && a.watchPolls == b.watchPolls
     }
 
     public init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false, renderWorkerPath: String? = nil) {
