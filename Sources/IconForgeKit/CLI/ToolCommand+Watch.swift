@@ -3,13 +3,19 @@
 /// `ToolEnvironment.progress`; the watch itself ends only with the process (Ctrl-C: exit
 /// status 130, SIGTERM: 143, as for any run, with nothing half-written left).
 extension ToolCommand {
+    /// Runs `command arguments` (without `--watch`) again and again. `pages` are the pages
+    /// its runs write that a browser should reload (`LiveReload`); the runs see
+    /// `ToolEnvironment.isWatching`, so that a page written for a watch can carry
+    /// `LiveReload.pageScript`.
     static func watch(
-        _ arguments: [String], parsed: ParsedArguments, writes: Bool, format: String, output: inout ToolRun
+        _ command: String, _ arguments: [String], parsed: ParsedArguments, writes: Bool, format: String, pages: [String] = [],
+        output: inout ToolRun
     ) throws(UsageError) -> ExitStatus {
         guard format == "text" else {
             throw UsageError("--watch prints for a person at a terminal, in text; --format \(format) is for a program, which runs iconforge once")
         }
-        let environment = output.environment
+        var environment = output.environment
+        environment.isWatching = true
         // A command line that cannot work stops here, once; a configuration file that is not
         // valid is reported by the run, and watched until it is fixed.
         do {
@@ -17,17 +23,22 @@ extension ToolCommand {
         } catch where error.file == nil {
             throw error
         } catch {}
-        let once = [writes ? "build" : "check"] + withoutWatch(arguments)
+        let once = [command] + withoutWatch(arguments)
         let driver = environment.watchDriver?() ?? WatchDriver.system(polling: environment.watchPolls)
         let say = environment.progress
         var status = ExitStatus.clean
         var announced = false
-        WatchLoop().run(driver: driver, targets: { watchTargets(parsed, writes: writes, environment: environment) }) { changes in
+        let targets = { () -> WatchTargets? in
+            var targets = watchTargets(parsed, writes: writes, environment: environment)
+            targets?.pages = pages
+            return targets
+        }
+        WatchLoop().run(driver: driver, targets: targets) { changes in
             if !changes.isEmpty { say(.err("iconforge: " + WatchChange.describe(changes))) }
             let run = ToolCommand.run(once, environment: environment)
             for line in run.lines { say(line) }
             status = run.status
-            if !announced, let targets = watchTargets(parsed, writes: writes, environment: environment) {
+            if !announced, let targets = targets() {
                 announced = true
                 say(.err("iconforge: watching \(describe(targets)) for changes (\(driver.method)); press Ctrl-C to stop"))
             }

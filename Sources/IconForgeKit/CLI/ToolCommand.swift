@@ -137,7 +137,7 @@ public enum ToolCommand {
         let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: writes ? .build : .check)
         let format = try commandLine.text("--format") ?? "text"
         if parsed.flags.contains("--watch") {
-            return try watch(arguments, parsed: parsed, writes: writes, format: format, output: &output)
+            return try watch(writes ? "build" : "check", arguments, parsed: parsed, writes: writes, format: format, output: &output)
         }
         // GitHub finds a file by its path from the repository root, not from where iconforge ran.
         let currentFolder = FileManager.default.currentDirectoryPath

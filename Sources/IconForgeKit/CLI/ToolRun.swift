@@ -31,12 +31,16 @@ public struct ToolEnvironment: Sendable, Equatable {
     public var clock: @Sendable () -> Int64 = { MonotonicClock.now() }
     /// `ICONFORGE_WATCH=poll`: `--watch` looks for changes by polling, not folder events.
     public var watchPolls = false
+    /// This run is one of a watch's (`--watch`): a page it writes should carry
+    /// `LiveReload.pageScript`, to reload itself in the browser when the watch rewrites it.
+    public var isWatching = false
     /// How `--watch` waits for changes (nil: the system's); tests give a script.
     public var watchDriver: (@Sendable () -> WatchDriver)?
 
     public static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
         a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary
             && a.renderWorkerPath == b.renderWorkerPath && a.watchPolls == b.watchPolls
+            && a.isWatching == b.isWatching
     }
 
     public init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false, renderWorkerPath: String? = nil) {
