@@ -10,16 +10,20 @@
 #include <time.h>
 
 #if defined(__linux__)
+#include <poll.h>
 #include <signal.h>
+#include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 extern char **environ;
 #elif defined(__APPLE__)
 #include <crt_externs.h>
+#include <fcntl.h>
 #include <mach-o/dyld.h>
 #include <mach/mach.h>
 #include <pthread.h>
+#include <sys/event.h>
 #include <unistd.h>
 #else
 #error "iconforge's platform shim knows Linux and macOS; add a branch for this system"
@@ -146,5 +150,70 @@ int cplatformshim_end_with_parent(int expected_parent) {
         return -1;
     }
     return 0;
+#endif
+}
+
+int cplatformshim_watch_open(void) {
+#if defined(__linux__)
+    return inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+#elif defined(__APPLE__)
+    int queue = kqueue();
+    // kqueue descriptors are not inherited by posix_spawn'ed children anyway; no CLOEXEC flag needed.
+    return queue;
+#endif
+}
+
+int cplatformshim_watch_add(int watch, const char *folder) {
+#if defined(__linux__)
+    // Every way an entry can change: written (MODIFY, CLOSE_WRITE), saved by rename
+    // (MOVED_TO), replaced or removed (CREATE, DELETE, MOVED_FROM), touched (ATTRIB), and
+    // the folder itself going away (DELETE_SELF, MOVE_SELF).
+    uint32_t mask = IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
+        | IN_MOVE_SELF | IN_ONLYDIR;
+    return inotify_add_watch(watch, folder, mask);
+#elif defined(__APPLE__)
+    // O_EVTONLY: a descriptor for events only, which does not keep the volume from unmounting.
+    int descriptor = open(folder, O_EVTONLY | O_DIRECTORY | O_CLOEXEC);
+    if (descriptor < 0) return -1;
+    struct kevent change;
+    EV_SET(&change, descriptor, EVFILT_VNODE, EV_ADD | EV_CLEAR,
+           NOTE_WRITE | NOTE_EXTEND | NOTE_ATTRIB | NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE, 0, NULL);
+    if (kevent(watch, &change, 1, NULL, 0, NULL) < 0) {
+        int saved = errno;
+        close(descriptor);
+        errno = saved;
+        return -1;
+    }
+    return descriptor;
+#endif
+}
+
+void cplatformshim_watch_remove(int watch, int handle) {
+#if defined(__linux__)
+    inotify_rm_watch(watch, handle);
+#elif defined(__APPLE__)
+    (void)watch;
+    close(handle);  // closing the descriptor removes its kevent
+#endif
+}
+
+int cplatformshim_watch_wait(int watch, int timeout_ms) {
+#if defined(__linux__)
+    struct pollfd entry = {.fd = watch, .events = POLLIN, .revents = 0};
+    int ready = poll(&entry, 1, timeout_ms);
+    if (ready <= 0) return ready;
+    // Drain: the events only say "look again"; the caller compares the folders itself.
+    char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    while (read(watch, buffer, sizeof buffer) > 0) {}
+    return 1;
+#elif defined(__APPLE__)
+    struct timespec timeout = {.tv_sec = timeout_ms / 1000, .tv_nsec = (long)(timeout_ms % 1000) * 1000000L};
+    struct kevent events[16];
+    int ready = kevent(watch, NULL, 0, events, 16, &timeout);
+    if (ready <= 0) return ready;
+    // Drain what else is pending without waiting.
+    struct timespec none = {0, 0};
+    while (kevent(watch, NULL, 0, events, 16, &none) > 0) {}
+    return 1;
 #endif
 }

@@ -27,6 +27,11 @@ enum CommandLineTool {
                 return readLine()
             }
         }
+        // A progress line redrawn in place needs a terminal; a log or a pipe gets none.
+        if Platform.isTerminal(2), Platform.environment("TERM") != "dumb" {
+            environment.statusLine = { text in _ = Platform.writeText(text, to: 2) }
+        }
+        environment.watchPolls = Platform.environment("ICONFORGE_WATCH") == "poll"
         let run = ToolCommand.run(arguments, environment: environment)
         var printed = print(run, colored: colorsStandardError)
         if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {

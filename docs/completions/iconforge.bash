@@ -12,6 +12,10 @@ _iconforge() {
         --xcassets) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --depfile) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --xcassets-check) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --info-plist) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --info-plist-strings) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --xcstrings) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --swift) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --png-compression) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
         --path-base) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -26,7 +30,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --xcassets --depfile --xcassets-check --png-compression --format --path-base --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --xcassets --depfile --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -46,7 +50,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--format --path-base --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -83,7 +87,7 @@ _iconforge() {
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji color.monochrome size.target size.max geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation xcassets.conflict output.conflict output.unwritable config.invalid" -- "$cur"))
+            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji color.monochrome size.target size.max geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable config.invalid" -- "$cur"))
         fi
         ;;
     init)

@@ -15,9 +15,14 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -s o -l output -r -
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets -r -F -d 'also write the glyphs into an Xcode asset catalog as template images'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l depfile -r -F -d 'write a make-style dependency file'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets-check -r -F -d 'another asset catalog of the app\'s target, whose asset names the glyphs must not take (repeatable)'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l info-plist -r -F -d 'replace UIApplicationShortcutItems in this Info.plist, keeping everything else (created if missing)'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l info-plist-strings -r -F -d 'update the quick actions\' lines, between markers, in DIR/<locale>.lproj/InfoPlist.strings'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcstrings -r -F -d 'merge the quick actions\' translations into this String Catalog (InfoPlist.xcstrings)'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l swift -r -F -d 'write a Swift enum of the quick actions\' types and icons'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs) (default: 8)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see README) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l watch -d 'run again whenever a glyph, quick-actions.json or iconforge.json changes (Ctrl-C stops)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l fit -d 'scale each glyph\'s ink box to the exact target (for sets not drawn on the 35 pt template); default: template mode, the drawing untouched'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l no-fit -d 'undo --fit set in iconforge.json'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l werror -d 'treat warnings as errors'
@@ -36,6 +41,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -s h -l help -d 'sh
 complete -c iconforge -n '__fish_seen_subcommand_from build' -F
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see README) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
+complete -c iconforge -n '__fish_seen_subcommand_from check' -l watch -d 'run again whenever a glyph, quick-actions.json or iconforge.json changes (Ctrl-C stops)'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l fit -d 'scale each glyph\'s ink box to the exact target (for sets not drawn on the 35 pt template); default: template mode, the drawing untouched'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l no-fit -d 'undo --fit set in iconforge.json'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l werror -d 'treat warnings as errors'
@@ -73,7 +79,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from render' -s h -l help -d 's
 complete -c iconforge -n '__fish_seen_subcommand_from render' -F
 complete -c iconforge -n '__fish_seen_subcommand_from rules' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from explain' -s h -l help -d 'show this help'
-complete -c iconforge -n '__fish_seen_subcommand_from explain' -x -a 'svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji color.monochrome size.target size.max geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation xcassets.conflict output.conflict output.unwritable config.invalid'
+complete -c iconforge -n '__fish_seen_subcommand_from explain' -x -a 'svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji color.monochrome size.target size.max geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable config.invalid'
 complete -c iconforge -n '__fish_seen_subcommand_from init' -l app-name -x -d 'the app\'s name, for quick-actions.json (default: asked, or the folder\'s name)'
 complete -c iconforge -n '__fish_seen_subcommand_from init' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from init' -F

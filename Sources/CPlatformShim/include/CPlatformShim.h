@@ -48,4 +48,24 @@ int cplatformshim_end_with_parent(int expected_parent);
 /// The exit status of a macOS worker that found its parent gone.
 #define CPLATFORMSHIM_PARENT_GONE_STATUS 87
 
+/// Folder events, for `--watch`: a descriptor that becomes readable when an entry of a
+/// watched folder is created, deleted, renamed or (Linux) written. Linux: inotify. macOS:
+/// kqueue with EVFILT_VNODE/NOTE_WRITE on each folder, which sees entries created, deleted
+/// and renamed (how most editors save) but not a file rewritten in place: a watch there
+/// also looks again after its poll interval. Returns the descriptor, or -1 with errno set.
+int cplatformshim_watch_open(void);
+
+/// Watches `folder` (not recursively) with the descriptor from cplatformshim_watch_open.
+/// Returns a handle for cplatformshim_watch_remove (Linux: the inotify watch; macOS: the
+/// folder's own descriptor, which the caller must remove), or -1 with errno set.
+int cplatformshim_watch_add(int watch, const char *folder);
+
+/// Stops watching what `handle` (from cplatformshim_watch_add) names.
+void cplatformshim_watch_remove(int watch, int handle);
+
+/// Waits up to `timeout_ms` milliseconds for events, then reads and discards every event
+/// pending (the caller looks at the folders itself). Returns 1 when there were events, 0
+/// when the time ran out, -1 with errno set on failure (EINTR is retried by the caller).
+int cplatformshim_watch_wait(int watch, int timeout_ms);
+
 #endif

@@ -135,6 +135,9 @@ enum OptionTable {
                 "github and sarif paths are relative to DIR (default:", "the repository root, the nearest folder up with",
                 ".git; else the current folder)",
             ]),
+        OptionDeclaration(
+            "--watch", "", .flag(), commands: [.build, .check],
+            help: ["run again whenever a glyph, quick-actions.json or", "iconforge.json changes (Ctrl-C stops)"]),
         // every command's
         OptionDeclaration(
             "--fit", .flag(negation: "--no-fit"), configurationKey: "fit",

@@ -68,7 +68,7 @@ public enum ToolCommand {
 
     /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
     /// then the flags, which win.
-    private static func request(from parsed: ParsedArguments, writes: Bool, environment: ToolEnvironment) throws(UsageError) -> (BuildRequest, werror: Bool) {
+    static func request(from parsed: ParsedArguments, writes: Bool, environment: ToolEnvironment) throws(UsageError) -> (BuildRequest, werror: Bool) {
         var configuration = Configuration()
         var request = BuildRequest()
         // An empty ICONFORGE_LIBRSVG is no preference, as an unset one.
@@ -163,6 +163,9 @@ public enum ToolCommand {
         }
         let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: writes ? .build : .check)
         let format = try commandLine.text("--format") ?? "text"
+        if parsed.flags.contains("--watch") {
+            return try watch(writes ? "build" : "check", arguments, parsed: parsed, writes: writes, format: format, output: &output)
+        }
         // GitHub finds a file by its path from the repository root, not from where iconforge ran.
         let currentFolder = FileManager.default.currentDirectoryPath
         let base = try commandLine.text("--path-base") ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
@@ -196,10 +199,18 @@ public enum ToolCommand {
             }
         }
 
+        // A progress line: on a terminal, in text, and (the meter decides) once a second has passed.
+        var meter: ProgressMeter?
+        if format == "text", !parsed.flags.contains("--quiet"), let statusLine = output.environment.statusLine {
+            let progress = ProgressMeter(clock: output.environment.clock, write: statusLine)
+            request.onGlyphDone = { done, total in progress.update(done: done, total: total) }
+            meter = progress
+        }
         let clock = ContinuousClock()
         let start = clock.now
         var report: BuildReport
         do {
+            defer { meter?.finish() }
             report = try Builder.run(request)
         } catch {
             switch error {

@@ -26,10 +26,24 @@ public struct ToolEnvironment: Sendable, Equatable {
     /// `init` without `--app-name`: asks for the app's name, offering the default it is
     /// given; nil (no terminal to ask on) or an empty answer takes the default.
     public var askAppName: (@Sendable (String) -> String?)?
+    /// Writes text to standard error as it is (no newline added), for a progress line
+    /// redrawn in place; nil when standard error is not a terminal, and then no progress
+    /// is shown.
+    public var statusLine: (@Sendable (String) -> Void)?
+    /// Nanoseconds on a clock that only moves forward: when a progress line is due.
+    public var clock: @Sendable () -> Int64 = { MonotonicClock.now() }
+    /// `ICONFORGE_WATCH=poll`: `--watch` looks for changes by polling, not folder events.
+    public var watchPolls = false
+    /// This run is one of a watch's (`--watch`): a page it writes should carry
+    /// `LiveReload.pageScript`, to reload itself in the browser when the watch rewrites it.
+    public var isWatching = false
+    /// How `--watch` waits for changes (nil: the system's); tests give a script.
+    public var watchDriver: (@Sendable () -> WatchDriver)?
 
     public static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
         a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary
-            && a.renderWorkerPath == b.renderWorkerPath
+            && a.renderWorkerPath == b.renderWorkerPath && a.watchPolls == b.watchPolls
+            && a.isWatching == b.isWatching
     }
 
     public init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false, renderWorkerPath: String? = nil) {

@@ -31,6 +31,9 @@ public struct BuildRequest: Sendable {
     /// Called once, with the output folder, when another build holds it and this one waits
     /// for it to finish (the library prints nothing; a command line says it is waiting).
     public var onWaitingForLock: (@Sendable (String) -> Void)?
+    /// Called after each glyph is processed (reused ones too) with how many are done and
+    /// the total, from whichever thread did it: what a progress line counts.
+    public var onGlyphDone: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// The clocks the build compares file times with.
     var clock = BuildClock.system
 
@@ -529,7 +532,13 @@ public enum Builder {
     ) -> [GlyphOutcome] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
         let results = Mutex<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
+        let onGlyphDone = request.onGlyphDone
+        @Sendable func store(_ index: Int, _ outcome: GlyphOutcome) {
+            results.withLock { $0[index] = outcome }
+            if let onGlyphDone { onGlyphDone(done.wrappingAdd(1, ordering: .relaxed).newValue, files.count) }
+        }
         let workers = max(1, min(request.jobs, files.count))
         // Threads of our own: concurrentPerform would run no more jobs than cores.
         Threads.run(workers) { _ in
@@ -551,7 +560,7 @@ public enum Builder {
                         modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     kept.sourceSignature = signature
-                    results.withLock { $0[index] = kept }
+                    store(index, kept)
                     continue
                 }
                 // Reading happens here, in parallel: on a no-op build it is most of the work.
@@ -565,7 +574,7 @@ public enum Builder {
                         source: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
                         sourceSHA256: "", diagnostics: (names + [diagnostic]).sorted(by: Diagnostic.sortOrder),
                         artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
-                    results.withLock { $0[index] = unread }
+                    store(index, unread)
                     continue
                 }
                 var outcome: GlyphOutcome
@@ -584,7 +593,7 @@ public enum Builder {
                     outcome.sourceSignature = signature
                 }
                 outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
-                results.withLock { $0[index] = outcome }
+                store(index, outcome)
             }
         }
         // Every index is filled: each iteration stores before it continues.

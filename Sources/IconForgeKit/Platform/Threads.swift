@@ -70,4 +70,11 @@ enum Threads {
             }
         }
     }
+
+    /// Sleeps the calling thread for `milliseconds` (a polling watch's wait).
+    static func sleep(milliseconds: Int) {
+        var time = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var left = timespec()
+        while nanosleep(&time, &left) != 0, errno == EINTR { time = left }
+    }
 }

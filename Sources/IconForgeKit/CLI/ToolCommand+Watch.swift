@@ -1,0 +1,78 @@
+/// `build --watch` and `check --watch`: the command's single run, again whenever what it
+/// reads changes (see `WatchLoop`). Each run's lines are printed as it ends, through
+/// `ToolEnvironment.progress`; the watch itself ends only with the process (Ctrl-C: exit
+/// status 130, SIGTERM: 143, as for any run, with nothing half-written left).
+extension ToolCommand {
+    /// Runs `command arguments` (without `--watch`) again and again. `pages` are the pages
+    /// its runs write that a browser should reload (`LiveReload`); the runs see
+    /// `ToolEnvironment.isWatching`, so that a page written for a watch can carry
+    /// `LiveReload.pageScript`.
+    static func watch(
+        _ command: String, _ arguments: [String], parsed: ParsedArguments, writes: Bool, format: String, pages: [String] = [],
+        output: inout ToolRun
+    ) throws(UsageError) -> ExitStatus {
+        guard format == "text" else {
+            throw UsageError("--watch prints for a person at a terminal, in text; --format \(format) is for a program, which runs iconforge once")
+        }
+        var environment = output.environment
+        environment.isWatching = true
+        // A command line that cannot work stops here, once; a configuration file that is not
+        // valid is reported by the run, and watched until it is fixed.
+        do {
+            _ = try request(from: parsed, writes: writes, environment: environment)
+        } catch where error.file == nil {
+            throw error
+        } catch {}
+        let once = [command] + withoutWatch(arguments)
+        let driver = environment.watchDriver?() ?? WatchDriver.system(polling: environment.watchPolls)
+        let say = environment.progress
+        var status = ExitStatus.clean
+        var announced = false
+        let targets = { () -> WatchTargets? in
+            var targets = watchTargets(parsed, writes: writes, environment: environment)
+            targets?.pages = pages
+            return targets
+        }
+        WatchLoop().run(driver: driver, targets: targets) { changes in
+            if !changes.isEmpty { say(.err("iconforge: " + WatchChange.describe(changes))) }
+            let run = ToolCommand.run(once, environment: environment)
+            for line in run.lines { say(line) }
+            status = run.status
+            if !announced, let targets = targets() {
+                announced = true
+                say(.err("iconforge: watching \(describe(targets)) for changes (\(driver.method)); press Ctrl-C to stop"))
+            }
+        }
+        return status
+    }
+
+    /// The arguments without `--watch` (before a `--`, after which it would be a file).
+    static func withoutWatch(_ arguments: [String]) -> [String] {
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        return arguments[..<end].filter { $0 != "--watch" } + arguments[end...]
+    }
+
+    /// What a run with these arguments reads: its glyph folders (one that does not exist yet
+    /// too) and glyph files, each folder's quick-action definitions, and the configuration
+    /// file, whether it exists or not. Nil when the configuration cannot be read.
+    static func watchTargets(_ parsed: ParsedArguments, writes: Bool, environment: ToolEnvironment) -> WatchTargets? {
+        guard let (request, _) = try? request(from: parsed, writes: writes, environment: environment) else { return nil }
+        var targets = WatchTargets()
+        for input in request.inputs {
+            switch FileSystem.kind(followingSymlinksOf: input) {
+            case .directory: targets.glyphFolders.append(input)
+            case .missing where !GlyphDiscovery.hasSVGExtension(input): targets.glyphFolders.append(input)
+            default: targets.files.append(input)
+            }
+        }
+        targets.files += targets.glyphFolders.map { $0.withoutTrailingSlash + "/" + QuickActions.fileName }
+        targets.files.append(parsed.values["--config"] ?? Configuration.defaultFileName)
+        return targets
+    }
+
+    /// "Glyphs/ and iconforge.json".
+    private static func describe(_ targets: WatchTargets) -> String {
+        let named = targets.glyphFolders.map { $0.withoutTrailingSlash + "/" } + targets.files.filter { !$0.hasSuffix("/" + QuickActions.fileName) }
+        return named.count < 2 ? named.joined() : named.dropLast().joined(separator: ", ") + " and " + named.last!
+    }
+}

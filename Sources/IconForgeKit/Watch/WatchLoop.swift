@@ -1,0 +1,53 @@
+/// Runs a command once, then again whenever what it reads changes: `build --watch`,
+/// `check --watch`. Any command's single run plugs in as `once`; the loop decides when.
+///
+/// A change is seen by comparing snapshots of the targets (the driver's events only say
+/// when to look), gathered by a `Debouncer` over a burst of saves, and handed to the next
+/// run. The snapshot a run is compared with is taken just before it starts, so a change
+/// made while it runs starts the next one.
+public struct WatchLoop {
+    /// Nothing changed for this long: the burst is over (100 ms).
+    public var quiet: Int64 = 100_000_000
+    /// A run starts at most this long after the first change of a burst (1 s).
+    public var longest: Int64 = 1_000_000_000
+
+    public init() {}
+
+    /// Runs `once([])`, then `once(changes)` after each burst of changes, until the driver
+    /// says stop (the system's never does: Ctrl-C ends the process). `targets` is asked
+    /// after every run, since a run may find a new configuration naming other folders;
+    /// nil keeps the previous targets. After every run each page in the targets gets its
+    /// `LiveReload` stamp brought up to date.
+    public func run(driver: WatchDriver, targets: () -> WatchTargets?, once: ([WatchChange]) -> Void) {
+        var current = targets() ?? WatchTargets()
+        var seen = driver.snapshot(current)
+        var stamps = LiveReload.Stamps()
+        once([])
+        (current, seen) = refreshed(current, seen: seen, driver: driver, targets: targets)
+        stamps.update(current.pages)
+        var debouncer = Debouncer(quiet: quiet, longest: longest)
+        while true {
+            let timeout = debouncer.deadline.map { max(0, min($0 - driver.now(), driver.pollInterval)) } ?? driver.pollInterval
+            if driver.wait(current, timeout) == .stop { return }
+            let now = driver.now()
+            let snapshot = driver.snapshot(current)
+            debouncer.record(snapshot.changes(since: seen), at: now)
+            seen = snapshot
+            guard let due = debouncer.takeIfDue(at: now) else { continue }
+            // Changes that cancelled out (a file added and removed again) call for no run.
+            guard !due.isEmpty else { continue }
+            once(due)
+            (current, seen) = refreshed(current, seen: seen, driver: driver, targets: targets)
+            stamps.update(current.pages)
+        }
+    }
+
+    /// The targets after a run, and the snapshot to compare with next: when the targets
+    /// changed (a new configuration), a fresh one of them, whose files the run just read.
+    private func refreshed(
+        _ current: WatchTargets, seen: WatchSnapshot, driver: WatchDriver, targets: () -> WatchTargets?
+    ) -> (WatchTargets, WatchSnapshot) {
+        guard let next = targets(), next != current else { return (current, seen) }
+        return (next, driver.snapshot(next))
+    }
+}
