@@ -139,44 +139,50 @@ extension RuleExplanation {
         RuleExplanation(
             rule: .actionsParse, checks: "that quick-actions.json is valid JSON of the documented shape (docs/schemas/quick-actions.schema.json).",
             why: "the Info.plist entries are generated from it; a typo would drop an action without a word.",
-            failing: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item\", }")), fixed: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item\" }"))),
+            failing: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Item\", }")), fixed: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Item\" }"))),
         RuleExplanation(
             rule: .actionsCount, checks: "that there are at most four quick actions (an error), and at least one (a warning).",
             why: "Apple's guidance: an app offers at most four quick actions; the Home Screen shows no more, static and dynamic together.",
-            failing: actions(action((1...5).map { "{ \"type\": \"com.example.a\($0)\", \"title\": \"Action \($0)\" }" }.joined(separator: ",\n    "))),
-            fixed: actions(action((1...4).map { "{ \"type\": \"com.example.a\($0)\", \"title\": \"Action \($0)\" }" }.joined(separator: ",\n    ")))),
+            failing: actions(action((1...5).map { "{ \"type\": \"com.example.a\($0)\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"Action \($0)\" }" }.joined(separator: ",\n    "))),
+            fixed: actions(action((1...4).map { "{ \"type\": \"com.example.a\($0)\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"Action \($0)\" }" }.joined(separator: ",\n    ")))),
         RuleExplanation(
             rule: .actionsType, checks: "that every action has a type, and no two share one.", why: "the app tells the actions apart by their type.",
-            failing: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item\" },\n    { \"type\": \"com.example.new\", \"title\": \"Search\" }")),
-            fixed: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item\" },\n    { \"type\": \"com.example.search\", \"title\": \"Search\" }"))),
+            failing: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Item\" },\n    { \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"Search\" }")),
+            fixed: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Item\" },\n    { \"type\": \"com.example.search\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"Search\" }"))),
         RuleExplanation(
             rule: .actionsTitle, checks: "that every action has a non-empty title, and one key translates one way.",
             why: "Apple's guidance: each quick action has a succinct title that tells the result.",
-            failing: actions(action("{ \"type\": \"com.example.new\" }")), fixed: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item\" }"))),
+            failing: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" } }")), fixed: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Item\" }"))),
         RuleExplanation(
             rule: .actionsEmoji, checks: "for emoji in titles and subtitles.", why: "Apple's guidance: titles are text; emoji do not belong in them.",
-            failing: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item 😀\" }")), fixed: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item\" }"))),
+            failing: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Item 😀\" }")), fixed: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Item\" }"))),
         RuleExplanation(
             rule: .actionsAppName, checks: "that no title or subtitle contains the app's name.",
             why: "Apple's guidance: titles never include the app's name; the menu already shows under the app's icon.",
-            failing: actions("{\n  \"appName\": \"Mosaic\",\n  \"actions\": [ { \"type\": \"com.example.new\", \"title\": \"New Mosaic Note\" } ]\n}\n"),
-            fixed: actions("{\n  \"appName\": \"Mosaic\",\n  \"actions\": [ { \"type\": \"com.example.new\", \"title\": \"New Note\" } ]\n}\n"),
+            failing: actions("{\n  \"appName\": \"Mosaic\",\n  \"actions\": [ { \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Mosaic Note\" } ]\n}\n"),
+            fixed: actions("{\n  \"appName\": \"Mosaic\",\n  \"actions\": [ { \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Note\" } ]\n}\n"),
             options: ["--app-name NAME  the app's name, over quick-actions.json's appName"]),
         RuleExplanation(
             rule: .actionsTruncation, checks: "that titles and subtitles fit the width the menu shows without truncating.",
             why: "Apple's guidance: keep titles short enough not to truncate; a cut-off title loses what the action does.",
-            failing: actions(action("{ \"type\": \"com.example.new\", \"title\": \"Search every notebook, tag, attachment and archive you have\" }")),
-            fixed: actions(action("{ \"type\": \"com.example.new\", \"title\": \"Search Notes\" }")), options: ["--werror  makes this warning fail the build"]),
+            failing: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"Search every notebook, tag, attachment and archive you have\" }")),
+            fixed: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"Search Notes\" }")), options: ["--werror  makes this warning fail the build"]),
         RuleExplanation(
             rule: .actionsIcon, checks: "that an icon names a glyph that exists and passed its checks, a known system icon, or a well-formed SF Symbol name.",
             why: "a missing icon shows as a blank space in the menu.",
             failing: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item\", \"icon\": { \"glyph\": \"pluss\" } }")),
             fixed: actions(action("{ \"type\": \"com.example.new\", \"title\": \"New Item\", \"icon\": { \"glyph\": \"plus\" } }"))),
         RuleExplanation(
+            rule: .actionsText, checks: "for a $(…) in the development locale's title or subtitle, and for line breaks in them.",
+            why: "Xcode expands $(…) build settings in Info.plist strings, so the title would no longer match its translation key; a line break shows as a broken menu row.",
+            failing: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New $(PRODUCT_NAME) Item\" }")),
+            fixed: actions(action("{ \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": \"New Item\" }")),
+            options: ["--werror  makes this warning fail the build"]),
+        RuleExplanation(
             rule: .actionsTranslation, checks: "that every title and subtitle has a translation in each locale the others have.",
             why: "Apple's guidance: titles are localized; a missing translation shows the development language to those users.",
-            failing: actions("{\n  \"locales\": [\"en\", \"fr\"],\n  \"actions\": [ { \"type\": \"com.example.new\", \"title\": { \"en\": \"New Item\" } } ]\n}\n"),
-            fixed: actions("{\n  \"locales\": [\"en\", \"fr\"],\n  \"actions\": [ { \"type\": \"com.example.new\", \"title\": { \"en\": \"New Item\", \"fr\": \"Nouvel élément\" } } ]\n}\n"),
+            failing: actions("{\n  \"locales\": [\"en\", \"fr\"],\n  \"actions\": [ { \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": { \"en\": \"New Item\" } } ]\n}\n"),
+            fixed: actions("{\n  \"locales\": [\"en\", \"fr\"],\n  \"actions\": [ { \"type\": \"com.example.new\", \"icon\": { \"symbol\": \"star\" }, \"title\": { \"en\": \"New Item\", \"fr\": \"Nouvel élément\" } } ]\n}\n"),
             options: ["--werror  makes this warning fail the build"]),
     ]
 }

@@ -4,6 +4,11 @@ enum QuickActionsShape {
     /// An lproj name: a language code, then optional script and region ("en", "zh-Hans", "pt-BR").
     static let localePattern = "^[A-Za-z]+([-_][A-Za-z0-9]+)*$"
 
+    /// Text that goes into Info.plist: XML 1.0's `Char` production, as
+    /// `QuickActionsDecoder.isXMLCharacter` checks it (no C0 controls but tab and line breaks,
+    /// no U+FFFE or U+FFFF).
+    static let plistText = SchemaNode.string(pattern: #"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]*$"#)
+
     static let topLevel = [
         SchemaProperty("appName", .string(), "the app's name, which titles must not contain (or --app-name)"),
         SchemaProperty("developmentLocale", .string(pattern: localePattern), "the locale of plain-string titles (default: the first of locales, else en)"),
@@ -12,16 +17,16 @@ enum QuickActionsShape {
     ]
 
     static let action = [
-        SchemaProperty("type", .string(), "the action's unique type string (UIApplicationShortcutItemType)"),
+        SchemaProperty("type", plistText, "the action's unique type string (UIApplicationShortcutItemType)"),
         SchemaProperty("title", .reference("localizedText"), "the title: a string, or an object of locale to string"),
         SchemaProperty("subtitle", .reference("localizedText"), "an optional subtitle, like the title"),
         SchemaProperty("icon", .reference("icon"), "the icon: exactly one of glyph, symbol or system"),
-        SchemaProperty("userInfo", .map(.string()), "string values passed to the app with the action"),
+        SchemaProperty("userInfo", .map(plistText), "string values passed to the app with the action"),
     ]
 
     static let icon = [
-        SchemaProperty("glyph", .string(), "the name of a glyph beside quick-actions.json"),
-        SchemaProperty("symbol", .string(), "an SF Symbol name"),
-        SchemaProperty("system", .string(), "a UIApplicationShortcutIcon.IconType name"),
+        SchemaProperty("glyph", plistText, "the name of a glyph beside quick-actions.json"),
+        SchemaProperty("symbol", plistText, "an SF Symbol name"),
+        SchemaProperty("system", plistText, "a UIApplicationShortcutIcon.IconType name"),
     ]
 }

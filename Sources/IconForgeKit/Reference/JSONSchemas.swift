@@ -184,7 +184,7 @@ enum JSONSchemas {
             root: .object([SchemaProperty.schemaReference] + QuickActionsShape.topLevel, required: ["actions"]),
             definitions: [
                 ("action", .object(QuickActionsShape.action)),
-                ("localizedText", .oneOf([.string(), .map(.string(), keyPattern: QuickActionsShape.localePattern)])),
+                ("localizedText", .oneOf([QuickActionsShape.plistText, .map(QuickActionsShape.plistText, keyPattern: QuickActionsShape.localePattern)])),
                 ("icon", .object(QuickActionsShape.icon, minProperties: 1, maxProperties: 1)),
             ])
     }
