@@ -425,12 +425,14 @@ public enum Builder {
             sizeTolerancePoints: options.sizeTolerance, scales: Template.scales)
     }
 
-    /// Identifies the tool version and every option that affects what a build writes.
+    /// Identifies the tool version, the placement rules, and every option that affects what
+    /// a build writes.
     static func buildKey(_ options: PipelineOptions) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let optionsJSON = (try? encoder.encode(options)) ?? Data()
-        return SHA256Digest.hex(of: Array("iconforge \(toolVersion)\n".utf8) + Array(optionsJSON))
+        let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n"
+        return SHA256Digest.hex(of: Array(header.utf8) + Array(optionsJSON))
     }
 
     /// The size and time of every source, and of the files each glyph's outputs would be,

@@ -111,8 +111,11 @@ enum GlyphRenderer {
     private static func renderTemplate(
         _ handle: SVGHandle, artboard: Size, estimate: Rect, shapeThreshold: Double
     ) throws -> RenderedGlyph {
-        let plans = Template.scales.map { RenderPlan.template(artboard: artboard, scale: $0) }
-        let images = try plans.map { plan in
+        // @3x's scale depends on the shape: lay out for the shape librsvg's estimate gives,
+        // and render again only the scales whose plan the measured shape changes.
+        let estimatedShape = Shape(inkWidth: estimate.width, height: estimate.height, threshold: shapeThreshold)
+        var plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: estimatedShape, scale: $0) }
+        var images = try plans.map { plan in
             try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         }
         // The largest render measures the ink, unless librsvg's estimate says some ink may
@@ -132,6 +135,14 @@ enum GlyphRenderer {
             if inkBox == nil, precision > 0 { inkBox = estimate }
         }
         let shape = inkBox.map { Shape(inkWidth: $0.width, height: $0.height, threshold: shapeThreshold) }
+        if let shape, shape != estimatedShape {
+            for (index, scale) in Template.scales.enumerated() {
+                let corrected = RenderPlan.template(artboard: artboard, shape: shape, scale: scale)
+                guard corrected != plans[index] else { continue }
+                plans[index] = corrected
+                images[index] = try handle.render(width: corrected.canvasWidth, height: corrected.canvasHeight, viewport: corrected.viewport(artboard: artboard))
+            }
+        }
         var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: inkBox == nil ? [] : images, plans: plans)
         glyph.inkPrecision = precision
         return glyph

@@ -8,9 +8,15 @@ struct RenderPlan: Equatable, Sendable {
     var originX: Double
     var originY: Double
 
-    /// Template mode: the artboard centred on `scale`'s canvas at the template's px/pt.
-    static func template(artboard: Size, scale: Template.Scale) -> RenderPlan {
-        let ppp = scale.pixelsPerPoint
+    /// Bumped whenever the same glyph and options would be placed differently (2: @3x at the
+    /// shape's own scale, 80/27 or 88/30 px/pt). Part of the build key, so a build by a tool
+    /// that places glyphs differently renders every glyph again instead of keeping its files.
+    static let geometryRevision = 2
+
+    /// Template mode: the artboard centred on `scale`'s canvas at the px/pt of `shape`'s
+    /// target (`Template.Scale.pixelsPerPoint(for:)`).
+    static func template(artboard: Size, shape: Shape, scale: Template.Scale) -> RenderPlan {
+        let ppp = scale.pixelsPerPoint(for: shape)
         let canvas = Double(scale.canvas)
         return RenderPlan(
             canvasWidth: scale.canvas, canvasHeight: scale.canvas, pixelsPerPoint: ppp,
