@@ -33,6 +33,9 @@ struct OptionDeclaration: Sendable {
     var documented: Set<OptionCommand>
     /// The help text, one element per line, with its default.
     var help: [String]
+    /// For a flag, the values it may also be given as `--fit=VALUE` (the first is what the
+    /// bare flag means); in `iconforge.json`, the key takes true, false or one of them.
+    var flagValues: [String] = []
 
     init(
         _ name: String, short: String? = nil, _ placeholder: String, _ kind: Kind, configurationKey: String? = nil,
@@ -48,9 +51,11 @@ struct OptionDeclaration: Sendable {
         self.help = help
     }
 
-    /// A flag, which shows no placeholder.
-    init(_ name: String, short: String? = nil, _ kind: Kind, configurationKey: String? = nil, help: [String]) {
-        self.init(name, short: short, "", kind, configurationKey: configurationKey, help: help)
+    /// A flag, which shows no placeholder unless it also takes `values` (`--fit[=set|glyph]`).
+    init(_ name: String, short: String? = nil, _ kind: Kind, values: [String] = [], configurationKey: String? = nil, help: [String]) {
+        let placeholder = values.isEmpty ? "" : "[=" + values.joined(separator: "|") + "]"
+        self.init(name, short: short, placeholder, kind, configurationKey: configurationKey, help: help)
+        flagValues = values
     }
 
     /// Whether every command's help lists it, in the shared list.
@@ -105,10 +110,11 @@ enum OptionTable {
             ]),
         // every command's
         OptionDeclaration(
-            "--fit", .flag(negation: "--no-fit"), configurationKey: "fit",
+            "--fit", .flag(negation: "--no-fit"), values: ["set", "glyph"], configurationKey: "fit",
             help: [
-                "scale each glyph's ink box to the exact target", "(for sets not drawn on the 35 pt template);",
-                "default: template mode, the drawing untouched",
+                "for sets not drawn on the 35 pt template: set (what", "--fit means) gives glyphs on one artboard size",
+                "one scale, bringing the typical glyph to its", "target; glyph scales each ink box to the exact",
+                "target; default: template mode, the drawing untouched",
             ]),
         OptionDeclaration("--werror", .flag(negation: "--no-werror"), configurationKey: "werror", help: ["treat warnings as errors"]),
         OptionDeclaration("--jobs", short: "-j", "N", .integer(1...256), help: ["glyphs processed at once (default: all cores)"]),
@@ -154,6 +160,7 @@ enum OptionTable {
             if case .flag(let negation) = option.kind {
                 spec.flags.insert(option.name)
                 if let negation { spec.flags.insert(negation) }
+                if !option.flagValues.isEmpty { spec.flagsWithValues.insert(option.name) }
             } else {
                 spec.valued.insert(option.name)
             }
@@ -174,7 +181,8 @@ enum OptionTable {
         let negatable = common.filter { $0.negation != nil }
         for option in documented.filter({ !$0.isCommon }) + common {
             var label = option.short.map { $0 + ", " } ?? ""
-            label += option.name + (option.placeholder.isEmpty ? "" : " " + option.placeholder)
+            let separator = option.placeholder.hasPrefix("[=") ? "" : " "
+            label += option.name + (option.placeholder.isEmpty ? "" : separator + option.placeholder)
             add(label, option.help)
             // The negations share one line, after the last option that has one.
             if option.name == negatable.last?.name {

@@ -87,9 +87,9 @@ public enum ToolCommand {
             request.depfile = try settings.text("--depfile")
         }
         request.appName = try settings.text("--app-name")
-        let fit = try settings.flag("--fit")
+        let fit = try settings.flagValue("--fit")
         let werror = try settings.flag("--werror")
-        if fit { request.options.mode = .fit }
+        if let fit { request.options.mode = fit == "glyph" ? .fitGlyph : .fitSet }
         if let jobs = try settings.integer("--jobs") { request.jobs = jobs }
         let progress = environment.progress
         request.onWaitingForLock = { folder in

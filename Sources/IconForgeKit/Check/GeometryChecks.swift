@@ -19,7 +19,12 @@ enum GeometryChecks {
 
         // Under --fit the export normalises size, so authored size and placement are free.
         let maximum = Template.canvasPoints
-        if options.mode == .fit {
+        if options.mode.isFit {
+            if let set = glyph.scaledDownFrom, let index = Template.scales.indices.last, let plan = glyph.plans.last {
+                let setPixels = max(ink.width, ink.height) * set.pixelsPerUnit[index]
+                let scale = Template.scales[index]
+                report(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, beyond the \(scale.canvas) px (35 pt) maximum; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph")
+            }
         } else if ink.width > maximum + slack || ink.height > maximum + slack {
             report(.sizeMax, "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target")
         } else {

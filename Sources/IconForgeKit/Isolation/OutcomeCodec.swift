@@ -46,6 +46,7 @@ enum OutcomeCodec {
             writer.count(output.scale)
             writer.string(output.file)
             writer.string(output.sha256)
+            writer.doubles(output.transform.map { [$0.scale, $0.x, $0.y] } ?? [])
         }
         writer.doubles([outcome.timings.check, outcome.timings.render, outcome.timings.encode])
         return writer.buffer
@@ -70,10 +71,12 @@ enum OutcomeCodec {
         var outputs: [Catalog.Output] = []
         for _ in 0..<pngCount {
             guard let png = reader.bytes(), let width = reader.count(), let height = reader.count(),
-                let scale = reader.count(), let file = reader.string(), let pngSHA = reader.string()
+                let scale = reader.count(), let file = reader.string(), let pngSHA = reader.string(), let transform = reader.doubles()
             else { return nil }
             pngs.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
-            outputs.append(Catalog.Output(scale: scale, file: file, width: width, height: height, bytes: png.count, sha256: pngSHA))
+            outputs.append(Catalog.Output(
+                scale: scale, file: file, width: width, height: height, bytes: png.count, sha256: pngSHA,
+                transform: transform.count == 3 ? Catalog.Transform(scale: transform[0], x: transform[1], y: transform[2]) : nil))
         }
         guard let times = reader.doubles(), times.count == 3, reader.isAtEnd else { return nil }
         var outcome = GlyphOutcome(

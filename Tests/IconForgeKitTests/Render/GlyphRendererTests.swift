@@ -49,7 +49,7 @@ import Testing
     @Test("fit mode scales the ink box to the target and centres it")
     func fitHitsTheTarget() throws {
         // A 20 pt square drawn off centre, at (3, 5).
-        let glyph = try renderFixture("pipeline/offcenter-20pt.svg", mode: .fit)
+        let glyph = try renderFixture("pipeline/offcenter-20pt.svg", mode: .fitGlyph)
         #expect(glyph.shape == .square)
         #expect(isClose(try #require(glyph.inkBox), Rect(x: 3, y: 5, width: 20, height: 20), within: 0.02))
         for (scale, image) in zip(Template.scales, glyph.images) {
