@@ -112,6 +112,8 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var line: Int?
         public var column: Int?
         public var message: String
+        /// For a size or centring finding, the remedy as numbers.
+        public var fix: GeometryFix?
     }
 
     public struct Summary: Codable, Equatable, Sendable {
@@ -127,6 +129,6 @@ extension Catalog.CatalogDiagnostic {
     init(_ diagnostic: Diagnostic) {
         self.init(
             severity: diagnostic.severity, rule: diagnostic.rule, line: diagnostic.location?.line,
-            column: diagnostic.location?.column, message: diagnostic.message)
+            column: diagnostic.location?.column, message: diagnostic.message, fix: diagnostic.fix)
     }
 }

@@ -33,6 +33,7 @@ enum OutcomeCodec {
             writer.count(diagnostic.location?.line ?? 0)
             writer.count(diagnostic.location?.column ?? 0)
             writer.string(diagnostic.message)
+            writer.doubles(diagnostic.fix.map { [$0.scale, $0.centerX, $0.centerY, $0.dx, $0.dy] } ?? [])
         }
         writer.doubles(outcome.artboard.map { [$0.width, $0.height] } ?? [])
         writer.doubles(outcome.inkBox.map { [$0.x, $0.y, $0.width, $0.height] } ?? [])
@@ -59,10 +60,12 @@ enum OutcomeCodec {
         for _ in 0..<diagnosticCount {
             guard let severity = reader.string().flatMap(Severity.init(rawValue:)),
                 let rule = reader.string().flatMap(RuleID.init(rawValue:)), let file = reader.string(),
-                let line = reader.count(), let column = reader.count(), let message = reader.string()
+                let line = reader.count(), let column = reader.count(), let message = reader.string(), let fix = reader.doubles()
             else { return nil }
             let location = line > 0 ? SourceLocation(line: line, column: column) : nil
-            diagnostics.append(Diagnostic(severity, rule, file: file, at: location, message))
+            var diagnostic = Diagnostic(severity, rule, file: file, at: location, message)
+            if fix.count == 5 { diagnostic.fix = GeometryFix(scale: fix[0], centerX: fix[1], centerY: fix[2], dx: fix[3], dy: fix[4]) }
+            diagnostics.append(diagnostic)
         }
         guard let artboard = reader.doubles(), let ink = reader.doubles(), let shape = reader.string(),
             let color = reader.string(), let pngCount = reader.itemCount()

@@ -643,7 +643,9 @@ public enum Builder {
             source: source, sourceSHA256: sha256,
             diagnostics: entry.diagnostics.map { recorded in
                 let location = recorded.line.map { SourceLocation(line: $0, column: recorded.column ?? 1) }
-                return Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
+                var diagnostic = Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
+                diagnostic.fix = recorded.fix
+                return diagnostic
             },
             artboard: entry.artboard, inkBox: entry.inkBox, shape: entry.shape, color: color, pngs: [],
             outputs: entry.outputs, reused: true)
