@@ -15,6 +15,8 @@ struct OptionSpec: Sendable {
     var aliases: [String: String] = [:]
     /// Valued options that may be given more than once.
     var repeatable: Set<String> = []
+    /// Flags that may also be given a value after `=` (`--fit=glyph`), kept in `values`.
+    var flagsWithValues: Set<String> = []
 }
 
 /// A command line that cannot be understood; the message names the argument.
@@ -59,9 +61,10 @@ enum ArgumentParser {
             }
             name = spec.aliases[name] ?? name
             if spec.flags.contains(name) {
-                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+                guard inlineValue == nil || spec.flagsWithValues.contains(name) else { throw UsageError("option '\(name)' takes no value") }
                 guard !parsed.flags.contains(name) else { throw UsageError("option '\(name)' given twice") }
                 parsed.flags.insert(name)
+                if let inlineValue { parsed.values[name] = inlineValue }
             } else if spec.valued.contains(name) {
                 guard parsed.values[name] == nil || spec.repeatable.contains(name) else { throw UsageError("option '\(name)' given twice") }
                 if let inlineValue {
@@ -117,7 +120,19 @@ struct OptionSettings {
         let negation = declaration(name).negation
         let on = parsed.flags.contains(name), off = negation.map(parsed.flags.contains) ?? false
         if on, off, let negation { throw UsageError("options '\(name)' and '\(negation)' contradict each other; give one") }
-        return on || (!off && configuration.flag(name) == true)
+        return on || (!off && (configuration.flag(name) == true || configuration.text(name) != nil))
+    }
+
+    /// A flag that also takes values (`--fit[=set|glyph]`): nil when off, else the value
+    /// given, or the first of its values for the bare flag (or `true` in the file).
+    func flagValue(_ name: String) throws(UsageError) -> String? {
+        let option = declaration(name)
+        guard try flag(name) else { return nil }
+        guard let given = parsed.flags.contains(name) ? parsed.values[name] : configuration.text(name) else { return option.flagValues.first }
+        guard option.flagValues.contains(given) else {
+            throw UsageError("unknown \(name.dropFirst(2)) '\(given)'; use \(name)=\(option.flagValues.joined(separator: " or \(name)="))")
+        }
+        return given
     }
 
     func text(_ name: String) throws(UsageError) -> String? {

@@ -135,7 +135,9 @@ struct Configuration: Equatable, Sendable {
     ) throws(UsageError) -> OptionValue {
         switch option.kind {
         case .flag:
-            guard case .bool(let flag) = member.value.kind else { throw fail(member, "true or false") }
+            if let text = member.value.string, option.flagValues.contains(text) { return .text(text) }
+            let wanted = option.flagValues.isEmpty ? "true or false" : "true, false, " + option.flagValues.map { "\"\($0)\"" }.joined(separator: " or ")
+            guard case .bool(let flag) = member.value.kind else { throw fail(member, wanted) }
             return .flag(flag)
         case .text, .path:
             guard let text = member.value.string, !text.isEmpty else { throw fail(member, "a non-empty string") }

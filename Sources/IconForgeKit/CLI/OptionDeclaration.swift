@@ -44,6 +44,9 @@ struct OptionDeclaration: Sendable {
     var documented: Set<OptionCommand>
     /// The help text, one element per line, with its default.
     var help: [String]
+    /// For a flag, the values it may also be given as `--fit=VALUE` (the first is what the
+    /// bare flag means); in `iconforge.json`, the key takes true, false or one of them.
+    var flagValues: [String] = []
 
     init(
         _ name: String, short: String? = nil, _ placeholder: String, _ kind: Kind, configurationKey: String? = nil,
@@ -59,9 +62,11 @@ struct OptionDeclaration: Sendable {
         self.help = help
     }
 
-    /// A flag, which shows no placeholder.
-    init(_ name: String, short: String? = nil, _ kind: Kind, configurationKey: String? = nil, help: [String]) {
-        self.init(name, short: short, "", kind, configurationKey: configurationKey, help: help)
+    /// A flag, which shows no placeholder unless it also takes `values` (`--fit[=set|glyph]`).
+    init(_ name: String, short: String? = nil, _ kind: Kind, values: [String] = [], configurationKey: String? = nil, help: [String]) {
+        let placeholder = values.isEmpty ? "" : "[=" + values.joined(separator: "|") + "]"
+        self.init(name, short: short, placeholder, kind, configurationKey: configurationKey, help: help)
+        flagValues = values
     }
 
     /// Whether every command's help lists it, in the shared list.
@@ -69,7 +74,7 @@ struct OptionDeclaration: Sendable {
 
     /// `-o, --output DIR`, as the help lists it.
     var helpLabel: String {
-        (short.map { $0 + ", " } ?? "") + name + (placeholder.isEmpty ? "" : " " + placeholder)
+        (short.map { $0 + ", " } ?? "") + name + (placeholder.isEmpty || placeholder.hasPrefix("[=") ? "" : " ") + placeholder
     }
 
     var negation: String? {
@@ -140,10 +145,11 @@ enum OptionTable {
             help: ["run again whenever a glyph, quick-actions.json or", "iconforge.json changes (Ctrl-C stops)"]),
         // every command's
         OptionDeclaration(
-            "--fit", .flag(negation: "--no-fit"), configurationKey: "fit",
+            "--fit", .flag(negation: "--no-fit"), values: ["set", "glyph"], configurationKey: "fit",
             help: [
-                "scale each glyph's ink box to the exact target", "(for sets not drawn on the 35 pt template);",
-                "default: template mode, the drawing untouched",
+                "for sets not drawn on the 35 pt template: set (what", "--fit means) gives glyphs on one artboard size",
+                "one scale, bringing the typical glyph to its", "target; glyph scales each ink box to the exact",
+                "target; default: template mode, the drawing untouched",
             ]),
         OptionDeclaration("--werror", .flag(negation: "--no-werror"), configurationKey: "werror", help: ["treat warnings as errors"]),
         OptionDeclaration("--jobs", short: "-j", "N", .integer(1...256), help: ["glyphs processed at once (default: all cores)"]),
@@ -194,6 +200,7 @@ enum OptionTable {
             if case .flag(let negation) = option.kind {
                 spec.flags.insert(option.name)
                 if let negation { spec.flags.insert(negation) }
+                if !option.flagValues.isEmpty { spec.flagsWithValues.insert(option.name) }
             } else {
                 spec.valued.insert(option.name)
                 if case .paths = option.kind { spec.repeatable.insert(option.name) }

@@ -1,12 +1,14 @@
 /// The commands that help people start: `explain`, `init`, `doctor`, `completions`, and
 /// the hidden `generate-docs` behind `make docs`.
 extension ToolCommand {
-    /// After text diagnostics, once per run: where to read about the first error's rule (or
-    /// the first warning's, when there is no error).
-    static func explainHint(_ diagnostics: [Diagnostic]) -> String? {
-        guard let rule = (diagnostics.first { $0.severity == .error } ?? diagnostics.first)?.rule else { return nil }
-        return "hint: 'iconforge explain \(rule.rawValue)' says what a rule checks and how to fix it"
+    /// After text diagnostics, once per run (once per session under `--watch`): where to read
+    /// about the first error's rule (or the first warning's, when there is no error).
+    static func explainHint(_ diagnostics: [Diagnostic], environment: ToolEnvironment) -> String? {
+        guard environment.hintsExplain, let rule = (diagnostics.first { $0.severity == .error } ?? diagnostics.first)?.rule else { return nil }
+        return explainHintPrefix + "\(rule.rawValue)' says what a rule checks and how to fix it"
     }
+
+    static let explainHintPrefix = "hint: 'iconforge explain "
 
     static func explain(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         guard parsed.positionals.count == 1, let name = parsed.positionals.first else {

@@ -37,6 +37,7 @@ extension ToolCommand {
             if !changes.isEmpty { say(.err("iconforge: " + WatchChange.describe(changes))) }
             let run = ToolCommand.run(once, environment: environment)
             for line in run.lines { say(line) }
+            if run.stderr.contains(where: { $0.hasPrefix(explainHintPrefix) }) { environment.hintsExplain = false }
             status = run.status
             if !announced, let targets = targets() {
                 announced = true

@@ -114,9 +114,9 @@ public enum ToolCommand {
             request.appFiles.swiftSource = try settings.text("--swift")
         }
         request.appName = try settings.text("--app-name")
-        let fit = try settings.flag("--fit")
+        let fit = try settings.flagValue("--fit")
         let werror = try settings.flag("--werror")
-        if fit { request.options.mode = .fit }
+        if let fit { request.options.mode = fit == "glyph" ? .fitGlyph : .fitSet }
         if let jobs = try settings.integer("--jobs") { request.jobs = jobs }
         let progress = environment.progress
         request.onWaitingForLock = { folder in
@@ -268,7 +268,7 @@ public enum ToolCommand {
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
                 output.diagnostic(diagnostic)
             }
-            if let hint = explainHint(report.diagnostics) { output.err(hint) }
+            if let hint = explainHint(report.diagnostics, environment: output.environment) { output.err(hint) }
         }
         if failed, report.errorCount == 0, format == "text" || format == "github" {
             output.err(werrorNote(warnings: report.warningCount))
@@ -336,7 +336,7 @@ public enum ToolCommand {
             return .io
         }
         for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
-        if let hint = explainHint(diagnostics) { output.err(hint) }
+        if let hint = explainHint(diagnostics, environment: output.environment) { output.err(hint) }
         let policy = SeverityPolicy(warningsAreErrors: werror)
         let failed = policy.fails(diagnostics)
         if policy.failsByWarningsAlone(diagnostics) { output.err(werrorNote(warnings: diagnostics.count)) }

@@ -37,6 +37,9 @@ public struct ToolEnvironment: Sendable, Equatable {
     /// This run is one of a watch's (`--watch`): a page it writes should carry
     /// `LiveReload.pageScript`, to reload itself in the browser when the watch rewrites it.
     public var isWatching = false
+    /// Whether text output ends with the `iconforge explain` hint; a watch session turns it
+    /// off once it has been shown.
+    public var hintsExplain = true
     /// How `--watch` waits for changes (nil: the system's); tests give a script.
     public var watchDriver: (@Sendable () -> WatchDriver)?
 

@@ -9,7 +9,7 @@
 struct BuildState: Equatable, Sendable {
     static let fileName = ".iconforge-state"
     /// Raised whenever the record's meaning changes; a state of another version is ignored.
-    static let version = 7
+    static let version = 8
 
     var buildKey: String
     /// SHA-256 of the `catalog.json` written with this state.

@@ -3,7 +3,9 @@
 /// Encoded with sorted keys and no timestamps, so the same inputs give the same bytes.
 public struct Catalog: Codable, Equatable, Sendable {
     /// Bumped whenever a field changes meaning or disappears.
-    public static let currentSchemaVersion = 1
+    /// 2: `mode` is `template`, `fit-set` or `fit-glyph` (was `fit`); outputs record their
+    /// `transform`.
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     public var tool: Tool
@@ -31,6 +33,9 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var shapeThreshold: Double
         public var sizeTolerancePoints: Double
         public var scales: [Template.Scale]
+        /// `fit-set`: the scale each artboard size's glyphs were drawn at (a glyph scaled
+        /// down alone records its own in its outputs' `transform`).
+        public var setScales: [SetScale]?
     }
 
     /// Whether a glyph's or the quick actions' files were written; in catalog.json as
@@ -66,6 +71,18 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var height: Int
         public var bytes: Int
         public var sha256: String
+        /// How the artboard was placed on this output's canvas.
+        public var transform: Transform?
+    }
+
+    /// An output's placement of the artboard: pixel = `scale` × artboard unit + (`x`, `y`),
+    /// as an SVG `transform="translate(x y) scale(scale)"` on the canvas would place it.
+    public struct Transform: Codable, Equatable, Sendable {
+        /// Output pixels per artboard unit.
+        public var scale: Double
+        /// Where the artboard's origin lands, in output pixels (rounded to 1/1000 px).
+        public var x: Double
+        public var y: Double
     }
 
     /// The quick-action definitions and what was generated from them.
@@ -95,6 +112,8 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var line: Int?
         public var column: Int?
         public var message: String
+        /// For a size or centring finding, the remedy as numbers.
+        public var fix: GeometryFix?
     }
 
     public struct Summary: Codable, Equatable, Sendable {
@@ -110,6 +129,6 @@ extension Catalog.CatalogDiagnostic {
     init(_ diagnostic: Diagnostic) {
         self.init(
             severity: diagnostic.severity, rule: diagnostic.rule, line: diagnostic.location?.line,
-            column: diagnostic.location?.column, message: diagnostic.message)
+            column: diagnostic.location?.column, message: diagnostic.message, fix: diagnostic.fix)
     }
 }

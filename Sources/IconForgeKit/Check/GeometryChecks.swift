@@ -3,8 +3,10 @@ enum GeometryChecks {
     static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String) -> [Diagnostic] {
         guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
         var found: [Diagnostic] = []
-        func report(_ rule: RuleID, _ message: String) {
-            found.append(Diagnostic(rule, file: file, message))
+        func report(_ rule: RuleID, _ message: String, fix: GeometryFix? = nil) {
+            var diagnostic = Diagnostic(rule, file: file, message)
+            diagnostic.fix = fix
+            found.append(diagnostic)
         }
         let artboard = Rect(x: 0, y: 0, width: glyph.artboard.width, height: glyph.artboard.height)
         let slack = max(options.edgeSlack, glyph.inkPrecision)
@@ -19,7 +21,12 @@ enum GeometryChecks {
 
         // Under --fit the export normalises size, so authored size and placement are free.
         let maximum = Template.canvasPoints
-        if options.mode == .fit {
+        if options.mode.isFit {
+            if let set = glyph.scaledDownFrom, let index = Template.scales.indices.last, let plan = glyph.plans.last {
+                let setPixels = max(ink.width, ink.height) * set.pixelsPerUnit[index]
+                let scale = Template.scales[index]
+                report(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, beyond the \(scale.canvas) px (35 pt) maximum; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph")
+            }
         } else if ink.width > maximum + slack || ink.height > maximum + slack {
             report(.sizeMax, "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target")
         } else {
@@ -32,6 +39,8 @@ enum GeometryChecks {
         }
 
         if options.mode == .template {
+            let fix = Self.fix(
+                ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance, keepingOffset: options.allowOffCenter.contains(name))
             let target = Template.targetPoints(for: shape)
             let governing: Double
             let dimension: String
@@ -41,17 +50,16 @@ enum GeometryChecks {
             case .square: (governing, dimension) = (max(ink.width, ink.height), "longer side")
             }
             if abs(governing - target) > options.sizeTolerance {
-                let direction = governing > target ? "scale it down" : "scale it up"
-                var message = "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(direction) to \(((target / governing) * 100).percentText) of its size"
+                var message = "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)"
                 if glyph.artboard.width != maximum || glyph.artboard.height != maximum {
                     message += "; the artboard is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, not the 35 × 35 pt template: for a set not drawn on the template, use --fit"
                 }
-                report(.sizeTarget, message)
+                report(.sizeTarget, message, fix: fix)
             }
 
             let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
             if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance, !options.allowOffCenter.contains(name) {
-                report(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); centre the glyph, or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json")
+                report(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); \(fix.prose), or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json", fix: fix)
             }
         }
 
@@ -71,6 +79,25 @@ enum GeometryChecks {
             }
         }
         return found
+    }
+
+    /// What brings the glyph to the template: its governing dimension scaled to the target
+    /// about the artboard centre (when it is off by more than the tolerance), then its ink
+    /// centred (unless its offset is allowed). Both template-mode findings carry the whole
+    /// remedy, so following either passes both.
+    static func fix(ink: Rect, shape: Shape, artboard: Rect, sizeTolerance: Double, keepingOffset: Bool) -> GeometryFix {
+        let governing: Double =
+            switch shape {
+            case .wide: ink.width
+            case .tall: ink.height
+            case .square: max(ink.width, ink.height)
+            }
+        let target = Template.targetPoints(for: shape)
+        let scale = governing > 0 && abs(governing - target) > sizeTolerance ? target / governing : 1
+        // Scaled about the centre, the ink's centre moves to centre + scale × (mid − centre).
+        let dx = keepingOffset ? 0 : -scale * (ink.midX - artboard.midX)
+        let dy = keepingOffset ? 0 : -scale * (ink.midY - artboard.midY)
+        return GeometryFix(scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy)
     }
 
     /// A quarter of a pixel: ink cut off by less than this in the largest output does not show.

@@ -14,6 +14,8 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     /// Line and column in the file, when the finding comes from an element or attribute.
     public var location: SourceLocation?
     public var message: String
+    /// For a size or centring finding, the remedy as numbers (the message says it in words).
+    public var fix: GeometryFix?
 
     public init(_ severity: Severity, _ rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
         self.severity = severity

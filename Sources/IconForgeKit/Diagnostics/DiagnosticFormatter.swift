@@ -101,11 +101,14 @@ public enum DiagnosticFormatter {
             var severity: Severity
             var rule: RuleID
             var message: String
+            var fix: GeometryFix?
         }
         let document = Document(
             passed: !failed, summary: summary,
             diagnostics: diagnostics.map {
-                Entry(file: $0.file, line: $0.location?.line, column: $0.location?.column, severity: $0.severity, rule: $0.rule, message: $0.message)
+                Entry(
+                    file: $0.file, line: $0.location?.line, column: $0.location?.column, severity: $0.severity, rule: $0.rule, message: $0.message,
+                    fix: $0.fix)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

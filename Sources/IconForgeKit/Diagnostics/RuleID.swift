@@ -12,6 +12,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case colorMonochrome = "color.monochrome"
     case sizeTarget = "size.target"
     case sizeMax = "size.max"
+    case sizeScaledDown = "size.scaled-down"
     case geometryClipped = "geometry.clipped"
     case geometryOffCenter = "geometry.off-center"
     case geometryAspect = "geometry.aspect"
@@ -42,8 +43,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// The severity the rule reports with (`--werror` aside: see `SeverityPolicy`).
     public var defaultSeverity: Severity {
         switch self {
-        case .svgText, .svgDynamic, .svgUseCycle, .geometryOffCenter, .geometryAspect, .actionsTruncation, .actionsTranslation,
-            .actionsText: .warning
+        case .svgText, .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
+            .actionsTranslation, .actionsText: .warning
         default: .error
         }
     }
@@ -74,6 +75,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .colorMonochrome: "more than one paint colour (closer than a just-noticeable difference is one), or a gradient or pattern"
         case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
         case .sizeMax: "ink larger than the 35 pt maximum or outside the 35 pt canvas"
+        case .sizeScaledDown: "--fit=set: a glyph that would break the 35 pt maximum at the set's scale, scaled down alone"
         case .geometryClipped: "ink outside the SVG's own viewport"
         case .geometryOffCenter: "ink centre more than 1 pt from the artboard centre"
         case .geometryAspect: "aspect ratio beyond 3:1 with detail across the thin side"

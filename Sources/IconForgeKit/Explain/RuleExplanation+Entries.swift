@@ -49,6 +49,14 @@ extension RuleExplanation {
             failing: glyphExample(goodBody.replacing("<line x1=\"17.5\"", with: "<line stroke=\"#ff0000\" x1=\"17.5\"")), fixed: good),
     ]
 
+    /// Three small glyphs on 24-unit artboards set the scale; `outlier` is drawn beside them.
+    static func scaledDownSet(outlier: String) -> Example {
+        let circle = "  <circle cx=\"12\" cy=\"12\" r=\"6\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2\"/>"
+        let small = (1...3).map { ("Glyphs/dot\($0).svg", glyph(circle, viewBox: "0 0 24 24")) }
+        let box = "  <g fill=\"none\" stroke=\"#000000\" stroke-width=\"2\">\n    \(outlier)\n  </g>"
+        return Example(files: small + [("Glyphs/box.svg", glyph(box, viewBox: "0 0 24 24"))], arguments: ["--fit=set"], command: "build")
+    }
+
     static let geometryEntries = [
         RuleExplanation(
             rule: .sizeTarget, checks: "that the glyph's governing dimension is at its target: 27 pt for a square glyph, 30 pt wide for a wide one, 30 pt tall for a tall one.",
@@ -64,6 +72,13 @@ extension RuleExplanation {
             rule: .geometryClipped, checks: "that no ink lies outside the SVG's own viewport (only what would show in the output counts).",
             why: "the viewport clips the drawing: what lies outside is silently lost from the PNG.",
             failing: glyphExample(goodBody + "\n  <circle cx=\"34\" cy=\"17.5\" r=\"3\" fill=\"#000000\"/>"), fixed: good),
+        RuleExplanation(
+            rule: .sizeScaledDown,
+            checks: "under --fit=set, for a glyph that would break the 35 pt maximum at its set's scale, and so was scaled down alone.",
+            why: "a set scale keeps a library's stroke weights equal; a glyph scaled down alone has thinner strokes than its neighbours, which a designer should know.",
+            failing: scaledDownSet(outlier: "<rect x=\"1\" y=\"1\" width=\"22\" height=\"22\" rx=\"3\"/>"),
+            fixed: scaledDownSet(outlier: "<rect x=\"6\" y=\"6\" width=\"12\" height=\"12\" rx=\"2\"/>"),
+            options: ["--fit=glyph  scales every glyph on its own instead", "--werror  makes this warning fail the build"]),
         RuleExplanation(
             rule: .geometryOffCenter, checks: "that the ink's centre is within 1 pt of the artboard's centre.",
             why: "glyphs sit centred in the menu's icon slot; an off-centre one looks misaligned, unless the shift is an optical correction (a play triangle).",

@@ -33,6 +33,7 @@ enum OutcomeCodec {
             writer.count(diagnostic.location?.line ?? 0)
             writer.count(diagnostic.location?.column ?? 0)
             writer.string(diagnostic.message)
+            writer.doubles(diagnostic.fix.map { [$0.scale, $0.centerX, $0.centerY, $0.dx, $0.dy] } ?? [])
         }
         writer.doubles(outcome.artboard.map { [$0.width, $0.height] } ?? [])
         writer.doubles(outcome.inkBox.map { [$0.x, $0.y, $0.width, $0.height] } ?? [])
@@ -46,6 +47,7 @@ enum OutcomeCodec {
             writer.count(output.scale)
             writer.string(output.file)
             writer.string(output.sha256)
+            writer.doubles(output.transform.map { [$0.scale, $0.x, $0.y] } ?? [])
         }
         writer.doubles([outcome.timings.check, outcome.timings.render, outcome.timings.encode])
         return writer.buffer
@@ -58,10 +60,12 @@ enum OutcomeCodec {
         for _ in 0..<diagnosticCount {
             guard let severity = reader.string().flatMap(Severity.init(rawValue:)),
                 let rule = reader.string().flatMap(RuleID.init(rawValue:)), let file = reader.string(),
-                let line = reader.count(), let column = reader.count(), let message = reader.string()
+                let line = reader.count(), let column = reader.count(), let message = reader.string(), let fix = reader.doubles()
             else { return nil }
             let location = line > 0 ? SourceLocation(line: line, column: column) : nil
-            diagnostics.append(Diagnostic(severity, rule, file: file, at: location, message))
+            var diagnostic = Diagnostic(severity, rule, file: file, at: location, message)
+            if fix.count == 5 { diagnostic.fix = GeometryFix(scale: fix[0], centerX: fix[1], centerY: fix[2], dx: fix[3], dy: fix[4]) }
+            diagnostics.append(diagnostic)
         }
         guard let artboard = reader.doubles(), let ink = reader.doubles(), let shape = reader.string(),
             let color = reader.string(), let pngCount = reader.itemCount()
@@ -70,10 +74,12 @@ enum OutcomeCodec {
         var outputs: [Catalog.Output] = []
         for _ in 0..<pngCount {
             guard let png = reader.bytes(), let width = reader.count(), let height = reader.count(),
-                let scale = reader.count(), let file = reader.string(), let pngSHA = reader.string()
+                let scale = reader.count(), let file = reader.string(), let pngSHA = reader.string(), let transform = reader.doubles()
             else { return nil }
             pngs.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
-            outputs.append(Catalog.Output(scale: scale, file: file, width: width, height: height, bytes: png.count, sha256: pngSHA))
+            outputs.append(Catalog.Output(
+                scale: scale, file: file, width: width, height: height, bytes: png.count, sha256: pngSHA,
+                transform: transform.count == 3 ? Catalog.Transform(scale: transform[0], x: transform[1], y: transform[2]) : nil))
         }
         guard let times = reader.doubles(), times.count == 3, reader.isAtEnd else { return nil }
         var outcome = GlyphOutcome(

@@ -14,6 +14,13 @@ public struct Template: Sendable, Codable, Equatable {
         /// Pixels per point when the 35 pt artboard maps exactly onto the canvas.
         public var pixelsPerPoint: Double { Double(canvas) / Template.canvasPoints }
 
+        /// Template mode's pixels per point for `shape`: the shape's own target in pixels
+        /// over its target in points (2 at @2x; 80/27 or 88/30 at @3x), so a glyph drawn at
+        /// its target covers exactly the target's whole pixels.
+        public func pixelsPerPoint(for shape: Shape) -> Double {
+            Double(target(for: shape)) / Template.targetPoints(for: shape)
+        }
+
         /// The target length of `shape`'s governing dimension, in pixels.
         public func target(for shape: Shape) -> Int {
             shape == .square ? squareTarget : wideTallTarget

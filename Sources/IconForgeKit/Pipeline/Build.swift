@@ -129,6 +129,7 @@ public enum Builder {
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
+        let request = planSetScales(discovered.files, nameFindings: discovered.nameFindings, onDisk: plan.onDisk, request: request)
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
             encode: request.writesOutput)
@@ -150,6 +151,7 @@ public enum Builder {
         let discovered = try discover(request)
         let nothingRecorded = OnDiskSignatures(
             sources: Array(repeating: nil, count: discovered.files.count), outputs: [], definitions: [], takenAt: request.clock.now())
+        request = planSetScales(discovered.files, nameFindings: discovered.nameFindings, onDisk: nothingRecorded, request: request)
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request, encode: true)
         let diagnostics = (discovered.diagnostics + outcomes.flatMap(\.diagnostics)).sorted(by: Diagnostic.sortOrder)
@@ -228,6 +230,25 @@ public enum Builder {
         let owned = Set((previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file))
         return .build(BuildPlan(
             buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned))
+    }
+
+    /// `--fit=set`: measures every glyph as `--fit=glyph` does (checked, not encoded), and
+    /// returns the request with the set's scale per artboard size. Every glyph is measured,
+    /// changed or not: one glyph's change can move the typical glyph. Other modes pass through.
+    private static func planSetScales(
+        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], onDisk: OnDiskSignatures, request: BuildRequest
+    ) -> BuildRequest {
+        guard request.options.mode == .fitSet else { return request }
+        var measuring = request
+        measuring.options.mode = .fitGlyph
+        measuring.options.allowOffCenter = []
+        let measured = process(files, nameFindings: nameFindings, previous: nil, onDisk: onDisk, request: measuring, encode: false)
+        var planned = request
+        planned.options.setScales = FitSetPlanner.plan(measured.compactMap { outcome in
+            guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
+            return FitSetPlanner.Measured(artboard: artboard, inkBox: inkBox, shape: shape)
+        })
+        return planned
     }
 
     // MARK: - Resolve
@@ -440,15 +461,19 @@ public enum Builder {
         Catalog.TemplateInfo(
             canvasPoints: Template.canvasPoints, squareTargetPoints: Template.squareTargetPoints,
             wideTallTargetPoints: Template.wideTallTargetPoints, shapeThreshold: options.shapeThreshold,
-            sizeTolerancePoints: options.sizeTolerance, scales: Template.scales)
+            sizeTolerancePoints: options.sizeTolerance, scales: Template.scales, setScales: options.setScales)
     }
 
-    /// Identifies the tool version and every option that affects what a build writes.
+    /// Identifies the tool version, the placement rules, and every option that affects what
+    /// a build writes.
     static func buildKey(_ options: PipelineOptions) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let optionsJSON = (try? encoder.encode(options)) ?? Data()
-        return SHA256Digest.hex(of: Array("iconforge \(toolVersion)\n".utf8) + Array(optionsJSON))
+        var keyed = options
+        keyed.setScales = nil  // follows from the glyphs; each output records its scale
+        let optionsJSON = (try? encoder.encode(keyed)) ?? Data()
+        let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n"
+        return SHA256Digest.hex(of: Array(header.utf8) + Array(optionsJSON))
     }
 
     /// The size and time of every source, and of the files each glyph's outputs would be,
@@ -556,7 +581,7 @@ public enum Builder {
                 if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
                     var kept = reuse(
                         entry, for: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
-                        knownUnchanged: true, outputFolder: request.outputFolder, outputSignatures: outputSignatures,
+                        options: request.options, knownUnchanged: true, outputFolder: request.outputFolder, outputSignatures: outputSignatures,
                         modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     kept.sourceSignature = signature
@@ -580,7 +605,7 @@ public enum Builder {
                 var outcome: GlyphOutcome
                 if let entry,
                     let kept = reuse(
-                        entry, for: source, knownUnchanged: false, outputFolder: request.outputFolder, outputSignatures: outputSignatures,
+                        entry, for: source, options: request.options, knownUnchanged: false, outputFolder: request.outputFolder, outputSignatures: outputSignatures,
                         modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     outcome = kept
@@ -604,7 +629,7 @@ public enum Builder {
     /// its size and time, or checked by SHA-256), it had no name findings (those depend on
     /// other glyphs), and its files are still in place.
     private static func reuse(
-        _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, outputFolder: String, outputSignatures: [FileSignature?],
+        _ entry: Catalog.Glyph, for source: GlyphSource, options: PipelineOptions, knownUnchanged: Bool, outputFolder: String, outputSignatures: [FileSignature?],
         modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
         // Name findings depend on other glyphs, and a crash, timeout or a conflict with
@@ -617,7 +642,7 @@ public enum Builder {
             entry.outputs.allSatisfy({ output in
                 Template.scales.contains { $0.factor == output.scale && OutputWriter.fileName(glyph: entry.name, scale: $0) == output.file }
             }),
-            entry.name == source.name
+            entry.name == source.name, placedAsPlanned(entry, options: options)
         else { return nil }
         // The files must be the ones the previous build wrote: same size and modification
         // time as the state recorded, or, without a recorded time, the same SHA-256.
@@ -642,12 +667,30 @@ public enum Builder {
             source: source, sourceSHA256: sha256,
             diagnostics: entry.diagnostics.map { recorded in
                 let location = recorded.line.map { SourceLocation(line: $0, column: recorded.column ?? 1) }
-                return Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
+                var diagnostic = Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
+                diagnostic.fix = recorded.fix
+                return diagnostic
             },
             artboard: entry.artboard, inkBox: entry.inkBox, shape: entry.shape, color: color, pngs: [],
             outputs: entry.outputs, reused: true)
         outcome.verifiedOutputs = verified
         return outcome
+    }
+
+    /// Under `--fit=set`, whether the entry's outputs were rendered at the scale this build's
+    /// set scale gives the glyph (the set scale follows from every glyph, so one glyph's
+    /// change can move it). A glyph scaled down alone is redone: its warning names the set's scale.
+    private static func placedAsPlanned(_ entry: Catalog.Glyph, options: PipelineOptions) -> Bool {
+        guard options.mode == .fitSet, !entry.outputs.isEmpty else { return true }
+        guard !entry.diagnostics.contains(where: { $0.rule == .sizeScaledDown }), let artboard = entry.artboard, let inkBox = entry.inkBox,
+            let set = options.setScales?.first(where: { $0.artboard == artboard })
+        else { return false }
+        return entry.outputs.allSatisfy { output in
+            guard let index = Template.scales.firstIndex(where: { $0.factor == output.scale }), let recorded = output.transform else { return false }
+            let planned = RenderPlan(
+                canvasWidth: 0, canvasHeight: 0, pixelsPerPoint: set.pixelsPerUnit(inkBox: inkBox, scale: index).value, originX: 0, originY: 0)
+            return planned.catalogTransform.scale == recorded.scale
+        }
     }
 
     private static func catalogEntry(for outcome: GlyphOutcome) -> Catalog.Glyph {

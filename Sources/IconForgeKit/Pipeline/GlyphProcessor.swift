@@ -49,7 +49,9 @@ enum GlyphProcessor {
         // Measure and render.
         let rendered: RenderedGlyph
         do {
-            rendered = try GlyphRenderer.render(Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath)
+            rendered = try GlyphRenderer.render(
+                Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
+                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name))
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -94,10 +96,12 @@ enum GlyphProcessor {
         if encode, !outcome.hasErrors, let color = outcome.color {
             do {
                 outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: color, compressionLevel: options.pngCompression) }
-                outcome.outputs = zip(Template.scales, outcome.pngs).map { scale, png in
-                    Catalog.Output(
+                outcome.outputs = zip(Template.scales, zip(outcome.pngs, rendered.plans)).map { scale, rendering in
+                    let (png, plan) = rendering
+                    return Catalog.Output(
                         scale: scale.factor, file: OutputWriter.fileName(glyph: source.name, scale: scale),
-                        width: png.width, height: png.height, bytes: png.bytes.count, sha256: SHA256Digest.hex(of: png.bytes))
+                        width: png.width, height: png.height, bytes: png.bytes.count, sha256: SHA256Digest.hex(of: png.bytes),
+                        transform: plan.catalogTransform)
                 }
             } catch {
                 outcome.diagnostics.append(Diagnostic(.renderFailed, file: file, "could not encode PNG: \(error.message)"))
@@ -131,6 +135,15 @@ extension GlyphOutcome {
         var copy = self
         copy.diagnostics.sort(by: Diagnostic.sortOrder)
         return copy
+    }
+}
+
+extension RenderPlan {
+    /// The plan as the catalog records it: the scale exactly (`--fit=set` scales are kept to
+    /// 1/1,000,000 already), the offsets to 1/1000 px.
+    var catalogTransform: Catalog.Transform {
+        func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+        return Catalog.Transform(scale: (pixelsPerPoint * 1_000_000_000).rounded() / 1_000_000_000, x: round(originX), y: round(originY))
     }
 }
 

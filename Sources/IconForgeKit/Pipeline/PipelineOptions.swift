@@ -21,6 +21,11 @@ public struct PipelineOptions: Sendable, Equatable, Codable {
     /// executable's `ICONFORGE_LIBRSVG`); nil for the usual ones. Part of the build key when
     /// set: another librsvg may draw differently.
     public var librsvgPath: String?
+    /// `--fit=set`: the scale per artboard size, planned by the build from every glyph's
+    /// measurement before any is rendered (`FitSetPlanner`). Not part of the build key: it
+    /// follows from the glyphs and the other options, which the build's fingerprint covers,
+    /// and each output records the scale it was rendered at.
+    public var setScales: [SetScale]?
 
     public init() {}
 }

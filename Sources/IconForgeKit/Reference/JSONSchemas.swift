@@ -199,6 +199,16 @@ enum JSONSchemas {
             SchemaProperty("errors", .integer(), "errors"), SchemaProperty("warnings", .integer(), "warnings"),
         ], required: ["glyphs", "pngs", "errors", "warnings"])
 
+    /// A size or centring finding's remedy as numbers (`GeometryFix`).
+    private static let fix = SchemaNode.object(
+        [
+            SchemaProperty("scale", .number(), "scale the drawing by this factor"),
+            SchemaProperty("centerX", .number(), "about this point, x in artboard points"),
+            SchemaProperty("centerY", .number(), "about this point, y in artboard points"),
+            SchemaProperty("dx", .number(), "then move right by this, in points"), SchemaProperty("dy", .number(), "then move down by this, in points"),
+            SchemaProperty("transform", .string(), "the same as an SVG transform attribute for a <g> around the drawing"),
+        ], required: ["scale", "centerX", "centerY", "dx", "dy", "transform"])
+
     private static func closed(_ properties: [SchemaProperty], optional: Set<String> = []) -> SchemaNode {
         .object(properties, required: properties.map(\.key).filter { !optional.contains($0) })
     }
@@ -209,7 +219,8 @@ enum JSONSchemas {
                 SchemaProperty("severity", severity, "error or warning"), SchemaProperty("rule", rule, "the rule's id"),
                 SchemaProperty("line", .integer(), "1-based line"), SchemaProperty("column", .integer(), "1-based column"),
                 SchemaProperty("message", .string(), "what was found and how to fix it"),
-            ], optional: ["line", "column"])
+                SchemaProperty("fix", fix, "for a size or centring finding, the remedy as numbers"),
+            ], optional: ["line", "column", "fix"])
         let rect = closed(["x", "y", "width", "height"].map { SchemaProperty($0, .number(), $0 + ", in artboard points") })
         let size = closed(["width", "height"].map { SchemaProperty($0, .number(), $0 + ", in points") })
         let scale = closed([
@@ -221,6 +232,18 @@ enum JSONSchemas {
             SchemaProperty("scale", .integer(), "2 or 3"), SchemaProperty("file", .string(), "file name in the output folder"),
             SchemaProperty("width", .integer(), "pixels"), SchemaProperty("height", .integer(), "pixels"),
             SchemaProperty("bytes", .integer(), "file size"), SchemaProperty("sha256", sha256, "SHA-256 of the file"),
+            SchemaProperty(
+                "transform",
+                closed([
+                    SchemaProperty("scale", .number(), "output pixels per artboard unit"),
+                    SchemaProperty("x", .number(), "where the artboard's origin lands, x in output pixels"),
+                    SchemaProperty("y", .number(), "where the artboard's origin lands, y in output pixels"),
+                ]), "how the artboard was placed on the canvas"),
+        ], optional: ["transform"])
+        let setScale = closed([
+            SchemaProperty("artboard", size, "the artboard size these glyphs share"),
+            SchemaProperty("pixelsPerUnit", .array(.number()), "@2x and @3x output pixels per artboard unit"),
+            SchemaProperty("glyphs", .integer(), "how many glyphs are drawn on this artboard size"),
         ])
         let glyph = closed(
             [
@@ -245,14 +268,17 @@ enum JSONSchemas {
                 SchemaProperty("schemaVersion", .integer(Catalog.currentSchemaVersion...Catalog.currentSchemaVersion), "the catalog format's version"),
                 SchemaProperty("tool", closed([SchemaProperty("name", .string(), "iconforge"), SchemaProperty("version", .string(), "its version")]), "what wrote the catalog"),
                 SchemaProperty("buildKey", sha256, "SHA-256 of the tool version and every option that affects output"),
-                SchemaProperty("mode", .string(choices: [ExportMode.template.rawValue, ExportMode.fit.rawValue]), "template or fit"),
+                SchemaProperty(
+                    "mode", .string(choices: [ExportMode.template.rawValue, ExportMode.fitSet.rawValue, ExportMode.fitGlyph.rawValue]),
+                    "template, fit-set or fit-glyph"),
                 SchemaProperty(
                     "template",
                     closed([
                         SchemaProperty("canvasPoints", .number(), "35"), SchemaProperty("squareTargetPoints", .number(), "27"),
                         SchemaProperty("wideTallTargetPoints", .number(), "30"), SchemaProperty("shapeThreshold", .number(), "the wide/tall ratio"),
                         SchemaProperty("sizeTolerancePoints", .number(), "the size tolerance"), SchemaProperty("scales", .array(scale), "@2x and @3x"),
-                    ]), "the template the build measured against"),
+                        SchemaProperty("setScales", .array(setScale), "fit-set: the scale of each artboard size's glyphs"),
+                    ], optional: ["setScales"]), "the template the build measured against"),
                 SchemaProperty("glyphs", .array(glyph), "every glyph, by name"),
                 SchemaProperty("quickActions", quickActions, "the quick actions, when the glyphs folder has quick-actions.json"),
                 SchemaProperty("summary", summary, "counts"),
@@ -269,7 +295,8 @@ enum JSONSchemas {
                 SchemaProperty("line", .integer(), "1-based line"), SchemaProperty("column", .integer(), "1-based column"),
                 SchemaProperty("severity", severity, "error or warning"), SchemaProperty("rule", rule, "the rule's id"),
                 SchemaProperty("message", .string(), "what was found and how to fix it"),
-            ], optional: ["line", "column"])
+                SchemaProperty("fix", fix, "for a size or centring finding, the remedy as numbers"),
+            ], optional: ["line", "column", "fix"])
         let root = closed([
             SchemaProperty("schemaVersion", .integer(1...1), "the document's version"), SchemaProperty("tool", .string(choices: ["iconforge"]), "iconforge"),
             SchemaProperty("version", .string(), "iconforge's version"), SchemaProperty("passed", .boolean, "false when the run failed"),

@@ -2,8 +2,15 @@
 public enum ExportMode: String, Sendable, Codable {
     /// The artboard centred on the canvas at the template's scale; the drawing untouched.
     case template
-    /// The ink box centred and scaled so its governing dimension hits the target exactly.
-    case fit
+    /// `--fit=set` (what `--fit` means): every glyph on the same artboard size at one scale
+    /// (`SetScale`), each centred by its ink box.
+    case fitSet = "fit-set"
+    /// `--fit=glyph`: each ink box centred and scaled so its governing dimension hits the
+    /// target exactly.
+    case fitGlyph = "fit-glyph"
+
+    /// Whether the export normalises size (either fit mode).
+    public var isFit: Bool { self != .template }
 }
 
 /// A glyph laid out and rendered at every scale, with its measured geometry.
@@ -20,6 +27,9 @@ struct RenderedGlyph: Sendable {
     var images: [RGBAImage]
     /// The plan each image was rendered with.
     var plans: [RenderPlan]
+    /// `--fit=set`: the set's scale for this artboard size, when the glyph was scaled down
+    /// from it to fit the 35 pt maximum (then `plans` hold its own scale).
+    var scaledDownFrom: SetScale?
 }
 
 /// Why a glyph could not be rendered at all.
@@ -39,7 +49,14 @@ enum GlyphRenderer {
     static let fitTolerancePixels = 0.1
 
     /// Loads `data`, measures the artboard and ink box, and renders every template scale.
-    static func render(_ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil) throws(RenderFailure) -> RenderedGlyph {
+    /// - Parameters:
+    ///   - setScales: `--fit=set`'s scale per artboard size; a glyph whose artboard has none
+    ///     is fitted on its own, as `--fit=glyph` does.
+    ///   - keepingOffset: in the fit modes, centre the artboard rather than the ink, so an
+    ///     optical offset (an `allowOffCenter` glyph) survives.
+    static func render(
+        _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false
+    ) throws(RenderFailure) -> RenderedGlyph {
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
         } catch {
@@ -61,8 +78,10 @@ enum GlyphRenderer {
             switch mode {
             case .template:
                 return try renderTemplate(handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold)
-            case .fit:
-                return try renderFit(handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold)
+            case .fitGlyph, .fitSet:
+                let setScale = mode == .fitSet ? setScales.first { $0.artboard == artboard } : nil
+                return try renderFit(
+                    handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold, setScale: setScale, keepingOffset: keepingOffset)
             }
         } catch let error as NativeError {
             throw .failed(error.message)
@@ -111,8 +130,11 @@ enum GlyphRenderer {
     private static func renderTemplate(
         _ handle: SVGHandle, artboard: Size, estimate: Rect, shapeThreshold: Double
     ) throws -> RenderedGlyph {
-        let plans = Template.scales.map { RenderPlan.template(artboard: artboard, scale: $0) }
-        let images = try plans.map { plan in
+        // @3x's scale depends on the shape: lay out for the shape librsvg's estimate gives,
+        // and render again only the scales whose plan the measured shape changes.
+        let estimatedShape = Shape(inkWidth: estimate.width, height: estimate.height, threshold: shapeThreshold)
+        var plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: estimatedShape, scale: $0) }
+        var images = try plans.map { plan in
             try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         }
         // The largest render measures the ink, unless librsvg's estimate says some ink may
@@ -132,13 +154,21 @@ enum GlyphRenderer {
             if inkBox == nil, precision > 0 { inkBox = estimate }
         }
         let shape = inkBox.map { Shape(inkWidth: $0.width, height: $0.height, threshold: shapeThreshold) }
+        if let shape, shape != estimatedShape {
+            for (index, scale) in Template.scales.enumerated() {
+                let corrected = RenderPlan.template(artboard: artboard, shape: shape, scale: scale)
+                guard corrected != plans[index] else { continue }
+                plans[index] = corrected
+                images[index] = try handle.render(width: corrected.canvasWidth, height: corrected.canvasHeight, viewport: corrected.viewport(artboard: artboard))
+            }
+        }
         var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: inkBox == nil ? [] : images, plans: plans)
         glyph.inkPrecision = precision
         return glyph
     }
 
     private static func renderFit(
-        _ handle: SVGHandle, artboard: Size, estimate: Rect, shapeThreshold: Double
+        _ handle: SVGHandle, artboard: Size, estimate: Rect, shapeThreshold: Double, setScale: SetScale?, keepingOffset: Bool
     ) throws -> RenderedGlyph {
         // Lay out from librsvg's estimate, measure the largest render, and redo the layout
         // only when the pixels disagree with the estimate.
@@ -160,7 +190,16 @@ enum GlyphRenderer {
             precision = coarseness
         }
         shape = Shape(inkWidth: inkBox.width, height: inkBox.height, threshold: shapeThreshold)
-        let corrected = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: largest)
+        // Everything above measures the ink the same way in both fit modes, so the set's
+        // scale, planned from a `--fit=glyph` measurement, meets the same ink box here.
+        if let setScale {
+            var glyph = try renderAtSetScale(
+                handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: keepingOffset)
+            glyph.inkPrecision = precision
+            return glyph
+        }
+        let offset = keepingOffset ? artboard : nil
+        let corrected = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: largest, keepingOffsetOf: offset)
         if !corrected.placesClose(to: plan, box: inkBox, tolerance: fitTolerancePixels) {
             plan = corrected
             image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
@@ -168,7 +207,7 @@ enum GlyphRenderer {
         var plans: [RenderPlan] = []
         var images: [RGBAImage] = []
         for scale in Template.scales.dropLast() {
-            let smaller = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: scale)
+            let smaller = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: scale, keepingOffsetOf: offset)
             plans.append(smaller)
             images.append(try handle.render(width: smaller.canvasWidth, height: smaller.canvasHeight, viewport: smaller.viewport(artboard: artboard)))
         }
@@ -176,6 +215,26 @@ enum GlyphRenderer {
         images.append(image)
         var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: images, plans: plans)
         glyph.inkPrecision = precision
+        return glyph
+    }
+
+    /// `--fit=set`: every scale at the set's pixels per unit (or the glyph's own, scaled down
+    /// to the 35 pt maximum), centred by the ink box.
+    private static func renderAtSetScale(
+        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool
+    ) throws -> RenderedGlyph {
+        var plans: [RenderPlan] = []
+        var images: [RGBAImage] = []
+        var scaledDown = false
+        for (index, scale) in Template.scales.enumerated() {
+            let (ppp, down) = setScale.pixelsPerUnit(inkBox: inkBox.roundedForCatalog, scale: index)
+            scaledDown = scaledDown || down
+            let plan = RenderPlan.fit(inkBox: inkBox, artboard: artboard, pixelsPerUnit: ppp, keepingOffset: keepingOffset, scale: scale)
+            plans.append(plan)
+            images.append(try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)))
+        }
+        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: images, plans: plans)
+        glyph.scaledDownFrom = scaledDown ? setScale : nil
         return glyph
     }
 

@@ -8,9 +8,15 @@ struct RenderPlan: Equatable, Sendable {
     var originX: Double
     var originY: Double
 
-    /// Template mode: the artboard centred on `scale`'s canvas at the template's px/pt.
-    static func template(artboard: Size, scale: Template.Scale) -> RenderPlan {
-        let ppp = scale.pixelsPerPoint
+    /// Bumped whenever the same glyph and options would be placed differently (2: @3x at the
+    /// shape's own scale, 80/27 or 88/30 px/pt; 3: fit modes keep an allowed optical offset). Part of the build key, so a build by a tool
+    /// that places glyphs differently renders every glyph again instead of keeping its files.
+    static let geometryRevision = 3
+
+    /// Template mode: the artboard centred on `scale`'s canvas at the px/pt of `shape`'s
+    /// target (`Template.Scale.pixelsPerPoint(for:)`).
+    static func template(artboard: Size, shape: Shape, scale: Template.Scale) -> RenderPlan {
+        let ppp = scale.pixelsPerPoint(for: shape)
         let canvas = Double(scale.canvas)
         return RenderPlan(
             canvasWidth: scale.canvas, canvasHeight: scale.canvas, pixelsPerPoint: ppp,
@@ -25,18 +31,33 @@ struct RenderPlan: Equatable, Sendable {
 
     /// Fit mode: `inkBox` (in artboard points) centred on the canvas and scaled so that its
     /// governing dimension covers exactly the target's pixels for its shape.
-    static func fit(inkBox: Rect, shape: Shape, scale: Template.Scale) -> RenderPlan {
+    /// With `keepingOffsetOf`, the artboard's centre is centred instead of the ink's.
+    static func fit(inkBox: Rect, shape: Shape, scale: Template.Scale, keepingOffsetOf artboard: Size? = nil) -> RenderPlan {
+        let ppp = fitPixelsPerUnit(inkBox: inkBox, shape: shape, scale: scale)
+        return fit(inkBox: inkBox, artboard: artboard ?? Size(width: 0, height: 0), pixelsPerUnit: ppp, keepingOffset: artboard != nil, scale: scale)
+    }
+
+    /// The pixels per unit that bring `inkBox`'s governing dimension to `shape`'s target.
+    static func fitPixelsPerUnit(inkBox: Rect, shape: Shape, scale: Template.Scale) -> Double {
         let governing: Double =
             switch shape {
             case .wide: inkBox.width
             case .tall: inkBox.height
             case .square: max(inkBox.width, inkBox.height)
             }
-        let ppp = (Double(scale.target(for: shape)) - 2 * fitInsetPixels) / governing
+        return (Double(scale.target(for: shape)) - 2 * fitInsetPixels) / governing
+    }
+
+    /// Fit mode at a given scale (`--fit=set`): `inkBox` centred on the canvas at
+    /// `pixelsPerUnit`; with `keepingOffset`, the artboard's centre is centred instead, so
+    /// an optical offset of the ink (an `allowOffCenter` glyph) survives, scaled.
+    static func fit(inkBox: Rect, artboard: Size, pixelsPerUnit ppp: Double, keepingOffset: Bool, scale: Template.Scale) -> RenderPlan {
         let centre = Double(scale.canvas) / 2
+        let midX = keepingOffset ? artboard.width / 2 : inkBox.midX
+        let midY = keepingOffset ? artboard.height / 2 : inkBox.midY
         return RenderPlan(
             canvasWidth: scale.canvas, canvasHeight: scale.canvas, pixelsPerPoint: ppp,
-            originX: centre - inkBox.midX * ppp, originY: centre - inkBox.midY * ppp)
+            originX: centre - midX * ppp, originY: centre - midY * ppp)
     }
 
     /// The canvas rectangle the artboard maps to, in pixels.

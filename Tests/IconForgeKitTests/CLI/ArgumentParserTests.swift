@@ -80,6 +80,29 @@ import Testing
         #expect(try settings([]).text("--output") == "p/Out", "a path in the file is relative to the file")
     }
 
+    @Test("--fit means --fit=set; --fit=glyph and the file's \"fit\" choose the mode; anything else is refused")
+    func fitTakesSetOrGlyph() throws {
+        func mode(_ arguments: [String], file: String = "{}") throws -> String? {
+            let configuration = try Configuration.parse(Array(file.utf8), path: "iconforge.json")
+            let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .build))
+            return try OptionSettings(parsed: parsed, configuration: configuration, command: .build).flagValue("--fit")
+        }
+        #expect(try mode([]) == nil)
+        #expect(try mode(["--fit"]) == "set")
+        #expect(try mode(["--fit=set"]) == "set")
+        #expect(try mode(["--fit=glyph"]) == "glyph")
+        #expect(try mode([], file: "{ \"fit\": true }") == "set")
+        #expect(try mode([], file: "{ \"fit\": \"glyph\" }") == "glyph")
+        #expect(try mode(["--fit=set"], file: "{ \"fit\": \"glyph\" }") == "set", "the command line wins")
+        #expect(try mode(["--no-fit"], file: "{ \"fit\": \"glyph\" }") == nil)
+        #expect(throws: UsageError("unknown fit 'each'; use --fit=set or --fit=glyph")) { try mode(["--fit=each"]) }
+        #expect(throws: UsageError("iconforge.json:1:10: 'fit' must be true, false, \"set\" or \"glyph\", not a string")) {
+            try mode([], file: "{ \"fit\": \"each\" }")
+        }
+        #expect(throws: UsageError("option '--werror' takes no value")) { try mode(["--werror=yes"]) }
+        #expect(OptionTable.helpLines(for: .build).contains("--fit[=set|glyph]"))
+    }
+
     @Test("every option has a distinct name per command, a help line, and a configuration key at most once")
     func optionTableIsConsistent() {
         for command in OptionCommand.allCases {
@@ -96,7 +119,8 @@ import Testing
         let readme = try String(contentsOf: PortabilityTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let rows = readme.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")
         for option in OptionTable.all {
-            #expect(rows.contains(option.name + (option.placeholder.isEmpty ? "`" : " ")), "README has no row for \(option.name)")
+            let after = option.placeholder.isEmpty ? "`" : option.placeholder.hasPrefix("[=") ? "[=" : " "
+            #expect(rows.contains(option.name + after), "README has no row for \(option.name)")
             if let negation = option.negation { #expect(rows.contains("`\(negation)`"), "README has no row for \(negation)") }
         }
         for key in Configuration.keys {

@@ -37,7 +37,7 @@ import Testing
         let glyph = try renderFixture("pipeline/square-27pt.svg")
         #expect(glyph.images.count == Template.scales.count)
         for (image, plan) in zip(glyph.images, glyph.plans) {
-            // @3x is 104 px on 35 pt: there the edges fall inside pixels.
+            // Both scales put this square's edges on whole pixels (@3x at 80/27 px/pt).
             let box = try #require(AlphaBounds.of(image))
             #expect(isClose(plan.points(fromPixels: box), Self.square, within: 0.02), "\(plan.pixelsPerPoint) px/pt: \(box)")
         }

@@ -315,7 +315,7 @@ import Testing
         project.write("iconforge.json", "{ \"output\": \"Output\", \"fit\": true }")
         #expect(try make().contains("build --depfile"))
         let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
-        #expect(catalog.mode == .fit)
+        #expect(catalog.mode == .fitSet)
         let depfile = try String(contentsOfFile: project.file("Output/iconforge.d"), encoding: .utf8)
         #expect(depfile.hasPrefix("Output/catalog.json: \\\n  Glyphs \\\n"))
         #expect(depfile.contains("iconforge.json"))

@@ -26,7 +26,7 @@ import Testing
         _ = try build([Fixtures.path("pipeline")], into: output.path, fit: true)
         let data = try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json")))
         let catalog = try JSONDecoder().decode(Catalog.self, from: data)
-        #expect(catalog.schemaVersion == 1)
+        #expect(catalog.schemaVersion == 2)
         #expect(catalog.glyphs.map(\.name) == catalog.glyphs.map(\.name).sorted())
         #expect(catalog.glyphs.count == 7)
         for glyph in catalog.glyphs {
@@ -39,6 +39,11 @@ import Testing
                 #expect(SHA256Digest.hex(of: bytes) == output.sha256)
                 let image = try PNGCodec.decode([UInt8](bytes))
                 #expect(image.width == output.width && image.height == output.height)
+                // The transform reproduces the placement: the ink box lands where it says.
+                let transform = try #require(output.transform)
+                let ink = try #require(glyph.inkBox), painted = try #require(paintedPixelBox(image))
+                let left = transform.x + ink.x * transform.scale, right = transform.x + ink.maxX * transform.scale
+                #expect(abs(Double(painted.x) - left) <= 1 && abs(Double(painted.x + painted.width) - right) <= 1, "\(output.file): \(painted) \(transform)")
             }
         }
         func outputPath(_ file: String, in _: Catalog.Output) -> String { output.file(file) }

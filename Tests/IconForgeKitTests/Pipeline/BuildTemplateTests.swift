@@ -18,10 +18,13 @@ import Testing
 
         let x3 = try decodePNG(output.file("square-27pt@3x.png"))
         #expect(x3.width == 104 && x3.height == 104)
-        let measured = try #require(AlphaBounds.of(x3))
-        // 27 pt × 104/35 px/pt = 80.2 px, centred: (104 - 80.2) / 2 = 11.9 px.
-        #expect(abs(measured.width - 27 * 104 / 35) < 0.1)
-        #expect(abs(measured.midX - 52) < 0.1 && abs(measured.midY - 52) < 0.1)
+        // @3x draws a square glyph at 80/27 px/pt: 27 pt is exactly 80 px, centred on 104 px,
+        // so it covers pixel columns and rows 12–91 and nothing else, every one fully.
+        let box3 = try #require(paintedPixelBox(x3))
+        #expect(box3.x == 12 && box3.y == 12 && box3.width == 80 && box3.height == 80, "\(box3)")
+        for index in [12, 52, 91] {
+            #expect(x3.alpha(x: index, y: 52) == 255 && x3.alpha(x: 52, y: index) == 255)
+        }
     }
 
     @Test func wideAndTallGlyphsKeepTheirDrawnSize() throws {
@@ -35,8 +38,14 @@ import Testing
         #expect(wide.width == 60 && wide.height == 40)
         let tall = try #require(paintedPixelBox(try decodePNG(output.file("tall-30pt@2x.png"))))
         #expect(tall.width == 30 && tall.height == 60)
-        let tall3 = try #require(AlphaBounds.of(try decodePNG(output.file("tall-30pt@3x.png"))))
-        #expect(abs(tall3.height - 30 * 104 / 35) < 0.1)
+        // @3x draws wide and tall glyphs at 88/30 px/pt: 30 pt is exactly 88 px (rows or
+        // columns 8–95), where mapping the 35 pt artboard onto 104 px would give 89.1.
+        let wide3 = try #require(paintedPixelBox(try decodePNG(output.file("wide-30pt@3x.png"))))
+        #expect(wide3.x == 8 && wide3.width == 88, "\(wide3)")
+        let tall3 = try #require(paintedPixelBox(try decodePNG(output.file("tall-30pt@3x.png"))))
+        #expect(tall3.y == 8 && tall3.height == 88, "\(tall3)")
+        // The short side scales with it: 15 pt × 88/30 = 44 px, from 52 − 22 = 30.
+        #expect(tall3.x == 30 && tall3.width == 44, "\(tall3)")
     }
 
     @Test func offCenterGlyphStaysOffCenterBySameAmount() throws {
@@ -48,8 +57,9 @@ import Testing
         let box2 = try #require(paintedPixelBox(try decodePNG(output.file("offcenter-20pt@2x.png"))))
         #expect(box2.x == 6 && box2.y == 10 && box2.width == 40 && box2.height == 40)
         let box3 = try #require(AlphaBounds.of(try decodePNG(output.file("offcenter-20pt@3x.png"))))
-        let ppp = 104.0 / 35
-        #expect(abs(box3.x - 3 * ppp) < 0.1 && abs(box3.y - 5 * ppp) < 0.1)
+        // A square glyph's @3x scale, 80/27 px/pt; the 35 pt artboard (103.7 px) is centred.
+        let ppp = 80.0 / 27, origin = (104 - 35 * ppp) / 2
+        #expect(abs(box3.x - (origin + 3 * ppp)) < 0.1 && abs(box3.y - (origin + 5 * ppp)) < 0.1)
         #expect(abs(box3.width - 20 * ppp) < 0.1)
     }
 

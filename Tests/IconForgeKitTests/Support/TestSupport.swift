@@ -55,7 +55,7 @@ func build(_ inputs: [String], into output: String, fit: Bool = false, sizeToler
     var request = BuildRequest()
     request.inputs = inputs
     request.outputFolder = output
-    request.options.mode = fit ? .fit : .template
+    request.options.mode = fit ? .fitSet : .template
     request.options.sizeTolerance = sizeTolerance
     request.jobs = jobs
     return try Builder.run(request)

@@ -41,19 +41,30 @@ import Testing
         ]
         let (run, lines) = watch(["build", project.file("Glyphs"), "-o", project.file("Output"), "--watch"], script: script)
         #expect(run.status == .checkFailed, "the last run's status: c.svg is not an SVG")
-        #expect(lines.count == 8, "\(lines)")
+        #expect(lines.count == 9, "\(lines)")
         #expect(lines.first?.hasPrefix("2 glyphs, 4 PNGs, 0 errors, 0 warnings") == true, "\(lines)")
         #expect(lines.dropFirst().first?.hasPrefix("iconforge: watching \(project.file("Glyphs"))/ and iconforge.json for changes (script)") == true, "\(lines)")
         #expect(lines.dropFirst(2).first == "iconforge: \(a) changed")
         #expect(lines.dropFirst(3).first?.hasPrefix("2 glyphs (1 unchanged), 4 PNGs, 0 errors") == true, "\(lines)")
         #expect(lines.dropFirst(4).first == "iconforge: \(project.file("Glyphs/c.svg")) added")
         #expect(lines.dropFirst(5).first?.contains("error:") == true, "\(lines)")
-        #expect(lines.dropFirst(6).first == "1 glyph failed: svg.parse 1")
+        #expect(lines.dropFirst(6).first?.hasPrefix("hint: 'iconforge explain svg.parse'") == true, "\(lines)")
+        #expect(lines.dropFirst(7).first == "1 glyph failed: svg.parse 1")
         #expect(lines.last?.hasPrefix("3 glyphs (2 unchanged), 4 PNGs, 1 error") == true, "\(lines)")
         // The rebuilt glyph is the wide one now: 60 px wide at @2x.
         let image = try decodePNG(project.file("Output/a@2x.png"))
         #expect(paintedPixelBox(image)?.width == 60)
         #expect(WorkerLifetimeTests.temporaryFiles(under: project.file("Output")).isEmpty)
+    }
+
+    @Test func theExplainHintIsShownOncePerWatchSession() {
+        let project = TemporaryFolder()
+        project.write("Glyphs/a.svg", "<svg")
+        let script = ScriptedWatch([])
+        script.steps = [.change(after: 300) { project.write("Glyphs/a.svg", "<svg><") }, .idle(2000)]
+        let (_, lines) = watch(["check", project.file("Glyphs"), "--watch"], script: script)
+        #expect(lines.filter { $0.contains("error:") }.count == 2, "both runs report the broken glyph: \(lines)")
+        #expect(lines.filter { $0.hasPrefix("hint: 'iconforge explain") }.count == 1, "\(lines)")
     }
 
     @Test func checkWatchChecksAgainAndWritesNothing() {

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// `--fit=set`: one scale per artboard size, from the set's typical glyph; `--fit=glyph`
+/// fits each glyph on its own. Fixtures: `Fixtures/fitset` (Lucide's own files, and a 48-unit
+/// artboard with one glyph too big for the set's scale).
+@Suite struct BuildFitSetTests {
+    static let lucide = ["circle", "square", "house", "mail", "dot", "wifi-zero", "minus"]
+
+    func build(_ inputs: [String], into output: String, mode: ExportMode, jobs: Int = 2, allowOffCenter: [String] = []) throws -> BuildReport {
+        var request = BuildRequest()
+        request.inputs = inputs
+        request.outputFolder = output
+        request.options.mode = mode
+        request.options.allowOffCenter = allowOffCenter
+        request.jobs = jobs
+        return try Builder.run(request)
+    }
+
+    func glyphs(_ report: BuildReport) -> [String: Catalog.Glyph] {
+        Dictionary(uniqueKeysWithValues: report.catalog.glyphs.map { ($0.name, $0) })
+    }
+
+    @Test func glyphsOnOneArtboardSizeShareOneScaleAndSmallOnesStaySmall() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("fitset")], into: output.path, mode: .fitSet)
+        #expect(report.errorCount == 0, "\(report.diagnostics.map(\.message))")
+        #expect(report.catalog.mode == .fitSet)
+        let byName = glyphs(report)
+        // One scale for the 24-unit artboard, one for the 48-unit one, each from its own glyphs.
+        let sets = try #require(report.catalog.template.setScales)
+        #expect(sets.map(\.artboard) == [Size(width: 24, height: 24), Size(width: 48, height: 48)])
+        #expect(sets.map(\.glyphs) == [7, 4])
+        for (index, scale) in Template.scales.enumerated() {
+            let scales = Set(Self.lucide.compactMap { byName[$0]?.outputs[index].transform?.scale })
+            #expect(scales == [sets[0].pixelsPerUnit[index]], "@\(scale.factor)x: \(scales)")
+        }
+        // The typical glyphs (square, house: 20 units; mail: wide, 22 units) come out at their
+        // targets, as --fit=glyph draws them, and Lucide's 2-unit strokes are 7.95 px everywhere.
+        #expect(abs(sets[0].pixelsPerUnit[1] - 3.976) < 0.005, "\(sets[0])")
+        let mail = try #require(paintedPixelBox(try decodePNG(output.file("mail@3x.png"))))
+        #expect(abs(mail.width - 88) <= 1, "\(mail)")
+        let square = try #require(paintedPixelBox(try decodePNG(output.file("square@3x.png"))))
+        #expect(abs(square.width - 80) <= 1, "\(square)")
+        // A dot stays a dot: its 4-unit ink box is 16 px, not an 80 px disc.
+        let dot = try #require(paintedPixelBox(try decodePNG(output.file("dot@3x.png"))))
+        #expect(dot.width <= 17 && dot.height <= 17, "\(dot)")
+        let wifi = try #require(paintedPixelBox(try decodePNG(output.file("wifi-zero@3x.png"))))
+        #expect(wifi.width <= 9, "\(wifi)")
+        // Every glyph is centred by its ink box.
+        for name in Self.lucide {
+            let box = try #require(paintedPixelBox(try decodePNG(output.file("\(name)@3x.png"))))
+            #expect(abs(Double(box.x) + Double(box.width) / 2 - 52) <= 1 && abs(Double(box.y) + Double(box.height) / 2 - 52) <= 1, "\(name): \(box)")
+        }
+    }
+
+    @Test func aGlyphTooBigForTheSetsScaleIsScaledDownAloneWithAWarning() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("fitset")], into: output.path, mode: .fitSet)
+        #expect(report.diagnostics.map(\.rule) == [.sizeScaledDown], "\(report.diagnostics.map(\.message))")
+        let warning = try #require(report.diagnostics.first)
+        #expect(warning.file.hasSuffix("big-square-48.svg") && warning.severity == .warning)
+        #expect(warning.message.contains("scaled down alone"))
+        let byName = glyphs(report)
+        let set = try #require(report.catalog.template.setScales?.last)
+        // Three 24-unit squares set the scale: 79.5/24 px per unit at @3x (0.25 px inset a side).
+        #expect(abs(set.pixelsPerUnit[1] - 79.5 / 24) < 1e-3)
+        for name in ["square-48-a", "square-48-b", "square-48-c"] {
+            #expect(byName[name]?.outputs.map { $0.transform?.scale } == set.pixelsPerUnit, "\(name)")
+            let box = try #require(paintedPixelBox(try decodePNG(output.file("\(name)@3x.png"))))
+            #expect(box.width == 80 && box.x == 12, "\(name): \(box)")
+        }
+        // The big one fills the canvas instead of overflowing it: 44 units × 3.3125 would be 146 px.
+        for (index, scale) in Template.scales.enumerated() {
+            let own = try #require(byName["big-square-48"]?.outputs[index].transform?.scale)
+            #expect(own < set.pixelsPerUnit[index])
+            let box = try #require(paintedPixelBox(try decodePNG(output.file("big-square-48\(scale.suffix).png"))))
+            #expect(box.width == scale.canvas && box.x == 0, "\(scale.suffix): \(box)")
+        }
+    }
+
+    @Test func fitGlyphStillScalesEachGlyphOnItsOwn() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("fitset")], into: output.path, mode: .fitGlyph)
+        #expect(report.errorCount == 0 && !report.diagnostics.contains { $0.rule == .sizeScaledDown })
+        #expect(report.catalog.template.setScales == nil)
+        let dot = try #require(paintedPixelBox(try decodePNG(output.file("dot@3x.png"))))
+        #expect(dot.width == 80, "--fit=glyph blows a dot up to the target: \(dot)")
+        let scales = Set(glyphs(report).values.compactMap { $0.outputs.last?.transform?.scale })
+        #expect(scales.count > 5)
+    }
+
+    @Test func theSetScaleIsTheSameWhateverTheJobsAndTheBuildIsByteIdentical() throws {
+        let one = TemporaryFolder(), four = TemporaryFolder()
+        _ = try build([Fixtures.path("fitset")], into: one.path, mode: .fitSet, jobs: 1)
+        _ = try build([Fixtures.path("fitset")], into: four.path, mode: .fitSet, jobs: 4)
+        for name in try FileManager.default.contentsOfDirectory(atPath: one.path) where !name.hasPrefix(".") {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: one.file(name))) == Data(contentsOf: URL(fileURLWithPath: four.file(name))), "\(name)")
+        }
+    }
+
+    @Test("a change to one glyph that moves the set's scale re-renders the others, and the result is a cold build's")
+    func oneGlyphMovingTheSetScaleRebuildsTheSet() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        // Own @3x scales: circle 3.61, square 3.98, minus 5.47 px per unit: square is typical.
+        for name in ["circle", "square", "minus"] { glyphs.copy(fixture: "fitset/\(name).svg") }
+        let first = try build([glyphs.path], into: output.path, mode: .fitSet)
+        // Nothing changed: everything kept.
+        #expect(try build([glyphs.path], into: output.path, mode: .fitSet).reusedCount == 3)
+        // A change that leaves the median where it was (circle stays the smallest scale): the
+        // others are kept.
+        glyphs.write("circle.svg", try String(contentsOfFile: Fixtures.path("fitset/circle.svg"), encoding: .utf8).replacingOccurrences(of: "r=\"10\"", with: "r=\"10.5\""))
+        let same = try build([glyphs.path], into: output.path, mode: .fitSet)
+        #expect(same.reusedCount == 2)
+        #expect(same.catalog.template.setScales == first.catalog.template.setScales)
+        // Two small glyphs added move the median to minus's: every glyph is drawn again.
+        glyphs.copy(fixture: "fitset/dot.svg")
+        glyphs.copy(fixture: "fitset/wifi-zero.svg")
+        let moved = try build([glyphs.path], into: output.path, mode: .fitSet)
+        #expect(moved.catalog.template.setScales != first.catalog.template.setScales)
+        #expect(moved.reusedCount == 0)
+        let fresh = TemporaryFolder()
+        _ = try build([glyphs.path], into: fresh.path, mode: .fitSet)
+        #expect(abs((moved.catalog.template.setScales?.first?.pixelsPerUnit[1] ?? 0) - 87.5 / 16) < 0.01)
+        for name in ["catalog.json", "square@2x.png", "square@3x.png", "circle@3x.png", "dot@3x.png"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: output.file(name))) == Data(contentsOf: URL(fileURLWithPath: fresh.file(name))), "\(name)")
+        }
+    }
+
+    @Test("an allowOffCenter glyph keeps its optical offset in both fit modes, scaled")
+    func allowedOffsetSurvivesFitting() throws {
+        // A play triangle nudged 1.5 pt right of the artboard's centre, on purpose.
+        let glyphs = TemporaryFolder()
+        glyphs.write("offcenter-20pt.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><path d=\"M9 7.5 L29 17.5 L9 27.5 Z\"/></svg>")
+        for mode in [ExportMode.fitGlyph, .fitSet] {
+            let output = TemporaryFolder()
+            let report = try build([glyphs.path], into: output.path, mode: mode, allowOffCenter: ["offcenter-20pt"])
+            #expect(report.errorCount == 0)
+            let glyph = try #require(report.catalog.glyphs.first)
+            // Without the listing, the ink is centred.
+            let centred = try build([glyphs.path], into: TemporaryFolder().path, mode: mode)
+            #expect(centred.catalog.glyphs.first?.outputs.first?.transform?.x != glyph.outputs.first?.transform?.x)
+            for (index, scale) in Template.scales.enumerated() {
+                let ppp = try #require(glyph.outputs[index].transform?.scale)
+                let box = try #require(paintedPixelBox(try decodePNG(output.file("offcenter-20pt\(scale.suffix).png"))))
+                let centreX = Double(box.x) + Double(box.width) / 2, centreY = Double(box.y) + Double(box.height) / 2
+                let half = Double(scale.canvas) / 2
+                #expect(abs(centreX - (half + 1.5 * ppp)) <= 1 && abs(centreY - half) <= 1, "\(mode) \(scale.suffix): \(box)")
+                #expect(abs(Double(box.height) - 20 * ppp) <= 1.5 && box.x > 0, "\(mode) \(scale.suffix): \(box)")
+            }
+        }
+    }
+}
