@@ -8,6 +8,7 @@ enum HelpText {
           iconforge build [GLYPHS...] [-o OUTPUT] [--fit] [--format FORMAT] [options]
           iconforge check [GLYPHS...] [--fit] [--format FORMAT] [options]
           iconforge render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]
+          iconforge preview [GLYPHS...] [-o OUTPUT] [--fit] [options]
           iconforge rules
           iconforge help [COMMAND]
           iconforge --version
@@ -16,9 +17,11 @@ enum HelpText {
           build   check every glyph, render @2x and @3x PNGs, write catalog.json
           check   run the checks only, write nothing (for CI)
           render  render one glyph at one scale, exactly as build does (for Make)
+          preview check the glyphs and write OUTPUT/preview.html to look at them
           rules   list every rule with its id and default severity
 
-        Run 'iconforge help build', 'help check' or 'help render' for options.
+        Run 'iconforge help build', 'help check', 'help render' or 'help preview' for
+        options.
         Settings may also come from iconforge.json in the current folder (see README);
         flags win over it.
 
@@ -95,4 +98,25 @@ enum HelpText {
         OPTIONS
 
         """ + OptionTable.helpLines(for: .check)
+
+    static let preview = """
+        iconforge preview — one HTML page to look at every glyph
+
+        USAGE
+          iconforge preview [GLYPHS...] [-o OUTPUT] [options]
+
+        Checks the glyphs as check does and writes OUTPUT/preview.html (default:
+        Output/preview.html), then prints its path. The page is self-contained
+        (images, styles and script inline; it loads nothing) and shows every glyph
+        at @2x and @3x, real size on light and dark and magnified, with the
+        template's guides, each glyph's measurements and diagnostics (failing
+        glyphs first, drawn with what failed), and the quick-action menu per
+        locale. Nothing else is written: a failing glyph is rendered for the page
+        only. 'iconforge build --preview' writes the same page after a build.
+        Exits as check does: 1 if a glyph has an error, 3 if the page cannot be
+        written.
+
+        OPTIONS
+
+        """ + OptionTable.helpLines(for: .preview)
 }

@@ -1,6 +1,6 @@
 /// A command that takes options.
 enum OptionCommand: String, Sendable, CaseIterable {
-    case build, check, render
+    case build, check, render, preview
 }
 
 /// One command-line option, declared once: the parser's spec, the help text's option
@@ -77,8 +77,11 @@ enum OptionTable {
     static let all: [OptionDeclaration] = [
         // build's own
         OptionDeclaration(
-            "--output", short: "-o", "DIR", .path, configurationKey: "output", commands: [.build],
+            "--output", short: "-o", "DIR", .path, configurationKey: "output", commands: [.build, .preview],
             help: ["output folder (default: Output)"]),
+        OptionDeclaration(
+            "--preview", "", .flag(), commands: [.build],
+            help: ["also write the preview page, OUTPUT/\(Preview.fileName)", "(see 'iconforge help preview')"]),
         OptionDeclaration(
             "--xcassets", "PATH", .path, configurationKey: "xcassets", commands: [.build],
             help: ["also write the glyphs into an Xcode asset catalog", "as template images"]),
