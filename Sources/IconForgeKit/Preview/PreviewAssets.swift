@@ -51,13 +51,15 @@ enum PreviewAssets {
         .unrendered{color:#c4002b}
         """
 
-    /// Copies each shared image into the tiles that show it again, wires the filters and
-    /// toggles, then waits until every image has decoded and marks the page ready: each image
-    /// gets `data-decoded="WxH"` (its natural size) or `"failed"`, and the body `data-ready`.
+    /// Wires the filters and toggles, and shows the images: each render's PNG is in its
+    /// `img`'s `data-png` and becomes its `src` (and that of the tiles and menu icons that show
+    /// it again) when its card is shown: all at once for up to 200 glyphs (or with `#all` in the
+    /// address), else as cards come near the viewport, so that 1,000 glyphs load as fast as a
+    /// screenful. Once the images shown first have decoded, the body gets `data-ready`; each
+    /// image gets `data-decoded="WxH"` (its natural size) or `"failed"` when it has decoded.
     static let script: StaticString = """
         (async () => {
           const byId = id => document.getElementById(id);
-          for (const img of document.querySelectorAll('img[data-copy]')) img.src = byId(img.dataset.copy).src;
           const body = document.body;
           // #guides, #dark, #failing in the address preset those toggles (for screenshots and links).
           for (const id of ['guides', 'dark', 'failing']) if (location.hash.includes(id)) byId('show-' + id).checked = true;
@@ -80,10 +82,37 @@ enum PreviewAssets {
           };
           for (const id of ['show-failing', 'rule', 'name']) byId(id).addEventListener('input', filter);
           filter();
-          const images = Array.from(document.images);
-          const decoded = await Promise.all(images.map(img => img.decode().then(() => true, () => false)));
-          images.forEach((img, i) => { img.dataset.decoded = decoded[i] ? img.naturalWidth + 'x' + img.naturalHeight : 'failed'; });
+
+          let decoding = [];
+          const show = img => {
+            if (img.src) return;
+            img.src = 'data:image/png;base64,' + byId(img.id || img.dataset.copy).dataset.png;
+            decoding.push(img.decode().then(
+              () => { img.dataset.decoded = img.naturalWidth + 'x' + img.naturalHeight; },
+              () => { img.dataset.decoded = 'failed'; }));
+          };
+          const showCard = card => { for (const img of card.querySelectorAll('img')) show(img); };
+          for (const img of document.querySelectorAll('.menus img')) show(img);
+          if (cards.length <= 200 || location.hash.includes('all')) {
+            cards.forEach(showCard);
+          } else {
+            await new Promise(firstBatch => {
+              const observer = new IntersectionObserver(entries => {
+                for (const entry of entries) {
+                  if (!entry.isIntersecting) continue;
+                  showCard(entry.target);
+                  observer.unobserve(entry.target);
+                }
+                firstBatch();
+              }, { rootMargin: '1000px 0px' });
+              cards.forEach(card => observer.observe(card));
+            });
+          }
+          const first = decoding;
+          decoding = [];
+          await Promise.all(first);
           body.dataset.ready = 'true';
+          console.info('iconforge preview ready: ' + first.length + ' images in ' + Math.round(performance.now()) + ' ms');
         })();
         """
 }

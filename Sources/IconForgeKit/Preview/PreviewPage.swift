@@ -206,7 +206,7 @@ struct PreviewPageWriter {
         page.open(
             "img",
             [
-                "id": id, "src": "data:image/png;base64," + Data(render.png).base64EncodedString(), "alt": "\(glyph.entry.name) \(scale.suffix)",
+                "id": id, "data-png": Data(render.png).base64EncodedString(), "alt": "\(glyph.entry.name) \(scale.suffix)",
                 "data-width": "\(render.width)", "data-height": "\(render.height)",
                 "style": "left:\(margin * zoom)px;top:\(margin * zoom)px;width:\(render.width * zoom)px;height:\(render.height * zoom)px",
             ])
