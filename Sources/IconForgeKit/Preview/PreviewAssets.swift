@@ -24,8 +24,8 @@ enum PreviewAssets {
         .menu.light img.icon{filter:brightness(0)}.menu.dark img.icon{filter:brightness(0) invert(1)}
         .menu .named{border:1px dashed currentColor;border-radius:6px;box-sizing:border-box;opacity:.7;word-break:break-all}
         .note{color:#555}.glyphs{display:flex;flex-direction:column;gap:12px}
-        .glyph{display:grid;grid-template-columns:auto minmax(280px,1fr);grid-template-rows:auto 1fr;gap:0 24px;border:1px solid #ddd;border-radius:10px;padding:12px;content-visibility:auto;contain-intrinsic-size:auto 330px}
-        .glyph h3{grid-column:1/-1}.glyph .views{grid-row:2 / span 2}.glyph .facts{margin-top:0;align-self:start}.glyph .diagnostics{align-self:start}
+        .glyph{display:grid;grid-template-columns:auto minmax(280px,1fr);gap:0 24px;border:1px solid #ddd;border-radius:10px;padding:12px;content-visibility:auto;contain-intrinsic-size:auto 330px}
+        .glyph h3{grid-column:1/-1}.glyph .facts{margin-top:0}
         .glyph.failed{border-color:var(--problem);box-shadow:inset 4px 0 0 var(--problem)}.glyph.warned{box-shadow:inset 4px 0 0 #ff9f0a}
         .badge{font-size:11px;font-weight:600;border-radius:8px;padding:1px 7px;margin-left:8px;vertical-align:2px;background:#e5f8ea;color:#1a7f37}
         .failed .badge{background:#ffe5ea;color:#c4002b}.warned .badge{background:#fff3e0;color:#a65c00}

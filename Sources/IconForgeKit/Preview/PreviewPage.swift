@@ -152,7 +152,7 @@ struct PreviewPageWriter {
         for render in glyph.renders {
             view(glyph, render, id: Self.imageID(index, render.scale), &page)
         }
-        page.markup("</div><dl class=\"facts\">")
+        page.markup("</div><div class=\"details\"><dl class=\"facts\">")
         func fact(_ term: String, _ value: String) {
             page.element("dt", text: term)
             page.element("dd", text: value)
@@ -168,7 +168,7 @@ struct PreviewPageWriter {
         }
         page.markup("</dl>")
         diagnosticList(entry.diagnostics, &page)
-        page.markup("</article>\n")
+        page.markup("</div></article>\n")
     }
 
     private func diagnosticList(_ diagnostics: [Catalog.CatalogDiagnostic], _ page: inout HTMLWriter) {
