@@ -265,7 +265,8 @@ public enum ToolCommand {
                 output.err("\(error.path): error: cannot write the preview page: \(error.message)")
                 return .io
             }
-            output.out(path)
+            // Standard output holds the document a CI format promises, and nothing else.
+            if format == "text" { output.out(path) } else { output.err("preview: \(path)") }
         }
         return !missing.isEmpty ? .io : failed ? .checkFailed : .clean
     }

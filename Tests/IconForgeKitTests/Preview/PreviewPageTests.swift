@@ -102,6 +102,12 @@ import Testing
         #expect(!catalog.contains("preview.html") && catalog.contains("search@2x.png"))
         let page = try String(contentsOfFile: project.file("Built/preview.html"), encoding: .utf8)
         #expect(page.contains("search@3x.png: 104 × 104 px"))
+
+        // With a CI format, standard output is the document alone.
+        let json = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Built"), "--preview", "--format", "json", "--isolation", "none"])
+        #expect(json.stdout.count == 1)
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8))) != nil)
+        #expect(json.stderr.contains("preview: " + project.file("Built/preview.html")))
     }
 
     // MARK: - In a browser
