@@ -64,6 +64,16 @@ PNG size: the total bytes of iconforge's PNGs, then of copies of them after
 otherwise); about 30 s for 2,000 PNGs. refrender's libpng-default PNGs are
 listed as a reference (optimised too only when iconforge is unavailable).
 
+Preview page: ``iconforge preview --fit`` writes the 1,000-glyph preview page
+(timed like a peer), then a headless Chromium (``chromium-headless-shell`` or
+``chromium``) loads it, BENCH_RUNS times, with a fresh profile each time; the
+page logs ``iconforge preview ready: N images in M ms`` to the console once the
+images shown first have decoded, M counted from navigation start (so the
+browser's own start-up is not in it), and the browser is stopped there. The
+same again with ``#all`` in the address (every one of the 6,000 images decoded)
+shows what showing cards as they scroll into view saves. Target: the page
+ready in under 2 s.
+
 Stages: iconforge is run with ICONFORGE_TIMINGS=1; every stderr line of the form
 ``stage <name> <seconds> s`` is collected and the per-stage medians are shown.
 
@@ -519,8 +529,99 @@ def print_table(headers: list[str], rows: list[list[str]], align: str) -> None:
         print(line(r))
 
 
+PREVIEW_READY_RE = re.compile(r"iconforge preview ready: (\d+) images in (\d+) ms")
+PREVIEW_TIMEOUT = 180      # seconds a browser may take to load the page before it is stopped
+
+
+def find_browser() -> str | None:
+    for name in ("chromium-headless-shell", "chromium"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def browser_load(browser: str, url: str, scratch: Path) -> tuple[float, int, float]:
+    """Loads `url` in a fresh headless profile until the page logs that it is ready:
+    (in-page milliseconds from navigation start, images decoded, wall seconds from launch)."""
+    profile = Path(tempfile.mkdtemp(prefix="browser-", dir=_mkdir(scratch)))
+    argv = [browser, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
+            "--enable-logging=stderr", "--v=0", url]
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = start + PREVIEW_TIMEOUT
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            found = PREVIEW_READY_RE.search(line)
+            if found:
+                return float(found.group(2)), int(found.group(1)), time.perf_counter() - start
+            if time.perf_counter() > deadline:
+                break
+        raise RuntimeError(f"the browser never reported the page ready ({url})")
+    finally:
+        proc.kill()
+        proc.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@dataclass
+class PreviewResult:
+    page_bytes: int = 0
+    generate: list[float] = field(default_factory=list)
+    first: list[tuple[float, int, float]] = field(default_factory=list)
+    every: list[tuple[float, int, float]] = field(default_factory=list)
+    unavailable: str = ""
+
+
+def bench_preview(cfg: Config, corpus: Corpus, work: Path) -> PreviewResult:
+    result = PreviewResult()
+    browser = find_browser()
+    if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)):
+        result.unavailable = f"no iconforge at {cfg.iconforge}"
+    elif browser is None:
+        result.unavailable = "no chromium-headless-shell or chromium on PATH (scripts/setup.sh --test installs one)"
+    if result.unavailable:
+        return result
+    out = work / "preview"
+    page = out / "preview.html"
+    for r in range(cfg.runs):
+        log(f"preview page {r + 1}/{cfg.runs}: generate, then load in {browser}")
+        shutil.rmtree(out, ignore_errors=True)
+        start = time.perf_counter()
+        subprocess.run([str(cfg.iconforge), "preview", str(corpus.path), "-o", str(out), "--fit", "-q"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        result.generate.append(time.perf_counter() - start)
+        if not page.is_file():
+            result.unavailable = "iconforge preview wrote no page"
+            return result
+        result.page_bytes = page.stat().st_size
+        result.first.append(browser_load(browser, page.as_uri(), work))
+        result.every.append(browser_load(browser, page.as_uri() + "#all", work))
+    return result
+
+
+def report_preview(p: PreviewResult) -> None:
+    print("Preview page (iconforge preview --fit of the 1000 glyphs, loaded in headless Chromium)")
+    if p.unavailable:
+        print(f"(unavailable: {p.unavailable})")
+        return
+    med = statistics.median
+    rows = [["page", f"{p.page_bytes:,} bytes", "", ""],
+            ["iconforge preview (check + render + page)", fmt_s(med(p.generate)), fmt_s(min(p.generate)),
+             fmt_s(max(p.generate))]]
+    for label, runs in (("browser: page ready (cards near the view decoded)", p.first),
+                        ("browser: every image decoded (#all)", p.every)):
+        ms = [r[0] / 1000 for r in runs]
+        rows.append([f"{label}, {runs[0][1]} images", fmt_s(med(ms)), fmt_s(min(ms)), fmt_s(max(ms))])
+        walls = [r[2] for r in runs]
+        rows.append([f"  the same, wall from browser launch", fmt_s(med(walls)), fmt_s(min(walls)), fmt_s(max(walls))])
+    print_table(["preview", "median s", "min s", "max s"], rows, "lrrr")
+    print("page ready is counted by the page from navigation start (target: under 2 s).")
+
+
 def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
-           facts: dict[str, str], work: Path, elapsed: float) -> None:
+           facts: dict[str, str], work: Path, elapsed: float, preview: PreviewResult | None = None) -> None:
     print("iconforge benchmark")
     print("===================")
     for k, v in facts.items():
@@ -608,6 +709,9 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
             print("The stages add up to more than the wall time: iconforge reports them summed "
                   "over its worker threads.")
     print()
+    if preview is not None:
+        report_preview(preview)
+        print()
     print(f"benchmark took {elapsed:.0f} s in total")
 
     if cfg.json_out:
@@ -615,7 +719,8 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
                 "peers": [{"key": p.key, "label": p.label, "scale": p.scale,
                            "walls": p.walls(), "rss_mb": [s.rss_mb for s in p.samples], "tree_mb": p.peak_tree(),
                            "unavailable": p.unavailable, "stages": p.stages()} for p in peers],
-                "png_sizes": [s.__dict__ for s in sizes]}
+                "png_sizes": [s.__dict__ for s in sizes],
+                "preview": preview.__dict__ if preview is not None else None}
         cfg.json_out.write_text(json.dumps(data, indent=1))
 
 
@@ -741,9 +846,10 @@ def main() -> int:
                 sizes.append(png_sizes("iconforge --png-compression 12", small_out, work / "opt"))
         sizes.append(png_sizes("refrender.c (libpng defaults)", ref_out, work / "opt",
                                optimise=not have_iconforge))
+        preview = bench_preview(cfg, corpus, work)
         facts["load avg"] += f" at start; {loadavg()} at end"
 
-        report(cfg, corpus, peers, sizes, facts, work, time.perf_counter() - started)
+        report(cfg, corpus, peers, sizes, facts, work, time.perf_counter() - started, preview)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         if disk_work is not None:

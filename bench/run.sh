@@ -3,7 +3,7 @@
 #
 # 1. Installs, only when missing, the Debian packages the benchmark needs
 #    (rsvg-convert, optipng, GNU time, gcc + librsvg/libpng headers for the C
-#    reference).
+#    reference, and a headless Chromium for the preview page's row).
 # 2. Creates a venv in $BENCH_CACHE/venv (default ~/.cache/iconforge-bench/venv)
 #    and installs bench/requirements.txt into it: the Lucide corpus (PyPI
 #    `lucide`), the `resvg` binary (PyPI `resvg-cli`) and pyoxipng. Nothing is
@@ -43,7 +43,7 @@ apt_install() {
 
 # --- 1. Debian packages ----------------------------------------------------
 missing=()
-for pkg in librsvg2-bin optipng librsvg2-dev libpng-dev gcc libc6-dev pkg-config time; do
+for pkg in librsvg2-bin optipng librsvg2-dev libpng-dev gcc libc6-dev pkg-config time chromium-headless-shell; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
         || missing+=("$pkg")
 done

@@ -56,6 +56,9 @@ enum CommandTable {
         CommandDeclaration(
             name: "render", usage: "render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]",
             summary: "render one glyph at one scale, exactly as build does (for Make)", arguments: .svgFile, pipeline: .render),
+        CommandDeclaration(
+            name: "preview", usage: "preview [GLYPHS...] [-o OUTPUT] [--fit] [--watch] [options]",
+            summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs, pipeline: .preview),
         CommandDeclaration(name: "rules", usage: "rules", summary: "list every rule with its id and default severity", arguments: .none),
         CommandDeclaration(
             name: "explain", usage: "explain RULE", summary: "what a rule checks and why, with a failing and a fixed example",

@@ -7,6 +7,7 @@ enum HelpText {
         case "build": build
         case "check": check
         case "render": render
+        case "preview": preview
         case "rules": rules
         case "explain": explain
         case "init": `init`
@@ -163,4 +164,26 @@ enum HelpText {
         OPTIONS
 
         """ + OptionTable.helpLines(for: .check)
+
+    static let preview = """
+        iconforge preview — one HTML page to look at every glyph
+
+        USAGE
+          iconforge preview [GLYPHS...] [-o OUTPUT] [options]
+
+        Checks the glyphs as check does and writes OUTPUT/preview.html (default:
+        Output/preview.html), then prints its path. The page is self-contained
+        (images, styles and script inline; it loads nothing) and shows every glyph
+        at @2x and @3x, real size on light and dark and magnified, with the
+        template's guides, each glyph's measurements and diagnostics (failing
+        glyphs first, drawn with what failed), and the quick-action menu per
+        locale. Nothing else is written: a failing glyph is rendered for the page
+        only. 'iconforge build --preview' writes the same page after a build.
+        Exits as check does: 1 if a glyph has an error, 3 if the page cannot be
+        written. With --watch the page is made again whenever a glyph changes, and
+        reloads itself in the browser.
+
+        OPTIONS
+
+        """ + OptionTable.helpLines(for: .preview)
 }

@@ -1,6 +1,6 @@
 /// A command that takes options.
 enum OptionCommand: String, Sendable, CaseIterable {
-    case build, check, render
+    case build, check, render, preview
 }
 
 /// One command-line option, declared once: the parser's spec, the help text's option
@@ -99,8 +99,11 @@ enum OptionTable {
     static let all: [OptionDeclaration] = [
         // build's own
         OptionDeclaration(
-            "--output", short: "-o", "DIR", .path, configurationKey: "output", commands: [.build],
+            "--output", short: "-o", "DIR", .path, configurationKey: "output", commands: [.build, .preview],
             help: ["output folder (default: Output)"]),
+        OptionDeclaration(
+            "--preview", "", .flag(), commands: [.build],
+            help: ["also write the preview page, OUTPUT/\(Preview.fileName)", "(see 'iconforge help preview')"]),
         OptionDeclaration(
             "--xcassets", "PATH", .path, configurationKey: "xcassets", commands: [.build],
             help: ["also write the glyphs into an Xcode asset catalog", "as template images"]),
@@ -141,7 +144,7 @@ enum OptionTable {
                 ".git; else the current folder)",
             ]),
         OptionDeclaration(
-            "--watch", "", .flag(), commands: [.build, .check],
+            "--watch", "", .flag(), commands: [.build, .check, .preview],
             help: ["run again whenever a glyph, quick-actions.json or", "iconforge.json changes (Ctrl-C stops)"]),
         // every command's
         OptionDeclaration(

@@ -1,14 +1,13 @@
-/// `build --watch` and `check --watch`: the command's single run, again whenever what it
+/// `build --watch`, `check --watch` and `preview --watch`: the command's single run, again whenever what it
 /// reads changes (see `WatchLoop`). Each run's lines are printed as it ends, through
 /// `ToolEnvironment.progress`; the watch itself ends only with the process (Ctrl-C: exit
 /// status 130, SIGTERM: 143, as for any run, with nothing half-written left).
 extension ToolCommand {
-    /// Runs `command arguments` (without `--watch`) again and again. `pages` are the pages
-    /// its runs write that a browser should reload (`LiveReload`); the runs see
-    /// `ToolEnvironment.isWatching`, so that a page written for a watch can carry
-    /// `LiveReload.pageScript`.
+    /// Runs `command arguments` (without `--watch`) again and again. The preview page its
+    /// runs write (`WatchTargets.pages`) is one a browser should reload (`LiveReload`); the
+    /// runs see `ToolEnvironment.isWatching`, so the page carries `LiveReload.pageScript`.
     static func watch(
-        _ command: String, _ arguments: [String], parsed: ParsedArguments, writes: Bool, format: String, pages: [String] = [],
+        _ command: OptionCommand, _ arguments: [String], parsed: ParsedArguments, format: String,
         output: inout ToolRun
     ) throws(UsageError) -> ExitStatus {
         guard format == "text" else {
@@ -19,20 +18,16 @@ extension ToolCommand {
         // A command line that cannot work stops here, once; a configuration file that is not
         // valid is reported by the run, and watched until it is fixed.
         do {
-            _ = try request(from: parsed, writes: writes, environment: environment)
+            _ = try request(from: parsed, command: command, environment: environment)
         } catch where error.file == nil {
             throw error
         } catch {}
-        let once = [command] + withoutWatch(arguments)
+        let once = [command.rawValue] + withoutWatch(arguments)
         let driver = environment.watchDriver?() ?? WatchDriver.system(polling: environment.watchPolls)
         let say = environment.progress
         var status = ExitStatus.clean
         var announced = false
-        let targets = { () -> WatchTargets? in
-            var targets = watchTargets(parsed, writes: writes, environment: environment)
-            targets?.pages = pages
-            return targets
-        }
+        let targets = { watchTargets(parsed, command: command, environment: environment) }
         WatchLoop().run(driver: driver, targets: targets) { changes in
             if !changes.isEmpty { say(.err("iconforge: " + WatchChange.describe(changes))) }
             let run = ToolCommand.run(once, environment: environment)
@@ -56,8 +51,8 @@ extension ToolCommand {
     /// What a run with these arguments reads: its glyph folders (one that does not exist yet
     /// too) and glyph files, each folder's quick-action definitions, and the configuration
     /// file, whether it exists or not. Nil when the configuration cannot be read.
-    static func watchTargets(_ parsed: ParsedArguments, writes: Bool, environment: ToolEnvironment) -> WatchTargets? {
-        guard let (request, _) = try? request(from: parsed, writes: writes, environment: environment) else { return nil }
+    static func watchTargets(_ parsed: ParsedArguments, command: OptionCommand, environment: ToolEnvironment) -> WatchTargets? {
+        guard let (request, _) = try? request(from: parsed, command: command, environment: environment) else { return nil }
         var targets = WatchTargets()
         for input in request.inputs {
             switch FileSystem.kind(followingSymlinksOf: input) {
@@ -68,6 +63,7 @@ extension ToolCommand {
         }
         targets.files += targets.glyphFolders.map { $0.withoutTrailingSlash + "/" + QuickActions.fileName }
         targets.files.append(parsed.values["--config"] ?? Configuration.defaultFileName)
+        if command == .preview || parsed.flags.contains("--preview") { targets.pages = [Preview.path(inOutputFolder: request.outputFolder)] }
         return targets
     }
 

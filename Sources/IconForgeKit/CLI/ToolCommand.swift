@@ -17,9 +17,10 @@ public enum ToolCommand {
         let rest = Array(arguments.dropFirst())
         do throws(UsageError) {
             switch command {
-            case "build": return try build(rest, writes: true, output: &output)
+            case "build": return try build(rest, command: .build, output: &output)
             case "render": return try render(rest, output: &output)
-            case "check": return try build(rest, writes: false, output: &output)
+            case "check": return try build(rest, command: .check, output: &output)
+            case "preview": return try build(rest, command: .preview, output: &output)
             case "rules":
                 let parsed = try ArgumentParser.parse(rest, spec: OptionSpec(valued: [], flags: ["--help"], aliases: ["-h": "--help"]))
                 output.out(parsed.flags.contains("--help") ? HelpText.rules : rulesTable())
@@ -68,7 +69,8 @@ public enum ToolCommand {
 
     /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
     /// then the flags, which win.
-    static func request(from parsed: ParsedArguments, writes: Bool, environment: ToolEnvironment) throws(UsageError) -> (BuildRequest, werror: Bool) {
+    static func request(from parsed: ParsedArguments, command: OptionCommand, environment: ToolEnvironment) throws(UsageError) -> (BuildRequest, werror: Bool) {
+        let writes = command == .build
         var configuration = Configuration()
         var request = BuildRequest()
         // An empty ICONFORGE_LIBRSVG is no preference, as an unset one.
@@ -95,10 +97,12 @@ public enum ToolCommand {
             }
         }
         request.writesOutput = writes
-        let settings = OptionSettings(parsed: parsed, configuration: configuration, command: writes ? .build : .check)
+        let settings = OptionSettings(parsed: parsed, configuration: configuration, command: command)
         request.inputs = parsed.positionals.isEmpty ? configuration.glyphs ?? ["Glyphs"] : parsed.positionals
-        if writes {
+        if writes || command == .preview {
             request.outputFolder = try settings.text("--output") ?? "Output"
+        }
+        if writes {
             request.assetCatalog = try settings.text("--xcassets")
             request.otherAssetCatalogs = settings.paths("--xcassets-check")
             if let catalog = request.assetCatalog, case .failure(let refusal) = AssetCatalogWriter.locate(catalog) {
@@ -144,31 +148,41 @@ public enum ToolCommand {
         return (request, werror)
     }
 
-    private static func build(_ arguments: [String], writes: Bool, output: inout ToolRun) throws(UsageError) -> ExitStatus {
+    /// `build`, `check` and `preview` (a check that then writes the preview page).
+    private static func build(_ arguments: [String], command: OptionCommand, output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        let writes = command == .build
         let parsed: ParsedArguments
         do {
-            parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: writes ? .build : .check))
+            parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: command))
         } catch {
-            // Say which command an option belongs to, when it belongs to the other one.
-            let (command, other): (OptionCommand, OptionCommand) = writes ? (.build, .check) : (.check, .build)
+            // Say which command an option belongs to, when it belongs to another one.
             let names = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") }.map { String($0.prefix { $0 != "=" }) }
-            if let option = names.first(where: { OptionTable.otherCommand(for: $0, than: command) == other }) {
-                throw UsageError("option '\(option)' is for '\(other)'; " + (writes ? "'build' does not take it" : "'check' writes nothing"))
+            for option in names {
+                guard let other = OptionTable.otherCommand(for: option, than: command) else { continue }
+                let why =
+                    switch command {
+                    case .build: "'build' does not take it"
+                    case .check: "'check' writes nothing"
+                    default: "'\(command.rawValue)' does not take it"
+                    }
+                throw UsageError("option '\(option)' is for '\(other)'; " + why)
             }
             throw error
         }
         if parsed.flags.contains("--help") {
-            output.out(writes ? HelpText.build : HelpText.check)
+            output.out(command == .build ? HelpText.build : command == .preview ? HelpText.preview : HelpText.check)
             return .clean
         }
-        let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: writes ? .build : .check)
-        let format = try commandLine.text("--format") ?? "text"
+        let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: command)
+        // preview has no --format or --path-base: its diagnostics are text, and on the page.
+        let ciOptions = command != .preview
+        let format = try ciOptions ? commandLine.text("--format") ?? "text" : "text"
         if parsed.flags.contains("--watch") {
-            return try watch(writes ? "build" : "check", arguments, parsed: parsed, writes: writes, format: format, output: &output)
+            return try watch(command, arguments, parsed: parsed, format: format, output: &output)
         }
         // GitHub finds a file by its path from the repository root, not from where iconforge ran.
         let currentFolder = FileManager.default.currentDirectoryPath
-        let base = try commandLine.text("--path-base") ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
+        let base = try (ciOptions ? commandLine.text("--path-base") : nil) ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
         let forCI: (Diagnostic) -> Diagnostic = { diagnostic in
             var moved = diagnostic
             if !diagnostic.file.isEmpty { moved.file = PathBase.relative(diagnostic.file, to: base, currentFolder: currentFolder) }
@@ -178,12 +192,12 @@ public enum ToolCommand {
         var request: BuildRequest
         do {
             let werror: Bool
-            (request, werror) = try self.request(from: parsed, writes: writes, environment: output.environment)
+            (request, werror) = try self.request(from: parsed, command: command, environment: output.environment)
             request.warningsAreErrors = werror
         } catch {
             guard format != "text" else { throw error }
             let rule: RuleID = error.isUnreadableInput ? .inputUnreadable : .configInvalid
-            reportStop(forCI(Diagnostic(rule, file: error.file ?? "", error.message)), format: format, command: writes ? "build" : "check", output: &output)
+            reportStop(forCI(Diagnostic(rule, file: error.file ?? "", error.message)), format: format, command: command.rawValue, output: &output)
             output.err("iconforge: error: \(error.message)\n\(error.hint)")
             return error.isUnreadableInput ? .io : .usage
         }
@@ -191,7 +205,7 @@ public enum ToolCommand {
         // check: what exists is checked, and what does not is reported (exit 3). build stops
         // instead: a catalog without a missing folder's glyphs would drop their outputs.
         var missing: [Diagnostic] = []
-        if !writes {
+        if command == .check {
             let present = request.inputs.filter { FileSystem.kind(of: $0) != .missing }
             if !present.isEmpty, present.count < request.inputs.count {
                 missing = request.inputs.filter { FileSystem.kind(of: $0) == .missing }.map { Diagnostic(.inputUnreadable, file: $0, "no such file or folder") }
@@ -216,7 +230,7 @@ public enum ToolCommand {
             switch error {
             case .missingInput(let path, let message):
                 let diagnostic = Diagnostic(.inputUnreadable, file: path, message)
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .output(let failure):
                 // Say what is on disk, as the build reports it.
                 let kept =
@@ -226,13 +240,13 @@ public enum ToolCommand {
                     case .unchanged, nil: FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
                     }
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .dependencyFile(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot write the dependency file: \(failure.message) (the outputs were written)")
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .appFile(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (the build's outputs were written)")
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: writes ? "build" : "check", output: &output)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             }
             return .io
         }
@@ -244,7 +258,7 @@ public enum ToolCommand {
         let failed = report.failed
         if output.environment.writesStepSummary {
             output.stepSummary = StepSummary.markdown(
-                command: writes ? "build" : "check", diagnostics: report.diagnostics.map(forCI), glyphs: report.glyphCount, failed: failed)
+                command: command.rawValue, diagnostics: report.diagnostics.map(forCI), glyphs: report.glyphCount, failed: failed)
         }
         var notice: String?
 
@@ -283,6 +297,18 @@ public enum ToolCommand {
             }
         }
         if let notice { output.out(notice) }
+        if command == .preview || parsed.flags.contains("--preview") {
+            let path = Preview.path(inOutputFolder: request.outputFolder)
+            do throws(FileError) {
+                try FileSystem.createFolder(request.outputFolder)
+                try Preview.write(report: report, request: request, to: path, liveReload: output.environment.isWatching)
+            } catch {
+                output.err("\(error.path): error: cannot write the preview page: \(error.message)")
+                return .io
+            }
+            // Standard output holds the document a CI format promises, and nothing else.
+            if format == "text" { output.out(path) } else { output.err("preview: \(path)") }
+        }
         return !missing.isEmpty ? .io : failed ? .checkFailed : .clean
     }
 
@@ -320,7 +346,7 @@ public enum ToolCommand {
         if FileSystem.kind(followingSymlinksOf: path) == .directory {
             throw UsageError("render takes one SVG file, and '\(path)' is a folder; use 'iconforge build \(path)' for a folder")
         }
-        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), writes: false, environment: output.environment)
+        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), command: .check, environment: output.environment)
 
         let diagnostics: [Diagnostic]
         var png: [UInt8]?

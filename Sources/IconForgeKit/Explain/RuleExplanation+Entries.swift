@@ -54,7 +54,7 @@ extension RuleExplanation {
         let circle = "  <circle cx=\"12\" cy=\"12\" r=\"6\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2\"/>"
         let small = (1...3).map { ("Glyphs/dot\($0).svg", glyph(circle, viewBox: "0 0 24 24")) }
         let box = "  <g fill=\"none\" stroke=\"#000000\" stroke-width=\"2\">\n    \(outlier)\n  </g>"
-        return Example(files: small + [("Glyphs/box.svg", glyph(box, viewBox: "0 0 24 24"))], arguments: ["--fit=set"], command: "build")
+        return Example(files: small + [("Glyphs/box.svg", glyph(box, viewBox: "0 0 24 24"))], arguments: ["--fit=set", "-o", "{root}/Output"], command: "build")
     }
 
     static let geometryEntries = [

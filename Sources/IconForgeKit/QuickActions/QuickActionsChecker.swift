@@ -94,7 +94,7 @@ struct QuickActionsChecker {
                 report(.actionsAppName, at: entry.location, "\(label) \"\(entry.text)\" contains the app's name \"\(appName)\"; the menu already appears on the app's icon, so the name only takes space: remove it")
             }
             let widths = limits.widths(for: entry.locale)
-            let limit = what == "subtitle" ? widths.subtitle : hasSubtitle ? widths.title : widths.titleWithoutSubtitle
+            let limit = widths.limit(title: what == "title", besideSubtitle: hasSubtitle)
             let width = DisplayWidth.of(entry.text)
             if width > limit {
                 let lines = what == "title" && hasSubtitle ? "the one line a title beside a subtitle gets" : "two lines"

@@ -34,6 +34,11 @@ import Testing
         let project = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: project.file("Glyphs"), withIntermediateDirectories: true)
         for file in example.files { project.write(file.path, file.text) }
+        // A build that names no output folder would write into the current folder: the
+        // repository's own Output/.
+        if example.command == "build" {
+            try #require(example.arguments.firstIndex(of: "-o").map { example.arguments[$0 + 1].hasPrefix("{root}/") } == true, "a build example needs -o {root}/…")
+        }
         let arguments = [example.command, project.file("Glyphs"), "--format", "json", "--isolation", "none"]
             + example.arguments.map { $0.replacing("{root}", with: project.path) }
         let run = ToolCommand.run(arguments)

@@ -67,6 +67,21 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("hint: 'iconforge explain") }.count == 1, "\(lines)")
     }
 
+    @Test func previewWatchKeepsThePageCurrentAndReloading() throws {
+        let project = TemporaryFolder()
+        project.write("Glyphs/a.svg", Self.square)
+        let script = ScriptedWatch([])
+        script.steps = [.change(after: 300) { project.write("Glyphs/added-later.svg", Self.wide) }, .idle(2000)]
+        let (run, lines) = watch(["preview", project.file("Glyphs"), "-o", project.file("Output"), "--watch"], script: script)
+        #expect(run.status == .clean, "\(lines)")
+        let page = try String(contentsOfFile: project.file("Output/preview.html"), encoding: .utf8)
+        #expect(page.contains("added-later"), "the page was made again after the change")
+        #expect(page.contains("iconforgeReloadStamp") && page.contains("preview.reload.js"), "a watched page reloads itself")
+        let stamp = try String(contentsOfFile: project.file("Output/preview.reload.js"), encoding: .utf8)
+        #expect(stamp.hasPrefix("iconforgeReloadStamp("), "\(stamp)")
+        #expect(!FileManager.default.fileExists(atPath: project.file("Output/catalog.json")), "preview writes no build output")
+    }
+
     @Test func checkWatchChecksAgainAndWritesNothing() {
         let project = TemporaryFolder()
         project.write("Glyphs/a.svg", Self.square)
