@@ -48,4 +48,12 @@ int cplatformshim_end_with_parent(int expected_parent);
 /// The exit status of a macOS worker that found its parent gone.
 #define CPLATFORMSHIM_PARENT_GONE_STATUS 87
 
+/// Gives this process (a render worker) `seconds` more of CPU time, counted from what it
+/// has used so far (rounded up to a whole second): past that, the kernel itself ends it
+/// with SIGXCPU, whether or not anyone is watching. Only the soft limit moves, so a later
+/// call can give a later glyph its own `seconds`. SIGXCPU is set to its default action
+/// and unblocked in the calling thread, whatever this process inherited. Same on Linux and
+/// macOS (POSIX RLIMIT_CPU). Returns 0, or -1 with errno set.
+int cplatformshim_limit_cpu_time(uint64_t seconds);
+
 #endif
