@@ -33,6 +33,21 @@ enum OutputWriter {
         if var state {
             if let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256 { return state }
             state.catalogSHA256 = ""
+            // A catalog that lists files the state does not (written before it by an older
+            // iconforge, which renamed its state last, or put back by hand): those that still
+            // have the bytes it gives are iconforge's too, to remove once no glyph lists them.
+            if let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) {
+                let listed = Set(state.glyphs.flatMap { $0.outputs.map(\.file) })
+                for output in catalog.glyphs.flatMap(\.outputs)
+                where !listed.contains(output.file) && state.pendingRemovals[output.file] == nil && isPlainFileName(output.file) {
+                    let path = folder + "/" + output.file
+                    guard let signature = FileSystem.signature(of: path, followingSymlinks: false), signature.size == output.bytes,
+                        let bytes = try? FileSystem.readRegularFile(path, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256,
+                        FileSystem.signature(of: path, followingSymlinks: false) == signature
+                    else { continue }
+                    state.pendingRemovals[output.file] = signature
+                }
+            }
             return state
         }
         guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }

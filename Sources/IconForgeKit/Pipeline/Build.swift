@@ -214,7 +214,12 @@ public enum Builder {
             return .unchanged(unchanged)
         }
         let previous = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder, stateBytes: stateBytes) : nil
-        let owned = Set((previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file))
+        // Files a killed build meant to remove are iconforge's too while they are as it recorded them.
+        let pending = (previous?.pendingRemovals ?? [:]).filter { file, recorded in
+            FileSystem.signature(of: request.outputFolder + "/" + file, followingSymlinks: false) == recorded
+        }
+        let owned = Set(
+            (previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file) + pending.keys)
         return .build(BuildPlan(
             buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned))
     }
