@@ -55,7 +55,10 @@ On-disk rows: the C reference and a cold iconforge build are run a second time
 each, writing to a folder on a real disk (BENCH_DISK, default under the cache
 folder, which is on the root file system). iconforge makes its output durable
 (one flush of the file system per build, see the README); refrender.c does not
-flush at all, so its row is the floor. The folder is synced (os.sync) before
+flush at all, so its row is the floor. A third row runs refrender.c -s, which
+ends with one syncfs of the folder: as durable as iconforge's output once it
+returns (not atomic: no temporary files, renames or catalog), the fair price of
+durability for the C program. The folder is synced (os.sync) before
 each of these runs, outside the timing, so that removing the previous run's
 2,000 files is not billed to the next run's flush.
 
@@ -660,9 +663,13 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
     print("in a separate, untimed run.")
     by_key = {p.key: p for p in peers}
     ref_d, if_d = by_key.get("refrender-disk"), by_key.get("iconforge-cold-disk")
+    ref_ds = by_key.get("refrender-disk-sync")
     if ref_d and if_d and ref_d.samples and if_d.samples and not if_d.unavailable:
         print(f"On disk: iconforge cold (durable) / refrender.c (no flush) = "
               f"{if_d.median() / ref_d.median():.2f} (target: at most 1.15).")
+        if ref_ds and ref_ds.samples:
+            print(f"On disk: iconforge cold (durable) / refrender.c -s (one syncfs, equally durable, "
+                  f"not atomic) = {if_d.median() / ref_ds.median():.2f}.")
     print()
 
     print("PNG size")
@@ -817,13 +824,17 @@ def main() -> int:
             ref_disk = Peer("refrender-disk", f"refrender.c on disk ({fs_type(disk_work)})",
                             [str(refrender), "-j", "2", str(ref_disk_out), *map(str, corpus.files)],
                             out=ref_disk_out, expect_pngs=2 * GLYPHS, settle=True)
+            ref_sync_out = disk_work / "refrender-sync"
+            ref_sync = Peer("refrender-disk-sync", f"refrender.c -s (one syncfs) on disk ({fs_type(disk_work)})",
+                            [str(refrender), "-j", "2", "-s", str(ref_sync_out), *map(str, corpus.files)],
+                            out=ref_sync_out, expect_pngs=2 * GLYPHS, settle=True)
             if_disk_out = disk_work / "iconforge-out"
             cold_disk = Peer("iconforge-cold-disk", f"iconforge build (cold) on disk ({fs_type(disk_work)})",
                              [str(cfg.iconforge), "build", str(corpus.path), "-o", str(if_disk_out), "--fit"],
                              out=if_disk_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS, settle=True)
             if cold.unavailable:
                 cold_disk.unavailable = cold.unavailable
-            peers += [ref_disk, cold_disk]
+            peers += [ref_disk, ref_sync, cold_disk]
         for r in range(cfg.runs):
             log(f"round {r + 1}/{cfg.runs}")
             for p in peers:

@@ -23,7 +23,9 @@ extern char **environ;
 #include <mach-o/dyld.h>
 #include <mach/mach.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/event.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #else
 #error "iconforge's platform shim knows Linux and macOS; add a branch for this system"
@@ -216,4 +218,24 @@ int cplatformshim_watch_wait(int watch, int timeout_ms) {
     while (kevent(watch, NULL, 0, events, 16, &none) > 0) {}
     return 1;
 #endif
+}
+
+// POSIX, the same on both systems: no branch needed.
+int cplatformshim_limit_cpu_time(uint64_t seconds) {
+    // The limit acts through SIGXCPU: whoever started this process (a thread of a program
+    // that blocks signals, or sets them to be ignored) must not have disarmed it.
+    sigset_t xcpu;
+    sigemptyset(&xcpu);
+    sigaddset(&xcpu, SIGXCPU);
+    if (signal(SIGXCPU, SIG_DFL) == SIG_ERR || sigprocmask(SIG_UNBLOCK, &xcpu, NULL) != 0) return -1;
+    struct rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return -1;
+    uint64_t microseconds = ((uint64_t)usage.ru_utime.tv_sec + (uint64_t)usage.ru_stime.tv_sec) * 1000000
+        + (uint64_t)usage.ru_utime.tv_usec + (uint64_t)usage.ru_stime.tv_usec;
+    rlim_t wanted = (rlim_t)((microseconds + 999999) / 1000000 + seconds);
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_CPU, &limit) != 0) return -1;
+    // Only the soft limit: an unprivileged process could never raise a lowered hard one.
+    limit.rlim_cur = (limit.rlim_max != RLIM_INFINITY && wanted > limit.rlim_max) ? limit.rlim_max : wanted;
+    return setrlimit(RLIMIT_CPU, &limit);
 }

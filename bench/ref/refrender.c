@@ -17,10 +17,16 @@
  *
  * Work is split over N pthreads (default 2): thread t takes glyphs t, t+N, ...
  *
+ * With -s, once every file is written, one syncfs(2) on OUTDIR makes them durable: the
+ * cheapest way for this program to get iconforge's "on disk when it returns" (without
+ * iconforge's atomic renames or its catalog, so still a floor, not an equal). Without -s
+ * nothing is flushed: the kernel writes the files back after the program has exited.
+ *
  * Build:  gcc -O2 refrender.c $(pkg-config --cflags --libs librsvg-2.0 libpng) -lpthread
- * Usage:  refrender [-j THREADS] OUTDIR FILE.svg...
+ * Usage:  refrender [-j THREADS] [-s] OUTDIR FILE.svg...
  * Exit status: 0 if every glyph rendered, 1 if any failed (reported on stderr).
  */
+#define _GNU_SOURCE /* syncfs */
 #include <librsvg/rsvg.h>
 #include <cairo.h>
 #include <png.h>
@@ -29,6 +35,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #define ARTBOARD_PT 35.0 /* iOS quick-action glyph canvas, in points */
 
@@ -214,13 +222,17 @@ static void *worker(void *arg)
 
 int main(int argc, char **argv)
 {
-    int threads = 2, argi = 1;
+    int threads = 2, argi = 1, durable = 0;
     if (argi + 1 < argc && strcmp(argv[argi], "-j") == 0) {
         threads = atoi(argv[argi + 1]);
         argi += 2;
     }
+    if (argi < argc && strcmp(argv[argi], "-s") == 0) {
+        durable = 1;
+        argi++;
+    }
     if (threads < 1 || argc - argi < 1) {
-        fprintf(stderr, "usage: refrender [-j THREADS] OUTDIR FILE.svg...\n");
+        fprintf(stderr, "usage: refrender [-j THREADS] [-s] OUTDIR FILE.svg...\n");
         return 2;
     }
     const char *outdir = argv[argi++];
@@ -243,6 +255,14 @@ int main(int argc, char **argv)
     }
     free(tids);
     free(jobs);
+    if (durable) {
+        int dir = open(outdir, O_RDONLY | O_DIRECTORY);
+        if (dir < 0 || syncfs(dir) != 0) {
+            perror(outdir);
+            return 1;
+        }
+        close(dir);
+    }
     if (failures)
         fprintf(stderr, "refrender: %d of %d glyphs failed\n", failures, nfiles);
     return failures ? 1 : 0;

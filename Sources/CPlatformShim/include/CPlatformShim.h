@@ -68,4 +68,12 @@ void cplatformshim_watch_remove(int watch, int handle);
 /// when the time ran out, -1 with errno set on failure (EINTR is retried by the caller).
 int cplatformshim_watch_wait(int watch, int timeout_ms);
 
+/// Gives this process (a render worker) `seconds` more of CPU time, counted from what it
+/// has used so far (rounded up to a whole second): past that, the kernel itself ends it
+/// with SIGXCPU, whether or not anyone is watching. Only the soft limit moves, so a later
+/// call can give a later glyph its own `seconds`. SIGXCPU is set to its default action
+/// and unblocked in the calling thread, whatever this process inherited. Same on Linux and
+/// macOS (POSIX RLIMIT_CPU). Returns 0, or -1 with errno set.
+int cplatformshim_limit_cpu_time(uint64_t seconds);
+
 #endif

@@ -235,8 +235,11 @@ public enum ToolCommand {
                 // Say what is on disk, as the build reports it.
                 let kept =
                     switch failure.leftOutput {
+                    case .catalogRemoved: "; no output was replaced, but catalog.json was removed until a build completes: build again"
                     case .partlyReplaced: "; some outputs were replaced, and catalog.json was removed until a build completes: build again"
-                    case .committed: "; the new outputs and catalog.json are in place, but the build state was not saved"
+                    case .partlyAdded: "; some new outputs were added, and catalog.json, which does not list them yet, left as it was: build again"
+                    case .committed:
+                        "; the new outputs and catalog.json are in place, but the outputs of glyphs that no longer build were not all removed: the next build removes them"
                     case .unchanged, nil: FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
                     }
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)

@@ -1,9 +1,9 @@
 /// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
 ///
-/// Every file goes to a temporary file in the same folder, the catalog's too; all are
-/// flushed to disk together (one flush per build, not per file), the PNGs and generated
-/// files renamed into place and their folders flushed, and only then the catalog renamed,
-/// as the commit point. All bytes are written before anything is renamed, so a full disk
+/// Every file goes to a temporary file in the same folder, the catalog's and the state's
+/// too; all are flushed to disk together (one flush per build, not per file), the state
+/// renamed into place first, then the PNGs and generated files, their folders flushed, and
+/// only then the catalog, as the commit point. All bytes are written before anything is renamed, so a full disk
 /// replaces nothing. Files whose bytes are unchanged are
 /// not rewritten (their modification times stay, which keeps Make and Xcode quiet).
 /// Outputs of glyphs that no longer build are removed only if the previous catalog says
@@ -18,8 +18,11 @@ enum OutputWriter {
     /// What the previous build in `folder` wrote: its state file, or failing that (a
     /// state file lost or from another version) its catalog, which has the same entries.
     ///
-    /// A state that does not describe the catalog on disk (a build killed between writing
-    /// the two) is set aside for the catalog, the commit point.
+    /// A state that does not describe the catalog on disk is that of a build killed before
+    /// its catalog took its place (a build renames its state first, the catalog last): it
+    /// still says which files are iconforge's, and its entries stand only for files whose
+    /// size and time are still those it recorded. Its catalog hash is cleared, so that the
+    /// next build writes its catalog.
     static func previousState(in folder: String, stateBytes: [UInt8]? = nil) -> BuildState? {
         let catalogPath = folder + "/" + catalogFileName
         let state = (stateBytes ?? self.stateBytes(in: folder)).flatMap(BuildState.decode)
@@ -27,14 +30,24 @@ enum OutputWriter {
             return state
         }
         let catalogBytes = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20)
-        if let state, let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256 {
-            return state
-        }
-        if var state, catalogBytes == nil, FileSystem.kind(of: catalogPath) == .missing {
-            // A build stopped while replacing files removes the catalog first: the state
-            // still says which files are iconforge's. (Its catalog hash no longer describes
-            // anything on disk, so the next catalog is written.)
+        if var state {
+            if let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256 { return state }
             state.catalogSHA256 = ""
+            // A catalog that lists files the state does not (written before it by an older
+            // iconforge, which renamed its state last, or put back by hand): those that still
+            // have the bytes it gives are iconforge's too, to remove once no glyph lists them.
+            if let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) {
+                let listed = Set(state.glyphs.flatMap { $0.outputs.map(\.file) })
+                for output in catalog.glyphs.flatMap(\.outputs)
+                where !listed.contains(output.file) && state.pendingRemovals[output.file] == nil && isPlainFileName(output.file) {
+                    let path = folder + "/" + output.file
+                    guard let signature = FileSystem.signature(of: path, followingSymlinks: false), signature.size == output.bytes,
+                        let bytes = try? FileSystem.readRegularFile(path, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256,
+                        FileSystem.signature(of: path, followingSymlinks: false) == signature
+                    else { continue }
+                    state.pendingRemovals[output.file] = signature
+                }
+            }
             return state
         }
         guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
@@ -47,7 +60,7 @@ enum OutputWriter {
     }
 
     /// A catalog just written, and the state that will record it (its fingerprint still
-    /// to be computed from `known`, by the builder, before `writeState`).
+    /// to be computed from `known`, by the builder, before `stageState`).
     struct CommittedCatalog {
         /// The size and time of every file this build wrote or checked, the catalog
         /// included, by its path in the output folder.
@@ -163,54 +176,65 @@ enum OutputWriter {
         }
     }
 
-    /// Writes the state that records `committed` (with `fingerprint`, when the build could
-    /// vouch for everything it read), then removes what `previous` listed and the new
-    /// catalog does not, and what a build killed while removing left.
-    static func writeState(
-        _ committed: CommittedCatalog, fingerprint: String?, outcomes: [GlyphOutcome], previous: BuildState?, to folder: String
-    ) throws(BuildError) {
+    /// Stages the state that records `committed` (with `fingerprint`, when the build could
+    /// vouch for everything it read) in `staged`, whose `commit` renames it into place before
+    /// any other file: it names what this build writes and what it will remove (what
+    /// `previous` listed and the new catalog does not, and what a build killed while
+    /// removing left), so that a build killed at any later step leaves no file of
+    /// iconforge's that the next build does not know. Returns the state, for `finishRemovals`.
+    static func stageState(
+        _ committed: CommittedCatalog, fingerprint: String?, outcomes: [GlyphOutcome], previous: BuildState?, to folder: String,
+        staging staged: inout StagedWrites
+    ) throws(BuildError) -> BuildState {
         var state = committed.state
         state.fingerprint = fingerprint
         if fingerprint == nil { state.report = nil }
-        let statePath = folder + "/" + BuildState.fileName
         let generatedFiles = state.generatedFiles
+        // Nothing is renamed yet: each file to remove is as the previous build left it.
+        let kept = Set(outcomes.flatMap { $0.outputs.map(\.file) })
+        let stillGenerated = Set(generatedFiles.map(\.file))
+        var removals: [String: FileSignature] = [:]
+        for glyph in previous?.glyphs ?? [] {
+            for output in glyph.outputs where !kept.contains(output.file) && isPlainFileName(output.file) {
+                removals[output.file] = FileSystem.signature(of: folder + "/" + output.file, followingSymlinks: false)
+            }
+        }
+        for file in previous?.generatedFiles ?? [] where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
+            let path = folder + "/" + file.file
+            guard !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
+            removals[file.file] = FileSystem.signature(of: path, followingSymlinks: false)
+        }
+        for (file, recorded) in previous?.pendingRemovals ?? [:]
+        where !kept.contains(file) && !stillGenerated.contains(file) && (isPlainFileName(file) || isSafeRelativePath(file)) {
+            // Only if it is still the file that build meant to remove, in a real folder.
+            let path = folder + "/" + file
+            guard !file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
+            if FileSystem.signature(of: path, followingSymlinks: false) == recorded { removals[file] = recorded }
+        }
+        state.pendingRemovals = removals
         do throws(FileError) {
-            // Only after the new catalog is in place: remove what the old one listed and the
-            // new one does not, and what a build killed while removing left. The state lists
-            // them first, so that a build killed now leaves them to the next.
-            let kept = Set(outcomes.flatMap { $0.outputs.map(\.file) })
-            let stillGenerated = Set(generatedFiles.map(\.file))
-            var removals: [String: FileSignature] = [:]
-            for glyph in previous?.glyphs ?? [] {
-                for output in glyph.outputs where !kept.contains(output.file) && isPlainFileName(output.file) {
-                    removals[output.file] = FileSystem.signature(of: folder + "/" + output.file, followingSymlinks: false)
-                }
-            }
-            for file in previous?.generatedFiles ?? [] where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
-                let path = folder + "/" + file.file
-                guard !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
-                removals[file.file] = FileSystem.signature(of: path, followingSymlinks: false)
-            }
-            for (file, recorded) in previous?.pendingRemovals ?? [:]
-            where !kept.contains(file) && !stillGenerated.contains(file) && (isPlainFileName(file) || isSafeRelativePath(file)) {
-                // Only if it is still the file that build meant to remove, in a real folder.
-                let path = folder + "/" + file
-                guard !file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
-                if FileSystem.signature(of: path, followingSymlinks: false) == recorded { removals[file] = recorded }
-            }
-            state.pendingRemovals = removals
-            try FileSystem.writeIfChanged(state.encoded(), to: statePath)
-            FileSystem.syncFolder(folder)
+            try staged.writeFirstIfChanged(state.encoded(), to: folder + "/" + BuildState.fileName)
+        } catch {
+            throw .output(error)
+        }
+        return state
+    }
 
-            guard !removals.isEmpty else { return }
-            for file in removals.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+    /// Once the new catalog is in place: removes the files `state` lists for removal, then
+    /// rewrites the state without them. A build killed meanwhile leaves them to the next,
+    /// which removes those that are still the files this one meant to.
+    static func finishRemovals(_ state: BuildState, in folder: String) throws(BuildError) {
+        guard !state.pendingRemovals.isEmpty else { return }
+        var state = state
+        do throws(FileError) {
+            for file in state.pendingRemovals.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 let path = folder + "/" + file
                 try FileSystem.remove(path)
                 if file.contains("/") { try? FileSystem.removeFolderIfEmpty(path.parentPath) }
             }
             // Done: the next build has nothing left to remove.
             state.pendingRemovals = [:]
-            try FileSystem.writeIfChanged(state.encoded(), to: statePath)
+            try FileSystem.writeIfChanged(state.encoded(), to: folder + "/" + BuildState.fileName)
         } catch {
             throw .output(error)
         }

@@ -2,8 +2,9 @@
 /// stdin and writes outcomes to stdout until stdin closes. The executable recognises the
 /// command and lends the worker its standard input and output.
 ///
-/// A worker ends with its parent (PARENT, the build's process id), and gives up on a glyph
-/// after LIMIT seconds by itself, so a build that is killed never leaves a renderer running.
+/// A worker ends with its parent (PARENT, the build's process id), and the kernel ends it
+/// when a glyph has used LIMIT seconds of CPU (RLIMIT_CPU), so a build that is killed or
+/// stops watching never leaves a renderer spinning.
 public enum RenderWorker {
     /// The hidden first argument that makes `iconforge` a render worker.
     public static let command = "__render-worker"
@@ -16,8 +17,8 @@ public enum RenderWorker {
         return [command, json, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))]
     }
 
-    /// The worker's own limit on one glyph, in whole seconds: later than the build's
-    /// `timeout`, so that the build, which reports it, normally stops the worker first.
+    /// The worker's own limit on one glyph's CPU time, in whole seconds: later than the
+    /// build's `timeout`, so that the build, which reports it, normally stops the worker first.
     static func ownTimeLimit(timeout: Double) -> UInt32 {
         UInt32(min(Double(UInt32.max / 2), (timeout * 1.5).rounded(.up) + 2))
     }
@@ -31,11 +32,12 @@ public enum RenderWorker {
         // First, before anything slow: a parent that is already gone gets no work done.
         guard WorkerProcess.endWithParent(parent) else { return 3 }
         WorkerProcess.limitMemory(bytes: memory)
+        // From the start, and anew for each glyph: the limit is on one glyph's CPU time.
+        WorkerProcess.limitCPUTime(seconds: limit)
         while let frame = WorkerProcess.readFrame(from: input) {
             guard let request = OutcomeCodec.decodeRequest(frame) else { return 2 }
-            WorkerProcess.startTimeLimit(seconds: limit)
+            WorkerProcess.limitCPUTime(seconds: limit)
             let outcome = GlyphProcessor.process(request.source, options: options, encode: request.encode)
-            WorkerProcess.startTimeLimit(seconds: 0)
             guard WorkerProcess.writeFrame(OutcomeCodec.encodeOutcome(outcome), to: output) else { return 1 }
         }
         return 0

@@ -227,7 +227,12 @@ public enum Builder {
             return .unchanged(unchanged)
         }
         let previous = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder, stateBytes: stateBytes) : nil
-        let owned = Set((previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file))
+        // Files a killed build meant to remove are iconforge's too while they are as it recorded them.
+        let pending = (previous?.pendingRemovals ?? [:]).filter { file, recorded in
+            FileSystem.signature(of: request.outputFolder + "/" + file, followingSymlinks: false) == recorded
+        }
+        let owned = Set(
+            (previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file) + pending.keys)
         return .build(BuildPlan(
             buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned))
     }
@@ -336,9 +341,10 @@ public enum Builder {
 
     // MARK: - Commit
 
-    /// Writes, in an order that keeps every file consistent with the catalog: PNGs and
-    /// generated files, the asset catalog, then the catalog (the commit point) and the
-    /// state; then the dependency file.
+    /// Writes, in an order that keeps every file consistent with the catalog: the asset
+    /// catalog; then the state, the PNGs and generated files, and the catalog (the commit
+    /// point), all flushed at once and renamed in that order; the removal of files no
+    /// longer listed; then the dependency file.
     private static func commit(
         _ resolution: Resolution, files: [GlyphFile], plan: BuildPlan, request: BuildRequest, startedAt: Int64
     ) throws(BuildError) {
@@ -363,29 +369,34 @@ public enum Builder {
         let report = BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics)
         // Taken before anything is written: it stats the catalog and generated files as they are.
         let fingerprintBeforeWriting = record.beforeWriting(files: files, outputs: onDisk.outputs, request: request)
-        // Every byte of the PNGs, generated files and catalog is written before anything is
-        // renamed into place (`StagedWrites.commit`): a failure before then, a full disk
-        // say, leaves the output folder as it was.
+        // Every byte of the PNGs, generated files, catalog and state is written before
+        // anything is renamed into place (`StagedWrites.commit`): a failure before then, a
+        // full disk say, leaves the output folder as it was. The state is renamed first and
+        // the catalog last, so that a build killed at any step leaves either a catalog that
+        // matches its files or none, and a state that names every file of iconforge's.
         var staged = StagedWrites()
-        let committed: OutputWriter.CommittedCatalog?
+        var state: BuildState?
         do throws(BuildError) {
             let written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged)
             if let assetCatalog = resolution.assetCatalog {
                 try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
             }
-            committed = try OutputWriter.writeCatalog(
+            if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
                 fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
                 to: request.outputFolder, staging: &staged)
+            {
+                state = try OutputWriter.stageState(
+                    committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
+                    previous: plan.previous, to: request.outputFolder, staging: &staged)
+            }
             do throws(FileError) { try staged.commit() } catch { throw .output(error) }
         } catch {
             throw error.leavingOutput(.unchanged)
         }
-        if let committed {
+        if let state {
             do throws(BuildError) {
-                try OutputWriter.writeState(
-                    committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
-                    previous: plan.previous, to: request.outputFolder)
+                try OutputWriter.finishRemovals(state, in: request.outputFolder)
             } catch {
                 throw error.leavingOutput(.committed)
             }

@@ -350,7 +350,11 @@ enum FileSystem {
 
     /// Removes a file; a file already gone is not an error.
     static func remove(_ path: String) throws(FileError) {
+        if let observer = FlushObserver.current, observer.failsRemoving == path.lastPathComponent {
+            throw FileError(path: path, errno: EIO, action: "remove")
+        }
         guard unlink(path) == 0 || errno == ENOENT else { throw FileError(path: path, errno: errno, action: "remove") }
+        FlushObserver.current?.record(.removed(path))
     }
 
     /// The names in a folder, unsorted.
@@ -485,9 +489,15 @@ public struct FileError: Error, Equatable, Sendable {
     public enum LeftOutput: Equatable, Sendable {
         /// Nothing in it was replaced: the previous catalog and the files it lists.
         case unchanged
-        /// Some files were replaced, and the catalog is the previous build's.
+        /// No file was replaced, but the previous catalog was removed (it was about to be).
+        case catalogRemoved
+        /// Some files were replaced, and the previous catalog was removed before them.
         case partlyReplaced
-        /// The new files and catalog are all in place; what failed came after (the state).
+        /// Some new files were added (none replaced) beside the previous catalog, which does
+        /// not list them.
+        case partlyAdded
+        /// The new files and catalog are all in place; what failed came after (removing the
+        /// files of glyphs that no longer build, which the next build finishes).
         case committed
     }
 

@@ -12,6 +12,8 @@ final class FlushObserver: Sendable {
         case folderFlushed(String)
         /// A temporary file renamed to this path.
         case renamed(String)
+        /// A file removed.
+        case removed(String)
     }
 
     private let recorded = Mutex<[Event]>([])
@@ -25,19 +27,34 @@ final class FlushObserver: Sendable {
     /// A file name whose rename into place fails.
     let failsRenaming: String?
 
-    init(failsWriting: String? = nil, failsRenaming: String? = nil) {
+    /// A file name whose removal fails.
+    let failsRemoving: String?
+
+    /// Called after each event, on the thread that caused it, before the build goes on:
+    /// what is on disk then is what a build killed at that moment leaves.
+    let afterEach: (@Sendable (Event) -> Void)?
+
+    init(failsWriting: String? = nil, failsRenaming: String? = nil, failsRemoving: String? = nil, afterEach: (@Sendable (Event) -> Void)? = nil) {
         self.failsWriting = failsWriting
         self.failsRenaming = failsRenaming
+        self.failsRemoving = failsRemoving
+        self.afterEach = afterEach
     }
 
     func record(_ event: Event) {
         recorded.withLock { $0.append(event) }
+        afterEach?(event)
     }
 
     var events: [Event] { recorded.withLock { $0 } }
 
     /// How many times the disk was waited for.
     var flushCount: Int {
-        events.count { if case .renamed = $0 { false } else { true } }
+        events.count {
+            switch $0 {
+            case .renamed, .removed: false
+            case .fileFlushed, .fileSystemFlushed, .folderFlushed: true
+            }
+        }
     }
 }

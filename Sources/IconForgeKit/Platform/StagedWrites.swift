@@ -1,10 +1,14 @@
 /// Many files written atomically and durably for the price of one flush: each goes to a
 /// temporary file beside its final path; `commit` flushes the file system once, renames
-/// every file into place, then flushes the folders that received them. Until `commit`
+/// the record of the build (the state) into place, then every file, then the commit point
+/// (the catalog), flushing the folder after each of those three steps. Until `commit`
 /// renames, nothing a reader can see has changed; a value dropped before then removes its
 /// temporary files.
 struct StagedWrites: ~Copyable {
     private var pending: [(temporary: String, path: String)] = []
+    /// The record of the build (the state): renamed before every other file, so that
+    /// whatever a killed build left, the next build knows which files are iconforge's.
+    private var first: (temporary: String, path: String)?
     /// The commit point (the catalog): renamed only once every other file is in place.
     private var last: (temporary: String, path: String)?
     /// Whether a staged file replaces one that exists (which the old catalog may list).
@@ -14,12 +18,13 @@ struct StagedWrites: ~Copyable {
 
     deinit {
         for file in pending { try? FileSystem.remove(file.temporary) }
+        if let first { try? FileSystem.remove(first.temporary) }
         if let last { try? FileSystem.remove(last.temporary) }
     }
 
     /// The names of the temporary files not yet renamed.
     var temporaryNames: Set<String> {
-        Set((pending.map(\.temporary) + (last.map { [$0.temporary] } ?? [])).map(\.lastPathComponent))
+        Set((pending + [first, last].compactMap { $0 }).map(\.temporary.lastPathComponent))
     }
 
     /// `FileSystem.writeIfChangedRecording`, staged: the bytes are written to a temporary
@@ -44,6 +49,14 @@ struct StagedWrites: ~Copyable {
         return (staged.temporary, staged.signature)
     }
 
+    /// Stages the file that `commit` renames first, before any other: the build's state,
+    /// which names every file the build writes or removes. Nothing when `path` already
+    /// holds `bytes`.
+    mutating func writeFirstIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
+        precondition(first == nil, "one file is renamed first")
+        if let temporary = try stage(bytes, to: path).temporary { first = (temporary, path) }
+    }
+
     /// Writes `bytes` to a temporary file unless `path` already holds them; `existed` says
     /// whether a file (a regular one) is there to be replaced.
     private func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?, existed: Bool) {
@@ -55,16 +68,19 @@ struct StagedWrites: ~Copyable {
         return (temporary, signature, before != nil)
     }
 
-    /// Flushes every staged file with one barrier per file system, renames each into place,
-    /// flushes the folders they went into, then renames the last file and flushes its
-    /// folder: once this returns, a power loss leaves every file whole and in place. Every
-    /// byte is written before anything is renamed, so a full disk fails before a file is
-    /// replaced. A failure says in `FileError.leftOutput` whether anything was.
+    /// Flushes every staged file with one barrier per file system; removes the old catalog
+    /// if files it may list are replaced, and renames the first file (the state) into place,
+    /// and flushes that folder; renames every other file into place and flushes the folders
+    /// they went into; then renames the last file (the catalog) and flushes its folder: once
+    /// this returns, a power loss leaves every file whole and in place. Every byte is
+    /// written before anything is renamed, so a full disk fails before a file is replaced.
+    /// A failure says in `FileError.leftOutput` what it left.
     mutating func commit() throws(FileError) {
-        let all = pending + (last.map { [$0] } ?? [])
+        let all = [first].compactMap { $0 } + pending + [last].compactMap { $0 }
         guard !all.isEmpty else { return }
         let folders = Array(Set(pending.map(\.path.parentPath))).sorted()
         var renamed = 0
+        var catalogRemoved = false
         do throws(FileError) {
             var flushedDevices = Set<UInt64>()
             var temporaries = all.map(\.temporary)
@@ -74,12 +90,21 @@ struct StagedWrites: ~Copyable {
                 try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries)
                 temporaries = []
             }
+            var flushFirst: String?
             if let file = last, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing {
                 // Files the old catalog lists are about to be replaced: until the new catalog
                 // takes its place, there is none, rather than one that names other bytes.
                 try FileSystem.remove(file.path)
-                FileSystem.syncFolder(file.path.parentPath)
+                catalogRemoved = true
+                flushFirst = file.path.parentPath
             }
+            if let file = first {
+                try FileSystem.renameIntoPlace(file.temporary, file.path)
+                first = nil
+                flushFirst = file.path.parentPath
+            }
+            // Both on disk before any file the old catalog or state may list changes.
+            if let flushFirst, !pending.isEmpty { FileSystem.syncFolder(flushFirst) }
             defer { pending.removeFirst(min(renamed, pending.count)) }
             for file in pending {
                 try FileSystem.renameIntoPlace(file.temporary, file.path)
@@ -90,10 +115,13 @@ struct StagedWrites: ~Copyable {
                 try FileSystem.renameIntoPlace(file.temporary, file.path)
                 last = nil
                 FileSystem.syncFolder(file.path.parentPath)
+            } else if pending.isEmpty, let flushFirst {
+                FileSystem.syncFolder(flushFirst)
             }
         } catch {
             var error = error
-            error.leftOutput = renamed == 0 ? .unchanged : .partlyReplaced
+            error.leftOutput =
+                renamed > 0 ? (catalogRemoved ? .partlyReplaced : .partlyAdded) : (catalogRemoved ? .catalogRemoved : .unchanged)
             throw error
         }
     }

@@ -110,7 +110,7 @@ final class WorkerProcess {
 
         // The executable blocks SIGINT and SIGTERM in all its threads (one thread waits for
         // them); a worker must not inherit that mask, so CI's signals still reach it, nor
-        // any disposition its own time limit (SIGALRM) depends on.
+        // any disposition its own time limit (SIGXCPU) depends on.
         #if canImport(Darwin)
             var attributes: posix_spawnattr_t? = nil
         #else
@@ -123,7 +123,7 @@ final class WorkerProcess {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGALRM] { sigaddset(&defaults, signal) }
+        for signal in [SIGINT, SIGTERM, SIGXCPU] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
@@ -210,9 +210,9 @@ final class WorkerProcess {
             return .timedOut
         }
         let how = reapAfterEndOfReplies(deadline: deadline)
-        // The worker's own limit (see `startTimeLimit`) is the same timeout seen from the
+        // The worker's own limit (see `limitCPUTime`) is the same timeout seen from the
         // other side: it fires only when this process was too slow to enforce its own.
-        return endingSignal == SIGALRM ? .timedOut : .died(how)
+        return endingSignal == SIGXCPU ? .timedOut : .died(how)
     }
 
     /// How long a worker that closed its replies has to exit before it is stopped.
@@ -349,12 +349,13 @@ final class WorkerProcess {
     /// This process's id, for a worker's arguments.
     static var currentProcessID: Int32 { getpid() }
 
-    /// Starts (or, with 0, cancels) the worker's own limit on one glyph: SIGALRM, whose
-    /// default action ends the process, after `seconds`. The build enforces the render
+    /// Gives the worker `seconds` more of CPU time (see `cplatformshim_limit_cpu_time`):
+    /// past it the kernel ends the worker with SIGXCPU. The build enforces the render
     /// timeout itself; this is for a build that no longer can (stopped, or too starved of
-    /// CPU to look), so a render never spins on unwatched.
-    static func startTimeLimit(seconds: UInt32) {
-        alarm(seconds)
+    /// CPU to look), so a render never spins on unwatched. CPU time, not the clock's: a
+    /// worker waiting for work, or for a busy machine's cores, uses none of it.
+    static func limitCPUTime(seconds: UInt32) {
+        _ = cplatformshim_limit_cpu_time(UInt64(seconds))
     }
 
     /// The path of the running executable.

@@ -150,13 +150,39 @@ extension DurableWriteTests {
 
     @Test func aFailureAfterTheCatalogSaysTheNewOutputIsInPlace() throws {
         let glyphs = TemporaryFolder(), output = TemporaryFolder()
-        makeGlyphs(glyphs, count: 2)
-        let observer = FlushObserver(failsWriting: BuildState.fileName)
+        makeGlyphs(glyphs, count: 3)
+        _ = try build([glyphs.path], into: output.path)
+        try FileManager.default.removeItem(atPath: glyphs.file("g2.svg"))
+        // Removing the outputs of a glyph that no longer builds comes after the catalog.
+        let observer = FlushObserver(failsRemoving: "g2@2x.png")
         let error = #expect(throws: BuildError.self) {
             try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
         }
         guard case .output(let failure) = error else { return }
         #expect(failure.leftOutput == .committed)
+        try checkCatalogMatchesFiles(output)
+        // The state named the file to remove before anything was renamed: the next build does it.
+        #expect(FileManager.default.fileExists(atPath: output.file("g2@2x.png")))
+        _ = try build([glyphs.path], into: output.path)
+        #expect(!FileManager.default.fileExists(atPath: output.file("g2@2x.png")))
+        #expect(!FileManager.default.fileExists(atPath: output.file("g2@3x.png")))
+    }
+
+    /// The state is written with everything else, before anything is renamed: a disk full
+    /// when it is written leaves the folder as it was.
+    @Test func aFullDiskWhileWritingTheStateReplacesNothing() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        makeGlyphs(glyphs, count: 2)
+        _ = try build([glyphs.path], into: output.path)
+        let catalog = try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json")))
+        glyphs.write("g0.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"17.5\" cy=\"17.5\" r=\"13.4\"/></svg>")
+        let observer = FlushObserver(failsWriting: BuildState.fileName)
+        let error = #expect(throws: BuildError.self) {
+            try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        }
+        guard case .output(let failure) = error else { return }
+        #expect(failure.leftOutput == .unchanged)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))) == catalog)
         try checkCatalogMatchesFiles(output)
     }
 }
