@@ -15,7 +15,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -s o -l output -r -
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets -r -F -d 'also write the glyphs into an Xcode asset catalog as template images'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l depfile -r -F -d 'write a make-style dependency file'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs) (default: 8)'
-complete -c iconforge -n '__fish_seen_subcommand_from build' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see README) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see docs/ci.md) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l fit -d 'scale each glyph\'s ink box to the exact target (for sets not drawn on the 35 pt template); default: template mode, the drawing untouched'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l no-fit -d 'undo --fit set in iconforge.json'
@@ -33,7 +33,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -l config -r -F -d 
 complete -c iconforge -n '__fish_seen_subcommand_from build' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -F
-complete -c iconforge -n '__fish_seen_subcommand_from check' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see README) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
+complete -c iconforge -n '__fish_seen_subcommand_from check' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see docs/ci.md) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l fit -d 'scale each glyph\'s ink box to the exact target (for sets not drawn on the 35 pt template); default: template mode, the drawing untouched'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l no-fit -d 'undo --fit set in iconforge.json'
