@@ -22,7 +22,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -l info-plist-strin
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcstrings -r -F -d 'merge the quick actions\' translations into this String Catalog (InfoPlist.xcstrings)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l swift -r -F -d 'write a Swift enum of the quick actions\' types and icons'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs) (default: 8)'
-complete -c iconforge -n '__fish_seen_subcommand_from build' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see README) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see docs/ci.md) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l watch -d 'run again whenever a glyph, quick-actions.json or iconforge.json changes (Ctrl-C stops)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l fit -d 'for sets not drawn on the 35 pt template: set (what --fit means) gives glyphs on one artboard size one scale, bringing the typical glyph to its target; glyph scales each ink box to the exact target; default: template mode, the drawing untouched'
@@ -41,7 +41,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -l config -r -F -d 
 complete -c iconforge -n '__fish_seen_subcommand_from build' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -F
-complete -c iconforge -n '__fish_seen_subcommand_from check' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see README) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
+complete -c iconforge -n '__fish_seen_subcommand_from check' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see docs/ci.md) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l watch -d 'run again whenever a glyph, quick-actions.json or iconforge.json changes (Ctrl-C stops)'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l fit -d 'for sets not drawn on the 35 pt template: set (what --fit means) gives glyphs on one artboard size one scale, bringing the typical glyph to its target; glyph scales each ink box to the exact target; default: template mode, the drawing untouched'

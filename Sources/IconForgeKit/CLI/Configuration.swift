@@ -42,7 +42,7 @@ struct Configuration: Equatable, Sendable {
     static let keys = fileKeys.filter(\.before).map(\.property.key) + optionKeys.map(\.key) + fileKeys.filter { !$0.before }.map(\.property.key)
 
     /// Where a configuration error points the reader.
-    static let hint = "See \"iconforge.json\" in the README for its keys and their values."
+    static let hint = "See \"iconforge.json\" in docs/designers.md for its keys and their values."
 
     /// A flag the file sets.
     func flag(_ name: String) -> Bool? {

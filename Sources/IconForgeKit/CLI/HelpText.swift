@@ -88,7 +88,7 @@ enum HelpText {
 
         Run 'iconforge help COMMAND' for a command's options, and 'iconforge explain RULE'
         for what a rule checks. Settings may also come from iconforge.json in the current
-        folder (see README); flags win over it. New here? 'iconforge doctor' checks the
+        folder (see docs/designers.md); flags win over it. New here? 'iconforge doctor' checks the
         installation and 'iconforge init' starts a project.
 
         EXIT STATUS

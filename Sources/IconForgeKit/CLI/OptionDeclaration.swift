@@ -134,7 +134,7 @@ enum OptionTable {
         OptionDeclaration(
             "--format", "FORMAT", .choice(["text", "json", "github", "sarif"]), commands: [.build, .check],
             help: [
-                "text (default): file:line:col: error: message [rule]", "json: one JSON document (see README)",
+                "text (default): file:line:col: error: message [rule]", "json: one JSON document (see docs/ci.md)",
                 "github: GitHub Actions ::error annotations", "sarif: SARIF 2.1.0 for GitHub code scanning",
             ]),
         OptionDeclaration(

@@ -1,5 +1,5 @@
 extension ToolCommand {
-    /// Exit statuses, as documented in `--help` and the README.
+    /// Exit statuses, as documented in `--help`, docs/commands.md and docs/reference.md.
     public enum ExitStatus: Int32, Sendable {
         case clean = 0
         case checkFailed = 1

@@ -60,7 +60,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         }
     }
 
-    /// One line on what the rule finds, for `iconforge rules` and the README.
+    /// One line on what the rule finds, for `iconforge rules` and docs/reference.md.
     public var summary: String {
         switch self {
         case .svgParse: "not well-formed XML, not an <svg> root, or no usable size"

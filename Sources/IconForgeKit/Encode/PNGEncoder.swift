@@ -15,7 +15,7 @@ public enum PNGEncoder {
     }
 
     /// The default compression effort: where extra effort stops paying for its time
-    /// (see the README's benchmark notes).
+    /// (see docs/benchmark.md).
     public static let defaultCompressionLevel = 8
 
     static func encode(_ image: RGBAImage, colour: PixelColor, compressionLevel: Int) throws(NativeError) -> Encoded {

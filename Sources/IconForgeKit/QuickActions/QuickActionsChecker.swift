@@ -190,7 +190,7 @@ struct QuickActionsChecker {
         case .system(let name):
             if SystemShortcutIcon.infoPlistValue(for: name) == nil {
                 let hint = SystemShortcutIcon.suggestion(for: name).map { "did you mean \"\($0)\"?" }
-                    ?? "use a UIApplicationShortcutIcon.IconType name such as \"compose\", \"search\" or \"share\" (README lists all 29)"
+                    ?? "use a UIApplicationShortcutIcon.IconType name such as \"compose\", \"search\" or \"share\" (docs/xcode.md lists all 29)"
                 report(.actionsIcon, at: at, "\"\(name)\" is not a system quick-action icon; \(hint)")
             }
         }

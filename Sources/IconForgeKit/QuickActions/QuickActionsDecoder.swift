@@ -17,7 +17,7 @@ struct QuickActionsDecoder {
 
     mutating func decode(_ root: JSONValue) -> QuickActionDefinitions? {
         guard let members = root.members else {
-            report(.actionsParse, at: root.location, "the file holds \(root.kindDescription); it must be one JSON object with an \"actions\" array (see Quick-action definitions in the README)")
+            report(.actionsParse, at: root.location, "the file holds \(root.kindDescription); it must be one JSON object with an \"actions\" array (see Quick-action definitions in docs/xcode.md)")
             return nil
         }
         checkKeys(members, allowed: Self.topLevelKeys, in: "the top-level object")

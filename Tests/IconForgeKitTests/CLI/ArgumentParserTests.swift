@@ -114,17 +114,19 @@ import Testing
         #expect(Set(keys).count == keys.count && Configuration.keys.count == keys.count + Configuration.fileKeys.count)
     }
 
-    @Test("the README's tables name every option and every iconforge.json key")
-    func readmeListsEveryOption() throws {
-        let readme = try String(contentsOf: PortabilityTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")
+    @Test("docs/commands.md's table names every option, and docs/designers.md every iconforge.json key")
+    func docsListEveryOption() throws {
+        let docs = PortabilityTests.packageRoot.appendingPathComponent("docs")
+        let commands = try String(contentsOf: docs.appendingPathComponent("commands.md"), encoding: .utf8)
+        let designers = try String(contentsOf: docs.appendingPathComponent("designers.md"), encoding: .utf8)
+        let rows = commands.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")
         for option in OptionTable.all {
             let after = option.placeholder.isEmpty ? "`" : option.placeholder.hasPrefix("[=") ? "[=" : " "
-            #expect(rows.contains(option.name + after), "README has no row for \(option.name)")
-            if let negation = option.negation { #expect(rows.contains("`\(negation)`"), "README has no row for \(negation)") }
+            #expect(rows.contains(option.name + after), "docs/commands.md has no row for \(option.name)")
+            if let negation = option.negation { #expect(rows.contains("`\(negation)`"), "docs/commands.md has no row for \(negation)") }
         }
         for key in Configuration.keys {
-            #expect(readme.contains("\"\(key)\""), "README does not show \(key) in iconforge.json")
+            #expect(designers.contains("\"\(key)\""), "docs/designers.md does not show \(key) in iconforge.json")
         }
     }
 }

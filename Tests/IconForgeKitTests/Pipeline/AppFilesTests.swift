@@ -119,11 +119,11 @@ import Testing
         var missing = CapturedOutput()
         #expect(ToolCommand.run(["check", "--config", project.file("nope.json")], output: &missing) == .io)
         #expect(missing.stderr.joined().contains("cannot read configuration"))
-        #expect(missing.stderr.joined().contains("See \"iconforge.json\" in the README"))
+        #expect(missing.stderr.joined().contains("See \"iconforge.json\" in docs/designers.md"))
         let wrong = project.write("iconforge.json", "{ \"fitt\": true }")
         var captured = CapturedOutput()
         #expect(ToolCommand.run(["check", "--config", wrong], output: &captured) == .usage)
-        #expect(captured.stderr.joined().contains("unknown key 'fitt'") && captured.stderr.joined().contains("in the README"))
+        #expect(captured.stderr.joined().contains("unknown key 'fitt'") && captured.stderr.joined().contains("in docs/designers.md"))
         #expect(!captured.stderr.joined().contains("--help"))
     }
 
