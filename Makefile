@@ -1,6 +1,9 @@
 # iconforge — the two commands:
 #   make         set up, build iconforge, and build the shipped Glyphs/ into Output/
 #   make test    set up and run the whole test suite
+# and, for development (see "Sanitizers and fuzzing" in the README):
+#   make sanitize   the suite under AddressSanitizer(+UBSan), then ThreadSanitizer
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
@@ -24,7 +27,7 @@ export PKG_CONFIG_PATH := $(BREW_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$
 endif
 endif
 
-.PHONY: all setup tool glyphs test bench clean
+.PHONY: all setup tool glyphs test sanitize fuzz bench clean
 
 all: glyphs
 
@@ -41,6 +44,14 @@ test:
 	@scripts/setup.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+sanitize:
+	@scripts/setup.sh --test
+	scripts/sanitize.sh
+
+fuzz:
+	@scripts/setup.sh
+	scripts/fuzz.sh
 
 bench: tool
 	bench/run.sh
