@@ -4,6 +4,7 @@
 # and, for development (see "Sanitizers and fuzzing" in the README):
 #   make sanitize   the suite under AddressSanitizer(+UBSan), then ThreadSanitizer
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
+#   make ci         what CI runs (.ci/run): make test, make sanitize, a 10 s make fuzz
 export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
@@ -27,7 +28,7 @@ export PKG_CONFIG_PATH := $(BREW_PREFIX)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$
 endif
 endif
 
-.PHONY: all setup tool glyphs test sanitize fuzz bench clean
+.PHONY: all setup tool glyphs test sanitize fuzz ci bench clean
 
 all: glyphs
 
@@ -52,6 +53,9 @@ sanitize:
 fuzz:
 	@scripts/setup.sh
 	scripts/fuzz.sh
+
+ci: test sanitize
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} scripts/fuzz.sh
 
 bench: tool
 	bench/run.sh

@@ -11,8 +11,7 @@
 # `make test`; fix the code, and keep the input.
 #
 # Each target starts from the seeds (test fixtures and example glyphs) and its corpus in
-# .build/fuzz-corpus/TARGET, which grows from run to run; FUZZ_JOBS runs that many
-# fuzzing processes per target (default 1). The last lines of each run's log, with the
+# .build/fuzz-corpus/TARGET, which grows from run to run. The last lines of each run's log, with the
 # executions and coverage reached, are printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,11 +43,13 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export LSAN_OPTIONS=suppressions=$sanitizers/leaks.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
+# Optimised (an unoptimised Swift pixel loop under ASan and coverage takes seconds a
+# glyph), with testability so that the targets reach IconForgeKit's internal entry points.
+build=(--package-path Fuzz --scratch-path "$scratch" -c release
+    -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 echo "fuzz: building the fuzz targets" >&2
-"$swift" build --package-path Fuzz --scratch-path "$scratch" -c debug \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
-bin=$("$swift" build --package-path Fuzz --scratch-path "$scratch" -c debug --show-bin-path \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+"$swift" build "${build[@]}" >&2
+bin=$("$swift" build "${build[@]}" --show-bin-path)
 
 # The seeds of a target: files of the fixtures and example glyphs it can read.
 seeds() {
@@ -75,7 +76,6 @@ for target in "${targets[@]}"; do
     status=0
     "$bin/$executable" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss" -max_len=65536 \
         -dict=Fuzz/svg-css.dict -artifact_prefix="$artifacts" -print_final_stats=1 \
-        -jobs="${FUZZ_JOBS:-1}" -workers="${FUZZ_JOBS:-1}" \
         "$corpus" "$seed_folder" >"$log" 2>&1 || status=$?
     grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs)' "$log" | sed "s/^/fuzz: $target: /" >&2 || true
     grep -E '^#[0-9]+ ' "$log" | tail -1 | sed "s/^/fuzz: $target: /" >&2 || true

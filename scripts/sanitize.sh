@@ -41,7 +41,25 @@ for run in "${runs[@]}"; do
     echo "sanitize: building the suite with ${flags[*]}" >&2
     start=$SECONDS
     "$swift" build --build-tests "${flags[@]}"
+    # Every process writes its reports to a file here: render workers too, whose stderr
+    # goes to /dev/null and whose exit status at the end of a build nobody reads.
+    reports=$(pwd)/.build/sanitize-$run/reports
+    rm -rf "$reports" && mkdir -p "$reports"
     echo "sanitize: running the suite under the $run sanitizer" >&2
-    "$swift" test --skip-build "${flags[@]}" "${filter[@]}"
+    status=0
+    case $run in
+    address) logs=(ASAN_OPTIONS=$ASAN_OPTIONS:log_path=$reports/asan UBSAN_OPTIONS=$UBSAN_OPTIONS:log_path=$reports/ubsan) ;;
+    thread) logs=(TSAN_OPTIONS=$TSAN_OPTIONS:log_path=$reports/tsan) ;;
+    esac
+    env "${logs[@]}" "$swift" test --skip-build "${flags[@]}" ${filter[@]+"${filter[@]}"} || status=$?
+    if [ -n "$(ls -A "$reports")" ]; then
+        for report in "$reports"/*; do
+            echo "sanitize: $run: a report from process ${report##*.}:" >&2
+            cat "$report" >&2
+        done
+        echo "sanitize: $run: FAILED: the sanitizer reported the findings above (kept in $reports)" >&2
+        exit 1
+    fi
+    [ "$status" -eq 0 ] || { echo "sanitize: $run: FAILED: the suite failed" >&2; exit "$status"; }
     echo "sanitize: $run: passed in $((SECONDS - start)) s" >&2
 done

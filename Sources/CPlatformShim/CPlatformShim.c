@@ -71,6 +71,34 @@ extern void __tsan_init(void) __attribute__((weak));
 extern void __msan_init(void) __attribute__((weak));
 #endif
 
+#if defined(__linux__)
+extern void __tsan_acquire(void *address) __attribute__((weak));
+extern void __tsan_release(void *address) __attribute__((weak));
+#elif __has_feature(thread_sanitizer)
+void __tsan_acquire(void *address);
+void __tsan_release(void *address);
+#endif
+
+void cplatformshim_sanitizer_acquire(void *address) {
+#if defined(__linux__)
+    if (__tsan_acquire != NULL) __tsan_acquire(address);
+#elif __has_feature(thread_sanitizer)
+    __tsan_acquire(address);
+#else
+    (void)address;
+#endif
+}
+
+void cplatformshim_sanitizer_release(void *address) {
+#if defined(__linux__)
+    if (__tsan_release != NULL) __tsan_release(address);
+#elif __has_feature(thread_sanitizer)
+    __tsan_release(address);
+#else
+    (void)address;
+#endif
+}
+
 int cplatformshim_sanitizers(void) {
     int active = 0;
 #if __has_feature(address_sanitizer) || __has_feature(hwaddress_sanitizer)
@@ -123,6 +151,9 @@ static void *watchdog(void *unused) {
 static int start_watchdog(uint64_t bytes) {
     static int started;
     if (started) return 0;
+    // Over already: stop now, not whenever the watchdog thread is first scheduled (on a
+    // busy machine, after a small glyph has long been rendered).
+    if (physical_footprint() > bytes) _exit(CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS);
     watchdog_limit = bytes;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);

@@ -40,6 +40,12 @@ int cplatformshim_sanitizers(void);
 #define CPLATFORMSHIM_SANITIZER_THREAD 2
 #define CPLATFORMSHIM_SANITIZER_MEMORY 4
 
+/// Tells ThreadSanitizer, in a process that runs under it, that this thread now holds
+/// (acquire) or hands on (release) the lock that guards `address`; nothing otherwise.
+/// For a lock whose waits happen where ThreadSanitizer cannot see them (in the kernel).
+void cplatformshim_sanitizer_acquire(void *address);
+void cplatformshim_sanitizer_release(void *address);
+
 /// Now in nanoseconds since the epoch, by the clock the kernel stamps file times with:
 /// a file written after this call gets this time or a later one.
 /// Linux: CLOCK_REALTIME_COARSE (the kernel's file times are tick-coarse, and can be

@@ -58,16 +58,16 @@ public struct BuildReport: Sendable {
 /// A report's catalog: the one the build composed, or, for a build that found nothing
 /// changed and so composed none, the one on disk, read when first asked for.
 final class CatalogSource: Sendable {
-    private let loaded: Mutex<Catalog?>
+    private let loaded: Lock<Catalog?>
     private let load: @Sendable () -> Catalog
 
     init(_ catalog: Catalog) {
-        loaded = Mutex(catalog)
+        loaded = Lock(catalog)
         load = { catalog }
     }
 
     init(loading: @escaping @Sendable () -> Catalog) {
-        loaded = Mutex(nil)
+        loaded = Lock(nil)
         load = loading
     }
 
@@ -514,7 +514,7 @@ public enum Builder {
     ) -> [GlyphOutcome] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let next = Atomic<Int>(0)
-        let results = Mutex<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
+        let results = Lock<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
         let workers = max(1, min(request.jobs, files.count))
         // Threads of our own: concurrentPerform would run no more jobs than cores.
         Threads.run(workers) { _ in

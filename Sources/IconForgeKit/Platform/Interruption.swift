@@ -31,7 +31,7 @@ public enum Interruption {
 
     /// The folders this process's builds hold a `FolderLock` on: where their temporary
     /// files are (an asset catalog's may be in its subfolders).
-    private static let lockedFolders = Mutex(LockedFolders())
+    private static let lockedFolders = Lock(LockedFolders())
 
     static func locked(_ folder: String) {
         lockedFolders.withLock { $0.counts[folder, default: 0] += 1 }
