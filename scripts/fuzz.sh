@@ -77,7 +77,7 @@ for target in "${targets[@]}"; do
     "$bin/$executable" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss" -max_len=65536 \
         -dict=Fuzz/svg-css.dict -artifact_prefix="$artifacts" -print_final_stats=1 \
         "$corpus" "$seed_folder" >"$log" 2>&1 || status=$?
-    grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs)' "$log" | sed "s/^/fuzz: $target: /" >&2 || true
+    grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs)' "$log" | sed "s/^/fuzz: $target: /" >&2 || true
     grep -E '^#[0-9]+ ' "$log" | tail -1 | sed "s/^/fuzz: $target: /" >&2 || true
     [ "$status" -eq 0 ] && continue
     failed+=("$target")
