@@ -78,7 +78,6 @@ for target in "${targets[@]}"; do
         -dict=Fuzz/svg-css.dict -artifact_prefix="$artifacts" -print_final_stats=1 \
         "$corpus" "$seed_folder" >"$log" 2>&1 || status=$?
     grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs)' "$log" | sed "s/^/fuzz: $target: /" >&2 || true
-    grep -E '^#[0-9]+ ' "$log" | tail -1 | sed "s/^/fuzz: $target: /" >&2 || true
     [ "$status" -eq 0 ] && continue
     failed+=("$target")
     tail -40 "$log" >&2
@@ -89,7 +88,7 @@ for target in "${targets[@]}"; do
         [ -f "$artifact" ] || continue
         name=$(basename "$artifact")
         minimised=$artifacts/minimised-$name
-        "$bin/$executable" -minimize_crash=1 -runs=2000 -timeout="$timeout" -exact_artifact_path="$minimised" "$artifact" >/dev/null 2>&1 || true
+        "$bin/$executable" -minimize_crash=1 -runs=2000 -max_total_time=60 -timeout="$timeout" -exact_artifact_path="$minimised" "$artifact" >/dev/null 2>&1 || true
         [ -s "$minimised" ] || cp "$artifact" "$minimised"
         cp "$minimised" "$kept/$name"
         rm -f "$artifact" "$minimised"
