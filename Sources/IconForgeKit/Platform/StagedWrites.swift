@@ -63,6 +63,7 @@ struct StagedWrites: ~Copyable {
     mutating func commit() throws(FileError) {
         let all = pending + (last.map { [$0] } ?? [])
         guard !all.isEmpty else { return }
+        Interruption.waitForExitIfStopped()
         let folders = Array(Set(pending.map(\.path.parentPath))).sorted()
         var renamed = 0
         do throws(FileError) {
