@@ -31,7 +31,7 @@ public enum Interruption {
     private static let stopping = Atomic<Bool>(false)
 
     /// Never returns once `stopWork` has run: the process is about to exit, and nothing
-    /// may be committed after the work was stopped (`make sanitize` found a stopped build
+    /// may be written or committed after the work was stopped (`make sanitize` found a stopped build
     /// replacing the catalog while ThreadSanitizer slowed the exit down).
     static func waitForExitIfStopped() {
         guard stopping.load(ordering: .acquiring) else { return }
