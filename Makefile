@@ -1,12 +1,18 @@
 # iconforge — the two commands:
 #   make         set up, build iconforge, and build the shipped Glyphs/ into Output/
-#   make test    set up and run the whole test suite
+#   make test    set up and run the whole test suite: the Swift tests, then the same tests
+#                under AddressSanitizer(+UBSan) and ThreadSanitizer, then a short fuzzing
+#                run (FUZZ_SECONDS, 10 here); .ci/run calls exactly this
 # and:
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, its man page and completions
 #   make uninstall [PREFIX=…] [DESTDIR=]          removes exactly what install put there
 #   make docs    regenerate docs/reference.md, docs/schemas/, docs/iconforge.1 and
 #                docs/completions/ from the code's declarations (after adding a command,
 #                an option, a rule or a file key; a test fails until they are regenerated)
+# and, for development (see "Sanitizers and fuzzing" in docs/architecture.md):
+#   make unit       the Swift tests alone (a minute or two; what to run while editing)
+#   make sanitize   the tests under AddressSanitizer(+UBSan), then ThreadSanitizer
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
@@ -41,7 +47,7 @@ INSTALLED_FILES := bin/iconforge share/man/man1/iconforge.1 share/bash-completio
 INSTALLED_FOLDERS := bin share/man/man1 share/man share/bash-completion/completions share/bash-completion \
 	share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish share
 
-.PHONY: all setup tool glyphs test bench clean install uninstall docs
+.PHONY: all setup tool glyphs test unit sanitize fuzz bench clean install uninstall docs
 
 all: glyphs
 
@@ -54,10 +60,21 @@ tool: setup
 glyphs: tool
 	$(ICONFORGE) build Glyphs -o Output
 
-test:
+test: unit sanitize
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} scripts/fuzz.sh
+
+unit:
 	@scripts/setup.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+sanitize:
+	@scripts/setup.sh --test
+	scripts/sanitize.sh
+
+fuzz:
+	@scripts/setup.sh
+	scripts/fuzz.sh
 
 bench: tool
 	bench/run.sh

@@ -11,7 +11,9 @@
 
 #if defined(__linux__)
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -60,15 +62,86 @@ char *const *cplatformshim_environment(void) {
 #endif
 }
 
-#if defined(__APPLE__)
+#if !defined(__has_feature)
+#define __has_feature(feature) 0
+#endif
+
+#if defined(__linux__)
+// The sanitizers' runtimes, linked in only by a sanitized build: a weak reference is null
+// otherwise. Checked at run time, so that it holds whichever flags compiled this file.
+// (macOS refuses to link a weak reference to a symbol it cannot find: there the check is
+// the compiler's, below, which SwiftPM's --sanitize gives this file too.)
+extern void __asan_init(void) __attribute__((weak));
+extern void __hwasan_init(void) __attribute__((weak));
+extern void __tsan_init(void) __attribute__((weak));
+extern void __msan_init(void) __attribute__((weak));
+#endif
+
+#if defined(__linux__)
+extern void __tsan_acquire(void *address) __attribute__((weak));
+extern void __tsan_release(void *address) __attribute__((weak));
+#elif __has_feature(thread_sanitizer)
+void __tsan_acquire(void *address);
+void __tsan_release(void *address);
+#endif
+
+void cplatformshim_sanitizer_acquire(void *address) {
+#if defined(__linux__)
+    if (__tsan_acquire != NULL) __tsan_acquire(address);
+#elif __has_feature(thread_sanitizer)
+    __tsan_acquire(address);
+#else
+    (void)address;
+#endif
+}
+
+void cplatformshim_sanitizer_release(void *address) {
+#if defined(__linux__)
+    if (__tsan_release != NULL) __tsan_release(address);
+#elif __has_feature(thread_sanitizer)
+    __tsan_release(address);
+#else
+    (void)address;
+#endif
+}
+
+int cplatformshim_sanitizers(void) {
+    int active = 0;
+#if __has_feature(address_sanitizer) || __has_feature(hwaddress_sanitizer)
+    active |= CPLATFORMSHIM_SANITIZER_ADDRESS;
+#endif
+#if __has_feature(thread_sanitizer)
+    active |= CPLATFORMSHIM_SANITIZER_THREAD;
+#endif
+#if __has_feature(memory_sanitizer)
+    active |= CPLATFORMSHIM_SANITIZER_MEMORY;
+#endif
+#if defined(__linux__)
+    if (__asan_init != NULL || __hwasan_init != NULL) active |= CPLATFORMSHIM_SANITIZER_ADDRESS;
+    if (__tsan_init != NULL) active |= CPLATFORMSHIM_SANITIZER_THREAD;
+    if (__msan_init != NULL) active |= CPLATFORMSHIM_SANITIZER_MEMORY;
+#endif
+    return active;
+}
+
 // The limit the watchdog enforces; written once before the thread starts.
 static uint64_t watchdog_limit;
 
 static uint64_t physical_footprint(void) {
+#if defined(__linux__)
+    // The resident set, the second field of /proc/self/statm, in pages.
+    FILE *statm = fopen("/proc/self/statm", "r");
+    if (statm == NULL) return 0;
+    unsigned long long size = 0, resident = 0;
+    int fields = fscanf(statm, "%llu %llu", &size, &resident);
+    fclose(statm);
+    return fields == 2 ? (uint64_t)resident * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
+#elif defined(__APPLE__)
     task_vm_info_data_t info;
     mach_msg_type_number_t count = TASK_VM_INFO_COUNT;
     if (task_info(mach_task_self(), TASK_VM_INFO, (task_info_t)&info, &count) != KERN_SUCCESS) return 0;
     return info.phys_footprint;
+#endif
 }
 
 static void *watchdog(void *unused) {
@@ -80,15 +153,13 @@ static void *watchdog(void *unused) {
     }
     return NULL;
 }
-#endif
 
-int cplatformshim_limit_memory(uint64_t bytes) {
-#if defined(__linux__)
-    struct rlimit limit = {.rlim_cur = (rlim_t)bytes, .rlim_max = (rlim_t)bytes};
-    return setrlimit(RLIMIT_AS, &limit);
-#elif defined(__APPLE__)
+static int start_watchdog(uint64_t bytes) {
     static int started;
     if (started) return 0;
+    // Over already: stop now, not whenever the watchdog thread is first scheduled (on a
+    // busy machine, after a small glyph has long been rendered).
+    if (physical_footprint() > bytes) _exit(CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS);
     watchdog_limit = bytes;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
@@ -102,6 +173,17 @@ int cplatformshim_limit_memory(uint64_t bytes) {
     }
     started = 1;
     return 0;
+}
+
+int cplatformshim_limit_memory(uint64_t bytes) {
+#if defined(__linux__)
+    // A sanitizer reserves terabytes of address space for its shadow memory at start, so
+    // an address-space cap would stop every allocation: watch the resident set instead.
+    if (cplatformshim_sanitizers() != 0) return start_watchdog(bytes);
+    struct rlimit limit = {.rlim_cur = (rlim_t)bytes, .rlim_max = (rlim_t)bytes};
+    return setrlimit(RLIMIT_AS, &limit);
+#elif defined(__APPLE__)
+    return start_watchdog(bytes);
 #endif
 }
 

@@ -23,11 +23,28 @@ char *const *cplatformshim_environment(void);
 /// thread checks the process's physical footprint (what Activity Monitor shows as
 /// "Memory") every 10 ms and ends the process with status
 /// CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS once it is over: a runaway render is stopped
-/// after it has used the memory, not before. Returns 0, or -1 with errno set.
+/// after it has used the memory, not before. A Linux process under a sanitizer gets the
+/// watchdog too, on its resident set: the sanitizer's shadow memory is terabytes of
+/// reserved address space, which no address-space cap can hold.
+/// Returns 0, or -1 with errno set.
 int cplatformshim_limit_memory(uint64_t bytes);
 
-/// The exit status of a macOS worker stopped by the memory watchdog.
+/// The exit status of a worker stopped by the memory watchdog.
 #define CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS 86
+
+/// The sanitizers this process runs under (their runtimes are linked in), as
+/// CPLATFORMSHIM_SANITIZER_* bits; 0 in a normal build.
+int cplatformshim_sanitizers(void);
+
+#define CPLATFORMSHIM_SANITIZER_ADDRESS 1
+#define CPLATFORMSHIM_SANITIZER_THREAD 2
+#define CPLATFORMSHIM_SANITIZER_MEMORY 4
+
+/// Tells ThreadSanitizer, in a process that runs under it, that this thread now holds
+/// (acquire) or hands on (release) the lock that guards `address`; nothing otherwise.
+/// For a lock whose waits happen where ThreadSanitizer cannot see them (in the kernel).
+void cplatformshim_sanitizer_acquire(void *address);
+void cplatformshim_sanitizer_release(void *address);
 
 /// Now in nanoseconds since the epoch, by the clock the kernel stamps file times with:
 /// a file written after this call gets this time or a later one.

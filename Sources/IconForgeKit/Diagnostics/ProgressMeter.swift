@@ -19,7 +19,7 @@ final class ProgressMeter: Sendable {
     private let startedAt: Int64
     private let clock: @Sendable () -> Int64
     private let write: @Sendable (String) -> Void
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// `clock` reads nanoseconds (any origin, only moving forward); `write` puts text on the
     /// terminal as it is, without a newline.

@@ -66,16 +66,16 @@ public struct BuildReport: Sendable {
 /// A report's catalog: the one the build composed, or, for a build that found nothing
 /// changed and so composed none, the one on disk, read when first asked for.
 final class CatalogSource: Sendable {
-    private let loaded: Mutex<Catalog?>
+    private let loaded: Lock<Catalog?>
     private let load: @Sendable () -> Catalog
 
     init(_ catalog: Catalog) {
-        loaded = Mutex(catalog)
+        loaded = Lock(catalog)
         load = { catalog }
     }
 
     init(loading: @escaping @Sendable () -> Catalog) {
-        loaded = Mutex(nil)
+        loaded = Lock(nil)
         load = loading
     }
 
@@ -569,7 +569,7 @@ public enum Builder {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        let results = Mutex<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
+        let results = Lock<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
         let onGlyphDone = request.onGlyphDone
         @Sendable func store(_ index: Int, _ outcome: GlyphOutcome) {
             results.withLock { $0[index] = outcome }

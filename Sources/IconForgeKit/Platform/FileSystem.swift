@@ -143,6 +143,8 @@ enum FileSystem {
     static func createTemporaryFile(for path: String) throws(FileError) -> (path: String, descriptor: Int32) {
         // A fresh, unguessable name, created exclusively and never through a symlink: a
         // link planted under a predictable name must not redirect the write elsewhere.
+        // None after the work was stopped: its clean-up may already have run.
+        Interruption.waitForExitIfStopped()
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<8 {

@@ -16,7 +16,7 @@ final class FlushObserver: Sendable {
         case removed(String)
     }
 
-    private let recorded = Mutex<[Event]>([])
+    private let recorded = Lock<[Event]>([])
 
     /// The observer of the writes made in this task; nil outside tests.
     @TaskLocal static var current: FlushObserver?

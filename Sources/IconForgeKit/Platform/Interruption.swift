@@ -19,10 +19,23 @@ public enum Interruption {
     /// stays: every output file is renamed into place whole, and `catalog.json` last.
     /// The caller is expected to exit right after; the build's threads are not stopped.
     public static func stopWork() {
+        // First: a build thread that finds its worker killed must not go on to commit a
+        // catalog of "crashed" glyphs over the good one before the process exits.
+        stopping.store(true, ordering: .releasing)
         WorkerProcess.stopAll()
         let folders = lockedFolders.withLock { Array($0.counts.keys) }
         let ownPrefix = FileSystem.temporaryPrefix + "\(getpid())-"
         for folder in folders { removeTemporaryFiles(under: folder, prefix: ownPrefix, depth: 4) }
+    }
+
+    private static let stopping = Atomic<Bool>(false)
+
+    /// Never returns once `stopWork` has run: the process is about to exit, and nothing
+    /// may be written or committed after the work was stopped (`make sanitize` found a stopped build
+    /// replacing the catalog while ThreadSanitizer slowed the exit down).
+    static func waitForExitIfStopped() {
+        guard stopping.load(ordering: .acquiring) else { return }
+        while true { pause() }
     }
 
     private struct LockedFolders {
@@ -31,7 +44,7 @@ public enum Interruption {
 
     /// The folders this process's builds hold a `FolderLock` on: where their temporary
     /// files are (an asset catalog's may be in its subfolders).
-    private static let lockedFolders = Mutex(LockedFolders())
+    private static let lockedFolders = Lock(LockedFolders())
 
     static func locked(_ folder: String) {
         lockedFolders.withLock { $0.counts[folder, default: 0] += 1 }

@@ -78,6 +78,7 @@ struct StagedWrites: ~Copyable {
     mutating func commit() throws(FileError) {
         let all = [first].compactMap { $0 } + pending + [last].compactMap { $0 }
         guard !all.isEmpty else { return }
+        Interruption.waitForExitIfStopped()
         let folders = Array(Set(pending.map(\.path.parentPath))).sorted()
         var renamed = 0
         var catalogRemoved = false

@@ -59,7 +59,7 @@ final class WorkerProcess {
         var stopped = false
     }
 
-    private static let live = Mutex(LiveWorkers())
+    private static let live = Lock(LiveWorkers())
 
     /// Kills every worker this process has running and starts no more: for the executable
     /// when SIGTERM or SIGINT stops the build. A pid leaves the list before it is reaped,

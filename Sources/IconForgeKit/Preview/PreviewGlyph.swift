@@ -58,7 +58,7 @@ enum PreviewRenderer {
         let fileByName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let entries = catalog.glyphs
         let next = Atomic<Int>(0)
-        let results = Mutex<[[PreviewGlyph.Render]]>(Array(repeating: [], count: entries.count))
+        let results = Lock<[[PreviewGlyph.Render]]>(Array(repeating: [], count: entries.count))
         Threads.run(max(1, min(jobs, entries.count))) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -1,0 +1,15 @@
+// The `markup` fuzz target: see FuzzEntryPoints.markup in IconForgeKit.
+import CFuzzDriver
+@testable import IconForgeKit
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMarkup(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    FuzzEntryPoints.markup(start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
+    return 0
+}
+
+/// The executable's `main` as SwiftPM links it (see CFuzzDriver.c).
+@_cdecl("FuzzMarkup_main")
+public func fuzzMarkupMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    cfuzzdriver_run(argc, argv) { start, count in fuzzMarkup(start, count) }
+}

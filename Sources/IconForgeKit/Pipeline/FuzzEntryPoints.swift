@@ -1,0 +1,50 @@
+/// What each fuzz target feeds its input to (the targets are in `Fuzz/`, built only by
+/// `make fuzz`), in one place so that the suite's `FuzzRegressionTests` run a kept input
+/// through exactly the code that failed on it. Each entry takes any bytes and must return
+/// without crashing, hanging or leaking, whatever they hold.
+enum FuzzEntryPoints {
+    /// The fuzz targets, by the folder name their kept inputs and seeds use.
+    static let targets: [String: @Sendable ([UInt8]) -> Void] = [
+        "markup": markup, "css": css, "json": json, "glyph": glyph,
+    ]
+
+    /// (a) The XML scanner and every markup check, on the bytes as an SVG file.
+    static func markup(_ bytes: [UInt8]) {
+        _ = MarkupChecks.run(source(bytes), limits: Limits())
+    }
+
+    /// (b) The CSS scanner and paint parsing on the text directly, then as a style sheet
+    /// and a style attribute of a small drawing, where the markup checks resolve its paint.
+    static func css(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for declaration in CSSDeclarations.parseStyleSheet(text) + CSSDeclarations.parseInline(text) {
+            _ = CSSPaint.parse(declaration.value)
+        }
+        _ = CSSDeclarations.references(in: text)
+        _ = CSSPaint.parse(text)
+        let escaped = text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing("\"", with: "&quot;")
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 90" color="red"><style>\(escaped)</style>\
+            <path id="p" class="a b" style="\(escaped)" d="M10 10h70v70z"/></svg>
+            """
+        _ = MarkupChecks.run(source(Array(svg.utf8)), limits: Limits())
+    }
+
+    /// (c) The bytes as `quick-actions.json` (decoded and checked) and as `iconforge.json`.
+    static func json(_ bytes: [UInt8]) {
+        _ = QuickActions.check(fileBytes: bytes, displayPath: "quick-actions.json", glyphs: ["compose": true, "broken": false], appName: nil)
+        _ = try? Configuration.parse(bytes, path: "project/iconforge.json")
+    }
+
+    /// (d) One glyph through the whole pipeline in this process: load, check, measure,
+    /// render with librsvg, encode the PNGs.
+    static func glyph(_ bytes: [UInt8]) {
+        var options = PipelineOptions()
+        options.pngCompression = 1
+        _ = GlyphProcessor.process(source(bytes), options: options, encode: true)
+    }
+
+    private static func source(_ bytes: [UInt8]) -> GlyphSource {
+        GlyphSource(name: "fuzz", displayPath: "fuzz.svg", relativePath: "fuzz.svg", bytes: bytes)
+    }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Builds iconforge's libFuzzer targets (the package in Fuzz/) and runs each for
+# FUZZ_SECONDS (default 60). Used by `make fuzz`.
+#
+#   scripts/fuzz.sh                 every target: markup css json glyph
+#   scripts/fuzz.sh markup glyph    only these
+#
+# Fails on any crash, leak, timeout (FUZZ_TIMEOUT seconds on one input, default 10) or
+# out-of-memory (FUZZ_RSS_MB, default 2048). The failing input is minimised and kept in
+# Tests/IconForgeKitTests/Fixtures/fuzz/TARGET/, where FuzzRegressionTests run it on every
+# `make test`; fix the code, and keep the input.
+#
+# Each target starts from the seeds (test fixtures and example glyphs) and its corpus in
+# .build/fuzz-corpus/TARGET, which grows from run to run. The last lines of each run's log, with the
+# executions and coverage reached, are printed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${FUZZ_SECONDS:-60}
+timeout=${FUZZ_TIMEOUT:-10}
+rss=${FUZZ_RSS_MB:-2048}
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph)
+swift=${SWIFT:-swift}
+fixtures=Tests/IconForgeKitTests/Fixtures
+scratch=.build/fuzz
+
+# Xcode's Swift has no libFuzzer runtime: say so instead of failing at link time.
+probe=$(mktemp -d)
+trap 'rm -rf "$probe"' EXIT
+printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ p: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' > "$probe/probe.swift"
+if ! "$swift" build --help >/dev/null 2>&1 || ! (cd "$probe" && swiftc -sanitize=fuzzer,address -parse-as-library probe.swift -o probe >/dev/null 2>&1); then
+    echo "fuzz: this Swift toolchain cannot build libFuzzer targets (-sanitize=fuzzer)." >&2
+    if [ "$(uname -s)" = Darwin ]; then
+        echo "fuzz: Xcode's Swift has no libFuzzer; install a swift.org toolchain and run" >&2
+        echo "fuzz:   TOOLCHAINS=swift make fuzz" >&2
+    fi
+    exit 1
+fi
+
+sanitizers=$(pwd)/scripts/sanitizers
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export LSAN_OPTIONS=suppressions=$sanitizers/leaks.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+
+# Optimised (an unoptimised Swift pixel loop under ASan and coverage takes seconds a
+# glyph), with testability so that the targets reach IconForgeKit's internal entry points.
+build=(--package-path Fuzz --scratch-path "$scratch" -c release
+    -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+echo "fuzz: building the fuzz targets" >&2
+"$swift" build "${build[@]}" >&2
+bin=$("$swift" build "${build[@]}" --show-bin-path)
+
+# The seeds of a target: files of the fixtures and example glyphs it can read.
+seeds() {
+    local target=$1 folder=.build/fuzz-seeds/$1
+    rm -rf "$folder" && mkdir -p "$folder"
+    case $target in
+    markup | css | glyph) find "$fixtures" Glyphs -name '*.svg' -type f ;;
+    json) find "$fixtures" Glyphs -name '*.json' -type f ;;
+    esac | while read -r file; do cp "$file" "$folder/$(printf '%s' "$file" | tr '/' '_')"; done
+    if [ -d "$fixtures/fuzz/$target" ]; then cp "$fixtures/fuzz/$target"/* "$folder/" 2>/dev/null || true; fi
+    echo "$folder"
+}
+
+failed=()
+for target in "${targets[@]}"; do
+    case $target in
+    markup) executable=FuzzMarkup ;; css) executable=FuzzCSS ;; json) executable=FuzzJSON ;; glyph) executable=FuzzGlyph ;;
+    *) echo "fuzz: no target '$target' (markup, css, json, glyph)" >&2; exit 2 ;;
+    esac
+    corpus=.build/fuzz-corpus/$target artifacts=.build/fuzz-artifacts/$target/ log=.build/fuzz-logs/$target.log
+    mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+    seed_folder=$(seeds "$target")
+    echo "fuzz: $target for ${seconds}s" >&2
+    status=0
+    "$bin/$executable" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss" -max_len=65536 \
+        -dict=Fuzz/svg-css.dict -artifact_prefix="$artifacts" -print_final_stats=1 \
+        "$corpus" "$seed_folder" >"$log" 2>&1 || status=$?
+    grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs)' "$log" | sed "s/^/fuzz: $target: /" >&2 || true
+    [ "$status" -eq 0 ] && continue
+    failed+=("$target")
+    tail -40 "$log" >&2
+    # Keep each failing input, minimised, as a regression fixture.
+    kept=$fixtures/fuzz/$target
+    mkdir -p "$kept"
+    for artifact in "$artifacts"*; do
+        [ -f "$artifact" ] || continue
+        name=$(basename "$artifact")
+        minimised=$artifacts/minimised-$name
+        "$bin/$executable" -minimize_crash=1 -runs=2000 -max_total_time=60 -timeout="$timeout" -exact_artifact_path="$minimised" "$artifact" >/dev/null 2>&1 || true
+        [ -s "$minimised" ] || cp "$artifact" "$minimised"
+        cp "$minimised" "$kept/$name"
+        rm -f "$artifact" "$minimised"
+        echo "fuzz: $target: kept the failing input as $kept/$name" >&2
+    done
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz: FAILED: ${failed[*]} (logs in .build/fuzz-logs/)" >&2
+    exit 1
+fi
+echo "fuzz: every target ran ${seconds}s without a crash, leak, timeout or out-of-memory" >&2
