@@ -31,7 +31,7 @@ extension Builder {
         guard !targets.isEmpty else { return }
         let paths = [targets.infoPlist, targets.stringsFolder, targets.stringCatalog, targets.swiftSource].compactMap { $0 }
         guard let outcome = quickActions else {
-            throw .appFile(FileError(path: paths[0], message: "there is no \(QuickActions.fileName) in the glyphs folders to take quick actions from; add one (see Quick-action definitions in the README), or leave this option out"))
+            throw .appFile(FileError(path: paths[0], message: "there is no \(QuickActions.fileName) in the glyphs folders to take quick actions from; add one (see Quick-action definitions in docs/xcode.md), or leave this option out"))
         }
         guard !outcome.result.hasErrors, let definitions = outcome.result.definitions else { return }
         let sourceName = outcome.path.lastPathComponent

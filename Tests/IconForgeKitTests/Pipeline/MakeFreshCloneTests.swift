@@ -3,10 +3,10 @@ import Testing
 
 @testable import IconForgeKit
 
-/// The README's Makefile fragment, run by GNU make in a fresh `git clone` of an app's
+/// docs/make.md's Makefile fragment, run by GNU make in a fresh `git clone` of an app's
 /// repository that commits `Output/` and ignores the depfile.
 @Suite struct MakeFreshCloneTests {
-    /// The README's fragment, verbatim.
+    /// docs/make.md's fragment, verbatim.
     static let fragment = """
         ICONFORGE ?= iconforge
         glyphs: Output/catalog.json
@@ -17,7 +17,7 @@ import Testing
 
         """
 
-    /// What an app's repository ignores of iconforge's (the README's list).
+    /// What an app's repository ignores of iconforge's (docs/make.md's list).
     static let gitignore = """
         /Output/iconforge.d
         /Output/.iconforge-state
