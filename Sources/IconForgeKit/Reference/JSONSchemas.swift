@@ -200,7 +200,9 @@ enum JSONSchemas {
         ], required: ["glyphs", "pngs", "errors", "warnings"])
 
     /// A size or centring finding's remedy as numbers (`GeometryFix`).
-    private static let fix = SchemaNode.object(
+    /// (Computed: see `QuickActionsShape`.)
+    private static var fix: SchemaNode {
+        .object(
         [
             SchemaProperty("scale", .number(), "scale the drawing by this factor"),
             SchemaProperty("centerX", .number(), "about this point, x in artboard points"),
@@ -208,6 +210,7 @@ enum JSONSchemas {
             SchemaProperty("dx", .number(), "then move right by this, in points"), SchemaProperty("dy", .number(), "then move down by this, in points"),
             SchemaProperty("transform", .string(), "the same as an SVG transform attribute for a <g> around the drawing"),
         ], required: ["scale", "centerX", "centerY", "dx", "dy", "transform"])
+    }
 
     private static func closed(_ properties: [SchemaProperty], optional: Set<String> = []) -> SchemaNode {
         .object(properties, required: properties.map(\.key).filter { !optional.contains($0) })
