@@ -30,11 +30,14 @@ struct Configuration: Equatable, Sendable {
 
     /// The keys that are no option's, declared once for the parser below and the schema:
     /// `before` places a key ahead of the options' in the list of known keys.
-    static let fileKeys: [(property: SchemaProperty, before: Bool)] = [
-        (SchemaProperty(commentKey, .array(.string()), "comment lines for people (JSON has no comments); ignored"), true),
-        (SchemaProperty("glyphs", .oneOf([.string(), .array(.string(), minItems: 1)]), "the glyph folder, or a list of them (default: Glyphs)"), true),
-        (SchemaProperty("allowOffCenter", .array(.string()), "glyphs whose ink may sit off the artboard centre on purpose"), false),
-    ]
+    /// (Computed, as the schema's pieces are: see `JSONSchemas`.)
+    static var fileKeys: [(property: SchemaProperty, before: Bool)] {
+        [
+            (SchemaProperty(commentKey, .array(.string()), "comment lines for people (JSON has no comments); ignored"), true),
+            (SchemaProperty("glyphs", .oneOf([.string(), .array(.string(), minItems: 1)]), "the glyph folder, or a list of them (default: Glyphs)"), true),
+            (SchemaProperty("allowOffCenter", .array(.string()), "glyphs whose ink may sit off the artboard centre on purpose"), false),
+        ]
+    }
 
     /// The key of the comment lines `iconforge init` writes.
     static let commentKey = "//"

@@ -4,8 +4,7 @@ enum QuickActionsShape {
     /// An lproj name: a language code, then optional script and region ("en", "zh-Hans", "pt-BR").
     static let localePattern = "^[A-Za-z]+([-_][A-Za-z0-9]+)*$"
 
-    // Computed, not stored: a stored global of this indirect enum keeps its boxes behind
-    // tagged pointers that LeakSanitizer cannot follow, and `make sanitize` reports them.
+    // Computed, as the schema's pieces are: see `JSONSchemas`.
 
     /// Text that goes into Info.plist: XML 1.0's `Char` production, as
     /// `QuickActionsDecoder.isXMLCharacter` checks it (no C0 controls but tab and line breaks,
