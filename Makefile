@@ -1,8 +1,8 @@
 # iconforge — the two commands:
 #   make         set up, build iconforge, and build the shipped Glyphs/ into Output/
 #   make test    set up and run the whole test suite: the Swift tests, then the same tests
-#                under AddressSanitizer(+UBSan) and ThreadSanitizer, then a short fuzzing
-#                run (FUZZ_SECONDS, 10 here); .ci/run calls exactly this
+#                under AddressSanitizer(+UBSan), the concurrent ones under ThreadSanitizer,
+#                then a short fuzzing run (FUZZ_SECONDS, 10 here); .ci/run calls exactly this
 # and:
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, its man page and completions
 #   make uninstall [PREFIX=…] [DESTDIR=]          removes exactly what install put there
@@ -60,7 +60,15 @@ tool: setup
 glyphs: tool
 	$(ICONFORGE) build Glyphs -o Output
 
-test: unit sanitize
+# CI's share of the sanitizers, to stay well under 15 minutes on 2 cores: every test under
+# AddressSanitizer, and under ThreadSanitizer the tests where threads and processes meet
+# (locks, parallel jobs, workers, signals, commits, watching); `make sanitize` runs all of
+# them under both.
+TSAN_TESTS := LockTests|LockWaitTests|JobsTests|Worker|InterruptedBuildTests|DurableWriteTests|KilledAtEachStepTests|Watch|ProgressMeterTests|IncrementalBuildTests|PipelineOrderTests|PreviewPageTests|SafetyRegressionTests
+
+test: unit
+	scripts/sanitize.sh address
+	SANITIZE_FILTER='$(TSAN_TESTS)' scripts/sanitize.sh thread
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} scripts/fuzz.sh
 
 unit:
