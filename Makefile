@@ -69,7 +69,7 @@ TSAN_TESTS := LockTests|LockWaitTests|JobsTests|Worker|InterruptedBuildTests|Dur
 test: unit
 	scripts/sanitize.sh address
 	SANITIZE_FILTER='$(TSAN_TESTS)' scripts/sanitize.sh thread
-	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} scripts/fuzz.sh
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} FUZZ_SEED=$${FUZZ_SEED:-1} scripts/fuzz.sh
 
 unit:
 	@scripts/setup.sh --test
