@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#else
-    #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
-#endif
-
 /// Writing files that belong to the user's project (an Info.plist, a strings file, a Swift
 /// source): never half-written, never with other permissions, never re-dated for nothing.
 extension FileSystem {
@@ -23,19 +13,7 @@ extension FileSystem {
         if let size = signature(of: target)?.size, size == bytes.count, (try? readRegularFile(target, limit: size)) == bytes {
             return false
         }
-        let mode = permissions(of: target)
-        let (temporary, descriptor) = try createTemporaryFile(for: target)
-        do throws(FileError) {
-            try writeAll(bytes, to: descriptor, path: target)
-            if let mode, fchmod(descriptor, mode_t(mode)) != 0 { throw FileError(path: target, errno: errno, action: "keep the permissions of") }
-            guard fsync(descriptor) == 0 else { throw FileError(path: target, errno: errno, action: "flush") }
-            close(descriptor)
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        try renameIntoPlace(temporary, target)
+        _ = try writeAtomically(bytes, to: target, mode: permissions(of: target))
         syncFolder(target.parentPath)
         return true
     }

@@ -118,11 +118,13 @@ enum FileSystem {
     /// Returns the written file's size and time, as they were when the bytes were flushed
     /// (a later change by anyone else shows as a different signature).
     @discardableResult
-    static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) -> FileSignature? {
+    /// `mode`: permissions to give the file instead of those the umask gives.
+    static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String, mode: UInt32? = nil) throws(FileError) -> FileSignature? {
         let (temporary, descriptor) = try createTemporaryFile(for: path)
         let flushed: FileSignature?
         do throws(FileError) {
             try writeAll(bytes, to: descriptor, path: path)
+            if let mode, fchmod(descriptor, mode_t(mode)) != 0 { throw FileError(path: path, errno: errno, action: "keep the permissions of") }
             guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno, action: "flush") }
             FlushObserver.current?.record(.fileFlushed(path))
             var info = stat()
