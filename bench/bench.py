@@ -26,9 +26,13 @@ wall time:
   refrender      bench/ref/refrender.c, a plain C program on librsvg + cairo +
                  libpng with 2 threads: 70x70 and 104x104 RGBA PNGs, libpng
                  defaults. This is the speed bar.
-  iconforge      ``$ICONFORGE build CORPUS -o OUT --fit``: cold (OUT removed
+  iconforge      ``$ICONFORGE build CORPUS -o OUT --fit=glyph``: cold (OUT removed
                  before each run, outside the timing) and no-op (run again on the
-                 unchanged OUT; 10 runs a round, since one takes ~20 ms).
+                 unchanged OUT; 10 runs a round, since one takes ~20 ms). --fit=glyph
+                 scales each glyph to its target on its own, as refrender does, so
+                 the two do the same work; a separate row times --fit=set (what
+                 plain --fit means), which first measures every glyph to find the
+                 set's scale, then renders at it.
 
 Ratios are peer / iconforge-cold, so a ratio above 1 means iconforge is faster.
 
@@ -801,22 +805,26 @@ def main() -> int:
 
         if_out = work / "iconforge-out"
         if_env = dict(os.environ, ICONFORGE_TIMINGS="1")
-        if_argv = [str(cfg.iconforge), "build", str(corpus.path), "-o", str(if_out), "--fit"]
+        if_argv = [str(cfg.iconforge), "build", str(corpus.path), "-o", str(if_out), "--fit=glyph"]
         cold = Peer("iconforge-cold", "iconforge build (cold)", if_argv, out=if_out,
                     env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         noop = Peer("iconforge-noop", "iconforge build (no-op)", if_argv, out=if_out,
                     keep_out=True, env=if_env, optional=True, expect_pngs=2 * GLYPHS,
                     repeat=NOOP_REPEAT)
+        set_out = work / "iconforge-set"
+        fit_set = Peer("iconforge-set", "iconforge build --fit=set (cold)",
+                       [str(cfg.iconforge), "build", str(corpus.path), "-o", str(set_out), "--fit=set"],
+                       out=set_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         small_out = work / "iconforge-small"
         small = Peer("iconforge-small", "iconforge --png-compression 12 (cold)",
-                     [str(cfg.iconforge), "build", str(corpus.path), "-o", str(small_out), "--fit",
+                     [str(cfg.iconforge), "build", str(corpus.path), "-o", str(small_out), "--fit=glyph",
                       "--png-compression", "12"],
                      out=small_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)):
-            cold.unavailable = noop.unavailable = small.unavailable = f"no executable at {cfg.iconforge}"
+            cold.unavailable = noop.unavailable = small.unavailable = fit_set.unavailable = f"no executable at {cfg.iconforge}"
             log(f"iconforge: {cold.unavailable}")
 
-        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, small]
+        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, fit_set, small]
         disk_work = None
         if cfg.disk is not None:
             disk_work = Path(tempfile.mkdtemp(prefix="iconforge-bench.", dir=_mkdir(cfg.disk)))
@@ -830,7 +838,7 @@ def main() -> int:
                             out=ref_sync_out, expect_pngs=2 * GLYPHS, settle=True)
             if_disk_out = disk_work / "iconforge-out"
             cold_disk = Peer("iconforge-cold-disk", f"iconforge build (cold) on disk ({fs_type(disk_work)})",
-                             [str(cfg.iconforge), "build", str(corpus.path), "-o", str(if_disk_out), "--fit"],
+                             [str(cfg.iconforge), "build", str(corpus.path), "-o", str(if_disk_out), "--fit=glyph"],
                              out=if_disk_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS, settle=True)
             if cold.unavailable:
                 cold_disk.unavailable = cold.unavailable
