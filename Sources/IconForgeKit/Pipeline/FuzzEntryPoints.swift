@@ -22,7 +22,7 @@ enum FuzzEntryPoints {
         }
         _ = CSSDeclarations.references(in: text)
         _ = CSSPaint.parse(text)
-        let escaped = text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing("\"", with: "&quot;")
+        let escaped = text.escaping(["&": "&amp;", "<": "&lt;", "\"": "&quot;"])
         let svg = """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 90" color="red"><style>\(escaped)</style>\
             <path id="p" class="a b" style="\(escaped)" d="M10 10h70v70z"/></svg>

@@ -63,20 +63,14 @@ struct HTMLWriter {
         return escaped
     }
 
+    private static let escapes: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+
     private static func escape(_ value: String, into output: inout String) {
+        // Most values (glyph names, numbers) need none: appended as they are, no copy.
         guard value.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
             output += value
             return
         }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
+        output += value.escaping(escapes)
     }
 }

@@ -143,15 +143,7 @@ import Testing
         let swiftc = try #require(
             (path.split(separator: ":").map { $0 + "/swiftc" } + ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]).first { FileManager.default.isExecutableFile(atPath: $0) },
             "swiftc is on PATH wherever the tests run")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = ["-typecheck", "-swift-version", "6"] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let (status, output) = try runProgram(swiftc, ["-typecheck", "-swift-version", "6"] + files)
+        #expect(status == 0, "\(output)")
     }
 }
