@@ -64,7 +64,7 @@ glyphs: tool
 # AddressSanitizer, and under ThreadSanitizer the tests where threads and processes meet
 # (locks, parallel jobs, workers, signals, commits, watching); `make sanitize` runs all of
 # them under both.
-TSAN_TESTS := LockTests|LockWaitTests|JobsTests|Worker|InterruptedBuildTests|DurableWriteTests|KilledAtEachStepTests|Watch|ProgressMeterTests|IncrementalBuildTests|PipelineOrderTests|PreviewPageTests|SafetyRegressionTests
+TSAN_TESTS := LockTests|EarlyStagingTests|LockWaitTests|JobsTests|Worker|InterruptedBuildTests|DurableWriteTests|KilledAtEachStepTests|Watch|ProgressMeterTests|IncrementalBuildTests|PipelineOrderTests|PreviewPageTests|SafetyRegressionTests
 
 test: unit
 	scripts/sanitize.sh address

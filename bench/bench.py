@@ -370,6 +370,14 @@ class Peer:
             if self.unavailable:
                 return
             if self.out is not None and not self.keep_out:
+                if self.settle and self.out.exists():
+                    # On a real disk the previous output is moved aside, not deleted, until
+                    # the session ends: ext4 without a journal (these machines) will not
+                    # reuse an inode freed in the last seconds, and creating files just
+                    # after deleting thousands scans past every one of them, which slowed
+                    # whichever peer ran next by up to half and grew round after round.
+                    trash = _mkdir(self.out.parent / ".trash")
+                    self.out.rename(trash / f"{self.key}-{len(list(trash.iterdir()))}")
                 shutil.rmtree(self.out, ignore_errors=True)
                 if not self.optional:       # peers expect the folder; iconforge creates its own
                     self.out.mkdir(parents=True)

@@ -79,9 +79,10 @@ enum OutputWriter {
     /// Stages the new PNGs and the generated quick-action files (each only when its bytes
     /// changed) in `staged`, which puts them in place at its `commit`, and returns the size
     /// and time of every output as this build wrote or checked it: what `writeCatalog` records.
+    /// A PNG `early` already wrote to its temporary name is taken over, not written again.
     static func writeFiles(
         _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], to folder: String,
-        staging staged: inout StagedWrites
+        staging staged: inout StagedWrites, early: EarlyStaging? = nil
     ) throws(BuildError) -> [String: FileSignature] {
         do throws(FileError) {
             // The size and time of each file as this build wrote or checked it, never as a
@@ -94,7 +95,7 @@ enum OutputWriter {
             for outcome in outcomes {
                 known.merge(outcome.verifiedOutputs) { _, checked in checked }
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
-                    known[output.file] = try staged.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file).signature
+                    known[output.file] = try staged.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file, early: early).signature
                 }
             }
             for file in generated where isSafeRelativePath(file.relativePath) {

@@ -130,13 +130,14 @@ public enum Builder {
         }
         let loadSeconds = (clock.now - loadStart).seconds
         let request = planSetScales(discovered.files, nameFindings: discovered.nameFindings, onDisk: plan.onDisk, request: request)
+        let early = request.writesOutput ? EarlyStaging() : nil
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
-            encode: request.writesOutput)
+            encode: request.writesOutput, staging: early)
         let resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         if request.writesOutput {
-            try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt)
+            try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
         }
         return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }
@@ -346,7 +347,7 @@ public enum Builder {
     /// point), all flushed at once and renamed in that order; the removal of files no
     /// longer listed; then the dependency file.
     private static func commit(
-        _ resolution: Resolution, files: [GlyphFile], plan: BuildPlan, request: BuildRequest, startedAt: Int64
+        _ resolution: Resolution, files: [GlyphFile], plan: BuildPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
     ) throws(BuildError) {
         let catalog = resolution.catalog
         let outcomes = resolution.outcomes
@@ -377,7 +378,7 @@ public enum Builder {
         var staged = StagedWrites()
         var state: BuildState?
         do throws(BuildError) {
-            let written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged)
+            let written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
             if let assetCatalog = resolution.assetCatalog {
                 try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
             }
@@ -561,10 +562,11 @@ public enum Builder {
     }
 
     /// Processes glyphs on `request.jobs` threads; results come back in input order, so
-    /// nothing downstream depends on scheduling.
+    /// nothing downstream depends on scheduling. With `staging`, each new PNG is written to
+    /// its temporary name by the thread that rendered it, while the others still render.
     private static func process(
         _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest,
-        encode: Bool
+        encode: Bool, staging: EarlyStaging? = nil
     ) -> [GlyphOutcome] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let next = Atomic<Int>(0)
@@ -576,8 +578,10 @@ public enum Builder {
             if let onGlyphDone { onGlyphDone(done.wrappingAdd(1, ordering: .relaxed).newValue, files.count) }
         }
         let workers = max(1, min(request.jobs, files.count))
+        // The writes the threads stage belong to this task's observer (tests).
+        let observer = FlushObserver.current
         // Threads of our own: concurrentPerform would run no more jobs than cores.
-        Threads.run(workers) { _ in
+        Threads.run(workers) { _ in FlushObserver.$current.withValue(observer) {
             let runner = GlyphRunner(isolation: request.isolation, options: request.options)
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -629,9 +633,14 @@ public enum Builder {
                     outcome.sourceSignature = signature
                 }
                 outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
+                if let staging {
+                    for (output, png) in zip(outcome.outputs, outcome.pngs) {
+                        staging.stage(png.bytes, to: request.outputFolder + "/" + output.file)
+                    }
+                }
                 store(index, outcome)
             }
-        }
+        } }
         // Every index is filled: each iteration stores before it continues.
         return results.withLock { $0.compactMap { $0 } }
     }

@@ -146,16 +146,17 @@ enum FileSystem {
         // A fresh, unguessable name, created exclusively and never through a symlink: a
         // link planted under a predictable name must not redirect the write elsewhere.
         // None after the work was stopped: its clean-up may already have run.
-        Interruption.waitForExitIfStopped()
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<8 {
-            temporary = path.parentPath + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))-" + path.lastPathComponent
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-            if descriptor >= 0 || errno != EEXIST { break }
+        try Interruption.creatingFile { () throws(FileError) in
+            var temporary = ""
+            var descriptor: Int32 = -1
+            for _ in 0..<8 {
+                temporary = path.parentPath + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))-" + path.lastPathComponent
+                descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+                if descriptor >= 0 || errno != EEXIST { break }
+            }
+            guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "create") }
+            return (temporary, descriptor)
         }
-        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "create") }
-        return (temporary, descriptor)
     }
 
     /// Writes `bytes` to a new temporary file beside `path`, not flushed, and returns its

@@ -21,14 +21,32 @@ public enum Interruption {
     public static func stopWork() {
         // First: a build thread that finds its worker killed must not go on to commit a
         // catalog of "crashed" glyphs over the good one before the process exits.
-        stopping.store(true, ordering: .releasing)
+        stopping.store(true, ordering: .sequentiallyConsistent)
         WorkerProcess.stopAll()
+        // A thread between its check and its `open` finishes creating its file first, so
+        // that the removal below sees it; any later one sees `stopping` and creates none.
+        while creating.load(ordering: .sequentiallyConsistent) > 0 { sched_yield() }
         let folders = lockedFolders.withLock { Array($0.counts.keys) }
         let ownPrefix = FileSystem.temporaryPrefix + "\(getpid())-"
         for folder in folders { removeTemporaryFiles(under: folder, prefix: ownPrefix, depth: 4) }
     }
 
     private static let stopping = Atomic<Bool>(false)
+    /// Threads creating a temporary file right now.
+    private static let creating = Atomic<Int>(0)
+
+    /// Runs `create` (the creation of a temporary file) unless the work was stopped, in
+    /// which case it never returns: a file created after `stopWork` listed the folder
+    /// would be left behind.
+    static func creatingFile<Result, Failure: Error>(_ create: () throws(Failure) -> Result) throws(Failure) -> Result {
+        creating.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        defer { creating.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
+        if stopping.load(ordering: .sequentiallyConsistent) {
+            creating.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            waitForExitIfStopped()
+        }
+        return try create()
+    }
 
     /// Never returns once `stopWork` has run: the process is about to exit, and nothing
     /// may be written or committed after the work was stopped (`make sanitize` found a stopped build

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Many files written atomically and durably for the price of one flush: each goes to a
 /// temporary file beside its final path; `commit` flushes the file system once, renames
 /// the record of the build (the state) into place, then every file, then the commit point
@@ -28,10 +30,16 @@ struct StagedWrites: ~Copyable {
     }
 
     /// `FileSystem.writeIfChangedRecording`, staged: the bytes are written to a temporary
-    /// file now and reach `path` at `commit`. The signature is the temporary file's, which
-    /// the rename keeps (same inode, same time).
-    mutating func writeIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
-        let staged = try stage(bytes, to: path)
+    /// file now (or were, by `early`, while the build rendered) and reach `path` at
+    /// `commit`. The signature is the temporary file's, which the rename keeps (same
+    /// inode, same time).
+    mutating func writeIfChangedRecording(_ bytes: [UInt8], to path: String, early: EarlyStaging? = nil) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
+        let staged: Staged
+        if let taken = early?.take(path) {
+            staged = taken
+        } else {
+            staged = try Self.stage(bytes, to: path)
+        }
         if let temporary = staged.temporary {
             pending.append((temporary, path))
             replacesExisting = replacesExisting || staged.existed
@@ -44,7 +52,7 @@ struct StagedWrites: ~Copyable {
     /// written (nil when `path` already holds `bytes`), for its time to be set.
     mutating func writeLastIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
         precondition(last == nil, "one file is renamed last")
-        let staged = try stage(bytes, to: path)
+        let staged = try Self.stage(bytes, to: path)
         if let temporary = staged.temporary { last = (temporary, path) }
         return (staged.temporary, staged.signature)
     }
@@ -54,18 +62,25 @@ struct StagedWrites: ~Copyable {
     /// holds `bytes`.
     mutating func writeFirstIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
         precondition(first == nil, "one file is renamed first")
-        if let temporary = try stage(bytes, to: path).temporary { first = (temporary, path) }
+        if let temporary = try Self.stage(bytes, to: path).temporary { first = (temporary, path) }
     }
 
-    /// Writes `bytes` to a temporary file unless `path` already holds them; `existed` says
-    /// whether a file (a regular one) is there to be replaced.
-    private func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?, existed: Bool) {
+    /// A file written to its temporary name, not yet renamed: `temporary` is nil when
+    /// `path` already held the bytes; `existed` says whether a file is there to be replaced.
+    struct Staged: Sendable {
+        var temporary: String?
+        var signature: FileSignature?
+        var existed: Bool
+    }
+
+    /// Writes `bytes` to a temporary file unless `path` already holds them.
+    static func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> Staged {
         let before = FileSystem.signature(of: path, followingSymlinks: false)
         if let before, before.size == bytes.count, let existing = try? FileSystem.readRegularFile(path, limit: before.size), existing == bytes {
-            return (nil, FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil, true)
+            return Staged(temporary: nil, signature: FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil, existed: true)
         }
         let (temporary, signature) = try FileSystem.writeTemporaryFile(bytes, for: path)
-        return (temporary, signature, before != nil)
+        return Staged(temporary: temporary, signature: signature, existed: before != nil)
     }
 
     /// Flushes every staged file with one barrier per file system; removes the old catalog
@@ -125,5 +140,42 @@ struct StagedWrites: ~Copyable {
                 renamed > 0 ? (catalogRemoved ? .partlyReplaced : .partlyAdded) : (catalogRemoved ? .catalogRemoved : .unchanged)
             throw error
         }
+    }
+}
+
+/// PNGs written to their temporary names by the threads that rendered them, as each glyph
+/// finishes, while other glyphs still render: creating two thousand files one after another
+/// once rendering is over cost a cold on-disk build a third of its time. Nothing is renamed
+/// here; `StagedWrites` takes each file over when the build commits, and what it never
+/// takes (a glyph refused after rendering) is removed when this is dropped. A write that
+/// fails here (a full disk) stops early staging; the file is written again at commit,
+/// where its error stops the build as any failed write does.
+final class EarlyStaging: Sendable {
+    private let files = Lock<[String: StagedWrites.Staged]>([:])
+    private let failed = Atomic<Bool>(false)
+
+    init() {}
+
+    deinit {
+        for file in files.withLock({ $0.values }) {
+            if let temporary = file.temporary { try? FileSystem.remove(temporary) }
+        }
+    }
+
+    /// Writes `bytes` to a temporary file for `path` now (nothing if `path` holds them).
+    func stage(_ bytes: [UInt8], to path: String) {
+        guard !failed.load(ordering: .relaxed) else { return }
+        do {
+            let staged = try StagedWrites.stage(bytes, to: path)
+            files.withLock { $0[path] = staged }
+        } catch {
+            failed.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// The file staged for `path`, handed over to the caller; nil when there is none (the
+    /// caller writes it). The caller commits the bytes that were staged: a glyph's PNGs.
+    fileprivate func take(_ path: String) -> StagedWrites.Staged? {
+        files.withLock { $0.removeValue(forKey: path) }
     }
 }

@@ -61,6 +61,30 @@ func build(_ inputs: [String], into output: String, fit: Bool = false, sizeToler
     return try Builder.run(request)
 }
 
+/// The output error a build fails with under `observer` (its test seam for failing
+/// writes); records an issue and returns nil when the build fails otherwise or succeeds.
+func outputFailure(building inputs: [String], into output: String, observedBy observer: FlushObserver) -> FileError? {
+    let error = #expect(throws: BuildError.self) {
+        try FlushObserver.$current.withValue(observer) { try build(inputs, into: output) }
+    }
+    guard case .output(let failure) = error else {
+        Issue.record("expected an output error, got \(String(describing: error))")
+        return nil
+    }
+    return failure
+}
+
+/// The PNGs each catalog entry in `output` lists, with the bytes it says they have.
+func checkCatalogMatchesFiles(_ output: TemporaryFolder) throws {
+    let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
+    for glyph in catalog.glyphs {
+        for file in glyph.outputs {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output.file(file.file))))
+            #expect(SHA256Digest.hex(of: bytes) == file.sha256, "\(file.file) is not what the catalog lists")
+        }
+    }
+}
+
 /// Renders a fixture with librsvg, as the pipeline does.
 func renderFixture(_ fixture: String, mode: ExportMode = .template) throws -> RenderedGlyph {
     try GlyphRenderer.render(Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))), mode: mode, shapeThreshold: PipelineOptions().shapeThreshold)
