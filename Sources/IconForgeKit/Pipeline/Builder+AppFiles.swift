@@ -122,7 +122,8 @@ extension Builder {
         var refused: [String: Diagnostic] = [:]
         for conflict in plan.conflicts {
             let source = outcomes.first { $0.source.name == conflict.glyph }?.source.displayPath ?? conflict.path
-            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.message) (in \(conflict.path)); its PNGs are withheld until the name is free")
+            // The problem names the asset in the way (or the catalog), once.
+            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.problem); the glyph's PNGs are withheld until the name is free; \(conflict.remedy)")
         }
         return refused
     }
