@@ -29,7 +29,7 @@ enum GeometryChecks {
             }
             // Fitting centres the ink, unless the glyph's offset is kept (allowOffCenter): scaled
             // up with the glyph, a large offset carries the ink past the canvas edge.
-            if let (scale, plan) = zip(Template.scales, glyph.plans).reversed().first(where: { Self.cutOff(ink, by: $0.1) }).map({ ($0.0, $0.1) }) {
+            if case let (scale, plan)? = zip(Template.scales, glyph.plans).reversed().first(where: { Self.cutOff(ink, by: $0.1) }) {
                 let placed = plan.pixels(fromPoints: ink)
                 let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
                 let extent = canvas.intersection(placed) == nil ? "all of it lies off the canvas and the PNG would be empty" : "part of it is cut off"

@@ -215,9 +215,10 @@ extension Builder {
                 others.append(Diagnostic(.nameInvalid, file: path, problem + "; the depfile lists nothing until the output folder is renamed"))
             } else if let glyph = glyphByPath[path] {
                 // Every character make refuses in a file name (';', '=', '%', a tab, a line
-                // break) is one an asset name cannot have, so renaming the file mends both.
-                let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-                if invalidNames.contains(glyph), folder.isEmpty || (try? MakeSyntax.spell(folder).get()) != nil {
+                // break) is one an asset name cannot have, so renaming the file mends both;
+                // unless the path with a plain file name is refused too (its folder's fault).
+                let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+                if invalidNames.contains(glyph), (try? MakeSyntax.spell(folder + "a.svg").get()) != nil {
                     notes[glyph] = "; a make depfile (\(depfile)) cannot name it either (\(refusal.reason)), so it is left out of the depfile"
                 } else {
                     glyphs[glyph] = Diagnostic(.nameInvalid, file: path, problem + "; rename the file (it is left out of the depfile, and the glyph is not built)")

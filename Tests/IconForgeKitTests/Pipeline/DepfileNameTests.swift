@@ -118,6 +118,16 @@ import Testing
         #expect(try runMake(["-n"], in: project.path).map { $0.status == 0 } ?? true)
     }
 
+    @Test("a glyph whose file name and folder make both refuses gets a finding for each: renaming the file mends only one")
+    func refusedNameInRefusedFolder() throws {
+        let project = TemporaryFolder()
+        project.copy(fixture: "pipeline/square-27pt.svg", as: "In;put/a=b.svg")
+        let report = try Builder.run(Self.request(project, inputs: "In;put"))
+        let findings = report.diagnostics.filter { $0.file == project.file("In;put/a=b.svg") }
+        #expect(findings.map(\.rule) == [.nameInvalid, .nameInvalid], "\(findings.map(\.message))")
+        #expect(findings.contains { $0.message.hasPrefix("glyph name 'a=b'") } && findings.contains { $0.message.contains("cannot name this path: ';'") }, "\(findings.map(\.message))")
+    }
+
     @Test("an output folder make cannot name gives a depfile with no rule, and says why")
     func refusedOutputFolder() throws {
         let project = TemporaryFolder()
