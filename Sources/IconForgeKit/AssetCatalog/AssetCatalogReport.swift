@@ -5,7 +5,13 @@ public struct AssetCatalogReport: Sendable, Equatable {
         public var glyph: String
         /// The image set (or other entry) in the way, or the catalog itself.
         public var path: String
-        public var message: String
+        /// What is in the way, naming `path`.
+        public var problem: String
+        /// What to do about it.
+        public var remedy: String
+
+        /// The problem and the remedy, as one message.
+        public var message: String { problem + "; " + remedy }
     }
 
     /// Glyphs whose image set was created or had a file rewritten, sorted.

@@ -114,11 +114,12 @@ public enum AssetCatalogWriter {
             let fullName = plan.namespace + name
             let key = fullName.lowercased()
             if !isPlainName(name) {
-                plan.conflicts.append(.init(glyph: name, path: path, message: "\"\(name)\" cannot name an image set (it is empty, starts with a dot or holds a slash); rename the glyph"))
+                plan.conflicts.append(.init(glyph: name, path: path, problem: "\"\(name)\" cannot name an image set in \(path) (it is empty, starts with a dot or holds a slash)", remedy: "rename the glyph"))
             } else if !seen.insert(key).inserted {
-                plan.conflicts.append(.init(glyph: name, path: path, message: "another glyph is also named \"\(name)\" (ignoring case), and asset names must be unique; rename one"))
+                plan.conflicts.append(.init(glyph: name, path: path, problem: "another glyph is also named \"\(name)\" (ignoring case) in \(path), and asset names must be unique", remedy: "rename one"))
             } else if let other = taken[key] {
-                plan.conflicts.append(.init(glyph: name, path: other.path, message: other.conflictMessage(fullName: fullName)))
+                let (problem, remedy) = other.conflict(fullName: fullName)
+                plan.conflicts.append(.init(glyph: name, path: other.path, problem: problem, remedy: remedy))
             }
         }
         return plan
@@ -224,16 +225,17 @@ public enum AssetCatalogWriter {
         var isIconforges: Bool
         var inOtherCatalog: Bool
 
-        func conflictMessage(fullName: String) -> String {
+        /// What this asset's name clashing with `fullName` is, naming the asset, and what to do.
+        func conflict(fullName: String) -> (problem: String, remedy: String) {
             let unique = "asset names must be unique across every catalog of an app's target, whatever the asset type"
             if inOtherCatalog {
-                return "\(path), in another asset catalog of the app's target, already has the asset name \"\(fullName)\", and \(unique); rename the glyph or that asset"
+                return ("\(path), in another asset catalog of the app's target, already has the asset name \"\(fullName)\", and \(unique)", "rename the glyph or that asset")
             }
             if isIconforges {
-                return "\(path) is an image set iconforge wrote for another folder of this catalog (a build with another --xcassets) and has the asset name \"\(fullName)\", and \(unique); remove it, or write into the folder it is in"
+                return ("\(path) is an image set iconforge wrote for another folder of this catalog (a build with another --xcassets) and has the asset name \"\(fullName)\", and \(unique)", "remove it, or write into the folder it is in")
             }
             let owner = isImageSet ? "was not made by iconforge (its Contents.json has no \"author\" : \"\(author)\")" : "is an asset iconforge does not make"
-            return "\(path) \(owner) and has the asset name \"\(fullName)\", and \(unique); rename the glyph or remove that asset, which iconforge will not touch"
+            return ("\(path) \(owner) and has the asset name \"\(fullName)\", and \(unique)", "rename the glyph or remove that asset, which iconforge will not touch")
         }
     }
 

@@ -389,7 +389,7 @@ public enum ToolCommand {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var parts = [count(report.glyphCount, "glyph") + (report.reusedCount > 0 ? " (\(report.reusedCount) unchanged)" : "")]
         if folder != nil { parts.append(count(report.pngCount, "PNG")) }
-        parts += [count(report.errorCount, "error"), count(report.warningCount, "warning"), elapsed.fixed(2) + " s"]
+        parts += [DiagnosticFormatter.count(.error, in: report.diagnostics), DiagnosticFormatter.count(.warning, in: report.diagnostics), elapsed.fixed(2) + " s"]
         var line = parts.joined(separator: ", ")
         if let folder { line += " → \(folder)/" }
         return line

@@ -27,6 +27,19 @@ enum GeometryChecks {
                 let scale = Template.scales[index]
                 report(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, beyond the \(scale.canvas) px (35 pt) maximum; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph")
             }
+            // Fitting centres the ink, unless the glyph's offset is kept (allowOffCenter): scaled
+            // up with the glyph, a large offset carries the ink past the canvas edge.
+            if case let (scale, plan)? = zip(Template.scales, glyph.plans).reversed().first(where: { Self.cutOff(ink, by: $0.1) }) {
+                let placed = plan.pixels(fromPoints: ink)
+                let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
+                let extent = canvas.intersection(placed) == nil ? "all of it lies off the canvas and the PNG would be empty" : "part of it is cut off"
+                let kept = options.allowOffCenter.contains(name)
+                let placement = kept ? "placed with its offset from the artboard centre kept (it is listed in \"allowOffCenter\")" : "placed"
+                let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
+                var remedy = "draw it nearer the artboard centre (its ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from it)"
+                if kept { remedy += ", or remove \"\(name)\" from \"allowOffCenter\" in iconforge.json so that --fit centres its ink" }
+                report(.sizeMax, "\(placement) and scaled to \(plan.pixelsPerPoint.fixed(3)) px per unit, the ink lands at \(placed.describedPixelEdges) on the \(plan.canvasWidth) × \(plan.canvasHeight) px \(scale.suffix) canvas: \(extent); \(remedy)")
+            }
         } else if ink.width > maximum + slack || ink.height > maximum + slack {
             report(.sizeMax, "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target")
         } else {
@@ -103,6 +116,12 @@ enum GeometryChecks {
     /// A quarter of a pixel: ink cut off by less than this in the largest output does not show.
     static let visiblePixels = 0.25
 
+    /// Whether `plan` puts part of `ink` (artboard points) beyond its canvas by a visible amount.
+    static func cutOff(_ ink: Rect, by plan: RenderPlan) -> Bool {
+        let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
+        return !canvas.contains(plan.pixels(fromPoints: ink), slack: visiblePixels)
+    }
+
     /// `ratio` with enough decimals to differ from `limit` when it is not equal to it
     /// ("3.004", not "3", beside a limit of 3).
     static func ratioText(_ ratio: Double, beside limit: Double) -> String {
@@ -137,4 +156,7 @@ extension Double {
 extension Rect {
     /// "x 1.2–33.8 pt, y 0–35 pt"
     var describedEdges: String { "x \(x.pt)–\(maxX.pt) pt, y \(y.pt)–\(maxY.pt) pt" }
+
+    /// "x -120–-40 px, y 12–92 px"
+    var describedPixelEdges: String { "x \(x.pt)–\(maxX.pt) px, y \(y.pt)–\(maxY.pt) px" }
 }

@@ -60,6 +60,24 @@ public enum DiagnosticFormatter {
         return "\(failedFiles.count) \(noun) failed: " + tally.joined(separator: ", ")
     }
 
+    /// "3 errors in 1 glyph", "1 warning in 2 files", "0 errors": how many findings of
+    /// `severity`, and in how many glyphs, since three errors may be one glyph's. Files are
+    /// called glyphs when they all are, as in `failureTally`.
+    public static func count(_ severity: Severity, in diagnostics: [Diagnostic]) -> String {
+        var findings = 0
+        var files = Set<String>()
+        for diagnostic in diagnostics where diagnostic.severity == severity {
+            findings += 1
+            files.insert(diagnostic.file)
+        }
+        let noun = severity == .error ? "error" : "warning"
+        var text = "\(findings) \(noun)\(findings == 1 ? "" : "s")"
+        guard findings > 0 else { return text }
+        let glyphsOnly = files.allSatisfy { GlyphDiscovery.hasSVGExtension($0) }
+        text += " in \(files.count) \(glyphsOnly ? "glyph" : "file")\(files.count == 1 ? "" : "s")"
+        return text
+    }
+
     /// A path that cannot be read as a GitHub Actions workflow command: the runner takes any
     /// line of standard output or error that begins with `::` for one, so a glyph named
     /// `::add-mask::x.svg` would otherwise command it. `./::…` names the same file.

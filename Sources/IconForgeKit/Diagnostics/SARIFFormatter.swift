@@ -1,6 +1,6 @@
 /// A SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), as GitHub code
 /// scanning reads it: one run of iconforge, every rule with its description and default
-/// level, one result per finding.
+/// level, one result per finding (with its suggested change, if any, in `properties.fix`).
 public enum SARIFFormatter {
     /// The schema the document names in `$schema`.
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -38,6 +38,7 @@ public enum SARIFFormatter {
                         Result(
                             ruleId: diagnostic.rule.rawValue, ruleIndex: indexes[diagnostic.rule]!, level: level(diagnostic.severity),
                             message: Message(text: diagnostic.message),
+                            properties: diagnostic.fix.map { Properties(fix: $0) },
                             locations: [
                                 Location(
                                     physicalLocation: PhysicalLocation(
@@ -130,8 +131,16 @@ public enum SARIFFormatter {
         var ruleIndex: Int
         var level: String
         var message: Message
+        var properties: Properties?
         var locations: [Location]
     }
+
+    /// A result's property bag (SARIF §3.8), holding a finding's suggested change as numbers,
+    /// as `--format json` gives it: the message already says it in prose. It is not a SARIF
+    /// `fixes` entry, which must be `artifactChanges` of the file's text (regions deleted and
+    /// content inserted): the suggestion is a transform for the designer to apply in the
+    /// drawing (or as a `<g>` around it), not an edit iconforge has located in the file.
+    private struct Properties: Encodable { var fix: GeometryFix }
 
     private struct Location: Encodable { var physicalLocation: PhysicalLocation }
 

@@ -7,11 +7,10 @@ public enum StepSummary {
     /// The summary of a run of `command` (`check` or `build`) with these findings.
     public static func markdown(command: String, diagnostics: [Diagnostic], glyphs: Int, failed: Bool, rowLimit: Int = rowLimit) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var lines = [
             "## iconforge \(command): \(failed ? "failed" : "passed")", "",
-            "\(count(glyphs, "glyph")), \(count(errors, "error")), \(count(warnings, "warning")).",
+            "\(count(glyphs, "glyph")), \(DiagnosticFormatter.count(.error, in: diagnostics)), \(DiagnosticFormatter.count(.warning, in: diagnostics)).",
         ]
         guard !diagnostics.isEmpty else { return (lines + [""]).joined(separator: "\n") }
 

@@ -64,10 +64,10 @@ extension RuleExplanation {
             failing: glyphExample(goodBody.replacing("r=\"12.25\"", with: "r=\"9\"")), fixed: good,
             options: ["--tolerance PT  allowed distance from the target (default: \(PipelineOptions().sizeTolerance.pt))", "--fit  scale every glyph to its target instead (no size check)"]),
         RuleExplanation(
-            rule: .sizeMax, checks: "that the ink fits the template's 35 pt maximum and lies inside the 35 pt canvas.",
+            rule: .sizeMax, checks: "that the ink fits the template's 35 pt maximum and lies inside the 35 pt canvas; under --fit, that a glyph listed in allowOffCenter, placed with its offset kept, still lies inside the canvas.",
             why: "the exported canvas is 35 pt; ink beyond it is cut off in the PNG.",
             failing: glyphExample("  <circle cx=\"20\" cy=\"20\" r=\"19\" fill=\"#000000\"/>", viewBox: "0 0 40 40"), fixed: good,
-            options: ["--fit  scale every glyph to its target instead"]),
+            options: ["--fit  scale every glyph to its target instead", "\"allowOffCenter\": [\"name\"] in iconforge.json  keeps a glyph's offset under --fit, which can carry it off the canvas"]),
         RuleExplanation(
             rule: .geometryClipped, checks: "that no ink lies outside the SVG's own viewport (only what would show in the output counts).",
             why: "the viewport clips the drawing: what lies outside is silently lost from the PNG.",

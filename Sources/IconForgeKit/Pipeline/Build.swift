@@ -305,7 +305,15 @@ public enum Builder {
                 withhold(assetCatalogRefusals(commit.plan, outcomes: outcomes))
                 assetCatalog = commit
             }
-            withhold(depfileRefusals(discovered.files.map(\.displayPath), files: discovered.files, request: request).glyphs)
+            let invalidNames = Set(discovered.nameFindings.filter { $0.value.contains { $0.rule == .nameInvalid } }.map { discovered.files[$0.key].name })
+            let depfile = depfileRefusals(discovered.files.map(\.displayPath), files: discovered.files, invalidNames: invalidNames, request: request)
+            withhold(depfile.glyphs)
+            for index in outcomes.indices {
+                guard let note = depfile.notes[outcomes[index].source.name],
+                    let named = outcomes[index].diagnostics.firstIndex(where: { $0.rule == .nameInvalid })
+                else { continue }
+                outcomes[index].diagnostics[named].message += note
+            }
         }
 
         var diagnostics = discovered.diagnostics

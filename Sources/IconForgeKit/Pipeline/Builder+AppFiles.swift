@@ -122,7 +122,8 @@ extension Builder {
         var refused: [String: Diagnostic] = [:]
         for conflict in plan.conflicts {
             let source = outcomes.first { $0.source.name == conflict.glyph }?.source.displayPath ?? conflict.path
-            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.message) (in \(conflict.path)); its PNGs are withheld until the name is free")
+            // The problem names the asset in the way (or the catalog), once.
+            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.problem); the glyph's PNGs are withheld until the name is free; \(conflict.remedy)")
         }
         return refused
     }
@@ -195,11 +196,16 @@ extension Builder {
 
     /// Findings about the paths a depfile cannot name (see `MakeSyntax`): by glyph name for
     /// glyph files (the glyph is refused, as an invalid name), and the others (folders, the
-    /// configuration, the catalog itself).
-    static func depfileRefusals(_ dependencies: [String], files: [GlyphFile], request: BuildRequest) -> (glyphs: [String: Diagnostic], others: [Diagnostic]) {
-        guard let depfile = request.depfile else { return ([:], []) }
+    /// configuration, the catalog itself). A glyph in `invalidNames` (the name checks found
+    /// its name invalid) whose file name alone is what make cannot spell gets no second
+    /// finding for that one cause: `notes` has, by glyph name, what to add to the first.
+    static func depfileRefusals(
+        _ dependencies: [String], files: [GlyphFile], invalidNames: Set<String> = [], request: BuildRequest
+    ) -> (glyphs: [String: Diagnostic], notes: [String: String], others: [Diagnostic]) {
+        guard let depfile = request.depfile else { return ([:], [:], []) }
         let glyphByPath = Dictionary(files.map { ($0.displayPath, $0.name) }, uniquingKeysWith: { first, _ in first })
         var glyphs: [String: Diagnostic] = [:]
+        var notes: [String: String] = [:]
         var others: [Diagnostic] = []
         let target = request.outputFolder + "/" + OutputWriter.catalogFileName
         for path in [target] + dependencies {
@@ -208,11 +214,19 @@ extension Builder {
             if path == target {
                 others.append(Diagnostic(.nameInvalid, file: path, problem + "; the depfile lists nothing until the output folder is renamed"))
             } else if let glyph = glyphByPath[path] {
-                glyphs[glyph] = Diagnostic(.nameInvalid, file: path, problem + "; rename the file (it is left out of the depfile, and the glyph is not built)")
+                // Every character make refuses in a file name (';', '=', '%', a tab, a line
+                // break) is one an asset name cannot have, so renaming the file mends both;
+                // unless the path with a plain file name is refused too (its folder's fault).
+                let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+                if invalidNames.contains(glyph), (try? MakeSyntax.spell(folder + "a.svg").get()) != nil {
+                    notes[glyph] = "; a make depfile (\(depfile)) cannot name it either (\(refusal.reason)), so it is left out of the depfile"
+                } else {
+                    glyphs[glyph] = Diagnostic(.nameInvalid, file: path, problem + "; rename the file (it is left out of the depfile, and the glyph is not built)")
+                }
             } else {
                 others.append(Diagnostic(.nameInvalid, file: path, problem + "; rename it (it is left out of the depfile)"))
             }
         }
-        return (glyphs, others)
+        return (glyphs, notes, others)
     }
 }

@@ -112,6 +112,8 @@ import Testing
         #expect(conflicts.map { $0.file.lastPathComponent }.sorted() == ["search.svg", "share.svg"], "\(report.diagnostics)")
         let search = try #require(conflicts.first { $0.file.hasSuffix("search.svg") })
         #expect(search.message.contains(project.file("App/Assets.xcassets/search.imageset")) && search.message.contains("another asset catalog"))
+        // Named once: the path is the subject of the message, not repeated after it.
+        #expect(search.message.components(separatedBy: "App/Assets.xcassets/search.imageset").count == 2 && search.message.hasSuffix("; rename the glyph or that asset"), "\(search.message)")
         #expect(report.catalog.glyphs.first { $0.name == "search" }?.status == .failed)
         #expect(!FileManager.default.fileExists(atPath: project.file("App/Glyphs.xcassets/search.imageset")))
         #expect(FileManager.default.fileExists(atPath: project.file("App/Glyphs.xcassets/scan.imageset/scan@2x.png")), "Spaced/scan is another name")

@@ -68,7 +68,25 @@ extension ToolCommand {
         let text = printed.stderr.joined(separator: "\n")
         #expect(text.contains("broken/truncated.svg:2:3: error: "))
         #expect(text.contains("[svg.parse]"))
-        #expect(text.contains("2 glyphs, 2 PNGs, 1 error, 0 warnings"))
+        #expect(text.contains("2 glyphs, 2 PNGs, 1 error in 1 glyph, 0 warnings"))
+    }
+
+    @Test("the summary line says in how many glyphs the errors and warnings are, since one glyph may have several")
+    func summaryLineCountsGlyphsAsWellAsFindings() throws {
+        let folder = TemporaryFolder()
+        // Two colours and 20 pt wide: two errors (and an off-centre warning) in one glyph.
+        folder.write("Glyphs/bad.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"1\" y=\"4\" width=\"10\" height=\"10\" fill=\"#ff0000\"/><rect x=\"11\" y=\"4\" width=\"10\" height=\"10\" fill=\"#0000ff\"/></svg>")
+        folder.copy(fixture: "rules/geometry-off-center-shifted.svg", as: "Glyphs/shifted.svg")
+        folder.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/square.svg")
+        let (status, printed) = run(["check", folder.file("Glyphs")])
+        #expect(status == .checkFailed)
+        #expect(printed.stderr.filter { $0.contains(": error: ") }.count == 2 && printed.stderr.filter { $0.contains(": warning: ") }.count == 2, "\(printed.stderr)")
+        let summary = try #require(printed.stderr.last)
+        #expect(summary.hasPrefix("3 glyphs, 2 errors in 1 glyph, 2 warnings in 2 glyphs, "), "\(summary)")
+        #expect(printed.stderr.dropLast().last == "1 glyph failed: color.monochrome 1, size.target 1")
+        // A clean run keeps the plain counts.
+        let (cleanStatus, clean) = run(["check", folder.file("Glyphs/square.svg")])
+        #expect(cleanStatus == .clean && clean.stderr.last?.hasPrefix("1 glyph, 0 errors, 0 warnings, ") == true, "\(clean.stderr)")
     }
 
     @Test("a run failed by --werror alone says so, whatever the command")

@@ -49,5 +49,11 @@ import Testing
         #expect(StepSummary.cell("a|b <img> *x*\nnext") == "a\\|b \\<img\\> \\*x\\* next")
         let clean = StepSummary.markdown(command: "build", diagnostics: [], glyphs: 3, failed: false)
         #expect(clean == "## iconforge build: passed\n\n3 glyphs, 0 errors, 0 warnings.\n")
+        let findings = [
+            Diagnostic(.sizeTarget, file: "Glyphs/a.svg", "small"), Diagnostic(.colorMonochrome, file: "Glyphs/a.svg", "two colours"),
+            Diagnostic(.svgText, file: "Glyphs/b.svg", "text"),
+        ]
+        let failed = StepSummary.markdown(command: "check", diagnostics: findings, glyphs: 3, failed: true)
+        #expect(failed.hasPrefix("## iconforge check: failed\n\n3 glyphs, 2 errors in 1 glyph, 1 warning in 1 glyph.\n"), "\(failed)")
     }
 }

@@ -58,6 +58,28 @@ import Testing
         #expect(warning["ruleId"] as? String == "geometry.off-center")
     }
 
+    @Test("a finding's suggested change is in the result's property bag, as --format json gives it; no SARIF fixes, which must be text edits")
+    func suggestedChangeIsInTheResultsProperties() throws {
+        let (_, document) = try log()
+        let results = try #require((document["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let offCenter = try #require(results.first { $0["ruleId"] as? String == "geometry.off-center" })
+        let fix = try #require((offCenter["properties"] as? [String: Any])?["fix"] as? [String: Any], "\(offCenter)")
+        // The fixture is drawn 1.5 pt right of centre: move it 1.5 pt left.
+        #expect(fix["scale"] as? Double == 1 && fix["dx"] as? Double == -1.5 && fix["dy"] as? Double == 0, "\(fix)")
+        #expect(fix["centerX"] as? Double == 17.5 && fix["centerY"] as? Double == 17.5 && fix["transform"] as? String == "translate(-1.5 0)", "\(fix)")
+        let message = try #require((offCenter["message"] as? [String: Any])?["text"] as? String)
+        #expect(message.contains("move 1.5 pt left (transform=\"translate(-1.5 0)\""), "the prose stays in the message: \(message)")
+        // The same numbers as the JSON output's fix.
+        let json = ToolCommand.run(["check", Fixtures.path("rules/geometry-off-center-shifted.svg"), "--format", "json", "--isolation", "none"])
+        let diagnostics = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.joined(separator: "\n").utf8)) as? [String: Any])?["diagnostics"] as? [[String: Any]])
+        let jsonFix = try #require(diagnostics.first?["fix"] as? [String: Any])
+        #expect(NSDictionary(dictionary: jsonFix).isEqual(to: fix), "\(jsonFix) vs \(fix)")
+        // A finding with no suggested change has no property bag, and no result claims a SARIF fix.
+        let parse = try #require(results.first { $0["ruleId"] as? String == "svg.parse" })
+        #expect(parse["properties"] == nil)
+        #expect(results.allSatisfy { $0["fixes"] == nil })
+    }
+
     @Test("a run that stops early still gives a SARIF log")
     func stoppedRunGivesALog() throws {
         let run = ToolCommand.run(["check", "/nonexistent/glyphs", "--format", "sarif", "--isolation", "none"])

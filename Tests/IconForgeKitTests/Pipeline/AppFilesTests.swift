@@ -70,6 +70,9 @@ import Testing
         let report = try build(project, assetCatalog: catalog)
         #expect(report.diagnostics.map(\.rule) == [.xcassetsConflict])
         #expect(report.diagnostics.first?.file.hasSuffix("Glyphs/home.svg") == true)
+        // The message names the image set in the way once, and ends with what to do.
+        let message = try #require(report.diagnostics.first?.message)
+        #expect(message.components(separatedBy: catalog + "/home.imageset").count == 2 && message.hasSuffix("; rename the glyph or remove that asset, which iconforge will not touch"), "\(message)")
         let home = try #require(report.catalog.glyphs.first { $0.name == "home" })
         #expect(home.status == .failed && home.outputs.isEmpty && home.diagnostics.map(\.rule) == [.xcassetsConflict])
         #expect(report.catalog.summary.errors == 1)

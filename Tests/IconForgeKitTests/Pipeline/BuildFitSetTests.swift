@@ -152,4 +152,45 @@ import Testing
             }
         }
     }
+
+    @Test("an allowOffCenter glyph whose kept offset carries its ink past the canvas fails size.max instead of writing a clipped PNG")
+    func keptOffsetBeyondTheCanvasIsAnError() throws {
+        // 12-unit squares on a 24-unit artboard, fitted to 80 px at @3x (6.625 px per unit, the
+        // artboard's centre at the canvas's): 4.5 units from the left edge, the ink starts 2.3 px
+        // inside the canvas; at the edge, its left half (-27.5 to 52 px) would be cut off. A
+        // 4-unit square in the corner, fitted alone, lands wholly off the canvas.
+        func svg(_ body: String) -> String { "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(body)</svg>" }
+        let glyphs = TemporaryFolder()
+        glyphs.write("near.svg", svg("<rect x=\"4.5\" y=\"6\" width=\"12\" height=\"12\"/>"))
+        glyphs.write("half.svg", svg("<rect x=\"0\" y=\"6\" width=\"12\" height=\"12\"/>"))
+        glyphs.write("corner.svg", svg("<rect x=\"1\" y=\"1\" width=\"4\" height=\"4\"/>"))
+        for mode in [ExportMode.fitGlyph, .fitSet] {
+            let output = TemporaryFolder()
+            let report = try build([glyphs.path], into: output.path, mode: mode, allowOffCenter: ["near", "half", "corner"])
+            let findings = report.diagnostics.filter { $0.rule == .sizeMax }
+            #expect(findings.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["corner.svg", "half.svg"], "\(mode): \(report.diagnostics.map(\.message))")
+            for finding in findings {
+                #expect(finding.severity == .error && finding.message.contains("listed in \"allowOffCenter\"") && finding.message.contains("so that --fit centres its ink"), "\(finding.message)")
+            }
+            #expect(findings.last?.message.contains("x -27.5–52 px") == true && findings.last?.message.contains("part of it is cut off") == true, "\(mode): \(findings.last?.message ?? "")")
+            // Neither gets a PNG (nor a misleading svg.empty); the glyph inside the canvas does,
+            // with its offset kept and none of its ink cut off.
+            #expect(report.diagnostics.allSatisfy { $0.rule == .sizeMax }, "\(mode): \(report.diagnostics.map(\.message))")
+            for name in ["half", "corner"] {
+                #expect(!FileManager.default.fileExists(atPath: output.file("\(name)@3x.png")) && !FileManager.default.fileExists(atPath: output.file("\(name)@2x.png")))
+            }
+            for scale in Template.scales {
+                let box = try #require(paintedPixelBox(try decodePNG(output.file("near\(scale.suffix).png"))))
+                #expect(box.x >= 1 && Double(box.x) + Double(box.width) / 2 < Double(scale.canvas) / 2 - 5, "\(mode) \(scale.suffix): \(box)")
+            }
+        }
+        // What the finding stops: rendered with its offset kept, half's ink runs into the canvas's
+        // left edge, and the corner glyph's render is empty.
+        let options = PipelineOptions()
+        let half = try GlyphRenderer.render(Data(svg("<rect x=\"0\" y=\"6\" width=\"12\" height=\"12\"/>").utf8), mode: .fitGlyph, shapeThreshold: options.shapeThreshold, keepingOffset: true)
+        let clipped = try #require(half.images.last.flatMap(paintedPixelBox))
+        #expect(clipped.x == 0 && clipped.width == 52, "\(clipped)")
+        let corner = try GlyphRenderer.render(Data(svg("<rect x=\"1\" y=\"1\" width=\"4\" height=\"4\"/>").utf8), mode: .fitGlyph, shapeThreshold: options.shapeThreshold, keepingOffset: true)
+        #expect(corner.images.count == Template.scales.count && corner.images.allSatisfy { paintedPixelBox($0) == nil })
+    }
 }

@@ -77,9 +77,13 @@ import Testing
         let (project, report) = try project(special: name)
         let refusal = try #require(report.diagnostics.first { $0.rule == .nameInvalid && $0.message.contains("make depfile") })
         #expect(refusal.file == project.file("Glyphs/" + name) && refusal.message.contains(reason), "\(refusal.message)")
+        // The character make refuses is one an asset name cannot have: one cause, one finding,
+        // which says both what is wrong with the name and that the depfile leaves it out.
+        let findings = report.diagnostics.filter { $0.file == refusal.file }
+        #expect(findings.count == 1 && refusal.message.hasPrefix("glyph name ") && refusal.message.contains("left out of the depfile"), "\(findings.map(\.message))")
         #expect(report.failed)
         let glyph = try #require(report.catalog.glyphs.first { $0.name == stem })
-        #expect(glyph.status == .failed && glyph.diagnostics.contains { $0.message.contains("make depfile") })
+        #expect(glyph.status == .failed && glyph.diagnostics.count == 1 && glyph.diagnostics.contains { $0.message.contains("make depfile") })
         #expect(report.catalog.glyphs.first { $0.name == "ok" }?.status == .ok)
         #expect(FileManager.default.fileExists(atPath: project.file("Output/ok@3x.png")))
         let depfile = try String(contentsOfFile: project.file("Output/iconforge.d"), encoding: .utf8)
@@ -112,6 +116,16 @@ import Testing
         #expect(files == [project.file("In;put"), project.file("In;put/ok.svg")])
         #expect(report.failed)
         #expect(try runMake(["-n"], in: project.path).map { $0.status == 0 } ?? true)
+    }
+
+    @Test("a glyph whose file name and folder make both refuses gets a finding for each: renaming the file mends only one")
+    func refusedNameInRefusedFolder() throws {
+        let project = TemporaryFolder()
+        project.copy(fixture: "pipeline/square-27pt.svg", as: "In;put/a=b.svg")
+        let report = try Builder.run(Self.request(project, inputs: "In;put"))
+        let findings = report.diagnostics.filter { $0.file == project.file("In;put/a=b.svg") }
+        #expect(findings.map(\.rule) == [.nameInvalid, .nameInvalid], "\(findings.map(\.message))")
+        #expect(findings.contains { $0.message.hasPrefix("glyph name 'a=b'") } && findings.contains { $0.message.contains("cannot name this path: ';'") }, "\(findings.map(\.message))")
     }
 
     @Test("an output folder make cannot name gives a depfile with no rule, and says why")
