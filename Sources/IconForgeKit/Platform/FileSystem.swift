@@ -132,7 +132,7 @@ enum FileSystem {
             close(descriptor)
         } catch {
             close(descriptor)
-            unlink(temporary)
+            removeTemporary(temporary)
             throw error
         }
         try renameIntoPlace(temporary, path)
@@ -146,7 +146,7 @@ enum FileSystem {
         // A fresh, unguessable name, created exclusively and never through a symlink: a
         // link planted under a predictable name must not redirect the write elsewhere.
         // None after the work was stopped: its clean-up may already have run.
-        try Interruption.creatingFile { () throws(FileError) in
+        try Interruption.creatingTemporaryFile { () throws(FileError) in
             var temporary = ""
             var descriptor: Int32 = -1
             for _ in 0..<8 {
@@ -167,7 +167,7 @@ enum FileSystem {
         do throws(FileError) {
             try writeAll(bytes, to: descriptor, path: path)
         } catch {
-            unlink(temporary)
+            removeTemporary(temporary)
             throw error
         }
         var info = stat()
@@ -194,15 +194,22 @@ enum FileSystem {
 
     static func renameIntoPlace(_ temporary: String, _ path: String) throws(FileError) {
         if let observer = FlushObserver.current, observer.failsRenaming == path.lastPathComponent {
-            unlink(temporary)
+            removeTemporary(temporary)
             throw FileError(path: path, errno: EIO, action: "rename into place")
         }
         guard rename(temporary, path) == 0 else {
             let code = errno
-            unlink(temporary)
+            removeTemporary(temporary)
             throw FileError(path: path, errno: code, action: "rename into place")
         }
+        Interruption.settled(temporary)
         FlushObserver.current?.record(.renamed(path))
+    }
+
+    /// Removes a temporary file this process created, which a stop then need not remove.
+    private static func removeTemporary(_ temporary: String) {
+        unlink(temporary)
+        Interruption.settled(temporary)
     }
 
     /// Flushes to disk the data of every file in `temporaries` (all written and closed), with
@@ -359,6 +366,7 @@ enum FileSystem {
             throw FileError(path: path, errno: EIO, action: "remove")
         }
         guard unlink(path) == 0 || errno == ENOENT else { throw FileError(path: path, errno: errno, action: "remove") }
+        if path.lastPathComponent.hasPrefix(temporaryPrefix) { Interruption.settled(path) }
         FlushObserver.current?.record(.removed(path))
     }
 
@@ -414,7 +422,6 @@ extension FileSignature {
 /// with the process that holds it, so a killed build never leaves the folder locked.
 final class FolderLock {
     private let descriptor: Int32
-    private let folder: String
 
     static let fileName = ".iconforge-lock"
 
@@ -434,12 +441,9 @@ final class FolderLock {
                 throw FileError(path: path, errno: code, action: "lock")
             }
         }
-        self.folder = folder
-        Interruption.locked(folder)
     }
 
     deinit {
-        Interruption.unlocked(folder)
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

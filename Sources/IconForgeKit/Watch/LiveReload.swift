@@ -56,11 +56,7 @@ public enum LiveReload {
         mutating func update(_ pages: [String]) {
             for page in pages {
                 guard let signature = FileSystem.signature(of: page), written[page] != signature else { continue }
-                let folder = page.contains("/") ? page.parentPath : "."
-                // Registered as a folder this process writes into, so that Ctrl-C during the
-                // write removes the temporary file (see Interruption).
-                Interruption.locked(folder)
-                defer { Interruption.unlocked(folder) }
+                // Ctrl-C during the write removes its temporary file (see Interruption).
                 if (try? FileSystem.writeAtomically(Array(LiveReload.stampScript(signature).utf8), to: LiveReload.stampPath(forPage: page))) != nil {
                     written[page] = signature
                 }

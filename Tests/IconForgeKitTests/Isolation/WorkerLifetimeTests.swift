@@ -110,29 +110,22 @@ import Testing
         #expect(worker.terminationReason == .exit && worker.terminationStatus == 3)
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
-    func aSignalToTheBuildStopsItsWorkersAndExitsWith128PlusTheSignal(_ signal: Int32) throws {
+    /// Runs `iconforge build` with the render worker `worker` (a link in `scratch`), waits
+    /// until `ready` holds (the build is surely mid-render), sends it `signal`, and checks that
+    /// it stops: exit status 128 + the signal, every worker ended, no temporary file left.
+    func stopBuild(
+        _ arguments: [String], worker: String, scratch: TemporaryFolder, output: TemporaryFolder, signal: Int32, ready: () -> Bool
+    ) throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
-        let scratch = TemporaryFolder(), output = TemporaryFolder()
-        let worker = scratch.file("worker")
-        try FileManager.default.createSymbolicLink(atPath: worker, withDestinationPath: Fixtures.worker("announces-never-replies"))
-        // The output folder already holds a finished build, which must survive.
-        #expect(try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path).errorCount == 0)
-        let catalogBefore = try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json")))
-
         let process = Process()
         process.executableURL = URL(fileURLWithPath: iconforge)
-        process.arguments = [
-            "build", Fixtures.path("pipeline/tall-30pt.svg"), Fixtures.path("pipeline/wide-30pt.svg"), "-o", output.path, "--jobs", "2",
-            "--render-timeout", "600",
-        ]
+        process.arguments = ["build"] + arguments + ["-o", output.path, "--jobs", "2", "--render-timeout", "600"]
         process.environment = ProcessInfo.processInfo.environment.merging(["ICONFORGE_RENDER_WORKER": worker]) { _, new in new }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // A worker has started and will never answer: the build is surely mid-render.
-        #expect(Self.waitUntil { !Self.announcedWorkers(in: scratch).isEmpty }, "no worker started")
+        #expect(Self.waitUntil { ready() }, "the build never got mid-render")
         kill(process.processIdentifier, signal)
         // A build that ignores the signal would wait out the 600 s render limit.
         let stopped = Self.waitUntil { !process.isRunning }
@@ -148,7 +141,39 @@ import Testing
             #expect(Self.waitUntil { Self.hasEnded(pid) }, "worker \(pid) outlived the build")
         }
         #expect(Self.temporaryFiles(under: output.path).isEmpty)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalToTheBuildStopsItsWorkersAndExitsWith128PlusTheSignal(_ signal: Int32) throws {
+        let scratch = TemporaryFolder(), output = TemporaryFolder()
+        let worker = scratch.file("worker")
+        try FileManager.default.createSymbolicLink(atPath: worker, withDestinationPath: Fixtures.worker("announces-never-replies"))
+        // The output folder already holds a finished build, which must survive.
+        #expect(try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path).errorCount == 0)
+        let catalogBefore = try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json")))
+        // A worker has started and will never answer: the build is surely mid-render.
+        try stopBuild(
+            [Fixtures.path("pipeline/tall-30pt.svg"), Fixtures.path("pipeline/wide-30pt.svg")], worker: worker, scratch: scratch,
+            output: output, signal: signal
+        ) { !Self.announcedWorkers(in: scratch).isEmpty }
         #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))) == catalogBefore)
+    }
+
+    /// Each glyph's PNGs are written to temporary files as the glyph finishes (see
+    /// `EarlyStagingTests`): a build stopped while another glyph renders removes those too.
+    @Test func aStoppedBuildRemovesTheTemporaryFilesOfTheGlyphsItHadFinished() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let scratch = TemporaryFolder(), output = TemporaryFolder()
+        let worker = scratch.file("worker")
+        try FileManager.default.createSymbolicLink(atPath: worker, withDestinationPath: Fixtures.worker("first-real-then-never-replies"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("iconforge"), withDestinationPath: iconforge)
+        // One glyph's two PNGs are staged, and the other glyph's worker will never answer.
+        try stopBuild(
+            [Fixtures.path("pipeline/tall-30pt.svg"), Fixtures.path("pipeline/wide-30pt.svg")], worker: worker, scratch: scratch,
+            output: output, signal: SIGTERM
+        ) { Self.temporaryFiles(under: output.path).count == 2 && !Self.announcedWorkers(in: scratch).isEmpty }
+        #expect(!FileManager.default.fileExists(atPath: output.file("catalog.json")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".png") }.isEmpty)
     }
 }
 

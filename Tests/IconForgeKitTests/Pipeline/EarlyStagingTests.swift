@@ -20,8 +20,10 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
+    /// The temporary files in `folder`, and those this process still has registered there
+    /// for a stop to remove (both must be none once a build has returned).
     static func temporaryNames(in folder: String) -> [String] {
-        names(in: folder).filter { $0.hasPrefix(FileSystem.temporaryPrefix) }
+        names(in: folder).filter { $0.hasPrefix(FileSystem.temporaryPrefix) } + Interruption.registeredTemporaries(in: folder)
     }
 
     /// What the output folder held each time a glyph was done.
@@ -90,6 +92,7 @@ import Testing
         request.assetCatalog = app.file("Assets.xcassets")
         #expect(throws: BuildError.self) { try Builder.run(request) }
         #expect(Self.names(in: output.path) == before)
+        #expect(Self.temporaryNames(in: output.path).isEmpty)
         try checkCatalogMatchesFiles(output)
     }
 
