@@ -129,7 +129,8 @@ public enum Builder {
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
-        let request = planSetScales(discovered.files, nameFindings: discovered.nameFindings, onDisk: plan.onDisk, request: request)
+        let request = planSetScales(
+            discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request)
         let early = request.writesOutput ? EarlyStaging() : nil
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
@@ -152,7 +153,7 @@ public enum Builder {
         let discovered = try discover(request)
         let nothingRecorded = OnDiskSignatures(
             sources: Array(repeating: nil, count: discovered.files.count), outputs: [], definitions: [], takenAt: request.clock.now())
-        request = planSetScales(discovered.files, nameFindings: discovered.nameFindings, onDisk: nothingRecorded, request: request)
+        request = planSetScales(discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request)
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request, encode: true)
         let diagnostics = (discovered.diagnostics + outcomes.flatMap(\.diagnostics)).sorted(by: Diagnostic.sortOrder)
@@ -239,16 +240,20 @@ public enum Builder {
     }
 
     /// `--fit=set`: measures every glyph as `--fit=glyph` does (checked, not encoded), and
-    /// returns the request with the set's scale per artboard size. Every glyph is measured,
-    /// changed or not: one glyph's change can move the typical glyph. Other modes pass through.
+    /// returns the request with the set's scale per artboard size. Every glyph counts,
+    /// changed or not: one glyph's change can move the typical glyph. A glyph `previous`
+    /// would be reused for (its source unchanged, see `reuse`) counts with the artboard, ink
+    /// box and shape it recorded, without being rendered: both fit modes measure the same
+    /// way, and the ink box the planner sees is the catalog's rounded one either way (see
+    /// `FitSetPlanner`), so the scale is a cold build's. Other modes pass through.
     private static func planSetScales(
-        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], onDisk: OnDiskSignatures, request: BuildRequest
+        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest
     ) -> BuildRequest {
         guard request.options.mode == .fitSet else { return request }
         var measuring = request
         measuring.options.mode = .fitGlyph
         measuring.options.allowOffCenter = []
-        let measured = process(files, nameFindings: nameFindings, previous: nil, onDisk: onDisk, request: measuring, encode: false)
+        let measured = process(files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, encode: false)
         var planned = request
         planned.options.setScales = FitSetPlanner.plan(measured.compactMap { outcome in
             guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
@@ -604,8 +609,8 @@ public enum Builder {
                 if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
                     var kept = reuse(
                         entry, for: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
-                        options: request.options, knownUnchanged: true, outputFolder: request.outputFolder, outputSignatures: outputSignatures,
-                        modificationTimes: previous?.modificationTimes ?? [:])
+                        options: request.options, knownUnchanged: true, keepingFiles: encode, outputFolder: request.outputFolder,
+                        outputSignatures: outputSignatures, modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     kept.sourceSignature = signature
                     store(index, kept)
@@ -628,8 +633,8 @@ public enum Builder {
                 var outcome: GlyphOutcome
                 if let entry,
                     let kept = reuse(
-                        entry, for: source, options: request.options, knownUnchanged: false, outputFolder: request.outputFolder, outputSignatures: outputSignatures,
-                        modificationTimes: previous?.modificationTimes ?? [:])
+                        entry, for: source, options: request.options, knownUnchanged: false, keepingFiles: encode, outputFolder: request.outputFolder,
+                        outputSignatures: outputSignatures, modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     outcome = kept
                 } else {
@@ -655,10 +660,11 @@ public enum Builder {
 
     /// The previous build's outcome for `source`, if its bytes are unchanged (known from
     /// its size and time, or checked by SHA-256), it had no name findings (those depend on
-    /// other glyphs), and its files are still in place.
+    /// other glyphs), and, when `keepingFiles`, its files are still in place. Without
+    /// `keepingFiles` (`--fit=set`'s measuring pass) only what it measured is wanted.
     private static func reuse(
-        _ entry: Catalog.Glyph, for source: GlyphSource, options: PipelineOptions, knownUnchanged: Bool, outputFolder: String, outputSignatures: [FileSignature?],
-        modificationTimes: [String: Int64]
+        _ entry: Catalog.Glyph, for source: GlyphSource, options: PipelineOptions, knownUnchanged: Bool, keepingFiles: Bool, outputFolder: String,
+        outputSignatures: [FileSignature?], modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
         // Name findings depend on other glyphs, and a crash, timeout or a conflict with
         // someone else's file (in the output folder or the asset catalog) may not recur:
@@ -666,27 +672,14 @@ public enum Builder {
         guard entry.source == source.relativePath,
             !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil }),
             !entry.diagnostics.contains(where: { mayNotRecur.contains($0.rule) }),
-            // The state and catalog are files too: never trust a listed name to stay in the folder.
-            entry.outputs.allSatisfy({ output in
-                Template.scales.contains { $0.factor == output.scale && OutputWriter.fileName(glyph: entry.name, scale: $0) == output.file }
-            }),
-            entry.name == source.name, placedAsPlanned(entry, options: options)
+            entry.name == source.name
         else { return nil }
-        // The files must be the ones the previous build wrote: same size and modification
-        // time as the state recorded, or, without a recorded time, the same SHA-256.
         var verified: [String: FileSignature] = [:]
-        for output in entry.outputs {
-            guard let scale = Template.scales.firstIndex(where: { $0.factor == output.scale }), scale < outputSignatures.count,
-                let signature = outputSignatures[scale], signature.size == output.bytes
+        if keepingFiles {
+            guard placedAsPlanned(entry, options: options),
+                let kept = keptFiles(entry, outputFolder: outputFolder, outputSignatures: outputSignatures, modificationTimes: modificationTimes)
             else { return nil }
-            verified[output.file] = signature
-            if let recorded = modificationTimes[output.file] {
-                guard recorded == signature.modified else { return nil }
-            } else {
-                guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256 else {
-                    return nil
-                }
-            }
+            verified = kept
         }
         let sha256 = knownUnchanged ? entry.sourceSHA256 : SHA256Digest.hex(of: source.bytes)
         guard sha256 == entry.sourceSHA256 else { return nil }
@@ -703,6 +696,33 @@ public enum Builder {
             outputs: entry.outputs, reused: true)
         outcome.verifiedOutputs = verified
         return outcome
+    }
+
+    /// The size and time of each of the entry's files, by name, if they are the ones the
+    /// previous build wrote: same size and modification time as the state recorded, or,
+    /// without a recorded time, the same SHA-256.
+    private static func keptFiles(
+        _ entry: Catalog.Glyph, outputFolder: String, outputSignatures: [FileSignature?], modificationTimes: [String: Int64]
+    ) -> [String: FileSignature]? {
+        // The state and catalog are files too: never trust a listed name to stay in the folder.
+        guard entry.outputs.allSatisfy({ output in
+            Template.scales.contains { $0.factor == output.scale && OutputWriter.fileName(glyph: entry.name, scale: $0) == output.file }
+        }) else { return nil }
+        var verified: [String: FileSignature] = [:]
+        for output in entry.outputs {
+            guard let scale = Template.scales.firstIndex(where: { $0.factor == output.scale }), scale < outputSignatures.count,
+                let signature = outputSignatures[scale], signature.size == output.bytes
+            else { return nil }
+            verified[output.file] = signature
+            if let recorded = modificationTimes[output.file] {
+                guard recorded == signature.modified else { return nil }
+            } else {
+                guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256 else {
+                    return nil
+                }
+            }
+        }
+        return verified
     }
 
     /// Under `--fit=set`, whether the entry's outputs were rendered at the scale this build's

@@ -37,6 +37,22 @@ import Testing
         #expect(state.encoded() == BuildState.decode(state.encoded())?.encoded(), "encoding is deterministic")
     }
 
+    @Test("what --fit=set plans from comes back to the last bit: an exact artboard, a rounded ink box")
+    func measurementsRoundTripExactly() throws {
+        var state = fullState()
+        // An Inkscape artboard 10 mm wide, a sum that no short decimal writes, and an ink box
+        // as a measurement rounded for the catalog leaves it.
+        let artboard = Size(width: 10 * 72 / 25.4, height: 0.1 + 0.2)
+        let inkBox = Rect(x: 1 / 3, y: 2.000_499_9, width: 26.666_666_7, height: 1e-3 * 7).roundedForCatalog
+        state.glyphs[0].artboard = artboard
+        state.glyphs[0].inkBox = inkBox
+        let decoded = try #require(BuildState.decode(state.encoded())?.glyphs.first)
+        let bits = { (values: [Double]) in values.map(\.bitPattern) }
+        #expect(bits([decoded.artboard?.width ?? 0, decoded.artboard?.height ?? 0]) == bits([artboard.width, artboard.height]))
+        let box = try #require(decoded.inkBox)
+        #expect(bits([box.x, box.y, box.width, box.height]) == bits([inkBox.x, inkBox.y, inkBox.width, inkBox.height]))
+    }
+
     @Test("the header holds what a build where nothing changed needs, and no glyphs")
     func headerHoldsTheFingerprintAndReport() throws {
         let state = fullState()

@@ -129,6 +129,77 @@ import Testing
         }
     }
 
+    /// Dates every file in `folder` ten seconds back: settled sources, whose size and time
+    /// the next build trusts instead of reading them.
+    func settle(_ folder: TemporaryFolder) throws {
+        let now = FileSystem.now()
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            FileSystem.setModificationTime(of: folder.file(name), to: now - 10_000_000_000)
+        }
+    }
+
+    /// Every file a build wrote into `output` (the state aside), by name.
+    func written(_ output: TemporaryFolder) throws -> [String: Data] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
+        return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: URL(fileURLWithPath: output.file($0)))) })
+    }
+
+    @Test("a build that reuses the previous build's measurements writes what a cold build of the same glyphs writes")
+    func reusedMeasurementsGiveAColdBuildsBytes() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("fitset")) where name.hasSuffix(".svg") {
+            glyphs.copy(fixture: "fitset/" + name)
+        }
+        try settle(glyphs)
+        let first = try build([glyphs.path], into: output.path, mode: .fitSet)
+        // One glyph edited; another touched, its bytes the same (measured again from the
+        // recorded one once its SHA-256 matches); the rest settled as the state recorded them.
+        glyphs.write("house.svg", try String(contentsOfFile: Fixtures.path("fitset/house.svg"), encoding: .utf8).replacingOccurrences(of: "</svg>", with: "<circle cx=\"12\" cy=\"12\" r=\"1\"/></svg>"))
+        FileSystem.setModificationTime(of: glyphs.file("mail.svg"), to: FileSystem.now() - 5_000_000_000)
+        let incremental = try build([glyphs.path], into: output.path, mode: .fitSet)
+        // All kept but house and big-square-48 (scaled down alone, it is always drawn again).
+        #expect(incremental.reusedCount == first.glyphCount - 2)
+        #expect(incremental.catalog.template.setScales == first.catalog.template.setScales)
+        let cold = TemporaryFolder()
+        _ = try build([glyphs.path], into: cold.path, mode: .fitSet)
+        let incrementalFiles = try written(output), coldFiles = try written(cold)
+        #expect(incrementalFiles.keys.sorted() == coldFiles.keys.sorted())
+        for (name, bytes) in coldFiles {
+            #expect(incrementalFiles[name] == bytes, "\(name)")
+        }
+    }
+
+    @Test("the measuring pass does not read a glyph whose source the state shows unchanged")
+    func anUnchangedGlyphIsNotMeasuredAgain() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        // Own @3x scales: circle 3.61, square 3.98, minus 5.47 px per unit: square is typical.
+        for name in ["circle", "square", "minus"] { glyphs.copy(fixture: "fitset/\(name).svg") }
+        try settle(glyphs)
+        let first = try build([glyphs.path], into: output.path, mode: .fitSet)
+        #expect(first.errorCount == 0)
+        // Garbage of the same size and time in square's place: a build that read it would find
+        // no square, take circle's scale for the set, and fail square drawing it again.
+        let square = glyphs.file("square.svg")
+        let recorded = try #require(FileSystem.signature(of: square))
+        // Written in place: the same file (inode), as an editor that saves in place leaves it.
+        let handle = try #require(FileHandle(forWritingAtPath: square))
+        handle.write(Data(repeating: UInt8(ascii: "x"), count: recorded.size))
+        handle.closeFile()
+        FileSystem.setModificationTime(of: square, to: recorded.modified)
+        #expect(FileSystem.signature(of: square) == recorded)
+        // An edit that leaves square typical, so that the build is not a whole no-op.
+        glyphs.write("circle.svg", try String(contentsOfFile: Fixtures.path("fitset/circle.svg"), encoding: .utf8).replacingOccurrences(of: "r=\"10\"", with: "r=\"10.5\""))
+        let edited = try build([glyphs.path], into: output.path, mode: .fitSet)
+        #expect(edited.errorCount == 0, "\(edited.diagnostics.map(\.message))")
+        #expect(edited.reusedCount == 2)
+        #expect(edited.catalog.template.setScales == first.catalog.template.setScales)
+        // And it is what a build of the real square with the edited circle writes.
+        glyphs.copy(fixture: "fitset/square.svg")
+        let cold = TemporaryFolder()
+        _ = try build([glyphs.path], into: cold.path, mode: .fitSet)
+        #expect(try written(output) == written(cold))
+    }
+
     @Test("an allowOffCenter glyph keeps its optical offset in both fit modes, scaled")
     func allowedOffsetSurvivesFitting() throws {
         // A play triangle nudged 1.5 pt right of the artboard's centre, on purpose.
