@@ -25,6 +25,16 @@ enum MarkupChecks {
     /// Attributes (and CSS properties) that set a paint colour. (`color` is not one: it
     /// paints only through `currentColor`, which is resolved to it.)
     static let paintProperties: Set<String> = ["fill", "stroke", "stop-color", "flood-color", "lighting-color"]
+    /// Paint properties that apply to some elements only and are inert (not inherited)
+    /// everywhere else: Inkscape writes `stop-color:#000000` into the style of every shape.
+    static let paintPropertyElements: [String: Set<String>] = [
+        "stop-color": ["stop"], "flood-color": ["feFlood", "feDropShadow"], "lighting-color": ["feDiffuseLighting", "feSpecularLighting"],
+    ]
+
+    /// Whether `property` set on an element named `element` is a paint colour.
+    static func setsPaint(_ property: String, on element: String) -> Bool {
+        paintProperties.contains(property) && (paintPropertyElements[property]?.contains(element) ?? true)
+    }
     /// Elements whose content never paints with its own colours: masks and clip paths use
     /// luminance or geometry; paint servers are judged where they are used (as gradients or
     /// patterns); metadata and accessibility text are never drawn.
@@ -50,6 +60,9 @@ enum MarkupChecks {
         case hidden
         /// It sits in `<defs>`, `<symbol>` or `<marker>`: drawn only when referenced.
         case definition
+        /// It is not rendered at all: inside `display="none"` (Inkscape's hidden layers) or
+        /// a `<text>` with no visible character (what Inkscape's text tool leaves behind).
+        case undisplayed
     }
 
     /// A paint colour, as the monochrome rule compares them.
@@ -188,8 +201,11 @@ enum MarkupChecks {
         /// The paint role of `element` inside a parent of role `parent`.
         func role(of element: XMLElement, inside parent: PaintRole) -> PaintRole {
             if parent == .hidden || element.namespace != svgNamespace { return .hidden }
+            if parent == .undisplayed { return .undisplayed }
             let name = element.localName
             if MarkupChecks.nonPaintingContainers.contains(name) { return .hidden }
+            if !MarkupChecks.definitionContainers.contains(name), MarkupChecks.isDisplayNone(element) { return .undisplayed }
+            if name == "text", !MarkupChecks.hasVisibleCharacters(element) { return .undisplayed }
             let referenced = element.attribute("id").map { referencedIDs.contains($0.value) } ?? false
             if parent == .definition || MarkupChecks.definitionContainers.contains(name) {
                 return referenced ? .paints : .definition
@@ -216,7 +232,7 @@ enum MarkupChecks {
             if element.namespace == xincludeNamespace {
                 report(.svgExternal, at: element.location, "<\(element.name)> includes another file; paste the content into the glyph instead")
             }
-            if isSVG, name == "text" {
+            if isSVG, name == "text", role != .undisplayed {
                 report(.svgText, at: element.location, "<text> renders with whatever fonts the machine has; convert the text to outlines (paths) in your editor")
             }
             if isSVG, name == "style" {
@@ -240,7 +256,7 @@ enum MarkupChecks {
                     checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
                     var cursor = SourceCursor(attribute.value, location: attribute.valueLocation)
-                    for declaration in CSSDeclarations.parseInline(attribute.value) where MarkupChecks.paintProperties.contains(declaration.property) {
+                    for declaration in CSSDeclarations.parseInline(attribute.value) where MarkupChecks.setsPaint(declaration.property, on: name) {
                         // A style declaration overrides the presentation attribute (CSS cascade).
                         paints.removeAll { $0.property == declaration.property }
                         paints.append((declaration.property, declaration.value, cursor.location(at: declaration.utf8Offset)))
@@ -256,7 +272,7 @@ enum MarkupChecks {
                     if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
                         report(.svgDynamic, at: attribute.location, "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute")
                     }
-                    if MarkupChecks.paintProperties.contains(attribute.localName), !paints.contains(where: { $0.property == attribute.localName }) {
+                    if MarkupChecks.setsPaint(attribute.localName, on: name), !paints.contains(where: { $0.property == attribute.localName }) {
                         paints.append((attribute.localName, attribute.value, attribute.location))
                     }
                     if MarkupChecks.urlAttributes.contains(attribute.localName) || MarkupChecks.paintProperties.contains(attribute.localName) {
@@ -297,7 +313,9 @@ enum MarkupChecks {
             let text = element.text
             let start = element.textLocation ?? element.location
             var cursor = SourceCursor(text, location: start)
-            for declaration in CSSDeclarations.parseStyleSheet(text) where MarkupChecks.paintProperties.contains(declaration.property) {
+            // A rule's `stop-color` reaches only `<stop>`s, which paint where their gradient is used.
+            for declaration in CSSDeclarations.parseStyleSheet(text)
+            where MarkupChecks.paintProperties.contains(declaration.property) && declaration.property != "stop-color" {
                 checkPaint(declaration.value, property: declaration.property, at: cursor.location(at: declaration.utf8Offset))
             }
             checkCSSReferences(in: text, start: start)
@@ -345,6 +363,29 @@ enum MarkupChecks {
                 report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), warning: !finding.isError)
             }
         }
+    }
+}
+
+extension MarkupChecks {
+    /// Whether `display` is `none` on the element itself (a `style` declaration overrides
+    /// the attribute). Not inherited, but nothing inside such an element is rendered.
+    static func isDisplayNone(_ element: XMLElement) -> Bool {
+        var display = element.attribute("display")?.value
+        if let style = element.attribute("style") {
+            for declaration in CSSDeclarations.parseInline(style.value) where declaration.property == "display" {
+                display = declaration.value
+            }
+        }
+        return display?.trimmed().lowercased() == "none"
+    }
+
+    /// Whether a `<text>` holds a character that draws anything (not only white space).
+    static func hasVisibleCharacters(_ text: XMLElement) -> Bool {
+        var visible = false
+        text.forEachElement { element in
+            if !visible, element.text.contains(where: { !$0.isWhitespace }) { visible = true }
+        }
+        return visible
     }
 }
 

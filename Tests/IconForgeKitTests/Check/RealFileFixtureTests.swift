@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import IconForgeKit
+
+/// Constructs from real icon sets and design tools (`Fixtures/real/`, each written the way
+/// its source writes files and naming it), checked as a library is: under `--fit`. Each
+/// states what it must produce in an `<!-- expect: … -->` comment, as the rule fixtures do.
+@Suite struct RealFileFixtureTests {
+    static let fixtures: [String] = {
+        let folder = Fixtures.path("real")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { name in
+            name.hasSuffix(".svg") && ((try? String(contentsOfFile: folder + "/" + name, encoding: .utf8))?.contains("<!-- expect:") ?? false)
+        }.sorted()
+    }()
+
+    @Test func thereAreRealFileFixtures() {
+        #expect(Self.fixtures.count >= 6)
+    }
+
+    @Test(arguments: fixtures)
+    func fixtureProducesExactlyWhatItExpects(name: String) throws {
+        let path = Fixtures.path("real/" + name)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let expected = try #require(RuleFixtureTests.expectations(in: text), "\(name) has no expect comment")
+        var request = BuildRequest()
+        request.inputs = [path]
+        request.writesOutput = false
+        request.options.mode = .fitSet
+        let report = try Builder.run(request)
+        let actual = report.diagnostics.map { diagnostic in
+            diagnostic.rule.rawValue + (diagnostic.location.map { "@\($0.line):\($0.column)" } ?? "")
+        }
+        #expect(actual.sorted() == expected.sorted(), "\(name): \(report.diagnostics.map(\.message))")
+    }
+}
