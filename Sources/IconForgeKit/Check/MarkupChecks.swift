@@ -92,6 +92,9 @@ enum MarkupChecks {
         /// What `currentColor` stands for: the one `color` the file sets (black, CSS's
         /// initial value, if none); with several different ones it stays its own colour.
         var currentColor = PaintKey.color(PixelColor(red: 0, green: 0, blue: 0))
+        /// In a file that sets several colours, what each element's `color` is (nil when
+        /// its rules cannot be resolved, or the file sets at most one colour).
+        var cascade: ColorCascade?
 
         init(file: String) { self.file = file }
 
@@ -188,7 +191,10 @@ enum MarkupChecks {
                 }
             }
             if colorValues.count == 1 { currentColor = .color(colorValues[0]) }
-            if colorValues.count > 1 { currentColor = .ambiguousCurrentColor }
+            if colorValues.count > 1 {
+                currentColor = .ambiguousCurrentColor
+                cascade = ColorCascade(root: root)
+            }
         }
 
         mutating func noteReferences(in text: String) {
@@ -215,18 +221,24 @@ enum MarkupChecks {
 
         /// Checks `root` and its descendants, iteratively so that depth costs no stack.
         mutating func visit(_ root: XMLElement) {
-            var stack: [(element: XMLElement, role: PaintRole, ancestorIDs: [String])] = [(root, role(of: root, inside: .paints), [])]
-            while let (element, role, ancestorIDs) = stack.popLast() {
-                check(element, role: role, ancestorIDs: ancestorIDs)
+            // `color` as the cascade computes it, or nil where it is not known: no cascade, or
+            // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
+            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?)
+            let black = PixelColor(red: 0, green: 0, blue: 0)
+            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black)]
+            while let (element, role, ancestorIDs, inheritedColor) = stack.popLast() {
+                let isDefinition = MarkupChecks.definitionContainers.contains(element.localName)
+                let color = isDefinition ? nil : inheritedColor.flatMap { cascade?.color(of: element, inherited: $0) }
+                check(element, role: role, ancestorIDs: ancestorIDs, color: color)
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
                 for child in element.children.reversed() {
-                    stack.append((child, self.role(of: child, inside: role), childIDs))
+                    stack.append((child, self.role(of: child, inside: role), childIDs, color))
                 }
             }
         }
 
-        mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String]) {
+        mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String], color: PixelColor?) {
             let name = element.localName
             let isSVG = element.namespace == svgNamespace
             if element.namespace == xincludeNamespace {
@@ -282,7 +294,7 @@ enum MarkupChecks {
             }
             if role == .paints {
                 for paint in paints.sorted(by: { $0.location < $1.location }) {
-                    checkPaint(paint.value, property: paint.property, at: paint.location)
+                    checkPaint(paint.value, property: paint.property, at: paint.location, color: color)
                 }
             }
         }
@@ -329,13 +341,18 @@ enum MarkupChecks {
             }
         }
 
-        mutating func checkPaint(_ value: String, property: String, at location: SourceLocation) {
+        /// `color`: what `currentColor` is on the element, when the cascade knows it.
+        mutating func checkPaint(_ value: String, property: String, at location: SourceLocation, color: PixelColor? = nil) {
             let key: PaintKey, shown: String
             switch CSSPaint.parse(value) {
             case .none, .inherit, .invalid:
                 return
             case .currentColor:
-                (key, shown) = (currentColor, "currentColor")
+                if let color {
+                    (key, shown) = (.color(color), color.hex + " from currentColor")
+                } else {
+                    (key, shown) = (currentColor, "currentColor")
+                }
             case .color(let color):
                 // Opacity never makes a second colour: the system tints with alpha.
                 guard color.alpha > 0 else { return }
