@@ -292,6 +292,14 @@ enum MarkupChecks {
                     }
                 }
             }
+            // A fill or stroke at zero opacity paints nothing (Inkscape keeps fill:#000000 on
+            // shapes it made invisible with fill-opacity:0).
+            if MarkupChecks.isTransparent("opacity", on: element) {
+                paints.removeAll()
+            } else {
+                paints.removeAll { $0.property == "fill" && MarkupChecks.isTransparent("fill-opacity", on: element) }
+                paints.removeAll { $0.property == "stroke" && MarkupChecks.isTransparent("stroke-opacity", on: element) }
+            }
             if role == .paints {
                 for paint in paints.sorted(by: { $0.location < $1.location }) {
                     checkPaint(paint.value, property: paint.property, at: paint.location, color: color)
@@ -387,13 +395,26 @@ extension MarkupChecks {
     /// Whether `display` is `none` on the element itself (a `style` declaration overrides
     /// the attribute). Not inherited, but nothing inside such an element is rendered.
     static func isDisplayNone(_ element: XMLElement) -> Bool {
-        var display = element.attribute("display")?.value
+        declaredValue("display", on: element)?.lowercased() == "none"
+    }
+
+    /// The value the element itself gives `property`: its `style` declaration, else its
+    /// presentation attribute (trimmed).
+    static func declaredValue(_ property: String, on element: XMLElement) -> String? {
+        var value = element.attribute(property)?.value
         if let style = element.attribute("style") {
-            for declaration in CSSDeclarations.parseInline(style.value) where declaration.property == "display" {
-                display = declaration.value
+            for declaration in CSSDeclarations.parseInline(style.value) where declaration.property == property {
+                value = declaration.value
             }
         }
-        return display?.trimmed().lowercased() == "none"
+        return value?.trimmed()
+    }
+
+    /// Whether the element's own `property` (an opacity) is zero: what it paints is invisible.
+    static func isTransparent(_ property: String, on element: XMLElement) -> Bool {
+        guard let value = declaredValue(property, on: element) else { return false }
+        let number = value.hasSuffix("%") ? Double(value.dropLast()).map { $0 / 100 } : Double(value)
+        return number.map { $0 <= 0 } ?? false
     }
 
     /// Whether a `<text>` holds a character that draws anything (not only white space).
