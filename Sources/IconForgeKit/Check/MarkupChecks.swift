@@ -60,8 +60,9 @@ enum MarkupChecks {
         case hidden
         /// It sits in `<defs>`, `<symbol>` or `<marker>`: drawn only when referenced.
         case definition
-        /// It is not rendered at all: inside `display="none"` (Inkscape's hidden layers) or
-        /// a `<text>` with no visible character (what Inkscape's text tool leaves behind).
+        /// It is not rendered at all: inside `display="none"` (Inkscape's hidden layers), a
+        /// `<text>` with no visible character (what Inkscape's text tool leaves behind), or
+        /// SVG 1.2's `<flowRoot>`.
         case undisplayed
     }
 
@@ -212,6 +213,8 @@ enum MarkupChecks {
             if MarkupChecks.nonPaintingContainers.contains(name) { return .hidden }
             if !MarkupChecks.definitionContainers.contains(name), MarkupChecks.isDisplayNone(element) { return .undisplayed }
             if name == "text", !MarkupChecks.hasVisibleCharacters(element) { return .undisplayed }
+            // SVG 1.2's flowed text, which Inkscape 0.92 wrote and no SVG renderer draws.
+            if name == "flowRoot" { return .undisplayed }
             let referenced = element.attribute("id").map { referencedIDs.contains($0.value) } ?? false
             if parent == .definition || MarkupChecks.definitionContainers.contains(name) {
                 return referenced ? .paints : .definition
