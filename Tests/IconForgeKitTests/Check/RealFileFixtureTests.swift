@@ -24,14 +24,7 @@ import Testing
         let path = Fixtures.path("real/" + name)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let expected = try #require(RuleFixtureTests.expectations(in: text), "\(name) has no expect comment")
-        var request = BuildRequest()
-        request.inputs = [path]
-        request.writesOutput = false
-        request.options.mode = .fitSet
-        let report = try Builder.run(request)
-        let actual = report.diagnostics.map { diagnostic in
-            diagnostic.rule.rawValue + (diagnostic.location.map { "@\($0.line):\($0.column)" } ?? "")
-        }
+        let (actual, report) = try RuleFixtureTests.findings(checking: path, mode: .fitSet)
         #expect(actual.sorted() == expected.sorted(), "\(name): \(report.diagnostics.map(\.message))")
     }
 }
