@@ -28,6 +28,14 @@ enum CSSDeclarations {
         return parser.declarations
     }
 
+    /// The declarations of a stylesheet's top-level style rules, each with its rule's
+    /// selector text; declarations in at-rules or nested rules have no selector (nil).
+    static func parseStyleRules(_ text: String) -> [(selector: String?, declaration: CSSDeclaration)] {
+        var parser = Parser(text)
+        parser.parseRuleList(depth: 0)
+        return Array(zip(parser.selectors, parser.declarations))
+    }
+
     /// Every url() target anywhere in CSS text, and every `@import` target in string form,
     /// with the UTF-8 offset of the target's first byte (inside any quotes).
     static func references(in text: String) -> [(target: String, utf8Offset: Int)] {
@@ -61,6 +69,9 @@ enum CSSDeclarations {
     private struct Parser {
         var scanner: CSSScanner
         var declarations: [CSSDeclaration] = []
+        /// The selector of the top-level style rule each declaration sits in (nil elsewhere).
+        var selectors: [String?] = []
+        var currentSelector: String?
 
         /// Beyond this nesting, blocks are skipped rather than read, so hostile input cannot exhaust the stack.
         static let maxDepth = 32
@@ -88,10 +99,14 @@ enum CSSDeclarations {
                     continue
                 } else {
                     // A qualified rule: the selector runs to "{", semicolons included.
+                    let selectorStart = scanner.position
                     scanner.skipToDelimiter(semicolons: false)
                     if scanner.peek() == UInt8(ascii: "{") {
+                        let outer = currentSelector
+                        currentSelector = depth == 0 ? scanner.cleanedText(selectorStart..<scanner.position) : nil
                         scanner.position += 1
                         parseBlock(depth: depth + 1, asRuleList: false)
+                        currentSelector = outer
                     }
                 }
             }
@@ -115,8 +130,11 @@ enum CSSDeclarations {
                     scanner.skipToDelimiter(semicolons: true)
                     if scanner.peek() == UInt8(ascii: "{") {
                         // A nested rule (CSS nesting): what came before "{" was its selector.
+                        let outer = currentSelector
+                        currentSelector = nil
                         scanner.position += 1
                         parseBlock(depth: depth + 1, asRuleList: false)
+                        currentSelector = outer
                     } else {
                         parseDeclaration(start..<scanner.position)
                     }
@@ -137,7 +155,10 @@ enum CSSDeclarations {
             case UInt8(ascii: "{"):
                 scanner.position += 1
                 // Inside a style rule, even @media holds declarations (CSS nesting).
+                let outer = currentSelector
+                currentSelector = nil
                 parseBlock(depth: depth + 1, asRuleList: !inStyleRule && Self.ruleListAtRules.contains(name))
+                currentSelector = outer
             default:
                 // "}" closes the enclosing block, and is left for its reader.
                 break
@@ -166,6 +187,7 @@ enum CSSDeclarations {
             declaration.position = nameEnd
             declaration.skipWhitespaceAndComments()
             guard nameEnd > nameStart, declaration.peek() == UInt8(ascii: ":") else { return }
+            selectors.append(currentSelector)
             declarations.append(CSSDeclaration(
                 property: CSSScanner.asciiLowercased(String(decoding: scanner.bytes[nameStart..<nameEnd], as: UTF8.self)),
                 value: scanner.cleanedText(declaration.position + 1..<range.upperBound),

@@ -25,7 +25,7 @@ enum GeometryChecks {
             if let set = glyph.scaledDownFrom, let index = Template.scales.indices.last, let plan = glyph.plans.last {
                 let setPixels = max(ink.width, ink.height) * set.pixelsPerUnit[index]
                 let scale = Template.scales[index]
-                report(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, beyond the \(scale.canvas) px (35 pt) maximum; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph")
+                report(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, more than the \((Double(scale.canvas) - 2 * RenderPlan.fitInsetPixels).fixed(1)) px that fit on the \(scale.canvas) px (35 pt) canvas with its \(RenderPlan.fitInsetPixels.fixed(2)) px margins; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph")
             }
             // Fitting centres the ink, unless the glyph's offset is kept (allowOffCenter): scaled
             // up with the glyph, a large offset carries the ink past the canvas edge.
@@ -150,7 +150,8 @@ extension Double {
 
     var signedPt: String { self >= 0 ? "+" + pt : pt }
 
-    var percentText: String { fixed(0) + " %" }
+    /// "95 %"; a scale just under 100 % keeps a decimal so that it never reads "100 %".
+    var percentText: String { (self >= 99.5 && self < 100 ? fixed(1) : fixed(0)) + " %" }
 }
 
 extension Rect {

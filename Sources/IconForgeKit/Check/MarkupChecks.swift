@@ -25,6 +25,16 @@ enum MarkupChecks {
     /// Attributes (and CSS properties) that set a paint colour. (`color` is not one: it
     /// paints only through `currentColor`, which is resolved to it.)
     static let paintProperties: Set<String> = ["fill", "stroke", "stop-color", "flood-color", "lighting-color"]
+    /// Paint properties that apply to some elements only and are inert (not inherited)
+    /// everywhere else: Inkscape writes `stop-color:#000000` into the style of every shape.
+    static let paintPropertyElements: [String: Set<String>] = [
+        "stop-color": ["stop"], "flood-color": ["feFlood", "feDropShadow"], "lighting-color": ["feDiffuseLighting", "feSpecularLighting"],
+    ]
+
+    /// Whether `property` set on an element named `element` is a paint colour.
+    static func setsPaint(_ property: String, on element: String) -> Bool {
+        paintProperties.contains(property) && (paintPropertyElements[property]?.contains(element) ?? true)
+    }
     /// Elements whose content never paints with its own colours: masks and clip paths use
     /// luminance or geometry; paint servers are judged where they are used (as gradients or
     /// patterns); metadata and accessibility text are never drawn.
@@ -50,6 +60,10 @@ enum MarkupChecks {
         case hidden
         /// It sits in `<defs>`, `<symbol>` or `<marker>`: drawn only when referenced.
         case definition
+        /// It is not rendered at all: inside `display="none"` (Inkscape's hidden layers), a
+        /// `<text>` with no visible character (what Inkscape's text tool leaves behind), or
+        /// SVG 1.2's `<flowRoot>`.
+        case undisplayed
     }
 
     /// A paint colour, as the monochrome rule compares them.
@@ -79,6 +93,9 @@ enum MarkupChecks {
         /// What `currentColor` stands for: the one `color` the file sets (black, CSS's
         /// initial value, if none); with several different ones it stays its own colour.
         var currentColor = PaintKey.color(PixelColor(red: 0, green: 0, blue: 0))
+        /// In a file that sets several colours, what each element's `color` is (nil when
+        /// its rules cannot be resolved, or the file sets at most one colour).
+        var cascade: ColorCascade?
 
         init(file: String) { self.file = file }
 
@@ -175,7 +192,10 @@ enum MarkupChecks {
                 }
             }
             if colorValues.count == 1 { currentColor = .color(colorValues[0]) }
-            if colorValues.count > 1 { currentColor = .ambiguousCurrentColor }
+            if colorValues.count > 1 {
+                currentColor = .ambiguousCurrentColor
+                cascade = ColorCascade(root: root)
+            }
         }
 
         mutating func noteReferences(in text: String) {
@@ -188,8 +208,13 @@ enum MarkupChecks {
         /// The paint role of `element` inside a parent of role `parent`.
         func role(of element: XMLElement, inside parent: PaintRole) -> PaintRole {
             if parent == .hidden || element.namespace != svgNamespace { return .hidden }
+            if parent == .undisplayed { return .undisplayed }
             let name = element.localName
             if MarkupChecks.nonPaintingContainers.contains(name) { return .hidden }
+            if !MarkupChecks.definitionContainers.contains(name), MarkupChecks.isDisplayNone(element) { return .undisplayed }
+            if name == "text", !MarkupChecks.hasVisibleCharacters(element) { return .undisplayed }
+            // SVG 1.2's flowed text, which Inkscape 0.92 wrote and no SVG renderer draws.
+            if name == "flowRoot" { return .undisplayed }
             let referenced = element.attribute("id").map { referencedIDs.contains($0.value) } ?? false
             if parent == .definition || MarkupChecks.definitionContainers.contains(name) {
                 return referenced ? .paints : .definition
@@ -199,24 +224,30 @@ enum MarkupChecks {
 
         /// Checks `root` and its descendants, iteratively so that depth costs no stack.
         mutating func visit(_ root: XMLElement) {
-            var stack: [(element: XMLElement, role: PaintRole, ancestorIDs: [String])] = [(root, role(of: root, inside: .paints), [])]
-            while let (element, role, ancestorIDs) = stack.popLast() {
-                check(element, role: role, ancestorIDs: ancestorIDs)
+            // `color` as the cascade computes it, or nil where it is not known: no cascade, or
+            // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
+            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?)
+            let black = PixelColor(red: 0, green: 0, blue: 0)
+            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black)]
+            while let (element, role, ancestorIDs, inheritedColor) = stack.popLast() {
+                let isDefinition = MarkupChecks.definitionContainers.contains(element.localName)
+                let color = isDefinition ? nil : inheritedColor.flatMap { cascade?.color(of: element, inherited: $0) }
+                check(element, role: role, ancestorIDs: ancestorIDs, color: color)
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
                 for child in element.children.reversed() {
-                    stack.append((child, self.role(of: child, inside: role), childIDs))
+                    stack.append((child, self.role(of: child, inside: role), childIDs, color))
                 }
             }
         }
 
-        mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String]) {
+        mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String], color: PixelColor?) {
             let name = element.localName
             let isSVG = element.namespace == svgNamespace
             if element.namespace == xincludeNamespace {
                 report(.svgExternal, at: element.location, "<\(element.name)> includes another file; paste the content into the glyph instead")
             }
-            if isSVG, name == "text" {
+            if isSVG, name == "text", role != .undisplayed {
                 report(.svgText, at: element.location, "<text> renders with whatever fonts the machine has; convert the text to outlines (paths) in your editor")
             }
             if isSVG, name == "style" {
@@ -240,7 +271,7 @@ enum MarkupChecks {
                     checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
                     var cursor = SourceCursor(attribute.value, location: attribute.valueLocation)
-                    for declaration in CSSDeclarations.parseInline(attribute.value) where MarkupChecks.paintProperties.contains(declaration.property) {
+                    for declaration in CSSDeclarations.parseInline(attribute.value) where MarkupChecks.setsPaint(declaration.property, on: name) {
                         // A style declaration overrides the presentation attribute (CSS cascade).
                         paints.removeAll { $0.property == declaration.property }
                         paints.append((declaration.property, declaration.value, cursor.location(at: declaration.utf8Offset)))
@@ -256,7 +287,7 @@ enum MarkupChecks {
                     if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
                         report(.svgDynamic, at: attribute.location, "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute")
                     }
-                    if MarkupChecks.paintProperties.contains(attribute.localName), !paints.contains(where: { $0.property == attribute.localName }) {
+                    if MarkupChecks.setsPaint(attribute.localName, on: name), !paints.contains(where: { $0.property == attribute.localName }) {
                         paints.append((attribute.localName, attribute.value, attribute.location))
                     }
                     if MarkupChecks.urlAttributes.contains(attribute.localName) || MarkupChecks.paintProperties.contains(attribute.localName) {
@@ -264,9 +295,17 @@ enum MarkupChecks {
                     }
                 }
             }
+            // A fill or stroke at zero opacity paints nothing (Inkscape keeps fill:#000000 on
+            // shapes it made invisible with fill-opacity:0).
+            if MarkupChecks.isTransparent("opacity", on: element) {
+                paints.removeAll()
+            } else {
+                paints.removeAll { $0.property == "fill" && MarkupChecks.isTransparent("fill-opacity", on: element) }
+                paints.removeAll { $0.property == "stroke" && MarkupChecks.isTransparent("stroke-opacity", on: element) }
+            }
             if role == .paints {
                 for paint in paints.sorted(by: { $0.location < $1.location }) {
-                    checkPaint(paint.value, property: paint.property, at: paint.location)
+                    checkPaint(paint.value, property: paint.property, at: paint.location, color: color)
                 }
             }
         }
@@ -297,7 +336,9 @@ enum MarkupChecks {
             let text = element.text
             let start = element.textLocation ?? element.location
             var cursor = SourceCursor(text, location: start)
-            for declaration in CSSDeclarations.parseStyleSheet(text) where MarkupChecks.paintProperties.contains(declaration.property) {
+            // A rule's `stop-color` reaches only `<stop>`s, which paint where their gradient is used.
+            for declaration in CSSDeclarations.parseStyleSheet(text)
+            where MarkupChecks.paintProperties.contains(declaration.property) && declaration.property != "stop-color" {
                 checkPaint(declaration.value, property: declaration.property, at: cursor.location(at: declaration.utf8Offset))
             }
             checkCSSReferences(in: text, start: start)
@@ -311,13 +352,18 @@ enum MarkupChecks {
             }
         }
 
-        mutating func checkPaint(_ value: String, property: String, at location: SourceLocation) {
+        /// `color`: what `currentColor` is on the element, when the cascade knows it.
+        mutating func checkPaint(_ value: String, property: String, at location: SourceLocation, color: PixelColor? = nil) {
             let key: PaintKey, shown: String
             switch CSSPaint.parse(value) {
             case .none, .inherit, .invalid:
                 return
             case .currentColor:
-                (key, shown) = (currentColor, "currentColor")
+                if let color {
+                    (key, shown) = (.color(color), color.hex + " from currentColor")
+                } else {
+                    (key, shown) = (currentColor, "currentColor")
+                }
             case .color(let color):
                 // Opacity never makes a second colour: the system tints with alpha.
                 guard color.alpha > 0 else { return }
@@ -345,6 +391,42 @@ enum MarkupChecks {
                 report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), warning: !finding.isError)
             }
         }
+    }
+}
+
+extension MarkupChecks {
+    /// Whether `display` is `none` on the element itself (a `style` declaration overrides
+    /// the attribute). Not inherited, but nothing inside such an element is rendered.
+    static func isDisplayNone(_ element: XMLElement) -> Bool {
+        declaredValue("display", on: element)?.lowercased() == "none"
+    }
+
+    /// The value the element itself gives `property`: its `style` declaration, else its
+    /// presentation attribute (trimmed).
+    static func declaredValue(_ property: String, on element: XMLElement) -> String? {
+        var value = element.attribute(property)?.value
+        if let style = element.attribute("style") {
+            for declaration in CSSDeclarations.parseInline(style.value) where declaration.property == property {
+                value = declaration.value
+            }
+        }
+        return value?.trimmed()
+    }
+
+    /// Whether the element's own `property` (an opacity) is zero: what it paints is invisible.
+    static func isTransparent(_ property: String, on element: XMLElement) -> Bool {
+        guard let value = declaredValue(property, on: element) else { return false }
+        let number = value.hasSuffix("%") ? Double(value.dropLast()).map { $0 / 100 } : Double(value)
+        return number.map { $0 <= 0 } ?? false
+    }
+
+    /// Whether a `<text>` holds a character that draws anything (not only white space).
+    static func hasVisibleCharacters(_ text: XMLElement) -> Bool {
+        var visible = false
+        text.forEachElement { element in
+            if !visible, element.text.contains(where: { !$0.isWhitespace }) { visible = true }
+        }
+        return visible
     }
 }
 

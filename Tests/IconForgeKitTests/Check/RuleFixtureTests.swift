@@ -30,13 +30,7 @@ import Testing
         let path = Fixtures.path("rules/" + name)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let expected = try #require(Self.expectations(in: text), "\(name) has no expect comment")
-        var request = BuildRequest()
-        request.inputs = [path]
-        request.writesOutput = false
-        let report = try Builder.run(request)
-        let actual = report.diagnostics.map { diagnostic in
-            diagnostic.rule.rawValue + (diagnostic.location.map { "@\($0.line):\($0.column)" } ?? "")
-        }
+        let (actual, report) = try Self.findings(checking: path)
         #expect(actual.sorted() == expected.sorted(), "\(name): \(report.diagnostics.map(\.message))")
         for diagnostic in report.diagnostics {
             #expect(diagnostic.severity == diagnostic.rule.defaultSeverity || diagnostic.rule == .glyphEmoji)
@@ -50,6 +44,19 @@ import Testing
         request.writesOutput = false
         let report = try Builder.run(request)
         #expect(report.diagnostics.map(\.severity) == [.warning, .error])
+    }
+
+    /// What checking `path` alone finds, as `rule@line:col` (a rule alone for the whole file).
+    static func findings(checking path: String, mode: ExportMode = .template) throws -> (actual: [String], report: BuildReport) {
+        var request = BuildRequest()
+        request.inputs = [path]
+        request.writesOutput = false
+        request.options.mode = mode
+        let report = try Builder.run(request)
+        let actual = report.diagnostics.map { diagnostic in
+            diagnostic.rule.rawValue + (diagnostic.location.map { "@\($0.line):\($0.column)" } ?? "")
+        }
+        return (actual, report)
     }
 
     static func expectations(in text: String) -> [String]? {

@@ -81,6 +81,17 @@ import Testing
         }
     }
 
+    /// Breeze's mail-flag.svg would be 103.8 px at its set's scale: under the 104 px canvas
+    /// but over the 103.5 px inside its margins. The warning names the limit it applied.
+    @Test func theScaledDownWarningNamesTheLimitTheGlyphBroke() throws {
+        let output = TemporaryFolder()
+        let report = try build([Fixtures.path("real/breeze-set")], into: output.path, mode: .fitSet)
+        let warning = try #require(report.diagnostics.first { $0.rule == .sizeScaledDown }, "\(report.diagnostics.map(\.message))")
+        #expect(warning.file.hasSuffix("flag-wide.svg") && report.errorCount == 0)
+        #expect(warning.message.contains("would be 103.8 px, more than the 103.5 px that fit on the 104 px (35 pt) canvas"), "\(warning.message)")
+        #expect(warning.message.contains("(99.7 % of the set's size)"), "\(warning.message)")
+    }
+
     @Test func fitGlyphStillScalesEachGlyphOnItsOwn() throws {
         let output = TemporaryFolder()
         let report = try build([Fixtures.path("fitset")], into: output.path, mode: .fitGlyph)
