@@ -33,6 +33,9 @@ enum CommandLineTool {
         }
         environment.watchPolls = Platform.environment("ICONFORGE_WATCH") == "poll"
         let run = ToolCommand.run(arguments, environment: environment)
+        // Stopped by a signal while it ran: what the run says now is the stop's doing (a
+        // rename that found its temporary file removed), and the signal's exit status is due.
+        Interruption.waitForExitIfStopped()
         var printed = print(run, colored: colorsStandardError)
         if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {
             _ = Platform.writeText("iconforge: error: cannot write the step summary \(stepSummaryPath): \(Platform.describe(code))\n", to: 2)

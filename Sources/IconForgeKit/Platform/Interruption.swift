@@ -67,8 +67,10 @@ public enum Interruption {
 
     /// Never returns once `stopWork` has run: the process is about to exit, and nothing
     /// may be written or committed after the work was stopped (`make sanitize` found a stopped build
-    /// replacing the catalog while ThreadSanitizer slowed the exit down).
-    static func waitForExitIfStopped() {
+    /// replacing the catalog while ThreadSanitizer slowed the exit down), nor reported: a
+    /// failure a build meets after the stop removed its temporary files (a rename that finds
+    /// its file gone) is the stop's doing, which the stopping thread reports as it exits.
+    public static func waitForExitIfStopped() {
         guard stopping.load(ordering: .acquiring) else { return }
         while true { pause() }
     }
