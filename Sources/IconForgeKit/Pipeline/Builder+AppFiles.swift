@@ -140,7 +140,7 @@ extension Builder {
         for conflict in plan.conflicts {
             let source = outcomes.first { $0.source.name == conflict.glyph }?.source.displayPath ?? conflict.path
             // The problem names the asset in the way (or the catalog), once.
-            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.problem); the glyph's PNGs are withheld until the name is free; \(conflict.remedy)")
+            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.problem); the glyph's PNGs are withheld until the name is free (any an earlier build made, in the output folder and as an image set, are removed); \(conflict.remedy)")
         }
         return refused
     }
