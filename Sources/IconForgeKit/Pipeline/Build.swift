@@ -368,6 +368,7 @@ public enum Builder {
         let catalog = resolution.catalog
         let outcomes = resolution.outcomes
         let quickActions = resolution.quickActions
+        // With errors none is written: those the last good build wrote stay, as `kept`.
         let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
         var signatures: [String: FileSignature] = [:]
         for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
