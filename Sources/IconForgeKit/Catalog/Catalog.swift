@@ -94,7 +94,14 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var status: Status
         /// `QuickActions.plist` and one `<locale>.lproj/InfoPlist.strings` per locale.
         public var files: [GeneratedFile]
+        /// When an error stopped the files (`failed`), those an earlier build generated that
+        /// this one left in the output folder as they are: not current, but still iconforge's
+        /// (the next good build replaces or removes them). Absent when there are none.
+        public var keptFiles: [GeneratedFile]?
         public var diagnostics: [CatalogDiagnostic]
+
+        /// Every generated file in the output folder that is iconforge's: written or kept.
+        var ownedFiles: [GeneratedFile] { files + (keptFiles ?? []) }
     }
 
     /// A generated file other than a glyph's PNG.

@@ -51,7 +51,7 @@ enum OutputWriter {
             return state
         }
         guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
-        return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.files ?? [])
+        return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.ownedFiles ?? [])
     }
 
     /// The bytes of the build state in `folder`, if there is one.
@@ -111,6 +111,30 @@ enum OutputWriter {
         }
     }
 
+    /// A generated file an earlier build wrote, as a build that generates none finds it.
+    struct KeptFile: Equatable, Sendable {
+        /// Its entry, with the bytes it has now.
+        var entry: Catalog.GeneratedFile
+        /// Its size and time as read: the build's fingerprint records these.
+        var signature: FileSignature
+    }
+
+    /// The files `previous` says an earlier build generated that are still in `folder` (as
+    /// regular files, in real folders inside it), read to record what they hold: a build
+    /// whose quick actions have errors leaves them as they are and keeps them iconforge's,
+    /// rather than removing a working `QuickActions.plist` for one failing glyph.
+    static func keptGeneratedFiles(_ previous: [Catalog.GeneratedFile], in folder: String) -> [KeptFile] {
+        previous.compactMap { file in
+            let path = folder + "/" + file.file
+            guard isSafeRelativePath(file.file), !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory,
+                case .regular(let size) = FileSystem.kind(of: path), let signature = FileSystem.signature(of: path, followingSymlinks: false),
+                let bytes = try? FileSystem.readRegularFile(path, limit: max(size, 16 << 20), followingSymlinks: false),
+                FileSystem.signature(of: path, followingSymlinks: false) == signature
+            else { return nil }
+            return KeptFile(entry: Catalog.GeneratedFile(file: file.file, bytes: bytes.count, sha256: SHA256Digest.hex(of: bytes)), signature: signature)
+        }
+    }
+
     /// Stages the catalog in `staged`, whose `commit` renames it into place last: the
     /// commit point, only after every file it lists is in place. With `catalogDating`, the
     /// catalog's time is set for Make. Returns nil, having staged nothing, when the catalog
@@ -124,7 +148,7 @@ enum OutputWriter {
         var known = known
         do {
             let catalogPath = folder + "/" + catalogFileName
-            let generatedFiles = catalog.quickActions?.files ?? []
+            let generatedFiles = catalog.quickActions?.ownedFiles ?? []
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.
             // (`previousState` checked that the catalog on disk is the one the state describes.)

@@ -330,8 +330,11 @@ public enum Builder {
             pngCount += outcome.outputs.count
         }
         glyphs.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        let quickActions = checkQuickActions(
+        var quickActions = checkQuickActions(
             request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: plan.ownedFiles)
+        if request.writesOutput {
+            quickActions?.keepPreviousFiles(plan.previous?.generatedFiles ?? [], outputFolder: request.outputFolder)
+        }
         diagnostics += quickActions?.result.diagnostics ?? []
         if request.writesOutput, request.depfile != nil {
             let dependencies = dependencyList(files: discovered.files, request: request, quickActions: quickActions)
@@ -365,6 +368,7 @@ public enum Builder {
         let catalog = resolution.catalog
         let outcomes = resolution.outcomes
         let quickActions = resolution.quickActions
+        // With errors none is written: those the last good build wrote stay, as `kept`.
         let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
         var signatures: [String: FileSignature] = [:]
         for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
@@ -378,7 +382,7 @@ public enum Builder {
         let record = FingerprintInputs(
             buildKey: plan.buildKey, sources: outcomes.map(\.sourceSignature),
             definitions: onDisk.definitions.map { $0.settled(before: onDisk.takenAt) },
-            generatedNames: catalog.quickActions?.files.map(\.file) ?? [],
+            generatedNames: catalog.quickActions?.ownedFiles.map(\.file) ?? [],
             listed: Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) }))
         let report = BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics)
         // Taken before anything is written: it stats the catalog and generated files as they are.
@@ -391,7 +395,9 @@ public enum Builder {
         var staged = StagedWrites()
         var state: BuildState?
         do throws(BuildError) {
-            let written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
+            var written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
+            // Kept files are not written: they are recorded as this build read them.
+            for file in quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
             if let assetCatalog = resolution.assetCatalog {
                 try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
             }

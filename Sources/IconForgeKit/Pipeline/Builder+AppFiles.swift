@@ -8,15 +8,32 @@ extension Builder {
         var result: QuickActionsResult
         /// Further definitions files (an error, but a dependency all the same).
         var extraSources: [String] = []
+        /// With errors: the files an earlier build generated, left as they are (see `keepPreviousFiles`).
+        var kept: [OutputWriter.KeptFile] = []
 
-        /// The catalog's record of it: files only when there are no errors.
+        /// The catalog's record of it: files only when there are no errors, and those kept.
         var entry: Catalog.QuickActionsEntry {
             Catalog.QuickActionsEntry(
                 source: QuickActions.fileName, sourceSHA256: sourceSHA256, status: result.hasErrors ? .failed : .ok,
                 files: result.hasErrors
                     ? []
                     : result.files.map { Catalog.GeneratedFile(file: $0.relativePath, bytes: $0.bytes.count, sha256: SHA256Digest.hex(of: $0.bytes)) },
+                keptFiles: kept.isEmpty ? nil : kept.map(\.entry),
                 diagnostics: result.diagnostics.map(Catalog.CatalogDiagnostic.init))
+        }
+
+        /// When errors stop the files this build: keeps those `previous` (the last build's
+        /// generated files) names that are still in `outputFolder`, so that one failing glyph
+        /// does not remove a working `QuickActions.plist`, and says so on the first error.
+        mutating func keepPreviousFiles(_ previous: [Catalog.GeneratedFile], outputFolder: String) {
+            guard result.hasErrors, let first = result.diagnostics.firstIndex(where: { $0.severity == .error }) else { return }
+            kept = OutputWriter.keptGeneratedFiles(previous, in: outputFolder)
+            guard !kept.isEmpty else { return }
+            let names = kept.map(\.entry.file)
+            let strings = names.filter { $0.hasSuffix(".strings") }.count
+            let listed = names.filter { !$0.hasSuffix(".strings") } + (strings == 0 ? [] : ["\(strings) InfoPlist.strings \(strings == 1 ? "file" : "files")"])
+            result.diagnostics[first].message +=
+                "; until this is fixed, \(outputFolder)/ keeps the last good build's \(listed.joined(separator: " and ")) as they are"
         }
     }
 
@@ -123,7 +140,7 @@ extension Builder {
         for conflict in plan.conflicts {
             let source = outcomes.first { $0.source.name == conflict.glyph }?.source.displayPath ?? conflict.path
             // The problem names the asset in the way (or the catalog), once.
-            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.problem); the glyph's PNGs are withheld until the name is free; \(conflict.remedy)")
+            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.problem); the glyph's PNGs are withheld until the name is free (any an earlier build made, in the output folder and as an image set, are removed); \(conflict.remedy)")
         }
         return refused
     }

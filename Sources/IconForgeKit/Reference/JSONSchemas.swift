@@ -269,8 +269,9 @@ enum JSONSchemas {
         let quickActions = closed([
             SchemaProperty("source", .string(), "path relative to the glyphs folder"), SchemaProperty("sourceSHA256", sha256, "SHA-256 of the file"),
             SchemaProperty("status", status, "ok when the files were written"), SchemaProperty("files", .array(file), "the generated files"),
+            SchemaProperty("keptFiles", .array(file), "failed: the files an earlier build generated, left as they are (not current)"),
             SchemaProperty("diagnostics", .array(diagnostic), "what the checks found"),
-        ])
+        ], optional: ["keptFiles"])
         let root = closed(
             [
                 SchemaProperty("schemaVersion", .integer(Catalog.currentSchemaVersion...Catalog.currentSchemaVersion), "the catalog format's version"),

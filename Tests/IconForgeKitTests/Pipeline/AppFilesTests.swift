@@ -63,6 +63,66 @@ import Testing
         #expect(report.pngCount == 26, "the glyphs themselves still built")
     }
 
+    /// One failing glyph an action uses must not remove the working quick-action files of
+    /// the last good build: they stay byte for byte, not even re-dated, and stay iconforge's.
+    @Test func quickActionErrorsKeepTheLastGoodBuildsFiles() throws {
+        let project = try exampleProject()
+        let group = project.file("App/Assets.xcassets/QuickActions")
+        let good = try build(project, assetCatalog: group)
+        #expect(good.errorCount == 0, "\(good.diagnostics)")
+        let generated = try #require(good.catalog.quickActions).files
+        #expect(generated.map(\.file) == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        let output = project.file("Output")
+        let before = generated.map { FileSystem.signature(of: output + "/" + $0.file) }
+
+        // The app's own image set takes the name of a glyph an action uses.
+        project.write("App/Assets.xcassets/compose.imageset/Contents.json", "{ \"images\" : [], \"info\" : { \"author\" : \"xcode\", \"version\" : 1 } }")
+        let failed = try build(project, assetCatalog: group)
+        #expect(Set(failed.diagnostics.map(\.rule)) == [.xcassetsConflict, .actionsIcon])
+        for (file, signature) in zip(generated, before) {
+            let path = output + "/" + file.file
+            #expect(FileSystem.signature(of: path) == signature, "\(file.file) untouched")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(SHA256Digest.hex(of: bytes) == file.sha256)
+        }
+        // The catalog says nothing was generated, and which files were kept.
+        let entry = try #require(failed.catalog.quickActions)
+        #expect(entry.status == .failed && entry.files.isEmpty && entry.keptFiles == generated)
+        let note = try #require(failed.diagnostics.first { $0.rule == .actionsIcon }).message
+        #expect(note.hasSuffix("; until this is fixed, \(output)/ keeps the last good build's QuickActions.plist and 2 InfoPlist.strings files as they are"), "\(note)")
+        // The glyph's own files go (documented: the folder matches the catalog), and the message says so.
+        #expect(!FileManager.default.fileExists(atPath: output + "/compose@2x.png"))
+        #expect(!FileManager.default.fileExists(atPath: group + "/compose.imageset"))
+        #expect(try #require(failed.diagnostics.first { $0.rule == .xcassetsConflict }).message.contains("are removed"))
+        // Still iconforge's, in the state and (should the state be lost) in the catalog.
+        #expect(OutputWriter.previousState(in: output)?.generatedFiles == generated)
+        try FileManager.default.removeItem(atPath: output + "/" + BuildState.fileName)
+        #expect(OutputWriter.previousState(in: output)?.generatedFiles == generated)
+
+        // A second failing build keeps them still; the next good one takes them over.
+        #expect(try build(project, assetCatalog: group).catalog.quickActions?.keptFiles == generated)
+        try FileManager.default.removeItem(atPath: project.file("App/Assets.xcassets/compose.imageset"))
+        let mended = try build(project, assetCatalog: group)
+        #expect(mended.errorCount == 0, "\(mended.diagnostics)")
+        #expect(mended.catalog.quickActions?.files == generated && mended.catalog.quickActions?.keptFiles == nil)
+        #expect(FileManager.default.fileExists(atPath: output + "/compose@3x.png"))
+    }
+
+    /// Kept files are iconforge's: once the definitions go, a build removes them.
+    @Test func keptQuickActionFilesAreRemovedWithTheDefinitions() throws {
+        let project = try exampleProject()
+        #expect(try build(project).errorCount == 0)
+        project.write("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"nope\" } } ] }")
+        let failed = try build(project)
+        #expect(failed.catalog.quickActions?.keptFiles?.count == 3)
+        #expect(FileManager.default.fileExists(atPath: project.file("Output/fr.lproj/InfoPlist.strings")))
+        try FileManager.default.removeItem(atPath: project.file("Glyphs/quick-actions.json"))
+        let after = try build(project)
+        #expect(after.errorCount == 0 && after.catalog.quickActions == nil)
+        #expect(!FileManager.default.fileExists(atPath: project.file("Output/QuickActions.plist")))
+        #expect(!FileManager.default.fileExists(atPath: project.file("Output/fr.lproj")))
+    }
+
     @Test func assetCatalogConflictFailsTheGlyphInTheCatalogToo() throws {
         let project = try exampleProject()
         let catalog = project.file("App/Glyphs.xcassets")

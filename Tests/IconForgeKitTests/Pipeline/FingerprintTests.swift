@@ -53,6 +53,26 @@ import Testing
             && a.catalog == b.catalog
     }
 
+    /// A failed build that kept the last good build's quick-action files stands while they
+    /// are as it read them, and not once one is gone.
+    @Test func keptQuickActionFilesAreInTheFingerprint() throws {
+        let project = try Project()
+        #expect(try project.build().catalog.quickActions?.status == .ok)
+        project.folder.write("G/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"small\" } } ] }")
+        project.settle()
+        let failed = try project.build()
+        #expect(failed.catalog.quickActions?.keptFiles?.count == 3)
+        let again = try project.build()
+        #expect(again.nothingChanged && same(again, failed))
+        try FileManager.default.removeItem(atPath: project.folder.file("O/QuickActions.plist"))
+        let after = try project.build()
+        #expect(!after.nothingChanged)
+        #expect(after.catalog.quickActions?.keptFiles?.map(\.file) == ["en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        let note = try #require(after.diagnostics.first { $0.rule == .actionsIcon }).message
+        #expect(note.hasSuffix("keeps the last good build's 2 InfoPlist.strings files as they are"), "\(note)")
+        #expect(try project.build().nothingChanged)
+    }
+
     @Test func anUnchangedBuildReportsThePreviousResultAndWritesNothing() throws {
         let project = try Project()
         let first = try project.build()
