@@ -48,7 +48,8 @@ enum CommandTable {
 
     static let all: [CommandDeclaration] = [
         CommandDeclaration(
-            name: "build", usage: "build [GLYPHS...] [-o OUTPUT] [--fit] [--format FORMAT] [options]",
+            name: "build",
+            usage: "build [GLYPHS...] [-o OUTPUT] [--fit] [--xcassets PATH] [--preview] [--depfile FILE] [--format FORMAT] [options]",
             summary: "check every glyph, render @2x and @3x PNGs, write catalog.json", arguments: .glyphs, pipeline: .build),
         CommandDeclaration(
             name: "check", usage: "check [GLYPHS...] [--fit] [--format FORMAT] [options]",

@@ -28,6 +28,23 @@ extension ToolCommand {
         return (output.status, output)
     }
 
+    /// Every option a usage line names is one the command takes, with its placeholder; and
+    /// `build`'s names what it writes besides the PNGs (asset catalog, preview, depfile).
+    @Test func usageLinesNameRealOptions() throws {
+        for command in CommandTable.all {
+            let words = command.usage.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+            for (index, word) in words.enumerated() where word.hasPrefix("-") {
+                let option = try #require(command.options.first { $0.name == word || $0.short == word }, "\(command.name): \(word)")
+                if !option.placeholder.isEmpty, !option.placeholder.hasPrefix("["), option.name != "--output" {
+                    #expect(words.indices.contains(index + 1) && words[index + 1] == option.placeholder, "\(command.usage)")
+                }
+            }
+        }
+        let build = try #require(CommandTable.command("build")).usage
+        for option in ["--xcassets PATH", "--preview", "--depfile FILE"] { #expect(build.contains(option), "\(build)") }
+        #expect(run(["--help"]).1.stdout.joined(separator: "\n").contains("iconforge " + build))
+    }
+
     @Test func helpAndVersion() {
         let (status, output) = run(["--help"])
         #expect(status == .clean)
