@@ -66,7 +66,7 @@ enum CommandTable {
             arguments: .words(RuleID.allCases.map(\.rawValue))),
         CommandDeclaration(
             name: "init", usage: "init [DIR] [--app-name NAME]",
-            summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template",
+            summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
             arguments: .folder,
             ownOptions: [
                 OptionDeclaration(

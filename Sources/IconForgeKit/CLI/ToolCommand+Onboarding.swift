@@ -42,11 +42,12 @@ extension ToolCommand {
         let result = ProjectScaffold.create(in: folder, appName: name)
         for path in result.existing { output.err("\(path) already exists; left as it is") }
         for path in result.written { output.out("created \(path)") }
+        for path in result.extended { output.out("added iconforge's entries to \(path)") }
         if let failure = result.failure {
             output.err("\(failure.path): error: \(failure.message)")
             return .io
         }
-        if result.written.isEmpty {
+        if result.written.isEmpty && result.extended.isEmpty {
             output.out("nothing to do: every file init writes already exists")
         } else {
             let inFolder = folder == "." ? "" : "cd \(folder) && "
