@@ -209,6 +209,13 @@ extension ToolCommand {
                 #expect(github.stdout.count == 1 && github.stdout.first?.hasPrefix("::error file=") == true && github.stdout.first?.contains("title=\(rule)::") == true, "\(github.stdout)")
             }
         }
+        // An invalid iconforge.json is annotated where the value is (`3` in `{ "fit": 3 }`).
+        let (_, located) = run(["check", glyph, "--config", folder.file("bad.json"), "--format", "github"])
+        #expect(located.stdout.first?.contains(",line=1,col=10,title=config.invalid::") == true, "\(located.stdout)")
+        let (_, locatedJSON) = run(["check", glyph, "--config", folder.file("bad.json"), "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(locatedJSON.stdout.joined().utf8)) as? [String: Any])
+        let diagnostic = (document["diagnostics"] as? [[String: Any]])?.first
+        #expect(diagnostic?["line"] as? Int == 1 && diagnostic?["column"] as? Int == 10, "\(document)")
         // An output folder that cannot be written is a document too.
         folder.write("Blocked", "a file where the output folder should be")
         let (status, blocked) = run(["build", glyph, "-o", folder.file("Blocked"), "--format", "github"])
