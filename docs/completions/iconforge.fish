@@ -6,7 +6,7 @@ complete -c iconforge -n 'not __fish_seen_subcommand_from build check render pre
 complete -c iconforge -n 'not __fish_seen_subcommand_from build check render preview rules explain init doctor completions help' -a preview -d 'check the glyphs and write OUTPUT/preview.html to look at them'
 complete -c iconforge -n 'not __fish_seen_subcommand_from build check render preview rules explain init doctor completions help' -a rules -d 'list every rule with its id and default severity'
 complete -c iconforge -n 'not __fish_seen_subcommand_from build check render preview rules explain init doctor completions help' -a explain -d 'what a rule checks and why, with a failing and a fixed example'
-complete -c iconforge -n 'not __fish_seen_subcommand_from build check render preview rules explain init doctor completions help' -a init -d 'start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template'
+complete -c iconforge -n 'not __fish_seen_subcommand_from build check render preview rules explain init doctor completions help' -a init -d 'start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore'
 complete -c iconforge -n 'not __fish_seen_subcommand_from build check render preview rules explain init doctor completions help' -a doctor -d 'check the installation: librsvg, libpng and render workers'
 complete -c iconforge -n 'not __fish_seen_subcommand_from build check render preview rules explain init doctor completions help' -a completions -d 'print a shell completion script'
 complete -c iconforge -n 'not __fish_seen_subcommand_from build check render preview rules explain init doctor completions help' -a help -d 'show the help, or a command\'s'

@@ -28,6 +28,8 @@ public struct UsageError: Error, Equatable, Sendable {
     public var isUnreadableInput = false
     /// The file the error is about (the configuration file), nil for the command line itself.
     public var file: String?
+    /// Where in `file` (a configuration file's line and column), when that is known.
+    public var location: SourceLocation?
     public init(_ message: String) { self.message = message }
 }
 

@@ -48,7 +48,8 @@ enum CommandTable {
 
     static let all: [CommandDeclaration] = [
         CommandDeclaration(
-            name: "build", usage: "build [GLYPHS...] [-o OUTPUT] [--fit] [--format FORMAT] [options]",
+            name: "build",
+            usage: "build [GLYPHS...] [-o OUTPUT] [--fit] [--xcassets PATH] [--preview] [--depfile FILE] [--format FORMAT] [options]",
             summary: "check every glyph, render @2x and @3x PNGs, write catalog.json", arguments: .glyphs, pipeline: .build),
         CommandDeclaration(
             name: "check", usage: "check [GLYPHS...] [--fit] [--format FORMAT] [options]",
@@ -65,7 +66,7 @@ enum CommandTable {
             arguments: .words(RuleID.allCases.map(\.rawValue))),
         CommandDeclaration(
             name: "init", usage: "init [DIR] [--app-name NAME]",
-            summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template",
+            summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
             arguments: .folder,
             ownOptions: [
                 OptionDeclaration(

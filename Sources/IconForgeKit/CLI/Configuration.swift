@@ -69,14 +69,20 @@ struct Configuration: Equatable, Sendable {
 
     /// Parses the file's bytes; the error names the file, line and column.
     static func parse(_ bytes: [UInt8], path: String) throws(UsageError) -> Configuration {
+        // The location in the message for people, and as a value for CI's annotations.
+        func located(_ location: SourceLocation, _ message: String) -> UsageError {
+            var error = UsageError("\(path):\(location.line):\(location.column): \(message)")
+            error.location = location
+            return error
+        }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw UsageError("\(path):\(error.location.line):\(error.location.column): \(error.message)")
+            throw located(error.location, error.message)
         }
         guard let members = root.members else {
-            throw UsageError("\(path):\(root.location.line):\(root.location.column): the configuration must be a JSON object")
+            throw located(root.location, "the configuration must be a JSON object")
         }
         // Paths in the file are relative to the file, wherever iconforge runs from.
         let base = path.contains("/") ? path.parentPath : "."
@@ -86,12 +92,12 @@ struct Configuration: Equatable, Sendable {
         var configuration = Configuration()
         var seen = Set<String>()
         func fail(_ member: JSONValue.Member, _ wanted: String) -> UsageError {
-            UsageError("\(path):\(member.value.location.line):\(member.value.location.column): '\(member.key)' must be \(wanted), not \(member.value.kindDescription)")
+            located(member.value.location, "'\(member.key)' must be \(wanted), not \(member.value.kindDescription)")
         }
         for member in members {
             let value = member.value
             guard seen.insert(member.key).inserted else {
-                throw UsageError("\(path):\(member.keyLocation.line):\(member.keyLocation.column): '\(member.key)' is given twice")
+                throw located(member.keyLocation, "'\(member.key)' is given twice")
             }
             if let option = optionKeys.first(where: { $0.key == member.key })?.option {
                 var setting = try Self.value(of: member, for: option, fail)
@@ -122,9 +128,9 @@ struct Configuration: Equatable, Sendable {
                 }
                 configuration.allowOffCenter = list
             default:
-                var message = "\(path):\(member.keyLocation.line):\(member.keyLocation.column): unknown key '\(member.key)'"
+                var message = "unknown key '\(member.key)'"
                 if let suggestion = ArgumentParser.closest(to: member.key, among: Set(keys)) { message += "; did you mean '\(suggestion)'?" }
-                throw UsageError(message + " (known keys: \(keys.joined(separator: ", ")))")
+                throw located(member.keyLocation, message + " (known keys: \(keys.joined(separator: ", ")))")
             }
         }
         configuration.glyphs = configuration.glyphs?.map(resolve)

@@ -16,7 +16,14 @@ extension ToolCommand {
         }
         guard let rule = RuleID(rawValue: name) else {
             var message = "unknown rule '\(name)'"
-            if let suggestion = ArgumentParser.closest(to: name, among: Set(RuleID.allCases.map(\.rawValue))) { message += "; did you mean '\(suggestion)'?" }
+            // A family's word (`size`, `color.`): its rules, in the order `rules` lists them.
+            let family = name.lowercased().hasSuffix(".") ? name.lowercased() : name.lowercased() + "."
+            let members = RuleID.allCases.map(\.rawValue).filter { $0.hasPrefix(family) }
+            if !members.isEmpty {
+                message += "; the rules starting with '\(family)' are " + members.joined(separator: ", ")
+            } else if let suggestion = ArgumentParser.closest(to: name, among: Set(RuleID.allCases.map(\.rawValue))) {
+                message += "; did you mean '\(suggestion)'?"
+            }
             var error = UsageError(message)
             error.hint = "Run 'iconforge rules' for every rule id."
             throw error
@@ -42,11 +49,12 @@ extension ToolCommand {
         let result = ProjectScaffold.create(in: folder, appName: name)
         for path in result.existing { output.err("\(path) already exists; left as it is") }
         for path in result.written { output.out("created \(path)") }
+        for path in result.extended { output.out("added iconforge's entries to \(path)") }
         if let failure = result.failure {
             output.err("\(failure.path): error: \(failure.message)")
             return .io
         }
-        if result.written.isEmpty {
+        if result.written.isEmpty && result.extended.isEmpty {
             output.out("nothing to do: every file init writes already exists")
         } else {
             let inFolder = folder == "." ? "" : "cd \(folder) && "

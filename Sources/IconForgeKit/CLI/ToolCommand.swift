@@ -197,7 +197,7 @@ public enum ToolCommand {
         } catch {
             guard format != "text" else { throw error }
             let rule: RuleID = error.isUnreadableInput ? .inputUnreadable : .configInvalid
-            reportStop(forCI(Diagnostic(rule, file: error.file ?? "", error.message)), format: format, command: command.rawValue, output: &output)
+            reportStop(forCI(Diagnostic(rule, file: error.file ?? "", at: error.location, error.message)), format: format, command: command.rawValue, output: &output)
             output.err("iconforge: error: \(error.message)\n\(error.hint)")
             return error.isUnreadableInput ? .io : .usage
         }

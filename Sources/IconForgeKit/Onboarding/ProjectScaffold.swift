@@ -99,9 +99,30 @@ enum ProjectScaffold {
         return kept.isEmpty ? "app" : kept
     }
 
+    /// What `.gitignore` keeps out of version control: the build's bookkeeping beside the
+    /// output a repository commits (docs/make.md: the build state too, which a fresh clone
+    /// does without, MakeFreshCloneTests) and the preview page (docs/designers.md).
+    static let ignoredPaths = [
+        "/Output/.iconforge-state", "/Output/.iconforge-lock", "/Output/.iconforge-tmp-*", "/Output/iconforge.d",
+        "/Output/preview.html", "/Output/preview.reload.js",
+    ]
+
+    /// The lines to add to a `.gitignore` holding `existing` (nil: there is none), or nil
+    /// when it already lists every entry. Lines already there are not repeated.
+    static func gitignoreAddition(to existing: String?) -> String? {
+        let present = Set((existing ?? "").split(whereSeparator: \.isNewline).map { String($0).trimmed() })
+        let missing = ignoredPaths.filter { !present.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        var text = ""
+        if let existing, !existing.isEmpty { text = existing.hasSuffix("\n") ? "\n" : "\n\n" }
+        return text + "# iconforge's bookkeeping and preview; commit the rest of Output/\n" + missing.joined(separator: "\n") + "\n"
+    }
+
     struct Result {
         var written: [String] = []
         var existing: [String] = []
+        /// Files that existed and had lines added (`.gitignore`).
+        var extended: [String] = []
         var failure: FileError?
     }
 
@@ -122,6 +143,26 @@ enum ProjectScaffold {
                 return result
             }
         }
+        addIgnoredPaths(in: folder, to: &result)
         return result
+    }
+
+    /// Writes `.gitignore`, or appends the entries it lacks; what was there stays as it was.
+    static func addIgnoredPaths(in folder: String, to result: inout Result) {
+        let path = folder == "." ? ".gitignore" : (folder.hasSuffix("/") ? folder : folder + "/") + ".gitignore"
+        do throws(FileError) {
+            let exists = FileSystem.kind(of: path) != .missing
+            let existing = exists ? String(decoding: try FileSystem.readRegularFile(path, limit: 16 << 20), as: UTF8.self) : nil
+            guard let addition = gitignoreAddition(to: existing) else {
+                result.existing.append(path)
+                return
+            }
+            // Through a symlink to the file it names, keeping its permissions.
+            let target = exists ? FileSystem.resolvedPath(path) ?? path : path
+            try FileSystem.writeAtomically(Array(((existing ?? "") + addition).utf8), to: target, mode: exists ? FileSystem.permissions(of: target) : nil)
+            if exists { result.extended.append(path) } else { result.written.append(path) }
+        } catch {
+            result.failure = error
+        }
     }
 }

@@ -425,6 +425,16 @@ final class FolderLock {
 
     static let fileName = ".iconforge-lock"
 
+    /// Why the lock file in `folder` could not be made: a folder that cannot be written
+    /// (permissions, a read-only file system) is named as the output folder it is.
+    static func openError(folder: String, errno code: Int32) -> FileError {
+        let reason = String(cString: strerror(code))
+        guard [EACCES, EPERM, EROFS].contains(code) else { return FileError(path: folder + "/" + fileName, errno: code, action: "open the lock file") }
+        return FileError(
+            path: folder,
+            message: "the output folder is not writable: cannot create \(fileName) in it (\(reason)); make it writable, or build into another folder with -o")
+    }
+
     /// Waits until no other process holds the lock on `folder`, then takes it; `onWait` is
     /// called once, before waiting, when the lock is not free at once. Without `lockFile`
     /// the folder itself is locked (`flock` takes a folder's descriptor on Linux and macOS)
@@ -432,7 +442,7 @@ final class FolderLock {
     init(_ folder: String, lockFile: Bool = true, onWait: () -> Void = {}) throws(FileError) {
         let path = lockFile ? folder + "/" + Self.fileName : folder
         descriptor = lockFile ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "open the lock file") }
+        guard descriptor >= 0 else { throw lockFile ? Self.openError(folder: folder, errno: errno) : FileError(path: path, errno: errno, action: "open") }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { onWait() }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {

@@ -59,7 +59,7 @@ import Testing
         #expect(throws: UsageError("option '--tolerance' needs a number from 0 to 35, not '36'")) {
             try settings.number("--tolerance")
         }
-        #expect(throws: UsageError("c.json:1:16: 'tolerance' must be a number from 0 to 35, not the number 36")) {
+        #expect(throws: configurationError("c.json:1:16: 'tolerance' must be a number from 0 to 35, not the number 36", line: 1, column: 16)) {
             try Configuration.parse(Array("{ \"tolerance\": 36 }".utf8), path: "c.json")
         }
         let isolation = try ArgumentParser.parse(["--isolation", "thread"], spec: OptionTable.spec(for: .check))
@@ -96,7 +96,7 @@ import Testing
         #expect(try mode(["--fit=set"], file: "{ \"fit\": \"glyph\" }") == "set", "the command line wins")
         #expect(try mode(["--no-fit"], file: "{ \"fit\": \"glyph\" }") == nil)
         #expect(throws: UsageError("unknown fit 'each'; use --fit=set or --fit=glyph")) { try mode(["--fit=each"]) }
-        #expect(throws: UsageError("iconforge.json:1:10: 'fit' must be true, false, \"set\" or \"glyph\", not a string")) {
+        #expect(throws: configurationError("iconforge.json:1:10: 'fit' must be true, false, \"set\" or \"glyph\", not a string", line: 1, column: 10)) {
             try mode([], file: "{ \"fit\": \"each\" }")
         }
         #expect(throws: UsageError("option '--werror' takes no value")) { try mode(["--werror=yes"]) }
@@ -129,4 +129,11 @@ import Testing
             #expect(designers.contains("\"\(key)\""), "docs/designers.md does not show \(key) in iconforge.json")
         }
     }
+}
+
+/// An error in a configuration file: its message and, as a value, where it is.
+private func configurationError(_ message: String, line: Int, column: Int) -> UsageError {
+    var error = UsageError(message)
+    error.location = SourceLocation(line: line, column: column)
+    return error
 }

@@ -28,6 +28,23 @@ extension ToolCommand {
         return (output.status, output)
     }
 
+    /// Every option a usage line names is one the command takes, with its placeholder; and
+    /// `build`'s names what it writes besides the PNGs (asset catalog, preview, depfile).
+    @Test func usageLinesNameRealOptions() throws {
+        for command in CommandTable.all {
+            let words = command.usage.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+            for (index, word) in words.enumerated() where word.hasPrefix("-") {
+                let option = try #require(command.options.first { $0.name == word || $0.short == word }, "\(command.name): \(word)")
+                if !option.placeholder.isEmpty, !option.placeholder.hasPrefix("["), option.name != "--output" {
+                    #expect(words.indices.contains(index + 1) && words[index + 1] == option.placeholder, "\(command.usage)")
+                }
+            }
+        }
+        let build = try #require(CommandTable.command("build")).usage
+        for option in ["--xcassets PATH", "--preview", "--depfile FILE"] { #expect(build.contains(option), "\(build)") }
+        #expect(run(["--help"]).1.stdout.joined(separator: "\n").contains("iconforge " + build))
+    }
+
     @Test func helpAndVersion() {
         let (status, output) = run(["--help"])
         #expect(status == .clean)
@@ -192,6 +209,13 @@ extension ToolCommand {
                 #expect(github.stdout.count == 1 && github.stdout.first?.hasPrefix("::error file=") == true && github.stdout.first?.contains("title=\(rule)::") == true, "\(github.stdout)")
             }
         }
+        // An invalid iconforge.json is annotated where the value is (`3` in `{ "fit": 3 }`).
+        let (_, located) = run(["check", glyph, "--config", folder.file("bad.json"), "--format", "github"])
+        #expect(located.stdout.first?.contains(",line=1,col=10,title=config.invalid::") == true, "\(located.stdout)")
+        let (_, locatedJSON) = run(["check", glyph, "--config", folder.file("bad.json"), "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(locatedJSON.stdout.joined().utf8)) as? [String: Any])
+        let diagnostic = (document["diagnostics"] as? [[String: Any]])?.first
+        #expect(diagnostic?["line"] as? Int == 1 && diagnostic?["column"] as? Int == 10, "\(document)")
         // An output folder that cannot be written is a document too.
         folder.write("Blocked", "a file where the output folder should be")
         let (status, blocked) = run(["build", glyph, "-o", folder.file("Blocked"), "--format", "github"])

@@ -53,6 +53,8 @@ import Testing
             "nan-viewbox.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 NaN 35\">" + Self.square + "</svg>"),
             "short-viewbox.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35\">" + Self.square + "</svg>"),
             "bad-path.svg": text(Self.svg + "<path d=\"M4 4 H31 V31 H4 Z oops\"/></svg>"),
+            "notes.svg": text("\u{FEFF}  compose icon: 27 pt, black\nsee the template\n"),
+            "preamble.svg": text("Exported by Tool 1.0\n" + Self.svg + Self.square + "</svg>"),
         ]
         let (report, rules) = try check(cases)
         for name in cases.keys {
@@ -68,6 +70,8 @@ import Testing
         #expect(message("latin1.svg").contains("ISO-8859-1"), "an undeclared Latin-1 byte gets advice on declaring it")
         #expect(message("empty.svg").contains("empty"))
         #expect(message("bad-path.svg").contains("oops"))
+        #expect(message("notes.svg") == "this is not SVG markup: a text file with no '<' in it, beginning \"compose icon: 27 pt, black\"; export the glyph as SVG")
+        #expect(message("preamble.svg").hasPrefix("this is not SVG markup: the file begins with text, \"Exported by Tool 1.0\", where '<' should be"), "\(message("preamble.svg"))")
     }
 
     @Test func resourceBombsFinishWithALimitOrADiagnostic() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// `iconforge init`: a project that builds at once, and never a file overwritten.
 @Suite struct InitTests {
-    static let files = ["iconforge.json", "Glyphs/example.svg", "Glyphs/quick-actions.json", "Glyphs/.template.svg"]
+    static let files = ["iconforge.json", "Glyphs/example.svg", "Glyphs/quick-actions.json", "Glyphs/.template.svg", ".gitignore"]
 
     @Test func initThenBuildPasses() throws {
         let project = TemporaryFolder()
@@ -42,6 +42,61 @@ import Testing
         #expect(!build.output.contains("iconforge explain"), "a clean build has no hint")
         for file in ["example@2x.png", "example@3x.png", "catalog.json", "QuickActions.plist", "en.lproj/InfoPlist.strings"] {
             #expect(FileManager.default.fileExists(atPath: project.file("Output/" + file)), "\(file)")
+        }
+    }
+
+    /// After init, a build (with a depfile and the preview) and `git add -A`, what git
+    /// would commit is the project and its output, none of iconforge's bookkeeping.
+    @Test func gitignoreKeepsBookkeepingOutOfACommit() throws {
+        let git = "/usr/bin/git"
+        guard FileManager.default.isExecutableFile(atPath: git) else { return }
+        let project = TemporaryFolder()
+        #expect(ToolCommand.run(["init", project.path, "--app-name", "Mosaic"]).status == .clean)
+        let ignore = try String(contentsOfFile: project.file(".gitignore"), encoding: .utf8)
+        #expect(ignore == ProjectScaffold.gitignoreAddition(to: nil))
+        let build = ToolCommand.run([
+            "build", "--config", project.file("iconforge.json"), "--isolation", "none", "--preview", "--depfile", project.file("Output/iconforge.d"),
+        ])
+        #expect(build.status == .clean, "\(build.stderr)")
+        for file in ["Output/.iconforge-state", "Output/iconforge.d", "Output/preview.html"] {
+            #expect(FileManager.default.fileExists(atPath: project.file(file)), "\(file) is written, so the test sees it ignored")
+        }
+        let environment = ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": project.path]
+        #expect(try runProgram(git, ["init", "-q"], in: project.path, environment: environment).status == 0)
+        #expect(try runProgram(git, ["add", "-A"], in: project.path, environment: environment).status == 0)
+        let staged = try runProgram(git, ["diff", "--cached", "--name-only"], in: project.path, environment: environment)
+        let files = Set(staged.output.split(separator: "\n").map(String.init))
+        #expect(files.isSuperset(of: Self.files + ["Output/catalog.json", "Output/example@2x.png", "Output/example@3x.png"]), "\(files)")
+        #expect(files.filter { $0.contains("iconforge-") || $0.contains("iconforge.d") || $0.contains("preview") }.isEmpty, "\(files)")
+    }
+
+    /// An existing .gitignore keeps every line; only the entries it lacks are added, once.
+    @Test func existingGitignoreIsAppendedToNeverReplaced() throws {
+        let project = TemporaryFolder()
+        let mine = "node_modules\n/Output/iconforge.d\n*.log"
+        project.write(".gitignore", mine)
+        let run = ToolCommand.run(["init", project.path, "--app-name", "A"])
+        #expect(run.status == .clean)
+        #expect(run.stdout.contains("added iconforge's entries to \(project.file(".gitignore"))"), "\(run.stdout)")
+        let ignore = try String(contentsOfFile: project.file(".gitignore"), encoding: .utf8)
+        #expect(ignore.hasPrefix(mine + "\n\n# iconforge"), "\(ignore)")
+        let lines = ignore.split(separator: "\n").map(String.init)
+        for entry in ProjectScaffold.ignoredPaths { #expect(lines.filter { $0 == entry }.count == 1, "\(entry) once: \(ignore)") }
+        let again = ToolCommand.run(["init", project.path])
+        #expect(again.stderr.contains("\(project.file(".gitignore")) already exists; left as it is"), "\(again.stderr)")
+        #expect(try String(contentsOfFile: project.file(".gitignore"), encoding: .utf8) == ignore)
+    }
+
+    /// docs/make.md's and docs/designers.md's lists are what init writes.
+    @Test func documentedIgnoreListsAreInitsEntries() throws {
+        let root = PortabilityTests.packageRoot
+        for page in ["docs/make.md", "docs/designers.md"] {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            let blocks = text.components(separatedBy: "```gitignore\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+            #expect(!blocks.isEmpty, "\(page) shows its .gitignore lines")
+            for line in blocks.joined().split(separator: "\n") where !line.hasPrefix("#") {
+                #expect(ProjectScaffold.ignoredPaths.contains(String(line)), "\(page): \(line)")
+            }
         }
     }
 

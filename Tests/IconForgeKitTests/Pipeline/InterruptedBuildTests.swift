@@ -106,6 +106,33 @@ import Testing
     }
 }
 
+/// An output folder the build may not write into is named as such, not as a lock file.
+@Suite struct ReadOnlyOutputTests {
+    @Test func aFolderThatCannotBeWrittenIsSaidToBeNotWritable() throws {
+        for code in [EACCES, EPERM, EROFS] {
+            let error = FolderLock.openError(folder: "App/Output", errno: code)
+            #expect(error.path == "App/Output" && error.message.hasPrefix("the output folder is not writable: cannot create .iconforge-lock in it ("), "\(error)")
+            #expect(error.message.contains(String(cString: strerror(code))) && error.message.hasSuffix("build into another folder with -o"))
+        }
+        // Anything else is about the lock file, as it was.
+        let full = FolderLock.openError(folder: "App/Output", errno: ENOSPC)
+        #expect(full.path == "App/Output/.iconforge-lock" && full.message.hasPrefix("cannot open the lock file: "), "\(full)")
+        // For real where permissions bind (not as root, whom the kernel lets write anyway).
+        guard getuid() != 0 else { return }
+        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        InterruptedBuildTests().makeGlyphs(glyphs, count: 1, variant: 0)
+        try FileManager.default.createDirectory(atPath: output.path, withIntermediateDirectories: true)
+        chmod(output.path, 0o555)
+        defer { chmod(output.path, 0o755) }
+        var request = BuildRequest()
+        request.inputs = [glyphs.path]
+        request.outputFolder = output.path
+        let error = #expect(throws: BuildError.self) { try Builder.run(request) }
+        guard case .output(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.path == output.path && failure.message.hasPrefix("the output folder is not writable"), "\(failure)")
+    }
+}
+
 /// A build that finds its output folder locked by another says so, once, and then waits.
 @Suite struct LockWaitTests {
     @Test func aBuildWaitingForTheOutputFolderSaysSoOnceAndThenRuns() throws {

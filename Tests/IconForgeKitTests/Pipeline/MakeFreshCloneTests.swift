@@ -17,14 +17,9 @@ import Testing
 
         """
 
-    /// What an app's repository ignores of iconforge's (docs/make.md's list).
-    static let gitignore = """
-        /Output/iconforge.d
-        /Output/.iconforge-state
-        /Output/.iconforge-lock
-        /Output/.iconforge-tmp-*
-
-        """
+    /// What an app's repository ignores of iconforge's: the `.gitignore` `iconforge init`
+    /// writes (docs/make.md's list, InitTests.documentedIgnoreListsAreInitsEntries).
+    static let gitignore = ProjectScaffold.gitignoreAddition(to: nil) ?? ""
 
     /// Runs a program in `folder`, failing the test when it fails; its output.
     @discardableResult

@@ -68,6 +68,13 @@ import Testing
         let unknown = ToolCommand.run(["explain", "size.targt"])
         #expect(unknown.status == .usage)
         #expect(unknown.stderr.joined().contains("did you mean 'size.target'?"))
+        // A family's first word lists its rules.
+        let family = ToolCommand.run(["explain", "size"])
+        #expect(family.status == .usage)
+        let sizeRules = RuleID.allCases.map(\.rawValue).filter { $0.hasPrefix("size.") }
+        #expect(sizeRules.count > 1 && sizeRules.contains("size.target"))
+        #expect(family.stderr.joined().contains("unknown rule 'size'; the rules starting with 'size.' are " + sizeRules.joined(separator: ", ")), "\(family.stderr)")
+        #expect(ToolCommand.run(["explain", "Color."]).stderr.joined().contains("the rules starting with 'color.' are color."))
         #expect(ToolCommand.run(["explain"]).status == .usage)
         #expect(ToolCommand.run(["help", "explain"]).stdout.joined().contains("iconforge explain RULE"))
     }
