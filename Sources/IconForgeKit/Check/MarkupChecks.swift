@@ -10,9 +10,17 @@ enum MarkupChecks {
         /// Whether a `color.monochrome` finding was already made from the markup, so the
         /// pixel check need not repeat it.
         var reportedColor = false
+        /// Whether displayed text holds an emoji (a `glyph.emoji` error): how it renders
+        /// depends on the machine's fonts (a colour picture, or a fallback box of hex digits),
+        /// so nothing is measured from the render, which would only bury that error under
+        /// size, position and colour findings that differ from machine to machine.
+        var drawsEmoji = false
         /// The bytes librsvg should render: the file's text as UTF-8 (nil until parsed).
         var renderable: [UInt8]?
     }
+
+    /// The elements whose text is drawn.
+    static let textContentElements: Set<String> = ["text", "tspan", "textPath"]
 
     static let svgNamespace = "http://www.w3.org/2000/svg"
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
@@ -260,7 +268,13 @@ enum MarkupChecks {
                 report(.svgDynamic, at: element.location, "<\(element.name)> animates the glyph; the PNGs show it unanimated, and other consumers of the SVG will animate it: delete the animation")
             }
             if !element.text.isEmpty, let start = element.textLocation {
+                let emojiErrors = result.diagnostics.count { $0.rule == .glyphEmoji && $0.severity == .error }
                 checkEmoji(in: element.text, at: start, what: "text of <\(element.name)>")
+                if isSVG, MarkupChecks.textContentElements.contains(name), role != .undisplayed,
+                    result.diagnostics.count(where: { $0.rule == .glyphEmoji && $0.severity == .error }) > emojiErrors
+                {
+                    result.drawsEmoji = true
+                }
             }
 
             let isInclude = element.namespace == xincludeNamespace

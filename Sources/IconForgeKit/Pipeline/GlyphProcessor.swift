@@ -44,7 +44,7 @@ enum GlyphProcessor {
         let markup = MarkupChecks.run(source, limits: options.limits)
         endStage(\.check)
         outcome.diagnostics = markup.diagnostics
-        guard markup.safeToRender else { return outcome.sorted() }
+        guard markup.safeToRender, !markup.drawsEmoji else { return outcome.sorted() }
 
         // Measure and render.
         let rendered: RenderedGlyph
