@@ -113,7 +113,8 @@ extension RuleExplanation {
             failing: Example(files: [("Glyphs/notes.txt", "glyphs go here\n")]), fixed: good),
         RuleExplanation(
             rule: .renderFailed, checks: "that librsvg renders the glyph.", why: "a glyph librsvg cannot render has no PNGs.",
-            noExample: "no small file shows it reliably: librsvg versions differ in what they refuse. The message says what librsvg reported."),
+            noExample: "no small file shows it reliably: librsvg versions differ in what they refuse. The message says what librsvg reported.",
+            options: ["--isolation none  renders in-process, without the render worker's memory limit (for a file that ran out of it: NoMemory)"]),
         RuleExplanation(
             rule: .renderCrashed, checks: "that rendering the glyph did not crash librsvg.",
             why: "glyphs render in worker processes, so a crash costs that glyph only; simplify the file or report it.",

@@ -23,6 +23,18 @@ public enum RenderWorker {
         UInt32(min(Double(UInt32.max / 2), (timeout * 1.5).rounded(.up) + 2))
     }
 
+    /// `outcome`, with a failure librsvg reports as running out of memory saying that it
+    /// met the worker's memory limit (librsvg says only "NoMemory") and what to do.
+    static func explainingMemory(_ outcome: GlyphOutcome, limit bytes: Int) -> GlyphOutcome {
+        var outcome = outcome
+        for index in outcome.diagnostics.indices where outcome.diagnostics[index].rule == .renderFailed {
+            let message = outcome.diagnostics[index].message
+            guard message.contains("NoMemory") || message.lowercased().contains("out of memory") else { continue }
+            outcome.diagnostics[index].message = message + "; it ran out of the \(bytes >> 20) MiB a render worker may use: the drawing is too large or complex to render safely (simplify its paths), or, for a file you trust, build with --isolation none, which renders without limits"
+        }
+        return outcome
+    }
+
     /// Runs the worker loop over `input` and `output` (the process's 0 and 1) with the
     /// arguments after the command; returns the process exit status.
     public static func run(_ arguments: [String], input: Int32, output: Int32) -> Int32 {
@@ -37,7 +49,7 @@ public enum RenderWorker {
         while let frame = WorkerProcess.readFrame(from: input) {
             guard let request = OutcomeCodec.decodeRequest(frame) else { return 2 }
             WorkerProcess.limitCPUTime(seconds: limit)
-            let outcome = GlyphProcessor.process(request.source, options: options, encode: request.encode)
+            let outcome = explainingMemory(GlyphProcessor.process(request.source, options: options, encode: request.encode), limit: memory)
             guard WorkerProcess.writeFrame(OutcomeCodec.encodeOutcome(outcome), to: output) else { return 1 }
         }
         return 0

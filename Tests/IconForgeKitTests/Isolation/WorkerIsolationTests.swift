@@ -124,4 +124,22 @@ import Testing
         request.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
         #expect(try Builder.run(request).errorCount == 0)
     }
+
+    /// librsvg says only "NoMemory" when a drawing runs out of the worker's address space
+    /// (a 5 MB path of 150,000 subpaths did, in a new user's trial): the finding says which
+    /// limit it met and what to do; other failures are left as librsvg put them.
+    @Test func aRenderOutOfMemorySaysItMetTheWorkersLimit() {
+        let source = GlyphSource(name: "big", displayPath: "Glyphs/big.svg", relativePath: "big.svg", bytes: [])
+        func outcome(_ message: String) -> GlyphOutcome {
+            GlyphOutcome(
+                source: source, sourceSHA256: "", diagnostics: [Diagnostic(.renderFailed, file: source.displayPath, message)], artboard: nil,
+                inkBox: nil, shape: nil, color: nil, pngs: [])
+        }
+        let explained = RenderWorker.explainingMemory(outcome("librsvg failed: rendering error: NoMemory"), limit: 1 << 30)
+        let message = explained.diagnostics.first?.message ?? ""
+        #expect(message.hasPrefix("librsvg failed: rendering error: NoMemory; it ran out of the 1024 MiB a render worker may use"), "\(message)")
+        #expect(message.contains("--isolation none"))
+        let other = RenderWorker.explainingMemory(outcome("librsvg failed: rendering error: invalid path data"), limit: 1 << 30)
+        #expect(other.diagnostics.first?.message == "librsvg failed: rendering error: invalid path data")
+    }
 }
