@@ -261,7 +261,8 @@ public enum ToolCommand {
         let failed = report.failed
         if output.environment.writesStepSummary {
             output.stepSummary = StepSummary.markdown(
-                command: command.rawValue, diagnostics: report.diagnostics.map(forCI), glyphs: report.glyphCount, failed: failed)
+                command: command.rawValue, diagnostics: report.diagnostics.map(forCI), glyphs: report.glyphCount,
+                glyphFiles: Set(report.glyphFiles.map { PathBase.relative($0, to: base, currentFolder: currentFolder) }), failed: failed)
         }
         var notice: String?
 
@@ -291,7 +292,7 @@ public enum ToolCommand {
             output.err(werrorNote(warnings: report.warningCount))
         }
         if !parsed.flags.contains("--quiet") {
-            if format == "text" || format == "github", let tally = DiagnosticFormatter.failureTally(report.diagnostics) { output.err(tally) }
+            if format == "text" || format == "github", let tally = DiagnosticFormatter.failureTally(report.diagnostics, glyphFiles: report.glyphFiles) { output.err(tally) }
             output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
         }
         if output.environment.printsStageTimings {
@@ -320,7 +321,7 @@ public enum ToolCommand {
     /// the one diagnostic, so that a CI step parsing it never gets empty output.
     static func reportStop(_ diagnostic: Diagnostic, format: String, command: String, output: inout ToolRun) {
         if output.environment.writesStepSummary {
-            output.stepSummary = StepSummary.markdown(command: command, diagnostics: [diagnostic], glyphs: 0, failed: true)
+            output.stepSummary = StepSummary.markdown(command: command, diagnostics: [diagnostic], glyphs: 0, glyphFiles: [], failed: true)
         }
         switch format {
         case "json":
@@ -389,7 +390,10 @@ public enum ToolCommand {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var parts = [count(report.glyphCount, "glyph") + (report.reusedCount > 0 ? " (\(report.reusedCount) unchanged)" : "")]
         if folder != nil { parts.append(count(report.pngCount, "PNG")) }
-        parts += [DiagnosticFormatter.count(.error, in: report.diagnostics), DiagnosticFormatter.count(.warning, in: report.diagnostics), elapsed.fixed(2) + " s"]
+        parts += [
+            DiagnosticFormatter.count(.error, in: report.diagnostics, glyphFiles: report.glyphFiles),
+            DiagnosticFormatter.count(.warning, in: report.diagnostics, glyphFiles: report.glyphFiles), elapsed.fixed(2) + " s",
+        ]
         var line = parts.joined(separator: ", ")
         if let folder { line += " → \(folder)/" }
         return line

@@ -44,8 +44,9 @@ public enum DiagnosticFormatter {
     }
 
     /// "412 glyphs failed: color.monochrome 398, glyph.emoji 14": how many files have an
-    /// error, and per rule how many of them it fails; nil when none has.
-    public static func failureTally(_ diagnostics: [Diagnostic]) -> String? {
+    /// error, and per rule how many of them it fails; nil when none has. They are called
+    /// glyphs when every one is in `glyphFiles` (the glyphs the run checked), else files.
+    public static func failureTally(_ diagnostics: [Diagnostic], glyphFiles: Set<String>) -> String? {
         var filesByRule: [RuleID: Set<String>] = [:]
         var failedFiles = Set<String>()
         for diagnostic in diagnostics where diagnostic.severity == .error {
@@ -53,8 +54,7 @@ public enum DiagnosticFormatter {
             filesByRule[diagnostic.rule, default: []].insert(diagnostic.file)
         }
         guard !failedFiles.isEmpty else { return nil }
-        let glyphsOnly = failedFiles.allSatisfy { GlyphDiscovery.hasSVGExtension($0) }
-        let noun = glyphsOnly ? (failedFiles.count == 1 ? "glyph" : "glyphs") : (failedFiles.count == 1 ? "file" : "files")
+        let noun = (failedFiles.isSubset(of: glyphFiles) ? "glyph" : "file") + (failedFiles.count == 1 ? "" : "s")
         let tally = filesByRule.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
             .map { "\($0.key.rawValue) \($0.value.count)" }
         return "\(failedFiles.count) \(noun) failed: " + tally.joined(separator: ", ")
@@ -63,7 +63,7 @@ public enum DiagnosticFormatter {
     /// "3 errors in 1 glyph", "1 warning in 2 files", "0 errors": how many findings of
     /// `severity`, and in how many glyphs, since three errors may be one glyph's. Files are
     /// called glyphs when they all are, as in `failureTally`.
-    public static func count(_ severity: Severity, in diagnostics: [Diagnostic]) -> String {
+    public static func count(_ severity: Severity, in diagnostics: [Diagnostic], glyphFiles: Set<String>) -> String {
         var findings = 0
         var files = Set<String>()
         for diagnostic in diagnostics where diagnostic.severity == severity {
@@ -73,8 +73,7 @@ public enum DiagnosticFormatter {
         let noun = severity == .error ? "error" : "warning"
         var text = "\(findings) \(noun)\(findings == 1 ? "" : "s")"
         guard findings > 0 else { return text }
-        let glyphsOnly = files.allSatisfy { GlyphDiscovery.hasSVGExtension($0) }
-        text += " in \(files.count) \(glyphsOnly ? "glyph" : "file")\(files.count == 1 ? "" : "s")"
+        text += " in \(files.count) \(files.isSubset(of: glyphFiles) ? "glyph" : "file")\(files.count == 1 ? "" : "s")"
         return text
     }
 

@@ -4,13 +4,16 @@ public enum StepSummary {
     /// Rows of the findings table at most: GitHub takes 1 MiB of summary per step.
     public static let rowLimit = 500
 
-    /// The summary of a run of `command` (`check` or `build`) with these findings.
-    public static func markdown(command: String, diagnostics: [Diagnostic], glyphs: Int, failed: Bool, rowLimit: Int = rowLimit) -> String {
+    /// The summary of a run of `command` (`check` or `build`) with these findings, over
+    /// `glyphs` glyphs whose files are `glyphFiles`.
+    public static func markdown(
+        command: String, diagnostics: [Diagnostic], glyphs: Int, glyphFiles: Set<String>, failed: Bool, rowLimit: Int = rowLimit
+    ) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var lines = [
             "## iconforge \(command): \(failed ? "failed" : "passed")", "",
-            "\(count(glyphs, "glyph")), \(DiagnosticFormatter.count(.error, in: diagnostics)), \(DiagnosticFormatter.count(.warning, in: diagnostics)).",
+            "\(count(glyphs, "glyph")), \(DiagnosticFormatter.count(.error, in: diagnostics, glyphFiles: glyphFiles)), \(DiagnosticFormatter.count(.warning, in: diagnostics, glyphFiles: glyphFiles)).",
         ]
         guard !diagnostics.isEmpty else { return (lines + [""]).joined(separator: "\n") }
 
@@ -34,7 +37,8 @@ public enum StepSummary {
         // Errors first, then warnings, each rule once per file as in the text output.
         let grouped = DiagnosticFormatter.grouped(diagnostics)
         let rows = grouped.filter { $0.severity == .error } + grouped.filter { $0.severity == .warning }
-        lines += ["", errors > 0 ? "### Failing glyphs" : "### Warnings", "", "| file | line | rule | severity | message |", "|---|---:|---|---|---|"]
+        let failing = Set(rows.filter { $0.severity == .error }.map(\.file)).isSubset(of: glyphFiles) ? "### Failing glyphs" : "### Failing files"
+        lines += ["", errors > 0 ? failing : "### Warnings", "", "| file | line | rule | severity | message |", "|---|---:|---|---|---|"]
         for diagnostic in rows.prefix(rowLimit) {
             let place = diagnostic.location.map { "\($0.line):\($0.column)" } ?? ""
             lines.append("| \(cell(diagnostic.file)) | \(place) | `\(diagnostic.rule.rawValue)` | \(diagnostic.severity.rawValue) | \(cell(diagnostic.message)) |")

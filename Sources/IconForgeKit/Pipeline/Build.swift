@@ -45,6 +45,9 @@ public struct BuildReport: Sendable {
     /// Every finding, sorted by file and position.
     public var diagnostics: [Diagnostic]
     public var glyphCount: Int
+    /// The glyph files checked, as diagnostics name them: what a summary calls glyphs (a
+    /// missing input or the quick-action definitions are files, not glyphs).
+    public var glyphFiles: Set<String>
     public var pngCount: Int
     /// Glyphs whose files were kept from the previous build because nothing changed.
     public var reusedCount: Int
@@ -477,7 +480,8 @@ public enum Builder {
         }
         stages.append(("write", writeSeconds))
         return BuildReport(
-            diagnostics: resolution.diagnostics, glyphCount: resolution.outcomes.count, pngCount: resolution.pngCount,
+            diagnostics: resolution.diagnostics, glyphCount: resolution.outcomes.count,
+            glyphFiles: Set(resolution.outcomes.map(\.source.displayPath)), pngCount: resolution.pngCount,
             reusedCount: resolution.outcomes.filter(\.reused).count, catalogSource: CatalogSource(resolution.catalog),
             stageSeconds: stages, failed: resolution.failed)
     }
@@ -562,7 +566,8 @@ public enum Builder {
         for stage in GlyphTimings.stageNames { stages.append((stage, 0)) }
         stages.append(("write", 0))
         return BuildReport(
-            diagnostics: report.diagnostics, glyphCount: report.glyphCount, pngCount: report.pngCount, reusedCount: report.glyphCount,
+            diagnostics: report.diagnostics, glyphCount: report.glyphCount, glyphFiles: Set(files.map(\.displayPath)), pngCount: report.pngCount,
+            reusedCount: report.glyphCount,
             nothingChanged: true, catalogSource: catalog, stageSeconds: stages, failed: failed)
     }
 

@@ -47,13 +47,31 @@ import Testing
     @Test("table cells escape Markdown and HTML")
     func cellsAreEscaped() {
         #expect(StepSummary.cell("a|b <img> *x*\nnext") == "a\\|b \\<img\\> \\*x\\* next")
-        let clean = StepSummary.markdown(command: "build", diagnostics: [], glyphs: 3, failed: false)
+        let clean = StepSummary.markdown(command: "build", diagnostics: [], glyphs: 3, glyphFiles: [], failed: false)
         #expect(clean == "## iconforge build: passed\n\n3 glyphs, 0 errors, 0 warnings.\n")
         let findings = [
             Diagnostic(.sizeTarget, file: "Glyphs/a.svg", "small"), Diagnostic(.colorMonochrome, file: "Glyphs/a.svg", "two colours"),
             Diagnostic(.svgText, file: "Glyphs/b.svg", "text"),
         ]
-        let failed = StepSummary.markdown(command: "check", diagnostics: findings, glyphs: 3, failed: true)
+        let glyphFiles: Set = ["Glyphs/a.svg", "Glyphs/b.svg", "Glyphs/c.svg"]
+        let failed = StepSummary.markdown(command: "check", diagnostics: findings, glyphs: 3, glyphFiles: glyphFiles, failed: true)
         #expect(failed.hasPrefix("## iconforge check: failed\n\n3 glyphs, 2 errors in 1 glyph, 1 warning in 1 glyph.\n"), "\(failed)")
+        #expect(failed.contains("### Failing glyphs"))
+    }
+
+    /// A missing input or the quick-action definitions are files, not glyphs: a new user saw
+    /// "1 glyph, 2 errors in 2 glyphs" for one glyph and one missing path, and
+    /// quick-actions.json under "Failing glyphs".
+    @Test func onlyTheGlyphsCheckedAreCalledGlyphs() {
+        let findings = [
+            Diagnostic(.colorMonochrome, file: "Glyphs/a.svg", "two colours"),
+            Diagnostic(.inputUnreadable, file: "nothere.svg", "no such file"),
+        ]
+        let glyphFiles: Set = ["Glyphs/a.svg"]
+        #expect(DiagnosticFormatter.count(.error, in: findings, glyphFiles: glyphFiles) == "2 errors in 2 files")
+        #expect(DiagnosticFormatter.count(.error, in: Array(findings.prefix(1)), glyphFiles: glyphFiles) == "1 error in 1 glyph")
+        #expect(DiagnosticFormatter.failureTally(findings, glyphFiles: glyphFiles)?.hasPrefix("2 files failed: ") == true)
+        let summary = StepSummary.markdown(command: "check", diagnostics: findings, glyphs: 1, glyphFiles: glyphFiles, failed: true)
+        #expect(summary.contains("### Failing files") && !summary.contains("### Failing glyphs"), "\(summary)")
     }
 }
