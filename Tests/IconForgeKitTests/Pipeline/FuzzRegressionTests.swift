@@ -24,9 +24,41 @@ import Testing
 
     @Test(arguments: keptInputs)
     func aKeptInputRunsToTheEnd(_ input: String) throws {
-        let target = try #require(FuzzEntryPoints.targets[String(input.prefix { $0 != "/" })])
+        let targetName = String(input.prefix { $0 != "/" })
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("fuzz/" + input))))
-        target(bytes)
+        try Self.run(kept: String(input.dropFirst(targetName.count + 1)), target: targetName, bytes: bytes, renderTimeout: 60)
+    }
+
+    /// Runs a kept input through its target. One the glyph target kept for running too long
+    /// or too large (libFuzzer's `timeout-`, `oom-`, `slow-unit-` names) would do so again in
+    /// this process, for as long as it ran there, or for ever: it runs where iconforge runs
+    /// such a file, in a render worker within its limits, and must end.
+    /// Returns the worker build's report, nil when the input ran in this process.
+    @discardableResult
+    static func run(kept name: String, target: String, bytes: [UInt8], renderTimeout: Double) throws -> BuildReport? {
+        let run = try #require(FuzzEntryPoints.targets[target])
+        guard target == "glyph", ["timeout-", "oom-", "slow-unit-"].contains(where: name.hasPrefix) else {
+            run(bytes)
+            return nil
+        }
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let folder = TemporaryFolder()
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.file("kept.svg")))
+        var request = BuildRequest()
+        request.inputs = [folder.file("kept.svg")]
+        request.writesOutput = false
+        request.isolation = .workers(executable: iconforge, timeout: renderTimeout, memoryBytes: 1 << 30)
+        let report = try Builder.run(request)
+        #expect(report.glyphCount == 1)
+        return report
+    }
+
+    /// The route above, with a glyph that keeps librsvg busy for hours (a stand-in for a kept
+    /// timeout: none has been kept): it ends as a render.timeout.
+    @Test func aKeptTimeoutOfTheGlyphTargetEndsInAWorker() throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("isolation/spins-for-hours.svg"))))
+        let report = try Self.run(kept: "timeout-spins-for-hours", target: "glyph", bytes: bytes, renderTimeout: 1)
+        #expect(report?.diagnostics.map(\.rule) == [.renderTimeout])
     }
 
     /// The seeds `make fuzz` starts from go through the parsers and checks without a finding
