@@ -56,11 +56,7 @@ struct ColorCascade {
             best = (rule.specificity, rule.order)
             value = rule.value
         }
-        if let style = element.attribute("style") {
-            for declaration in CSSDeclarations.parseInline(style.value) where declaration.property == "color" {
-                value = declaration.value
-            }
-        }
+        if let inline = MarkupChecks.styleValue("color", on: element) { value = inline }
         guard let value, case .color(let color) = CSSPaint.parse(value) else { return inherited }
         return PixelColor(red: color.red, green: color.green, blue: color.blue)
     }

@@ -268,11 +268,8 @@ enum MarkupChecks {
                 report(.svgDynamic, at: element.location, "<\(element.name)> animates the glyph; the PNGs show it unanimated, and other consumers of the SVG will animate it: delete the animation")
             }
             if !element.text.isEmpty, let start = element.textLocation {
-                let emojiErrors = result.diagnostics.count { $0.rule == .glyphEmoji && $0.severity == .error }
-                checkEmoji(in: element.text, at: start, what: "text of <\(element.name)>")
-                if isSVG, MarkupChecks.textContentElements.contains(name), role != .undisplayed,
-                    result.diagnostics.count(where: { $0.rule == .glyphEmoji && $0.severity == .error }) > emojiErrors
-                {
+                let emojiError = checkEmoji(in: element.text, at: start, what: "text of <\(element.name)>")
+                if emojiError, isSVG, MarkupChecks.textContentElements.contains(name), role != .undisplayed {
                     result.drawsEmoji = true
                 }
             }
@@ -310,12 +307,14 @@ enum MarkupChecks {
                 }
             }
             // A fill or stroke at zero opacity paints nothing (Inkscape keeps fill:#000000 on
-            // shapes it made invisible with fill-opacity:0).
-            if MarkupChecks.isTransparent("opacity", on: element) {
-                paints.removeAll()
-            } else {
-                paints.removeAll { $0.property == "fill" && MarkupChecks.isTransparent("fill-opacity", on: element) }
-                paints.removeAll { $0.property == "stroke" && MarkupChecks.isTransparent("stroke-opacity", on: element) }
+            // shapes it made invisible with fill-opacity:0). Only elements that paint are read.
+            if !paints.isEmpty {
+                if MarkupChecks.isTransparent("opacity", on: element) {
+                    paints.removeAll()
+                } else {
+                    paints.removeAll { $0.property == "fill" && MarkupChecks.isTransparent("fill-opacity", on: element) }
+                    paints.removeAll { $0.property == "stroke" && MarkupChecks.isTransparent("stroke-opacity", on: element) }
+                }
             }
             if role == .paints {
                 for paint in paints.sorted(by: { $0.location < $1.location }) {
@@ -396,14 +395,19 @@ enum MarkupChecks {
             report(.colorMonochrome, at: location, "\(which) \(shown) (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead")
         }
 
-        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String) {
+        /// Reports the emoji in `text`; whether any of them is an error (not a warning).
+        @discardableResult
+        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String) -> Bool {
             // Fast path: pure ASCII text cannot hold emoji that are errors or warnings.
-            if text.utf8.allSatisfy({ $0 < 0x80 }) { return }
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
             var cursor = SourceCursor(text, location: start)
+            var foundError = false
             for finding in EmojiScanner.findings(in: text) {
                 let location = cursor.location(at: finding.utf8Offset)
                 report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), warning: !finding.isError)
+                foundError = foundError || finding.isError
             }
+            return foundError
         }
     }
 }
@@ -418,13 +422,14 @@ extension MarkupChecks {
     /// The value the element itself gives `property`: its `style` declaration, else its
     /// presentation attribute (trimmed).
     static func declaredValue(_ property: String, on element: XMLElement) -> String? {
-        var value = element.attribute(property)?.value
-        if let style = element.attribute("style") {
-            for declaration in CSSDeclarations.parseInline(style.value) where declaration.property == property {
-                value = declaration.value
-            }
-        }
-        return value?.trimmed()
+        (styleValue(property, on: element) ?? element.attribute(property)?.value)?.trimmed()
+    }
+
+    /// The value the element's `style` attribute gives `property` (the last declaration of
+    /// it), if any: what overrides both its presentation attribute and the style sheet.
+    static func styleValue(_ property: String, on element: XMLElement) -> String? {
+        guard let style = element.attribute("style") else { return nil }
+        return CSSDeclarations.parseInline(style.value).last { $0.property == property }?.value
     }
 
     /// Whether the element's own `property` (an opacity) is zero: what it paints is invisible.
