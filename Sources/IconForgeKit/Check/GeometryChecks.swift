@@ -86,7 +86,11 @@ enum GeometryChecks {
         {
             let toTarget = Template.targetPoints(for: shape) / longer
             let stroke = detail.medianStrokePixels / plan.pixelsPerPoint * toTarget
-            if stroke < ThinSideDetail.legibleStrokePoints {
+            // Just past the ratio a wide or tall glyph's thin side is still nearly 10 pt at
+            // its target (Inkscape's chain link: 3.16:1, 9.5 pt), room for four legible
+            // strokes: a side is thin only under the square target over the ratio (9 pt).
+            let thinSide = Template.targetPoints(for: .square) / options.maximumAspectRatio
+            if stroke < ThinSideDetail.legibleStrokePoints, shorter * toTarget < thinSide {
                 let ratio = shorter > 0 ? Self.ratioText(longer / shorter, beside: options.maximumAspectRatio) : "∞"
                 report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1, with detail across its thin side: at the target size that side is \((shorter * toTarget).pt) pt and its strokes \(stroke.pt) pt, under \(ThinSideDetail.legibleStrokePoints.pt) pt, hard to read; redraw it more compact (a wordmark as a monogram), or raise maximumAspectRatio")
             }

@@ -47,6 +47,11 @@ extension RuleExplanation {
             checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern.",
             why: "quick-action glyphs are template images: the system tints them with one colour and uses only their alpha, so a second colour is lost.",
             failing: glyphExample(goodBody.replacing("<line x1=\"17.5\"", with: "<line stroke=\"#ff0000\" x1=\"17.5\"")), fixed: good),
+        RuleExplanation(
+            rule: .colorBackground,
+            checks: "for a filled shape that covers the whole artboard behind a glyph of another colour (a figure background, as matplotlib saves by default); the rest of the glyph is measured without it.",
+            why: "quick-action glyphs are drawn on transparency and tinted by the system: a background would turn into a solid square of the tint colour.",
+            failing: glyphExample("  <rect width=\"35\" height=\"35\" fill=\"#ffffff\"/>\n" + goodBody), fixed: good),
     ]
 
     /// Three small glyphs on 24-unit artboards set the scale; `outlier` is drawn beside them.

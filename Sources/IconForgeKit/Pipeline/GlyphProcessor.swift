@@ -44,13 +44,24 @@ enum GlyphProcessor {
         let markup = MarkupChecks.run(source, limits: options.limits)
         endStage(\.check)
         outcome.diagnostics = markup.diagnostics
-        guard markup.safeToRender, !markup.drawsEmoji else { return outcome.sorted() }
+        guard markup.safeToRender, !markup.drawsEmoji else {
+            // Nothing is rendered to weigh the colours against: each counts as written.
+            outcome.diagnostics += PaintJudgement.findings(markup.paintUses, file: file) { _ in true }
+            return outcome.sorted()
+        }
+
+        // A background is not part of the glyph: reported, and left out of what is measured.
+        var renderable = markup.renderable ?? source.bytes
+        if let background = markup.background, let span = background.span {
+            outcome.diagnostics.append(Diagnostic(.colorBackground, file: file, at: background.location, "a background: this \(background.property) (\(background.shown)) covers the whole artboard behind the glyph; glyphs are drawn on transparency and the system tints them, so delete the background shape (matplotlib: savefig(..., transparent=True))"))
+            renderable = PaintJudgement.deleting([span], from: renderable)
+        }
 
         // Measure and render.
         let rendered: RenderedGlyph
         do {
             rendered = try GlyphRenderer.render(
-                Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
+                Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
                 setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name))
         } catch {
             let (rule, message): (RuleID, String) =
@@ -74,11 +85,21 @@ enum GlyphProcessor {
             return outcome.sorted()
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
+        // What the markup paints, weighed against the pixels: a colour whose elements change
+        // nothing seen when deleted is not a second colour.
+        let markupColor = PaintJudgement.findings(markup.paintUses, file: file) { spans in
+            guard let image = rendered.images.last, let plan = rendered.plans.last,
+                let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, librsvgPath: options.librsvgPath)
+            else { return true }
+            let artboard = plan.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))
+            return image.largestDifference(from: without, in: artboard) > PaintJudgement.invisibleDifference
+        }
+        outcome.diagnostics += markupColor
         // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
         // have said where it is.
         let colors = rendered.images.lazy.compactMap(PaintedColors.of).first
         outcome.color = colors?.primary
-        if let colors, !markup.reportedColor {
+        if let colors, markupColor.isEmpty {
             for (image, plan) in zip(rendered.images, rendered.plans) {
                 guard let other = PaintedColors.of(image)?.other else { continue }
                 let x = (Double(other.x) - plan.originX) / plan.pixelsPerPoint

@@ -90,6 +90,14 @@ enum GlyphRenderer {
         }
     }
 
+    /// Renders `data` with `plan` alone (a variant of a glyph already laid out).
+    static func render(_ data: Data, plan: RenderPlan, librsvgPath: String? = nil) throws -> RGBAImage {
+        try SVGHandle.loadLibrary(path: librsvgPath)
+        let handle = try SVGHandle(data: data)
+        let artboard = try artboardSize(handle.intrinsicDimensions)
+        return try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+    }
+
     /// librsvg's ink rectangle in artboard points, or nil when nothing is painted.
     ///
     /// librsvg renders the viewBox onto the viewport it is given, but measures a document
