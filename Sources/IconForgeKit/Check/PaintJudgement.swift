@@ -6,9 +6,10 @@ enum PaintJudgement {
     /// Pixels that differ by at most this much (of 255, in any channel of premultiplied
     /// RGBA) look the same.
     static let invisibleDifference = 3
-    /// At most this many colours of one glyph are weighed (one render each); any further
-    /// colour counts unweighed.
-    static let maximumWeighed = 8
+    /// At most this many renders weigh one glyph's colours (a colour, then its elements one
+    /// by one to find one that shows alone). Once a second colour is found, colours beyond
+    /// the budget are not reported: the glyph fails either way.
+    static let maximumWeighed = 10
 
     /// The `color.monochrome` findings for `uses`. `shows` renders the glyph without the
     /// given spans of its bytes and says whether that changes what is seen.
@@ -25,20 +26,30 @@ enum PaintJudgement {
             }
         }
         guard groups.count > 1 || !servers.isEmpty else { return [] }
-        var weighed = 0
-        func seen(_ members: [Int]) -> Bool {
+        var renders = 0
+        /// Whether deleting `members` changes what is seen; nil when the budget is spent.
+        func seen(_ members: [Int]) -> Bool? {
             let spans = members.compactMap { uses[$0].span }
-            guard spans.count == members.count, weighed < maximumWeighed else { return true }
-            weighed += 1
+            guard spans.count == members.count else { return true }
+            guard renders < maximumWeighed else { return nil }
+            renders += 1
             return shows(spans)
         }
         var found: [Diagnostic] = []
         var first: PaintUse?
         var count = 0
-        for group in groups where groups.count > 1 ? seen(group.members) : true {
+        for group in groups {
+            if groups.count > 1 {
+                let shown = seen(group.members)
+                if shown == nil, !found.isEmpty { break }
+                if shown == false { continue }
+            }
             // Point at the first of the colour's elements that is seen on its own.
-            let shown = group.members.count > 1 ? group.members.prefix(3).first(where: { seen([$0]) }) ?? group.members[0] : group.members[0]
-            let use = uses[shown]
+            var chosen = group.members[0]
+            if group.members.count > 1, first != nil {
+                chosen = group.members.prefix(3).first { seen([$0]) ?? true } ?? chosen
+            }
+            let use = uses[chosen]
             count += 1
             guard let first else {
                 first = use
@@ -47,7 +58,7 @@ enum PaintJudgement {
             let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
             found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown) (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead"))
         }
-        for index in servers where seen([index]) {
+        for index in servers where seen([index]) ?? found.isEmpty {
             let use = uses[index]
             found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"))
         }
