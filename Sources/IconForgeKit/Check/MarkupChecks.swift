@@ -44,10 +44,6 @@ enum MarkupChecks {
         "stop-color": ["stop"], "flood-color": ["feFlood", "feDropShadow"], "lighting-color": ["feDiffuseLighting", "feSpecularLighting"],
     ]
 
-    /// Whether `property` set on an element named `element` is a paint colour.
-    static func setsPaint(_ property: String, on element: String) -> Bool {
-        paintProperties.contains(property) && (paintPropertyElements[property]?.contains(element) ?? true)
-    }
     /// Elements whose content never paints with its own colours: masks and clip paths use
     /// luminance or geometry; paint servers are judged where they are used (as gradients or
     /// patterns); metadata and accessibility text are never drawn.
@@ -566,13 +562,6 @@ extension MarkupChecks {
     static func styleValue(_ property: String, on element: XMLElement) -> String? {
         guard let style = element.attribute("style") else { return nil }
         return CSSDeclarations.parseInline(style.value).last { $0.property == property }?.value
-    }
-
-    /// Whether the element's own `property` (an opacity) is zero: what it paints is invisible.
-    static func isTransparent(_ property: String, on element: XMLElement) -> Bool {
-        guard let value = declaredValue(property, on: element) else { return false }
-        let number = value.hasSuffix("%") ? Double(value.dropLast()).map { $0 / 100 } : Double(value)
-        return number.map { $0 <= 0 } ?? false
     }
 
     /// Whether a `<text>` holds a character that draws anything (not only white space).

@@ -9,7 +9,7 @@ enum PaintJudgement {
     /// At most this many renders weigh one glyph's colours (a colour, then its elements one
     /// by one to find one that shows alone). Once a second colour is found, colours beyond
     /// the budget are not reported: the glyph fails either way.
-    static let maximumWeighed = 10
+    static let maximumWeighed = 6
 
     /// The `color.monochrome` findings for `uses`. `shows` renders the glyph without the
     /// given spans of its bytes and says whether that changes what is seen.
@@ -44,9 +44,9 @@ enum PaintJudgement {
                 if shown == nil, !found.isEmpty { break }
                 if shown == false { continue }
             }
-            // Point at the first of the colour's elements that is seen on its own.
+            // Point the second colour at the first of its elements that is seen on its own.
             var chosen = group.members[0]
-            if group.members.count > 1, first != nil {
+            if group.members.count > 1, first != nil, count == 1 {
                 chosen = group.members.prefix(3).first { seen([$0]) ?? true } ?? chosen
             }
             let use = uses[chosen]
