@@ -44,7 +44,7 @@ extension RuleExplanation {
             failing: glyphExample("  <title>Plus 😀</title>\n" + goodBody), fixed: glyphExample("  <title>Plus</title>\n" + goodBody)),
         RuleExplanation(
             rule: .colorMonochrome,
-            checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern.",
+            checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern of several: counted on what each shape really paints (after <style> rules, inheritance and defaults), and only where deleting it would change a pixel by more than 3/255.",
             why: "quick-action glyphs are template images: the system tints them with one colour and uses only their alpha, so a second colour is lost.",
             failing: glyphExample(goodBody.replacing("<line x1=\"17.5\"", with: "<line stroke=\"#ff0000\" x1=\"17.5\"")), fixed: good),
         RuleExplanation(
