@@ -2,15 +2,15 @@ internal import CPNGShim
 
 /// PNG encoding and decoding through libpng (via the `CPNGShim` C target, which owns
 /// libpng's setjmp so that no longjmp ever crosses a Swift frame).
-enum PNGCodec {
+package enum PNGCodec {
     /// The loaded libpng's version, "1.6.40".
-    static var libraryVersion: String {
+    package static var libraryVersion: String {
         let number = cpngshim_libpng_version()
         return "\(number / 10000).\(number / 100 % 100).\(number % 100)"
     }
 
     /// The pixel layout handed to libpng.
-    enum Layout: Sendable {
+    package enum Layout: Sendable {
         /// Two bytes per pixel: grey, alpha.
         case grayAlpha
         /// Four bytes per pixel, straight alpha.
@@ -20,13 +20,17 @@ enum PNGCodec {
     }
 
     /// Compression settings.
-    struct Settings: Hashable, Sendable {
+    package struct Settings: Hashable, Sendable {
         /// libdeflate level, 1 (fastest) to 12 (smallest).
         var compressionLevel: Int32
+
+        package init(compressionLevel: Int32) {
+            self.compressionLevel = compressionLevel
+        }
     }
 
     /// Encodes tightly packed 8-bit `pixels` in `layout` to PNG bytes.
-    static func encode(
+    package static func encode(
         pixels: [UInt8], width: Int, height: Int, layout: Layout, settings: Settings
     ) throws(NativeError) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>? = nil
@@ -55,7 +59,7 @@ enum PNGCodec {
     }
 
     /// Decodes any PNG to straight-alpha RGBA.
-    static func decode(_ png: [UInt8]) throws(NativeError) -> RGBAImage {
+    package static func decode(_ png: [UInt8]) throws(NativeError) -> RGBAImage {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var width: UInt32 = 0
         var height: UInt32 = 0

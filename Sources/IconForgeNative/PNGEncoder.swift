@@ -8,17 +8,23 @@
 /// never beat grey+alpha for black glyphs: PLTE and tRNS cost more than they save.)
 public enum PNGEncoder {
     /// A finished PNG file's bytes and what they hold.
-    struct Encoded: Sendable, Equatable {
-        var bytes: [UInt8]
-        var width: Int
-        var height: Int
+    package struct Encoded: Sendable, Equatable {
+        package var bytes: [UInt8]
+        package var width: Int
+        package var height: Int
+
+        package init(bytes: [UInt8], width: Int, height: Int) {
+            self.bytes = bytes
+            self.width = width
+            self.height = height
+        }
     }
 
     /// The default compression effort: where extra effort stops paying for its time
     /// (see docs/benchmark.md).
     public static let defaultCompressionLevel = 8
 
-    static func encode(_ image: RGBAImage, colour: PixelColor, compressionLevel: Int) throws(NativeError) -> Encoded {
+    package static func encode(_ image: RGBAImage, colour: PixelColor, compressionLevel: Int) throws(NativeError) -> Encoded {
         let count = image.width * image.height
         let pixels: [UInt8]
         let layout: PNGCodec.Layout

@@ -4,7 +4,7 @@ extension RGBAImage {
     ///
     /// Every pixel of every render is read here, so the loop reads through a buffer pointer
     /// rather than paying the array's bounds check per pixel.
-    func alphaMaxima() -> (columns: [UInt8], rows: [UInt8]) {
+    package func alphaMaxima() -> (columns: [UInt8], rows: [UInt8]) {
         let width = width, height = height
         var columns = [UInt8](repeating: 0, count: width)
         var rows = [UInt8](repeating: 0, count: height)

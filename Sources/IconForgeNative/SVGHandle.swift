@@ -5,7 +5,7 @@ internal import CRsvgLoader
 /// This type and its siblings in `Native/` are the only Swift code that touches C;
 /// everything above sees plain values (`Rect`, `RGBAImage`). librsvg itself is opened on
 /// first use (see `CRsvgLoader.h`), so commands that render nothing never load it.
-final class SVGHandle {
+package final class SVGHandle {
     private let document: OpaquePointer
 
     /// Parses `data` with librsvg at 72 DPI, so that `pt` and `px` lengths agree.
@@ -13,7 +13,7 @@ final class SVGHandle {
     /// The handle gets no base file or URL: librsvg resolves `href`, `url()` and
     /// `xi:include` only against a base, so without one it cannot read anything
     /// beyond these bytes.
-    init(data: Data) throws(NativeError) {
+    package init(data: Data) throws(NativeError) {
         document = try NativeError.checking { error, size in
             data.withUnsafeBytes { buffer in
                 // An empty document still needs a non-null pointer.
@@ -28,7 +28,7 @@ final class SVGHandle {
     }
 
     /// The document's intrinsic size: its viewBox if it has one, else width and height.
-    var intrinsicDimensions: IntrinsicDimensions {
+    package var intrinsicDimensions: IntrinsicDimensions {
         var dimensions = ifrsvg_dimensions()
         ifrsvg_intrinsic_dimensions(document, &dimensions)
         let viewBox = dimensions.view_box
@@ -41,7 +41,7 @@ final class SVGHandle {
     /// librsvg's ink rectangle of the whole document laid out in `viewport`, or nil
     /// when nothing is painted. It is an estimate: for some stroked paths it is off
     /// by a fraction of the stroke width, so measurements that matter use pixels.
-    func inkRect(in viewport: Rect) throws(NativeError) -> Rect? {
+    package func inkRect(in viewport: Rect) throws(NativeError) -> Rect? {
         var ink = ifrsvg_rect()
         try NativeError.checking { error, size in
             ifrsvg_ink_rect(document, ifrsvg_rect(viewport), &ink, error, size) == 0 ? () : nil
@@ -52,7 +52,7 @@ final class SVGHandle {
 
     /// Renders the whole document onto a transparent `width` × `height` canvas, mapping
     /// the document's viewport rectangle `viewport` (in canvas pixels).
-    func render(width: Int, height: Int, viewport: Rect) throws(NativeError) -> RGBAImage {
+    package func render(width: Int, height: Int, viewport: Rect) throws(NativeError) -> RGBAImage {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) / width / 4 else {
             throw NativeError(message: "cannot render a \(width)×\(height) canvas")
         }
@@ -71,36 +71,36 @@ final class SVGHandle {
     /// memory to map it) says why, apart from any one document.
     /// Opens librsvg (once per process): the file at `path` when one is given (the
     /// executable's ICONFORGE_LIBRSVG), else the platform's usual names.
-    static func loadLibrary(path: String? = nil) throws(NativeError) {
+    package static func loadLibrary(path: String? = nil) throws(NativeError) {
         try NativeError.checking { error, size in ifrsvg_load(path, error, size) == 0 ? () : nil }
     }
 
     /// The library file opened, or the first name tried when none opened.
-    static var libraryFileName: String { String(cString: ifrsvg_library_name()) }
+    package static var libraryFileName: String { String(cString: ifrsvg_library_name()) }
 
     /// librsvg's version ("2.54.7"), loading it if need be; nil when it cannot be loaded.
-    static var libraryVersion: String? {
+    package static var libraryVersion: String? {
         guard (try? loadLibrary()) != nil else { return nil }
         return String(cString: ifrsvg_loaded_version())
     }
 }
 
 /// The size an SVG declares for itself, as librsvg reads it.
-struct IntrinsicDimensions: Equatable, Sendable {
-    var width: Length?
-    var height: Length?
-    var viewBox: Rect?
+package struct IntrinsicDimensions: Equatable, Sendable {
+    package var width: Length?
+    package var height: Length?
+    package var viewBox: Rect?
 }
 
 /// A CSS length with its unit.
-struct Length: Equatable, Sendable {
+package struct Length: Equatable, Sendable {
     enum Unit: Equatable, Sendable { case percent, px, em, ex, inch, cm, mm, pt, pc, other }
     var value: Double
     var unit: Unit
 
     /// The length in points at 72 DPI, or nil for relative units, which have no
     /// meaning without a containing viewport.
-    var points: Double? {
+    package var points: Double? {
         switch unit {
         case .px, .pt: value
         case .inch: value * 72
@@ -137,8 +137,8 @@ extension ifrsvg_rect {
 }
 
 /// A failure reported by a C library, with its message.
-struct NativeError: Error, Equatable, Sendable {
-    var message: String
+package struct NativeError: Error, Equatable, Sendable {
+    package var message: String
 
     init(message: String) { self.message = message }
 

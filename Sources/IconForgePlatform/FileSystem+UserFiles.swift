@@ -8,7 +8,7 @@ extension FileSystem {
     /// is followed, so the file it names is replaced and the link stays. A missing file is
     /// created (with the permissions the umask gives); its folder must exist.
     @discardableResult
-    static func replaceProjectFile(_ bytes: [UInt8], at path: String) throws(FileError) -> Bool {
+    package static func replaceProjectFile(_ bytes: [UInt8], at path: String) throws(FileError) -> Bool {
         let target = kind(of: path) == .symlink ? resolvedPath(path) ?? path : path
         if let size = signature(of: target)?.size, size == bytes.count, (try? readRegularFile(target, limit: size)) == bytes {
             return false

@@ -13,9 +13,9 @@ import Synchronization
 
 /// The few file-system operations iconforge needs done exactly: reads that never block on
 /// a FIFO or follow a device, and writes that are atomic and durable.
-enum FileSystem {
+package enum FileSystem {
     /// What kind of thing a path names, without following a final symlink.
-    enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case regular(size: Int)
         case directory
         case symlink
@@ -23,14 +23,14 @@ enum FileSystem {
         case missing
     }
 
-    static func kind(of path: String) -> Kind {
+    package static func kind(of path: String) -> Kind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
         return Kind(mode: info.st_mode, size: Int(info.st_size))
     }
 
     /// What a path names, following symlinks.
-    static func kind(followingSymlinksOf path: String) -> Kind {
+    package static func kind(followingSymlinksOf path: String) -> Kind {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         return info.st_mode & S_IFMT == S_IFDIR ? .directory : kind(of: path)
@@ -38,7 +38,7 @@ enum FileSystem {
 
     /// A regular file's size and modification time, or nil if the path is not a regular
     /// file (with `followingSymlinks` false, a symlink is not one).
-    static func signature(of path: String, followingSymlinks: Bool = true) -> FileSignature? {
+    package static func signature(of path: String, followingSymlinks: Bool = true) -> FileSignature? {
         var info = stat()
         let status = followingSymlinks ? stat(path, &info) : lstat(path, &info)
         return status == 0 ? FileSignature(info) : nil
@@ -51,19 +51,19 @@ enum FileSystem {
     }
 
     /// Nanoseconds since the epoch, by the wall clock (for comparing with file times).
-    static func now() -> Int64 {
+    package static func now() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return time.nanoseconds
     }
 
     /// Whether the resolved path `target` lies inside the resolved folder `root`.
-    static func isPath(_ target: String, inside root: String) -> Bool {
+    package static func isPath(_ target: String, inside root: String) -> Bool {
         target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// The canonical absolute path with every symlink resolved, or nil if it does not exist.
-    static func resolvedPath(_ path: String) -> String? {
+    package static func resolvedPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -73,7 +73,7 @@ enum FileSystem {
     /// cannot hang the build, and checks the type of what was opened (not of what the
     /// path named a moment before). With `followingSymlinks` false, a symlink is refused
     /// with `FileError.isSymlink`, so the caller can decide whether to follow it.
-    static func readRegularFile(_ path: String, limit: Int, followingSymlinks: Bool = true) throws(FileError) -> [UInt8] {
+    package static func readRegularFile(_ path: String, limit: Int, followingSymlinks: Bool = true) throws(FileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             var failure = FileError(path: path, errno: errno, action: "open")
@@ -119,7 +119,7 @@ enum FileSystem {
     /// (a later change by anyone else shows as a different signature).
     @discardableResult
     /// `mode`: permissions to give the file instead of those the umask gives.
-    static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String, mode: UInt32? = nil) throws(FileError) -> FileSignature? {
+    package static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String, mode: UInt32? = nil) throws(FileError) -> FileSignature? {
         let (temporary, descriptor) = try createTemporaryFile(for: path)
         let flushed: FileSignature?
         do throws(FileError) {
@@ -283,7 +283,7 @@ enum FileSystem {
     }
 
     /// A file's permission bits, or nil if it does not exist.
-    static func permissions(of path: String) -> UInt32? {
+    package static func permissions(of path: String) -> UInt32? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return UInt32(info.st_mode) & 0o7777
@@ -292,7 +292,7 @@ enum FileSystem {
     /// Writes `bytes` atomically unless the file already holds exactly them, so unchanged
     /// outputs keep their modification times; returns whether it wrote.
     @discardableResult
-    static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
+    package static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
         try writeIfChangedRecording(bytes, to: path).changed
     }
 
@@ -310,31 +310,31 @@ enum FileSystem {
 
     /// Now, by the clock the kernel stamps file times with (coarser than the wall clock
     /// `now()` reads): a file written after this call gets this time or a later one.
-    static func fileTimeNow() -> Int64 {
+    package static func fileTimeNow() -> Int64 {
         // Which clock that is differs by system; see cplatformshim_file_time_now.
         cplatformshim_file_time_now()
     }
 
     /// Any file's or folder's modification time (ns since the epoch), following symlinks as
     /// Make does; nil when it does not exist.
-    static func modificationTime(of path: String) -> Int64? {
+    package static func modificationTime(of path: String) -> Int64? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return info.modificationTime
     }
 
     /// Sets a file's modification (and access) time, in nanoseconds since the epoch.
-    static func setModificationTime(of path: String, to nanoseconds: Int64) {
+    package static func setModificationTime(of path: String, to nanoseconds: Int64) {
         let time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var times = [time, time]
         utimensat(AT_FDCWD, path, &times, 0)
     }
 
     /// The prefix of every temporary file iconforge writes; the next build removes strays.
-    static let temporaryPrefix = ".iconforge-tmp-"
+    package static let temporaryPrefix = ".iconforge-tmp-"
 
     /// Flushes a folder's entries (the renames into it) to disk.
-    static func syncFolder(_ path: String) {
+    package static func syncFolder(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
@@ -343,14 +343,14 @@ enum FileSystem {
     }
 
     /// Removes a folder if it is empty; one that is not empty or already gone is no error.
-    static func removeFolderIfEmpty(_ path: String) throws(FileError) {
+    package static func removeFolderIfEmpty(_ path: String) throws(FileError) {
         guard rmdir(path) == 0 || errno == ENOTEMPTY || errno == EEXIST || errno == ENOENT else {
             throw FileError(path: path, errno: errno, action: "remove folder")
         }
     }
 
     /// Creates `path` and its parents as needed.
-    static func createFolder(_ path: String) throws(FileError) {
+    package static func createFolder(_ path: String) throws(FileError) {
         if case .directory = kind(followingSymlinksOf: path) { return }
         let parent = path.parentPath
         if parent != path, parent != ".", parent != "/", kind(followingSymlinksOf: parent) == .missing {
@@ -361,7 +361,7 @@ enum FileSystem {
     }
 
     /// Removes a file; a file already gone is not an error.
-    static func remove(_ path: String) throws(FileError) {
+    package static func remove(_ path: String) throws(FileError) {
         if let observer = FlushObserver.current, observer.failsRemoving == path.lastPathComponent {
             throw FileError(path: path, errno: EIO, action: "remove")
         }
@@ -371,7 +371,7 @@ enum FileSystem {
     }
 
     /// The names in a folder, unsorted.
-    static func contents(ofFolder path: String) throws(FileError) -> [String] {
+    package static func contents(ofFolder path: String) throws(FileError) -> [String] {
         guard let folder = opendir(path) else { throw FileError(path: path, errno: errno, action: "list folder") }
         defer { closedir(folder) }
         var names: [String] = []
@@ -400,13 +400,19 @@ extension FileSystem.Kind {
 }
 
 /// A file's size and modification time (nanoseconds since the epoch).
-struct FileSignature: Equatable, Sendable, Codable {
-    var size: Int
-    var modified: Int64
+package struct FileSignature: Equatable, Sendable, Codable {
+    package var size: Int
+    package var modified: Int64
     /// The file's inode: another file moved into its place (`mv` keeps sizes and times, so
     /// two glyphs swapped by name could look unchanged) has another one, as git's index
     /// notices too.
-    var inode: UInt64 = 0
+    package var inode: UInt64 = 0
+
+    package init(size: Int, modified: Int64, inode: UInt64 = 0) {
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
 }
 
 extension FileSignature {
@@ -420,10 +426,10 @@ extension FileSignature {
 /// An exclusive lock on a folder, held until the value is released. Two builds into the
 /// same output folder take turns instead of interleaving their writes; the lock goes away
 /// with the process that holds it, so a killed build never leaves the folder locked.
-final class FolderLock {
+package final class FolderLock {
     private let descriptor: Int32
 
-    static let fileName = ".iconforge-lock"
+    package static let fileName = ".iconforge-lock"
 
     /// Why the lock file in `folder` could not be made: a folder that cannot be written
     /// (permissions, a read-only file system) is named as the output folder it is.
@@ -439,7 +445,7 @@ final class FolderLock {
     /// called once, before waiting, when the lock is not free at once. Without `lockFile`
     /// the folder itself is locked (`flock` takes a folder's descriptor on Linux and macOS)
     /// and no file is made in it: for a folder that is the app's, such as an asset catalog.
-    init(_ folder: String, lockFile: Bool = true, onWait: () -> Void = {}) throws(FileError) {
+    package init(_ folder: String, lockFile: Bool = true, onWait: () -> Void = {}) throws(FileError) {
         let path = lockFile ? folder + "/" + Self.fileName : folder
         descriptor = lockFile ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw lockFile ? Self.openError(folder: folder, errno: errno) : FileError(path: path, errno: errno, action: "open") }
@@ -462,13 +468,13 @@ final class FolderLock {
 /// Folders held open, so that a `stat` of a file in one looks up only the file's name
 /// instead of walking its whole path: on a no-op build, which stats every source and
 /// output, path walking was a sixth of the work.
-final class OpenFolders: Sendable {
+package final class OpenFolders: Sendable {
     private let descriptors: [String: Int32]
 
     /// Opens each folder that can be opened, up to `limit` of them (many single files from
     /// many folders must not use up the process's descriptors); files elsewhere are looked
     /// up by path.
-    init(_ folders: some Sequence<String>, limit: Int = 64) {
+    package init(_ folders: some Sequence<String>, limit: Int = 64) {
         var descriptors: [String: Int32] = [:]
         for folder in folders where descriptors[folder] == nil && descriptors.count < limit {
             let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -482,7 +488,7 @@ final class OpenFolders: Sendable {
     }
 
     /// `FileSystem.signature(of:followingSymlinks:)` for `name` in `folder`.
-    func signature(of name: String, in folder: String, followingSymlinks: Bool = true) -> FileSignature? {
+    package func signature(of name: String, in folder: String, followingSymlinks: Bool = true) -> FileSignature? {
         guard let descriptor = descriptors[folder], !name.utf8.contains(UInt8(ascii: "/")) else {
             return FileSystem.signature(of: folder + "/" + name, followingSymlinks: followingSymlinks)
         }
@@ -498,9 +504,9 @@ public struct FileError: Error, Equatable, Sendable {
     /// True when the failure is a configured size limit rather than an I/O error.
     public var isLimit = false
     /// True when the path is a symlink that the read was told not to follow.
-    var isSymlink = false
+    package var isSymlink = false
     /// What the path turned out to be, when it opened but is not a regular file.
-    var notRegular: FileSystem.Kind?
+    package var notRegular: FileSystem.Kind?
     /// When the failure stopped a build: what it left in the output folder.
     public var leftOutput: LeftOutput?
 
@@ -520,7 +526,7 @@ public struct FileError: Error, Equatable, Sendable {
         case committed
     }
 
-    init(path: String, message: String, isLimit: Bool = false) {
+    package init(path: String, message: String, isLimit: Bool = false) {
         self.path = path
         self.message = message
         self.isLimit = isLimit

@@ -2,7 +2,7 @@ import Synchronization
 
 /// What the durable writes did, in order: a test seam that shows how often a build waits
 /// for the disk, and that every file was flushed before it was renamed into place.
-final class FlushObserver: Sendable {
+package final class FlushObserver: Sendable {
     enum Event: Equatable, Sendable {
         /// One file's data flushed (`fsync`).
         case fileFlushed(String)
@@ -19,7 +19,7 @@ final class FlushObserver: Sendable {
     private let recorded = Lock<[Event]>([])
 
     /// The observer of the writes made in this task; nil outside tests.
-    @TaskLocal static var current: FlushObserver?
+    @TaskLocal package static var current: FlushObserver?
 
     /// A file name whose staged write fails as on a full disk: a test's stand-in for one.
     let failsWriting: String?

@@ -18,14 +18,14 @@ internal import CPlatformShim
 ///
 /// Watching folders, never files, is what survives editors that save by writing a new file
 /// and renaming it over the old one: the old file's inode goes, the folder stays.
-final class FolderEvents {
+package final class FolderEvents {
     private let descriptor: Int32
     /// Folder → the handle `cplatformshim_watch_add` returned for it.
     private var handles: [String: Int32] = [:]
 
     /// Nil when the system offers no events (too many inotify instances, say): the watch
     /// then polls.
-    init?() {
+    package init?() {
         let descriptor = cplatformshim_watch_open()
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
@@ -38,7 +38,7 @@ final class FolderEvents {
 
     /// Watches exactly `folders` from now on (those that exist; one created later is
     /// watched from the next call, and seen by polling until then).
-    func watch(_ folders: Set<String>) {
+    package func watch(_ folders: Set<String>) {
         for (folder, handle) in handles where !folders.contains(folder) {
             cplatformshim_watch_remove(descriptor, handle)
             handles[folder] = nil
@@ -53,14 +53,14 @@ final class FolderEvents {
     var watched: Set<String> { Set(handles.keys) }
 
     /// What a wait ended with.
-    enum Wake: Equatable {
+    package enum Wake: Equatable {
         case changed, timedOut
         /// The system stopped delivering events: the caller should poll instead.
         case failed
     }
 
     /// Waits until something changes in a watched folder or `milliseconds` pass.
-    func wait(milliseconds: Int) -> Wake {
+    package func wait(milliseconds: Int) -> Wake {
         while true {
             let result = cplatformshim_watch_wait(descriptor, Int32(clamping: milliseconds))
             if result < 0, errno == EINTR { continue }

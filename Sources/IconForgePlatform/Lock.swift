@@ -9,7 +9,7 @@ import Synchronization
 /// `make sanitize` it took two threads' turns at one lock for a data race. Each turn
 /// announces itself (`cplatformshim_sanitizer_acquire` and `_release`); outside
 /// ThreadSanitizer that is a null check each.
-struct Lock<Value: ~Copyable>: ~Copyable {
+package struct Lock<Value: ~Copyable>: ~Copyable {
     private let base: Synchronization.Mutex<Value>
     /// What the turns are announced on: an address of its own, so that announcing takes
     /// no access to the value (an access before the announcement would be a race itself).
@@ -17,11 +17,11 @@ struct Lock<Value: ~Copyable>: ~Copyable {
 
     private final class Turns: Sendable {}
 
-    init(_ initialValue: consuming sending Value) {
+    package init(_ initialValue: consuming sending Value) {
         base = Synchronization.Mutex(initialValue)
     }
 
-    borrowing func withLock<Result: ~Copyable, E: Error>(
+    package borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         let address = Unmanaged.passUnretained(turns).toOpaque()

@@ -6,7 +6,7 @@ import Synchronization
 /// (the catalog), flushing the folder after each of those three steps. Until `commit`
 /// renames, nothing a reader can see has changed; a value dropped before then removes its
 /// temporary files.
-struct StagedWrites: ~Copyable {
+package struct StagedWrites: ~Copyable {
     private var pending: [(temporary: String, path: String)] = []
     /// The record of the build (the state): renamed before every other file, so that
     /// whatever a killed build left, the next build knows which files are iconforge's.
@@ -16,7 +16,7 @@ struct StagedWrites: ~Copyable {
     /// Whether a staged file replaces one that exists (which the old catalog may list).
     private var replacesExisting = false
 
-    init() {}
+    package init() {}
 
     deinit {
         for file in pending { try? FileSystem.remove(file.temporary) }
@@ -25,7 +25,7 @@ struct StagedWrites: ~Copyable {
     }
 
     /// The names of the temporary files not yet renamed.
-    var temporaryNames: Set<String> {
+    package var temporaryNames: Set<String> {
         Set((pending + [first, last].compactMap { $0 }).map(\.temporary.lastPathComponent))
     }
 
@@ -33,7 +33,7 @@ struct StagedWrites: ~Copyable {
     /// file now (or were, by `early`, while the build rendered) and reach `path` at
     /// `commit`. The signature is the temporary file's, which the rename keeps (same
     /// inode, same time).
-    mutating func writeIfChangedRecording(_ bytes: [UInt8], to path: String, early: EarlyStaging? = nil) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
+    package mutating func writeIfChangedRecording(_ bytes: [UInt8], to path: String, early: EarlyStaging? = nil) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
         let staged: Staged
         if let taken = early?.take(path) {
             staged = taken
@@ -50,7 +50,7 @@ struct StagedWrites: ~Copyable {
     /// Stages the file that `commit` renames last, after every other file is in place and
     /// its folder flushed: the catalog. Returns the temporary file's path when it was
     /// written (nil when `path` already holds `bytes`), for its time to be set.
-    mutating func writeLastIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
+    package mutating func writeLastIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
         precondition(last == nil, "one file is renamed last")
         let staged = try Self.stage(bytes, to: path)
         if let temporary = staged.temporary { last = (temporary, path) }
@@ -60,7 +60,7 @@ struct StagedWrites: ~Copyable {
     /// Stages the file that `commit` renames first, before any other: the build's state,
     /// which names every file the build writes or removes. Nothing when `path` already
     /// holds `bytes`.
-    mutating func writeFirstIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
+    package mutating func writeFirstIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
         precondition(first == nil, "one file is renamed first")
         if let temporary = try Self.stage(bytes, to: path).temporary { first = (temporary, path) }
     }
@@ -90,7 +90,7 @@ struct StagedWrites: ~Copyable {
     /// this returns, a power loss leaves every file whole and in place. Every byte is
     /// written before anything is renamed, so a full disk fails before a file is replaced.
     /// A failure says in `FileError.leftOutput` what it left.
-    mutating func commit() throws(FileError) {
+    package mutating func commit() throws(FileError) {
         let all = [first].compactMap { $0 } + pending + [last].compactMap { $0 }
         guard !all.isEmpty else { return }
         Interruption.waitForExitIfStopped()
@@ -150,11 +150,11 @@ struct StagedWrites: ~Copyable {
 /// takes (a glyph refused after rendering) is removed when this is dropped. A write that
 /// fails here (a full disk) stops early staging; the file is written again at commit,
 /// where its error stops the build as any failed write does.
-final class EarlyStaging: Sendable {
+package final class EarlyStaging: Sendable {
     private let files = Lock<[String: StagedWrites.Staged]>([:])
     private let failed = Atomic<Bool>(false)
 
-    init() {}
+    package init() {}
 
     deinit {
         for file in files.withLock({ $0.values }) {
@@ -163,7 +163,7 @@ final class EarlyStaging: Sendable {
     }
 
     /// Writes `bytes` to a temporary file for `path` now (nothing if `path` holds them).
-    func stage(_ bytes: [UInt8], to path: String) {
+    package func stage(_ bytes: [UInt8], to path: String) {
         guard !failed.load(ordering: .relaxed) else { return }
         do {
             let staged = try StagedWrites.stage(bytes, to: path)

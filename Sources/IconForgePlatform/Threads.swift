@@ -11,10 +11,10 @@
 /// Threads of our own, for `--jobs`: `DispatchQueue.concurrentPerform` runs no more
 /// iterations at once than there are cores, which silently capped `--jobs 8` at 2 on a
 /// two-core machine (and a job mostly waits on its render worker, so more can pay).
-enum Threads {
+package enum Threads {
     /// Runs `body(0)` … `body(count - 1)` each on its own thread (0 on the caller's) and
     /// returns when all have returned.
-    static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    package static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             final class Job {
                 let body: @Sendable (Int) -> Void
@@ -72,7 +72,7 @@ enum Threads {
     }
 
     /// Sleeps the calling thread for `milliseconds` (a polling watch's wait).
-    static func sleep(milliseconds: Int) {
+    package static func sleep(milliseconds: Int) {
         var time = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
         var left = timespec()
         while nanosleep(&time, &left) != 0, errno == EINTR { time = left }

@@ -16,9 +16,9 @@ import Synchronization
 ///
 /// librsvg can abort the process (stack overflow on self-referencing includes) or run for
 /// minutes (pattern fan-out); in a child that costs one glyph, not the build.
-final class WorkerProcess {
+package final class WorkerProcess {
     /// What came back from the worker.
-    enum Reply {
+    package enum Reply {
         case frame([UInt8])
         /// The worker exited or was killed by a signal; the description says which.
         case died(String)
@@ -37,7 +37,7 @@ final class WorkerProcess {
 
     /// Starts `executable` with `arguments`, its stdin and stdout connected to this object
     /// and its stderr sent to /dev/null (librsvg's warnings would interleave with ours).
-    init(executable: String, arguments: [String]) throws(FileError) {
+    package init(executable: String, arguments: [String]) throws(FileError) {
         // Build threads start workers concurrently. Until a pipe is marked close-on-exec,
         // another thread's worker could inherit it and keep it open, and then this worker's
         // death would never show as end-of-file; so pipes are made and marked under a lock.
@@ -153,7 +153,7 @@ final class WorkerProcess {
     }
 
     /// Sends one frame; false if the worker is gone.
-    func send(_ payload: [UInt8]) -> Bool {
+    package func send(_ payload: [UInt8]) -> Bool {
         Self.withBrokenPipeAsError { WorkerProcess.writeFrame(payload, to: requests) }
     }
 
@@ -185,7 +185,7 @@ final class WorkerProcess {
     }
 
     /// Waits up to `timeout` seconds for one frame.
-    func receive(timeout: Double) -> Reply {
+    package func receive(timeout: Double) -> Reply {
         let deadline = Self.now() + timeout
         var header = [UInt8](repeating: 0, count: 8)
         guard readFully(&header, deadline: deadline) else { return outcomeOfFailedRead(deadline: deadline) }
@@ -296,7 +296,7 @@ final class WorkerProcess {
 
     /// Writes an 8-byte little-endian length and the payload; false if the peer is gone.
     @discardableResult
-    static func writeFrame(_ payload: [UInt8], to descriptor: Int32) -> Bool {
+    package static func writeFrame(_ payload: [UInt8], to descriptor: Int32) -> Bool {
         var frame = [UInt8](repeating: 0, count: 8)
         frame.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(payload.count).littleEndian, as: UInt64.self) }
         frame += payload
@@ -313,7 +313,7 @@ final class WorkerProcess {
     }
 
     /// Reads one frame, blocking; nil at end of input. The worker's side.
-    static func readFrame(from descriptor: Int32) -> [UInt8]? {
+    package static func readFrame(from descriptor: Int32) -> [UInt8]? {
         func readExactly(_ count: Int) -> [UInt8]? {
             var buffer = [UInt8](repeating: 0, count: count)
             var filled = 0
@@ -335,31 +335,31 @@ final class WorkerProcess {
     /// instead of the machine's memory. On Linux the address space is capped and the
     /// allocation fails; macOS does not enforce that cap, so a watchdog stops the worker
     /// once its footprint is over (see `cplatformshim_limit_memory`).
-    static func limitMemory(bytes: Int) {
+    package static func limitMemory(bytes: Int) {
         _ = cplatformshim_limit_memory(UInt64(max(0, bytes)))
     }
 
     /// Ties this process (a worker) to its parent, `expectedParent`: when the parent ends,
     /// however it ends, so does the worker (see `cplatformshim_end_with_parent`). False when
     /// the parent is already gone and the worker should exit at once.
-    static func endWithParent(_ expectedParent: Int32) -> Bool {
+    package static func endWithParent(_ expectedParent: Int32) -> Bool {
         cplatformshim_end_with_parent(expectedParent) == 0
     }
 
     /// This process's id, for a worker's arguments.
-    static var currentProcessID: Int32 { getpid() }
+    package static var currentProcessID: Int32 { getpid() }
 
     /// Gives the worker `seconds` more of CPU time (see `cplatformshim_limit_cpu_time`):
     /// past it the kernel ends the worker with SIGXCPU. The build enforces the render
     /// timeout itself; this is for a build that no longer can (stopped, or too starved of
     /// CPU to look), so a render never spins on unwatched. CPU time, not the clock's: a
     /// worker waiting for work, or for a busy machine's cores, uses none of it.
-    static func limitCPUTime(seconds: UInt32) {
+    package static func limitCPUTime(seconds: UInt32) {
         _ = cplatformshim_limit_cpu_time(UInt64(seconds))
     }
 
     /// The path of the running executable.
-    static var currentExecutable: String {
+    package static var currentExecutable: String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = cplatformshim_executable_path(&buffer, buffer.count)
         guard length > 0 else { return CommandLine.arguments.first ?? "iconforge" }

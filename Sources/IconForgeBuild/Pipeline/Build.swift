@@ -92,28 +92,6 @@ final class CatalogSource: Sendable {
     }
 }
 
-/// A failure that stops the whole build, with the path it concerns.
-public enum BuildError: Error, Equatable, Sendable {
-    /// A named folder or file does not exist or cannot be listed.
-    case missingInput(path: String, message: String)
-    /// The output folder or a file in it cannot be written.
-    case output(FileError)
-    /// The dependency file cannot be written (the outputs were).
-    case dependencyFile(FileError)
-    /// One of the app's own files (`--info-plist` and the like) cannot be updated (the
-    /// outputs were written).
-    case appFile(FileError)
-}
-
-extension BuildError {
-    /// This error, saying what it left in the output folder unless it already says.
-    func leavingOutput(_ left: FileError.LeftOutput) -> BuildError {
-        guard case .output(var failure) = self, failure.leftOutput == nil else { return self }
-        failure.leftOutput = left
-        return .output(failure)
-    }
-}
-
 /// Runs the pipeline over every glyph, in one direction: discover → plan → process →
 /// resolve → commit → report. Nothing is written before every refusal is known, and
 /// nothing found while writing goes back to change what was decided.
@@ -455,7 +433,7 @@ public enum Builder {
             for file in files {
                 var signatures: [FileSignature?] = []
                 for scale in Template.scales {
-                    let name = OutputWriter.fileName(glyph: file.name, scale: scale)
+                    let name = OutputNaming.fileName(glyph: file.name, scale: scale)
                     guard listed.contains(name) else {
                         signatures.append(nil)  // not there, or about to be removed
                         continue
@@ -467,7 +445,7 @@ public enum Builder {
             }
             return BuildFingerprint.compute(
                 buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
-                catalog: known[OutputWriter.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
+                catalog: known[OutputNaming.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
         }
     }
 
@@ -551,7 +529,7 @@ public enum Builder {
                 definitions: onDisk.definitions, generatedFiles: header.generatedFiles.map(\.file))
                 == recorded
         else { return nil }
-        let catalogPath = request.outputFolder + "/" + OutputWriter.catalogFileName
+        let catalogPath = request.outputFolder + "/" + OutputNaming.catalogFileName
         let failed = fails(report.diagnostics, warningsAreErrors: request.warningsAreErrors)
         let summary = Catalog.Summary(glyphs: report.glyphCount, pngs: report.pngCount, diagnostics: report.diagnostics)
         let catalog = CatalogSource {
@@ -579,7 +557,7 @@ public enum Builder {
         let outputs: [[FileSignature?]] =
             request.writesOutput
             ? files.map { file in
-                Template.scales.map { folders.signature(of: OutputWriter.fileName(glyph: file.name, scale: $0), in: request.outputFolder) }
+                Template.scales.map { folders.signature(of: OutputNaming.fileName(glyph: file.name, scale: $0), in: request.outputFolder) }
             } : []
         return OnDiskSignatures(
             sources: sources, outputs: outputs, definitions: BuildFingerprint.definitionsFiles(request.inputs), takenAt: takenAt)
@@ -717,7 +695,7 @@ public enum Builder {
     ) -> [String: FileSignature]? {
         // The state and catalog are files too: never trust a listed name to stay in the folder.
         guard entry.outputs.allSatisfy({ output in
-            Template.scales.contains { $0.factor == output.scale && OutputWriter.fileName(glyph: entry.name, scale: $0) == output.file }
+            Template.scales.contains { $0.factor == output.scale && OutputNaming.fileName(glyph: entry.name, scale: $0) == output.file }
         }) else { return nil }
         var verified: [String: FileSignature] = [:]
         for output in entry.outputs {
@@ -766,12 +744,5 @@ extension Catalog.Summary {
         self.init(
             glyphs: glyphs, pngs: pngs, errors: diagnostics.filter { $0.severity == .error }.count,
             warnings: diagnostics.filter { $0.severity == .warning }.count)
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) / 1e18
     }
 }

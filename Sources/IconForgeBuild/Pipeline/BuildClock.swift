@@ -20,10 +20,10 @@ struct BuildClock: Sendable {
 
 /// Nanoseconds on a clock that only moves forward, from an arbitrary origin (the first
 /// call): what a progress line and a watch measure intervals with.
-enum MonotonicClock {
+package enum MonotonicClock {
     private static let origin = ContinuousClock.now
 
-    static func now() -> Int64 {
+    package static func now() -> Int64 {
         let elapsed = (ContinuousClock.now - origin).components
         return elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000
     }

@@ -44,7 +44,7 @@ enum BuildFingerprint {
         let signature = { (name: String) in FileSystem.signature(of: request.outputFolder + "/" + name, followingSymlinks: false) }
         return compute(
             buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
-            catalog: signature(OutputWriter.catalogFileName), generated: generatedFiles.map { ($0, signature($0)) })
+            catalog: signature(OutputNaming.catalogFileName), generated: generatedFiles.map { ($0, signature($0)) })
     }
 
     /// The fingerprint of a build of `files` with these signatures (a nil output: no such

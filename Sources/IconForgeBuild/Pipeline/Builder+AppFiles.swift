@@ -199,7 +199,7 @@ extension Builder {
     /// one that make can read, or every target, even `make clean`, fails.
     static func writeDepfile(_ path: String, dependencies: [String], request: BuildRequest) throws(BuildError) {
         var text = "# iconforge: make cannot name the catalog in this output folder\n"
-        if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputWriter.catalogFileName) {
+        if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputNaming.catalogFileName) {
             let spelled = dependencies.compactMap { try? MakeSyntax.spell($0).get() }
             text = target.target + ":" + spelled.map { " \\\n  " + $0.prerequisite }.joined() + "\n"
             for input in spelled { text += "\n" + input.target + ":\n" }
@@ -224,7 +224,7 @@ extension Builder {
         var glyphs: [String: Diagnostic] = [:]
         var notes: [String: String] = [:]
         var others: [Diagnostic] = []
-        let target = request.outputFolder + "/" + OutputWriter.catalogFileName
+        let target = request.outputFolder + "/" + OutputNaming.catalogFileName
         for path in [target] + dependencies {
             guard case .failure(let refusal) = MakeSyntax.spell(path) else { continue }
             let problem = "a make depfile (\(depfile)) cannot name this path: \(refusal.reason)"

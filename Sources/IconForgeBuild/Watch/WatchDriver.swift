@@ -22,7 +22,7 @@ public struct WatchDriver {
     /// missed (a file rewritten in place on macOS, a folder created after the watch began).
     var pollInterval: Int64
     /// How the watch learns of changes, for its first line: "folder events" or "polling".
-    var method: String
+    package var method: String
 
     init(
         now: @escaping () -> Int64, wait: @escaping (WatchTargets, Int64) -> Wake, snapshot: @escaping (WatchTargets) -> WatchSnapshot = WatchSnapshot.take,

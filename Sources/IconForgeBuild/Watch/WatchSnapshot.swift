@@ -88,7 +88,7 @@ struct WatchSnapshot: Equatable, Sendable {
 }
 
 extension String {
-    var withoutTrailingSlash: String {
+    package var withoutTrailingSlash: String {
         hasSuffix("/") && count > 1 ? String(dropLast()) : self
     }
 }

@@ -23,6 +23,11 @@ public struct Catalog: Codable, Equatable, Sendable {
     public struct Tool: Codable, Equatable, Sendable {
         public var name: String
         public var version: String
+
+        package init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
     }
 
     /// The template the build measured and rendered against.
@@ -36,6 +41,16 @@ public struct Catalog: Codable, Equatable, Sendable {
         /// `fit-set`: the scale each artboard size's glyphs were drawn at (a glyph scaled
         /// down alone records its own in its outputs' `transform`).
         public var setScales: [SetScale]?
+
+        package init(canvasPoints: Double, squareTargetPoints: Double, wideTallTargetPoints: Double, shapeThreshold: Double, sizeTolerancePoints: Double, scales: [Template.Scale], setScales: [SetScale]? = nil) {
+            self.canvasPoints = canvasPoints
+            self.squareTargetPoints = squareTargetPoints
+            self.wideTallTargetPoints = wideTallTargetPoints
+            self.shapeThreshold = shapeThreshold
+            self.sizeTolerancePoints = sizeTolerancePoints
+            self.scales = scales
+            self.setScales = setScales
+        }
     }
 
     /// Whether a glyph's or the quick actions' files were written; in catalog.json as
@@ -61,6 +76,19 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var color: String?
         public var outputs: [Output]
         public var diagnostics: [CatalogDiagnostic]
+
+        package init(name: String, source: String, sourceSHA256: String, status: Status, shape: Shape? = nil, artboard: Size? = nil, inkBox: Rect? = nil, color: String? = nil, outputs: [Output], diagnostics: [CatalogDiagnostic]) {
+            self.name = name
+            self.source = source
+            self.sourceSHA256 = sourceSHA256
+            self.status = status
+            self.shape = shape
+            self.artboard = artboard
+            self.inkBox = inkBox
+            self.color = color
+            self.outputs = outputs
+            self.diagnostics = diagnostics
+        }
     }
 
     public struct Output: Codable, Equatable, Sendable {
@@ -73,6 +101,16 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var sha256: String
         /// How the artboard was placed on this output's canvas.
         public var transform: Transform?
+
+        package init(scale: Int, file: String, width: Int, height: Int, bytes: Int, sha256: String, transform: Transform? = nil) {
+            self.scale = scale
+            self.file = file
+            self.width = width
+            self.height = height
+            self.bytes = bytes
+            self.sha256 = sha256
+            self.transform = transform
+        }
     }
 
     /// An output's placement of the artboard: pixel = `scale` × artboard unit + (`x`, `y`),
@@ -83,6 +121,12 @@ public struct Catalog: Codable, Equatable, Sendable {
         /// Where the artboard's origin lands, in output pixels (rounded to 1/1000 px).
         public var x: Double
         public var y: Double
+
+        package init(scale: Double, x: Double, y: Double) {
+            self.scale = scale
+            self.x = x
+            self.y = y
+        }
     }
 
     /// The quick-action definitions and what was generated from them.
@@ -101,7 +145,16 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var diagnostics: [CatalogDiagnostic]
 
         /// Every generated file in the output folder that is iconforge's: written or kept.
-        var ownedFiles: [GeneratedFile] { files + (keptFiles ?? []) }
+        package var ownedFiles: [GeneratedFile] { files + (keptFiles ?? []) }
+
+        package init(source: String, sourceSHA256: String, status: Status, files: [GeneratedFile], keptFiles: [GeneratedFile]? = nil, diagnostics: [CatalogDiagnostic]) {
+            self.source = source
+            self.sourceSHA256 = sourceSHA256
+            self.status = status
+            self.files = files
+            self.keptFiles = keptFiles
+            self.diagnostics = diagnostics
+        }
     }
 
     /// A generated file other than a glyph's PNG.
@@ -110,6 +163,12 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var file: String
         public var bytes: Int
         public var sha256: String
+
+        package init(file: String, bytes: Int, sha256: String) {
+            self.file = file
+            self.bytes = bytes
+            self.sha256 = sha256
+        }
     }
 
     /// A diagnostic as the catalog records it: the glyph's file is implied.
@@ -121,6 +180,15 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var message: String
         /// For a size or centring finding, the remedy as numbers.
         public var fix: GeometryFix?
+
+        package init(severity: Severity, rule: RuleID, line: Int? = nil, column: Int? = nil, message: String, fix: GeometryFix? = nil) {
+            self.severity = severity
+            self.rule = rule
+            self.line = line
+            self.column = column
+            self.message = message
+            self.fix = fix
+        }
     }
 
     public struct Summary: Codable, Equatable, Sendable {
@@ -128,12 +196,30 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var pngs: Int
         public var errors: Int
         public var warnings: Int
+
+        package init(glyphs: Int, pngs: Int, errors: Int, warnings: Int) {
+            self.glyphs = glyphs
+            self.pngs = pngs
+            self.errors = errors
+            self.warnings = warnings
+        }
+    }
+
+    package init(schemaVersion: Int, tool: Tool, buildKey: String, mode: ExportMode, template: TemplateInfo, glyphs: [Glyph], quickActions: QuickActionsEntry? = nil, summary: Summary) {
+        self.schemaVersion = schemaVersion
+        self.tool = tool
+        self.buildKey = buildKey
+        self.mode = mode
+        self.template = template
+        self.glyphs = glyphs
+        self.quickActions = quickActions
+        self.summary = summary
     }
 }
 
 extension Catalog.CatalogDiagnostic {
     /// A diagnostic as the catalog records it, its file implied by the entry.
-    init(_ diagnostic: Diagnostic) {
+    package init(_ diagnostic: Diagnostic) {
         self.init(
             severity: diagnostic.severity, rule: diagnostic.rule, line: diagnostic.location?.line,
             column: diagnostic.location?.column, message: diagnostic.message, fix: diagnostic.fix)

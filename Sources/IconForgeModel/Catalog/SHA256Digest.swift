@@ -3,14 +3,14 @@
 /// Written here because Foundation on Linux has no hashing and outside packages are not an
 /// option; and because taking it from GLib would load GLib on every start, which a no-op
 /// build cannot afford (see `RsvgLibrary`).
-enum SHA256Digest {
+package enum SHA256Digest {
     /// The lower-case hex SHA-256 of `bytes`.
     static func hex(of bytes: some Collection<UInt8>) -> String {
         hex(of: Array(bytes))
     }
 
     /// The lower-case hex SHA-256 of `bytes`.
-    static func hex(of bytes: [UInt8]) -> String {
+    package static func hex(of bytes: [UInt8]) -> String {
         var state = initialState
         let constants = roundConstants
         var schedule = [UInt32](repeating: 0, count: 64)

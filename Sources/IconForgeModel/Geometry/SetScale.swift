@@ -19,7 +19,7 @@ public struct SetScale: Sendable, Codable, Equatable {
     /// unless its ink box would then break the 35 pt maximum (the canvas), in which case it
     /// is scaled down alone to fit. `inkBox` is the catalog's (rounded) ink box, so that
     /// the build deciding whether a glyph's files can be kept finds the same answer.
-    func pixelsPerUnit(inkBox: Rect, scale index: Int) -> (value: Double, scaledDown: Bool) {
+    package func pixelsPerUnit(inkBox: Rect, scale index: Int) -> (value: Double, scaledDown: Bool) {
         let scale = Template.scales[index]
         let longer = max(inkBox.width, inkBox.height)
         let set = pixelsPerUnit[index]
@@ -30,5 +30,5 @@ public struct SetScale: Sendable, Codable, Equatable {
 
     /// Scales are kept to 1/1,000,000 px per unit: the catalog records exactly the value
     /// rendered with, and a later build compares it exactly.
-    static func quantized(_ value: Double) -> Double { (value * 1_000_000).rounded(.down) / 1_000_000 }
+    package static func quantized(_ value: Double) -> Double { (value * 1_000_000).rounded(.down) / 1_000_000 }
 }

@@ -5,7 +5,7 @@
 /// about 2.3 is the classic just-noticeable difference (Sharma, *Digital Color Imaging
 /// Handbook*, 2003); colours closer than that are one colour. Icon sets round the same
 /// colour two ways (`#2e3436` and `#2e3434`: ΔE 1.2), and that is not a second colour.
-enum ColorDifference {
+package enum ColorDifference {
     /// Colours at most this far apart (ΔE*ab) are the same colour.
     static let justNoticeable = 2.3
 
@@ -17,7 +17,7 @@ enum ColorDifference {
     }
 
     /// Whether two colours are one colour to a person.
-    static func same(_ a: PixelColor, _ b: PixelColor) -> Bool {
+    package static func same(_ a: PixelColor, _ b: PixelColor) -> Bool {
         deltaE(a.channels, b.channels) <= justNoticeable
     }
 

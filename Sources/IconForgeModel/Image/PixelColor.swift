@@ -32,12 +32,12 @@ public struct PixelColor: Hashable, Sendable, Codable {
 }
 
 /// The colours a render actually painted.
-struct PaintedColors: Sendable {
+package struct PaintedColors: Sendable {
     /// The colour of the most opaque painted pixel (the first one, in row order).
-    var primary: PixelColor
+    package var primary: PixelColor
     /// A colour a person tells apart from the primary one, and where (in pixels) it was
     /// found, if there is one.
-    var other: (color: PixelColor, x: Int, y: Int)?
+    package var other: (color: PixelColor, x: Int, y: Int)?
 
     /// Pixels fainter than this are ignored: un-premultiplying a faint edge pixel
     /// amplifies cairo's rounding until its colour is noise.
@@ -51,7 +51,7 @@ struct PaintedColors: Sendable {
     /// one for compositing's second rounding. Each pixel's colour is therefore a small box
     /// of possible colours, and it is a second colour only when the nearest colour in its
     /// box is still a just-noticeable difference from the primary's box.
-    static func of(_ image: RGBAImage) -> PaintedColors? {
+    package static func of(_ image: RGBAImage) -> PaintedColors? {
         let pixels = image.pixels
         var strongest = -1
         var strongestAlpha: UInt8 = 0

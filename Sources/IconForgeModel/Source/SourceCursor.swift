@@ -7,7 +7,7 @@
 /// to and counts on from there, so asking for offsets in increasing order costs one pass over
 /// the text in all, however long its lines. Moving backwards (rare: a failure pointing at an
 /// earlier token) counts again from the start.
-struct SourceCursor {
+package struct SourceCursor {
     private let bytes: [UInt8]
     /// Where counting starts, and the location of that byte.
     private let start: (offset: Int, location: SourceLocation)
@@ -17,7 +17,7 @@ struct SourceCursor {
     private(set) var location: SourceLocation
 
     /// A cursor at `offset` into `bytes`, whose location is `location`.
-    init(_ bytes: [UInt8], at offset: Int = 0, location: SourceLocation = SourceLocation(line: 1, column: 1)) {
+    package init(_ bytes: [UInt8], at offset: Int = 0, location: SourceLocation = SourceLocation(line: 1, column: 1)) {
         self.bytes = bytes
         start = (offset, location)
         self.offset = offset
@@ -25,12 +25,12 @@ struct SourceCursor {
     }
 
     /// A cursor over the UTF-8 of `text`, whose first byte is at `location`.
-    init(_ text: String, location: SourceLocation) {
+    package init(_ text: String, location: SourceLocation) {
         self.init(Array(text.utf8), location: location)
     }
 
     /// Moves to `target` and returns its location.
-    mutating func location(at target: Int) -> SourceLocation {
+    package mutating func location(at target: Int) -> SourceLocation {
         move(to: target)
         return location
     }

@@ -6,44 +6,50 @@
 /// changed needs: the build key, the fingerprint and the report), then the glyphs, so that
 /// such a build decodes one short line and reads no further. It is a cache: if it is
 /// missing, stale, of another version or unreadable, the build simply does all the work again.
-struct BuildState: Equatable, Sendable {
+package struct BuildState: Equatable, Sendable {
     static let fileName = ".iconforge-state"
     /// Raised whenever the record's meaning changes; a state of another version is ignored.
     static let version = 8
 
-    var buildKey: String
+    package var buildKey: String
     /// SHA-256 of the `catalog.json` written with this state.
     var catalogSHA256: String
     /// That catalog's size and modification time: while they still match, the catalog on
     /// disk is known to be that one without reading it.
     var catalogSignature: FileSignature? = nil
-    var glyphs: [Catalog.Glyph]
+    package var glyphs: [Catalog.Glyph]
     /// The generated quick-action files the build wrote (for removing stale ones later).
-    var generatedFiles: [Catalog.GeneratedFile] = []
+    package var generatedFiles: [Catalog.GeneratedFile] = []
     /// Each output file's modification time when this state was written (ns since the
     /// epoch): a file rewritten since, even by a build that was killed before writing its
     /// catalog, no longer matches and is not trusted.
-    var modificationTimes: [String: Int64] = [:]
+    package var modificationTimes: [String: Int64] = [:]
     /// Each source's size and modification time when it was read, by glyph name. A source
     /// that still shows both is not read and hashed again (as git's index does); one
     /// modified less than a second before it was read has none recorded, since a second
     /// edit within the file system's time resolution would not show.
-    var sourceSignatures: [String: FileSignature] = [:]
+    package var sourceSignatures: [String: FileSignature] = [:]
     /// Everything the build read, as `BuildFingerprint` reduces it; nil when it could not
     /// vouch for all of it.
-    var fingerprint: String? = nil
+    package var fingerprint: String? = nil
     /// What the build reported, for a next build that finds the same fingerprint.
-    var report: Report? = nil
+    package var report: Report? = nil
     /// Files the build removes just after writing this state (outputs of glyphs gone or
     /// failing, generated files no longer generated), with their sizes and times: should
     /// it be killed before it is done, the next build removes those still the same.
-    var pendingRemovals: [String: FileSignature] = [:]
+    package var pendingRemovals: [String: FileSignature] = [:]
 
-    struct Report: Equatable, Sendable, Codable {
-        var glyphCount: Int
-        var pngCount: Int
+    package struct Report: Equatable, Sendable, Codable {
+        package var glyphCount: Int
+        package var pngCount: Int
         /// As printed: display paths, sorted.
-        var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
+
+        package init(glyphCount: Int, pngCount: Int, diagnostics: [Diagnostic]) {
+            self.glyphCount = glyphCount
+            self.pngCount = pngCount
+            self.diagnostics = diagnostics
+        }
     }
 
     /// The first line: everything but the glyphs and the files' signatures.
@@ -94,7 +100,7 @@ struct BuildState: Equatable, Sendable {
 
     /// Only the first line: the build key, the catalog, the fingerprint, the report, the
     /// pending removals and the generated files (`glyphs` and signatures stay empty).
-    static func decodeHeader(_ bytes: [UInt8]) -> BuildState? {
+    package static func decodeHeader(_ bytes: [UInt8]) -> BuildState? {
         let end = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
         guard let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<end])), header.version == version else { return nil }
         var state = BuildState(buildKey: header.buildKey, catalogSHA256: header.catalogSHA256, catalogSignature: header.catalogSignature, glyphs: [])
@@ -105,5 +111,18 @@ struct BuildState: Equatable, Sendable {
             state.report = header.report
         }
         return state
+    }
+
+    package init(buildKey: String, catalogSHA256: String, catalogSignature: FileSignature? = nil, glyphs: [Catalog.Glyph], generatedFiles: [Catalog.GeneratedFile] = [], modificationTimes: [String: Int64] = [:], sourceSignatures: [String: FileSignature] = [:], fingerprint: String? = nil, report: Report? = nil, pendingRemovals: [String: FileSignature] = [:]) {
+        self.buildKey = buildKey
+        self.catalogSHA256 = catalogSHA256
+        self.catalogSignature = catalogSignature
+        self.glyphs = glyphs
+        self.generatedFiles = generatedFiles
+        self.modificationTimes = modificationTimes
+        self.sourceSignatures = sourceSignatures
+        self.fingerprint = fingerprint
+        self.report = report
+        self.pendingRemovals = pendingRemovals
     }
 }

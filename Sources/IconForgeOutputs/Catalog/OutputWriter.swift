@@ -8,13 +8,7 @@
 /// not rewritten (their modification times stay, which keeps Make and Xcode quiet).
 /// Outputs of glyphs that no longer build are removed only if the previous catalog says
 /// iconforge wrote them: a file a person put in the folder is never touched.
-enum OutputWriter {
-    static let catalogFileName = "catalog.json"
-
-    static func fileName(glyph: String, scale: Template.Scale) -> String {
-        glyph + scale.suffix + ".png"
-    }
-
+package enum OutputWriter {
     /// What the previous build in `folder` wrote: its state file, or failing that (a
     /// state file lost or from another version) its catalog, which has the same entries.
     ///
@@ -23,8 +17,8 @@ enum OutputWriter {
     /// still says which files are iconforge's, and its entries stand only for files whose
     /// size and time are still those it recorded. Its catalog hash is cleared, so that the
     /// next build writes its catalog.
-    static func previousState(in folder: String, stateBytes: [UInt8]? = nil) -> BuildState? {
-        let catalogPath = folder + "/" + catalogFileName
+    package static func previousState(in folder: String, stateBytes: [UInt8]? = nil) -> BuildState? {
+        let catalogPath = folder + "/" + OutputNaming.catalogFileName
         let state = (stateBytes ?? self.stateBytes(in: folder)).flatMap(BuildState.decode)
         if let state, let recorded = state.catalogSignature, FileSystem.signature(of: catalogPath, followingSymlinks: false) == recorded {
             return state
@@ -55,32 +49,37 @@ enum OutputWriter {
     }
 
     /// The bytes of the build state in `folder`, if there is one.
-    static func stateBytes(in folder: String) -> [UInt8]? {
+    package static func stateBytes(in folder: String) -> [UInt8]? {
         try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20)
     }
 
     /// A catalog just written, and the state that will record it (its fingerprint still
     /// to be computed from `known`, by the builder, before `stageState`).
-    struct CommittedCatalog {
+    package struct CommittedCatalog {
         /// The size and time of every file this build wrote or checked, the catalog
         /// included, by its path in the output folder.
-        var known: [String: FileSignature]
+        package var known: [String: FileSignature]
         var state: BuildState
     }
 
     /// The time the catalog must carry for Make (see `Builder.catalogDating`): `time`
     /// (the epoch after a failed build), unless the catalog was not rewritten and is
     /// already newer than `newestInput`.
-    struct CatalogDating: Equatable, Sendable {
+    package struct CatalogDating: Equatable, Sendable {
         var time: Int64
         var newestInput: Int64
+
+        package init(time: Int64, newestInput: Int64) {
+            self.time = time
+            self.newestInput = newestInput
+        }
     }
 
     /// Stages the new PNGs and the generated quick-action files (each only when its bytes
     /// changed) in `staged`, which puts them in place at its `commit`, and returns the size
     /// and time of every output as this build wrote or checked it: what `writeCatalog` records.
     /// A PNG `early` already wrote to its temporary name is taken over, not written again.
-    static func writeFiles(
+    package static func writeFiles(
         _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], to folder: String,
         staging staged: inout StagedWrites, early: EarlyStaging? = nil
     ) throws(BuildError) -> [String: FileSignature] {
@@ -112,18 +111,18 @@ enum OutputWriter {
     }
 
     /// A generated file an earlier build wrote, as a build that generates none finds it.
-    struct KeptFile: Equatable, Sendable {
+    package struct KeptFile: Equatable, Sendable {
         /// Its entry, with the bytes it has now.
-        var entry: Catalog.GeneratedFile
+        package var entry: Catalog.GeneratedFile
         /// Its size and time as read: the build's fingerprint records these.
-        var signature: FileSignature
+        package var signature: FileSignature
     }
 
     /// The files `previous` says an earlier build generated that are still in `folder` (as
     /// regular files, in real folders inside it), read to record what they hold: a build
     /// whose quick actions have errors leaves them as they are and keeps them iconforge's,
     /// rather than removing a working `QuickActions.plist` for one failing glyph.
-    static func keptGeneratedFiles(_ previous: [Catalog.GeneratedFile], in folder: String) -> [KeptFile] {
+    package static func keptGeneratedFiles(_ previous: [Catalog.GeneratedFile], in folder: String) -> [KeptFile] {
         previous.compactMap { file in
             let path = folder + "/" + file.file
             guard isSafeRelativePath(file.file), !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory,
@@ -140,14 +139,14 @@ enum OutputWriter {
     /// catalog's time is set for Make. Returns nil, having staged nothing, when the catalog
     /// and state on disk are already this build's (a build that reused every glyph and
     /// whose fingerprint and report stand unchanged).
-    static func writeCatalog(
+    package static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
         sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: String?,
         report: BuildState.Report, to folder: String, staging staged: inout StagedWrites
     ) throws(BuildError) -> CommittedCatalog? {
         var known = known
         do {
-            let catalogPath = folder + "/" + catalogFileName
+            let catalogPath = folder + "/" + OutputNaming.catalogFileName
             let generatedFiles = catalog.quickActions?.ownedFiles ?? []
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.
@@ -181,7 +180,7 @@ enum OutputWriter {
                 FileSystem.setModificationTime(of: written.temporary ?? catalogPath, to: catalogDating.time)
                 catalogSignature = catalogSignature.map { FileSignature(size: $0.size, modified: catalogDating.time, inode: $0.inode) }
             }
-            known[catalogFileName] = catalogSignature
+            known[OutputNaming.catalogFileName] = catalogSignature
             var times: [String: Int64] = [:]
             for glyph in catalog.glyphs {
                 for output in glyph.outputs {
@@ -197,7 +196,7 @@ enum OutputWriter {
         } catch let error as FileError {
             throw .output(error)
         } catch {
-            throw .output(FileError(path: folder + "/" + catalogFileName, message: "cannot encode the catalog: \(error)"))
+            throw .output(FileError(path: folder + "/" + OutputNaming.catalogFileName, message: "cannot encode the catalog: \(error)"))
         }
     }
 
@@ -207,7 +206,7 @@ enum OutputWriter {
     /// `previous` listed and the new catalog does not, and what a build killed while
     /// removing left), so that a build killed at any later step leaves no file of
     /// iconforge's that the next build does not know. Returns the state, for `finishRemovals`.
-    static func stageState(
+    package static func stageState(
         _ committed: CommittedCatalog, fingerprint: String?, outcomes: [GlyphOutcome], previous: BuildState?, to folder: String,
         staging staged: inout StagedWrites
     ) throws(BuildError) -> BuildState {
@@ -248,7 +247,7 @@ enum OutputWriter {
     /// Once the new catalog is in place: removes the files `state` lists for removal, then
     /// rewrites the state without them. A build killed meanwhile leaves them to the next,
     /// which removes those that are still the files this one meant to.
-    static func finishRemovals(_ state: BuildState, in folder: String) throws(BuildError) {
+    package static func finishRemovals(_ state: BuildState, in folder: String) throws(BuildError) {
         guard !state.pendingRemovals.isEmpty else { return }
         var state = state
         do throws(FileError) {

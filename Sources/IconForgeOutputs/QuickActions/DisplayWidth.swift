@@ -1,12 +1,12 @@
 /// How many columns text takes in a proportional UI font, approximately: East Asian wide and
 /// fullwidth characters (and emoji) count 2, a character with its combining marks counts 1,
 /// and invisible format characters count 0.
-enum DisplayWidth {
-    static func of(_ text: String) -> Int {
+package enum DisplayWidth {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
-    static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains(where: isWide) { return 2 }
         switch first.properties.generalCategory {

@@ -2,7 +2,7 @@
 ///
 /// For `UIApplicationShortcutItemTitle` and `…Subtitle`, iOS looks the Info.plist value up as
 /// a key in InfoPlist.strings, so each line is `"<development-locale text>" = "<translation>";`.
-enum InfoPlistStrings {
+package enum InfoPlistStrings {
     static func files(for definitions: QuickActionDefinitions, sourceName: String) -> [(locale: String, bytes: [UInt8])] {
         definitions.locales.map { locale in
             let text = ([header(sourceName: sourceName), ""] + lines(for: definitions, locale: locale) + [""]).joined(separator: "\n")
@@ -18,7 +18,7 @@ enum InfoPlistStrings {
 
     /// One `"key" = "value";` line per title and subtitle with a string for `locale`, in the
     /// actions' order, each key once.
-    static func lines(for definitions: QuickActionDefinitions, locale: String) -> [String] {
+    package static func lines(for definitions: QuickActionDefinitions, locale: String) -> [String] {
         translations(for: definitions, locale: locale).map { "\"\(escaped($0.key))\" = \"\(escaped($0.value))\";" }
     }
 

@@ -6,11 +6,11 @@
 /// each value's type, and encoded again by Foundation (its byte layout is nobody's diff).
 /// Every result is parsed again and compared with the original, key by key, before it may
 /// be written.
-enum InfoPlistUpdate {
+package enum InfoPlistUpdate {
     static let key = "UIApplicationShortcutItems"
 
-    struct Failure: Error, Equatable {
-        var message: String
+    package struct Failure: Error, Equatable {
+        package var message: String
     }
 
     /// The new bytes for the property list `existing` (nil when there is no file yet: the
@@ -18,7 +18,7 @@ enum InfoPlistUpdate {
     /// generates), or nil when `existing` already holds exactly the array.
     ///
     /// - Parameter generated: `QuickActions.plist`'s bytes, whose root dictionary holds the array alone.
-    static func updated(_ existing: [UInt8]?, generated: [UInt8]) throws(Failure) -> [UInt8]? {
+    package static func updated(_ existing: [UInt8]?, generated: [UInt8]) throws(Failure) -> [UInt8]? {
         let items = try parse(generated, what: "the generated QuickActions.plist").dictionary[key] ?? .array([])
         guard let existing else { return generated }
         let original = try parse(existing, what: "it")

@@ -4,17 +4,17 @@
 /// It is iterative, with an explicit stack, and refuses nesting deeper than `depthLimit`:
 /// the limit is what keeps the values it returns safe to walk and to free recursively.
 /// Lines and columns are counted by `SourceCursor`, as the XML scanner's are.
-struct JSONParser {
+package struct JSONParser {
     /// Why a document is not JSON, and where.
-    struct Failure: Error, Equatable, Sendable {
-        var message: String
-        var location: SourceLocation
+    package struct Failure: Error, Equatable, Sendable {
+        package var message: String
+        package var location: SourceLocation
     }
 
     static let defaultDepthLimit = 512
 
     /// Parses one JSON document: a single value with nothing but whitespace around it.
-    static func parse(_ bytes: [UInt8], depthLimit: Int = defaultDepthLimit) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], depthLimit: Int = defaultDepthLimit) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes, depthLimit: depthLimit)
         return try parser.parseDocument()
     }

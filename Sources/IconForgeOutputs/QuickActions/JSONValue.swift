@@ -1,8 +1,8 @@
 /// A parsed JSON value that remembers where it starts in its file, so that findings about
 /// it can point at the exact line and column.
-struct JSONValue: Sendable, Equatable {
+package struct JSONValue: Sendable, Equatable {
     /// What the value is.
-    indirect enum Kind: Sendable, Equatable {
+    package indirect enum Kind: Sendable, Equatable {
         case null
         case bool(Bool)
         /// A number, as its source text (exactly as written) and as a double.
@@ -14,27 +14,27 @@ struct JSONValue: Sendable, Equatable {
     }
 
     /// One `"key": value` pair of an object, with where its key starts.
-    struct Member: Sendable, Equatable {
-        var key: String
-        var keyLocation: SourceLocation
-        var value: JSONValue
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var keyLocation: SourceLocation
+        package var value: JSONValue
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// The first character of the value (the opening quote, bracket or brace, or the literal's first letter).
-    var location: SourceLocation
+    package var location: SourceLocation
 
-    var string: String? {
+    package var string: String? {
         if case .string(let text) = kind { return text }
         return nil
     }
 
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let elements) = kind { return elements }
         return nil
     }
 
-    var members: [Member]? {
+    package var members: [Member]? {
         if case .object(let members) = kind { return members }
         return nil
     }
@@ -45,7 +45,7 @@ struct JSONValue: Sendable, Equatable {
     }
 
     /// "a string", "an object" and so on, for messages about the wrong kind of value.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch kind {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"

@@ -1,11 +1,11 @@
 /// The contents of `quick-actions.json`, as far as they could be read, with where each part is.
-struct QuickActionDefinitions: Sendable {
+package struct QuickActionDefinitions: Sendable {
     /// A title or subtitle: one string per locale.
-    struct LocalizedText: Sendable {
+    package struct LocalizedText: Sendable {
         /// One locale's string and where it is.
-        struct Entry: Sendable {
+        package struct Entry: Sendable {
             var locale: String
-            var text: String
+            package var text: String
             var location: SourceLocation
         }
 
@@ -15,13 +15,13 @@ struct QuickActionDefinitions: Sendable {
         var isPlain: Bool
         var location: SourceLocation
 
-        func entry(for locale: String) -> Entry? {
+        package func entry(for locale: String) -> Entry? {
             entries.first { $0.locale == locale }
         }
     }
 
     /// Where an action's icon comes from.
-    enum Icon: Sendable, Equatable {
+    package enum Icon: Sendable, Equatable {
         /// A glyph from Glyphs/, shipped in the asset catalog.
         case glyph(String)
         /// An SF Symbol (iOS 13 and later).
@@ -31,14 +31,14 @@ struct QuickActionDefinitions: Sendable {
     }
 
     /// One quick action.
-    struct Action: Sendable {
-        var type: String?
+    package struct Action: Sendable {
+        package var type: String?
         var typeLocation: SourceLocation
-        var title: LocalizedText?
+        package var title: LocalizedText?
         /// True when the action has a "title" key, readable or not.
         var hasTitle = false
-        var subtitle: LocalizedText?
-        var icon: Icon?
+        package var subtitle: LocalizedText?
+        package var icon: Icon?
         /// True when the action has an "icon" key, readable or not.
         var hasIcon = false
         var iconLocation: SourceLocation
@@ -49,12 +49,12 @@ struct QuickActionDefinitions: Sendable {
 
     var appName: String?
     var appNameLocation: SourceLocation?
-    var developmentLocale = "en"
+    package var developmentLocale = "en"
     /// Every locale that gets an InfoPlist.strings, the development locale first.
-    var locales: [String] = ["en"]
+    package var locales: [String] = ["en"]
     /// True when the file lists its locales; false when they were gathered from the strings.
     var localesListed = false
-    var actions: [Action] = []
+    package var actions: [Action] = []
     /// Where each element of the actions array starts, objects or not.
     var actionLocations: [SourceLocation] = []
     /// Where the actions array starts; nil when there is none.

@@ -10,7 +10,7 @@ public enum QuickActions {
 
     /// Where the definitions file would be in each folder among `inputs` (the glyphs
     /// folders; files named as input have none), in order.
-    static func definitionsPaths(in inputs: [String]) -> [String] {
+    package static func definitionsPaths(in inputs: [String]) -> [String] {
         inputs.filter { FileSystem.kind(followingSymlinksOf: $0) == .directory }.map { folder in
             (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + fileName
         }

@@ -1,13 +1,13 @@
 /// Reads `quick-actions.json`'s parsed JSON into definitions, reporting every part that is
 /// not of the documented shape (`actions.parse`, and `actions.icon` for icon objects) and
 /// keeping the rest, so that one typo does not hide the other findings.
-struct QuickActionsDecoder {
+package struct QuickActionsDecoder {
     private let file: String
     private(set) var diagnostics: [Diagnostic] = []
     /// The locale a plain-string title or subtitle is in.
     private var developmentLocale = "en"
 
-    init(file: String) {
+    package init(file: String) {
         self.file = file
     }
 
@@ -15,7 +15,7 @@ struct QuickActionsDecoder {
     static let actionKeys = QuickActionsShape.action.map(\.key)
     static let iconKeys = QuickActionsShape.icon.map(\.key)
 
-    mutating func decode(_ root: JSONValue) -> QuickActionDefinitions? {
+    package mutating func decode(_ root: JSONValue) -> QuickActionDefinitions? {
         guard let members = root.members else {
             report(.actionsParse, at: root.location, "the file holds \(root.kindDescription); it must be one JSON object with an \"actions\" array (see Quick-action definitions in docs/xcode.md)")
             return nil

@@ -6,7 +6,7 @@ public struct QuickActionsResult: Sendable {
     /// any diagnostic is an error.
     public var files: [(relativePath: String, bytes: [UInt8])]
     /// The definitions the files were made from; nil when there are errors.
-    var definitions: QuickActionDefinitions?
+    package var definitions: QuickActionDefinitions?
 
     public init(diagnostics: [Diagnostic], files: [(relativePath: String, bytes: [UInt8])]) {
         self.diagnostics = diagnostics

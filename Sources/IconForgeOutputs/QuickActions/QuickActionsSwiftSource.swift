@@ -9,11 +9,11 @@
 /// ```
 ///
 /// The text depends only on the definitions: the same file gives the same bytes.
-enum QuickActionsSwiftSource {
+package enum QuickActionsSwiftSource {
     /// The enum's name.
     static let typeName = "QuickAction"
 
-    static func bytes(for definitions: QuickActionDefinitions, sourceName: String) -> [UInt8] {
+    package static func bytes(for definitions: QuickActionDefinitions, sourceName: String) -> [UInt8] {
         let actions = definitions.actions.map { action in
             (type: action.type ?? "", title: action.title?.entry(for: definitions.developmentLocale)?.text ?? "", icon: action.icon)
         }

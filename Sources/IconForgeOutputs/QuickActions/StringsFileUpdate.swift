@@ -3,23 +3,23 @@
 /// other line of the file (permission prompts, say) stays byte for byte, and the file keeps
 /// its encoding (UTF-8, or UTF-16 with a byte order mark) and line breaks. A file without
 /// the markers gets them at its end; a missing file is created holding them alone.
-enum StringsFileUpdate {
-    static let beginMarker = "/* iconforge: begin quick actions"
+package enum StringsFileUpdate {
+    package static let beginMarker = "/* iconforge: begin quick actions"
     static let endMarker = "/* iconforge: end quick actions */"
 
-    struct Failure: Error, Equatable {
-        var message: String
+    package struct Failure: Error, Equatable {
+        package var message: String
     }
 
     /// The text between and including the markers.
-    static func block(_ lines: [String], sourceName: String) -> [String] {
+    package static func block(_ lines: [String], sourceName: String) -> [String] {
         let source = sourceName.replacing("*/", with: "* /")
         return ["\(beginMarker) (generated from \(source): edit that file, not these lines) */"] + lines + [endMarker]
     }
 
     /// The new bytes for `existing` (nil when there is no file), or nil when it already
     /// holds exactly `block`.
-    static func updated(_ existing: [UInt8]?, block: [String]) throws(Failure) -> [UInt8]? {
+    package static func updated(_ existing: [UInt8]?, block: [String]) throws(Failure) -> [UInt8]? {
         guard let existing else { return Array((block.joined(separator: "\n") + "\n").utf8) }
         let encoding = Encoding(existing)
         let text = try encoding.decode(existing)

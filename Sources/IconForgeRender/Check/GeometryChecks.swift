@@ -137,23 +137,6 @@ enum GeometryChecks {
     }
 }
 
-extension Double {
-    /// A length in points for messages: at most two decimals, no trailing zeros.
-    var pt: String {
-        let rounded = (self * 100).rounded() / 100
-        guard rounded.isFinite, abs(rounded) < 1e15 else { return "\(self)" }
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = rounded.fixed(2)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
-
-    var signedPt: String { self >= 0 ? "+" + pt : pt }
-
-    /// "95 %"; a scale just under 100 % keeps a decimal so that it never reads "100 %".
-    var percentText: String { (self >= 99.5 && self < 100 ? fixed(1) : fixed(0)) + " %" }
-}
-
 extension Rect {
     /// "x 1.2–33.8 pt, y 0–35 pt"
     var describedEdges: String { "x \(x.pt)–\(maxX.pt) pt, y \(y.pt)–\(maxY.pt) pt" }

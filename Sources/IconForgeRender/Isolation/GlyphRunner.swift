@@ -1,16 +1,16 @@
 /// Runs glyphs through `GlyphProcessor`, in this process or in a worker process it owns.
 /// One runner per build thread: it is not shared, so it needs no locking.
-final class GlyphRunner {
+package final class GlyphRunner {
     private let isolation: Isolation
     private let options: PipelineOptions
     private var worker: WorkerProcess?
 
-    init(isolation: Isolation, options: PipelineOptions) {
+    package init(isolation: Isolation, options: PipelineOptions) {
         self.isolation = isolation
         self.options = options
     }
 
-    func process(_ source: GlyphSource, encode: Bool) -> GlyphOutcome {
+    package func process(_ source: GlyphSource, encode: Bool) -> GlyphOutcome {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
             return GlyphProcessor.process(source, options: options, encode: encode)
         }

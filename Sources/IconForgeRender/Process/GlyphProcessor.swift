@@ -1,33 +1,49 @@
 /// Everything iconforge learned and produced for one glyph.
-struct GlyphOutcome: Sendable {
-    var source: GlyphSource
-    var sourceSHA256: String
-    var diagnostics: [Diagnostic]
-    var artboard: Size?
-    var inkBox: Rect?
-    var shape: Shape?
-    var color: PixelColor?
+package struct GlyphOutcome: Sendable {
+    package var source: GlyphSource
+    package var sourceSHA256: String
+    package var diagnostics: [Diagnostic]
+    package var artboard: Size?
+    package var inkBox: Rect?
+    package var shape: Shape?
+    package var color: PixelColor?
     /// One PNG per template scale, in `Template.scales` order; empty when the glyph failed
     /// or its files were reused from the previous build.
-    var pngs: [PNGEncoder.Encoded]
+    package var pngs: [PNGEncoder.Encoded]
     /// The output files as the catalog lists them (for new and reused PNGs alike).
-    var outputs: [Catalog.Output] = []
+    package var outputs: [Catalog.Output] = []
     /// True when nothing changed since the previous build and its files were kept.
-    var reused = false
+    package var reused = false
     /// The source's size and modification time when it was read, if it was settled (see
     /// `BuildState.sourceSignatures`).
-    var sourceSignature: FileSignature?
+    package var sourceSignature: FileSignature?
     /// For a reused glyph, the size and time of each output file as checked against the
     /// previous build's record, by file name: what the next build's state records for them.
-    var verifiedOutputs: [String: FileSignature] = [:]
-    var timings = GlyphTimings()
+    package var verifiedOutputs: [String: FileSignature] = [:]
+    package var timings = GlyphTimings()
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    package init(source: GlyphSource, sourceSHA256: String, diagnostics: [Diagnostic], artboard: Size? = nil, inkBox: Rect? = nil, shape: Shape? = nil, color: PixelColor? = nil, pngs: [PNGEncoder.Encoded], outputs: [Catalog.Output] = [], reused: Bool = false, sourceSignature: FileSignature? = nil, verifiedOutputs: [String: FileSignature] = [:], timings: GlyphTimings = GlyphTimings()) {
+        self.source = source
+        self.sourceSHA256 = sourceSHA256
+        self.diagnostics = diagnostics
+        self.artboard = artboard
+        self.inkBox = inkBox
+        self.shape = shape
+        self.color = color
+        self.pngs = pngs
+        self.outputs = outputs
+        self.reused = reused
+        self.sourceSignature = sourceSignature
+        self.verifiedOutputs = verifiedOutputs
+        self.timings = timings
+    }
 }
 
 /// Runs one glyph through the pipeline: load → measure → check → render → encode.
-enum GlyphProcessor {
-    static func process(_ source: GlyphSource, options: PipelineOptions, encode: Bool) -> GlyphOutcome {
+package enum GlyphProcessor {
+    package static func process(_ source: GlyphSource, options: PipelineOptions, encode: Bool) -> GlyphOutcome {
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [],
             artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
@@ -99,7 +115,7 @@ enum GlyphProcessor {
                 outcome.outputs = zip(Template.scales, zip(outcome.pngs, rendered.plans)).map { scale, rendering in
                     let (png, plan) = rendering
                     return Catalog.Output(
-                        scale: scale.factor, file: OutputWriter.fileName(glyph: source.name, scale: scale),
+                        scale: scale.factor, file: OutputNaming.fileName(glyph: source.name, scale: scale),
                         width: png.width, height: png.height, bytes: png.bytes.count, sha256: SHA256Digest.hex(of: png.bytes),
                         transform: plan.catalogTransform)
                 }
@@ -113,20 +129,26 @@ enum GlyphProcessor {
 }
 
 /// Seconds one glyph spent in each stage.
-struct GlyphTimings: Sendable {
+package struct GlyphTimings: Sendable {
     var check = 0.0
     var render = 0.0
     var encode = 0.0
 
-    static let stageNames = ["check", "render", "encode"]
+    package static let stageNames = ["check", "render", "encode"]
 
-    subscript(stage: String) -> Double {
+    package subscript(stage: String) -> Double {
         switch stage {
         case "check": check
         case "render": render
         case "encode": encode
         default: 0
         }
+    }
+
+    package init(check: Double = 0.0, render: Double = 0.0, encode: Double = 0.0) {
+        self.check = check
+        self.render = render
+        self.encode = encode
     }
 }
 
@@ -141,7 +163,7 @@ extension GlyphOutcome {
 extension RenderPlan {
     /// The plan as the catalog records it: the scale exactly (`--fit=set` scales are kept to
     /// 1/1,000,000 already), the offsets to 1/1000 px.
-    var catalogTransform: Catalog.Transform {
+    package var catalogTransform: Catalog.Transform {
         func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
         return Catalog.Transform(scale: (pixelsPerPoint * 1_000_000_000).rounded() / 1_000_000_000, x: round(originX), y: round(originY))
     }

@@ -1,20 +1,5 @@
-/// How a glyph is placed on the canvas.
-public enum ExportMode: String, Sendable, Codable {
-    /// The artboard centred on the canvas at the template's scale; the drawing untouched.
-    case template
-    /// `--fit=set` (what `--fit` means): every glyph on the same artboard size at one scale
-    /// (`SetScale`), each centred by its ink box.
-    case fitSet = "fit-set"
-    /// `--fit=glyph`: each ink box centred and scaled so its governing dimension hits the
-    /// target exactly.
-    case fitGlyph = "fit-glyph"
-
-    /// Whether the export normalises size (either fit mode).
-    public var isFit: Bool { self != .template }
-}
-
 /// A glyph laid out and rendered at every scale, with its measured geometry.
-struct RenderedGlyph: Sendable {
+package struct RenderedGlyph: Sendable {
     /// Artboard size in points (the viewBox, or width and height).
     var artboard: Size
     /// The painted area in artboard points, measured from pixels; nil when nothing is painted.
@@ -24,16 +9,16 @@ struct RenderedGlyph: Sendable {
     var inkPrecision = 0.0
     var shape: Shape?
     /// One render per template scale, in `Template.scales` order; empty when nothing is painted.
-    var images: [RGBAImage]
+    package var images: [RGBAImage]
     /// The plan each image was rendered with.
-    var plans: [RenderPlan]
+    package var plans: [RenderPlan]
     /// `--fit=set`: the set's scale for this artboard size, when the glyph was scaled down
     /// from it to fit the 35 pt maximum (then `plans` hold its own scale).
     var scaledDownFrom: SetScale?
 }
 
 /// Why a glyph could not be rendered at all.
-enum RenderFailure: Error, Equatable, Sendable {
+package enum RenderFailure: Error, Equatable, Sendable {
     /// librsvg rejected the document.
     case unreadable(String)
     /// The document declares no usable size (no viewBox and no absolute width/height).
@@ -43,7 +28,7 @@ enum RenderFailure: Error, Equatable, Sendable {
 }
 
 /// Measures and renders glyphs with librsvg.
-enum GlyphRenderer {
+package enum GlyphRenderer {
     /// How far (in pixels) a fit-mode render may be from its target before it is redone
     /// with the ink box measured from pixels.
     static let fitTolerancePixels = 0.1
@@ -54,7 +39,7 @@ enum GlyphRenderer {
     ///     is fitted on its own, as `--fit=glyph` does.
     ///   - keepingOffset: in the fit modes, centre the artboard rather than the ink, so an
     ///     optical offset (an `allowOffCenter` glyph) survives.
-    static func render(
+    package static func render(
         _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false
     ) throws(RenderFailure) -> RenderedGlyph {
         do {

@@ -1,17 +1,17 @@
 /// One `property: value` declaration found in CSS text.
-struct CSSDeclaration: Equatable, Sendable {
+package struct CSSDeclaration: Equatable, Sendable {
     /// The property name, ASCII lower-cased.
     var property: String
     /// The value with comments replaced by a space and surrounding whitespace trimmed; may be empty.
-    var value: String
+    package var value: String
     /// UTF-8 byte offset of the property name within the scanned text.
     var utf8Offset: Int
 }
 
 /// Finds declarations and references in CSS text, tolerating any malformed input in linear time.
-enum CSSDeclarations {
+package enum CSSDeclarations {
     /// Declarations of a `style="..."` attribute value.
-    static func parseInline(_ text: String) -> [CSSDeclaration] {
+    package static func parseInline(_ text: String) -> [CSSDeclaration] {
         var parser = Parser(text)
         parser.parseDeclarationList(depth: 0)
         return parser.declarations
@@ -22,7 +22,7 @@ enum CSSDeclarations {
     /// Selectors are ignored, comments skipped and strings respected; conditional and
     /// keyframes at-rules (`@media`, `@supports`, …) and nested rules are descended into,
     /// and blocks of other at-rules (`@font-face`, `@page`) read as declaration lists.
-    static func parseStyleSheet(_ text: String) -> [CSSDeclaration] {
+    package static func parseStyleSheet(_ text: String) -> [CSSDeclaration] {
         var parser = Parser(text)
         parser.parseRuleList(depth: 0)
         return parser.declarations
@@ -38,7 +38,7 @@ enum CSSDeclarations {
 
     /// Every url() target anywhere in CSS text, and every `@import` target in string form,
     /// with the UTF-8 offset of the target's first byte (inside any quotes).
-    static func references(in text: String) -> [(target: String, utf8Offset: Int)] {
+    package static func references(in text: String) -> [(target: String, utf8Offset: Int)] {
         var scanner = CSSScanner(text)
         var references: [(target: String, utf8Offset: Int)] = []
         while let byte = scanner.peek() {

@@ -1,5 +1,5 @@
 /// A paint value as SVG fill/stroke/stop-color/color would hold it.
-enum CSSPaint: Hashable, Sendable {
+package enum CSSPaint: Hashable, Sendable {
     case none
     case currentColor
     case color(RGBAColor)
@@ -11,7 +11,7 @@ enum CSSPaint: Hashable, Sendable {
     case invalid(String)
 
     /// The paint written in `text`, which may carry surrounding whitespace and `!important`.
-    static func parse(_ text: String) -> CSSPaint {
+    package static func parse(_ text: String) -> CSSPaint {
         let value = withoutImportant(CSSScanner.trimmed(text[...]))
         let lowered = CSSScanner.asciiLowercased(value)
         switch lowered {

@@ -1,5 +1,5 @@
 /// An emoji (or emoji-like) sequence found in a piece of text.
-struct EmojiFinding: Equatable, Sendable {
+package struct EmojiFinding: Equatable, Sendable {
     /// What makes the sequence render as an emoji.
     enum Kind: Equatable, Sendable {
         /// A scalar that is emoji by default (Emoji_Presentation), alone or with a skin-tone modifier.
@@ -25,7 +25,7 @@ struct EmojiFinding: Equatable, Sendable {
     var sequence: String
 
     /// True for errors; false for the warning case (`.pictographic`).
-    var isError: Bool { kind != .pictographic }
+    package var isError: Bool { kind != .pictographic }
 
     /// Human-readable code points, e.g. "U+2764 U+FE0F".
     var codePoints: String {
@@ -37,9 +37,9 @@ struct EmojiFinding: Equatable, Sendable {
 }
 
 /// Finds emoji sequences in text by their Unicode emoji properties (UTS #51).
-enum EmojiScanner {
+package enum EmojiScanner {
     /// Every emoji sequence in `text`, in order, one finding per whole sequence.
-    static func findings(in text: String) -> [EmojiFinding] {
+    package static func findings(in text: String) -> [EmojiFinding] {
         // Every emoji sequence contains a non-ASCII scalar, and most attribute values are pure ASCII.
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return [] }
 

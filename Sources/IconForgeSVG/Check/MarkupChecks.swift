@@ -1,22 +1,22 @@
 /// Rules judged on the SVG markup itself, before librsvg sees the file.
-enum MarkupChecks {
-    struct Result: Sendable {
-        var diagnostics: [Diagnostic] = []
+package enum MarkupChecks {
+    package struct Result: Sendable {
+        package var diagnostics: [Diagnostic] = []
         /// False when the file must not reach librsvg (unparseable, or it references
         /// resources beyond itself).
-        var safeToRender = true
+        package var safeToRender = true
         /// Where the `<svg>` root starts, for findings about the whole drawing.
-        var rootLocation: SourceLocation?
+        package var rootLocation: SourceLocation?
         /// Whether a `color.monochrome` finding was already made from the markup, so the
         /// pixel check need not repeat it.
-        var reportedColor = false
+        package var reportedColor = false
         /// Whether displayed text holds an emoji (a `glyph.emoji` error): how it renders
         /// depends on the machine's fonts (a colour picture, or a fallback box of hex digits),
         /// so nothing is measured from the render, which would only bury that error under
         /// size, position and colour findings that differ from machine to machine.
-        var drawsEmoji = false
+        package var drawsEmoji = false
         /// The bytes librsvg should render: the file's text as UTF-8 (nil until parsed).
-        var renderable: [UInt8]?
+        package var renderable: [UInt8]?
     }
 
     /// The elements whose text is drawn.
@@ -54,7 +54,7 @@ enum MarkupChecks {
     /// SMIL animation elements: the static render ignores them.
     static let animationElements: Set<String> = ["animate", "set", "animateTransform", "animateMotion", "animateColor"]
 
-    static func run(_ source: GlyphSource, limits: Limits) -> Result {
+    package static func run(_ source: GlyphSource, limits: Limits) -> Result {
         var checker = Checker(file: source.displayPath)
         return checker.run(source, limits: limits)
     }
@@ -450,8 +450,8 @@ extension MarkupChecks {
 }
 
 /// The wording of emoji findings, shared by markup and file-name checks.
-enum EmojiMessages {
-    static func message(for finding: EmojiFinding, in what: String) -> String {
+package enum EmojiMessages {
+    package static func message(for finding: EmojiFinding, in what: String) -> String {
         if finding.isError {
             return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what); emoji are full colour and must never stand in for a glyph or its text: remove it"
         }

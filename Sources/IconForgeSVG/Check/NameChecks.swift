@@ -1,10 +1,10 @@
 /// Rules on glyph file names, which become asset names.
-enum NameChecks {
+package enum NameChecks {
     /// The rules these checks report (emoji only for the file name, which has no line).
-    static let rules: Set<RuleID> = [.nameInvalid, .nameCollision, .glyphEmoji]
+    package static let rules: Set<RuleID> = [.nameInvalid, .nameCollision, .glyphEmoji]
 
     /// Findings per glyph index, for names that are invalid or collide.
-    static func run(_ sources: [GlyphFile]) -> [Int: [Diagnostic]] {
+    package static func run(_ sources: [GlyphFile]) -> [Int: [Diagnostic]] {
         var found: [Int: [Diagnostic]] = [:]
         var firstByKey: [String: Int] = [:]
         for (index, source) in sources.enumerated() {

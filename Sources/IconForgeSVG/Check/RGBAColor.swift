@@ -1,5 +1,5 @@
 /// An sRGB colour with straight (un-premultiplied) alpha.
-struct RGBAColor: Hashable, Sendable {
+package struct RGBAColor: Hashable, Sendable {
     var red: UInt8
     var green: UInt8
     var blue: UInt8

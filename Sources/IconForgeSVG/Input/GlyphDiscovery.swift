@@ -1,33 +1,33 @@
 /// A file that looks like a glyph by its name, not yet read.
-struct GlyphFile: Sendable, Equatable {
+package struct GlyphFile: Sendable, Equatable {
     /// The asset name: the file name without its `.svg` extension.
-    var name: String
-    var displayPath: String
+    package var name: String
+    package var displayPath: String
     /// The file's name: its path relative to the glyphs folder it was found in.
-    var relativePath: String
+    package var relativePath: String
     /// `displayPath` without the file name: the folder as given, or "." for a bare name.
-    var directory: String
+    package var directory: String
     /// The resolved glyphs folder it was found in; nil for a file named directly.
-    var folder: String?
+    package var folder: String?
 }
 
 /// Finds glyph files in folders and file arguments, and reads them safely.
-enum GlyphDiscovery {
+package enum GlyphDiscovery {
     /// The outcome of reading one glyph file.
-    enum ReadResult: Sendable {
+    package enum ReadResult: Sendable {
         case source(GlyphSource)
         case failure(Diagnostic)
     }
 
     /// A folder or file argument that does not exist or cannot be listed.
-    struct MissingInput: Error, Equatable, Sendable {
-        var path: String
-        var message: String
+    package struct MissingInput: Error, Equatable, Sendable {
+        package var path: String
+        package var message: String
     }
 
     /// Lists `*.svg` in each folder (sorted, dot-files skipped as a shell glob skips
     /// them) and takes each file argument as it is.
-    static func discover(_ paths: [String]) throws(MissingInput) -> [GlyphFile] {
+    package static func discover(_ paths: [String]) throws(MissingInput) -> [GlyphFile] {
         var files: [GlyphFile] = []
         for path in paths {
             let kind = FileSystem.kind(of: path)
@@ -79,7 +79,7 @@ enum GlyphDiscovery {
 
     /// Whether the name ends in ".svg", in any case. By UTF-8 code unit (the extension is
     /// ASCII): this runs for every file in every glyphs folder.
-    static func hasSVGExtension(_ fileName: String) -> Bool {
+    package static func hasSVGExtension(_ fileName: String) -> Bool {
         let tail = fileName.utf8.suffix(4)
         return tail.count == 4
             && zip(tail, ".svg".utf8).allSatisfy { byte, expected in
@@ -93,7 +93,7 @@ enum GlyphDiscovery {
 
     /// Reads a glyph file: regular files only, symlinks only within the glyphs folder,
     /// within the size limit.
-    static func read(_ file: GlyphFile, limits: Limits) -> ReadResult {
+    package static func read(_ file: GlyphFile, limits: Limits) -> ReadResult {
         let path = file.displayPath
         let root = file.folder
         func unreadable(_ message: String) -> ReadResult {

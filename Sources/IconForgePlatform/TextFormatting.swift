@@ -1,6 +1,6 @@
 /// Small text helpers, so that the library needs only FoundationEssentials (which starts
 /// several milliseconds faster than Foundation, most of a no-op build's budget).
-extension String {
+package extension String {
     /// Without leading and trailing whitespace (spaces, tabs, newlines).
     func trimmed() -> String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
@@ -43,7 +43,7 @@ extension String {
     }
 }
 
-extension Double {
+package extension Double {
     /// The value with exactly `digits` decimals, rounded half away from zero ("0.50").
     func fixed(_ digits: Int) -> String {
         var scale = 1.0
