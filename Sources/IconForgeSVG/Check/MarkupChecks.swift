@@ -1,0 +1,585 @@
+/// Rules judged on the SVG markup itself, before librsvg sees the file.
+package enum MarkupChecks {
+    package struct Result: Sendable {
+        package var diagnostics: [Diagnostic] = []
+        /// False when the file must not reach librsvg (unparseable, or it references
+        /// resources beyond itself).
+        package var safeToRender = true
+        /// Where the `<svg>` root starts, for findings about the whole drawing.
+        package var rootLocation: SourceLocation?
+        /// Every fill and stroke that an element paints with, in document order: what the
+        /// monochrome rule judges, once the pixels have weighed them (`PaintJudgement`).
+        package var paintUses: [PaintUse] = []
+        /// A filled shape covering the whole artboard, behind a glyph of another colour
+        /// (matplotlib's white figure background): not part of the glyph.
+        package var background: PaintUse?
+        /// How far an element's span lies from the same bytes in `renderable`.
+        package var renderableShift = 0
+        /// Whether displayed text holds an emoji (a `glyph.emoji` error): how it renders
+        /// depends on the machine's fonts (a colour picture, or a fallback box of hex digits),
+        /// so nothing is measured from the render, which would only bury that error under
+        /// size, position and colour findings that differ from machine to machine.
+        package var drawsEmoji = false
+        /// The bytes librsvg should render: the file's text as UTF-8 (nil until parsed).
+        package var renderable: [UInt8]?
+    }
+
+    /// The elements whose text is drawn.
+    static let textContentElements: Set<String> = ["text", "tspan", "textPath"]
+
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+    static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+    static let xincludeNamespace = "http://www.w3.org/2001/XInclude"
+
+    /// Attributes whose value may hold a `url(…)` reference.
+    static let urlAttributes: Set<String> = [
+        "fill", "stroke", "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end", "cursor",
+    ]
+    /// Attributes (and CSS properties) that set a paint colour. (`color` is not one: it
+    /// paints only through `currentColor`, which is resolved to it.)
+    static let paintProperties: Set<String> = ["fill", "stroke", "stop-color", "flood-color", "lighting-color"]
+    /// Paint properties that apply to some elements only and are inert (not inherited)
+    /// everywhere else: Inkscape writes `stop-color:#000000` into the style of every shape.
+    static let paintPropertyElements: [String: Set<String>] = [
+        "stop-color": ["stop"], "flood-color": ["feFlood", "feDropShadow"], "lighting-color": ["feDiffuseLighting", "feSpecularLighting"],
+    ]
+
+    /// Elements whose content never paints with its own colours: masks and clip paths use
+    /// luminance or geometry; paint servers are judged where they are used (as gradients or
+    /// patterns); metadata and accessibility text are never drawn.
+    static let nonPaintingContainers: Set<String> = paintServers.union(["mask", "clipPath", "metadata", "title", "desc"])
+    /// Elements that paint with several colours where they are referenced (`fill="url(#id)"`).
+    static let paintServers: Set<String> = ["linearGradient", "radialGradient", "pattern", "meshgradient", "meshGradient"]
+    /// Elements whose content paints only where something references it.
+    static let definitionContainers: Set<String> = ["defs", "symbol", "marker"]
+    /// SMIL animation elements: the static render ignores them.
+    static let animationElements: Set<String> = ["animate", "set", "animateTransform", "animateMotion", "animateColor"]
+
+    /// Elements that draw with a fill and a stroke of their own (a `<use>` draws its target).
+    static let paintingElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "textPath"]
+    /// The properties the paint survey reads through the CSS cascade.
+    static let cascadedPaintProperties: Set<String> = [
+        "fill", "stroke", "stroke-width", "fill-opacity", "stroke-opacity", "opacity", "stop-color", "flood-color", "lighting-color",
+    ]
+
+    /// The root's artboard in user units: its viewBox, else its width and height as numbers.
+    static func artboard(of root: XMLElement) -> Rect? {
+        if let viewBox = root.attribute("viewBox")?.value {
+            let numbers = ShapeOutline.numbers(in: viewBox)
+            guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
+            return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        func length(_ name: String) -> Double? {
+            guard var value = root.attribute(name)?.value.trimmed() else { return nil }
+            if value.hasSuffix("px") || value.hasSuffix("pt") { value = String(value.dropLast(2)) }
+            return Double(value).flatMap { $0 > 0 ? $0 : nil }
+        }
+        guard let width = length("width"), let height = length("height") else { return nil }
+        return Rect(x: 0, y: 0, width: width, height: height)
+    }
+
+    package static func run(_ source: GlyphSource, limits: Limits) -> Result {
+        var checker = Checker(file: source.displayPath)
+        return checker.run(source, limits: limits)
+    }
+
+    /// Whether an element's own paint counts as the glyph's colour.
+    private enum PaintRole {
+        /// It is drawn.
+        case paints
+        /// It is never drawn with its own colours (mask, clip path, paint server, metadata,
+        /// markup of another vocabulary).
+        case hidden
+        /// It sits in `<defs>`, `<symbol>` or `<marker>`: drawn only when referenced.
+        case definition
+        /// It is not rendered at all: inside `display="none"` (Inkscape's hidden layers), a
+        /// `<text>` with no visible character (what Inkscape's text tool leaves behind), or
+        /// SVG 1.2's `<flowRoot>`.
+        case undisplayed
+    }
+
+    private struct Checker {
+        let file: String
+        var result = Result()
+        /// Gradient and pattern elements by id.
+        var paintServers: [String: XMLElement] = [:]
+        /// Every element with an id, by id (the first, as librsvg takes it).
+        var elementsByID: [String: XMLElement] = [:]
+        /// ids something in the file references other than a `<use>` (`url(#id)`, a
+        /// gradient's `href`): such definitions paint in place. What a `<use>` draws is
+        /// painted through the `<use>`, inheriting from it.
+        var referencedIDs: Set<String> = []
+        /// What `currentColor` stands for: the one `color` the file sets (black, CSS's
+        /// initial value, if none); with several different ones it stays its own colour.
+        var currentColor = PaintUse.Paint.color(PixelColor(red: 0, green: 0, blue: 0))
+        /// What each element declares for the paint properties, `<style>` rules included.
+        var paints = ColorCascade(root: XMLElement(name: "svg", localName: "svg", attributes: [], children: [], text: "", location: SourceLocation(line: 1, column: 1)), properties: [])
+        /// The artboard in user units (the viewBox, else width and height), for telling a
+        /// background from the glyph.
+        var artboard: Rect?
+        /// Elements still to be visited through `<use>`: a `<use>` fan-out cannot make the
+        /// paint survey unbounded.
+        var cloneBudget = 20_000
+        /// The index in `result.paintUses` of the first fill that covers the artboard.
+        var backgroundCandidate: Int?
+        /// In a file that sets several colours, what each element's `color` is (nil when
+        /// its rules cannot be resolved, or the file sets at most one colour).
+        var cascade: ColorCascade?
+
+        init(file: String) { self.file = file }
+
+        /// A finding with the rule's severity, or its warning variant.
+        mutating func report(_ rule: RuleID, at location: SourceLocation?, _ message: String, warning: Bool = false) {
+            result.diagnostics.append(
+                warning ? Diagnostic(warningOf: rule, file: file, at: location, message) : Diagnostic(rule, file: file, at: location, message))
+        }
+
+        mutating func run(_ source: GlyphSource, limits: Limits) -> Result {
+            if let problem = FileSniffer.problem(with: source.bytes) {
+                report(.svgParse, at: nil, problem)
+                result.safeToRender = false
+                return result
+            }
+            let document: XMLDocument
+            do {
+                document = try XMLScanner.parse(source.bytes, limits: limits)
+            } catch {
+                let rule: RuleID =
+                    switch error.kind {
+                    case .limit: .svgLimit
+                    case .entity: .svgExternal
+                    case .malformed, .encoding: .svgParse
+                    }
+                report(rule, at: error.location, error.message)
+                result.safeToRender = false
+                return result
+            }
+            result.renderable = document.renderable
+            let root = document.root
+            result.rootLocation = root.location
+            guard root.localName == "svg", root.namespace == svgNamespace else {
+                let found = root.namespace.map { "<\(root.name)> in namespace \($0)" } ?? "<\(root.name)> with no namespace"
+                let hint = root.localName == "svg" ? "add xmlns=\"http://www.w3.org/2000/svg\" to the root element" : "export the glyph as SVG"
+                report(.svgParse, at: root.location, "root element is \(found), not an SVG <svg> element; \(hint)")
+                result.safeToRender = false
+                return result
+            }
+            // An external DTD identifier alone is harmless: neither iconforge nor librsvg
+            // ever fetches one. Entities were expanded (or refused) by the scanner.
+            for instruction in document.processingInstructions where instruction.target == "xml-stylesheet" {
+                report(.svgExternal, at: instruction.location, "<?xml-stylesheet?> loads an external stylesheet; move the styles into attributes")
+            }
+            if let viewBox = root.attribute("viewBox"), let problem = AttributeSyntax.viewBoxProblem(viewBox.value) {
+                report(.svgParse, at: viewBox.location, problem)
+                result.safeToRender = false
+                return result
+            }
+            result.renderableShift = document.renderableShift
+            survey(root)
+            visit(root)
+            settlePaint()
+            // librsvg must never see a file that reaches beyond itself, nor decode an
+            // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
+            if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
+                result.safeToRender = false
+            }
+            return result
+        }
+
+        /// Reads what the checks need to know before visiting: paint-server ids, referenced
+        /// ids, and the `color` values that `currentColor` resolves to.
+        mutating func survey(_ root: XMLElement) {
+            var colorValues: [PixelColor] = []
+            root.forEachElement { element in
+                let isSVG = element.namespace == svgNamespace
+                if let id = element.attribute("id")?.value, elementsByID[id] == nil {
+                    elementsByID[id] = element
+                    if isSVG, MarkupChecks.paintServers.contains(element.localName) { paintServers[id] = element }
+                }
+                var declared: [String] = []
+                for attribute in element.attributes {
+                    if attribute.localName == "href", attribute.namespace == nil || attribute.namespace == xlinkNamespace {
+                        let target = attribute.value.trimmed()
+                        if target.hasPrefix("#"), !(isSVG && element.localName == "use") { referencedIDs.insert(String(target.dropFirst())) }
+                    } else if attribute.namespace == nil, attribute.value.contains("url(") {
+                        noteReferences(in: attribute.value)
+                    }
+                    if isSVG, attribute.namespace == nil, attribute.localName == "color" { declared.append(attribute.value) }
+                }
+                if isSVG, let style = element.attribute("style") {
+                    declared += CSSDeclarations.parseInline(style.value).filter { $0.property == "color" }.map(\.value)
+                }
+                if isSVG, element.localName == "style" {
+                    noteReferences(in: element.text)
+                    declared += CSSDeclarations.parseStyleSheet(element.text).filter { $0.property == "color" }.map(\.value)
+                }
+                for value in declared {
+                    if case .color(let color) = CSSPaint.parse(value) {
+                        let pixel = PixelColor(red: color.red, green: color.green, blue: color.blue)
+                        if !colorValues.contains(where: { ColorDifference.same($0, pixel) }) { colorValues.append(pixel) }
+                    }
+                }
+            }
+            if colorValues.count == 1 { currentColor = .color(colorValues[0]) }
+            if colorValues.count > 1 {
+                currentColor = .ambiguousCurrentColor
+                cascade = ColorCascade(root: root)
+            }
+            paints = ColorCascade(root: root, properties: MarkupChecks.cascadedPaintProperties)
+            artboard = MarkupChecks.artboard(of: root)
+        }
+
+        mutating func noteReferences(in text: String) {
+            for reference in CSSDeclarations.references(in: text) {
+                let target = reference.target.trimmed()
+                if target.hasPrefix("#") { referencedIDs.insert(String(target.dropFirst())) }
+            }
+        }
+
+        /// The paint role of `element` inside a parent of role `parent`.
+        func role(of element: XMLElement, inside parent: PaintRole) -> PaintRole {
+            if parent == .hidden || element.namespace != svgNamespace { return .hidden }
+            if parent == .undisplayed { return .undisplayed }
+            let name = element.localName
+            if MarkupChecks.nonPaintingContainers.contains(name) { return .hidden }
+            if !MarkupChecks.definitionContainers.contains(name), MarkupChecks.isDisplayNone(element) { return .undisplayed }
+            if name == "text", !MarkupChecks.hasVisibleCharacters(element) { return .undisplayed }
+            // SVG 1.2's flowed text, which Inkscape 0.92 wrote and no SVG renderer draws.
+            if name == "flowRoot" { return .undisplayed }
+            let referenced = element.attribute("id").map { referencedIDs.contains($0.value) } ?? false
+            if parent == .definition || MarkupChecks.definitionContainers.contains(name) {
+                return referenced ? .paints : .definition
+            }
+            return parent
+        }
+
+        /// Checks `root` and its descendants, iteratively so that depth costs no stack, and
+        /// collects what each paints; what a `<use>` draws is visited again under the `<use>`
+        /// (as SVG clones it), for its paint only.
+        mutating func visit(_ root: XMLElement) {
+            // `color` as the cascade computes it, or nil where it is not known: no cascade, or
+            // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
+            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, state: PaintState, clone: Range<Int>?)
+            let black = PixelColor(red: 0, green: 0, blue: 0)
+            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black, PaintState(), nil)]
+            while let (element, role, ancestorIDs, inheritedColor, inherited, clone) = stack.popLast() {
+                let isDefinition = MarkupChecks.definitionContainers.contains(element.localName) && clone == nil
+                let color = isDefinition ? nil : inheritedColor.flatMap { cascade?.color(of: element, inherited: $0) }
+                if clone == nil { check(element, role: role, ancestorIDs: ancestorIDs) }
+                let state = inherited.inherited(by: element, paints: paints)
+                if role == .paints, element.namespace == svgNamespace { collectPaint(element, state: state, color: color, clone: clone) }
+                var childIDs = ancestorIDs
+                if let id = element.attribute("id")?.value { childIDs.append(id) }
+                if role == .paints, element.namespace == svgNamespace, element.localName == "use", let target = useTarget(of: element),
+                    let id = target.attribute("id")?.value, !childIDs.contains(id), cloneBudget > 0
+                {
+                    cloneBudget -= 1
+                    stack.append((target, self.role(of: target, inside: .paints) == .hidden ? .hidden : .paints, childIDs, color, state, clone ?? element.span))
+                }
+                for child in element.children.reversed() {
+                    if clone != nil {
+                        guard cloneBudget > 0 else { break }
+                        cloneBudget -= 1
+                    }
+                    var childRole = self.role(of: child, inside: role)
+                    // A clone paints what it draws wherever its original sits.
+                    if clone != nil, childRole == .definition { childRole = .paints }
+                    stack.append((child, childRole, childIDs, color, state, clone))
+                }
+            }
+        }
+
+        /// The element a `<use>` draws, if it is in this file.
+        func useTarget(of use: XMLElement) -> XMLElement? {
+            let href = use.attribute("href", namespace: xlinkNamespace) ?? use.attribute("href")
+            guard let target = href?.value.trimmed(), target.hasPrefix("#") else { return nil }
+            return elementsByID[String(target.dropFirst())]
+        }
+
+        mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String]) {
+            let name = element.localName
+            let isSVG = element.namespace == svgNamespace
+            if element.namespace == xincludeNamespace {
+                report(.svgExternal, at: element.location, "<\(element.name)> includes another file; paste the content into the glyph instead")
+            }
+            if isSVG, name == "text", role != .undisplayed {
+                report(.svgText, at: element.location, "<text> renders with whatever fonts the machine has; convert the text to outlines (paths) in your editor")
+            }
+            if isSVG, name == "style" {
+                checkStyleSheet(element)
+            }
+            if isSVG, name == "script" {
+                report(.svgDynamic, at: element.location, "<script> never runs in iconforge's render, but other consumers of the SVG may run it; glyphs are static drawings: delete the script")
+            }
+            if isSVG, MarkupChecks.animationElements.contains(name) {
+                report(.svgDynamic, at: element.location, "<\(element.name)> animates the glyph; the PNGs show it unanimated, and other consumers of the SVG will animate it: delete the animation")
+            }
+            if !element.text.isEmpty, let start = element.textLocation {
+                let emojiError = checkEmoji(in: element.text, at: start, what: "text of <\(element.name)>")
+                if emojiError, isSVG, MarkupChecks.textContentElements.contains(name), role != .undisplayed {
+                    result.drawsEmoji = true
+                }
+            }
+
+            let isInclude = element.namespace == xincludeNamespace
+            for attribute in element.attributes {
+                checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'")
+                if attribute.localName == "href", !isInclude, attribute.namespace == nil || attribute.namespace == xlinkNamespace {
+                    checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
+                } else if attribute.namespace == nil, attribute.localName == "style" {
+                    checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
+                } else if attribute.namespace == nil, attribute.localName == "d", name == "path", isSVG,
+                    let problem = PathDataSyntax.problem(in: attribute.value)
+                {
+                    let bad = String(decoding: attribute.value.utf8.dropFirst(problem.utf8Offset).prefix(12), as: UTF8.self)
+                    let shown = bad.isEmpty ? "the end" : "'\(bad)'"
+                    report(.svgParse, at: attribute.valueLocation.advanced(by: problem.utf8Offset, in: attribute.value), "path data is broken at \(shown): \(problem.reason); librsvg stops drawing the path there: fix or re-export the path")
+                } else if attribute.namespace == nil {
+                    if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
+                        report(.svgDynamic, at: attribute.location, "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute")
+                    }
+                    if MarkupChecks.urlAttributes.contains(attribute.localName) || MarkupChecks.paintProperties.contains(attribute.localName) {
+                        checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
+                    }
+                }
+            }
+        }
+
+        mutating func checkReference(_ attribute: XMLAttribute, on element: XMLElement, ancestorIDs: [String]) {
+            let target = attribute.value.trimmed()
+            if target.hasPrefix("#") {
+                let id = String(target.dropFirst())
+                if element.localName == "use", id == element.attribute("id")?.value || ancestorIDs.contains(id) {
+                    let what = id == element.attribute("id")?.value ? "itself" : "an element that contains it"
+                    report(.svgUseCycle, at: attribute.location, "<use> refers to \(what) ('#\(id)'), an endless loop that librsvg refuses to draw; point it at a shape outside it")
+                }
+                return
+            }
+            if target.lowercased().hasPrefix("data:") {
+                if element.localName == "image" || element.localName == "feImage" {
+                    report(.svgRaster, at: element.location, "<\(element.name)> embeds a raster image; glyphs must be vector outlines, so trace it or redraw it as paths")
+                } else {
+                    report(.svgExternal, at: attribute.location, "'\(attribute.name)' loads a data: document; reference an element in this file with '#id' instead")
+                }
+                return
+            }
+            let shown = target.count > 80 ? String(target.prefix(77)) + "…" : target
+            report(.svgExternal, at: attribute.location, "<\(element.name)> '\(attribute.name)' points at '\(shown)', outside this glyph; glyphs must be self-contained: paste the content in and reference it with '#id'")
+        }
+
+        mutating func checkStyleSheet(_ element: XMLElement) {
+            let text = element.text
+            let start = element.textLocation ?? element.location
+            checkCSSReferences(in: text, start: start)
+        }
+
+        mutating func checkCSSReferences(in text: String, start: SourceLocation) {
+            var cursor = SourceCursor(text, location: start)
+            for reference in CSSDeclarations.references(in: text) where !reference.target.trimmed().hasPrefix("#") {
+                let location = cursor.location(at: reference.utf8Offset)
+                report(.svgExternal, at: location, "CSS refers to '\(reference.target)', outside this glyph; glyphs must be self-contained: use '#id' references only")
+            }
+        }
+
+        /// Records the fill and stroke `element` paints with, if it draws any.
+        mutating func collectPaint(_ element: XMLElement, state: PaintState, color: PixelColor?, clone: Range<Int>?) {
+            guard !state.hidden else { return }
+            // Filter primitives that paint a colour of their own: a red `<feFlood>` shadow.
+            for (property, elements) in MarkupChecks.paintPropertyElements where property != "stop-color" && elements.contains(element.localName) {
+                if let declared = paints.declared(property, on: element) {
+                    let value = PaintState.Value(text: declared.value, location: declared.location, owner: element.location, ownerName: element.name)
+                    addPaint(value, property: property, on: element, span: nil, color: color)
+                }
+            }
+            guard MarkupChecks.paintingElements.contains(element.localName) else { return }
+            let outline = ShapeOutline.of(element)
+            let span = clone ?? element.span
+            let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
+            if outline?.hasArea ?? true, !PaintState.isZero(state.fillOpacity) {
+                let before = result.paintUses.count
+                addPaint(state.fill, property: "fill", on: element, span: shifted, color: color)
+                // A background: a filled rectangle, drawn untransformed, covering the artboard.
+                if result.paintUses.count > before, backgroundCandidate == nil, !state.transformed, let rectangle = outline?.rectangle,
+                    let artboard, rectangle.covers(artboard)
+                {
+                    backgroundCandidate = before
+                }
+            }
+            if PaintState.width(state.strokeWidth) > 0, !PaintState.isZero(state.strokeOpacity) {
+                addPaint(state.stroke, property: "stroke", on: element, span: shifted, color: color)
+            }
+        }
+
+        /// The paint `value` gives `property` on `element`, recorded as a `PaintUse`.
+        mutating func addPaint(_ value: PaintState.Value, property: String, on element: XMLElement, span: Range<Int>?, color: PixelColor?) {
+            let paint: PaintUse.Paint
+            var shown: String
+            switch CSSPaint.parse(value.text) {
+            case .none, .inherit, .invalid:
+                return
+            case .currentColor:
+                if let color {
+                    (paint, shown) = (.color(color), color.hex + " from currentColor")
+                } else {
+                    paint = currentColor
+                    if case .color(let resolved) = currentColor { shown = resolved.hex + " from currentColor" } else { shown = "currentColor" }
+                }
+            case .color(let color):
+                // Opacity never makes a second colour: the system tints with alpha.
+                guard color.alpha > 0 else { return }
+                (paint, shown) = (.color(PixelColor(red: color.red, green: color.green, blue: color.blue)), color.hex)
+            case .url(let target):
+                let id = target.hasPrefix("#") ? String(target.dropFirst()) : target
+                guard let server = serverPaint(id, color: color) else { return }
+                paint = server
+                if case .color(let one) = server { shown = "\(one.hex) (every colour of '\(id)')" } else { shown = "gradient or pattern '\(id)'" }
+            }
+            let location: SourceLocation
+            if let declared = value.location, value.owner == element.location, value.rule == nil {
+                location = declared
+            } else {
+                location = element.location
+                if value.owner == nil {
+                    shown += " (the default \(property) of a <\(element.name)> that sets none)"
+                } else if let rule = value.rule, let declared = value.location {
+                    shown += " (from the <style> rule '\(rule)' at \(declared.line):\(declared.column))"
+                } else if let owner = value.owner, owner != element.location {
+                    shown += " (inherited from <\(value.ownerName)> at \(owner.line):\(owner.column))"
+                }
+            }
+            result.paintUses.append(PaintUse(paint: paint, shown: shown, property: property, location: location, span: span))
+        }
+
+        /// What a `url(#id)` paint is: one colour when every stop of the gradient (or every
+        /// paint inside the pattern) is one colour as a person sees it, else the server
+        /// itself; nil when it paints nothing (no such element, a gradient without stops).
+        func serverPaint(_ id: String, color: PixelColor?) -> PaintUse.Paint? {
+            guard var server = paintServers[id] else { return nil }
+            // A gradient or pattern without content of its own takes its `href`'s.
+            for _ in 0..<8 {
+                let hasContent = server.localName == "pattern" ? !server.children.isEmpty : server.children.contains { $0.localName == "stop" }
+                guard !hasContent, let next = useTarget(of: server), MarkupChecks.paintServers.contains(next.localName) else { break }
+                server = next
+            }
+            var colours: [PixelColor] = []
+            if server.localName == "linearGradient" || server.localName == "radialGradient" {
+                for stop in server.children where stop.localName == "stop" && stop.namespace == svgNamespace {
+                    let value = paints.declared("stop-color", on: stop)?.value ?? "black"
+                    switch CSSPaint.parse(value) {
+                    case .color(let c): colours.append(PixelColor(red: c.red, green: c.green, blue: c.blue))
+                    case .currentColor:
+                        guard case .color(let resolved) = color.map(PaintUse.Paint.color) ?? currentColor else { return .server(id) }
+                        colours.append(resolved)
+                    default: return .server(id)
+                    }
+                }
+            } else if server.localName == "pattern" {
+                var stack: [(XMLElement, PaintState)] = server.children.map { ($0, PaintState()) }
+                var visited = 0
+                while let (element, inherited) = stack.popLast() {
+                    visited += 1
+                    guard visited < 1_000, element.namespace == svgNamespace else { return .server(id) }
+                    let state = inherited.inherited(by: element, paints: paints)
+                    if !state.hidden, MarkupChecks.paintingElements.contains(element.localName) {
+                        for (value, applies) in [(state.fill, ShapeOutline.of(element)?.hasArea ?? true), (state.stroke, PaintState.width(state.strokeWidth) > 0)] where applies {
+                            switch CSSPaint.parse(value.text) {
+                            case .none: continue
+                            case .color(let c): colours.append(PixelColor(red: c.red, green: c.green, blue: c.blue))
+                            default: return .server(id)
+                            }
+                        }
+                    }
+                    stack += element.children.map { ($0, state) }
+                }
+            } else {
+                return .server(id)
+            }
+            guard let first = colours.first else { return nil }
+            return colours.allSatisfy({ ColorDifference.same($0, first) }) ? .color(first) : .server(id)
+        }
+
+        /// Paint declared under selectors the cascade does not understand counts where it is
+        /// written; a background is set apart from the glyph's paint.
+        mutating func settlePaint() {
+            var written: [PaintUse] = []
+            for declaration in paints.unresolved where declaration.property == "fill" || declaration.property == "stroke" {
+                switch CSSPaint.parse(declaration.value) {
+                case .color(let color) where color.alpha > 0:
+                    written.append(PaintUse(
+                        paint: .color(PixelColor(red: color.red, green: color.green, blue: color.blue)), shown: color.hex,
+                        property: declaration.property, location: declaration.location, span: nil))
+                case .url(let target):
+                    let id = target.hasPrefix("#") ? String(target.dropFirst()) : target
+                    if case .server? = serverPaint(id, color: nil) {
+                        written.append(PaintUse(paint: .server(id), shown: "gradient or pattern '\(id)'", property: declaration.property, location: declaration.location, span: nil))
+                    }
+                default:
+                    break
+                }
+            }
+            result.paintUses = written + result.paintUses
+            if let index = backgroundCandidate.map({ $0 + written.count }) {
+                let background = result.paintUses[index]
+                if result.paintUses.contains(where: { $0.span != background.span && !$0.paint.matches(background.paint) }) {
+                    result.background = background
+                    result.paintUses.removeAll { $0.span == background.span }
+                }
+            }
+        }
+
+        /// Reports the emoji in `text`; whether any of them is an error (not a warning).
+        @discardableResult
+        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String) -> Bool {
+            // Fast path: pure ASCII text cannot hold emoji that are errors or warnings.
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+            var cursor = SourceCursor(text, location: start)
+            var foundError = false
+            for finding in EmojiScanner.findings(in: text) {
+                let location = cursor.location(at: finding.utf8Offset)
+                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), warning: !finding.isError)
+                foundError = foundError || finding.isError
+            }
+            return foundError
+        }
+    }
+}
+
+extension MarkupChecks {
+    /// Whether `display` is `none` on the element itself (a `style` declaration overrides
+    /// the attribute). Not inherited, but nothing inside such an element is rendered.
+    static func isDisplayNone(_ element: XMLElement) -> Bool {
+        declaredValue("display", on: element)?.lowercased() == "none"
+    }
+
+    /// The value the element itself gives `property`: its `style` declaration, else its
+    /// presentation attribute (trimmed).
+    static func declaredValue(_ property: String, on element: XMLElement) -> String? {
+        (styleValue(property, on: element) ?? element.attribute(property)?.value)?.trimmed()
+    }
+
+    /// The value the element's `style` attribute gives `property` (the last declaration of
+    /// it), if any: what overrides both its presentation attribute and the style sheet.
+    static func styleValue(_ property: String, on element: XMLElement) -> String? {
+        guard let style = element.attribute("style") else { return nil }
+        return CSSDeclarations.parseInline(style.value).last { $0.property == property }?.value
+    }
+
+    /// Whether a `<text>` holds a character that draws anything (not only white space).
+    static func hasVisibleCharacters(_ text: XMLElement) -> Bool {
+        var visible = false
+        text.forEachElement { element in
+            if !visible, element.text.contains(where: { !$0.isWhitespace }) { visible = true }
+        }
+        return visible
+    }
+}
+
+/// The wording of emoji findings, shared by markup and file-name checks.
+package enum EmojiMessages {
+    package static func message(for finding: EmojiFinding, in what: String) -> String {
+        if finding.isError {
+            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what); emoji are full colour and must never stand in for a glyph or its text: remove it"
+        }
+        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms; use a plain-text alternative or remove it"
+    }
+}
