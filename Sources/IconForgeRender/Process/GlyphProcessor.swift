@@ -69,7 +69,7 @@ package enum GlyphProcessor {
         // A background is not part of the glyph: reported, and left out of what is measured.
         var renderable = markup.renderable ?? source.bytes
         if let background = markup.background, let span = background.span {
-            outcome.diagnostics.append(Diagnostic(.colorBackground, file: file, at: background.location, "a background: this \(background.property) (\(background.shown)) covers the whole artboard behind the glyph; glyphs are drawn on transparency and the system tints them, so delete the background shape (matplotlib: savefig(..., transparent=True))"))
+            outcome.diagnostics.append(Diagnostic(.colorBackground, file: file, at: background.location, "a background: this \(background.property) (\(background.shown)\(background.origin.map { ", " + $0 } ?? "")) covers the whole artboard behind the glyph; glyphs are drawn on transparency and the system tints them, so delete the background shape (matplotlib: savefig(..., transparent=True))"))
             renderable = PaintJudgement.deleting([span], from: renderable)
         }
 

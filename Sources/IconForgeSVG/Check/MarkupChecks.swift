@@ -413,7 +413,7 @@ package enum MarkupChecks {
         /// The paint `value` gives `property` on `element`, recorded as a `PaintUse`.
         mutating func addPaint(_ value: PaintState.Value, property: String, on element: XMLElement, span: Range<Int>?, color: PixelColor?) {
             let paint: PaintUse.Paint
-            var shown: String
+            let shown: String
             switch CSSPaint.parse(value.text) {
             case .none, .inherit, .invalid:
                 return
@@ -435,19 +435,20 @@ package enum MarkupChecks {
                 if case .color(let one) = server { shown = "\(one.hex) (every colour of '\(id)')" } else { shown = "gradient or pattern '\(id)'" }
             }
             let location: SourceLocation
+            var origin: String?
             if let declared = value.location, value.owner == element.location, value.rule == nil {
                 location = declared
             } else {
                 location = element.location
                 if value.owner == nil {
-                    shown += " (the default \(property) of a <\(element.name)> that sets none)"
+                    origin = "the default \(property) of a <\(element.name)> that sets none"
                 } else if let rule = value.rule, let declared = value.location {
-                    shown += " (from the <style> rule '\(rule)' at \(declared.line):\(declared.column))"
+                    origin = "from the <style> rule '\(rule)' at \(declared.line):\(declared.column)"
                 } else if let owner = value.owner, owner != element.location {
-                    shown += " (inherited from <\(value.ownerName)> at \(owner.line):\(owner.column))"
+                    origin = "inherited from <\(value.ownerName)> at \(owner.line):\(owner.column)"
                 }
             }
-            result.paintUses.append(PaintUse(paint: paint, shown: shown, property: property, location: location, span: span))
+            result.paintUses.append(PaintUse(paint: paint, shown: shown, origin: origin, property: property, location: location, span: span))
         }
 
         /// What a `url(#id)` paint is: one colour when every stop of the gradient (or every

@@ -56,7 +56,7 @@ package enum PaintJudgement {
                 continue
             }
             let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
-            found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown) (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead"))
+            found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead"))
         }
         for index in servers where seen([index]) ?? found.isEmpty {
             let use = uses[index]

@@ -20,8 +20,11 @@ package struct PaintUse: Sendable, Equatable {
     }
 
     package var paint: Paint
-    /// The paint as a message shows it: `#ff0000`, `#000000 (the default fill)`, …
+    /// The paint as a message shows it: `#ff0000`, `#3daee9 from currentColor`, …
     package var shown: String
+    /// Where the element gets it, when not from its own declaration: `the default fill of
+    /// a <path> that sets none`, `from the <style> rule '.b' at 3:35`, …
+    package var origin: String?
     /// `fill` or `stroke`.
     package var property: String
     /// Where the paint is named: the declaration on the element itself, or the element
@@ -31,9 +34,10 @@ package struct PaintUse: Sendable, Equatable {
     /// the `<use>` that draws it); nil when no one element carries it.
     package var span: Range<Int>?
 
-    package init(paint: Paint, shown: String, property: String, location: SourceLocation, span: Range<Int>?) {
+    package init(paint: Paint, shown: String, origin: String? = nil, property: String, location: SourceLocation, span: Range<Int>?) {
         self.paint = paint
         self.shown = shown
+        self.origin = origin
         self.property = property
         self.location = location
         self.span = span
