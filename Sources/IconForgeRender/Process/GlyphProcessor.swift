@@ -103,7 +103,8 @@ package enum GlyphProcessor {
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
         // What the markup paints, weighed against the pixels: a colour whose elements change
         // nothing seen when deleted is not a second colour.
-        let markupColor = PaintJudgement.findings(markup.paintUses, file: file) { spans in
+        let opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))) } } ?? []
+        let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: { opaque.contains($0) }) { spans in
             guard let image = rendered.images.last, let plan = rendered.plans.last,
                 let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, librsvgPath: options.librsvgPath)
             else { return true }

@@ -12,8 +12,12 @@ package enum PaintJudgement {
     static let maximumWeighed = 6
 
     /// The `color.monochrome` findings for `uses`. `shows` renders the glyph without the
-    /// given spans of its bytes and says whether that changes what is seen.
-    package static func findings(_ uses: [PaintUse], file: String, shows: ([Range<Int>]) -> Bool) -> [Diagnostic] {
+    /// given spans of its bytes and says whether that changes what is seen; `appears` says
+    /// whether a colour is exactly that of an opaque pixel of the render, which shows it
+    /// is seen without a render (a flat colour of a full-colour icon).
+    package static func findings(
+        _ uses: [PaintUse], file: String, appears: (PixelColor) -> Bool = { _ in false }, shows: ([Range<Int>]) -> Bool
+    ) -> [Diagnostic] {
         var groups: [(paint: PaintUse.Paint, members: [Int])] = []
         var servers: [Int] = []
         for (index, use) in uses.enumerated() {
@@ -40,7 +44,8 @@ package enum PaintJudgement {
         var count = 0
         for group in groups {
             if groups.count > 1 {
-                let shown = seen(group.members)
+                let shown: Bool?
+                if case .color(let colour) = group.paint, appears(colour) { shown = true } else { shown = seen(group.members) }
                 if shown == nil, !found.isEmpty { break }
                 if shown == false { continue }
             }
@@ -83,6 +88,21 @@ package enum PaintJudgement {
 }
 
 extension RGBAImage {
+    /// The colours of the fully opaque pixels in `region` (pixels).
+    package func opaqueColors(in region: Rect) -> Set<PixelColor> {
+        let minX = max(0, Int(region.x.rounded(.down))), maxX = min(width, Int(region.maxX.rounded(.up)))
+        let minY = max(0, Int(region.y.rounded(.down))), maxY = min(height, Int(region.maxY.rounded(.up)))
+        var colours = Set<PixelColor>()
+        guard minX < maxX, minY < maxY else { return colours }
+        for y in minY..<maxY {
+            for x in minX..<maxX {
+                let index = (y * width + x) * 4
+                if pixels[index + 3] == 255 { colours.insert(PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2])) }
+            }
+        }
+        return colours
+    }
+
     /// The largest difference between two renders of one size in `region` (pixels), in any
     /// channel of premultiplied RGBA: how much a change shows.
     package func largestDifference(from other: RGBAImage, in region: Rect) -> Int {

@@ -51,5 +51,12 @@ import Testing
         #expect(found.map(\.location) == [SourceLocation(line: 3, column: 3)])
         // The first colour unseen: the red is the glyph's only colour.
         #expect(PaintJudgement.findings(uses, file: "a.svg") { $0 != [10..<20] }.isEmpty)
+        // Colours that opaque pixels show need no render.
+        var renders = 0
+        let shown = PaintJudgement.findings(uses, file: "a.svg", appears: { _ in true }) { _ in
+            renders += 1
+            return false
+        }
+        #expect(shown.count == 1 && renders == 0)
     }
 }
