@@ -9,7 +9,7 @@ package enum PaintJudgement {
     /// At most this many renders weigh one glyph's colours (a colour, then its elements one
     /// by one to find one that shows alone). Once a second colour is found, colours beyond
     /// the budget are not reported: the glyph fails either way.
-    static let maximumWeighed = 6
+    static let maximumWeighed = 4
 
     /// The `color.monochrome` findings for `uses`. `shows` renders the glyph without the
     /// given spans of its bytes and says whether that changes what is seen; `appears` says
@@ -43,15 +43,21 @@ package enum PaintJudgement {
         var first: PaintUse?
         var count = 0
         for group in groups {
+            var inPixels = false
             if groups.count > 1 {
                 let shown: Bool?
-                if case .color(let colour) = group.paint, appears(colour) { shown = true } else { shown = seen(group.members) }
+                if case .color(let colour) = group.paint, appears(colour) {
+                    (shown, inPixels) = (true, true)
+                } else {
+                    shown = seen(group.members)
+                }
                 if shown == nil, !found.isEmpty { break }
                 if shown == false { continue }
             }
-            // Point the second colour at the first of its elements that is seen on its own.
+            // Point the second colour at the first of its elements that is seen on its own
+            // (one the pixels show is taken to be its first).
             var chosen = group.members[0]
-            if group.members.count > 1, first != nil, count == 1 {
+            if group.members.count > 1, first != nil, count == 1, !inPixels {
                 chosen = group.members.prefix(3).first { seen([$0]) ?? true } ?? chosen
             }
             let use = uses[chosen]
