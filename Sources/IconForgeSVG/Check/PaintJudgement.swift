@@ -7,8 +7,9 @@ package enum PaintJudgement {
     /// RGBA) look the same.
     package static let invisibleDifference = 3
     /// At most this many renders weigh one glyph's colours (a colour, then its elements one
-    /// by one to find one that shows alone). Once a second colour is found, colours beyond
-    /// the budget are not reported: the glyph fails either way.
+    /// by one to find one that shows alone). Renders stop once a second colour is found: the
+    /// glyph fails either way, and further colours are reported only where opaque pixels
+    /// show them.
     static let maximumWeighed = 4
 
     /// The `color.monochrome` findings for `uses`. `shows` renders the glyph without the
@@ -48,6 +49,9 @@ package enum PaintJudgement {
                 let shown: Bool?
                 if case .color(let colour) = group.paint, appears(colour) {
                     (shown, inPixels) = (true, true)
+                } else if !found.isEmpty {
+                    // The glyph fails already: no render for a colour the pixels do not show.
+                    continue
                 } else {
                     shown = seen(group.members)
                 }
@@ -69,7 +73,7 @@ package enum PaintJudgement {
             let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
             found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead"))
         }
-        for index in servers where seen([index]) ?? found.isEmpty {
+        for index in servers where found.isEmpty ? seen([index]) ?? true : false {
             let use = uses[index]
             found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"))
         }
