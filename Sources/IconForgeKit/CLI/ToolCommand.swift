@@ -116,6 +116,7 @@ public enum ToolCommand {
             request.appFiles.stringsFolder = try settings.text("--info-plist-strings")
             request.appFiles.stringCatalog = try settings.text("--xcstrings")
             request.appFiles.swiftSource = try settings.text("--swift")
+            request.followsSymlinks = parsed.flags.contains("--follow-symlinks")
         }
         request.appName = try settings.text("--app-name")
         let fit = try settings.flagValue("--fit")
@@ -250,10 +251,18 @@ public enum ToolCommand {
             case .appFile(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (the build's outputs were written)")
                 reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+            case .refusedDestination(let failure):
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + "; nothing was written")
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             }
             return .io
         }
         let elapsed = (clock.now - start).seconds
+        // The preview page goes over no file iconforge did not write (`output.conflict`).
+        let previewPath = command == .preview || parsed.flags.contains("--preview") ? Preview.path(inOutputFolder: request.outputFolder) : nil
+        if let path = previewPath, let problem = Preview.conflict(at: path) {
+            missing.append(Diagnostic(.outputConflict, file: path, problem))
+        }
         if !missing.isEmpty {
             report.diagnostics = (missing + report.diagnostics).sorted(by: Diagnostic.sortOrder)
             report.failed = true
@@ -281,7 +290,7 @@ public enum ToolCommand {
             for diagnostic in selection.rest { output.diagnostic(diagnostic) }
             notice = selection.notice
         case "sarif":
-            output.out(SARIFFormatter.log(report.diagnostics.map(forCI), completed: missing.isEmpty))
+            output.out(SARIFFormatter.log(report.diagnostics.map(forCI), completed: !missing.contains { $0.rule == .inputUnreadable }))
         default:
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
                 output.diagnostic(diagnostic)
@@ -301,8 +310,7 @@ public enum ToolCommand {
             }
         }
         if let notice { output.out(notice) }
-        if command == .preview || parsed.flags.contains("--preview") {
-            let path = Preview.path(inOutputFolder: request.outputFolder)
+        if let path = previewPath, !missing.contains(where: { $0.rule == .outputConflict }) {
             do throws(FileError) {
                 try FileSystem.createFolder(request.outputFolder)
                 try Preview.write(report: report, request: request, to: path, liveReload: output.environment.isWatching)
@@ -313,7 +321,7 @@ public enum ToolCommand {
             // Standard output holds the document a CI format promises, and nothing else.
             if format == "text" { output.out(path) } else { output.err("preview: \(path)") }
         }
-        return !missing.isEmpty ? .io : failed ? .checkFailed : .clean
+        return missing.contains(where: { $0.rule == .inputUnreadable }) ? .io : failed ? .checkFailed : .clean
     }
 
     /// A run that stopped before it had a report: in text, `file: error: message` on
@@ -361,7 +369,8 @@ public enum ToolCommand {
         } catch {
             switch error {
             case .missingInput(let path, let message): output.err("\(path): error: \(message)")
-            case .output(let failure), .dependencyFile(let failure), .appFile(let failure): output.err("\(failure.path): error: \(failure.message)")
+            case .output(let failure), .dependencyFile(let failure), .appFile(let failure), .refusedDestination(let failure):
+                output.err("\(failure.path): error: \(failure.message)")
             }
             return .io
         }

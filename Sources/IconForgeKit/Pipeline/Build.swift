@@ -34,10 +34,22 @@ public struct BuildRequest: Sendable {
     /// Called after each glyph is processed (reused ones too) with how many are done and
     /// the total, from whichever thread did it: what a progress line counts.
     public var onGlyphDone: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// The project a symlink on the way to a write may lead into (see `WriteDestination`);
+    /// nil: the git repository of the current folder, or the current folder.
+    public var projectRoot: String?
+    /// `--follow-symlinks`: write through symlinks that lead out of the project too.
+    public var followsSymlinks = false
     /// The clocks the build compares file times with.
     var clock = BuildClock.system
 
     public init() {}
+
+    /// How this build judges where its writes land.
+    var writeDestination: WriteDestination {
+        let folder = FileManager.default.currentDirectoryPath
+        let root = projectRoot.map { FileSystem.resolvedPath($0) ?? $0 } ?? WriteDestination.project(from: folder)
+        return WriteDestination(root: root, followsLinksOutside: followsSymlinks)
+    }
 }
 
 /// What a build or check found and did.
@@ -103,6 +115,9 @@ public enum BuildError: Error, Equatable, Sendable {
     /// One of the app's own files (`--info-plist` and the like) cannot be updated (the
     /// outputs were written).
     case appFile(FileError)
+    /// A place the build would write to is refused before anything is written: a symlink
+    /// leading out of the project, a dangling one, an asset catalog that is not one.
+    case refusedDestination(FileError)
 }
 
 extension BuildError {
@@ -140,7 +155,8 @@ public enum Builder {
             encode: request.writesOutput, staging: early)
         let resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
-        if request.writesOutput {
+        // A catalog.json in the output folder that is not iconforge's stops every write.
+        if request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == catalogPath(request) }) {
             try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
         }
         return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
@@ -192,6 +208,7 @@ public enum Builder {
         // writing the new catalog, another build's writes must not interleave.
         var lock: FolderLock?
         if request.writesOutput {
+            try checkDestinations(request)
             do {
                 try FileSystem.createFolder(request.outputFolder)
                 lock = try FolderLock(request.outputFolder) { request.onWaitingForLock?(request.outputFolder) }
@@ -305,7 +322,11 @@ public enum Builder {
             }
         }
         var assetCatalog: AssetCatalogCommit?
+        var diagnostics = discovered.diagnostics
         if request.writesOutput {
+            if let problem = foreignCatalogProblem(request.outputFolder, previous: plan.previous) {
+                diagnostics.append(Diagnostic(.outputConflict, file: catalogPath(request), problem))
+            }
             withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: plan.ownedFiles))
             if let path = request.assetCatalog {
                 let candidates = outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }
@@ -324,7 +345,6 @@ public enum Builder {
             }
         }
 
-        var diagnostics = discovered.diagnostics
         var pngCount = 0
         var glyphs: [Catalog.Glyph] = []
         for outcome in outcomes {

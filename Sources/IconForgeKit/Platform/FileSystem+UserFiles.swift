@@ -5,11 +5,17 @@ extension FileSystem {
     /// it is not touched, and keeps its time); returns whether it wrote. The new bytes go to
     /// a temporary file beside the file, flushed, given the old file's permissions, and are
     /// renamed over it, so a reader (or a crash) sees the old file or the new one. A symlink
-    /// is followed, so the file it names is replaced and the link stays. A missing file is
-    /// created (with the permissions the umask gives); its folder must exist.
+    /// is followed, so the file it names is replaced and the link stays (whether a link may be
+    /// followed at all is `WriteDestination`'s decision, made before the build writes); a
+    /// dangling one is refused, never replaced. A missing file is created (with the
+    /// permissions the umask gives); its folder must exist.
     @discardableResult
     static func replaceProjectFile(_ bytes: [UInt8], at path: String) throws(FileError) -> Bool {
-        let target = kind(of: path) == .symlink ? resolvedPath(path) ?? path : path
+        var target = path
+        if kind(of: path) == .symlink {
+            guard let resolved = resolvedPath(path) else { throw FileError(path: path, message: danglingLinkMessage) }
+            target = resolved
+        }
         if let size = signature(of: target)?.size, size == bytes.count, (try? readRegularFile(target, limit: size)) == bytes {
             return false
         }
@@ -17,4 +23,8 @@ extension FileSystem {
         syncFolder(target.parentPath)
         return true
     }
+
+    /// Why a dangling symlink is not written through or replaced.
+    static let danglingLinkMessage =
+        "is a symbolic link to nothing (dangling); iconforge never creates a file through a link, nor replaces the link: remove it, or point it at the file"
 }

@@ -333,6 +333,17 @@ enum FileSystem {
     /// The prefix of every temporary file iconforge writes; the next build removes strays.
     static let temporaryPrefix = ".iconforge-tmp-"
 
+    /// Removes the temporary files a killed build left in `folder` (not those in `except`,
+    /// by name, which this build is writing); with `forFile`, only those for that file name
+    /// (in a folder of the app's, where other files are not iconforge's business). The
+    /// caller holds the lock that keeps other builds from writing there.
+    static func removeStrayTemporaryFiles(in folder: String, forFile name: String? = nil, except: Set<String> = []) {
+        for entry in (try? contents(ofFolder: folder)) ?? [] where entry.hasPrefix(temporaryPrefix) && !except.contains(entry) {
+            if let name, !entry.hasSuffix("-" + name) { continue }
+            try? remove(folder + "/" + entry)
+        }
+    }
+
     /// Flushes a folder's entries (the renames into it) to disk.
     static func syncFolder(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -427,12 +438,19 @@ final class FolderLock {
 
     /// Why the lock file in `folder` could not be made: a folder that cannot be written
     /// (permissions, a read-only file system) is named as the output folder it is.
-    static func openError(folder: String, errno code: Int32) -> FileError {
+    static func openError(folder: String, errno code: Int32, lockExists: Bool = false) -> FileError {
         let reason = String(cString: strerror(code))
+        if code == ELOOP {
+            return FileError(
+                path: folder + "/" + fileName,
+                message: "is a symbolic link; iconforge never opens its lock file through a link (it would create or lock the file the link names): remove the link")
+        }
         guard [EACCES, EPERM, EROFS].contains(code) else { return FileError(path: folder + "/" + fileName, errno: code, action: "open the lock file") }
         return FileError(
             path: folder,
-            message: "the output folder is not writable: cannot create \(fileName) in it (\(reason)); make it writable, or build into another folder with -o")
+            message: lockExists
+                ? "the output folder is not writable (\(reason)); make it writable, or build into another folder with -o"
+                : "the output folder is not writable: cannot create \(fileName) in it (\(reason)); make it writable, or build into another folder with -o")
     }
 
     /// Waits until no other process holds the lock on `folder`, then takes it; `onWait` is
@@ -441,8 +459,13 @@ final class FolderLock {
     /// and no file is made in it: for a folder that is the app's, such as an asset catalog.
     init(_ folder: String, lockFile: Bool = true, onWait: () -> Void = {}) throws(FileError) {
         let path = lockFile ? folder + "/" + Self.fileName : folder
-        descriptor = lockFile ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw lockFile ? Self.openError(folder: folder, errno: errno) : FileError(path: path, errno: errno, action: "open") }
+        // Never through a symlink: a committed `Output/.iconforge-lock -> /any/path` would make
+        // the build create (or lock) the file it names.
+        descriptor = lockFile ? open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw lockFile ? Self.openError(folder: folder, errno: code, lockExists: Self.exists(path)) : FileError(path: path, errno: code, action: "open")
+        }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { onWait() }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
@@ -456,6 +479,11 @@ final class FolderLock {
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 }
 

@@ -106,4 +106,71 @@ import Testing
             #expect(strays.isEmpty, "temporary files left: \(strays), \(at)")
         }
     }
+
+    /// Every file under `folder`, by relative path: hidden ones only when `hidden`.
+    static func tree(_ folder: String, hidden: Bool = false) -> [String] {
+        ((try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []).filter { path in
+            hidden || !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        }.sorted()
+    }
+
+    /// `folder` and everything in it, by hard links for files (the same inodes, sizes and
+    /// times) and new folders for folders.
+    static func snapshotTree(_ folder: String, into copy: String) {
+        try? FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        for path in tree(folder, hidden: true) where !path.hasSuffix(FolderLock.fileName) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                try? FileManager.default.createDirectory(atPath: copy + "/" + path, withIntermediateDirectories: true)
+            } else {
+                _ = link(folder + "/" + path, copy + "/" + path)
+            }
+        }
+    }
+
+    /// The same, for a build that also writes an asset catalog and quick-action files (in
+    /// `<locale>.lproj` folders of the output): a kill at any step leaves no temporary file
+    /// that the next build does not remove, in the output folder, its subfolders or any image set.
+    @Test func aBuildWithAnAssetCatalogAndQuickActionsKilledAfterAnyStepLeavesNothingStray() throws {
+        let glyphs = TemporaryFolder(), project = TemporaryFolder(), fresh = TemporaryFolder(), snapshots = TemporaryFolder()
+        write(glyphs, 0..<4, variant: 0)
+        glyphs.write("quick-actions.json", "{\"locales\":[\"en\",\"fr\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open\",\"fr\":\"Ouvrir\"},\"icon\":{\"glyph\":\"g0\"}}]}")
+        func request(_ root: String) -> BuildRequest {
+            var request = BuildRequest()
+            request.inputs = [glyphs.path]
+            request.outputFolder = root + "/O"
+            request.assetCatalog = root + "/A.xcassets"
+            request.jobs = 2
+            return request
+        }
+        _ = try Builder.run(request(project.path))
+        // Two glyphs change, one is added: image sets replaced and created, strings rewritten.
+        write(glyphs, 0..<2, variant: 5)
+        write(glyphs, [4], variant: 0)
+        glyphs.write("quick-actions.json", "{\"locales\":[\"en\",\"fr\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open it\",\"fr\":\"Ouvrez\"},\"icon\":{\"glyph\":\"g4\"}}]}")
+        #expect(try Builder.run(request(fresh.path)).diagnostics.isEmpty)
+        let steps = Mutex(0)
+        let projectPath = project.path, snapshotsPath = snapshots.path
+        let observer = FlushObserver(afterEach: { _ in
+            let step = steps.withLock { count in
+                count += 1
+                return count
+            }
+            Self.snapshotTree(projectPath, into: snapshotsPath + "/\(step)")
+        })
+        #expect(try FlushObserver.$current.withValue(observer) { try Builder.run(request(project.path)) }.diagnostics.isEmpty)
+        let count = steps.withLock { $0 }
+        var strayAtSomeStep = false
+        for step in 1...count {
+            let folder = snapshots.path + "/\(step)"
+            strayAtSomeStep = strayAtSomeStep || Self.tree(folder, hidden: true).contains { $0.contains(FileSystem.temporaryPrefix) }
+            let next = try Builder.run(request(folder))
+            #expect(next.diagnostics.isEmpty, "\(next.diagnostics), killed after step \(step)")
+            let strays = Self.tree(folder, hidden: true).filter { $0.contains(FileSystem.temporaryPrefix) }
+            #expect(strays.isEmpty, "temporary files left after the next build, killed after step \(step): \(strays)")
+            #expect(Self.tree(folder) == Self.tree(fresh.path), "killed after step \(step)")
+        }
+        #expect(strayAtSomeStep, "some step leaves temporary files for the next build to remove")
+    }
 }
