@@ -155,6 +155,11 @@ enum MarkupChecks {
             }
             survey(root)
             visit(root)
+            let drawn = UseExpansion.drawnElements(root)
+            if drawn.count > UseExpansion.maximumDrawnElements {
+                report(.svgLimit, at: drawn.largestUse ?? root.location, "<use> references expand this glyph to more than \(UseExpansion.maximumDrawnElements) drawn elements (the <use> expansion limit), each of which librsvg would draw; refer to the shapes themselves, or expand the copies in the drawing tool")
+                result.safeToRender = false
+            }
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
             if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
@@ -234,17 +239,19 @@ enum MarkupChecks {
         mutating func visit(_ root: XMLElement) {
             // `color` as the cascade computes it, or nil where it is not known: no cascade, or
             // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
-            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?)
+            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, inForeignObject: Bool)
             let black = PixelColor(red: 0, green: 0, blue: 0)
-            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black)]
-            while let (element, role, ancestorIDs, inheritedColor) = stack.popLast() {
+            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black, false)]
+            while let (element, role, ancestorIDs, inheritedColor, inForeignObject) = stack.popLast() {
                 let isDefinition = MarkupChecks.definitionContainers.contains(element.localName)
                 let color = isDefinition ? nil : inheritedColor.flatMap { cascade?.color(of: element, inherited: $0) }
                 check(element, role: role, ancestorIDs: ancestorIDs, color: color)
+                if inForeignObject { checkForeignContent(element) }
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
+                let childrenInForeignObject = inForeignObject || (element.localName == "foreignObject" && element.namespace == svgNamespace)
                 for child in element.children.reversed() {
-                    stack.append((child, self.role(of: child, inside: role), childIDs, color))
+                    stack.append((child, self.role(of: child, inside: role), childIDs, color, childrenInForeignObject))
                 }
             }
         }
@@ -320,6 +327,29 @@ enum MarkupChecks {
                 for paint in paints.sorted(by: { $0.location < $1.location }) {
                     checkPaint(paint.value, property: paint.property, at: paint.location, color: color)
                 }
+            }
+        }
+
+        /// Attributes that make HTML (or any foreign markup a renderer might show inside a
+        /// `<foreignObject>`) load something: what a browser would fetch for the page.
+        static let foreignReferenceAttributes: Set<String> = [
+            "src", "href", "srcset", "data", "poster", "action", "formaction", "background", "codebase", "cite", "longdesc",
+            "manifest", "ping", "usemap", "archive", "classid", "lowsrc", "dynsrc", "imagesrcset",
+        ]
+
+        /// An element inside a `<foreignObject>`: librsvg draws none of it, but a browser or
+        /// another tool showing the SVG would load what it refers to, so a reference to
+        /// anything but this file is refused as any other is (a style sheet's too).
+        mutating func checkForeignContent(_ element: XMLElement) {
+            guard element.namespace != svgNamespace else { return }
+            for attribute in element.attributes where Self.foreignReferenceAttributes.contains(attribute.localName.lowercased()) {
+                let target = attribute.value.trimmed()
+                guard !target.isEmpty, !target.hasPrefix("#") else { continue }
+                let shown = target.count > 80 ? String(target.prefix(77)) + "…" : target
+                report(.svgExternal, at: attribute.location, "<\(element.name)> inside <foreignObject> has '\(attribute.name)' pointing at '\(shown)', which a browser showing the SVG would load; glyphs must be self-contained: delete the <foreignObject>")
+            }
+            if element.localName.lowercased() == "style", !element.text.isEmpty, let start = element.textLocation {
+                checkCSSReferences(in: element.text, start: start)
             }
         }
 

@@ -120,4 +120,21 @@ import Testing
         #expect(run.output.contains("more than 200000 values (the value limit)"), "\(run.output.prefix(400))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: project.file("Info.plist"))) == Data(hostile))
     }
+
+    @Test func aUseFanOutIsRefusedBeforeRenderingNotRenderedUntilTheTimeout() throws {
+        let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let run = try runProgram(executable, ["check", Fixtures.path("isolation/use-fanout-billion.svg"), "--format", "json"], killedAfter: Self.hangLimit)
+        #expect(!run.timedOut)
+        #expect(run.status == 1)
+        #expect(run.output.contains("\"rule\" : \"svg.limit\"") && run.output.contains("the <use> expansion limit"), "\(run.output.prefix(600))")
+        #expect(run.output.contains("\"line\" : 15"), "at the <use> that makes the copies")
+        #expect(!run.output.contains("render.timeout"), "refused before librsvg saw it")
+        // A glyph of many uses is measured from its references, not its size: 110 elements, 10⁹ drawn.
+        let document = try XMLScanner.parse(Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("isolation/use-fanout-billion.svg")))), limits: Limits())
+        #expect(UseExpansion.drawnElements(document.root).count == UseExpansion.maximumDrawnElements + 1)
+        let within = try XMLScanner.parse(Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("rules/svg-limit-pass-use-fanout-within-limit.svg")))), limits: Limits())
+        // Each level is 1 + 10 × (a <use> and its target's count): 21, 221, 2,221, 22,221; the
+        // <svg>, <defs> with its five definitions (24,686), and the last <use> with its copy (22,222).
+        #expect(UseExpansion.drawnElements(within.root).count == 1 + 24_686 + 22_222, "every copy counted once")
+    }
 }
