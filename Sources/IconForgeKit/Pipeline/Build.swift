@@ -121,6 +121,13 @@ public enum BuildError: Error, Equatable, Sendable {
 }
 
 extension BuildError {
+    /// This error (a write that stopped the build), saying what the build had checked.
+    func having(checked summary: Catalog.Summary) -> BuildError {
+        guard case .output(var failure) = self else { return self }
+        failure.checked = FileError.Checked(glyphs: summary.glyphs, errors: summary.errors, warnings: summary.warnings)
+        return .output(failure)
+    }
+
     /// This error, saying what it left in the output folder unless it already says.
     func leavingOutput(_ left: FileError.LeftOutput) -> BuildError {
         guard case .output(var failure) = self, failure.leftOutput == nil else { return self }
@@ -157,7 +164,11 @@ public enum Builder {
         let writeStart = clock.now
         // A catalog.json in the output folder that is not iconforge's stops every write.
         if request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == catalogPath(request) }) {
-            try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+            do throws(BuildError) {
+                try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+            } catch {
+                throw error.having(checked: resolution.catalog.summary)
+            }
         }
         return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }

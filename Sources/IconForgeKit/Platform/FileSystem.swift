@@ -531,6 +531,16 @@ public struct FileError: Error, Equatable, Sendable {
     var notRegular: FileSystem.Kind?
     /// When the failure stopped a build: what it left in the output folder.
     public var leftOutput: LeftOutput?
+    /// When the failure stopped a build after its glyphs were checked: how many there were,
+    /// and the findings (a summary line and a JSON summary still count them).
+    public var checked: Checked?
+
+    /// What a build had checked when a write stopped it.
+    public struct Checked: Equatable, Sendable {
+        public var glyphs: Int
+        public var errors: Int
+        public var warnings: Int
+    }
 
     /// What a build that failed while writing left in its output folder.
     public enum LeftOutput: Equatable, Sendable {

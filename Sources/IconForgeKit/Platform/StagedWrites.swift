@@ -110,6 +110,7 @@ struct StagedWrites: ~Copyable {
             if let file = last, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing {
                 // Files the old catalog lists are about to be replaced: until the new catalog
                 // takes its place, there is none, rather than one that names other bytes.
+                Interruption.catalogRemoved(file.path)
                 try FileSystem.remove(file.path)
                 catalogRemoved = true
                 flushFirst = file.path.parentPath
@@ -129,6 +130,7 @@ struct StagedWrites: ~Copyable {
             try FileSystem.flushFolders(folders)
             if let file = last {
                 try FileSystem.renameIntoPlace(file.temporary, file.path)
+                Interruption.catalogCommitted(file.path)
                 last = nil
                 FileSystem.syncFolder(file.path.parentPath)
             } else if pending.isEmpty, let flushFirst {
