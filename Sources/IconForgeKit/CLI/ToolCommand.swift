@@ -281,7 +281,7 @@ public enum ToolCommand {
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot write the dependency file: \(failure.message) (the outputs were written)")
                 reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .appFile(let failure):
-                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (the build's outputs were written)")
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (nothing was written: the app's files are committed with the outputs)")
                 reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .refusedDestination(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + "; nothing was written")

@@ -112,8 +112,8 @@ public enum BuildError: Error, Equatable, Sendable {
     case output(FileError)
     /// The dependency file cannot be written (the outputs were).
     case dependencyFile(FileError)
-    /// One of the app's own files (`--info-plist` and the like) cannot be updated (the
-    /// outputs were written).
+    /// One of the app's own files (`--info-plist` and the like) cannot be updated (nothing
+    /// was written: they are committed with the outputs).
     case appFile(FileError)
     /// A place the build would write to is refused before anything is written: a symlink
     /// leading out of the project, a dangling one, an asset catalog that is not one.
@@ -426,10 +426,25 @@ public enum Builder {
         // full disk say, leaves the output folder as it was. The state is renamed first and
         // the catalog last, so that a build killed at any step leaves either a catalog that
         // matches its files or none, and a state that names every file of iconforge's.
+        // The app's files: their folders locked, each read and its new bytes computed now,
+        // before anything is written; committed below with the rest (`AppFileCommit`).
+        let appLocks = request.appFiles.isEmpty ? [] : try AppFileCommit.lockFolders(request.appFiles)
+        defer { withExtendedLifetime(appLocks) {} }
+        let appFiles = AppFileCommit()
+        var appFailure: BuildError?
+        AppFileCommit.$collecting.withValue(appFiles) {
+            do throws(BuildError) { try updateAppFiles(request.appFiles, quickActions: quickActions) } catch { appFailure = error }
+        }
+        if let appFailure { throw appFailure }
         var staged = StagedWrites()
         var state: BuildState?
         do throws(BuildError) {
             var written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
+            do throws(FileError) {
+                for file in appFiles.ordered { try staged.writeProjectFile(file.bytes, to: file.target, mode: file.mode, read: file.read) }
+            } catch {
+                throw .appFile(error)
+            }
             // Kept files are not written: they are recorded as this build read them.
             for file in quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
             if let assetCatalog = resolution.assetCatalog {
@@ -458,7 +473,6 @@ public enum Builder {
         if let depfile = request.depfile {
             try writeDepfile(depfile, dependencies: dependencies, request: request)
         }
-        try updateAppFiles(request.appFiles, quickActions: quickActions)
     }
 
     /// What a build's fingerprint is computed from, besides what is on disk.

@@ -11,17 +11,21 @@ extension FileSystem {
     /// permissions the umask gives); its folder must exist.
     @discardableResult
     static func replaceProjectFile(_ bytes: [UInt8], at path: String) throws(FileError) -> Bool {
-        var target = path
-        if kind(of: path) == .symlink {
-            guard let resolved = resolvedPath(path) else { throw FileError(path: path, message: danglingLinkMessage) }
-            target = resolved
-        }
+        let target = try projectFileTarget(path)
         if let size = signature(of: target)?.size, size == bytes.count, (try? readRegularFile(target, limit: size)) == bytes {
             return false
         }
         _ = try writeAtomically(bytes, to: target, mode: permissions(of: target))
         syncFolder(target.parentPath)
         return true
+    }
+
+    /// The file that writing the project's file `path` replaces: the file a symlink names,
+    /// or `path`; a dangling link is refused.
+    static func projectFileTarget(_ path: String) throws(FileError) -> String {
+        guard kind(of: path) == .symlink else { return path }
+        guard let resolved = resolvedPath(path) else { throw FileError(path: path, message: danglingLinkMessage) }
+        return resolved
     }
 
     /// Why a dangling symlink is not written through or replaced.

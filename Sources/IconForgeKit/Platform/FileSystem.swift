@@ -282,6 +282,11 @@ enum FileSystem {
         UInt32(umask(mode_t(mask)))
     }
 
+    /// Sets a file's permission bits (a temporary file of this process's, never a link).
+    static func setPermissions(of path: String, to mode: UInt32) {
+        chmod(path, mode_t(mode))
+    }
+
     /// A file's permission bits, or nil if it does not exist.
     static func permissions(of path: String) -> UInt32? {
         var info = stat()
