@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Every way a run ends says what happened, in the format asked for: a usage error gives
 /// CI its document, a closed pipe is the reader's choice, a full disk still counts the
@@ -43,7 +50,7 @@ import Testing
     @Test func aFullDiskStillCountsTheGlyphsItChecked() throws {
         let output = TemporaryFolder()
         let glyph = Fixtures.path("pipeline/square-27pt.svg")
-        let observer = FlushObserver(failsWriting: OutputWriter.catalogFileName)
+        let observer = FlushObserver(failsWriting: OutputNaming.catalogFileName)
         let text = FlushObserver.$current.withValue(observer) { run(["build", glyph, "-o", output.path]) }
         #expect(text.status == .io)
         let lines = text.stderr.joined(separator: "\n")
@@ -68,7 +75,7 @@ import Testing
         glyphs.copy(fixture: "pipeline/square-27pt.svg", as: "a.svg")
         _ = try build([glyphs.path], into: output.path)
         glyphs.copy(fixture: "pipeline/wide-30pt.svg", as: "a.svg")
-        let catalog = output.file(OutputWriter.catalogFileName)
+        let catalog = output.file(OutputNaming.catalogFileName)
         let said = Lock<[(present: Bool, message: String)]>([])
         let observer = FlushObserver(afterEach: { _ in
             let present = FileManager.default.fileExists(atPath: catalog)
