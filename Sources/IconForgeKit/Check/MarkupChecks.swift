@@ -17,6 +17,9 @@ enum MarkupChecks {
         var drawsEmoji = false
         /// The bytes librsvg should render: the file's text as UTF-8 (nil until parsed).
         var renderable: [UInt8]?
+        /// The root's `preserveAspectRatio`, which librsvg applies but does not report: how
+        /// the viewBox maps onto the artboard (`Artboard`).
+        var preserveAspectRatio = PreserveAspectRatio()
     }
 
     /// The elements whose text is drawn.
@@ -136,6 +139,7 @@ enum MarkupChecks {
             result.renderable = document.renderable
             let root = document.root
             result.rootLocation = root.location
+            result.preserveAspectRatio = PreserveAspectRatio(parsing: root.attribute("preserveAspectRatio")?.value)
             guard root.localName == "svg", root.namespace == svgNamespace else {
                 let found = root.namespace.map { "<\(root.name)> in namespace \($0)" } ?? "<\(root.name)> with no namespace"
                 let hint = root.localName == "svg" ? "add xmlns=\"http://www.w3.org/2000/svg\" to the root element" : "export the glyph as SVG"

@@ -1,7 +1,9 @@
 /// What a size or centring finding asks the designer to do, in artboard points: scale the
 /// drawing by `scale` about (`centerX`, `centerY`) (the artboard's centre), then move it by
 /// (`dx`, `dy`) (right and down are positive). `transform` is the same as an SVG transform
-/// attribute for a `<g>` around the drawing.
+/// attribute for a `<g>` around the drawing, written in the file's own user units (the
+/// viewBox's: millimetres in Inkscape's default document, 1/100 mm in LibreOffice's, a
+/// FontForge viewBox's origin), so that wrapping the root's content in it does exactly this.
 public struct GeometryFix: Hashable, Sendable, Codable {
     /// 1 leaves the size as it is; 0.963 is 96.3 %.
     public var scale: Double
@@ -13,8 +15,9 @@ public struct GeometryFix: Hashable, Sendable, Codable {
     public var transform: String
 
     /// Rounds to what a designer can type (scale to 1/10,000, moves to 1/100 pt) and
-    /// composes the transform from the rounded numbers, so both say the same thing.
-    public init(scale: Double, centerX: Double, centerY: Double, dx: Double, dy: Double) {
+    /// composes the transform from the rounded numbers, so both say the same thing;
+    /// `userSpace` maps the file's user units onto the artboard's points.
+    public init(scale: Double, centerX: Double, centerY: Double, dx: Double, dy: Double, userSpace: UserSpace = .identity) {
         func round(_ value: Double, _ unit: Double) -> Double {
             let rounded = (value / unit).rounded() * unit
             return rounded == 0 ? 0 : rounded  // no "-0"
@@ -24,7 +27,9 @@ public struct GeometryFix: Hashable, Sendable, Codable {
         self.centerY = centerY
         self.dx = round(dx, 0.01)
         self.dy = round(dy, 0.01)
-        let tx = (1 - self.scale) * centerX + self.dx, ty = (1 - self.scale) * centerY + self.dy
+        // In user units: the same centre, and the moves divided by points per unit.
+        let userX = userSpace.userX(centerX), userY = userSpace.userY(centerY)
+        let tx = (1 - self.scale) * userX + self.dx / userSpace.scaleX, ty = (1 - self.scale) * userY + self.dy / userSpace.scaleY
         transform = self.scale == 1 ? "translate(\(tx.number) \(ty.number))" : "translate(\(tx.number) \(ty.number)) scale(\(self.scale.number))"
     }
 

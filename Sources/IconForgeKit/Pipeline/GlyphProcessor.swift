@@ -51,7 +51,8 @@ enum GlyphProcessor {
         do {
             rendered = try GlyphRenderer.render(
                 Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
-                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name))
+                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
+                preserveAspectRatio: markup.preserveAspectRatio)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
