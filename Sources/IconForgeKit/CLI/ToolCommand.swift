@@ -132,6 +132,7 @@ public enum ToolCommand {
         if let count = try settings.integer("--max-elements") { request.options.limits.maximumElements = count }
         if let level = try settings.integer("--png-compression") { request.options.pngCompression = level }
         request.options.allowOffCenter = configuration.allowOffCenter ?? []
+        request.options.severities = configuration.severities ?? []
         let timeout = try settings.number("--render-timeout") ?? OptionTable.defaultRenderTimeout
         switch try settings.text("--isolation") ?? "workers" {
         case "none":

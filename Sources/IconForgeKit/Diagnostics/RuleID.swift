@@ -43,7 +43,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// The severity the rule reports with (`--werror` aside: see `SeverityPolicy`).
     public var defaultSeverity: Severity {
         switch self {
-        case .svgText, .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
+        case .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
             .actionsTranslation, .actionsText: .warning
         default: .error
         }
@@ -59,6 +59,24 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         default: false
         }
     }
+
+    /// Whether a project may set the rule's severity (`"severities"` in iconforge.json):
+    /// any glyph rule may be made an error; only those whose finding leaves the glyph
+    /// rendered as drawn may be made a warning (text with the machine's fonts, a size off
+    /// the template, ink cut off), not one that stops the glyph or makes its PNG wrong.
+    public func allowsSeverity(_ severity: Severity) -> Bool {
+        guard Self.glyphRules.contains(self) else { return false }
+        switch severity {
+        case .error: return true
+        case .warning: return defaultSeverity == .warning || [.svgText, .sizeTarget, .sizeMax, .geometryClipped].contains(self)
+        }
+    }
+
+    /// The rules judged on one glyph's file, whose severity `"severities"` may set.
+    static let glyphRules: [RuleID] = [
+        .svgText, .svgDynamic, .svgUseCycle, .glyphEmoji, .colorMonochrome, .sizeTarget, .sizeMax, .sizeScaledDown,
+        .geometryClipped, .geometryOffCenter, .geometryAspect,
+    ]
 
     /// One line on what the rule finds, for `iconforge rules` and docs/reference.md.
     public var summary: String {

@@ -22,8 +22,9 @@ extension RuleExplanation {
             failing: glyphExample(goodBody + "\n  <image x=\"0\" y=\"0\" width=\"4\" height=\"4\" href=\"data:image/png;base64,iVBORw0KGgo=\"/>"), fixed: good),
         RuleExplanation(
             rule: .svgText, checks: "that text is converted to outlines.",
-            why: "text renders in whatever font the build machine has, so the glyph changes from machine to machine; convert it to outlines in the editor.",
-            failing: glyphExample(goodBody + "\n  <text x=\"10\" y=\"20\" font-size=\"6\">A</text>"), fixed: good),
+            why: "text renders in whatever font the build machine has, so the PNG changes from machine to machine (an error: the build would ship a picture no one drew); convert it to outlines in the editor (Inkscape: Path ▸ Object to Path; Illustrator: Type ▸ Create Outlines; Figma: Flatten; Sketch: Layer ▸ Convert to Outlines).",
+            failing: glyphExample(goodBody + "\n  <text x=\"10\" y=\"20\" font-size=\"6\">A</text>"), fixed: good,
+            options: ["\"severities\": {\"svg.text\": \"warning\"} in iconforge.json  lets a project render text with the machine's fonts"]),
         RuleExplanation(
             rule: .svgLimit, checks: "that the file stays within the safety limits: file size, element count, nesting depth, entity expansion.",
             why: "a glyph is a few kilobytes; a file far beyond is an export mistake or hostile, and would cost the whole build time and memory.",
