@@ -11,8 +11,13 @@ public struct GeometryFix: Hashable, Sendable, Codable {
     public var centerY: Double
     public var dx: Double
     public var dy: Double
-    /// `translate(tx ty) scale(s)`: scale about the centre, then move.
+    /// `translate(tx ty) scale(s)`: scale about the centre, then move, in user units.
     public var transform: String
+    /// The map from the file's user units to artboard points the transform was written for.
+    /// (Not in the JSON: `transform` already says it in the file's units.)
+    public var userSpace = UserSpace.identity
+
+    private enum CodingKeys: String, CodingKey { case scale, centerX, centerY, dx, dy, transform }
 
     /// Rounds to what a designer can type (scale to 1/10,000, moves to 1/100 pt) and
     /// composes the transform from the rounded numbers, so both say the same thing;
@@ -27,6 +32,7 @@ public struct GeometryFix: Hashable, Sendable, Codable {
         self.centerY = centerY
         self.dx = round(dx, 0.01)
         self.dy = round(dy, 0.01)
+        self.userSpace = userSpace
         // In user units: the same centre, and the moves divided by points per unit.
         let userX = userSpace.userX(centerX), userY = userSpace.userY(centerY)
         let tx = (1 - self.scale) * userX + self.dx / userSpace.scaleX, ty = (1 - self.scale) * userY + self.dy / userSpace.scaleY
