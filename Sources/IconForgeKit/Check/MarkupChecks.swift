@@ -15,11 +15,28 @@ enum MarkupChecks {
         /// so nothing is measured from the render, which would only bury that error under
         /// size, position and colour findings that differ from machine to machine.
         var drawsEmoji = false
+        /// Whether the glyph still holds the template's guides (a `glyph.template` error):
+        /// nothing is measured, since the guides' boxes would be taken for the drawing and
+        /// their colours for a second one.
+        var holdsTemplateGuides = false
         /// The bytes librsvg should render: the file's text as UTF-8 (nil until parsed).
         var renderable: [UInt8]?
         /// The root's `preserveAspectRatio`, which librsvg applies but does not report: how
         /// the viewBox maps onto the artboard (`Artboard`).
         var preserveAspectRatio = PreserveAspectRatio()
+    }
+
+    /// The ids `iconforge init`'s template gives its guides (`ProjectScaffold.templateArtboard`):
+    /// the layer, which Illustrator, Figma and Sketch export as `<g id="Guides">`, and each box.
+    static let templateGuideIDs: Set<String> = [
+        "Guides", "canvas-35pt", "wide-30pt", "tall-30pt", "square-27pt", "centre-vertical", "centre-horizontal",
+    ]
+    static let inkscapeNamespace = "http://www.inkscape.org/namespaces/inkscape"
+
+    /// Whether `element` is the template's Guides layer or one of its boxes.
+    static func isTemplateGuide(_ element: XMLElement) -> Bool {
+        if let id = element.attribute("id")?.value, templateGuideIDs.contains(id) { return true }
+        return element.localName == "g" && element.attributes.contains { $0.localName == "label" && $0.namespace == inkscapeNamespace && $0.value == "Guides" }
     }
 
     /// The elements whose text is drawn.
@@ -107,6 +124,8 @@ enum MarkupChecks {
         /// In a file that sets several colours, what each element's `color` is (nil when
         /// its rules cannot be resolved, or the file sets at most one colour).
         var cascade: ColorCascade?
+        /// Where the first displayed guide of the template is, if the glyph holds one.
+        var guides: SourceLocation?
 
         init(file: String) { self.file = file }
 
@@ -159,6 +178,10 @@ enum MarkupChecks {
             }
             survey(root)
             visit(root)
+            if let guides {
+                result.holdsTemplateGuides = true
+                report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
+            }
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
             if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
@@ -248,7 +271,14 @@ enum MarkupChecks {
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
                 for child in element.children.reversed() {
-                    stack.append((child, self.role(of: child, inside: role), childIDs, color))
+                    var childRole = self.role(of: child, inside: role)
+                    // The template's guides, displayed: one finding for them all (the first in the
+                    // file), and their boxes and colours are not the glyph's.
+                    if childRole == .paints, child.namespace == MarkupChecks.svgNamespace, MarkupChecks.isTemplateGuide(child) {
+                        if guides.map({ child.location < $0 }) ?? true { guides = child.location }
+                        childRole = .hidden
+                    }
+                    stack.append((child, childRole, childIDs, color))
                 }
             }
         }

@@ -9,6 +9,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case svgDynamic = "svg.dynamic"
     case svgUseCycle = "svg.use-cycle"
     case glyphEmoji = "glyph.emoji"
+    case glyphTemplate = "glyph.template"
     case colorMonochrome = "color.monochrome"
     case sizeTarget = "size.target"
     case sizeMax = "size.max"
@@ -52,10 +53,12 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// Whether the rule also has a milder kind of finding that only warns: emoji-like
     /// symbols that are not emoji by default (glyph.emoji, actions.emoji), and an empty
     /// list of quick actions (actions.count, whose error is more than four), and an action
-    /// without an icon (actions.icon, whose errors are icons that cannot be found).
+    /// without an icon (actions.icon, whose errors are icons that cannot be found), and a
+    /// drawing saved into the template itself (glyph.template, whose error is a glyph that
+    /// still holds the template's guides).
     public var hasWarningVariant: Bool {
         switch self {
-        case .glyphEmoji, .actionsEmoji, .actionsCount, .actionsIcon: true
+        case .glyphEmoji, .glyphTemplate, .actionsEmoji, .actionsCount, .actionsIcon: true
         default: false
         }
     }
@@ -90,6 +93,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .svgDynamic: "script, event handlers or animation, which the static render ignores"
         case .svgUseCycle: "a <use> that refers to itself or to an element containing it"
         case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
+        case .glyphTemplate: "the template's Guides layer left in a glyph (error), or a drawing saved into Glyphs/.template.svg (warning)"
         case .colorMonochrome: "more than one paint colour (closer than a just-noticeable difference is one), or a gradient or pattern"
         case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
         case .sizeMax: "ink larger than the 35 pt maximum or outside the 35 pt canvas"

@@ -44,6 +44,11 @@ extension RuleExplanation {
             why: "Apple's guidance: emoji must never stand in for a glyph; they are full colour and do not align with the text.",
             failing: glyphExample("  <title>Plus 😀</title>\n" + goodBody), fixed: glyphExample("  <title>Plus</title>\n" + goodBody)),
         RuleExplanation(
+            rule: .glyphTemplate, checks: "that a glyph drawn on Glyphs/.template.svg no longer holds the template's Guides layer, and that no drawing was saved into the template itself.",
+            why: "the guides' 35, 30 and 27 pt boxes would be measured as the glyph (size advice that shrinks the real drawing) and their colours taken for a second one; and the template is a dot-file, never built, so a drawing saved into it is silently left out.",
+            failing: glyphExample(goodBody + "\n  <g id=\"Guides\" fill=\"none\" stroke=\"#ff2d55\" stroke-width=\"0.1\"><rect id=\"canvas-35pt\" x=\"0.05\" y=\"0.05\" width=\"34.9\" height=\"34.9\"/></g>"),
+            fixed: good),
+        RuleExplanation(
             rule: .colorMonochrome,
             checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern.",
             why: "quick-action glyphs are template images: the system tints them with one colour and uses only their alpha, so a second colour is lost.",

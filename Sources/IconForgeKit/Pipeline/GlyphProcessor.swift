@@ -44,7 +44,7 @@ enum GlyphProcessor {
         let markup = MarkupChecks.run(source, limits: options.limits)
         endStage(\.check)
         outcome.diagnostics = markup.diagnostics
-        guard markup.safeToRender, !markup.drawsEmoji else { return outcome.finished(options) }
+        guard markup.safeToRender, !markup.drawsEmoji, !markup.holdsTemplateGuides else { return outcome.finished(options) }
 
         // Measure and render.
         let rendered: RenderedGlyph

@@ -15,7 +15,7 @@ import Testing
 
     @Test func everyRuleThatJudgesAGlyphHasAFailingAndAPassingFixture() {
         let judged: [RuleID] = [
-            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .svgDynamic, .svgUseCycle, .glyphEmoji, .colorMonochrome,
+            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .svgDynamic, .svgUseCycle, .glyphEmoji, .glyphTemplate, .colorMonochrome,
             .sizeTarget, .sizeMax, .geometryClipped, .geometryOffCenter, .geometryAspect,
         ]
         for rule in judged {
