@@ -311,7 +311,9 @@ enum MarkupChecks {
             let isInclude = element.namespace == xincludeNamespace
             var paints: [(property: String, value: String, location: SourceLocation)] = []
             for attribute in element.attributes {
-                checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'")
+                // Inkscape's text-to-path keeps the converted text as the group's aria-label.
+                let convertedText = isSVG && name == "g" && attribute.name == "aria-label" && !element.children.isEmpty
+                checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'", convertedText: convertedText)
                 if attribute.localName == "href", !isInclude, attribute.namespace == nil || attribute.namespace == xlinkNamespace {
                     checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
@@ -431,14 +433,14 @@ enum MarkupChecks {
 
         /// Reports the emoji in `text`; whether any of them is an error (not a warning).
         @discardableResult
-        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String) -> Bool {
+        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String, convertedText: Bool = false) -> Bool {
             // Fast path: pure ASCII text cannot hold emoji that are errors or warnings.
             if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
             var cursor = SourceCursor(text, location: start)
             var foundError = false
             for finding in EmojiScanner.findings(in: text) {
                 let location = cursor.location(at: finding.utf8Offset)
-                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), warning: !finding.isError)
+                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what, convertedText: convertedText), warning: !finding.isError)
                 foundError = foundError || finding.isError
             }
             return foundError
@@ -485,10 +487,16 @@ extension MarkupChecks {
 
 /// The wording of emoji findings, shared by markup and file-name checks.
 enum EmojiMessages {
-    static func message(for finding: EmojiFinding, in what: String) -> String {
+    /// With `convertedText`, the attribute is a group's `aria-label` that Inkscape's Path ▸
+    /// Object to Path (or its export's text-to-path) keeps as a copy of the text it converted:
+    /// the drawing is the paths, and the label is only what a screen reader would say.
+    static func message(for finding: EmojiFinding, in what: String, convertedText: Bool = false) -> String {
+        let inkscape = convertedText
+            ? ": it is Inkscape's copy of the text it converted to paths (Path ▸ Object to Path keeps it as the group's aria-label); the drawing is the paths, so delete the aria-label (Edit ▸ XML Editor) or write the words it stands for"
+            : nil
         if finding.isError {
-            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what); emoji are full colour and must never stand in for a glyph or its text: remove it"
+            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what)" + (inkscape ?? "; emoji are full colour and must never stand in for a glyph or its text: remove it")
         }
-        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms; use a plain-text alternative or remove it"
+        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms" + (inkscape ?? "; use a plain-text alternative or remove it")
     }
 }
