@@ -155,8 +155,9 @@ enum HelpText {
         every other byte as the drawing tool wrote it. Writes NAME.fixed.svg beside
         GLYPH.svg and keeps the original: look at it, then save it over GLYPH.svg (until
         then a build sees both). --in-place replaces GLYPH.svg; --dry-run prints the
-        change as a unified diff and writes nothing. A glyph with nothing to fix is left
-        alone (exit 0); one whose other findings a transform cannot fix exits 1.
+        change as a unified diff and writes nothing. The file written is checked again and
+        what is left reported (exit 1 for an error a transform cannot mend, such as a
+        second colour); a glyph with nothing to fix is left alone (exit 0).
 
         OPTIONS
 

@@ -70,3 +70,16 @@ import Testing
         #expect(UnifiedDiff.of("a\nb\n", "a\nc\n", label: "f") == ["--- a/f", "+++ b/f", "@@ -1,2 +1,2 @@", " a", "-b", "+c"])
     }
 }
+
+extension FixCommandTests {
+    @Test("a glyph too big and partly off its page is fixed whole: what is left is judged on the fixed file")
+    func theFixedFileIsCheckedAgain() throws {
+        let folder = TemporaryFolder()
+        let glyph = folder.write("big.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"35pt\" height=\"35pt\" viewBox=\"0 0 35 35\"><rect x=\"10\" y=\"2\" width=\"34\" height=\"34\"/></svg>")
+        let before = run(["check", glyph])
+        #expect(Set(before.diagnostics.map(\.rule)).isSuperset(of: [.sizeTarget, .geometryClipped]), "\(before.stderr)")
+        let fixed = run(["fix", glyph])
+        #expect(fixed.status == .clean && fixed.diagnostics.isEmpty, "\(fixed.stderr)")
+        #expect(run(["check", folder.file("big.fixed.svg")]).diagnostics.isEmpty)
+    }
+}
