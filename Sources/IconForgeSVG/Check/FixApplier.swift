@@ -60,10 +60,12 @@ package enum FixApplier {
         var closeAt = end
         while closeAt > 0, text[closeAt - 1] == 0x20 || text[closeAt - 1] == 0x09 { closeAt -= 1 }
         let closeOnOwnLine = ownLine && closeAt > 0 && text[closeAt - 1] == 0x0A
+        // The file's own line ends (CRLF from Windows tools).
+        let newline: [UInt8] = lineStart >= 2 && text[lineStart - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
         var result = Array(text[..<start])
-        result += ownLine ? open + [0x0A] + indent : open
+        result += ownLine ? open + newline + indent : open
         result += text[start..<closeAt]
-        result += closeOnOwnLine ? indent + Array("</g>\n".utf8) : Array("</g>".utf8)
+        result += closeOnOwnLine ? indent + Array("</g>".utf8) + newline : Array("</g>".utf8)
         result += text[closeAt...]
         return result
     }

@@ -90,3 +90,18 @@ extension FixCommandTests {
         #expect(run(["check", folder.file("big.fixed.svg")]).diagnostics.isEmpty)
     }
 }
+
+extension FixCommandTests {
+    @Test("a UTF-8 file with a byte-order mark, CRLF line ends and a prefixed root keeps all three")
+    func theFilesOwnConventionsAreKept() throws {
+        let folder = TemporaryFolder()
+        let text = "\u{FEFF}<?xml version=\"1.0\"?>\r\n<svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\r\n  <svg:title>x</svg:title>\r\n  <svg:rect x=\"5\" y=\"5\" width=\"20\" height=\"20\"/>\r\n</svg:svg>\r\n"
+        let glyph = folder.write("crlf.svg", text)
+        #expect(run(["fix", glyph]).status == .clean)
+        let fixed = try String(contentsOfFile: folder.file("crlf.fixed.svg"), encoding: .utf8)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("crlf.fixed.svg"))).starts(with: [0xEF, 0xBB, 0xBF, UInt8(ascii: "<")]))
+        #expect(fixed.contains("</svg:title>\r\n  <g transform=\"translate(-2.755 -2.755) scale(1.35)\">\r\n  <svg:rect"), "\(fixed.debugDescription)")
+        #expect(fixed.hasSuffix("/>\r\n  </g>\r\n</svg:svg>\r\n"), "\(fixed.debugDescription)")
+        #expect(run(["check", folder.file("crlf.fixed.svg")]).diagnostics.isEmpty)
+    }
+}
