@@ -45,7 +45,7 @@ public struct BuildRequest: Sendable {
     public init() {}
 
     /// How this build judges where its writes land.
-    var writeDestination: WriteDestination {
+    package var writeDestination: WriteDestination {
         let folder = FileManager.default.currentDirectoryPath
         let root = projectRoot ?? folder
         return WriteDestination(root: FileSystem.resolvedPath(root) ?? root, followsLinksOutside: followsSymlinks)

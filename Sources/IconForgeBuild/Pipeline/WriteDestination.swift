@@ -8,7 +8,7 @@
 ///
 /// Judged are the parts of the path inside the project, and the last part wherever it is
 /// (so `-o /tmp/out` is fine on macOS, where `/tmp` is itself a link).
-struct WriteDestination: Sendable, Equatable {
+package struct WriteDestination: Sendable, Equatable {
     /// The project's folder, resolved.
     var root: String
     /// `--follow-symlinks`: links may lead outside the project.
@@ -17,7 +17,7 @@ struct WriteDestination: Sendable, Equatable {
 
     /// Nil when writing to `path` stays where it says (or in the project); otherwise why not.
     /// `what` names the path as the user gave it (`the output folder`, `--info-plist`).
-    func problem(_ path: String, what: String, currentFolder: String) -> String? {
+    package func problem(_ path: String, what: String, currentFolder: String) -> String? {
         let absolute = path.hasPrefix("/") ? path : (FileSystem.resolvedPath(currentFolder) ?? currentFolder) + "/" + path
         let parts = absolute.split(separator: "/").map(String.init)
         guard !parts.isEmpty else { return nil }

@@ -118,6 +118,8 @@ public enum ToolCommand {
             request.appFiles.stringCatalog = try settings.text("--xcstrings")
             request.appFiles.swiftSource = try settings.text("--swift")
             request.followsSymlinks = parsed.flags.contains("--follow-symlinks")
+        }
+        if writes || command == .preview {
             let folder = FileManager.default.currentDirectoryPath
             request.projectRoot = PathBase.repositoryRoot(from: folder) ?? folder
         }
@@ -298,6 +300,11 @@ public enum ToolCommand {
         let previewPath = command == .preview || parsed.flags.contains("--preview") ? Preview.path(inOutputFolder: request.outputFolder) : nil
         if let path = previewPath, let problem = Preview.conflict(at: path) {
             missing.append(Diagnostic(.outputConflict, file: path, problem))
+        } else if let path = previewPath, command == .preview,
+            let problem = request.writeDestination.problem(request.outputFolder, what: "the output folder", currentFolder: currentFolder)
+        {
+            // `build` judged its output folder before writing; `preview` writes only the page.
+            missing.append(Diagnostic(.outputConflict, file: path, problem + "; the preview page is not written"))
         }
         if !missing.isEmpty {
             report.diagnostics = (missing + report.diagnostics).sorted(by: Diagnostic.sortOrder)

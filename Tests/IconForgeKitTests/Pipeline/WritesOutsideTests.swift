@@ -167,4 +167,15 @@ import Testing
         #expect(try String(contentsOfFile: keep, encoding: .utf8) == "someone's file")
         #expect(contents(elsewhere.path) == ["square-27pt@2x.png"])
     }
+
+    @Test func thePreviewPageIsNotWrittenThroughAnOutputFolderLinkedOutOfTheProject() throws {
+        let project = oneGlyphProject(), elsewhere = TemporaryFolder()
+        try link(project.file("Output"), to: elsewhere.path)
+        // The command line's project is the current folder's repository: this package, which
+        // the temporary folder is not in.
+        let run = ToolCommand.run(["preview", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none"])
+        #expect(run.status == .checkFailed, "\(run.stderr)")
+        #expect(run.stderr.joined(separator: "\n").contains("is a symbolic link to") && run.stderr.joined(separator: "\n").contains("[output.conflict]"), "\(run.stderr)")
+        #expect(contents(elsewhere.path).isEmpty)
+    }
 }
