@@ -7,7 +7,8 @@
 #   scripts/setup.sh --test   also what the test suite drives: a headless browser (the
 #                             preview page is loaded in one), zsh (completion scripts are
 #                             loaded in it) and Python's jsonschema (schemas are checked
-#                             with a real validator), Ruby (the Homebrew formula's syntax),
+#                             with a real validator), Ruby (the Homebrew formula), dosfstools
+#                             and fusefat (a case-insensitive folder, as on a Mac),
 #                             and a Python venv, .build/test-venv, with PyPI's ziglang
 #                             (Apple's libc headers, for the macOS check), check-jsonschema
 #                             and zizmor (the CI workflow). Tests that need one of these and
@@ -52,6 +53,9 @@ Linux)
         have zsh || missing+=(zsh)
         python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
         have ruby || missing+=(ruby)
+        # A case-insensitive folder, as a Mac's: a FAT image mounted with FUSE.
+        have mkfs.vfat || [ -x /usr/sbin/mkfs.vfat ] || missing+=(dosfstools)
+        have fusefat || missing+=(fusefat)
         python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
     fi
     if [ ${#missing[@]} -gt 0 ]; then
