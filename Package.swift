@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "iconforge", targets: ["iconforge"]),
         .library(name: "IconForgeKit", targets: ["IconForgeKit"]),
+        .plugin(name: "IconForgePlugin", targets: ["IconForgePlugin"]),
     ],
     targets: [
         // librsvg 2.x (with cairo and GLib), opened with dlopen on first use, so that
@@ -43,6 +44,13 @@ let package = Package(
         .executableTarget(
             name: "iconforge",
             dependencies: ["IconForgeKit"]
+        ),
+        // A build-tool plugin for a target that keeps its glyphs in Glyphs/: their PNGs as
+        // the target's resources, and the QuickAction enum (see docs/xcode.md).
+        .plugin(
+            name: "IconForgePlugin",
+            capability: .buildTool(),
+            dependencies: ["iconforge"]
         ),
         // librsvg's real headers (through pkg-config), for the test that the loader's
         // declarations agree with them.
