@@ -5,6 +5,7 @@
 # `make unit` and `make test`; scripts/setup.sh --test installs ziglang into .build/test-venv.
 #
 #   scripts/macos-check.sh [c|swift|all]     (default all)
+#   scripts/macos-check.sh platform          prints the platform layer's folder
 #
 #   c      every C target (Sources/C*/ with a .c file) compiled for aarch64-macos.15.0 and
 #          x86_64-macos.15.0 with -Wall -Wextra -Wpedantic -Werror (zig cc, object files
@@ -12,7 +13,8 @@
 #   swift  the Swift platform layer type-checked with `swiftc -typecheck` against the same
 #          headers: Tests/MacOSCheck/ holds a stand-in Clang module named `Darwin` over them
 #          (so `canImport(Darwin)` is true and the Darwin branches are the ones compiled),
-#          its Swift overlay, and the stand-ins for what the layer uses from outside it.
+#          and its Swift overlay. The executable's platform files see the rest of iconforge
+#          through the platform module only (the layers above re-export it).
 #          x86_64 only: the Swift here has no aarch64 standard library to check against.
 #
 # What it checks is named here, in one place (override with the environment, as the
@@ -28,11 +30,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-platform=${MACOS_CHECK_PLATFORM:-Sources/IconForgeKit/Platform}
-module=${MACOS_CHECK_MODULE:-IconForgeKit}
+platform=${MACOS_CHECK_PLATFORM:-Sources/IconForgePlatform}
+module=${MACOS_CHECK_MODULE:-IconForgePlatform}
 executable=${MACOS_CHECK_EXECUTABLE:-Sources/iconforge/Platform.swift Sources/iconforge/PlatformSignals.swift}
 c_targets=${MACOS_CHECK_C_TARGETS:-$(ls -d Sources/C*/ | sed 's:/$::')}
 what=${1:-all}
+[ "$what" = platform ] && { echo "$platform"; exit 0; }
 
 zig_root=${MACOS_CHECK_ZIG:-}
 if [ -z "$zig_root" ] && [ -x .build/test-venv/bin/python ]; then
@@ -123,10 +126,10 @@ check_swift() {
     done
     local search=(-I "$modules" -I "$root/Tests/MacOSCheck")
     for target in $c_targets; do search+=(-I "$modules/$(basename "$target")"); done
-    local run=("$swiftc" -parse-as-library -swift-version 6 "${search[@]}" "${clang[@]}")
+    local run=("$swiftc" -parse-as-library -swift-version 6 -package-name iconforge "${search[@]}" "${clang[@]}")
     local log=$work/swiftc.log
-    # The stand-ins: Darwin's overlay, Synchronization's interface (the real one imports
-    # Glibc, whose structs collide with Darwin's), and what the layer uses from outside.
+    # The stand-ins: Darwin's overlay, and Synchronization's interface (the real one imports
+    # Glibc, whose structs collide with Darwin's).
     if ! "${run[@]}" -emit-module -module-name Darwin -import-underlying-module \
         -o "$modules/Darwin.swiftmodule" Tests/MacOSCheck/Darwin.swift >"$log" 2>&1 ||
         ! "${run[@]}" -emit-module -module-name Synchronization \
@@ -141,7 +144,7 @@ check_swift() {
     local files
     files=$(swift_files $platform | grep -v '/FoundationImport\.swift$')
     if "${run[@]}" -emit-module -module-name "$module" -o "$modules/$module.swiftmodule" \
-        $files Tests/MacOSCheck/Outside.swift >"$log" 2>&1; then
+        $files >"$log" 2>&1; then
         echo "macos-check: ok      x86_64-macos (swiftc -typecheck, Darwin branches)  $platform"
     else
         grep -v 'libc not found' "$log" >&2
@@ -149,6 +152,14 @@ check_swift() {
         failed=1
         return
     fi
+    # The layers the executable imports, as modules that re-export the platform layer (as
+    # the real ones do, through the layers between).
+    local imported
+    for imported in $(sed -n 's/^import \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' $(swift_files $executable) | sort -u); do
+        case $imported in Darwin | Glibc | Musl | Synchronization | "$module") continue ;; esac
+        echo "@_exported import $module" >"$work/$imported.swift"
+        "${run[@]}" -emit-module -module-name "$imported" -o "$modules/$imported.swiftmodule" "$work/$imported.swift" >>"$log" 2>&1
+    done
     if "${run[@]}" -typecheck -module-name iconforge $(swift_files $executable) >"$log" 2>&1; then
         echo "macos-check: ok      x86_64-macos (swiftc -typecheck, Darwin branches)  $executable"
     else

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 @Suite struct GitHubAnnotationsTests {
     @Test("at most 10 errors and 10 warnings are annotated, every rule among them, and a notice counts the rest")
@@ -51,7 +58,7 @@ import Testing
         #expect(clean == "## iconforge build: passed\n\n3 glyphs, 0 errors, 0 warnings.\n")
         let findings = [
             Diagnostic(.sizeTarget, file: "Glyphs/a.svg", "small"), Diagnostic(.colorMonochrome, file: "Glyphs/a.svg", "two colours"),
-            Diagnostic(.svgText, file: "Glyphs/b.svg", "text"),
+            Diagnostic(.geometryOffCenter, file: "Glyphs/b.svg", "off centre"),
         ]
         let glyphFiles: Set = ["Glyphs/a.svg", "Glyphs/b.svg", "Glyphs/c.svg"]
         let failed = StepSummary.markdown(command: "check", diagnostics: findings, glyphs: 3, glyphFiles: glyphFiles, failed: true)

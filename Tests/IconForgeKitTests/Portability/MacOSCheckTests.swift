@@ -71,7 +71,7 @@ import Testing
     @Test(.enabled(if: headers != nil, missing), arguments: PlantedMistake.all)
     func aDarwinMistakeFailsTheCheck(_ mistake: PlantedMistake) throws {
         let copy = TemporaryFolder()
-        let platform = ExternalProgram.repositoryRoot + "/Sources/IconForgeKit/Platform"
+        let platform = ExternalProgram.repositoryRoot + "/" + (try Self.check("platform").output.trimmingCharacters(in: .whitespacesAndNewlines))
         var planted = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: platform) where name.hasSuffix(".swift") {
             var text = try String(contentsOfFile: platform + "/" + name, encoding: .utf8)

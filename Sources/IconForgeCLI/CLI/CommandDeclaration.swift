@@ -1,0 +1,101 @@
+/// One `iconforge` command, declared once: the help's command list, the shell completions,
+/// the man page and docs/reference.md are made from these declarations (with the options
+/// of `OptionTable`), so none of them can leave a command or an option out.
+struct CommandDeclaration: Sendable {
+    /// What the command's positional arguments are, for completion.
+    enum Arguments: Sendable, Equatable {
+        case none
+        /// Glyph folders or SVG files.
+        case glyphs
+        /// One SVG file.
+        case svgFile
+        /// One folder.
+        case folder
+        /// One of fixed words (a rule id, a shell).
+        case words([String])
+        /// A command's name.
+        case command
+    }
+
+    /// `build`.
+    var name: String
+    /// The synopsis after `iconforge`: `build [GLYPHS...] [-o OUTPUT] [options]`.
+    var usage: String
+    /// One line for the command list.
+    var summary: String
+    var arguments: Arguments
+    /// The pipeline command whose options (in `OptionTable`) this command takes, if any.
+    var pipeline: OptionCommand?
+    /// Options of a command outside the pipeline.
+    var ownOptions: [OptionDeclaration] = []
+
+    /// Every option the command takes, in help order (`--help` last).
+    var options: [OptionDeclaration] {
+        guard let pipeline else { return ownOptions + [CommandTable.helpOption] }
+        let all = OptionTable.all.filter { $0.documented.contains(pipeline) }
+        return all.filter { !$0.isCommon } + all.filter(\.isCommon)
+    }
+
+    /// The argument parser's spec.
+    var spec: OptionSpec {
+        pipeline.map(OptionTable.spec(for:)) ?? OptionTable.spec(for: options)
+    }
+}
+
+/// Every command, in the order the help lists them.
+enum CommandTable {
+    static let helpOption = OptionDeclaration("--help", short: "-h", .flag(), help: ["show this help"])
+
+    static let all: [CommandDeclaration] = [
+        CommandDeclaration(
+            name: "build",
+            usage: "build [GLYPHS...] [-o OUTPUT] [--fit] [--xcassets PATH] [--preview] [--depfile FILE] [--format FORMAT] [options]",
+            summary: "check every glyph, render @2x and @3x PNGs, write catalog.json", arguments: .glyphs, pipeline: .build),
+        CommandDeclaration(
+            name: "check", usage: "check [GLYPHS...] [--fit] [--format FORMAT] [options]",
+            summary: "run the checks only, write nothing (for CI)", arguments: .glyphs, pipeline: .check),
+        CommandDeclaration(
+            name: "render", usage: "render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]",
+            summary: "render one glyph at one scale, exactly as build does (for Make)", arguments: .svgFile, pipeline: .render),
+        CommandDeclaration(
+            name: "preview", usage: "preview [GLYPHS...] [-o OUTPUT] [--fit] [--watch] [options]",
+            summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs, pipeline: .preview),
+        CommandDeclaration(
+            name: "fix", usage: "fix GLYPH.svg [-o FILE | --in-place] [--dry-run] [options]",
+            summary: "apply a glyph's size and centring fix: wrap its drawing in the suggested <g transform>", arguments: .svgFile,
+            pipeline: .fix),
+        CommandDeclaration(name: "rules", usage: "rules", summary: "list every rule with its id and default severity", arguments: .none),
+        CommandDeclaration(
+            name: "explain", usage: "explain RULE", summary: "what a rule checks and why, with a failing and a fixed example",
+            arguments: .words(RuleID.allCases.map(\.rawValue))),
+        CommandDeclaration(
+            name: "init", usage: "init [DIR] [--app-name NAME]",
+            summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
+            arguments: .folder,
+            ownOptions: [
+                OptionDeclaration(
+                    "--app-name", "NAME", .text, commands: [],
+                    help: ["the app's name, for quick-actions.json", "(default: asked, or the folder's name)"])
+            ]),
+        CommandDeclaration(
+            name: "doctor", usage: "doctor", summary: "check the installation: librsvg, libpng and render workers", arguments: .none),
+        CommandDeclaration(
+            name: "completions", usage: "completions bash|zsh|fish", summary: "print a shell completion script",
+            arguments: .words(ShellCompletions.Shell.allCases.map(\.rawValue))),
+        CommandDeclaration(
+            name: "help", usage: "help [COMMAND]", summary: "show the help, or a command's", arguments: .command),
+    ]
+
+    /// The declaration named `name`.
+    static func command(_ name: String) -> CommandDeclaration? {
+        all.first { $0.name == name }
+    }
+
+    static var names: [String] { all.map(\.name) }
+
+    /// Options every invocation takes without a command.
+    static let globalOptions = [
+        OptionDeclaration("--version", .flag(), help: ["print iconforge's version"]),
+        helpOption,
+    ]
+}

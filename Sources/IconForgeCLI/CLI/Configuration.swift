@@ -1,0 +1,202 @@
+/// Settings from `iconforge.json`, so a project's build needs no flags. Flags on the
+/// command line win over the file. Its keys are the options' (see `OptionTable`), plus
+/// the glyph folders and `allowOffCenter`, which have no flag.
+///
+/// ```json
+/// { "glyphs": "Glyphs", "output": "Output", "fit": false, "xcassets": "App/Glyphs.xcassets",
+///   "appName": "Mosaic", "shapeThreshold": 1.2, "tolerance": 0.5, "pngCompression": 8,
+///   "renderTimeout": 10, "werror": false, "allowOffCenter": ["play"] }
+/// ```
+struct Configuration: Equatable, Sendable {
+    static let defaultFileName = "iconforge.json"
+    /// The largest configuration file read.
+    static let maximumFileBytes = 1 << 20
+
+    var glyphs: [String]?
+    /// Glyphs whose ink may sit off the artboard centre on purpose (an optical correction).
+    var allowOffCenter: [String]?
+    /// Severities the project sets for glyph rules (`"severities": {"svg.text": "warning"}`).
+    var severities: [RuleSeverity]?
+    /// The options the file sets, by the option's name (`--fit`): the name the command
+    /// line uses too, so that the two merge by key.
+    var options: [String: OptionValue] = [:]
+
+    /// The options the file may set, by key.
+    static let optionKeys: [(key: String, option: OptionDeclaration)] = {
+        var seen = Set<String>()
+        return OptionTable.all.compactMap { option in
+            guard let key = option.configurationKey, seen.insert(key).inserted else { return nil }
+            return (key, option)
+        }
+    }()
+
+    /// The keys that are no option's, declared once for the parser below and the schema:
+    /// `before` places a key ahead of the options' in the list of known keys.
+    /// (Computed, as the schema's pieces are: see `JSONSchemas`.)
+    static var fileKeys: [(property: SchemaProperty, before: Bool)] {
+        [
+            (SchemaProperty(commentKey, .array(.string()), "comment lines for people (JSON has no comments); ignored"), true),
+            (SchemaProperty("glyphs", .oneOf([.string(), .array(.string(), minItems: 1)]), "the glyph folder, or a list of them (default: Glyphs)"), true),
+            (SchemaProperty("allowOffCenter", .array(.string()), "glyphs whose ink may sit off the artboard centre on purpose"), false),
+            (
+                SchemaProperty(
+                    "severities", .map(.string(choices: ["error", "warning"]), keyPattern: "^(" + RuleID.glyphRules.map { $0.rawValue.replacing(".", with: "\\.") }.joined(separator: "|") + ")$"),
+                    "a glyph rule's severity for this project, e.g. {\"svg.text\": \"warning\"} (see 'Severities' in docs/designers.md)"),
+                false
+            ),
+        ]
+    }
+
+    /// The key of the comment lines `iconforge init` writes.
+    static let commentKey = "//"
+
+    static let keys = fileKeys.filter(\.before).map(\.property.key) + optionKeys.map(\.key) + fileKeys.filter { !$0.before }.map(\.property.key)
+
+    /// Where a configuration error points the reader.
+    static let hint = "See \"iconforge.json\" in docs/designers.md for its keys and their values."
+
+    /// A flag the file sets.
+    func flag(_ name: String) -> Bool? {
+        if case .flag(let on)? = options[name] { on } else { nil }
+    }
+
+    /// A text or path option the file sets.
+    func text(_ name: String) -> String? {
+        if case .text(let text)? = options[name] { text } else { nil }
+    }
+
+    /// A number the file sets.
+    func number(_ name: String) -> Double? {
+        if case .number(let value)? = options[name] { value } else { nil }
+    }
+
+    /// A whole number the file sets.
+    func integer(_ name: String) -> Int? {
+        if case .integer(let value)? = options[name] { value } else { nil }
+    }
+
+    /// Parses the file's bytes; the error names the file, line and column.
+    static func parse(_ bytes: [UInt8], path: String) throws(UsageError) -> Configuration {
+        // The location in the message for people, and as a value for CI's annotations.
+        func located(_ location: SourceLocation, _ message: String) -> UsageError {
+            var error = UsageError("\(path):\(location.line):\(location.column): \(message)")
+            error.location = location
+            return error
+        }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw located(error.location, error.message)
+        }
+        guard let members = root.members else {
+            throw located(root.location, "the configuration must be a JSON object")
+        }
+        // Paths in the file are relative to the file, wherever iconforge runs from.
+        let base = path.contains("/") ? path.parentPath : "."
+        func resolve(_ relative: String) -> String {
+            relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
+        }
+        var configuration = Configuration()
+        var seen = Set<String>()
+        func fail(_ member: JSONValue.Member, _ wanted: String) -> UsageError {
+            located(member.value.location, "'\(member.key)' must be \(wanted), not \(member.value.kindDescription)")
+        }
+        for member in members {
+            let value = member.value
+            guard seen.insert(member.key).inserted else {
+                throw located(member.keyLocation, "'\(member.key)' is given twice")
+            }
+            if let option = optionKeys.first(where: { $0.key == member.key })?.option {
+                var setting = try Self.value(of: member, for: option, fail)
+                if case .path = option.kind, case .text(let relative) = setting { setting = .text(resolve(relative)) }
+                if case .texts(let list) = setting { setting = .texts(list.map(resolve)) }
+                configuration.options[option.name] = setting
+                continue
+            }
+            switch member.key {
+            case SchemaProperty.schemaReference.key:
+                // For editors: the file's schema.
+                guard value.string != nil else { throw fail(member, "a string (the schema's path or URL)") }
+            case commentKey:
+                guard let lines = value.array, lines.allSatisfy({ $0.string != nil }) else { throw fail(member, "a list of comment lines") }
+            case "glyphs":
+                if let single = value.string {
+                    configuration.glyphs = [single]
+                } else if let list = value.array?.compactMap(\.string), list.count == value.array?.count, !list.isEmpty {
+                    configuration.glyphs = list
+                } else if value.array?.isEmpty == true {
+                    throw fail(member, "a folder name or a non-empty list of them")
+                } else {
+                    throw fail(member, "a folder name or a list of them")
+                }
+            case "allowOffCenter":
+                guard let list = value.array?.compactMap(\.string), list.count == value.array?.count else {
+                    throw fail(member, "a list of glyph names")
+                }
+                configuration.allowOffCenter = list
+            case "severities":
+                guard let entries = value.members else { throw fail(member, "an object of rule ids and \"error\" or \"warning\"") }
+                var settings: [RuleSeverity] = []
+                for entry in entries {
+                    guard let rule = RuleID(rawValue: entry.key), RuleID.glyphRules.contains(rule) else {
+                        var message = "'\(entry.key)' is not a glyph rule whose severity can be set"
+                        if let suggestion = ArgumentParser.closest(to: entry.key, among: Set(RuleID.glyphRules.map(\.rawValue))) { message += "; did you mean '\(suggestion)'?" }
+                        throw located(entry.keyLocation, message + " (rules: \(RuleID.glyphRules.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    guard let text = entry.value.string, let severity = Severity(rawValue: text) else {
+                        throw located(entry.value.location, "the severity of '\(entry.key)' must be \"error\" or \"warning\", not \(entry.value.kindDescription)")
+                    }
+                    guard rule.allowsSeverity(severity) else {
+                        throw located(entry.value.location, "'\(entry.key)' cannot be made a warning: a glyph with that finding is not rendered as drawn")
+                    }
+                    guard !settings.contains(where: { $0.rule == rule }) else { throw located(entry.keyLocation, "'\(entry.key)' is given twice") }
+                    settings.append(RuleSeverity(rule: rule, severity: severity))
+                }
+                configuration.severities = settings.sorted { $0.rule < $1.rule }
+            default:
+                var message = "unknown key '\(member.key)'"
+                if let suggestion = ArgumentParser.closest(to: member.key, among: Set(keys)) { message += "; did you mean '\(suggestion)'?" }
+                throw located(member.keyLocation, message + " (known keys: \(keys.joined(separator: ", ")))")
+            }
+        }
+        configuration.glyphs = configuration.glyphs?.map(resolve)
+        return configuration
+    }
+
+    /// A member's value, checked against what the option takes (the same ranges as on
+    /// the command line: both come from the option's declaration).
+    private static func value(
+        of member: JSONValue.Member, for option: OptionDeclaration, _ fail: (JSONValue.Member, String) -> UsageError
+    ) throws(UsageError) -> OptionValue {
+        switch option.kind {
+        case .flag:
+            if let text = member.value.string, option.flagValues.contains(text) { return .text(text) }
+            let wanted = option.flagValues.isEmpty ? "true or false" : "true, false, " + option.flagValues.map { "\"\($0)\"" }.joined(separator: " or ")
+            guard case .bool(let flag) = member.value.kind else { throw fail(member, wanted) }
+            return .flag(flag)
+        case .text, .path:
+            guard let text = member.value.string, !text.isEmpty else { throw fail(member, "a non-empty string") }
+            return .text(text)
+        case .paths:
+            guard let list = member.value.array?.compactMap(\.string), list.count == member.value.array?.count, !list.contains(where: \.isEmpty) else {
+                throw fail(member, "a list of paths")
+            }
+            return .texts(list)
+        case .choice(let choices):
+            guard let text = member.value.string, choices.contains(text) else { throw fail(member, "one of " + choices.joined(separator: ", ")) }
+            return .text(text)
+        case .number(let range):
+            guard case .number(_, let value) = member.value.kind, range.contains(value) else {
+                throw fail(member, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt)")
+            }
+            return .number(value)
+        case .integer(let range):
+            guard case .number(_, let value) = member.value.kind, Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
+                throw fail(member, "a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            guard value == value.rounded() else { throw fail(member, "a whole number from \(range.lowerBound) to \(range.upperBound)") }
+            return .integer(Int(value))
+        }
+    }
+}

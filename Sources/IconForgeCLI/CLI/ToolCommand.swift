@@ -1,0 +1,403 @@
+/// The `iconforge` command as a pure function of its arguments: it parses them, runs the
+/// library, and returns what to print and the exit status as values. It prints nothing,
+/// reads no environment and exits nothing: the `iconforge` executable does that.
+public enum ToolCommand {
+    /// Runs the command line `arguments` (without the program name).
+    public static func run(_ arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolRun {
+        var output = ToolRun(environment: environment)
+        output.status = run(arguments, output: &output)
+        return output
+    }
+
+    private static func run(_ arguments: [String], output: inout ToolRun) -> ExitStatus {
+        guard let command = arguments.first else {
+            output.out(HelpText.main)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(UsageError) {
+            switch command {
+            case "build": return try build(rest, command: .build, output: &output)
+            case "render": return try render(rest, output: &output)
+            case "fix": return try fix(rest, output: &output)
+            case "check": return try build(rest, command: .check, output: &output)
+            case "preview": return try build(rest, command: .preview, output: &output)
+            case "rules":
+                let parsed = try ArgumentParser.parse(rest, spec: OptionSpec(valued: [], flags: ["--help"], aliases: ["-h": "--help"]))
+                output.out(parsed.flags.contains("--help") ? HelpText.rules : rulesTable())
+                return .clean
+            case "explain", "init", "doctor", "completions":
+                let declaration = CommandTable.command(command)!
+                let parsed = try ArgumentParser.parse(rest, spec: declaration.spec)
+                if parsed.flags.contains("--help") {
+                    output.out(HelpText.help(for: command) ?? HelpText.main)
+                    return .clean
+                }
+                switch command {
+                case "explain": return try explain(parsed, output: &output)
+                case "init": return try initialize(parsed, output: &output)
+                case "doctor": return doctor(parsed, output: &output)
+                default: return try completions(parsed, output: &output)
+                }
+            case "generate-docs":
+                // Hidden: `make docs` writes the generated reference files with it.
+                return try generateDocs(rest, output: &output)
+            case "help", "-h", "--help":
+                guard let name = rest.first, name != "help" else {
+                    output.out(HelpText.main)
+                    return .clean
+                }
+                guard let help = HelpText.help(for: name) else {
+                    throw UsageError("no help for unknown command '\(name)'; commands are \(CommandTable.names.joined(separator: ", "))")
+                }
+                output.out(help)
+                return .clean
+            case "--version", "version":
+                output.out("iconforge \(Builder.toolVersion)")
+                return .clean
+            default:
+                var message = "unknown command '\(command)'"
+                if let suggestion = ArgumentParser.closest(to: command, among: Set(CommandTable.names)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw UsageError(message)
+            }
+        } catch {
+            output.err("iconforge: error: \(error.message)\n\(error.hint)")
+            return error.isUnreadableInput ? .io : .usage
+        }
+    }
+
+    /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
+    /// then the flags, which win.
+    static func request(from parsed: ParsedArguments, command: OptionCommand, environment: ToolEnvironment) throws(UsageError) -> (BuildRequest, werror: Bool) {
+        let writes = command == .build
+        var configuration = Configuration()
+        var request = BuildRequest()
+        // An empty ICONFORGE_LIBRSVG is no preference, as an unset one.
+        request.options.librsvgPath = environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }
+        let configPath = parsed.values["--config"] ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
+        // The folder the configuration lives (or would live) in is a dependency too: creating
+        // an iconforge.json must make Make build again.
+        request.extraDependencies = [configPath.map { $0.contains("/") ? $0.parentPath : "." } ?? "."]
+        if let configPath {
+            do {
+                let bytes = try FileSystem.readRegularFile(configPath, limit: Configuration.maximumFileBytes)
+                configuration = try Configuration.parse(bytes, path: configPath)
+                request.extraDependencies.append(configPath)
+            } catch var error as UsageError {
+                error.hint = Configuration.hint
+                error.file = configPath
+                throw error
+            } catch {
+                var unreadable = UsageError("cannot read configuration \(configPath): \((error as? FileError)?.message ?? "\(error)")")
+                unreadable.isUnreadableInput = true
+                unreadable.hint = Configuration.hint
+                unreadable.file = configPath
+                throw unreadable
+            }
+        }
+        request.writesOutput = writes
+        let settings = OptionSettings(parsed: parsed, configuration: configuration, command: command)
+        request.inputs = parsed.positionals.isEmpty ? configuration.glyphs ?? ["Glyphs"] : parsed.positionals
+        if writes || command == .preview {
+            request.outputFolder = try settings.text("--output") ?? "Output"
+        }
+        if writes {
+            request.assetCatalog = try settings.text("--xcassets")
+            request.otherAssetCatalogs = settings.paths("--xcassets-check")
+            if let catalog = request.assetCatalog, case .failure(let refusal) = AssetCatalogWriter.locate(catalog) {
+                throw UsageError("--xcassets \(catalog) \(refusal.message)")
+            }
+            for other in request.otherAssetCatalogs where (try? AssetCatalogWriter.locate(other).get())?.groups.isEmpty != true {
+                throw UsageError("--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
+            }
+            request.depfile = try settings.text("--depfile")
+            request.appFiles.infoPlist = try settings.text("--info-plist")
+            request.appFiles.stringsFolder = try settings.text("--info-plist-strings")
+            request.appFiles.stringCatalog = try settings.text("--xcstrings")
+            request.appFiles.swiftSource = try settings.text("--swift")
+        }
+        request.appName = try settings.text("--app-name")
+        let fit = try settings.flagValue("--fit")
+        let werror = try settings.flag("--werror")
+        if let fit { request.options.mode = fit == "glyph" ? .fitGlyph : .fitSet }
+        if let jobs = try settings.integer("--jobs") { request.jobs = jobs }
+        let progress = environment.progress
+        request.onWaitingForLock = { folder in
+            progress(.err("waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…"))
+        }
+        if let threshold = try settings.number("--shape-threshold") { request.options.shapeThreshold = threshold }
+        if let tolerance = try settings.number("--tolerance") { request.options.sizeTolerance = tolerance }
+        if let size = try settings.integer("--max-file-size") { request.options.limits.maximumFileBytes = size }
+        if let count = try settings.integer("--max-elements") { request.options.limits.maximumElements = count }
+        if let level = try settings.integer("--png-compression") { request.options.pngCompression = level }
+        request.options.allowOffCenter = configuration.allowOffCenter ?? []
+        request.options.severities = configuration.severities ?? []
+        let timeout = try settings.number("--render-timeout") ?? OptionTable.defaultRenderTimeout
+        switch try settings.text("--isolation") ?? "workers" {
+        case "none":
+            guard parsed.values["--render-timeout"] == nil else {
+                throw UsageError("--render-timeout needs worker processes; it cannot stop a render inside this process (--isolation none)")
+            }
+            request.isolation = .inProcess
+        default:
+            request.isolation = .defaultWorkers(timeout: timeout)
+            if let worker = environment.renderWorkerPath, !worker.isEmpty, case .workers(_, let timeout, let memory) = request.isolation {
+                request.isolation = .workers(executable: worker, timeout: timeout, memoryBytes: memory)
+            }
+        }
+        return (request, werror)
+    }
+
+    /// `build`, `check` and `preview` (a check that then writes the preview page).
+    private static func build(_ arguments: [String], command: OptionCommand, output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        let writes = command == .build
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: command))
+        } catch {
+            // Say which command an option belongs to, when it belongs to another one.
+            let names = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") }.map { String($0.prefix { $0 != "=" }) }
+            for option in names {
+                guard let other = OptionTable.otherCommand(for: option, than: command) else { continue }
+                let why =
+                    switch command {
+                    case .build: "'build' does not take it"
+                    case .check: "'check' writes nothing"
+                    default: "'\(command.rawValue)' does not take it"
+                    }
+                throw UsageError("option '\(option)' is for '\(other)'; " + why)
+            }
+            throw error
+        }
+        if parsed.flags.contains("--help") {
+            output.out(command == .build ? HelpText.build : command == .preview ? HelpText.preview : HelpText.check)
+            return .clean
+        }
+        let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: command)
+        // preview has no --format or --path-base: its diagnostics are text, and on the page.
+        let ciOptions = command != .preview
+        let format = try ciOptions ? commandLine.text("--format") ?? "text" : "text"
+        if parsed.flags.contains("--watch") {
+            return try watch(command, arguments, parsed: parsed, format: format, output: &output)
+        }
+        // GitHub finds a file by its path from the repository root, not from where iconforge ran.
+        let currentFolder = FileManager.default.currentDirectoryPath
+        let base = try (ciOptions ? commandLine.text("--path-base") : nil) ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
+        let forCI: (Diagnostic) -> Diagnostic = { diagnostic in
+            var moved = diagnostic
+            if !diagnostic.file.isEmpty { moved.file = PathBase.relative(diagnostic.file, to: base, currentFolder: currentFolder) }
+            return moved
+        }
+        // From here on, every way out gives CI the document (or annotation) `format` promises.
+        var request: BuildRequest
+        do {
+            let werror: Bool
+            (request, werror) = try self.request(from: parsed, command: command, environment: output.environment)
+            request.warningsAreErrors = werror
+        } catch {
+            guard format != "text" else { throw error }
+            let rule: RuleID = error.isUnreadableInput ? .inputUnreadable : .configInvalid
+            reportStop(forCI(Diagnostic(rule, file: error.file ?? "", at: error.location, error.message)), format: format, command: command.rawValue, output: &output)
+            output.err("iconforge: error: \(error.message)\n\(error.hint)")
+            return error.isUnreadableInput ? .io : .usage
+        }
+
+        // check: what exists is checked, and what does not is reported (exit 3). build stops
+        // instead: a catalog without a missing folder's glyphs would drop their outputs.
+        var missing: [Diagnostic] = []
+        if command == .check {
+            let present = request.inputs.filter { FileSystem.kind(of: $0) != .missing }
+            if !present.isEmpty, present.count < request.inputs.count {
+                missing = request.inputs.filter { FileSystem.kind(of: $0) == .missing }.map { Diagnostic(.inputUnreadable, file: $0, "no such file or folder") }
+                request.inputs = present
+            }
+        }
+
+        // A progress line: on a terminal, in text, and (the meter decides) once a second has passed.
+        var meter: ProgressMeter?
+        if format == "text", !parsed.flags.contains("--quiet"), let statusLine = output.environment.statusLine {
+            let progress = ProgressMeter(clock: output.environment.clock, write: statusLine)
+            request.onGlyphDone = { done, total in progress.update(done: done, total: total) }
+            meter = progress
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var report: BuildReport
+        do {
+            defer { meter?.finish() }
+            report = try Builder.run(request)
+        } catch {
+            switch error {
+            case .missingInput(let path, let message):
+                let diagnostic = Diagnostic(.inputUnreadable, file: path, message)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+            case .output(let failure):
+                // Say what is on disk, as the build reports it.
+                let kept =
+                    switch failure.leftOutput {
+                    case .catalogRemoved: "; no output was replaced, but catalog.json was removed until a build completes: build again"
+                    case .partlyReplaced: "; some outputs were replaced, and catalog.json was removed until a build completes: build again"
+                    case .partlyAdded: "; some new outputs were added, and catalog.json, which does not list them yet, left as it was: build again"
+                    case .committed:
+                        "; the new outputs and catalog.json are in place, but the outputs of glyphs that no longer build were not all removed: the next build removes them"
+                    case .unchanged, nil: FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
+                    }
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+            case .dependencyFile(let failure):
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot write the dependency file: \(failure.message) (the outputs were written)")
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+            case .appFile(let failure):
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (the build's outputs were written)")
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+            }
+            return .io
+        }
+        let elapsed = (clock.now - start).seconds
+        if !missing.isEmpty {
+            report.diagnostics = (missing + report.diagnostics).sorted(by: Diagnostic.sortOrder)
+            report.failed = true
+        }
+        let failed = report.failed
+        if output.environment.writesStepSummary {
+            output.stepSummary = StepSummary.markdown(
+                command: command.rawValue, diagnostics: report.diagnostics.map(forCI), glyphs: report.glyphCount,
+                glyphFiles: Set(report.glyphFiles.map { PathBase.relative($0, to: base, currentFolder: currentFolder) }), failed: failed)
+        }
+        var notice: String?
+
+        switch format {
+        case "json":
+            // Read only here: after a build where nothing changed, the catalog comes from
+            // decoding catalog.json, which costs such a build more than all its other work.
+            var summary = report.catalog.summary
+            summary.errors += missing.count
+            output.out(DiagnosticFormatter.json(diagnostics: report.diagnostics, summary: summary, failed: failed))
+        case "github":
+            // Within what GitHub annotates; the rest go to the log in text form, and a
+            // notice at the end says how many and where.
+            let selection = GitHubAnnotations.select(DiagnosticFormatter.grouped(report.diagnostics.map(forCI)), summaryWritten: output.environment.writesStepSummary)
+            for annotation in selection.annotations { output.out(annotation) }
+            for diagnostic in selection.rest { output.diagnostic(diagnostic) }
+            notice = selection.notice
+        case "sarif":
+            output.out(SARIFFormatter.log(report.diagnostics.map(forCI), completed: missing.isEmpty))
+        default:
+            for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
+                output.diagnostic(diagnostic)
+            }
+            if let hint = explainHint(report.diagnostics, environment: output.environment) { output.err(hint) }
+        }
+        if failed, report.errorCount == 0, format == "text" || format == "github" {
+            output.err(werrorNote(warnings: report.warningCount))
+        }
+        if !parsed.flags.contains("--quiet") {
+            if format == "text" || format == "github", let tally = DiagnosticFormatter.failureTally(report.diagnostics, glyphFiles: report.glyphFiles) { output.err(tally) }
+            output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
+        }
+        if output.environment.printsStageTimings {
+            for (stage, seconds) in report.stageSeconds {
+                output.err("stage \(stage) \(seconds.fixed(4)) s")
+            }
+        }
+        if let notice { output.out(notice) }
+        if command == .preview || parsed.flags.contains("--preview") {
+            let path = Preview.path(inOutputFolder: request.outputFolder)
+            do throws(FileError) {
+                try FileSystem.createFolder(request.outputFolder)
+                try Preview.write(report: report, request: request, to: path, liveReload: output.environment.isWatching)
+            } catch {
+                output.err("\(error.path): error: cannot write the preview page: \(error.message)")
+                return .io
+            }
+            // Standard output holds the document a CI format promises, and nothing else.
+            if format == "text" { output.out(path) } else { output.err("preview: \(path)") }
+        }
+        return !missing.isEmpty ? .io : failed ? .checkFailed : .clean
+    }
+
+    /// A run that stopped before it had a report: in text, `file: error: message` on
+    /// standard error; otherwise the document (or annotation) the format promises, holding
+    /// the one diagnostic, so that a CI step parsing it never gets empty output.
+    static func reportStop(_ diagnostic: Diagnostic, format: String, command: String, output: inout ToolRun) {
+        if output.environment.writesStepSummary {
+            output.stepSummary = StepSummary.markdown(command: command, diagnostics: [diagnostic], glyphs: 0, glyphFiles: [], failed: true)
+        }
+        switch format {
+        case "json":
+            output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))
+        case "github": output.out(DiagnosticFormatter.github(diagnostic))
+        case "sarif": output.out(SARIFFormatter.log([diagnostic], completed: false))
+        default: output.err("\(diagnostic.file.isEmpty ? "iconforge" : DiagnosticFormatter.runnerSafe(diagnostic.file)): error: \(diagnostic.message)")
+        }
+    }
+
+    /// `iconforge render GLYPH.svg --scale 2|3 -o FILE.png`: one glyph, one scale, exactly as
+    /// `build` makes it, for Makefile pattern rules.
+    private static func render(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .render))
+        if parsed.flags.contains("--help") {
+            output.out(HelpText.render)
+            return .clean
+        }
+        let path = try singleGlyph(parsed, command: "render", example: "iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
+        guard let scaleText = parsed.values["--scale"], let scale = Template.scales.first(where: { "\($0.factor)" == scaleText || "\($0.factor)x" == scaleText }) else {
+            throw UsageError("render needs --scale 2 or --scale 3")
+        }
+        guard let destination = parsed.values["--output"] else { throw UsageError("render needs -o FILE.png") }
+        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), command: .check, environment: output.environment)
+
+        let diagnostics: [Diagnostic]
+        var png: [UInt8]?
+        do {
+            let rendered = try Builder.render(path, request: request)
+            diagnostics = rendered.diagnostics
+            if let index = Template.scales.firstIndex(of: scale), index < rendered.pngs.count { png = rendered.pngs[index] }
+        } catch {
+            return report(error, output: &output)
+        }
+        for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
+        if let hint = explainHint(diagnostics, environment: output.environment) { output.err(hint) }
+        let policy = SeverityPolicy(warningsAreErrors: werror)
+        let failed = policy.fails(diagnostics)
+        if policy.failsByWarningsAlone(diagnostics) { output.err(werrorNote(warnings: diagnostics.count)) }
+        guard !failed, let png else { return .checkFailed }
+        do {
+            // Always written (not only when changed): Make judges the target by its time.
+            try FileSystem.writeAtomically(png, to: destination)
+        } catch {
+            output.err("\(error.path): error: \(error.message)")
+            return .io
+        }
+        return .clean
+    }
+
+    /// Why a run with no errors failed: without it, "0 errors" and exit status 1 disagree.
+    static func werrorNote(warnings: Int) -> String {
+        "iconforge: error: \(warnings == 1 ? "1 warning" : "\(warnings) warnings") treated as errors (--werror, or \"werror\" in iconforge.json)"
+    }
+
+    static func summaryLine(_ report: BuildReport, elapsed: Double, wrote folder: String?) -> String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        var parts = [count(report.glyphCount, "glyph") + (report.reusedCount > 0 ? " (\(report.reusedCount) unchanged)" : "")]
+        if folder != nil { parts.append(count(report.pngCount, "PNG")) }
+        parts += [
+            DiagnosticFormatter.count(.error, in: report.diagnostics, glyphFiles: report.glyphFiles),
+            DiagnosticFormatter.count(.warning, in: report.diagnostics, glyphFiles: report.glyphFiles), elapsed.fixed(2) + " s",
+        ]
+        var line = parts.joined(separator: ", ")
+        if let folder { line += " → \(folder)/" }
+        return line
+    }
+
+    static func rulesTable() -> String {
+        RuleID.allCases.map { rule in
+            let id = rule.rawValue.padded(to: 20)
+            let severity = rule.defaultSeverity.rawValue.padded(to: 8)
+            return "\(id) \(severity) \(rule.summary)"
+        }.joined(separator: "\n")
+    }
+}
+

@@ -1,0 +1,124 @@
+internal import CPlatformShim
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#else
+    #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
+#endif
+
+/// The operating system's word that something in a set of folders changed: inotify on
+/// Linux, kqueue on macOS (see `cplatformshim_watch_open`). It only wakes a watch; what
+/// changed is found by comparing snapshots (`WatchSnapshot`), so an event this misses (a
+/// file rewritten in place on macOS, a folder created after the watch began) is still seen
+/// at the next poll.
+///
+/// Watching folders, never files, is what survives editors that save by writing a new file
+/// and renaming it over the old one: the old file's inode goes, the folder stays.
+package final class FolderEvents {
+    private let descriptor: Int32
+    /// Folder → the handle `cplatformshim_watch_add` returned for it.
+    private var handles: [String: Int32] = [:]
+
+    /// Folders the system would not watch at the last `watch`, with why.
+    package private(set) var refused: [String: Refusal] = [:]
+
+    /// Why a folder is not watched for events (it is still looked at every poll).
+    package enum Refusal: Equatable, Sendable {
+        /// Out of descriptors (EMFILE, ENFILE): macOS holds one per folder watched.
+        case tooManyOpenFiles
+        /// Linux's limit on inotify watches (ENOSPC).
+        case tooManyWatches
+        /// Anything else, as the system describes it.
+        case other(String)
+    }
+
+    /// The soft limit on open descriptors once raised to the hard limit (see
+    /// `cplatformshim_raise_descriptor_limit`), nil when it cannot be read. Raised once, by
+    /// the first watch.
+    package static let descriptorLimit: Int? = {
+        let limit = cplatformshim_raise_descriptor_limit()
+        return limit < 0 ? nil : Int(clamping: limit)
+    }()
+
+    /// Nil when the system offers no events (too many inotify instances, say): the watch
+    /// then polls.
+    package init?() {
+        _ = Self.descriptorLimit
+        let descriptor = cplatformshim_watch_open()
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        for handle in handles.values { cplatformshim_watch_remove(descriptor, handle) }
+        close(descriptor)
+    }
+
+    /// Watches exactly `folders` from now on (those that exist; one created later is
+    /// watched from the next call, and seen by polling until then).
+    package func watch(_ folders: Set<String>) {
+        for (folder, handle) in handles where !folders.contains(folder) {
+            cplatformshim_watch_remove(descriptor, handle)
+            handles[folder] = nil
+        }
+        refused = [:]
+        for folder in folders where handles[folder] == nil {
+            let handle = cplatformshim_watch_add(descriptor, folder)
+            if handle >= 0 {
+                handles[folder] = handle
+            } else {
+                switch errno {
+                case ENOENT, ENOTDIR: break  // not there (yet): polling sees it come
+                case EMFILE, ENFILE: refused[folder] = .tooManyOpenFiles
+                case ENOSPC: refused[folder] = .tooManyWatches
+                case let code: refused[folder] = .other(String(cString: strerror(code)))
+                }
+            }
+        }
+    }
+
+    /// What to tell the user when some folders are not watched for events, nil when all
+    /// are: how many, why, and what to do about it.
+    package var notice: String? {
+        Self.notice(refused: refused.count, because: refused.values.sorted { "\($0)" < "\($1)" }.first, descriptorLimit: Self.descriptorLimit)
+    }
+
+    package static func notice(refused count: Int, because reason: Refusal?, descriptorLimit: Int?) -> String? {
+        guard count > 0, let reason else { return nil }
+        let folders = count == 1 ? "1 folder is" : "\(count) folders are"
+        let why: String
+        switch reason {
+        case .tooManyOpenFiles:
+            let limit = descriptorLimit.map { " (\($0), raised to the hard limit; macOS needs one per folder watched)" } ?? ""
+            why = "too many open files\(limit); to watch them all, raise the hard limit (`ulimit -Hn 10240` as root, or `sudo launchctl limit maxfiles 10240 unlimited` on macOS) and start the watch again"
+        case .tooManyWatches:
+            why = "the system's limit on inotify watches is reached; raise it (`sudo sysctl fs.inotify.max_user_watches=524288`) and start the watch again"
+        case .other(let description):
+            why = description.prefix(1).lowercased() + description.dropFirst()
+        }
+        return "iconforge: \(folders) not watched for events, only looked at every second: \(why)"
+    }
+
+    /// The folders watched now.
+    var watched: Set<String> { Set(handles.keys) }
+
+    /// What a wait ended with.
+    package enum Wake: Equatable {
+        case changed, timedOut
+        /// The system stopped delivering events: the caller should poll instead.
+        case failed
+    }
+
+    /// Waits until something changes in a watched folder or `milliseconds` pass.
+    package func wait(milliseconds: Int) -> Wake {
+        while true {
+            let result = cplatformshim_watch_wait(descriptor, Int32(clamping: milliseconds))
+            if result < 0, errno == EINTR { continue }
+            return result > 0 ? .changed : result == 0 ? .timedOut : .failed
+        }
+    }
+}

@@ -1,0 +1,174 @@
+/// The bytes that travel between the build and its render workers: a glyph to process one
+/// way, what came of it the other. A plain length-prefixed binary layout, because this
+/// runs twice per glyph and JSON would cost more than the rendering it wraps.
+enum OutcomeCodec {
+    /// A request: one glyph, and whether to encode its PNGs.
+    static func encodeRequest(_ source: GlyphSource, encode: Bool) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.string(source.name)
+        writer.string(source.displayPath)
+        writer.string(source.relativePath)
+        writer.bytes(source.bytes)
+        writer.bool(encode)
+        return writer.buffer
+    }
+
+    static func decodeRequest(_ bytes: [UInt8]) -> (source: GlyphSource, encode: Bool)? {
+        var reader = BinaryReader(bytes)
+        guard let name = reader.string(), let display = reader.string(), let relative = reader.string(),
+            let content = reader.bytes(), let encode = reader.bool(), reader.isAtEnd
+        else { return nil }
+        return (GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content), encode)
+    }
+
+    /// A response: everything in the outcome but the source, which the build already has.
+    static func encodeOutcome(_ outcome: GlyphOutcome) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.string(outcome.sourceSHA256)
+        writer.count(outcome.diagnostics.count)
+        for diagnostic in outcome.diagnostics {
+            writer.string(diagnostic.severity.rawValue)
+            writer.string(diagnostic.rule.rawValue)
+            writer.string(diagnostic.file)
+            writer.count(diagnostic.location?.line ?? 0)
+            writer.count(diagnostic.location?.column ?? 0)
+            writer.string(diagnostic.message)
+            writer.doubles(
+                diagnostic.fix.map {
+                    [$0.scale, $0.centerX, $0.centerY, $0.dx, $0.dy, $0.userSpace.scaleX, $0.userSpace.scaleY, $0.userSpace.originX, $0.userSpace.originY]
+                } ?? [])
+        }
+        writer.doubles(outcome.artboard.map { [$0.width, $0.height] } ?? [])
+        writer.doubles(outcome.inkBox.map { [$0.x, $0.y, $0.width, $0.height] } ?? [])
+        writer.string(outcome.shape?.rawValue ?? "")
+        writer.string(outcome.color?.hex ?? "")
+        writer.count(outcome.pngs.count)
+        for (png, output) in zip(outcome.pngs, outcome.outputs) {
+            writer.bytes(png.bytes)
+            writer.count(png.width)
+            writer.count(png.height)
+            writer.count(output.scale)
+            writer.string(output.file)
+            writer.string(output.sha256)
+            writer.doubles(output.transform.map { [$0.scale, $0.x, $0.y] } ?? [])
+        }
+        writer.doubles([outcome.timings.check, outcome.timings.render, outcome.timings.encode])
+        return writer.buffer
+    }
+
+    static func decodeOutcome(_ bytes: [UInt8], source: GlyphSource) -> GlyphOutcome? {
+        var reader = BinaryReader(bytes)
+        guard let sha = reader.string(), let diagnosticCount = reader.itemCount() else { return nil }
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<diagnosticCount {
+            guard let severity = reader.string().flatMap(Severity.init(rawValue:)),
+                let rule = reader.string().flatMap(RuleID.init(rawValue:)), let file = reader.string(),
+                let line = reader.count(), let column = reader.count(), let message = reader.string(), let fix = reader.doubles()
+            else { return nil }
+            let location = line > 0 ? SourceLocation(line: line, column: column) : nil
+            var diagnostic = Diagnostic(severity, rule, file: file, at: location, message)
+            if fix.count == 9 {
+                let userSpace = UserSpace(scaleX: fix[5], scaleY: fix[6], originX: fix[7], originY: fix[8])
+                diagnostic.fix = GeometryFix(scale: fix[0], centerX: fix[1], centerY: fix[2], dx: fix[3], dy: fix[4], userSpace: userSpace)
+            }
+            diagnostics.append(diagnostic)
+        }
+        guard let artboard = reader.doubles(), let ink = reader.doubles(), let shape = reader.string(),
+            let color = reader.string(), let pngCount = reader.itemCount()
+        else { return nil }
+        var pngs: [PNGEncoder.Encoded] = []
+        var outputs: [Catalog.Output] = []
+        for _ in 0..<pngCount {
+            guard let png = reader.bytes(), let width = reader.count(), let height = reader.count(),
+                let scale = reader.count(), let file = reader.string(), let pngSHA = reader.string(), let transform = reader.doubles()
+            else { return nil }
+            pngs.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
+            outputs.append(Catalog.Output(
+                scale: scale, file: file, width: width, height: height, bytes: png.count, sha256: pngSHA,
+                transform: transform.count == 3 ? Catalog.Transform(scale: transform[0], x: transform[1], y: transform[2]) : nil))
+        }
+        guard let times = reader.doubles(), times.count == 3, reader.isAtEnd else { return nil }
+        var outcome = GlyphOutcome(
+            source: source, sourceSHA256: sha, diagnostics: diagnostics,
+            artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
+            inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
+            shape: Shape(rawValue: shape), color: PixelColor(hex: color), pngs: pngs)
+        outcome.outputs = outputs
+        outcome.timings = GlyphTimings(check: times[0], render: times[1], encode: times[2])
+        return outcome
+    }
+}
+
+/// Appends little-endian integers, doubles and length-prefixed byte strings.
+struct BinaryWriter {
+    private(set) var buffer: [UInt8] = []
+
+    mutating func count(_ value: Int) {
+        let bits = UInt64(truncatingIfNeeded: value)
+        for shift in stride(from: 0, to: 64, by: 8) { buffer.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    }
+
+    mutating func bool(_ value: Bool) { buffer.append(value ? 1 : 0) }
+
+    mutating func bytes(_ value: [UInt8]) {
+        count(value.count)
+        buffer.append(contentsOf: value)
+    }
+
+    mutating func string(_ value: String) { bytes(Array(value.utf8)) }
+
+    mutating func doubles(_ values: [Double]) {
+        count(values.count)
+        for value in values { count(Int(truncatingIfNeeded: value.bitPattern)) }
+    }
+}
+
+/// Reads what `BinaryWriter` wrote; every read returns nil rather than trapping on short
+/// or malformed input (a worker that died mid-write must not take the build down).
+struct BinaryReader {
+    private let buffer: [UInt8]
+    private var position = 0
+
+    init(_ buffer: [UInt8]) { self.buffer = buffer }
+
+    var isAtEnd: Bool { position == buffer.count }
+
+    mutating func count() -> Int? {
+        guard position + 8 <= buffer.count else { return nil }
+        var value: UInt64 = 0
+        for index in (0..<8).reversed() { value = value << 8 | UInt64(buffer[position + index]) }
+        position += 8
+        return Int(truncatingIfNeeded: value)
+    }
+
+    mutating func bool() -> Bool? {
+        guard position < buffer.count else { return nil }
+        defer { position += 1 }
+        return buffer[position] != 0
+    }
+
+    /// A count of items that must still fit in what is left (each takes at least a byte),
+    /// so that a corrupt count can neither trap a range nor start a huge loop.
+    mutating func itemCount() -> Int? {
+        guard let value = count(), value >= 0, value <= buffer.count - position else { return nil }
+        return value
+    }
+
+    mutating func bytes() -> [UInt8]? {
+        guard let length = count(), length >= 0, length <= buffer.count - position else { return nil }
+        defer { position += length }
+        return Array(buffer[position..<position + length])
+    }
+
+    mutating func string() -> String? { bytes().map { String(decoding: $0, as: UTF8.self) } }
+
+    mutating func doubles() -> [Double]? {
+        guard let length = count(), length >= 0, length <= 64 else { return nil }
+        var values: [Double] = []
+        for _ in 0..<length {
+            guard let bits = count() else { return nil }
+            values.append(Double(bitPattern: UInt64(truncatingIfNeeded: bits)))
+        }
+        return values
+    }
+}

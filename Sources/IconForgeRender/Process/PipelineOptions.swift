@@ -1,0 +1,56 @@
+/// How glyphs are checked, exported and encoded.
+public struct PipelineOptions: Sendable, Equatable, Codable {
+    public var mode: ExportMode = .template
+    /// Aspect ratio at which a glyph counts as wide or tall.
+    public var shapeThreshold = 1.2
+    /// How far (pt) the governing dimension may be from its target (`size.target`).
+    public var sizeTolerance = 0.5
+    /// How far (pt) the ink centre may be from the artboard centre (`geometry.off-center`).
+    public var centerTolerance = 1.0
+    /// Longest-to-shortest side ratio beyond which `geometry.aspect` warns.
+    public var maximumAspectRatio = 3.0
+    /// How far (pt) ink may cross the artboard or canvas edge before it counts as outside:
+    /// antialiasing measurement is accurate to a few hundredths of a point.
+    public var edgeSlack = 0.1
+    public var limits = Limits()
+    /// Glyphs allowed to sit off the artboard centre on purpose (an optical correction).
+    public var allowOffCenter: [String] = []
+    /// PNG compression effort, 1 (fastest) to 12 (smallest), as libdeflate's levels.
+    public var pngCompression = PNGEncoder.defaultCompressionLevel
+    /// The librsvg library file to open instead of the platform's usual names (the
+    /// executable's `ICONFORGE_LIBRSVG`); nil for the usual ones. Part of the build key when
+    /// set: another librsvg may draw differently.
+    public var librsvgPath: String?
+    /// `--fit=set`: the scale per artboard size, planned by the build from every glyph's
+    /// measurement before any is rendered (`FitSetPlanner`). Not part of the build key: it
+    /// follows from the glyphs and the other options, which the build's fingerprint covers,
+    /// and each output records the scale it was rendered at.
+    public var setScales: [SetScale]?
+    /// A project's severities for glyph rules (`"severities"` in iconforge.json), in rule
+    /// order; each rule allows the severity (`RuleID.allowsSeverity`).
+    public var severities: [RuleSeverity] = []
+
+    public init() {}
+
+    /// `diagnostics` with the project's severities: applied before a glyph's PNGs are
+    /// decided, so that `svg.text` lowered to a warning renders and an error raised fails.
+    func applyingSeverities(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !severities.isEmpty else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var changed = diagnostic
+            if let setting = severities.first(where: { $0.rule == diagnostic.rule }) { changed.severity = setting.severity }
+            return changed
+        }
+    }
+}
+
+/// One rule's severity as a project sets it.
+public struct RuleSeverity: Sendable, Equatable, Codable {
+    public var rule: RuleID
+    public var severity: Severity
+
+    public init(rule: RuleID, severity: Severity) {
+        self.rule = rule
+        self.severity = severity
+    }
+}
