@@ -1,14 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IconForgeBuild
-@testable import IconForgeCLI
-@testable import IconForgeModel
 @testable import IconForgeNative
-@testable import IconForgeOutputs
-@testable import IconForgePlatform
-@testable import IconForgeRender
-@testable import IconForgeSVG
 
 /// Formula/iconforge.rb, checked on Linux as far as it can be without Homebrew or a Mac:
 /// its Ruby syntax (`ruby -c`), what it declares, that it installs what `make install`

@@ -1,14 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IconForgeBuild
-@testable import IconForgeCLI
-@testable import IconForgeModel
 @testable import IconForgeNative
-@testable import IconForgeOutputs
-@testable import IconForgePlatform
-@testable import IconForgeRender
-@testable import IconForgeSVG
 
 /// IconForgePlugin in a package that uses it (Tests/PluginSample), built with `swift build`:
 /// the glyphs' PNGs become the target's resources and QuickAction is generated; a second
