@@ -138,10 +138,13 @@ public enum Builder {
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
             encode: request.writesOutput, staging: early)
-        let resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
+        var resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         if request.writesOutput {
-            try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+            let appFileFindings = try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+            // What the app's files hold is known only once they are read, after the output folder's commit.
+            resolution.diagnostics = (resolution.diagnostics + appFileFindings).sorted(by: Diagnostic.sortOrder)
+            resolution.failed = Self.fails(resolution.diagnostics, warningsAreErrors: request.warningsAreErrors)
         }
         return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }
@@ -215,6 +218,8 @@ public enum Builder {
         var reusable: BuildState?
         /// Every file the previous build wrote: a file by these names is iconforge's own.
         var ownedFiles: Set<String>
+        /// What earlier builds wrote into the app's files (empty when nothing is recorded).
+        var appRecord = AppFilesRecord()
     }
 
     enum PlanResult {
@@ -239,7 +244,8 @@ public enum Builder {
         let owned = Set(
             (previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file) + pending.keys)
         return .build(BuildPlan(
-            buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned))
+            buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned,
+            appRecord: (request.writesOutput ? AppFilesRecord.read(in: request.outputFolder) : nil) ?? AppFilesRecord()))
     }
 
     /// `--fit=set`: measures every glyph as `--fit=glyph` does (checked, not encoded), and
@@ -285,6 +291,8 @@ public enum Builder {
         var plan: AssetCatalogWriter.Plan
         /// Two builds with different output folders may share one asset catalog.
         var lock: FolderLock
+        /// Glyphs whose image sets stay, failed or gone, because the app's kept Info.plist names them.
+        var keeping: Set<String> = []
     }
 
     /// Settles every refusal (a glyph whose output name is someone else's file, one the
@@ -309,7 +317,8 @@ public enum Builder {
             withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: plan.ownedFiles))
             if let path = request.assetCatalog {
                 let candidates = outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }
-                let commit = try planAssetCatalog(at: path, names: candidates.map(\.source.name), otherCatalogs: request.otherAssetCatalogs)
+                let commit = try planAssetCatalog(
+                    at: path, names: candidates.map(\.source.name), otherCatalogs: request.otherAssetCatalogs, record: plan.appRecord)
                 withhold(assetCatalogRefusals(commit.plan, outcomes: outcomes))
                 assetCatalog = commit
             }
@@ -337,6 +346,18 @@ public enum Builder {
             request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: plan.ownedFiles)
         if request.writesOutput {
             quickActions?.keepPreviousFiles(plan.previous?.generatedFiles ?? [], outputFolder: request.outputFolder)
+            if let commit = assetCatalog, let first = quickActions?.result.diagnostics.firstIndex(where: { $0.severity == .error }) {
+                let passed = Set(outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }.map(\.source.name))
+                // Not one whose name an asset of the app's now has: the target would hold it twice.
+                let refused = Set(commit.plan.conflicts.map(\.glyph))
+                let keeping = imageSetsToKeep(quickActions, request: request, namespace: commit.plan.namespace)
+                    .filter { !passed.contains($0) && !refused.contains($0) && commit.plan.owned[$0] != nil }
+                assetCatalog?.keeping = keeping
+                if !keeping.isEmpty {
+                    let sets = keeping.sorted().map { "\(commit.path)/\($0).imageset" }.joined(separator: ", ")
+                    quickActions?.result.diagnostics[first].message += "; the asset catalog keeps \(sets) as the last good build made \(keeping.count == 1 ? "it" : "them"), since the kept Info.plist names \(keeping.count == 1 ? "it" : "them")"
+                }
+            }
         }
         diagnostics += quickActions?.result.diagnostics ?? []
         if request.writesOutput, request.depfile != nil {
@@ -367,7 +388,7 @@ public enum Builder {
     /// longer listed; then the dependency file.
     private static func commit(
         _ resolution: Resolution, files: [GlyphFile], plan: BuildPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
-    ) throws(BuildError) {
+    ) throws(BuildError) -> [Diagnostic] {
         let catalog = resolution.catalog
         let outcomes = resolution.outcomes
         let quickActions = resolution.quickActions
@@ -397,12 +418,18 @@ public enum Builder {
         // matches its files or none, and a state that names every file of iconforge's.
         var staged = StagedWrites()
         var state: BuildState?
+        var appRecord = plan.appRecord
+        var findings: [Diagnostic] = []
         do throws(BuildError) {
             var written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
             // Kept files are not written: they are recorded as this build read them.
             for file in quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
             if let assetCatalog = resolution.assetCatalog {
-                try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
+                let written = try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder, record: &appRecord)
+                for name in written.editedContents {
+                    let path = "\(assetCatalog.path)/\(name).imageset/\(AssetCatalogWriter.contentsFileName)"
+                    findings.append(Diagnostic(.appFilesEdited, file: path, "was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept as it is and only the PNGs are updated; delete it and build again to have iconforge write it"))
+                }
             }
             if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
@@ -427,7 +454,21 @@ public enum Builder {
         if let depfile = request.depfile {
             try writeDepfile(depfile, dependencies: dependencies, request: request)
         }
-        try updateAppFiles(request.appFiles, quickActions: quickActions)
+        do throws(BuildError) {
+            findings += try updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord)
+        } catch {
+            // What was done before the failure is recorded all the same.
+            try? writeAppFilesRecord(appRecord, previous: plan.appRecord, outputFolder: request.outputFolder)
+            throw error
+        }
+        try writeAppFilesRecord(appRecord, previous: plan.appRecord, outputFolder: request.outputFolder)
+        return findings
+    }
+
+    /// Writes the record of what iconforge wrote into the app's files, once there is one.
+    private static func writeAppFilesRecord(_ record: AppFilesRecord, previous: AppFilesRecord, outputFolder: String) throws(BuildError) {
+        guard record != previous || (record != AppFilesRecord() && FileSystem.kind(of: outputFolder + "/" + AppFilesRecord.fileName) == .missing) else { return }
+        do throws(FileError) { try record.write(in: outputFolder) } catch { throw .output(error) }
     }
 
     /// What a build's fingerprint is computed from, besides what is on disk.

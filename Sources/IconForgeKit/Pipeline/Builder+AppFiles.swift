@@ -118,7 +118,9 @@ extension Builder {
     /// Locks the asset catalog that `path` is in (the catalog or a group in it) and plans
     /// what writing `names` into `path` will do, without writing: a path that is in no
     /// catalog or cannot be a folder is an error now, not after `Output/` was written.
-    static func planAssetCatalog(at path: String, names: [String], otherCatalogs: [String]) throws(BuildError) -> AssetCatalogCommit {
+    static func planAssetCatalog(
+        at path: String, names: [String], otherCatalogs: [String], record: AppFilesRecord
+    ) throws(BuildError) -> AssetCatalogCommit {
         do throws(FileError) {
             let location = try AssetCatalogWriter.locate(path).get()
             try FileSystem.createFolder(path)
@@ -127,7 +129,9 @@ extension Builder {
             // earlier iconforge left there goes.
             let lock = try FolderLock(location.catalog, lockFile: false)
             if case .regular = FileSystem.kind(of: path + "/" + FolderLock.fileName) { try FileSystem.remove(path + "/" + FolderLock.fileName) }
-            return AssetCatalogCommit(path: path, plan: try AssetCatalogWriter.plan(names, in: path, otherCatalogs: otherCatalogs), lock: lock)
+            let recorded = record.imageSets.flatMap { $0.folder == path ? $0.sets : nil }
+            return AssetCatalogCommit(
+                path: path, plan: try AssetCatalogWriter.plan(names, in: path, otherCatalogs: otherCatalogs, recorded: recorded), lock: lock)
         } catch {
             throw .output(error)
         }
@@ -145,8 +149,11 @@ extension Builder {
         return refused
     }
 
-    /// Writes every glyph that passed into the planned asset catalog.
-    static func writeAssetCatalog(_ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String) throws(BuildError) {
+    /// Writes every glyph that passed into the planned asset catalog, keeping the image sets
+    /// the commit says to keep, and records what it owns there now in `record`.
+    static func writeAssetCatalog(
+        _ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String, record: inout AppFilesRecord
+    ) throws(BuildError) -> AssetCatalogReport {
         var glyphs: [AssetCatalogGlyph] = []
         do throws(FileError) {
             for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count {
@@ -159,12 +166,35 @@ extension Builder {
                 }
                 glyphs.append(AssetCatalogGlyph(name: outcome.source.name, png2x: pngs[0], png3x: pngs[1]))
             }
-            _ = try withExtendedLifetime(commit.lock) { () throws(FileError) in
-                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan)
+            let report = try withExtendedLifetime(commit.lock) { () throws(FileError) in
+                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan, keeping: commit.keeping)
             }
+            record.imageSets = AppFilesRecord.ImageSets(folder: commit.path, sets: report.files)
+            return report
         } catch {
             throw .output(error)
         }
+    }
+
+    /// The glyphs whose image sets stay although they failed or are gone: while the quick
+    /// actions have errors, the app keeps the last good Info.plist (its own, with
+    /// `--info-plist`, and `Output/QuickActions.plist`), and each icon file it names must
+    /// keep its image set, or the app would ship an action without an icon.
+    static func imageSetsToKeep(_ quickActions: QuickActionsOutcome?, request: BuildRequest, namespace: String) -> Set<String> {
+        guard let quickActions, quickActions.result.hasErrors else { return [] }
+        var plists: [String] = quickActions.kept.map { request.outputFolder + "/" + $0.entry.file }.filter { $0.hasSuffix(".plist") }
+        if let path = request.appFiles.infoPlist { plists.append(path) }
+        var names = Set<String>()
+        for path in plists {
+            guard let bytes = try? FileSystem.readRegularFile(path, limit: readLimit),
+                let root = try? InfoPlistUpdate.parse(bytes, what: "it").dictionary
+            else { continue }
+            for item in root[InfoPlistUpdate.key]?.array ?? [] {
+                guard let file = item.dictionary?["UIApplicationShortcutItemIconFile"]?.string, file.hasPrefix(namespace) else { continue }
+                names.insert(String(file.dropFirst(namespace.count)))
+            }
+        }
+        return names
     }
 
     /// Every input the outputs depend on, for a make-style dependency file: the glyphs

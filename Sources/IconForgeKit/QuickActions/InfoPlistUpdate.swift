@@ -51,6 +51,33 @@ enum InfoPlistUpdate {
         return result
     }
 
+    /// What updating an Info.plist does: its new bytes (nil: as it is) and the SHA-256 of the
+    /// array it now holds, for `AppFilesRecord`.
+    struct Update: Equatable {
+        var bytes: [UInt8]?
+        var arraySHA256: String
+    }
+
+    /// `updated`, refusing to replace an array iconforge did not write: one whose SHA-256 is
+    /// not `recordedArraySHA256` (what an earlier build recorded writing) and that is not
+    /// already exactly the new one (then it becomes iconforge's as it is, not a byte changed).
+    static func update(_ existing: [UInt8]?, generated: [UInt8], recordedArraySHA256: String?, sourceName: String) throws(Failure) -> Update {
+        let items = try parse(generated, what: "the generated QuickActions.plist").dictionary[key] ?? .array([])
+        if let existing, let found = try parse(existing, what: "it").dictionary[key], found != items, digest(found) != recordedArraySHA256 {
+            let count = found.array?.count ?? 0
+            throw Failure(message: "has a \(key) array (\(count) quick \(count == 1 ? "action" : "actions")) that iconforge did not write, or that was changed since it did, so it is not replaced; import it into \(sourceName) with `iconforge init --from-info-plist PATH` (with --strings DIR or --xcstrings FILE for its translations), after which builds keep it as it is, or delete the array from this file to let iconforge write its own")
+        }
+        return Update(bytes: try updated(existing, generated: generated), arraySHA256: digest(items))
+    }
+
+    /// The SHA-256 of a value as Foundation's encoder writes it (XML, keys sorted): the same
+    /// value gives the same digest whatever file it was read from.
+    static func digest(_ value: PropertyListValue) -> String {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return SHA256Digest.hex(of: [UInt8]((try? encoder.encode([value])) ?? Data()))
+    }
+
     /// A parsed property list's root dictionary and format.
     struct Parsed {
         var dictionary: [String: PropertyListValue]

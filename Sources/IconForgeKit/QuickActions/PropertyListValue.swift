@@ -79,4 +79,14 @@ indirect enum PropertyListValue: Codable, Equatable {
         if case .dictionary(let dictionary) = self { return dictionary }
         return nil
     }
+
+    var array: [PropertyListValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
 }
