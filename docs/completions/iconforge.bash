@@ -112,9 +112,12 @@ _iconforge() {
     init)
         case "$prev" in
         --app-name) COMPREPLY=(); return ;;
+        --from-info-plist) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --strings) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --xcstrings) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--app-name -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--app-name --from-info-plist --strings --xcstrings -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -d -- "$cur"))
         fi

@@ -101,6 +101,9 @@ complete -c iconforge -n '__fish_seen_subcommand_from rules' -s h -l help -d 'sh
 complete -c iconforge -n '__fish_seen_subcommand_from explain' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from explain' -x -a 'svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji color.monochrome size.target size.max size.scaled-down geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable app-files.edited app-files.setup config.invalid'
 complete -c iconforge -n '__fish_seen_subcommand_from init' -l app-name -x -d 'the app\'s name, for quick-actions.json (default: asked, or the folder\'s name)'
+complete -c iconforge -n '__fish_seen_subcommand_from init' -l from-info-plist -r -F -d 'import this Info.plist\'s UIApplicationShortcutItems into Glyphs/quick-actions.json (and write nothing else)'
+complete -c iconforge -n '__fish_seen_subcommand_from init' -l strings -r -F -d 'with --from-info-plist: the folder of the app\'s <locale>.lproj/InfoPlist.strings, for the translations'
+complete -c iconforge -n '__fish_seen_subcommand_from init' -l xcstrings -r -F -d 'with --from-info-plist: the app\'s InfoPlist.xcstrings, for the translations'
 complete -c iconforge -n '__fish_seen_subcommand_from init' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from init' -F
 complete -c iconforge -n '__fish_seen_subcommand_from doctor' -s h -l help -d 'show this help'

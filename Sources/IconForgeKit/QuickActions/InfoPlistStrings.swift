@@ -29,7 +29,7 @@ enum InfoPlistStrings {
         var pairs: [(key: String, value: String)] = []
         for action in definitions.actions {
             for text in [action.title, action.subtitle].compactMap({ $0 }) {
-                guard let key = text.entry(for: development)?.text, let value = text.entry(for: locale)?.text,
+                guard let key = text.stringsKey(development: development), let value = text.entry(for: locale)?.text,
                     written.insert(key).inserted
                 else { continue }
                 pairs.append((key, value))

@@ -14,9 +14,18 @@ struct QuickActionDefinitions: Sendable {
         /// True when written as a plain string, which is the development locale's.
         var isPlain: Bool
         var location: SourceLocation
+        /// The app's own localisation key (`titleKey`, `subtitleKey`): Info.plist's value and
+        /// the strings' key instead of the development-locale text.
+        var key: String? = nil
 
         func entry(for locale: String) -> Entry? {
             entries.first { $0.locale == locale }
+        }
+
+        /// What Info.plist holds and InfoPlist.strings translates: the key, else the
+        /// development-locale text.
+        func stringsKey(development: String) -> String? {
+            key ?? entry(for: development)?.text
         }
     }
 

@@ -152,7 +152,7 @@ struct QuickActionsChecker {
 
     /// The development locale's string keys every translation, so two texts that share it must translate alike.
     private mutating func checkKeyConflicts(_ text: QuickActionDefinitions.LocalizedText, what: String, keys: inout StringsKeys) {
-        guard let key = text.entry(for: definitions.developmentLocale)?.text else { return }
+        guard let key = text.stringsKey(development: definitions.developmentLocale) else { return }
         for entry in text.entries {
             if let earlier = keys.values[key]?[entry.locale] {
                 if earlier.text != entry.text {

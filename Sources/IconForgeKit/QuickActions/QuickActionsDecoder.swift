@@ -103,6 +103,18 @@ struct QuickActionsDecoder {
             action.title = localizedText(title, what: "title")
         }
         if let subtitle = value["subtitle"] { action.subtitle = localizedText(subtitle, what: "subtitle") }
+        for (field, isTitle) in [("titleKey", true), ("subtitleKey", false)] {
+            guard let value = value[field], let key = string(value, what: field) else { continue }
+            if key.isEmpty {
+                report(.actionsParse, at: value.location, "\(field) is empty; leave it out to key the translations by the \(isTitle ? "title" : "subtitle") itself")
+            } else if isTitle, action.title != nil {
+                action.title?.key = key
+            } else if !isTitle, action.subtitle != nil {
+                action.subtitle?.key = key
+            } else {
+                report(.actionsParse, at: value.location, "\(field) without a \(isTitle ? "title" : "subtitle"); it names the localisation key of one")
+            }
+        }
         if let icon = value["icon"] {
             action.hasIcon = true
             action.iconLocation = icon.location

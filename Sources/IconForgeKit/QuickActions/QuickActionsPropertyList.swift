@@ -34,8 +34,8 @@ struct QuickActionsPropertyList: Codable, Equatable {
         let development = definitions.developmentLocale
         items = definitions.actions.map { action in
             var item = Item(
-                subtitle: action.subtitle?.entry(for: development)?.text,
-                title: action.title?.entry(for: development)?.text ?? "",
+                subtitle: action.subtitle?.stringsKey(development: development),
+                title: action.title?.stringsKey(development: development) ?? "",
                 type: action.type ?? "")
             switch action.icon {
             case .glyph(let name)?: item.iconFile = name

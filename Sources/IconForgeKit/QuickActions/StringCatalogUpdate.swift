@@ -141,6 +141,9 @@ enum StringCatalogUpdate {
         for entry in entries {
             let new = wanted[entry.key] ?? [:]
             guard let index = strings.firstIndex(where: { $0.key == entry.key }) else {
+                // A key whose one translation is itself adds nothing to what iOS shows: it is
+                // not added to a catalog that has other keys (an imported catalog keeps its bytes).
+                if !strings.isEmpty, new == [definitions.developmentLocale: entry.key] { continue }
                 let index = strings.firstIndex { xcodeOrder(entry.key, $0.key) } ?? strings.endIndex
                 strings.insert(entry, at: index)
                 update.record[entry.key] = new.mapValues(AppFilesRecord.digest)
@@ -258,7 +261,7 @@ enum StringCatalogUpdate {
         var entries: [Node.Member] = []
         for action in definitions.actions {
             for (text, what) in [(action.title, "title"), (action.subtitle, "subtitle")] {
-                guard let text, let key = text.entry(for: development)?.text, seen.insert(key).inserted else { continue }
+                guard let text, let key = text.stringsKey(development: development), seen.insert(key).inserted else { continue }
                 let localizations = definitions.locales.sorted(by: xcodeOrder).compactMap { locale -> Node.Member? in
                     guard let value = InfoPlistStrings.translations(for: definitions, locale: locale).first(where: { $0.key == key })?.value else { return nil }
                     let unit = Node.object([member("state", .token(quoted("translated"))), member("value", .token(quoted(value)))])

@@ -65,7 +65,7 @@ enum StringsFileUpdate {
             let block = block(pairs.map(line), sourceName: sourceName)
             return Update(bytes: pairs.isEmpty ? nil : Array((block.joined(separator: "\n") + "\n").utf8), record: pairs.record)
         }
-        let (encoding, newline, lines, range) = try parts(existing)
+        var (encoding, newline, lines, range) = try parts(existing)
         var outside: [String: StringsFileParser.Entry] = [:]
         let outsideText = lines.indices.map { range?.contains($0) == true ? "" : lines[$0] }.joined(separator: "\n")
         for entry in StringsFileParser.entries(in: outsideText) where outside[entry.key] == nil { outside[entry.key] = entry }
@@ -82,8 +82,23 @@ enum StringsFileUpdate {
         for (key, value) in pairs {
             handled.insert(key)
             let current = inside.first { $0.entry.key == key }
+            // A text that is its own translation, in a file iconforge has not written into, is
+            // what iOS shows without a line: none is added (an imported file changes not a byte).
+            if range == nil, key == value, outside[key] == nil { continue }
             if current == nil, let other = outside[key] {
-                if other.value == value { continue }
+                // The line is the app's own, or an imported one iconforge took over (its value
+                // recorded): the same value stands; a recorded one on a line of its own follows
+                // quick-actions.json there.
+                if other.value == value {
+                    update.record[key] = AppFilesRecord.digest(value)
+                    continue
+                }
+                let text = lines[other.line - 1]
+                if recorded?[key] == AppFilesRecord.digest(other.value), StringsFileParser.entries(in: text) == [StringsFileParser.Entry(key: key, value: other.value, line: 1)] {
+                    lines[other.line - 1] = String(text.prefix { $0 == " " || $0 == "\t" }) + line(key, value)
+                    update.record[key] = AppFilesRecord.digest(value)
+                    continue
+                }
                 update.duplicates.append(Duplicate(key: key, found: other.value, wanted: value, line: other.line))
             }
             if let current, current.entry.value != value, recorded?[key] != AppFilesRecord.digest(current.entry.value) {
@@ -103,7 +118,11 @@ enum StringsFileUpdate {
             }
             written.append(text)
         }
-        if range == nil, written.isEmpty { return update }
+        if range == nil, written.isEmpty {
+            let result = encoding.encode(lines.joined(separator: newline))
+            update.bytes = result == existing ? nil : result
+            return update
+        }
         update.bytes = try spliced(
             lines, range: range, block: block(written, sourceName: sourceName), encoding: encoding, newline: newline, existing: existing)
         return update

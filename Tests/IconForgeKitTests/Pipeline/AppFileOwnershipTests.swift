@@ -96,7 +96,24 @@ import Testing
 
     // MARK: - A hand-written array
 
-    static let handWritten = """
+    @Test func aHandWrittenShortcutArrayIsRefusedNotReplaced() throws {
+        let app = try appWithQuickActions()
+        app.write("Glyphs/quick-actions.json", AppFolder.definitions)
+        let before = try app.bytes("Mosaic/Info.plist")
+        let error = #expect(throws: BuildError.self) { try app.build(app.catalogTargets) }
+        guard case .appFile(let failure)? = error else {
+            Issue.record("expected an app-file error, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.path == app.file("Mosaic/Info.plist"))
+        #expect(failure.message.contains("iconforge did not write") && failure.message.contains("init --from-info-plist"), "\(failure.message)")
+        #expect(try app.bytes("Mosaic/Info.plist") == before, "not a byte changed")
+    }
+
+    /// An app that already has quick actions: a build-setting type with its own localisation
+    /// key and a system icon, and a glyph action with a subtitle and user info, translated in
+    /// the app's strings files or its String Catalog.
+    static let existingActions = """
         \t<key>UIApplicationShortcutItems</key>
         \t<!-- Favourites first: product asked for it (MOS-112) -->
         \t<array>
@@ -108,27 +125,83 @@ import Testing
         \t\t\t<key>UIApplicationShortcutItemType</key>
         \t\t\t<string>$(PRODUCT_BUNDLE_IDENTIFIER).favorites</string>
         \t\t</dict>
+        \t\t<dict>
+        \t\t\t<key>UIApplicationShortcutItemIconFile</key>
+        \t\t\t<string>compose</string>
+        \t\t\t<key>UIApplicationShortcutItemSubtitle</key>
+        \t\t\t<string>Start writing</string>
+        \t\t\t<key>UIApplicationShortcutItemTitle</key>
+        \t\t\t<string>New Note</string>
+        \t\t\t<key>UIApplicationShortcutItemType</key>
+        \t\t\t<string>com.example.mosaic.compose</string>
+        \t\t\t<key>UIApplicationShortcutItemUserInfo</key>
+        \t\t\t<dict>
+        \t\t\t\t<key>screen</key>
+        \t\t\t\t<string>editor</string>
+        \t\t\t</dict>
+        \t\t</dict>
         \t</array>
 
         """
 
-    func writeHandWrittenArray(_ app: AppFolder) throws {
+    func appWithQuickActions(binary: Bool = false) throws -> AppFolder {
+        let app = try AppFolder()
+        try FileManager.default.removeItem(atPath: app.file("Glyphs/quick-actions.json"))
         let plist = try app.text("Mosaic/Info.plist")
-        app.write("Mosaic/Info.plist", plist.replacingOccurrences(of: "\t<key>UILaunchScreen</key>\n", with: Self.handWritten + "\t<key>UILaunchScreen</key>\n"))
+        app.write("Mosaic/Info.plist", plist.replacingOccurrences(of: "\t<key>UILaunchScreen</key>\n", with: Self.existingActions + "\t<key>UILaunchScreen</key>\n"))
+        if binary {
+            let value = try PropertyListSerialization.propertyList(from: Data(app.bytes("Mosaic/Info.plist")), format: nil)
+            try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0).write(to: URL(fileURLWithPath: app.file("Mosaic/Info.plist")))
+        }
+        let english = "/* Privacy - Camera Usage Description */\n\"NSCameraUsageDescription\" = \"Mosaic uses the camera to add photos to your notes.\";\n\n/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Favorites\";\n"
+        try Data([0xFF, 0xFE] + Array(english.data(using: .utf16LittleEndian)!)).write(to: URL(fileURLWithPath: app.file("Mosaic/en.lproj/InfoPlist.strings")))
+        let german = try app.text("Mosaic/de.lproj/InfoPlist.strings")
+        app.write("Mosaic/de.lproj/InfoPlist.strings", german + "\n/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Favoriten\";\n\"New Note\" = \"Neue Notiz\";\n\"Start writing\" = \"Losschreiben\";\n")
+        var catalog = try app.text("Mosaic/InfoPlist.xcstrings")
+        let keys = [("New Note", "New Note", "Neue Notiz"), ("SHORTCUT_FAVORITES_TITLE", "Favorites", "Favoriten"), ("Start writing", "Start writing", "Losschreiben")]
+        let entries = keys.map { key, english, german in
+            "    \"\(key)\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(german)\"\n          }\n        },\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(english)\"\n          }\n        }\n      }\n    }"
+        }
+        catalog = catalog.replacingOccurrences(of: "\n  },\n  \"version\"", with: ",\n" + entries.joined(separator: ",\n") + "\n  },\n  \"version\"")
+        app.write("Mosaic/InfoPlist.xcstrings", catalog)
+        _ = try app.catalog()
+        return app
     }
 
-    @Test func aHandWrittenShortcutArrayIsRefusedNotReplaced() throws {
-        let app = try AppFolder()
-        try writeHandWrittenArray(app)
-        let before = try app.bytes("Mosaic/Info.plist")
-        let error = #expect(throws: BuildError.self) { try app.build(app.catalogTargets) }
-        guard case .appFile(let failure)? = error else {
-            Issue.record("expected an app-file error, got \(String(describing: error))")
-            return
+    @Test(arguments: ["strings", "xcstrings", "binary"])
+    func importingAnAppsQuickActionsThenBuildingChangesNoByteOfItsFiles(_ translations: String) throws {
+        let app = try appWithQuickActions(binary: translations == "binary")
+        let source = translations == "xcstrings" ? ["--xcstrings", app.file("Mosaic/InfoPlist.xcstrings")] : ["--strings", app.file("Mosaic")]
+        let run = ToolCommand.run(["init", app.path, "--from-info-plist", app.file("Mosaic/Info.plist")] + source)
+        #expect(run.status == .clean, "\(run.lines)")
+        let definitions = try app.text("Glyphs/quick-actions.json")
+        #expect(definitions.contains(#""title": { "en": "Favorites", "de": "Favoriten" }"#), "\(definitions)")
+        #expect(definitions.contains(#""titleKey": "SHORTCUT_FAVORITES_TITLE""#))
+        #expect(definitions.contains(#""type": "$(PRODUCT_BUNDLE_IDENTIFIER).favorites""#))
+        #expect(definitions.contains(#""icon": { "system": "UIApplicationShortcutIconTypeFavorite" }"#))
+        #expect(definitions.contains(#""subtitle": { "en": "Start writing", "de": "Losschreiben" }"#))
+        #expect(definitions.contains(#""userInfo": { "screen": "editor" }"#))
+
+        var targets = translations == "xcstrings" ? app.catalogTargets : app.stringsTargets
+        targets.swiftSource = nil
+        let files = AppFolder.appFiles.filter { FileManager.default.fileExists(atPath: app.file($0)) }
+        let before = try files.map { try app.bytes($0) }
+        let report = try app.build(targets)
+        #expect(report.errorCount == 0, "\(report.diagnostics)")
+        for (file, bytes) in zip(files, before) { #expect(try app.bytes(file) == bytes, "\(file) changed") }
+        #expect(try app.infoPlistByPython().contains("item $(PRODUCT_BUNDLE_IDENTIFIER).favorites SHORTCUT_FAVORITES_TITLE"))
+
+        // Now iconforge's: a changed translation in quick-actions.json goes into the app's files.
+        app.write("Glyphs/quick-actions.json", definitions.replacingOccurrences(of: "\"Favoriten\"", with: "\"Lieblinge\""))
+        let changed = try app.build(targets)
+        #expect(changed.errorCount == 0 && changed.warningCount == 0, "\(changed.diagnostics)")
+        if translations == "xcstrings" {
+            #expect(try app.catalogValue("SHORTCUT_FAVORITES_TITLE", "de") == "Lieblinge")
+        } else {
+            #expect(try app.strings("de")["SHORTCUT_FAVORITES_TITLE"] == "Lieblinge")
+            #expect(try app.text("Mosaic/de.lproj/InfoPlist.strings").contains("/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Lieblinge\";\n"), "changed on its own line")
         }
-        #expect(failure.path == app.file("Mosaic/Info.plist"))
-        #expect(failure.message.contains("iconforge did not write") && failure.message.contains("init --from-info-plist"), "\(failure.message)")
-        #expect(try app.bytes("Mosaic/Info.plist") == before, "not a byte changed")
+        #expect(try app.bytes("Mosaic/Info.plist") == before[0], "the array is as it was")
     }
 
     // MARK: - Image sets
