@@ -137,13 +137,52 @@ import Testing
         try typecheck([project.file("QuickAction.swift"), project.file("main.swift")])
     }
 
-    /// Runs `swiftc -typecheck` (the toolchain's, found on PATH) on `files`.
-    func typecheck(_ files: [String]) throws {
+    /// A type that starts with `$(PRODUCT_BUNDLE_IDENTIFIER)`, which Xcode expands in
+    /// Info.plist: the generated enum's raw value is the suffix, and `init?(shortcutType:)`
+    /// takes the bundle identifier off, as the compiled program shows with a stub identifier.
+    @Test func typesWithTheBundleIdentifierMatchTheTypeTheAppReceives() throws {
+        let project = try exampleProject()
+        project.write("Glyphs/quick-actions.json", """
+            { "actions": [
+              { "type": "$(PRODUCT_BUNDLE_IDENTIFIER).compose", "title": "New Note", "icon": { "glyph": "compose" } },
+              { "type": "${PRODUCT_BUNDLE_IDENTIFIER}-search", "title": "Search", "icon": { "system": "search" } },
+              { "type": "com.example.shared.share", "title": "Share", "icon": { "symbol": "square.and.arrow.up" } }
+            ] }
+            """)
+        var targets = AppFileTargets()
+        targets.swiftSource = project.file("QuickAction.swift")
+        #expect(try build(project, targets).errorCount == 0)
+        let source = try String(contentsOfFile: project.file("QuickAction.swift"), encoding: .utf8)
+        #expect(source.contains("    case compose = \"compose\"\n") && source.contains("    case search = \"search\"\n"))
+        #expect(source.contains("    case share = \"com.example.shared.share\"\n"))
+        project.write("main.swift", """
+            let bundle = "com.example.mosaic"
+            precondition(QuickAction(shortcutType: "com.example.mosaic.compose", bundleIdentifier: bundle) == .compose)
+            precondition(QuickAction(shortcutType: "com.example.mosaic-search", bundleIdentifier: bundle) == .search)
+            precondition(QuickAction(shortcutType: "com.example.shared.share", bundleIdentifier: bundle) == .share)
+            precondition(QuickAction(shortcutType: "com.example.mosaic.search", bundleIdentifier: bundle) == nil)
+            precondition(QuickAction(shortcutType: "$(PRODUCT_BUNDLE_IDENTIFIER).compose", bundleIdentifier: bundle) == nil)
+            precondition(QuickAction.compose.shortcutType(bundleIdentifier: bundle) == "com.example.mosaic.compose")
+            precondition(QuickAction(rawValue: "compose") == .compose)
+            print("matched", QuickAction.allCases.count)
+            """)
+        let program = project.file("quick-actions-program")
+        let (status, output) = try runProgram(try swiftc(), ["-swift-version", "6", "-o", program, project.file("QuickAction.swift"), project.file("main.swift")])
+        #expect(status == 0, "\(output)")
+        let (ran, printed) = try runProgram(program, [])
+        #expect(ran == 0 && printed.contains("matched 3"), "\(printed)")
+    }
+
+    func swiftc() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let swiftc = try #require(
+        return try #require(
             (path.split(separator: ":").map { $0 + "/swiftc" } + ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]).first { FileManager.default.isExecutableFile(atPath: $0) },
             "swiftc is on PATH wherever the tests run")
-        let (status, output) = try runProgram(swiftc, ["-typecheck", "-swift-version", "6"] + files)
+    }
+
+    /// Runs `swiftc -typecheck` (the toolchain's, found on PATH) on `files`.
+    func typecheck(_ files: [String]) throws {
+        let (status, output) = try runProgram(try swiftc(), ["-typecheck", "-swift-version", "6"] + files)
         #expect(status == 0, "\(output)")
     }
 }
