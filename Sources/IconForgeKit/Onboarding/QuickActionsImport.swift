@@ -2,8 +2,8 @@
 /// hand-written `UIApplicationShortcutItems` as `quick-actions.json`, with its types,
 /// titles, subtitles, icons, user info and every locale's translations, such that the
 /// first build writes exactly the array and the translations the app already has (and so
-/// changes no byte of its files). What quick-actions.json cannot say (an action with two
-/// icons, user info that is not strings, a key it does not know) is refused, naming it.
+/// changes no byte of its files). What quick-actions.json cannot say (user info that is
+/// not strings, a key it does not know) is refused, naming it.
 enum QuickActionsImport {
     struct Failure: Error, Equatable {
         var path: String
@@ -53,10 +53,9 @@ enum QuickActionsImport {
             }
             let icons = [("UIApplicationShortcutItemIconFile", "glyph"), ("UIApplicationShortcutItemIconSymbolName", "symbol"), ("UIApplicationShortcutItemIconType", "system")]
                 .compactMap { key, kind in item[key]?.string.map { (key, kind, $0) } }
-            if icons.count > 1 {
-                throw Failure(path: plistPath, message: "item \(number) (\(type)) has \(icons.map(\.0).joined(separator: " and ")); quick-actions.json gives an action one icon: keep one in the Info.plist, then import")
+            if !icons.isEmpty {
+                fields.append("\"icon\": { " + icons.map { "\"\($0.1)\": " + quoted($0.2) }.joined(separator: ", ") + " }")
             }
-            if let (_, kind, name) = icons.first { fields.append("\"icon\": { \"\(kind)\": \(quoted(name)) }") }
             if let userInfo = item["UIApplicationShortcutItemUserInfo"] {
                 guard let dictionary = userInfo.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) else {
                     throw Failure(path: plistPath, message: "item \(number)'s UIApplicationShortcutItemUserInfo holds values other than strings, which quick-actions.json cannot express; make them strings (the app reads them as it likes)")

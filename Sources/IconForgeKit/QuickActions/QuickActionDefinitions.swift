@@ -47,7 +47,11 @@ struct QuickActionDefinitions: Sendable {
         /// True when the action has a "title" key, readable or not.
         var hasTitle = false
         var subtitle: LocalizedText?
+        /// The icon iOS shows first: the symbol, else the glyph, else the system icon.
         var icon: Icon?
+        /// The others given, in the order iOS falls back to them (a glyph, then a system
+        /// icon), for versions of iOS without SF Symbols.
+        var fallbackIcons: [Icon] = []
         /// True when the action has an "icon" key, readable or not.
         var hasIcon = false
         var iconLocation: SourceLocation
@@ -57,6 +61,15 @@ struct QuickActionDefinitions: Sendable {
     }
 
     var appName: String?
+
+    /// The order iOS takes an item's icons in: `…IconSymbolName`, then `…IconFile`, then `…IconType`.
+    static func precedence(_ icon: Icon) -> Int {
+        switch icon {
+        case .symbol: 0
+        case .glyph: 1
+        case .system: 2
+        }
+    }
     var appNameLocation: SourceLocation?
     var developmentLocale = "en"
     /// Every locale that gets an InfoPlist.strings, the development locale first.

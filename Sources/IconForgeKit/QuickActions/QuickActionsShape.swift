@@ -24,7 +24,7 @@ enum QuickActionsShape {
         SchemaProperty("subtitle", .reference("localizedText"), "an optional subtitle, like the title"),
         SchemaProperty("titleKey", plistText, "the app's own localisation key for the title: Info.plist holds it and InfoPlist.strings translates it (default: the development-locale title)"),
         SchemaProperty("subtitleKey", plistText, "the same for the subtitle"),
-        SchemaProperty("icon", .reference("icon"), "the icon: exactly one of glyph, symbol or system"),
+        SchemaProperty("icon", .reference("icon"), "the icon: one or more of symbol, glyph and system, which iOS takes in that order"),
         SchemaProperty("userInfo", .map(plistText), "string values passed to the app with the action"),
     ] }
 

@@ -252,6 +252,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: imageSet), "\(mended.diagnostics)")
     }
 
+    // MARK: - Fallback icons
+
+    /// An action with a symbol, a glyph and a system icon gets all three, so that an iOS
+    /// without SF Symbols (before 13) still shows the glyph; each is checked.
+    @Test func anActionsFallbackIconsAreAllWritten() throws {
+        let app = try AppFolder()
+        let icons = #""icon": { "glyph": "compose", "system": "compose", "symbol": "square.and.pencil" }"#
+        app.write("Glyphs/quick-actions.json", AppFolder.definitions.replacingOccurrences(of: #""icon": { "glyph": "compose" }"#, with: icons))
+        var targets = AppFileTargets()
+        targets.infoPlist = app.file("Mosaic/Info.plist")
+        targets.swiftSource = app.file("Mosaic/QuickAction.swift")
+        let report = try app.build(targets)
+        #expect(report.errorCount == 0, "\(report.diagnostics)")
+        let items = try #require(try app.infoPlist()["UIApplicationShortcutItems"] as? [[String: Any]])
+        #expect(items[0]["UIApplicationShortcutItemIconSymbolName"] as? String == "square.and.pencil")
+        #expect(items[0]["UIApplicationShortcutItemIconFile"] as? String == "compose")
+        #expect(items[0]["UIApplicationShortcutItemIconType"] as? String == "UIApplicationShortcutIconTypeCompose")
+        #expect(try app.text("Mosaic/QuickAction.swift").contains("case .compose: return .symbol(\"square.and.pencil\")"), "the icon iOS shows first")
+        #expect(FileManager.default.fileExists(atPath: app.file("Mosaic/Assets.xcassets/QuickActions/compose.imageset/compose@3x.png")))
+        // A fallback is checked like any icon.
+        app.write("Glyphs/quick-actions.json", AppFolder.definitions.replacingOccurrences(of: #""icon": { "glyph": "compose" }"#, with: #""icon": { "symbol": "square.and.pencil", "system": "favourite" }"#))
+        let wrong = try app.build(targets)
+        #expect(wrong.diagnostics.contains { $0.rule == .actionsIcon && $0.message.contains("did you mean \"favorite\"") }, "\(wrong.diagnostics)")
+    }
+
     // MARK: - Warnings about the setup
 
     @Test func aDuplicateKeyInAStringsFileIsReported() throws {
