@@ -84,7 +84,7 @@ extension ToolCommand {
                 (translations, development) = try QuickActionsImport.catalog(at: catalog)
             }
             let bytes: [UInt8]
-            do throws(FileError) { bytes = try FileSystem.readRegularFile(plist, limit: Builder.readLimit) } catch {
+            do throws(FileError) { bytes = try FileSystem.readRegularFile(plist, limit: QuickActionsImport.readLimit) } catch {
                 throw QuickActionsImport.Failure(path: plist, message: error.message)
             }
             let text = try QuickActionsImport.definitions(plist: bytes, plistPath: plist, translations: translations, developmentLocale: development)

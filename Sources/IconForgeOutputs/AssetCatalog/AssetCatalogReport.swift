@@ -25,5 +25,5 @@ public struct AssetCatalogReport: Sendable, Equatable {
     /// Glyphs whose image set's Contents.json someone changed since iconforge wrote it: kept as it is.
     public var editedContents: [String] = []
     /// By glyph name, the SHA-256 of each file iconforge owns in its image set now (for `AppFilesRecord`).
-    var files: [String: [String: String]] = [:]
+    package var files: [String: [String: String]] = [:]
 }

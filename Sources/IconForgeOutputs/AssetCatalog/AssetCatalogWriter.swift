@@ -15,7 +15,7 @@ public enum AssetCatalogWriter {
     /// so that a build can settle every refusal before it writes anything.
     public struct Plan: Sendable, Equatable {
         /// Glyph name → image-set folder name, for iconforge's own image sets.
-        var owned: [String: String] = [:]
+        package var owned: [String: String] = [:]
         /// What goes before a glyph's name in its asset's full name: the names of the groups
         /// above it that provide a namespace, each with a slash (`Glyphs/`), or nothing.
         public var namespace = ""
@@ -92,7 +92,7 @@ public enum AssetCatalogWriter {
         try plan(names, in: path, otherCatalogs: otherCatalogs, recorded: nil)
     }
 
-    static func plan(_ names: [String], in path: String, otherCatalogs: [String] = [], recorded: [String: [String: String]]?) throws(FileError) -> Plan {
+    package static func plan(_ names: [String], in path: String, otherCatalogs: [String] = [], recorded: [String: [String: String]]?) throws(FileError) -> Plan {
         var plan = Plan()
         plan.recorded = recorded ?? [:]
         let location = (try? locate(path).get()) ?? Location(catalog: path, groups: [])
@@ -147,7 +147,7 @@ public enum AssetCatalogWriter {
         try write(glyphs, to: path, plan: plan, keeping: [])
     }
 
-    static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>) throws(FileError) -> AssetCatalogReport {
+    package static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>) throws(FileError) -> AssetCatalogReport {
         var report = AssetCatalogReport()
         report.conflicts = plan.conflicts
         try FileSystem.createFolder(path)
@@ -202,7 +202,7 @@ public enum AssetCatalogWriter {
         return report
     }
 
-    static let contentsFileName = "Contents.json"
+    package static let contentsFileName = "Contents.json"
     static let imageSetExtension = ".imageset"
 
     static func fileName(_ glyph: String, scale: Int) -> String {

@@ -4,37 +4,49 @@
 /// a value whose hash is the recorded one is iconforge's to update or remove; any other
 /// value is a translator's, a developer's or Xcode's, and is kept and reported. A missing
 /// or unreadable record owns nothing but what already holds exactly the new values.
-struct AppFilesRecord: Codable, Equatable, Sendable {
-    static let fileName = ".iconforge-app-files"
-    static let currentVersion = 1
+package struct AppFilesRecord: Codable, Equatable, Sendable {
+    package static let fileName = ".iconforge-app-files"
+    package static let currentVersion = 1
 
-    var version = currentVersion
+    package var version = currentVersion
     /// The Info.plist written (`--info-plist`), and the SHA-256 of its `UIApplicationShortcutItems` array.
-    var infoPlist: InfoPlist?
+    package var infoPlist: InfoPlist?
     /// Per file (the String Catalog, each `InfoPlist.strings`), by path as the build names
     /// it: each key's values written, by locale, as SHA-256 (a strings file has one locale,
     /// recorded as "").
-    var translations: [String: [String: [String: String]]] = [:]
+    package var translations: [String: [String: [String: String]]] = [:]
     /// The asset catalog folder written (`--xcassets`), and per image set (by glyph name) the
     /// SHA-256 of each file iconforge wrote in it.
-    var imageSets: ImageSets?
+    package var imageSets: ImageSets?
 
-    struct InfoPlist: Codable, Equatable, Sendable {
-        var path: String
-        var arraySHA256: String
+    package init() {}
+
+    package struct InfoPlist: Codable, Equatable, Sendable {
+        package var path: String
+        package var arraySHA256: String
+
+        package init(path: String, arraySHA256: String) {
+            self.path = path
+            self.arraySHA256 = arraySHA256
+        }
     }
 
-    struct ImageSets: Codable, Equatable, Sendable {
-        var folder: String
-        var sets: [String: [String: String]]
+    package struct ImageSets: Codable, Equatable, Sendable {
+        package var folder: String
+        package var sets: [String: [String: String]]
+
+        package init(folder: String, sets: [String: [String: String]]) {
+            self.folder = folder
+            self.sets = sets
+        }
     }
 
-    static func digest(_ text: String) -> String {
+    package static func digest(_ text: String) -> String {
         SHA256Digest.hex(of: Array(text.utf8))
     }
 
     /// The record in `outputFolder`, or nil when there is none (or it is of another version).
-    static func read(in outputFolder: String) -> AppFilesRecord? {
+    package static func read(in outputFolder: String) -> AppFilesRecord? {
         guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + fileName, limit: 16 << 20, followingSymlinks: false),
             let record = try? JSONDecoder().decode(AppFilesRecord.self, from: Data(bytes)), record.version == currentVersion
         else { return nil }
@@ -42,14 +54,14 @@ struct AppFilesRecord: Codable, Equatable, Sendable {
     }
 
     /// Deterministic bytes: keys sorted, one line per level.
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return ((try? encoder.encode(self)).map { Array($0) } ?? []) + [0x0A]
     }
 
     /// Writes the record (only when its bytes change) into `outputFolder`.
-    func write(in outputFolder: String) throws(FileError) {
+    package func write(in outputFolder: String) throws(FileError) {
         _ = try FileSystem.writeIfChanged(encoded(), to: outputFolder + "/" + Self.fileName)
     }
 }

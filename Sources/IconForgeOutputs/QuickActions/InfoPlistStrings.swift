@@ -23,7 +23,7 @@ package enum InfoPlistStrings {
     }
 
     /// Each development-locale text and its `locale` string, in the actions' order, each key once.
-    static func translations(for definitions: QuickActionDefinitions, locale: String) -> [(key: String, value: String)] {
+    package static func translations(for definitions: QuickActionDefinitions, locale: String) -> [(key: String, value: String)] {
         let development = definitions.developmentLocale
         var written = Set<String>()
         var pairs: [(key: String, value: String)] = []

@@ -35,20 +35,27 @@ package enum StringCatalogUpdate {
     /// A value in the catalog that iconforge did not write (or that changed since it did),
     /// where it would write another: kept as it is.
     package struct Kept: Equatable, Sendable {
-        var key: String
-        var locale: String
-        var found: String
+        package var key: String
+        package var locale: String
+        package var found: String
         /// What quick-actions.json has; nil when the key is no longer a quick action's text.
-        var wanted: String?
+        package var wanted: String?
+
+        package init(key: String, locale: String, found: String, wanted: String?) {
+            self.key = key
+            self.locale = locale
+            self.found = found
+            self.wanted = wanted
+        }
     }
 
     /// What updating a catalog does.
     package struct Update: Equatable, Sendable {
         /// The new bytes, or nil when the catalog already says exactly this.
-        var bytes: [UInt8]?
+        package var bytes: [UInt8]?
         /// By key, by locale: the SHA-256 of each value iconforge wrote and still owns.
-        var record: [String: [String: String]]
-        var kept: [Kept] = []
+        package var record: [String: [String: String]]
+        package var kept: [Kept] = []
     }
 
     /// The new bytes for the catalog `existing` (nil when there is none), or nil when it
@@ -313,7 +320,7 @@ package enum StringCatalogUpdate {
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, nothing else.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + text.escaping(jsonEscapes) + "\""
     }
 

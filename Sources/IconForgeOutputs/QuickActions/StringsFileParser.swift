@@ -3,15 +3,21 @@
 /// strings with `\"`, `\\`, `\n`, `\t`, `\r`, `\Uxxxx` escapes, unquoted keys of letters,
 /// digits and `_.-$:/`, and `"key";` for a value equal to its key. It stops at the first thing
 /// it cannot read (the pairs before it stand): it only finds keys, it does not judge files.
-enum StringsFileParser {
-    struct Entry: Equatable, Sendable {
-        var key: String
-        var value: String
+package enum StringsFileParser {
+    package struct Entry: Equatable, Sendable {
+        package var key: String
+        package var value: String
         /// 1-based.
-        var line: Int
+        package var line: Int
+
+        package init(key: String, value: String, line: Int) {
+            self.key = key
+            self.value = value
+            self.line = line
+        }
     }
 
-    static func entries(in text: String) -> [Entry] {
+    package static func entries(in text: String) -> [Entry] {
         let scalars = Array(text.unicodeScalars)
         var index = 0, line = 1
         var entries: [Entry] = []

@@ -26,29 +26,29 @@ package enum StringsFileUpdate {
     }
 
     /// A line between the markers that iconforge did not write, or that changed since it did.
-    struct Kept: Equatable, Sendable {
-        var key: String
-        var found: String
+    package struct Kept: Equatable, Sendable {
+        package var key: String
+        package var found: String
         /// What quick-actions.json has; nil when the key is no longer a quick action's text.
-        var wanted: String?
+        package var wanted: String?
         /// 1-based, in the file as it was read.
-        var line: Int
+        package var line: Int
     }
 
     /// A key of iconforge's that the file also translates outside the markers, differently.
-    struct Duplicate: Equatable, Sendable {
-        var key: String
-        var found: String
-        var wanted: String
-        var line: Int
+    package struct Duplicate: Equatable, Sendable {
+        package var key: String
+        package var found: String
+        package var wanted: String
+        package var line: Int
     }
 
-    struct Update: Equatable, Sendable {
-        var bytes: [UInt8]?
+    package struct Update: Equatable, Sendable {
+        package var bytes: [UInt8]?
         /// By key, the SHA-256 of each value iconforge wrote and still owns.
-        var record: [String: String]
-        var kept: [Kept] = []
-        var duplicates: [Duplicate] = []
+        package var record: [String: String]
+        package var kept: [Kept] = []
+        package var duplicates: [Duplicate] = []
     }
 
     /// Updates the strings file `existing` (nil when there is none) with `pairs`.
@@ -59,7 +59,7 @@ package enum StringsFileUpdate {
     /// the same value, is not written a second time (an imported file changes not a byte);
     /// with another value it is written and reported in `duplicates`. A file without
     /// markers and with nothing to add is left as it is.
-    static func update(_ existing: [UInt8]?, pairs: [(key: String, value: String)], sourceName: String, recorded: [String: String]?) throws(Failure) -> Update {
+    package static func update(_ existing: [UInt8]?, pairs: [(key: String, value: String)], sourceName: String, recorded: [String: String]?) throws(Failure) -> Update {
         let line = { (key: String, value: String) in "\"\(InfoPlistStrings.escaped(key))\" = \"\(InfoPlistStrings.escaped(value))\";" }
         guard let existing else {
             let block = block(pairs.map(line), sourceName: sourceName)

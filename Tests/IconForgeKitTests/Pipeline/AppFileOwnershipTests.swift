@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Someone else's work in the app's files: a translator's, a developer's, Xcode's. iconforge
 /// owns what its state says it wrote (`Output/.iconforge-app-files`), keeps and reports what

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// An iOS app's folder as an engineer has it, with iconforge's glyphs beside it: an
 /// `.xcodeproj`, an asset catalog holding AppIcon, AccentColor and the app's own image set,

@@ -4,19 +4,27 @@
 /// first build writes exactly the array and the translations the app already has (and so
 /// changes no byte of its files). What quick-actions.json cannot say (user info that is
 /// not strings, a key it does not know) is refused, naming it.
-enum QuickActionsImport {
-    struct Failure: Error, Equatable {
-        var path: String
-        var message: String
+package enum QuickActionsImport {
+    package struct Failure: Error, Equatable {
+        package var path: String
+        package var message: String
+
+        package init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
     }
 
+    /// The largest file read.
+    package static let readLimit = 64 << 20
+
     /// Every locale's strings: locale → key → value.
-    typealias Translations = [String: [String: String]]
+    package typealias Translations = [String: [String: String]]
 
     /// The definitions file's text for the Info.plist `plist` (read from `plistPath`), with
     /// `translations`, whose development locale is `developmentLocale` (nil: the catalog's
     /// source language, else the Info.plist's `CFBundleDevelopmentRegion`, else `en`).
-    static func definitions(
+    package static func definitions(
         plist: [UInt8], plistPath: String, translations: Translations, developmentLocale: String?
     ) throws(Failure) -> String {
         let root: [String: PropertyListValue]
@@ -97,15 +105,15 @@ enum QuickActionsImport {
     private static func quoted(_ text: String) -> String { StringCatalogUpdate.quoted(text) }
 
     /// The translations in the `<locale>.lproj/InfoPlist.strings` files of `folder`.
-    static func strings(in folder: String) throws(Failure) -> Translations {
+    package static func strings(in folder: String) throws(Failure) -> Translations {
         let names: [String]
         do throws(FileError) { names = try FileSystem.contents(ofFolder: folder) } catch { throw Failure(path: folder, message: error.message) }
         var translations: Translations = [:]
         for name in names.sorted() where name.hasSuffix(".lproj") && name != "Base.lproj" {
-            let path = folder + "/" + name + "/" + Builder.infoPlistStringsName
+            let path = folder + "/" + name + "/" + "InfoPlist.strings"
             guard FileSystem.kind(followingSymlinksOf: path) != .missing else { continue }
             do {
-                let bytes = try FileSystem.readRegularFile(path, limit: Builder.readLimit)
+                let bytes = try FileSystem.readRegularFile(path, limit: readLimit)
                 let text = try StringsFileUpdate.Encoding(bytes).decode(bytes)
                 var pairs: [String: String] = [:]
                 for entry in StringsFileParser.entries(in: text) { pairs[entry.key] = entry.value }
@@ -122,10 +130,10 @@ enum QuickActionsImport {
     }
 
     /// The translations in a String Catalog, and its source language.
-    static func catalog(at path: String) throws(Failure) -> (translations: Translations, sourceLanguage: String?) {
+    package static func catalog(at path: String) throws(Failure) -> (translations: Translations, sourceLanguage: String?) {
         let root: JSONValue
         do {
-            root = try JSONParser.parse(try FileSystem.readRegularFile(path, limit: Builder.readLimit))
+            root = try JSONParser.parse(try FileSystem.readRegularFile(path, limit: readLimit))
         } catch let error as FileError {
             throw Failure(path: path, message: error.message)
         } catch {
