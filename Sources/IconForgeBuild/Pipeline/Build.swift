@@ -429,17 +429,24 @@ public enum Builder {
                 throw error.leavingOutput(.committed)
             }
         }
-        if let depfile = request.depfile {
-            try writeDepfile(depfile, dependencies: dependencies, request: request)
-        }
         do throws(BuildError) {
             findings += try updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord)
         } catch {
             // What was done before the failure is recorded all the same.
             try? writeAppFilesRecord(appRecord, previous: plan.appRecord, outputFolder: request.outputFolder)
+            if let depfile = request.depfile { try? writeDepfile(depfile, dependencies: dependencies, request: request) }
             throw error
         }
         try writeAppFilesRecord(appRecord, previous: plan.appRecord, outputFolder: request.outputFolder)
+        if let depfile = request.depfile {
+            // The app's files iconforge owns are the target's prerequisites too: one edited
+            // or deleted (an image set, the array taken out of Info.plist) makes Make build again.
+            let owned = ownedAppFiles(appRecord, request: request)
+            try writeDepfile(depfile, dependencies: dependencies, appFiles: owned, request: request)
+            if let dating, !resolution.failed, dating.newestInput < startedAt {
+                dateCatalog(after: owned, outputFolder: request.outputFolder)
+            }
+        }
         return findings
     }
 

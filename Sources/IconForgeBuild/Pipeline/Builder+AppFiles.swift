@@ -227,10 +227,11 @@ extension Builder {
     /// each input also gets an empty rule, so that deleting one does not stop Make. A path
     /// make cannot express is left out (`depfileRefusals` reported it): the file must stay
     /// one that make can read, or every target, even `make clean`, fails.
-    static func writeDepfile(_ path: String, dependencies: [String], request: BuildRequest) throws(BuildError) {
+    static func writeDepfile(_ path: String, dependencies: [String], appFiles: [String] = [], request: BuildRequest) throws(BuildError) {
         var text = "# iconforge: make cannot name the catalog in this output folder\n"
         if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputNaming.catalogFileName) {
-            let spelled = dependencies.compactMap { try? MakeSyntax.spell($0).get() }
+            // An app file make cannot name is left out: it is the app's, not the build's input.
+            let spelled = (dependencies + appFiles.filter { !dependencies.contains($0) }).compactMap { try? MakeSyntax.spell($0).get() }
             text = target.target + ":" + spelled.map { " \\\n  " + $0.prerequisite }.joined() + "\n"
             for input in spelled { text += "\n" + input.target + ":\n" }
         }
@@ -239,6 +240,30 @@ extension Builder {
         } catch {
             throw .dependencyFile(error)
         }
+    }
+
+    /// The app's files iconforge owns now, by the record: the Info.plist, the String
+    /// Catalog, each strings file and every file of its image sets, and the Swift source.
+    static func ownedAppFiles(_ record: AppFilesRecord, request: BuildRequest) -> [String] {
+        var files = [record.infoPlist?.path, request.appFiles.swiftSource].compactMap { $0 }
+        files += record.translations.keys.sorted()
+        if let sets = record.imageSets {
+            for (name, contents) in sets.sets.sorted(by: { $0.key < $1.key }) {
+                files += contents.keys.sorted().map { "\(sets.folder)/\(name)\(AssetCatalogWriter.imageSetExtension)/\($0)" }
+            }
+        }
+        return files
+    }
+
+    /// Dates the catalog, Make's target, no earlier than the newest of `appFiles`, which were
+    /// written after it: otherwise the next `make` would find them newer and build once more.
+    /// (Called only when no input was saved after the build started: that one must stay newer.)
+    static func dateCatalog(after appFiles: [String], outputFolder: String) {
+        let catalog = outputFolder + "/" + OutputNaming.catalogFileName
+        guard let newest = appFiles.compactMap({ FileSystem.modificationTime(of: $0) }).max(),
+            let time = FileSystem.modificationTime(of: catalog), newest > time
+        else { return }
+        FileSystem.setModificationTime(of: catalog, to: newest)
     }
 
     /// Findings about the paths a depfile cannot name (see `MakeSyntax`): by glyph name for

@@ -203,7 +203,7 @@ public enum AssetCatalogWriter {
     }
 
     package static let contentsFileName = "Contents.json"
-    static let imageSetExtension = ".imageset"
+    package static let imageSetExtension = ".imageset"
 
     static func fileName(_ glyph: String, scale: Int) -> String {
         "\(glyph)@\(scale)x.png"

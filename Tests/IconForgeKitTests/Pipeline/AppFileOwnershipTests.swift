@@ -284,6 +284,46 @@ import Testing
         #expect(wrong.diagnostics.contains { $0.rule == .actionsIcon && $0.message.contains("did you mean \"favorite\"") }, "\(wrong.diagnostics)")
     }
 
+    // MARK: - Make
+
+    /// The depfile lists the app's files iconforge owns: the array taken out of Info.plist,
+    /// or an image set deleted, makes `make` build again, and then nothing more.
+    @Test func makeRepairsTheAppsFilesIconforgeOwns() throws {
+        let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { return }
+        let app = try AppFolder()
+        let original = try app.bytes("Mosaic/Info.plist")
+        app.write("iconforge.json", #"{ "output": "Output", "xcassets": "Mosaic/Assets.xcassets/QuickActions", "infoPlist": "Mosaic/Info.plist" }"#)
+        app.write("Makefile", MakeFreshCloneTests.fragment)
+        // As in AppFilesTests.makeRebuildsOnlyWhenAnInputChanges: every time moves ten seconds
+        // back before each make, as if the last save and build were that long ago.
+        func make() throws -> Bool {
+            let relative = (FileManager.default.enumerator(atPath: app.path)?.allObjects as? [String]) ?? []
+            for path in [app.path] + relative.map(app.file) {
+                if let time = FileSystem.modificationTime(of: path), time >= 10_000_000_000 { FileSystem.setModificationTime(of: path, to: time - 10_000_000_000) }
+            }
+            let (status, text) = try runProgram("/usr/bin/make", ["-C", app.path, "ICONFORGE=\(executable)"])
+            #expect(status == 0, "\(text)")
+            return text.contains("build --depfile")
+        }
+        #expect(try make())
+        _ = try make()  // Output/ was created in the project folder, an input: one more build at most
+        #expect(!(try make()), "nothing changed: make does nothing")
+        let depfile = try app.text("Output/iconforge.d")
+        #expect(depfile.contains("Mosaic/Info.plist") && depfile.contains("Mosaic/Assets.xcassets/QuickActions/scan.imageset/Contents.json"), "\(depfile)")
+
+        // The array taken out of Info.plist: make puts it back.
+        try Data(original).write(to: URL(fileURLWithPath: app.file("Mosaic/Info.plist")))
+        #expect(try make())
+        #expect((try app.infoPlist()["UIApplicationShortcutItems"] as? [Any])?.count == 3)
+        #expect(!(try make()))
+        // An image set deleted: make writes it again.
+        try FileManager.default.removeItem(atPath: app.file("Mosaic/Assets.xcassets/QuickActions/scan.imageset"))
+        #expect(try make())
+        #expect(FileManager.default.fileExists(atPath: app.file("Mosaic/Assets.xcassets/QuickActions/scan.imageset/scan@2x.png")))
+        #expect(!(try make()))
+    }
+
     // MARK: - Warnings about the setup
 
     @Test func aDuplicateKeyInAStringsFileIsReported() throws {
