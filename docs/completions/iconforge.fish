@@ -17,6 +17,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -s o -l output -r -
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l preview -d 'also write the preview page, OUTPUT/preview.html (see \'iconforge help preview\')'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets -r -F -d 'also write the glyphs into an Xcode asset catalog as template images'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l depfile -r -F -d 'write a make-style dependency file'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcfilelist -r -F -d 'write iconforge-inputs.xcfilelist and iconforge-outputs.xcfilelist there, for an Xcode Run Script phase'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets-check -r -F -d 'another asset catalog of the app\'s target, whose asset names the glyphs must not take (repeatable)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l info-plist -r -F -d 'replace UIApplicationShortcutItems in this Info.plist, keeping everything else (created if missing)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l info-plist-strings -r -F -d 'update the quick actions\' lines, between markers, in DIR/<locale>.lproj/InfoPlist.strings'

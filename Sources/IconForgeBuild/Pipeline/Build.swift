@@ -21,6 +21,9 @@ public struct BuildRequest: Sendable {
     public var appName: String?
     /// A make-style dependency file to write, listing every input the outputs depend on.
     public var depfile: String?
+    /// A folder to write Xcode's input and output file lists into (`--xcfilelist`), for a
+    /// Run Script build phase.
+    public var fileListFolder: String?
     /// The quick actions in the app's own files, each updated in place (`--info-plist`,
     /// `--info-plist-strings`, `--xcstrings`, `--swift`).
     public var appFiles = AppFileTargets()
@@ -444,6 +447,11 @@ public enum Builder {
             throw error
         }
         try writeAppFilesRecord(appRecord, previous: plan.appRecord, outputFolder: request.outputFolder)
+        if let folder = request.fileListFolder {
+            try writeFileLists(
+                in: folder, inputs: dependencyList(files: files, request: request, quickActions: quickActions),
+                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + ownedAppFiles(appRecord, request: request))
+        }
         if let depfile = request.depfile {
             // The app's files iconforge owns are the target's prerequisites too: one edited
             // or deleted (an image set, the array taken out of Info.plist) makes Make build again.

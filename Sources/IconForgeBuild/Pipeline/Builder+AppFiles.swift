@@ -255,6 +255,30 @@ extension Builder {
         return files
     }
 
+    /// The names of the two lists `--xcfilelist` writes.
+    static let fileListNames = (inputs: "iconforge-inputs.xcfilelist", outputs: "iconforge-outputs.xcfilelist")
+
+    /// Writes Xcode's file lists for a Run Script phase: the files a build reads (every
+    /// glyph, quick-actions.json, the configuration; folders left out, as Xcode lists files)
+    /// and those it writes into the app (the catalog, and every app file and image-set file
+    /// it owns), one a line, relative paths as `$(SRCROOT)/…` (the phase runs there).
+    static func writeFileLists(in folder: String, inputs: [String], outputs: [String]) throws(BuildError) {
+        func list(_ paths: [String]) -> [UInt8] {
+            let lines = paths.filter { FileSystem.kind(followingSymlinksOf: $0) != .directory }.map { path in
+                let plain = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                return plain.hasPrefix("/") ? plain : "$(SRCROOT)/" + plain
+            }
+            return Array((lines.joined(separator: "\n") + "\n").utf8)
+        }
+        do throws(FileError) {
+            try FileSystem.createFolder(folder)
+            _ = try FileSystem.writeIfChanged(list(inputs), to: folder + "/" + fileListNames.inputs)
+            _ = try FileSystem.writeIfChanged(list(outputs), to: folder + "/" + fileListNames.outputs)
+        } catch {
+            throw .dependencyFile(error)
+        }
+    }
+
     /// Dates the catalog, Make's target, no earlier than the newest of `appFiles`, which were
     /// written after it: otherwise the next `make` would find them newer and build once more.
     /// (Called only when no input was saved after the build started: that one must stay newer.)

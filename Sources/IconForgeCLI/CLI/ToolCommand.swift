@@ -113,6 +113,7 @@ public enum ToolCommand {
                 throw UsageError("--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
             }
             request.depfile = try settings.text("--depfile")
+            request.fileListFolder = try settings.text("--xcfilelist")
             request.appFiles.infoPlist = try settings.text("--info-plist")
             request.appFiles.stringsFolder = try settings.text("--info-plist-strings")
             request.appFiles.stringCatalog = try settings.text("--xcstrings")

@@ -324,6 +324,31 @@ import Testing
         #expect(!(try make()))
     }
 
+    /// `--xcfilelist DIR`: a Run Script phase's input and output file lists.
+    @Test func xcodeFileListsNameWhatTheBuildReadsAndWrites() throws {
+        let app = try AppFolder()
+        var request = BuildRequest()
+        request.inputs = [app.file("Glyphs")]
+        request.outputFolder = app.file("Output")
+        request.assetCatalog = app.file("Mosaic/Assets.xcassets/QuickActions")
+        request.appFiles = app.catalogTargets
+        request.fileListFolder = app.file("BuildPhases")
+        request.jobs = 2
+        #expect(try Builder.run(request).errorCount == 0)
+        let inputs = try app.text("BuildPhases/iconforge-inputs.xcfilelist").split(separator: "\n").map(String.init)
+        let outputs = try app.text("BuildPhases/iconforge-outputs.xcfilelist").split(separator: "\n").map(String.init)
+        #expect(inputs.contains(app.file("Glyphs/compose.svg")) && inputs.contains(app.file("Glyphs/quick-actions.json")), "\(inputs)")
+        #expect(!inputs.contains(app.file("Glyphs")), "folders are not listed")
+        for file in ["Output/catalog.json", "Mosaic/Info.plist", "Mosaic/InfoPlist.xcstrings", "Mosaic/QuickAction.swift",
+            "Mosaic/Assets.xcassets/QuickActions/scan.imageset/scan@3x.png", "Mosaic/Assets.xcassets/QuickActions/scan.imageset/Contents.json"] {
+            #expect(outputs.contains(app.file(file)), "\(file) in \(outputs)")
+        }
+        // Relative paths are the phase's: $(SRCROOT)/….
+        #expect(Builder.fileListNames.inputs == "iconforge-inputs.xcfilelist")
+        try Builder.writeFileLists(in: app.file("Relative"), inputs: ["Glyphs/a.svg", "./iconforge.json"], outputs: ["Mosaic/Info.plist"])
+        #expect(try app.text("Relative/iconforge-inputs.xcfilelist") == "$(SRCROOT)/Glyphs/a.svg\n$(SRCROOT)/iconforge.json\n")
+    }
+
     // MARK: - Warnings about the setup
 
     @Test func aDuplicateKeyInAStringsFileIsReported() throws {
