@@ -25,6 +25,7 @@ package enum QuickActionsSwiftSource {
             "",
         ]
         if usesBundle { lines += ["import Foundation", ""] }
+        if !actions.isEmpty { lines += ["#if canImport(UIKit)", "import UIKit", "#endif", ""] }
         lines += [
             "/// The app's Home Screen quick actions, by `UIApplicationShortcutItem.type`:",
             usesBundle
@@ -90,7 +91,48 @@ package enum QuickActionsSwiftSource {
             lines += ["        }", "    }"]
         }
         lines += ["}", ""]
+        if !actions.isEmpty {
+            lines += dynamicItems(definitions, names: names, usesBundle: usesBundle)
+        }
         return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    /// Behind `#if canImport(UIKit)`: each action as a `UIApplicationShortcutItem`, from the
+    /// same definitions (type, title and subtitle through the same InfoPlist.strings keys, the
+    /// icon iOS shows first, user info), for an app that sets
+    /// `UIApplication.shared.shortcutItems` at run time.
+    private static func dynamicItems(_ definitions: QuickActionDefinitions, names: [String], usesBundle: Bool) -> [String] {
+        let development = definitions.developmentLocale
+        func localized(_ text: QuickActionDefinitions.LocalizedText?) -> String? {
+            text?.stringsKey(development: development).map { "Bundle.main.localizedString(forKey: \(literal($0)), value: nil, table: \"InfoPlist\")" }
+        }
+        var lines = [
+            "#if canImport(UIKit)",
+            "extension \(typeName) {",
+            "    /// The action as a `UIApplicationShortcutItem`, for `UIApplication.shared.shortcutItems`:",
+            "    /// its title and subtitle are looked up in InfoPlist.strings as Info.plist's are.",
+            "    @MainActor var shortcutItem: UIApplicationShortcutItem {",
+            "        switch self {",
+        ]
+        for (action, name) in zip(definitions.actions, names) {
+            let icon: String
+            switch action.icon {
+            case .glyph(let file)?: icon = "UIApplicationShortcutIcon(templateImageName: \(literal(file)))"
+            case .symbol(let symbol)?: icon = "UIApplicationShortcutIcon(systemImageName: \(literal(symbol)))"
+            case .system(let type)?: icon = "UIApplicationShortcutIcon(type: .\(SystemShortcutIcon.shortName(of: type)))"
+            case nil: icon = "nil"
+            }
+            let userInfo = action.userInfo.isEmpty
+                ? "nil" : "[" + action.userInfo.map { "\(literal($0.key)): \(literal($0.value)) as NSString" }.joined(separator: ", ") + "]"
+            lines += [
+                "        case .\(name):",
+                "            return UIApplicationShortcutItem(",
+                "                type: \(usesBundle ? "shortcutType()" : "rawValue"), localizedTitle: \(localized(action.title) ?? "\"\""),",
+                "                localizedSubtitle: \(localized(action.subtitle) ?? "nil"), icon: \(icon), userInfo: \(userInfo))",
+            ]
+        }
+        lines += ["        }", "    }", "}", "#endif", ""]
+        return lines
     }
 
     /// The build settings a type may start with that the app can expand at run time (Xcode
