@@ -12,6 +12,8 @@ public struct AppFileTargets: Sendable, Equatable {
     public var stringCatalog: String?
     /// A Swift source with an enum of the quick actions' types and icons (`--swift`).
     public var swiftSource: String?
+    /// Whether the Swift enum and its members are `public` (`--swift-public`).
+    public var swiftIsPublic = false
 
     public init() {}
 
@@ -79,7 +81,7 @@ extension Builder {
             }
         }
         if let path = targets.swiftSource {
-            try update(path) { _ in QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName) }
+            try update(path) { _ in QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName, isPublic: targets.swiftIsPublic) }
         }
         return diagnostics
     }

@@ -126,6 +126,9 @@ enum OptionTable {
         OptionDeclaration(
             "--swift", "FILE", .path, configurationKey: "swift", commands: [.build],
             help: ["write a Swift enum of the quick actions' types and icons"]),
+        OptionDeclaration(
+            "--swift-public", "", .flag(), configurationKey: "swiftPublic", commands: [.build],
+            help: ["make --swift's enum and its members public", "(for a framework the app imports)"]),
         // render's own
         OptionDeclaration("--scale", "2|3", .text, commands: [.render], help: ["which template scale to render"]),
         OptionDeclaration("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]),

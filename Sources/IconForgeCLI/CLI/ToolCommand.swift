@@ -118,6 +118,7 @@ public enum ToolCommand {
             request.appFiles.stringsFolder = try settings.text("--info-plist-strings")
             request.appFiles.stringCatalog = try settings.text("--xcstrings")
             request.appFiles.swiftSource = try settings.text("--swift")
+            request.appFiles.swiftIsPublic = try settings.flag("--swift-public")
         }
         request.appName = try settings.text("--app-name")
         let fit = try settings.flagValue("--fit")

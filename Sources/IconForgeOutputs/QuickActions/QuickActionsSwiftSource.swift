@@ -13,7 +13,22 @@ package enum QuickActionsSwiftSource {
     /// The enum's name.
     static let typeName = "QuickAction"
 
-    package static func bytes(for definitions: QuickActionDefinitions, sourceName: String) -> [UInt8] {
+    package static func bytes(for definitions: QuickActionDefinitions, sourceName: String, isPublic: Bool = false) -> [UInt8] {
+        let text = String(decoding: internalBytes(for: definitions, sourceName: sourceName), as: UTF8.self)
+        guard isPublic else { return Array(text.utf8) }
+        // Every declaration the file makes (the enum, its nested enum, members and the
+        // extension's property) starts a line with one of these; cases take the enum's access.
+        let declarations = ["enum ", "var ", "init?(", "func ", "@MainActor var "]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let indent = line.prefix { $0 == " " }
+            let rest = line.dropFirst(indent.count)
+            guard indent.count <= 4, declarations.contains(where: { rest.hasPrefix($0) }) else { return String(line) }
+            return rest.hasPrefix("@MainActor ") ? indent + "@MainActor public " + rest.dropFirst("@MainActor ".count) : indent + "public " + rest
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    private static func internalBytes(for definitions: QuickActionDefinitions, sourceName: String) -> [UInt8] {
         let actions = definitions.actions.map { action in
             (type: action.type ?? "", title: action.title?.entry(for: definitions.developmentLocale)?.text ?? "", icon: action.icon)
         }

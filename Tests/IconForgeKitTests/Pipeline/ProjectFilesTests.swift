@@ -240,6 +240,24 @@ import Testing
             """)
         let (status, output) = try runProgram(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", modules, project.file("QuickAction.swift"), project.file("main.swift")])
         #expect(status == 0, "\(output)")
+
+        // --swift-public: the same, as a module of its own that the app imports.
+        targets.swiftIsPublic = true
+        #expect(try build(project, targets).errorCount == 0)
+        let (emitted, emitLog) = try runProgram(try swiftc(), [
+            "-emit-module", "-parse-as-library", "-module-name", "QuickActions", "-swift-version", "6", "-I", modules,
+            "-emit-module-path", modules + "/QuickActions.swiftmodule", project.file("QuickAction.swift"),
+        ])
+        #expect(emitted == 0, "\(emitLog)")
+        project.write("client.swift", """
+            import QuickActions
+            import UIKit
+            @MainActor func install() -> [UIApplicationShortcutItem] { QuickAction.allCases.map(\\.shortcutItem) }
+            let icon: QuickAction.Icon? = QuickAction.search.icon
+            print(QuickAction(rawValue: "compose") as Any, icon as Any)
+            """)
+        let (client, clientLog) = try runProgram(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", modules, project.file("client.swift")])
+        #expect(client == 0, "\(clientLog)")
     }
 
     func swiftc() throws -> String {
