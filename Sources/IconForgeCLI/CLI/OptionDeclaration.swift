@@ -129,6 +129,9 @@ enum OptionTable {
         OptionDeclaration(
             "--swift-public", "", .flag(), configurationKey: "swiftPublic", commands: [.build],
             help: ["make --swift's enum and its members public", "(for a framework the app imports)"]),
+        OptionDeclaration(
+            "--follow-symlinks", "", .flag(), commands: [.build],
+            help: ["write through symlinks (output folder, --xcassets, app files)", "that lead out of the project; dangling ones never"]),
         // render's own
         OptionDeclaration("--scale", "2|3", .text, commands: [.render], help: ["which template scale to render"]),
         OptionDeclaration("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]),

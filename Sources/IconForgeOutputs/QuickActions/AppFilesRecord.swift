@@ -46,11 +46,41 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
     }
 
     /// The record in `outputFolder`, or nil when there is none (or it is of another version).
+    /// Its paths are stored relative to that folder (so a project moved or cloned elsewhere
+    /// keeps its record) and come back as the build names them.
     package static func read(in outputFolder: String) -> AppFilesRecord? {
         guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + fileName, limit: 16 << 20, followingSymlinks: false),
             let record = try? JSONDecoder().decode(AppFilesRecord.self, from: Data(bytes)), record.version == currentVersion
         else { return nil }
-        return record
+        return record.mappingPaths { normalized(outputFolder + "/" + $0) }
+    }
+
+    /// The record with every path it holds passed through `transform`.
+    func mappingPaths(_ transform: (String) -> String) -> AppFilesRecord {
+        var mapped = self
+        if let path = infoPlist?.path { mapped.infoPlist?.path = transform(path) }
+        mapped.translations = Dictionary(translations.map { (transform($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        if let folder = imageSets?.folder { mapped.imageSets?.folder = transform(folder) }
+        return mapped
+    }
+
+    /// `path` relative to the folder `base`, when both are absolute or both relative (as
+    /// the build names them); else `path` as it is.
+    static func relative(_ path: String, from base: String) -> String {
+        guard path.hasPrefix("/") == base.hasPrefix("/") else { return path }
+        let from = normalized(base).split(separator: "/").map(String.init), to = normalized(path).split(separator: "/").map(String.init)
+        guard !from.contains("..") else { return path }
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
+    }
+
+    /// `path` without `.` components and with each `name/..` taken out.
+    static func normalized(_ path: String) -> String {
+        var parts: [String] = []
+        for part in path.split(separator: "/").map(String.init) where part != "." {
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + (parts.isEmpty && !path.hasPrefix("/") ? "." : parts.joined(separator: "/"))
     }
 
     /// Deterministic bytes: keys sorted, one line per level.
@@ -62,6 +92,7 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
 
     /// Writes the record (only when its bytes change) into `outputFolder`.
     package func write(in outputFolder: String) throws(FileError) {
-        _ = try FileSystem.writeIfChanged(encoded(), to: outputFolder + "/" + Self.fileName)
+        let stored = mappingPaths { Self.relative($0, from: outputFolder) }
+        _ = try FileSystem.writeIfChanged(stored.encoded(), to: outputFolder + "/" + Self.fileName)
     }
 }
