@@ -2,7 +2,7 @@
 _iconforge() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "build check render preview rules explain init doctor completions help --version -h --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "build check render preview fix rules explain init doctor completions help --version -h --help" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
@@ -11,6 +11,7 @@ _iconforge() {
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --xcassets) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --depfile) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --xcfilelist) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --xcassets-check) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --info-plist) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --info-plist-strings) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -30,7 +31,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --depfile --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --depfile --xcfilelist --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --swift-public --follow-symlinks --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -95,6 +96,25 @@ _iconforge() {
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
+    fix)
+        case "$prev" in
+        -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --shape-threshold) COMPREPLY=(); return ;;
+        --tolerance) COMPREPLY=(); return ;;
+        --max-file-size) COMPREPLY=(); return ;;
+        --max-elements) COMPREPLY=(); return ;;
+        --render-timeout) COMPREPLY=(); return ;;
+        --isolation) COMPREPLY=($(compgen -W "workers none" -- "$cur")); return ;;
+        --app-name) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "-o --output --in-place --dry-run --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
     rules)
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
@@ -106,15 +126,18 @@ _iconforge() {
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji color.monochrome color.background size.target size.max size.scaled-down geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable config.invalid" -- "$cur"))
+            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji glyph.template color.monochrome color.background size.target size.max size.scaled-down geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable app-files.edited app-files.setup config.invalid" -- "$cur"))
         fi
         ;;
     init)
         case "$prev" in
         --app-name) COMPREPLY=(); return ;;
+        --from-info-plist) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --strings) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --xcstrings) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--app-name -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--app-name --from-info-plist --strings --xcstrings -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -d -- "$cur"))
         fi
@@ -137,7 +160,7 @@ _iconforge() {
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "build check render preview rules explain init doctor completions help" -- "$cur"))
+            COMPREPLY=($(compgen -W "build check render preview fix rules explain init doctor completions help" -- "$cur"))
         fi
         ;;
     esac

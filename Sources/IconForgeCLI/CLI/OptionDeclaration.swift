@@ -1,6 +1,6 @@
 /// A command that takes options.
 enum OptionCommand: String, Sendable, CaseIterable {
-    case build, check, render, preview
+    case build, check, render, preview, fix
 }
 
 /// One command-line option, declared once: the parser's spec, the help text's option
@@ -109,6 +109,9 @@ enum OptionTable {
             help: ["also write the glyphs into an Xcode asset catalog", "as template images"]),
         OptionDeclaration("--depfile", "FILE", .path, commands: [.build], help: ["write a make-style dependency file"]),
         OptionDeclaration(
+            "--xcfilelist", "DIR", .path, configurationKey: "xcfilelist", commands: [.build],
+            help: ["write iconforge-inputs.xcfilelist and iconforge-outputs.xcfilelist", "there, for an Xcode Run Script phase"]),
+        OptionDeclaration(
             "--xcassets-check", "PATH", .paths, configurationKey: "xcassetsCheck", commands: [.build],
             help: ["another asset catalog of the app's target, whose", "asset names the glyphs must not take (repeatable)"]),
         OptionDeclaration(
@@ -123,9 +126,21 @@ enum OptionTable {
         OptionDeclaration(
             "--swift", "FILE", .path, configurationKey: "swift", commands: [.build],
             help: ["write a Swift enum of the quick actions' types and icons"]),
+        OptionDeclaration(
+            "--swift-public", "", .flag(), configurationKey: "swiftPublic", commands: [.build],
+            help: ["make --swift's enum and its members public", "(for a framework the app imports)"]),
+        OptionDeclaration(
+            "--follow-symlinks", "", .flag(), commands: [.build],
+            help: ["write through symlinks (output folder, --xcassets, app files)", "that lead out of the project; dangling ones never"]),
         // render's own
         OptionDeclaration("--scale", "2|3", .text, commands: [.render], help: ["which template scale to render"]),
         OptionDeclaration("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]),
+        // fix's own
+        OptionDeclaration(
+            "--output", short: "-o", "FILE", .path, commands: [.fix],
+            help: ["the fixed SVG to write (default: NAME.fixed.svg", "beside GLYPH.svg)"]),
+        OptionDeclaration("--in-place", "", .flag(), commands: [.fix], help: ["replace GLYPH.svg itself"]),
+        OptionDeclaration("--dry-run", "", .flag(), commands: [.fix], help: ["print the change as a diff and write nothing"]),
         // check accepts it too (and writes no PNG)
         OptionDeclaration(
             "--png-compression", "N", .integer(1...12), configurationKey: "pngCompression", documented: [.build, .render],

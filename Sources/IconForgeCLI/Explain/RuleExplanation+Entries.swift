@@ -22,8 +22,9 @@ extension RuleExplanation {
             failing: glyphExample(goodBody + "\n  <image x=\"0\" y=\"0\" width=\"4\" height=\"4\" href=\"data:image/png;base64,iVBORw0KGgo=\"/>"), fixed: good),
         RuleExplanation(
             rule: .svgText, checks: "that text is converted to outlines.",
-            why: "text renders in whatever font the build machine has, so the glyph changes from machine to machine; convert it to outlines in the editor.",
-            failing: glyphExample(goodBody + "\n  <text x=\"10\" y=\"20\" font-size=\"6\">A</text>"), fixed: good),
+            why: "text renders in whatever font the build machine has, so the PNG changes from machine to machine (an error: the build would ship a picture no one drew); convert it to outlines in the editor (Inkscape: Path ▸ Object to Path; Illustrator: Type ▸ Create Outlines; Figma: Flatten; Sketch: Layer ▸ Convert to Outlines).",
+            failing: glyphExample(goodBody + "\n  <text x=\"10\" y=\"20\" font-size=\"6\">A</text>"), fixed: good,
+            options: ["\"severities\": {\"svg.text\": \"warning\"} in iconforge.json  lets a project render text with the machine's fonts"]),
         RuleExplanation(
             rule: .svgLimit, checks: "that the file stays within the safety limits: file size, element count, nesting depth, entity expansion.",
             why: "a glyph is a few kilobytes; a file far beyond is an export mistake or hostile, and would cost the whole build time and memory.",
@@ -42,6 +43,11 @@ extension RuleExplanation {
             rule: .glyphEmoji, checks: "for emoji anywhere: text, title and desc, attribute values, and the file name.",
             why: "Apple's guidance: emoji must never stand in for a glyph; they are full colour and do not align with the text.",
             failing: glyphExample("  <title>Plus 😀</title>\n" + goodBody), fixed: glyphExample("  <title>Plus</title>\n" + goodBody)),
+        RuleExplanation(
+            rule: .glyphTemplate, checks: "that a glyph drawn on Glyphs/.template.svg no longer holds the template's Guides layer, and that no drawing was saved into the template itself.",
+            why: "the guides' 35, 30 and 27 pt boxes would be measured as the glyph (size advice that shrinks the real drawing) and their colours taken for a second one; and the template is a dot-file, never built, so a drawing saved into it is silently left out.",
+            failing: glyphExample(goodBody + "\n  <g id=\"Guides\" fill=\"none\" stroke=\"#ff2d55\" stroke-width=\"0.1\"><rect id=\"canvas-35pt\" x=\"0.05\" y=\"0.05\" width=\"34.9\" height=\"34.9\"/></g>"),
+            fixed: good),
         RuleExplanation(
             rule: .colorMonochrome,
             checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern of several: counted on what each shape really paints (after <style> rules, inheritance and defaults), and only where deleting it would change a pixel by more than 3/255.",
@@ -154,6 +160,23 @@ extension RuleExplanation {
             failing: Example(files: good.files + [("iconforge.json", "{ \"tolerence\": 1 }\n")], arguments: ["--config", "{root}/iconforge.json"]),
             fixed: Example(files: good.files + [("iconforge.json", "{ \"tolerance\": 1 }\n")], arguments: ["--config", "{root}/iconforge.json"]),
             options: ["--config FILE  the settings file (default: iconforge.json if present)"]),
+        RuleExplanation(
+            rule: .appFilesEdited,
+            checks: "that a value iconforge wrote into the app's files (a translation in InfoPlist.xcstrings or InfoPlist.strings, an image set's Contents.json) is still what it wrote, by the hashes it recorded in Output/.iconforge-app-files.",
+            why: "a translator's or Xcode's edit is someone's work: it is kept, not overwritten, and reported with both values until quick-actions.json takes it or the edit is removed.",
+            noExample: "it takes a build, an edit in Xcode and a second build; the message names the value found, the one quick-actions.json has, and how to take either.",
+            options: ["--xcstrings FILE  the String Catalog", "--info-plist-strings DIR  the folder of the <locale>.lproj folders", "--xcassets PATH  the asset catalog"]),
+        RuleExplanation(
+            rule: .appFilesSetup,
+            checks: "that the app's files are set up so iOS reads the quick actions' translations: each key once in a strings file, a String Catalog named InfoPlist.xcstrings, and only one of --xcstrings and --info-plist-strings.",
+            why: "iOS reads Info.plist's translations only from InfoPlist.strings (which Xcode builds from InfoPlist.xcstrings); a second line of a key silently wins over iconforge's.",
+            failing: Example(
+                files: good.files + [("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"com.example.add\", \"title\": \"Add\", \"icon\": { \"glyph\": \"plus\" } } ] }\n"), ("App/README", "the app's folder\n")],
+                arguments: ["-o", "{root}/Output", "--xcstrings", "{root}/App/Localizable.xcstrings"], command: "build"),
+            fixed: Example(
+                files: good.files + [("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"com.example.add\", \"title\": \"Add\", \"icon\": { \"glyph\": \"plus\" } } ] }\n"), ("App/README", "the app's folder\n")],
+                arguments: ["-o", "{root}/Output", "--xcstrings", "{root}/App/InfoPlist.xcstrings"], command: "build"),
+            options: ["--xcstrings FILE  the String Catalog", "--info-plist-strings DIR  the folder of the <locale>.lproj folders"]),
     ]
 
     static let actionEntries = [

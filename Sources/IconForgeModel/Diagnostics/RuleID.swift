@@ -9,6 +9,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case svgDynamic = "svg.dynamic"
     case svgUseCycle = "svg.use-cycle"
     case glyphEmoji = "glyph.emoji"
+    case glyphTemplate = "glyph.template"
     case colorMonochrome = "color.monochrome"
     case colorBackground = "color.background"
     case sizeTarget = "size.target"
@@ -37,6 +38,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case xcassetsConflict = "xcassets.conflict"
     case outputConflict = "output.conflict"
     case outputUnwritable = "output.unwritable"
+    case appFilesEdited = "app-files.edited"
+    case appFilesSetup = "app-files.setup"
     case configInvalid = "config.invalid"
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -44,8 +47,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// The severity the rule reports with (`--werror` aside: see `SeverityPolicy`).
     public var defaultSeverity: Severity {
         switch self {
-        case .svgText, .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
-            .actionsTranslation, .actionsText: .warning
+        case .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
+            .actionsTranslation, .actionsText, .appFilesEdited, .appFilesSetup: .warning
         default: .error
         }
     }
@@ -53,13 +56,33 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// Whether the rule also has a milder kind of finding that only warns: emoji-like
     /// symbols that are not emoji by default (glyph.emoji, actions.emoji), and an empty
     /// list of quick actions (actions.count, whose error is more than four), and an action
-    /// without an icon (actions.icon, whose errors are icons that cannot be found).
+    /// without an icon (actions.icon, whose errors are icons that cannot be found), and a
+    /// drawing saved into the template itself (glyph.template, whose error is a glyph that
+    /// still holds the template's guides).
     public var hasWarningVariant: Bool {
         switch self {
-        case .glyphEmoji, .actionsEmoji, .actionsCount, .actionsIcon: true
+        case .glyphEmoji, .glyphTemplate, .actionsEmoji, .actionsCount, .actionsIcon: true
         default: false
         }
     }
+
+    /// Whether a project may set the rule's severity (`"severities"` in iconforge.json):
+    /// any glyph rule may be made an error; only those whose finding leaves the glyph
+    /// rendered as drawn may be made a warning (text with the machine's fonts, a size off
+    /// the template, ink cut off), not one that stops the glyph or makes its PNG wrong.
+    public func allowsSeverity(_ severity: Severity) -> Bool {
+        guard Self.glyphRules.contains(self) else { return false }
+        switch severity {
+        case .error: return true
+        case .warning: return defaultSeverity == .warning || [.svgText, .sizeTarget, .sizeMax, .geometryClipped].contains(self)
+        }
+    }
+
+    /// The rules judged on one glyph's file, whose severity `"severities"` may set.
+    package static let glyphRules: [RuleID] = [
+        .svgText, .svgDynamic, .svgUseCycle, .glyphEmoji, .colorMonochrome, .sizeTarget, .sizeMax, .sizeScaledDown,
+        .geometryClipped, .geometryOffCenter, .geometryAspect,
+    ]
 
     /// One line on what the rule finds, for `iconforge rules` and docs/reference.md.
     public var summary: String {
@@ -73,6 +96,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .svgDynamic: "script, event handlers or animation, which the static render ignores"
         case .svgUseCycle: "a <use> that refers to itself or to an element containing it"
         case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
+        case .glyphTemplate: "the template's Guides layer left in a glyph (error), or a drawing saved into Glyphs/.template.svg (warning)"
         case .colorMonochrome: "more than one paint colour that shows (closer than a just-noticeable difference is one), or a gradient or pattern of several"
         case .colorBackground: "a filled shape covering the whole artboard behind a glyph of another colour"
         case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
@@ -99,6 +123,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .outputConflict: "a file iconforge did not write already has an output's name"
         case .xcassetsConflict: "an asset iconforge did not create (in the catalog or a --xcassets-check one) already has the glyph's full asset name"
         case .outputUnwritable: "the output folder, a file in it or the dependency file cannot be written (exit 3)"
+        case .appFilesEdited: "a value iconforge wrote into an app file was changed since by someone else: kept, not overwritten"
+        case .appFilesSetup: "a setup iOS would not read as meant: a key twice in a strings file, a String Catalog not named InfoPlist.xcstrings, --xcstrings with --info-plist-strings"
         case .configInvalid: "iconforge.json (or --config) or a command-line option is not valid (exit 2)"
         case .actionsTranslation: "a title or subtitle missing a translation that other strings have"
         case .actionsText: "a title or subtitle with a $(…) Xcode would expand, or with a line break"

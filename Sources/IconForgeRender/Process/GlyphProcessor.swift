@@ -60,10 +60,10 @@ package enum GlyphProcessor {
         let markup = MarkupChecks.run(source, limits: options.limits)
         endStage(\.check)
         outcome.diagnostics = markup.diagnostics
-        guard markup.safeToRender, !markup.drawsEmoji else {
+        guard markup.safeToRender, !markup.drawsEmoji, !markup.holdsTemplateGuides else {
             // Nothing is rendered to weigh the colours against: each counts as written.
             outcome.diagnostics += PaintJudgement.findings(markup.paintUses, file: file) { _ in true }
-            return outcome.sorted()
+            return outcome.finished(options)
         }
 
         // A background is not part of the glyph: reported, and left out of what is measured.
@@ -78,7 +78,8 @@ package enum GlyphProcessor {
         do {
             rendered = try GlyphRenderer.render(
                 Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
-                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name))
+                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
+                preserveAspectRatio: markup.preserveAspectRatio)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -87,7 +88,7 @@ package enum GlyphProcessor {
                 case .failed(let text): (.renderFailed, "librsvg failed: \(text)")
                 }
             outcome.diagnostics.append(Diagnostic(rule, file: file, at: markup.rootLocation, message))
-            return outcome.sorted()
+            return outcome.finished(options)
         }
         endStage(\.render)
         outcome.artboard = rendered.artboard
@@ -98,7 +99,7 @@ package enum GlyphProcessor {
         let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
         guard rendered.inkBox != nil else {
             outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
-            return outcome.sorted()
+            return outcome.finished(options)
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
         // What the markup paints, weighed against the pixels: a colour whose elements change
@@ -106,7 +107,7 @@ package enum GlyphProcessor {
         let opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))) } } ?? []
         let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: { opaque.contains($0) }) { spans in
             guard let image = rendered.images.last, let plan = rendered.plans.last,
-                let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, librsvgPath: options.librsvgPath)
+                let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
             else { return true }
             let artboard = plan.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))
             return image.largestDifference(from: without, in: artboard) > PaintJudgement.invisibleDifference
@@ -130,7 +131,8 @@ package enum GlyphProcessor {
         }
         endStage(\.check)
 
-        // Encode, unless the glyph failed: a failed glyph gets no PNGs.
+        // Encode, unless the glyph failed (with the project's severities): a failed glyph gets no PNGs.
+        outcome.diagnostics = options.applyingSeverities(to: outcome.diagnostics)
         if encode, !outcome.hasErrors, let color = outcome.color {
             do {
                 outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: color, compressionLevel: options.pngCompression) }
@@ -146,7 +148,7 @@ package enum GlyphProcessor {
             }
             endStage(\.encode)
         }
-        return outcome.sorted()
+        return outcome.finished(options)
     }
 }
 
@@ -175,9 +177,10 @@ package struct GlyphTimings: Sendable {
 }
 
 extension GlyphOutcome {
-    fileprivate func sorted() -> GlyphOutcome {
+    /// The outcome with the project's severities, its findings in order.
+    fileprivate func finished(_ options: PipelineOptions) -> GlyphOutcome {
         var copy = self
-        copy.diagnostics.sort(by: Diagnostic.sortOrder)
+        copy.diagnostics = options.applyingSeverities(to: copy.diagnostics).sorted(by: Diagnostic.sortOrder)
         return copy
     }
 }

@@ -20,8 +20,28 @@ package enum MarkupChecks {
         /// so nothing is measured from the render, which would only bury that error under
         /// size, position and colour findings that differ from machine to machine.
         package var drawsEmoji = false
+        /// Whether the glyph still holds the template's guides (a `glyph.template` error):
+        /// nothing is measured, since the guides' boxes would be taken for the drawing and
+        /// their colours for a second one.
+        package var holdsTemplateGuides = false
         /// The bytes librsvg should render: the file's text as UTF-8 (nil until parsed).
         package var renderable: [UInt8]?
+        /// The root's `preserveAspectRatio`, which librsvg applies but does not report: how
+        /// the viewBox maps onto the artboard (`Artboard`).
+        package var preserveAspectRatio = PreserveAspectRatio()
+    }
+
+    /// The ids `iconforge init`'s template gives its guides (`ProjectScaffold.templateArtboard`):
+    /// the layer, which Illustrator, Figma and Sketch export as `<g id="Guides">`, and each box.
+    package static let templateGuideIDs: Set<String> = [
+        "Guides", "canvas-35pt", "wide-30pt", "tall-30pt", "square-27pt", "centre-vertical", "centre-horizontal",
+    ]
+    package static let inkscapeNamespace = "http://www.inkscape.org/namespaces/inkscape"
+
+    /// Whether `element` is the template's Guides layer or one of its boxes.
+    static func isTemplateGuide(_ element: XMLElement) -> Bool {
+        if let id = element.attribute("id")?.value, templateGuideIDs.contains(id) { return true }
+        return element.localName == "g" && element.attributes.contains { $0.localName == "label" && $0.namespace == inkscapeNamespace && $0.value == "Guides" }
     }
 
     /// The elements whose text is drawn.
@@ -125,6 +145,8 @@ package enum MarkupChecks {
         /// In a file that sets several colours, what each element's `color` is (nil when
         /// its rules cannot be resolved, or the file sets at most one colour).
         var cascade: ColorCascade?
+        /// Where the first displayed guide of the template is, if the glyph holds one.
+        var guides: SourceLocation?
 
         init(file: String) { self.file = file }
 
@@ -157,6 +179,7 @@ package enum MarkupChecks {
             result.renderable = document.renderable
             let root = document.root
             result.rootLocation = root.location
+            result.preserveAspectRatio = PreserveAspectRatio(parsing: root.attribute("preserveAspectRatio")?.value)
             guard root.localName == "svg", root.namespace == svgNamespace else {
                 let found = root.namespace.map { "<\(root.name)> in namespace \($0)" } ?? "<\(root.name)> with no namespace"
                 let hint = root.localName == "svg" ? "add xmlns=\"http://www.w3.org/2000/svg\" to the root element" : "export the glyph as SVG"
@@ -177,6 +200,15 @@ package enum MarkupChecks {
             result.renderableShift = document.renderableShift
             survey(root)
             visit(root)
+            let drawn = UseExpansion.drawnElements(root)
+            if drawn.count > UseExpansion.maximumDrawnElements {
+                report(.svgLimit, at: drawn.largestUse ?? root.location, "<use> references expand this glyph to more than \(UseExpansion.maximumDrawnElements) drawn elements (the <use> expansion limit), each of which librsvg would draw; refer to the shapes themselves, or expand the copies in the drawing tool")
+                result.safeToRender = false
+            }
+            if let guides {
+                result.holdsTemplateGuides = true
+                report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
+            }
             settlePaint()
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
@@ -259,13 +291,16 @@ package enum MarkupChecks {
         mutating func visit(_ root: XMLElement) {
             // `color` as the cascade computes it, or nil where it is not known: no cascade, or
             // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
-            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, state: PaintState, clone: Range<Int>?)
+            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, state: PaintState, clone: Range<Int>?, inForeignObject: Bool)
             let black = PixelColor(red: 0, green: 0, blue: 0)
-            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black, PaintState(), nil)]
-            while let (element, role, ancestorIDs, inheritedColor, inherited, clone) = stack.popLast() {
+            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black, PaintState(), nil, false)]
+            while let (element, role, ancestorIDs, inheritedColor, inherited, clone, inForeignObject) = stack.popLast() {
                 let isDefinition = MarkupChecks.definitionContainers.contains(element.localName) && clone == nil
                 let color = isDefinition ? nil : inheritedColor.flatMap { cascade?.color(of: element, inherited: $0) }
-                if clone == nil { check(element, role: role, ancestorIDs: ancestorIDs) }
+                if clone == nil {
+                    check(element, role: role, ancestorIDs: ancestorIDs)
+                    if inForeignObject { checkForeignContent(element) }
+                }
                 let state = inherited.inherited(by: element, paints: paints)
                 if role == .paints, element.namespace == svgNamespace { collectPaint(element, state: state, color: color, clone: clone) }
                 var childIDs = ancestorIDs
@@ -274,8 +309,9 @@ package enum MarkupChecks {
                     let id = target.attribute("id")?.value, !childIDs.contains(id), cloneBudget > 0
                 {
                     cloneBudget -= 1
-                    stack.append((target, self.role(of: target, inside: .paints) == .hidden ? .hidden : .paints, childIDs, color, state, clone ?? element.span))
+                    stack.append((target, self.role(of: target, inside: .paints) == .hidden ? .hidden : .paints, childIDs, color, state, clone ?? element.span, false))
                 }
+                let childrenInForeignObject = inForeignObject || (element.localName == "foreignObject" && element.namespace == svgNamespace)
                 for child in element.children.reversed() {
                     if clone != nil {
                         guard cloneBudget > 0 else { break }
@@ -284,7 +320,13 @@ package enum MarkupChecks {
                     var childRole = self.role(of: child, inside: role)
                     // A clone paints what it draws wherever its original sits.
                     if clone != nil, childRole == .definition { childRole = .paints }
-                    stack.append((child, childRole, childIDs, color, state, clone))
+                    // The template's guides, displayed: one finding for them all (the first in the
+                    // file), and their boxes and colours are not the glyph's.
+                    if clone == nil, childRole == .paints, child.namespace == MarkupChecks.svgNamespace, MarkupChecks.isTemplateGuide(child) {
+                        if guides.map({ child.location < $0 }) ?? true { guides = child.location }
+                        childRole = .hidden
+                    }
+                    stack.append((child, childRole, childIDs, color, state, clone, childrenInForeignObject && clone == nil))
                 }
             }
         }
@@ -323,7 +365,9 @@ package enum MarkupChecks {
 
             let isInclude = element.namespace == xincludeNamespace
             for attribute in element.attributes {
-                checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'")
+                // Inkscape's text-to-path keeps the converted text as the group's aria-label.
+                let convertedText = isSVG && name == "g" && attribute.name == "aria-label" && !element.children.isEmpty
+                checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'", convertedText: convertedText)
                 if attribute.localName == "href", !isInclude, attribute.namespace == nil || attribute.namespace == xlinkNamespace {
                     checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
@@ -342,6 +386,29 @@ package enum MarkupChecks {
                         checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
                     }
                 }
+            }
+        }
+
+        /// Attributes that make HTML (or any foreign markup a renderer might show inside a
+        /// `<foreignObject>`) load something: what a browser would fetch for the page.
+        static let foreignReferenceAttributes: Set<String> = [
+            "src", "href", "srcset", "data", "poster", "action", "formaction", "background", "codebase", "cite", "longdesc",
+            "manifest", "ping", "usemap", "archive", "classid", "lowsrc", "dynsrc", "imagesrcset",
+        ]
+
+        /// An element inside a `<foreignObject>`: librsvg draws none of it, but a browser or
+        /// another tool showing the SVG would load what it refers to, so a reference to
+        /// anything but this file is refused as any other is (a style sheet's too).
+        mutating func checkForeignContent(_ element: XMLElement) {
+            guard element.namespace != svgNamespace else { return }
+            for attribute in element.attributes where Self.foreignReferenceAttributes.contains(attribute.localName.lowercased()) {
+                let target = attribute.value.trimmed()
+                guard !target.isEmpty, !target.hasPrefix("#") else { continue }
+                let shown = target.count > 80 ? String(target.prefix(77)) + "…" : target
+                report(.svgExternal, at: attribute.location, "<\(element.name)> inside <foreignObject> has '\(attribute.name)' pointing at '\(shown)', which a browser showing the SVG would load; glyphs must be self-contained: delete the <foreignObject>")
+            }
+            if element.localName.lowercased() == "style", !element.text.isEmpty, let start = element.textLocation {
+                checkCSSReferences(in: element.text, start: start)
             }
         }
 
@@ -530,14 +597,14 @@ package enum MarkupChecks {
 
         /// Reports the emoji in `text`; whether any of them is an error (not a warning).
         @discardableResult
-        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String) -> Bool {
+        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String, convertedText: Bool = false) -> Bool {
             // Fast path: pure ASCII text cannot hold emoji that are errors or warnings.
             if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
             var cursor = SourceCursor(text, location: start)
             var foundError = false
             for finding in EmojiScanner.findings(in: text) {
                 let location = cursor.location(at: finding.utf8Offset)
-                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), warning: !finding.isError)
+                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what, convertedText: convertedText), warning: !finding.isError)
                 foundError = foundError || finding.isError
             }
             return foundError
@@ -577,10 +644,16 @@ extension MarkupChecks {
 
 /// The wording of emoji findings, shared by markup and file-name checks.
 package enum EmojiMessages {
-    package static func message(for finding: EmojiFinding, in what: String) -> String {
+    /// With `convertedText`, the attribute is a group's `aria-label` that Inkscape's Path ▸
+    /// Object to Path (or its export's text-to-path) keeps as a copy of the text it converted:
+    /// the drawing is the paths, and the label is only what a screen reader would say.
+    package static func message(for finding: EmojiFinding, in what: String, convertedText: Bool = false) -> String {
+        let inkscape = convertedText
+            ? ": it is Inkscape's copy of the text it converted to paths (Path ▸ Object to Path keeps it as the group's aria-label); the drawing is the paths, so delete the aria-label (Edit ▸ XML Editor) or write the words it stands for"
+            : nil
         if finding.isError {
-            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what); emoji are full colour and must never stand in for a glyph or its text: remove it"
+            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what)" + (inkscape ?? "; emoji are full colour and must never stand in for a glyph or its text: remove it")
         }
-        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms; use a plain-text alternative or remove it"
+        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms" + (inkscape ?? "; use a plain-text alternative or remove it")
     }
 }

@@ -100,12 +100,10 @@ package enum PaintJudgement {
 extension RGBAImage {
     /// The colours of the fully opaque pixels in `region` (pixels).
     package func opaqueColors(in region: Rect) -> Set<PixelColor> {
-        let minX = max(0, Int(region.x.rounded(.down))), maxX = min(width, Int(region.maxX.rounded(.up)))
-        let minY = max(0, Int(region.y.rounded(.down))), maxY = min(height, Int(region.maxY.rounded(.up)))
         var colours = Set<PixelColor>()
-        guard minX < maxX, minY < maxY else { return colours }
-        for y in minY..<maxY {
-            for x in minX..<maxX {
+        guard let (xs, ys) = pixelRanges(of: region) else { return colours }
+        for y in ys {
+            for x in xs {
                 let index = (y * width + x) * 4
                 if pixels[index + 3] == 255 { colours.insert(PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2])) }
             }
@@ -117,12 +115,10 @@ extension RGBAImage {
     /// channel of premultiplied RGBA: how much a change shows.
     package func largestDifference(from other: RGBAImage, in region: Rect) -> Int {
         guard width == other.width, height == other.height else { return 255 }
-        let minX = max(0, Int(region.x.rounded(.down))), maxX = min(width, Int(region.maxX.rounded(.up)))
-        let minY = max(0, Int(region.y.rounded(.down))), maxY = min(height, Int(region.maxY.rounded(.up)))
         var largest = 0
-        guard minX < maxX, minY < maxY else { return 0 }
-        for y in minY..<maxY {
-            for x in minX..<maxX {
+        guard let (xs, ys) = pixelRanges(of: region) else { return 0 }
+        for y in ys {
+            for x in xs {
                 let index = (y * width + x) * 4
                 let a = Int(pixels[index + 3]), b = Int(other.pixels[index + 3])
                 largest = max(largest, abs(a - b))
@@ -134,5 +130,16 @@ extension RGBAImage {
             }
         }
         return largest
+    }
+
+    /// The columns and rows of the image that `region` (pixels, any size) covers; nil when none.
+    private func pixelRanges(of region: Rect) -> (Range<Int>, Range<Int>)? {
+        func clamped(_ value: Double, _ limit: Int) -> Int {
+            value.isNaN ? 0 : Int(min(max(value, 0), Double(limit)))
+        }
+        let minX = clamped(region.x.rounded(.down), width), maxX = clamped(region.maxX.rounded(.up), width)
+        let minY = clamped(region.y.rounded(.down), height), maxY = clamped(region.maxY.rounded(.up), height)
+        guard minX < maxX, minY < maxY else { return nil }
+        return (minX..<maxX, minY..<maxY)
     }
 }
