@@ -1,13 +1,7 @@
 import Testing
-@testable import IconForgeBuild
-@testable import IconForgeCLI
-@testable import IconForgeModel
-@testable import IconForgeNative
-@testable import IconForgeOutputs
-@testable import IconForgePlatform
-@testable import IconForgeRender
-@testable import IconForgeSVG
 
+@testable import IconForgeModel
+@testable import IconForgeSVG
 
 @Suite struct PaintModelTests {
     func element(_ markup: String) throws -> XMLElement {
