@@ -123,24 +123,27 @@ enum GeometryChecks {
     static let placementTolerancePixels = 1.0
 
     /// Fit mode's guard: each output's painted pixels against the ink box its plan placed
-    /// (the part on the canvas); a message when an edge is more than
+    /// (the part on the canvas), both as the whole pixels they touch, so that a sharp tip's
+    /// faint last pixel counts on both sides; a message when an edge is more than
     /// `placementTolerancePixels` (plus what a coarse measurement could miss) away.
     static func placementMismatch(_ glyph: RenderedGlyph) -> String? {
         guard let ink = glyph.inkBox else { return nil }
         for (scale, (plan, image)) in zip(Template.scales, zip(glyph.plans, glyph.images)).reversed() {
             let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
-            let planned = plan.pixels(fromPoints: ink)
             // Ink placed wholly off the canvas is size.max's finding, not a misplacement.
-            guard let expected = canvas.intersection(planned) else { continue }
+            guard let placed = canvas.intersection(plan.pixels(fromPoints: ink)) else { continue }
+            let expected = Rect(
+                x: placed.x.rounded(.down), y: placed.y.rounded(.down),
+                width: placed.maxX.rounded(.up) - placed.x.rounded(.down), height: placed.maxY.rounded(.up) - placed.y.rounded(.down))
             let tolerance = placementTolerancePixels + glyph.inkPrecision * plan.pixelsPerPoint
-            let painted = AlphaBounds.of(image)
+            let painted = AlphaBounds.pixelBox(of: image)
             if let painted, abs(painted.x - expected.x) <= tolerance, abs(painted.y - expected.y) <= tolerance,
                 abs(painted.maxX - expected.maxX) <= tolerance, abs(painted.maxY - expected.maxY) <= tolerance
             {
                 continue
             }
-            let shown = painted.map { "its ink at \($0.describedPixelEdges)" } ?? "no ink"
-            return "the \(scale.suffix) PNG shows \(shown), but the fit placed the measured ink box (\(ink.describedEdges)) at \(expected.describedPixelEdges), more than \(tolerance.fixed(2)) px apart; the ink was mismeasured, so no PNG is written rather than a misplaced one: build it in template mode, or report the file to iconforge"
+            let shown = painted.map { "ink in pixels \($0.describedPixelEdges)" } ?? "no ink"
+            return "the \(scale.suffix) PNG shows \(shown), but the fit placed the measured ink box (\(ink.describedEdges)) in pixels \(expected.describedPixelEdges), more than \(tolerance.pt) px apart; the ink was mismeasured, so no PNG is written rather than a misplaced one: build this glyph in template mode, or report the file to iconforge"
         }
         return nil
     }

@@ -50,8 +50,11 @@ enum GlyphRenderer {
     ///     is fitted on its own, as `--fit=glyph` does.
     ///   - keepingOffset: in the fit modes, centre the artboard rather than the ink, so an
     ///     optical offset (an `allowOffCenter` glyph) survives.
+    ///   - firstEstimate: where to start measuring instead of cairo's recording (tests: the
+    ///     same bytes come out whichever estimate measuring starts from).
     static func render(
-        _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false
+        _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
+        firstEstimate: Rect? = nil
     ) throws(RenderFailure) -> RenderedGlyph {
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
@@ -67,7 +70,7 @@ enum GlyphRenderer {
         let dimensions = handle.intrinsicDimensions
         let artboard = try artboardSize(dimensions)
         do {
-            let measured = try InkMeasurement.measure(&handle, data: data, artboard: artboard) { handle in
+            let measured = try InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate) { handle in
                 try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
             }
             guard let inkBox = measured.box else {

@@ -71,7 +71,7 @@ enum InkMeasurement {
     ///     stay with the handle and fail every later render. The outputs, drawn at their own
     ///     sizes, then report whatever is really wrong.
     static func measure(
-        _ handle: inout SVGHandle, data: Data, artboard: Size, hint: (SVGHandle) throws -> Rect?, located: Rect? = nil
+        _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         let fine = finePixelsPerUnit(artboard: artboard, drawsText: mayDrawText(data))
         var failed = false
