@@ -52,9 +52,10 @@ enum GlyphRenderer {
     ///     optical offset (an `allowOffCenter` glyph) survives.
     ///   - firstEstimate: where to start measuring instead of cairo's recording (tests: the
     ///     same bytes come out whichever estimate measuring starts from).
+    ///   - measuringOnly: measure the artboard, ink box and shape, and render nothing.
     static func render(
         _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
-        firstEstimate: Rect? = nil
+        firstEstimate: Rect? = nil, measuringOnly: Bool = false
     ) throws(RenderFailure) -> RenderedGlyph {
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
@@ -79,6 +80,8 @@ enum GlyphRenderer {
             let shape = Shape(inkWidth: inkBox.width, height: inkBox.height, threshold: shapeThreshold)
             var glyph: RenderedGlyph
             switch mode {
+            case _ where measuringOnly:
+                glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: [], plans: [])
             case .template:
                 let plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: shape, scale: $0) }
                 glyph = RenderedGlyph(

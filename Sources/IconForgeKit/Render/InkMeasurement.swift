@@ -28,13 +28,14 @@ enum InkMeasurement {
 
     /// Pixels per artboard unit of the refining bands: 64 on the 35-unit template (2,240
     /// pixels across it, where a sharp tip's faint last pixel costs ~0.01 pt), the same 2,240
-    /// across any larger artboard, but never under 16 per unit.
+    /// across any other artboard (so a 512-unit one costs what the template does, and is
+    /// measured to 1/2,240 of its size, ~1/30 of an output pixel), but never under 4 per unit.
     ///
     /// A document that holds text is refined at no more than 8 px per unit: FreeType refuses
     /// glyphs of a couple of thousand pixels, and the font it failed on then fails in every
     /// later render of the process (the render worker's), whatever the size.
     static func finePixelsPerUnit(artboard: Size, drawsText: Bool = false) -> Double {
-        let fine = max(16, 64 * Template.canvasPoints / max(artboard.width, artboard.height, 1e-9))
+        let fine = max(4, 64 * Template.canvasPoints / max(artboard.width, artboard.height, 1e-9))
         return drawsText ? min(fine, 8) : fine
     }
 

@@ -85,6 +85,21 @@ import Testing
         #expect(findings.map(\.rule) == [.renderFailed] && findings[0].severity == .error)
     }
 
+    @Test("--fit=set's planning pass measures without rendering, the same box the render uses")
+    func measuringAloneRendersNothing() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/rotated-miter.svg")))
+        let measured = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2, measuringOnly: true)
+        let rendered = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2)
+        #expect(measured.images.isEmpty && measured.plans.isEmpty)
+        #expect(measured.inkBox == rendered.inkBox && measured.shape == rendered.shape && rendered.images.count == Template.scales.count)
+        var options = PipelineOptions()
+        options.mode = .fitGlyph
+        options.measuresOnly = true
+        let outcome = GlyphProcessor.process(
+            GlyphSource(name: "chevron", displayPath: "chevron.svg", relativePath: "chevron.svg", bytes: Array(data)), options: options, encode: false)
+        #expect(outcome.inkBox == rendered.inkBox?.roundedForCatalog && outcome.pngs.isEmpty && outcome.diagnostics.isEmpty)
+    }
+
     @Test("documents that may hold text are told apart by a byte search")
     func textIsNoticed() {
         #expect(InkMeasurement.mayDrawText(Data("<svg><text>A</text></svg>".utf8)))
