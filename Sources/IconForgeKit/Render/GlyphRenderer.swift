@@ -77,7 +77,11 @@ enum GlyphRenderer {
             guard let inkBox = measured.box else {
                 return RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
             }
-            let shape = Shape(inkWidth: inkBox.width, height: inkBox.height, threshold: shapeThreshold)
+            // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
+            // exactly at the threshold (Lucide's 12 × 10 units) is one shape, not the other by
+            // a coverage rounding.
+            let recorded = inkBox.roundedForCatalog
+            let shape = Shape(inkWidth: recorded.width, height: recorded.height, threshold: shapeThreshold)
             var glyph: RenderedGlyph
             switch mode {
             case _ where measuringOnly:
