@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeRender
 
 /// The ink box from the drawing's geometry, confirmed by pixels (`InkMeasurement`): drawings
 /// whose true bounds are known, a reference render at high resolution, fit mode's placement

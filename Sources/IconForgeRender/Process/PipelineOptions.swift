@@ -1,0 +1,35 @@
+/// How glyphs are checked, exported and encoded.
+public struct PipelineOptions: Sendable, Equatable, Codable {
+    public var mode: ExportMode = .template
+    /// Aspect ratio at which a glyph counts as wide or tall.
+    public var shapeThreshold = 1.2
+    /// How far (pt) the governing dimension may be from its target (`size.target`).
+    public var sizeTolerance = 0.5
+    /// How far (pt) the ink centre may be from the artboard centre (`geometry.off-center`).
+    public var centerTolerance = 1.0
+    /// Longest-to-shortest side ratio beyond which `geometry.aspect` warns.
+    public var maximumAspectRatio = 3.0
+    /// How far (pt) template-mode ink may cross the 35 pt maximum before `size.max` reports
+    /// it. Clipping by the viewport has no allowance in points: it is judged where it shows,
+    /// a quarter of an @3x pixel (`GeometryChecks.visiblePixels`).
+    public var edgeSlack = 0.1
+    public var limits = Limits()
+    /// Glyphs allowed to sit off the artboard centre on purpose (an optical correction).
+    public var allowOffCenter: [String] = []
+    /// PNG compression effort, 1 (fastest) to 12 (smallest), as libdeflate's levels.
+    public var pngCompression = PNGEncoder.defaultCompressionLevel
+    /// The librsvg library file to open instead of the platform's usual names (the
+    /// executable's `ICONFORGE_LIBRSVG`); nil for the usual ones. Part of the build key when
+    /// set: another librsvg may draw differently.
+    public var librsvgPath: String?
+    /// `--fit=set`: the scale per artboard size, planned by the build from every glyph's
+    /// measurement before any is rendered (`FitSetPlanner`). Not part of the build key: it
+    /// follows from the glyphs and the other options, which the build's fingerprint covers,
+    /// and each output records the scale it was rendered at.
+    public var setScales: [SetScale]?
+    /// `--fit=set`'s planning pass: each glyph is checked and measured (`InkMeasurement`) but
+    /// not rendered, since the set's scale needs only its artboard, ink box and shape.
+    package var measuresOnly = false
+
+    public init() {}
+}

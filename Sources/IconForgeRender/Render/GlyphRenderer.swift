@@ -1,0 +1,174 @@
+/// A glyph laid out and rendered at every scale, with its measured geometry.
+package struct RenderedGlyph: Sendable {
+    /// Artboard size in points (the viewBox, or width and height).
+    var artboard: Size
+    /// The painted area in artboard points, measured from pixels; nil when nothing is painted.
+    var inkBox: Rect?
+    /// How far (pt) the measured ink box may be from the true one: a few hundredths of a
+    /// point normally, more when ink far outside the canvas forced a coarse measurement.
+    var inkPrecision = 0.0
+    var shape: Shape?
+    /// One render per template scale, in `Template.scales` order; empty when nothing is painted.
+    package var images: [RGBAImage]
+    /// The plan each image was rendered with.
+    package var plans: [RenderPlan]
+    /// `--fit=set`: the set's scale for this artboard size, when the glyph was scaled down
+    /// from it to fit the 35 pt maximum (then `plans` hold its own scale).
+    var scaledDownFrom: SetScale?
+}
+
+/// Why a glyph could not be rendered at all.
+package enum RenderFailure: Error, Equatable, Sendable {
+    /// librsvg rejected the document.
+    case unreadable(String)
+    /// The document declares no usable size (no viewBox and no absolute width/height).
+    case noSize(String)
+    /// librsvg failed while measuring or rendering.
+    case failed(String)
+}
+
+/// Measures and renders glyphs with librsvg.
+package enum GlyphRenderer {
+    /// Loads `data`, measures the artboard and ink box, and renders every template scale.
+    /// - Parameters:
+    ///   - setScales: `--fit=set`'s scale per artboard size; a glyph whose artboard has none
+    ///     is fitted on its own, as `--fit=glyph` does.
+    ///   - keepingOffset: in the fit modes, centre the artboard rather than the ink, so an
+    ///     optical offset (an `allowOffCenter` glyph) survives.
+    ///   - firstEstimate: where to start measuring instead of cairo's recording (tests: the
+    ///     same bytes come out whichever estimate measuring starts from).
+    ///   - measuringOnly: measure the artboard, ink box and shape, and render nothing.
+    package static func render(
+        _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
+        firstEstimate: Rect? = nil, measuringOnly: Bool = false
+    ) throws(RenderFailure) -> RenderedGlyph {
+        do {
+            try SVGHandle.loadLibrary(path: librsvgPath)
+        } catch {
+            throw .failed(error.message)
+        }
+        var handle: SVGHandle
+        do {
+            handle = try SVGHandle(data: data)
+        } catch {
+            throw .unreadable(error.message)
+        }
+        let dimensions = handle.intrinsicDimensions
+        let artboard = try artboardSize(dimensions)
+        do {
+            let measured = try InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate) { handle in
+                try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
+            }
+            guard let inkBox = measured.box else {
+                return RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
+            }
+            // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
+            // exactly at the threshold (Lucide's 12 × 10 units) is one shape, not the other by
+            // a coverage rounding.
+            let recorded = inkBox.roundedForCatalog
+            let shape = Shape(inkWidth: recorded.width, height: recorded.height, threshold: shapeThreshold)
+            var glyph: RenderedGlyph
+            switch mode {
+            case _ where measuringOnly:
+                glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: [], plans: [])
+            case .template:
+                let plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: shape, scale: $0) }
+                glyph = RenderedGlyph(
+                    artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard), plans: plans)
+            case .fitGlyph, .fitSet:
+                if mode == .fitSet, let setScale = setScales.first(where: { $0.artboard == artboard }) {
+                    glyph = try renderAtSetScale(
+                        handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: keepingOffset)
+                } else {
+                    let offset = keepingOffset ? artboard : nil
+                    let plans = Template.scales.map { RenderPlan.fit(inkBox: inkBox, shape: shape, scale: $0, keepingOffsetOf: offset) }
+                    glyph = RenderedGlyph(
+                        artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard), plans: plans)
+                }
+            }
+            glyph.inkPrecision = measured.precision
+            return glyph
+        } catch let error as NativeError {
+            throw .failed(error.message)
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
+    /// One render per plan.
+    private static func render(_ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size) throws -> [RGBAImage] {
+        try plans.map { plan in
+            try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        }
+    }
+
+    /// librsvg's ink rectangle in artboard points, or nil when nothing is painted: where
+    /// `InkMeasurement` looks when cairo's recording of the drawing cannot be trusted.
+    ///
+    /// librsvg renders the viewBox onto the viewport it is given, but measures a document
+    /// whose root also has a width and height (Material Symbols: width="24",
+    /// viewBox="0 -960 960 960") in the units of that width and height, whatever the
+    /// viewport. When the two have the same proportions the measurement is scaled by their
+    /// ratio; when they do not (or are relative, like "50%"), there is no estimate, and the
+    /// coarse render looks over the artboard and an artboard's width and height around it.
+    static func inkEstimate(_ handle: SVGHandle, dimensions: IntrinsicDimensions, artboard: Size) throws -> Rect? {
+        let measured = try handle.inkRect(in: Rect(x: 0, y: 0, width: artboard.width, height: artboard.height))
+        guard dimensions.viewBox != nil, dimensions.width != nil || dimensions.height != nil else { return measured }
+        guard let width = dimensions.width?.points, let height = dimensions.height?.points, width > 0, height > 0,
+            abs(width / height - artboard.width / artboard.height) <= 1e-9 * (width / height)
+        else { return nil }
+        let scale = artboard.width / width
+        return measured.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+    }
+
+    /// The artboard in points: the viewBox if there is one, else absolute width and height.
+    static func artboardSize(_ dimensions: IntrinsicDimensions) throws(RenderFailure) -> Size {
+        if let viewBox = dimensions.viewBox {
+            guard viewBox.width.isFinite, viewBox.height.isFinite, viewBox.width > 0, viewBox.height > 0 else {
+                throw .noSize("viewBox has zero, negative or invalid size (\(viewBox.width) × \(viewBox.height)); give it a positive width and height, e.g. viewBox=\"0 0 35 35\"")
+            }
+            return Size(width: viewBox.width, height: viewBox.height)
+        }
+        guard let width = dimensions.width?.points, let height = dimensions.height?.points,
+            width.isFinite, height.isFinite, width > 0, height > 0
+        else {
+            throw .noSize("no viewBox and no absolute width and height; add viewBox=\"0 0 35 35\" to the <svg> element")
+        }
+        return Size(width: width, height: height)
+    }
+
+    /// `--fit=set`: every scale at the set's pixels per unit (or the glyph's own, scaled down
+    /// to the 35 pt maximum), centred by the ink box.
+    private static func renderAtSetScale(
+        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool
+    ) throws -> RenderedGlyph {
+        var plans: [RenderPlan] = []
+        var images: [RGBAImage] = []
+        var scaledDown = false
+        for (index, scale) in Template.scales.enumerated() {
+            let (ppp, down) = setScale.pixelsPerUnit(inkBox: inkBox.roundedForCatalog, scale: index)
+            scaledDown = scaledDown || down
+            let plan = RenderPlan.fit(inkBox: inkBox, artboard: artboard, pixelsPerUnit: ppp, keepingOffset: keepingOffset, scale: scale)
+            plans.append(plan)
+            images.append(try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)))
+        }
+        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: images, plans: plans)
+        glyph.scaledDownFrom = scaledDown ? setScale : nil
+        return glyph
+    }
+}
+
+extension Rect {
+    /// The overlap of two rectangles, or nil if they do not overlap.
+    func intersection(_ other: Rect) -> Rect? {
+        let minX = max(x, other.x), minY = max(y, other.y)
+        let maxX = min(self.maxX, other.maxX), maxY = min(self.maxY, other.maxY)
+        guard maxX > minX, maxY > minY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The rectangle grown by `amount` on every side.
+    func expanded(by amount: Double) -> Rect {
+        Rect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)
+    }
+}
