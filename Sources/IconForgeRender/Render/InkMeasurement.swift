@@ -14,6 +14,8 @@
 ///    sharp tips and hairlines to about 0.01 pt, translucent ink by what shows of it. A band
 ///    whose ink runs into its outer side, or that shows none, means the location was wrong,
 ///    and the coarse render locates it again.
+/// 3. **Keep what shows.** Ink the @3x output would not show at all (a sliver that paints no
+///    pixel at that scale) is left out: see `keepingWhatShows`.
 ///
 /// librsvg's own geometry API is only a hint for where to look: in 2.54 it misplaces strokes
 /// under rotations (a line in two nested `matrix(0,-1,-1,0,…)` groups measured 0 wide) and
@@ -84,7 +86,7 @@ enum InkMeasurement {
         let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
         let first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, failed: &failed)
         if let first, let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, failed: &failed) {
-            return Measured(box: refined, precision: 0)
+            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
         }
         // The coarse render: the artboard, an artboard's width and height around it, and
         // wherever librsvg's estimate puts ink.
@@ -101,7 +103,7 @@ enum InkMeasurement {
             return ppp < 4 && estimate != nil ? Measured(box: estimate, precision: 1 / ppp) : Measured(box: nil, precision: 0)
         }
         if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, failed: &failed) {
-            return Measured(box: refined, precision: 0)
+            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
         }
         return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
     }
@@ -128,36 +130,81 @@ enum InkMeasurement {
     /// `fine` px per unit on a grid fixed to the artboard's origin (so the same ink gives the
     /// same pixels whatever box led there); nil when an edge is not inside its band.
     static func refine(_ handle: SVGHandle, artboard: Size, box: Rect, margin: Double, fine: Double, failed: inout Bool) -> Rect? {
-        let outer = box.expanded(by: margin)
-        func band(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Rect, origin: (Double, Double), size: (Int, Int))? {
-            let left = (x0 * fine).rounded(.down), top = (y0 * fine).rounded(.down)
-            let columns = (x1 * fine).rounded(.up) - left, rows = (y1 * fine).rounded(.up) - top
-            guard columns > 2, rows > 2, columns * rows <= Double(maximumBandPixels) else { return nil }
-            let width = Int(columns), height = Int(rows)
-            let plan = RenderPlan(canvasWidth: width, canvasHeight: height, pixelsPerPoint: fine, originX: -left, originY: -top)
-            // A band librsvg cannot draw (text at a size FreeType refuses) leaves the coarse
-            // measurement standing; the outputs themselves are rendered at their own sizes.
-            let image: RGBAImage
-            do {
-                image = try handle.render(width: width, height: height, viewport: plan.viewport(artboard: artboard))
-            } catch {
-                failed = true
-                return nil
-            }
-            guard let painted = AlphaBounds.of(image) else { return nil }
-            return (painted, (left, top), (width, height))
-        }
-        // An edge is inside its band when its outermost painted pixel is neither the band's
-        // first nor its last row (or column).
-        func inside(_ edge: Double, _ count: Int) -> Bool { edge > 1 && edge < Double(count) - 1 }
-        guard let l = band(box.x - margin, outer.y, box.x + margin, outer.maxY), inside(l.0.x, l.size.0),
-            let r = band(box.maxX - margin, outer.y, box.maxX + margin, outer.maxY), inside(r.0.maxX, r.size.0),
-            let t = band(outer.x, box.y - margin, outer.maxX, box.y + margin), inside(t.0.y, t.size.1),
-            let b = band(outer.x, box.maxY - margin, outer.maxX, box.maxY + margin), inside(b.0.maxY, b.size.1)
+        guard let minX = edge(.minX, of: handle, artboard: artboard, at: box.x, along: box.y...box.maxY, margin: margin, fine: fine, failed: &failed),
+            let maxX = edge(.maxX, of: handle, artboard: artboard, at: box.maxX, along: box.y...box.maxY, margin: margin, fine: fine, failed: &failed),
+            let minY = edge(.minY, of: handle, artboard: artboard, at: box.y, along: box.x...box.maxX, margin: margin, fine: fine, failed: &failed),
+            let maxY = edge(.maxY, of: handle, artboard: artboard, at: box.maxY, along: box.x...box.maxX, margin: margin, fine: fine, failed: &failed),
+            maxX >= minX, maxY >= minY
         else { return nil }
-        let minX = (l.0.x + l.origin.0) / fine, maxX = (r.0.maxX + r.origin.0) / fine
-        let minY = (t.0.y + t.origin.1) / fine, maxY = (b.0.maxY + b.origin.1) / fine
-        guard maxX >= minX, maxY >= minY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Which edge of the ink a band measures.
+    enum Edge { case minX, maxX, minY, maxY }
+
+    /// One edge of the ink, measured on a band `margin` units either side of `position` and
+    /// spanning `along` (the other axis) with `margin` to spare; nil when the edge is not
+    /// inside the band (its outermost painted pixel is the band's first or last column or
+    /// row), the band would be too large, or librsvg could not draw it (`failed`).
+    static func edge(
+        _ edge: Edge, of handle: SVGHandle, artboard: Size, at position: Double, along span: ClosedRange<Double>, margin: Double, fine: Double,
+        failed: inout Bool
+    ) -> Double? {
+        let vertical = edge == .minX || edge == .maxX
+        let across = (position - margin)...(position + margin), length = (span.lowerBound - margin)...(span.upperBound + margin)
+        let (xs, ys) = vertical ? (across, length) : (length, across)
+        let left = (xs.lowerBound * fine).rounded(.down), top = (ys.lowerBound * fine).rounded(.down)
+        let columns = (xs.upperBound * fine).rounded(.up) - left, rows = (ys.upperBound * fine).rounded(.up) - top
+        guard columns > 2, rows > 2, columns * rows <= Double(maximumBandPixels) else { return nil }
+        let width = Int(columns), height = Int(rows)
+        let plan = RenderPlan(canvasWidth: width, canvasHeight: height, pixelsPerPoint: fine, originX: -left, originY: -top)
+        // A band librsvg cannot draw (text at a size FreeType refuses) leaves the coarse
+        // measurement standing; the outputs themselves are rendered at their own sizes.
+        let image: RGBAImage
+        do {
+            image = try handle.render(width: width, height: height, viewport: plan.viewport(artboard: artboard))
+        } catch {
+            failed = true
+            return nil
+        }
+        guard let painted = AlphaBounds.of(image) else { return nil }
+        let (value, count, origin): (Double, Int, Double) =
+            switch edge {
+            case .minX: (painted.x, width, left)
+            case .maxX: (painted.maxX, width, left)
+            case .minY: (painted.y, height, top)
+            case .maxY: (painted.maxY, height, top)
+            }
+        guard value > 1, value < Double(count) - 1 else { return nil }
+        return (value + origin) / fine
+    }
+
+
+    /// `box` without ink the @3x output would not show: a Font Awesome path's 3 × 0.08-unit
+    /// sliver 140 units beside the drawing is geometry, but at 80 px for 512 units it paints
+    /// no pixel, and fitting it would shrink and shift what does show. The glyph is rendered
+    /// once at about its @3x fit scale (80 px across its longer side); an edge of `box` more
+    /// than 1.5 of those pixels beyond the pixels that show (any alpha, as fit mode's guard
+    /// counts them: a badge at opacity 0.01 shows) is measured again on a fine band around them.
+    static func keepingWhatShows(_ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, failed: inout Bool) -> Rect {
+        let scale = Double(Template.scales[Template.scales.count - 1].target(for: .square)) / max(box.width, box.height)
+        guard scale.isFinite, scale > 0, scale < fine else { return box }
+        let region = box.expanded(by: 2 / scale)
+        let columns = (region.width * scale).rounded(.up), rows = (region.height * scale).rounded(.up)
+        guard columns * rows <= Double(maximumBandPixels) else { return box }
+        let plan = RenderPlan(
+            canvasWidth: Int(columns), canvasHeight: Int(rows), pixelsPerPoint: scale, originX: -region.x * scale, originY: -region.y * scale)
+        guard let image = try? handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
+            let shown = AlphaBounds.pixelBox(of: image).map({ plan.points(fromPixels: $0) })
+        else { return box }
+        let slack = 1.5 / scale
+        func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
+            guard abs(current - seen) > slack else { return current }
+            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: slack, fine: fine, failed: &failed) ?? seen
+        }
+        let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY), maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
+        let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX), maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)
+        guard maxX > minX, maxY > minY else { return box }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 

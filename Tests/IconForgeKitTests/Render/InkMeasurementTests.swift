@@ -87,6 +87,18 @@ import Testing
         #expect(findings.map(\.rule) == [.renderFailed] && findings[0].severity == .error)
     }
 
+    @Test("ink the @3x output would not show is left out: a sliver beside a 512-unit glyph")
+    func invisibleSliverIsNotInk() throws {
+        let glyph = try renderFixture("real/fontawesome-invisible-sliver-512.svg", mode: .fitGlyph)
+        let ink = try #require(glyph.inkBox)
+        // Sharp tips at 4.4 px per unit: a fifth of a unit, 1/30 of an output pixel.
+        #expect(isClose(ink, Rect(x: 51, y: 0, width: 237, height: 475), within: 0.2), "\(ink)")
+        #expect(GeometryChecks.placementMismatch(glyph) == nil)
+        let image = try #require(glyph.images.last)
+        let box = try #require(paintedPixelBox(image))
+        #expect(glyph.shape == .tall && box.y == 8 && box.height == 88 && abs(Double(box.x) + Double(box.width) / 2 - 52) <= 0.5, "\(box)")
+    }
+
     @Test("--fit=set's planning pass measures without rendering, the same box the render uses")
     func measuringAloneRendersNothing() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/rotated-miter.svg")))
