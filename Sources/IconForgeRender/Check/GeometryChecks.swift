@@ -58,7 +58,8 @@ enum GeometryChecks {
 
         if options.mode == .template {
             let fix = Self.fix(
-                ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance, keepingOffset: options.allowOffCenter.contains(name))
+                ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance, keepingOffset: options.allowOffCenter.contains(name),
+                userSpace: glyph.userSpace)
             let target = Template.targetPoints(for: shape)
             let governing: Double
             let dimension: String
@@ -69,7 +70,7 @@ enum GeometryChecks {
             }
             if abs(governing - target) > options.sizeTolerance {
                 var message = "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)"
-                if glyph.artboard.width != maximum || glyph.artboard.height != maximum {
+                if !Template.isCanvas(glyph.artboard) {
                     message += "; the artboard is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, not the 35 × 35 pt template: for a set not drawn on the template, use --fit"
                 }
                 report(.sizeTarget, message, fix: fix)
@@ -103,7 +104,7 @@ enum GeometryChecks {
     /// about the artboard centre (when it is off by more than the tolerance), then its ink
     /// centred (unless its offset is allowed). Both template-mode findings carry the whole
     /// remedy, so following either passes both.
-    static func fix(ink: Rect, shape: Shape, artboard: Rect, sizeTolerance: Double, keepingOffset: Bool) -> GeometryFix {
+    static func fix(ink: Rect, shape: Shape, artboard: Rect, sizeTolerance: Double, keepingOffset: Bool, userSpace: UserSpace = .identity) -> GeometryFix {
         let governing: Double =
             switch shape {
             case .wide: ink.width
@@ -115,7 +116,7 @@ enum GeometryChecks {
         // Scaled about the centre, the ink's centre moves to centre + scale × (mid − centre).
         let dx = keepingOffset ? 0 : -scale * (ink.midX - artboard.midX)
         let dy = keepingOffset ? 0 : -scale * (ink.midY - artboard.midY)
-        return GeometryFix(scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy)
+        return GeometryFix(scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy, userSpace: userSpace)
     }
 
     /// How far (px) a fit-mode output's painted edges may be from where its plan put the ink

@@ -60,14 +60,15 @@ package enum GlyphProcessor {
         let markup = MarkupChecks.run(source, limits: options.limits)
         endStage(\.check)
         outcome.diagnostics = markup.diagnostics
-        guard markup.safeToRender, !markup.drawsEmoji else { return outcome.sorted() }
+        guard markup.safeToRender, !markup.drawsEmoji, !markup.holdsTemplateGuides else { return outcome.finished(options) }
 
         // Measure and render.
         let rendered: RenderedGlyph
         do {
             rendered = try GlyphRenderer.render(
                 Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
-                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name), measuringOnly: options.measuresOnly)
+                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
+                preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -76,7 +77,7 @@ package enum GlyphProcessor {
                 case .failed(let text): (.renderFailed, "librsvg failed: \(text)")
                 }
             outcome.diagnostics.append(Diagnostic(rule, file: file, at: markup.rootLocation, message))
-            return outcome.sorted()
+            return outcome.finished(options)
         }
         endStage(\.render)
         outcome.artboard = rendered.artboard
@@ -84,13 +85,13 @@ package enum GlyphProcessor {
         outcome.shape = rendered.shape
         // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
         // is rendered at the set's scale.
-        if options.measuresOnly { return outcome.sorted() }
+        if options.measuresOnly { return outcome.finished(options) }
 
         // Check what was painted.
         let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
         guard rendered.inkBox != nil else {
             outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
-            return outcome.sorted()
+            return outcome.finished(options)
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
         // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
@@ -111,7 +112,8 @@ package enum GlyphProcessor {
         }
         endStage(\.check)
 
-        // Encode, unless the glyph failed: a failed glyph gets no PNGs.
+        // Encode, unless the glyph failed (with the project's severities): a failed glyph gets no PNGs.
+        outcome.diagnostics = options.applyingSeverities(to: outcome.diagnostics)
         if encode, !outcome.hasErrors, let color = outcome.color {
             do {
                 outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: color, compressionLevel: options.pngCompression) }
@@ -127,7 +129,7 @@ package enum GlyphProcessor {
             }
             endStage(\.encode)
         }
-        return outcome.sorted()
+        return outcome.finished(options)
     }
 }
 
@@ -156,9 +158,10 @@ package struct GlyphTimings: Sendable {
 }
 
 extension GlyphOutcome {
-    fileprivate func sorted() -> GlyphOutcome {
+    /// The outcome with the project's severities, its findings in order.
+    fileprivate func finished(_ options: PipelineOptions) -> GlyphOutcome {
         var copy = self
-        copy.diagnostics.sort(by: Diagnostic.sortOrder)
+        copy.diagnostics = options.applyingSeverities(to: copy.diagnostics).sorted(by: Diagnostic.sortOrder)
         return copy
     }
 }

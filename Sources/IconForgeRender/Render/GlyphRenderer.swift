@@ -1,7 +1,9 @@
 /// A glyph laid out and rendered at every scale, with its measured geometry.
 package struct RenderedGlyph: Sendable {
-    /// Artboard size in points (the viewBox, or width and height).
+    /// Artboard size in points (`Artboard`: width and height in their units, or the viewBox).
     var artboard: Size
+    /// How the drawing's user units map onto the artboard (for fixes written into the file).
+    var userSpace = UserSpace.identity
     /// The painted area in artboard points, measured from pixels; nil when nothing is painted.
     var inkBox: Rect?
     /// How far (pt) the measured ink box may be from the true one: a few hundredths of a
@@ -35,12 +37,14 @@ package enum GlyphRenderer {
     ///     is fitted on its own, as `--fit=glyph` does.
     ///   - keepingOffset: in the fit modes, centre the artboard rather than the ink, so an
     ///     optical offset (an `allowOffCenter` glyph) survives.
+    ///   - preserveAspectRatio: the root's attribute, which decides how a viewBox of other
+    ///     proportions than the width and height maps onto the artboard.
     ///   - firstEstimate: where to start measuring instead of cairo's recording (tests: the
     ///     same bytes come out whichever estimate measuring starts from).
     ///   - measuringOnly: measure the artboard, ink box and shape, and render nothing.
     package static func render(
         _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
-        firstEstimate: Rect? = nil, measuringOnly: Bool = false
+        preserveAspectRatio: PreserveAspectRatio = .init(), firstEstimate: Rect? = nil, measuringOnly: Bool = false
     ) throws(RenderFailure) -> RenderedGlyph {
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
@@ -54,13 +58,16 @@ package enum GlyphRenderer {
             throw .unreadable(error.message)
         }
         let dimensions = handle.intrinsicDimensions
-        let artboard = try artboardSize(dimensions)
+        let declared = try artboard(dimensions, preserveAspectRatio: preserveAspectRatio)
+        let artboard = declared.size
         do {
             let measured = try InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate) { handle in
                 try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
             }
             guard let inkBox = measured.box else {
-                return RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
+                var empty = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
+                empty.userSpace = declared.userSpace
+                return empty
             }
             // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
             // exactly at the threshold (Lucide's 12 × 10 units) is one shape, not the other by
@@ -87,6 +94,7 @@ package enum GlyphRenderer {
                 }
             }
             glyph.inkPrecision = measured.precision
+            glyph.userSpace = declared.userSpace
             return glyph
         } catch let error as NativeError {
             throw .failed(error.message)
@@ -121,20 +129,15 @@ package enum GlyphRenderer {
         return measured.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
     }
 
-    /// The artboard in points: the viewBox if there is one, else absolute width and height.
-    static func artboardSize(_ dimensions: IntrinsicDimensions) throws(RenderFailure) -> Size {
-        if let viewBox = dimensions.viewBox {
-            guard viewBox.width.isFinite, viewBox.height.isFinite, viewBox.width > 0, viewBox.height > 0 else {
-                throw .noSize("viewBox has zero, negative or invalid size (\(viewBox.width) × \(viewBox.height)); give it a positive width and height, e.g. viewBox=\"0 0 35 35\"")
-            }
-            return Size(width: viewBox.width, height: viewBox.height)
+    /// The artboard librsvg's reading of the root declares (`Artboard.declared`): its width
+    /// and height in points (relative units count as absent), its viewBox in user units.
+    static func artboard(_ dimensions: IntrinsicDimensions, preserveAspectRatio: PreserveAspectRatio = .init()) throws(RenderFailure) -> Artboard {
+        do {
+            return try Artboard.declared(
+                width: dimensions.width?.points, height: dimensions.height?.points, viewBox: dimensions.viewBox, preserveAspectRatio: preserveAspectRatio)
+        } catch {
+            throw .noSize(error.message)
         }
-        guard let width = dimensions.width?.points, let height = dimensions.height?.points,
-            width.isFinite, height.isFinite, width > 0, height > 0
-        else {
-            throw .noSize("no viewBox and no absolute width and height; add viewBox=\"0 0 35 35\" to the <svg> element")
-        }
-        return Size(width: width, height: height)
     }
 
     /// `--fit=set`: every scale at the set's pixels per unit (or the glyph's own, scaled down
