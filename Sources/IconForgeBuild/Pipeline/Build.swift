@@ -254,7 +254,8 @@ public enum Builder {
             appRecord: (request.writesOutput ? AppFilesRecord.read(in: request.outputFolder) : nil) ?? AppFilesRecord()))
     }
 
-    /// `--fit=set`: measures every glyph as `--fit=glyph` does (checked, not encoded), and
+    /// `--fit=set`: measures every glyph as `--fit=glyph` does (its markup checked, its ink
+    /// measured, nothing rendered: `PipelineOptions.measuresOnly`), and
     /// returns the request with the set's scale per artboard size. Every glyph counts,
     /// changed or not: one glyph's change can move the typical glyph. A glyph `previous`
     /// would be reused for (its source unchanged, see `reuse`) counts with the artboard, ink
@@ -268,6 +269,7 @@ public enum Builder {
         var measuring = request
         measuring.options.mode = .fitGlyph
         measuring.options.allowOffCenter = []
+        measuring.options.measuresOnly = true
         let measured = process(files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, encode: false)
         var planned = request
         planned.options.setScales = FitSetPlanner.plan(measured.compactMap { outcome in
