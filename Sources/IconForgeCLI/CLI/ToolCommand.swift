@@ -101,6 +101,9 @@ public enum ToolCommand {
         request.inputs = parsed.positionals.isEmpty ? configuration.glyphs ?? ["Glyphs"] : parsed.positionals
         if writes || command == .preview {
             request.outputFolder = try settings.text("--output") ?? "Output"
+        } else if case .text(let folder)? = configuration.options["--output"] {
+            // Read, never written: what the last build recorded (see `Builder.render`).
+            request.outputFolder = folder
         }
         if writes {
             request.assetCatalog = try settings.text("--xcassets")
@@ -118,6 +121,8 @@ public enum ToolCommand {
             request.appFiles.swiftSource = try settings.text("--swift")
         }
         request.appName = try settings.text("--app-name")
+        // The page shows the PNGs this run makes, so the run keeps them (a check too).
+        request.keepsImages = command == .preview || parsed.flags.contains("--preview")
         let fit = try settings.flagValue("--fit")
         let werror = try settings.flag("--werror")
         if let fit { request.options.mode = fit == "glyph" ? .fitGlyph : .fitSet }
@@ -350,7 +355,9 @@ public enum ToolCommand {
         if FileSystem.kind(followingSymlinksOf: path) == .directory {
             throw UsageError("render takes one SVG file, and '\(path)' is a folder; use 'iconforge build \(path)' for a folder")
         }
-        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), command: .check, environment: output.environment)
+        // No positionals: the request's inputs are the glyphs a build would see, the set that
+        // `--fit=set` plans the glyph's scale over (see `Builder.render`).
+        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: []), command: .check, environment: output.environment)
 
         let diagnostics: [Diagnostic]
         var png: [UInt8]?
