@@ -11,9 +11,7 @@ public enum RenderWorker {
 
     /// The arguments that start a worker for `options`.
     static func arguments(options: PipelineOptions, memoryBytes: Int, timeout: Double) -> [String] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = (try? encoder.encode(options)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? JSONText.encode(options, formatting: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return [command, json, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))]
     }
 
