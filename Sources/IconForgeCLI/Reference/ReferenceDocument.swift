@@ -93,7 +93,7 @@ enum ReferenceDocument {
             "| SVG file size | \(limits.maximumFileBytes) bytes | `--max-file-size` |",
             "| elements in one SVG | \(limits.maximumElements) | `--max-elements` |",
             "| element nesting depth | \(limits.maximumDepth) | — |",
-            "| render time per glyph | \(OptionTable.defaultRenderTimeout.pt) s | `--render-timeout`, `renderTimeout` |",
+            "| render time per glyph | \(Isolation.defaultRenderTimeout.pt) s | `--render-timeout`, `renderTimeout` |",
             "| quick actions | \(QuickActions.maximumActions) | — (Apple's limit) |",
             "| `iconforge.json` size | \(Configuration.maximumFileBytes) bytes | — |",
             "", "## Exit status", "", "| Status | Meaning |", "|---|---|",
