@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "IconForgeCLI", dependencies: ["IconForgeBuild"]),
         .executableTarget(
             name: "iconforge",
-            dependencies: ["IconForgeCLI"]
+            dependencies: ["IconForgeCLI", "IconForgePlatform"]
         ),
         // librsvg's real headers (through pkg-config), for the test that the loader's
         // declarations agree with them.
