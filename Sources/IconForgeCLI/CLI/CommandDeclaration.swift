@@ -69,6 +69,11 @@ enum CommandTable {
             summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs, pipeline: .preview,
             run: { arguments, output throws(UsageError) in try ToolCommand.build(arguments, command: .preview, output: &output) }),
         CommandDeclaration(
+            name: "fix", usage: "fix GLYPH.svg [-o FILE | --in-place] [--dry-run] [options]",
+            summary: "apply a glyph's size and centring fix: wrap its drawing in the suggested <g transform>", arguments: .svgFile,
+            pipeline: .fix,
+            run: { arguments, output throws(UsageError) in try ToolCommand.fix(arguments, output: &output) }),
+        CommandDeclaration(
             name: "rules", usage: "rules", summary: "list every rule with its id and default severity", arguments: .none,
             run: { arguments, output throws(UsageError) in
                 try ToolCommand.ownCommand("rules", arguments, output: &output) { _, output in

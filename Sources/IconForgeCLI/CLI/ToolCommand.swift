@@ -135,6 +135,7 @@ public enum ToolCommand {
         if let count = try settings.integer("--max-elements") { request.options.limits.maximumElements = count }
         if let level = try settings.integer("--png-compression") { request.options.pngCompression = level }
         request.options.allowOffCenter = configuration.allowOffCenter ?? []
+        request.options.severities = configuration.severities ?? []
         // Checked once the file and the flags are merged: the same pair is refused from either.
         let timeout = try settings.number("--render-timeout")
         switch try settings.choice("--isolation", as: IsolationChoice.self) ?? .workers {
@@ -345,16 +346,11 @@ public enum ToolCommand {
             output.out(HelpText.render)
             return .clean
         }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw UsageError("render takes exactly one glyph file, e.g. iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
-        }
+        let path = try singleGlyph(parsed, command: "render", example: "iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
         guard let scaleText = parsed.values["--scale"], let scale = Template.scales.first(where: { "\($0.factor)" == scaleText || "\($0.factor)x" == scaleText }) else {
             throw UsageError("render needs --scale 2 or --scale 3")
         }
         guard let destination = parsed.values["--output"] else { throw UsageError("render needs -o FILE.png") }
-        if FileSystem.kind(followingSymlinksOf: path) == .directory {
-            throw UsageError("render takes one SVG file, and '\(path)' is a folder; use 'iconforge build \(path)' for a folder")
-        }
         // No positionals: the request's inputs are the glyphs a build would see, the set that
         // `--fit=set` plans the glyph's scale over (see `Builder.render`).
         let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: []), command: .check, environment: output.environment)
@@ -366,11 +362,7 @@ public enum ToolCommand {
             diagnostics = rendered.diagnostics
             if let index = Template.scales.firstIndex(of: scale), index < rendered.pngs.count { png = rendered.pngs[index] }
         } catch {
-            switch error {
-            case .missingInput(let path, let message): output.err("\(path): error: \(message)")
-            case .output(let failure), .dependencyFile(let failure), .appFile(let failure): output.err("\(failure.path): error: \(failure.message)")
-            }
-            return .io
+            return report(error, output: &output)
         }
         for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
         if let hint = explainHint(diagnostics, environment: output.environment) { output.err(hint) }
