@@ -124,8 +124,10 @@ public enum Builder {
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
-        let request = planSetScales(
+        let setScales = planSetScales(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request)
+        var request = request
+        request.options = setScales.applied(to: request.options)
         let early = request.writesOutput ? EarlyStaging() : nil
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
@@ -156,7 +158,8 @@ public enum Builder {
         if request.options.mode == .fitSet, let planned = setScales(rendering: glyphFile, in: set, request: request) {
             request.options.setScales = planned
         } else {
-            request = planSetScales(discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request)
+            request.options = planSetScales(discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request)
+                .applied(to: request.options)
         }
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request, encode: true)
@@ -176,7 +179,7 @@ public enum Builder {
         guard holdsTheGlyph(files) else { return nil }
         let previous = OutputWriter.previousState(in: request.outputFolder).flatMap { $0.buildKey == buildKey(request.options) ? $0 : nil }
         let onDisk = statSourcesAndOutputs(files, request: request)
-        return planSetScales(files, nameFindings: NameChecks.run(files), previous: previous, onDisk: onDisk, request: request).options.setScales
+        return planSetScales(files, nameFindings: NameChecks.run(files), previous: previous, onDisk: onDisk, request: request).scales
     }
 
     // MARK: - Discover
@@ -260,27 +263,25 @@ public enum Builder {
     }
 
     /// `--fit=set`: measures every glyph as `--fit=glyph` does (checked, not encoded), and
-    /// returns the request with the set's scale per artboard size. Every glyph counts,
+    /// returns the plan of the set's scale per artboard size. Every glyph counts,
     /// changed or not: one glyph's change can move the typical glyph. A glyph `previous`
     /// would be reused for (its source unchanged, see `reuse`) counts with the artboard, ink
     /// box and shape it recorded, without being rendered: both fit modes measure the same
     /// way, and the ink box the planner sees is the catalog's rounded one either way (see
-    /// `FitSetPlanner`), so the scale is a cold build's. Other modes pass through.
-    private static func planSetScales(
+    /// `FitSetPlanner`), so the scale is a cold build's. Other modes plan nothing.
+    static func planSetScales(
         _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest
-    ) -> BuildRequest {
-        guard request.options.mode == .fitSet else { return request }
+    ) -> SetScalePlan {
+        guard request.options.mode == .fitSet else { return SetScalePlan(scales: nil) }
         var measuring = request
         measuring.keepsImages = false
         measuring.options.mode = .fitGlyph
         measuring.options.allowOffCenter = []
         let measured = process(files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, encode: false)
-        var planned = request
-        planned.options.setScales = FitSetPlanner.plan(measured.compactMap { outcome in
+        return SetScalePlan(scales: FitSetPlanner.plan(measured.compactMap { outcome in
             guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
             return FitSetPlanner.Measured(artboard: artboard, inkBox: inkBox, shape: shape)
-        })
-        return planned
+        }))
     }
 
     // MARK: - Resolve
