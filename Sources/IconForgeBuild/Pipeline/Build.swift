@@ -212,7 +212,7 @@ public enum Builder {
         var lock: FolderLock?
     }
 
-    private static func discover(_ request: BuildRequest) throws(BuildError) -> Discovered {
+    static func discover(_ request: BuildRequest) throws(BuildError) -> Discovered {
         let files: [GlyphFile]
         do {
             files = try GlyphDiscovery.discover(request.inputs)
@@ -261,7 +261,7 @@ public enum Builder {
         case build(BuildPlan)
     }
 
-    private static func plan(_ discovered: borrowing Discovered, request: BuildRequest, loadSeconds: () -> Double) -> PlanResult {
+    static func plan(_ discovered: borrowing Discovered, request: BuildRequest, loadSeconds: () -> Double) -> PlanResult {
         let buildKey = Self.buildKey(request.options)
         let (stateBytes, onDisk) = readPreviousBuild(discovered.files, request: request)
         if let unchanged = resultIfNothingChanged(
