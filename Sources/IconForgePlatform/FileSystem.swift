@@ -222,6 +222,7 @@ package enum FileSystem {
                 let status = fsync(file)
                 close(file)
                 guard status == 0 else { throw FileError(path: temporary, errno: errno, action: "flush") }
+                FlushObserver.current?.record(.handedOver(temporary))
             }
             guard fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0 else {
                 throw FileError(path: folder, errno: errno, action: "flush")
@@ -243,24 +244,31 @@ package enum FileSystem {
     }
 
     /// Flushes the entries (the renames) of every folder in `folders`: one `fsync` for a
-    /// single folder; for many (an asset catalog's image sets), one flush per file system.
+    /// single folder; for many (an asset catalog's image sets), one flush per file system
+    /// (see FolderFlushPlan).
     static func flushFolders(_ folders: [String]) throws(FileError) {
-        guard folders.count > 1 else {
-            folders.first.map(syncFolder)
-            return
-        }
         #if canImport(Darwin)
-            // Each folder's entries handed to the drive, then one F_FULLFSYNC for its cache.
-            for folder in folders.dropLast() { syncFolder(folder) }
-            try flushFileSystem(holding: folders.last!, temporaries: [])
-        #elseif canImport(Glibc) || canImport(Musl)
-            var flushedDevices = Set<UInt64>()
-            for folder in folders where flushedDevices.insert(device(of: folder) ?? 0).inserted {
-                try flushFileSystem(holding: folder, temporaries: [])
-            }
+            let darwin = true
         #else
-            #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
+            let darwin = false
         #endif
+        for step in FolderFlushPlan.steps(for: folders, darwin: darwin, device: device(of:)) {
+            switch step {
+            case .syncFolder(let folder): syncFolder(folder)
+            case .handOverFolder(let folder): handOver(folder)
+            case .flushFileSystem(let folder): try flushFileSystem(holding: folder, temporaries: [])
+            }
+        }
+    }
+
+    /// `fsync` of a folder or file without the drive's cache (macOS), which the one
+    /// F_FULLFSYNC after it covers: the build does not wait for the disk here.
+    private static func handOver(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+        FlushObserver.current?.record(.handedOver(path))
     }
 
     #if canImport(Glibc) || canImport(Musl)
