@@ -88,13 +88,22 @@ enum CommandTable {
                 try ToolCommand.ownCommand("explain", arguments, output: &output) { parsed, output throws(UsageError) in try ToolCommand.explain(parsed, output: &output) }
             }),
         CommandDeclaration(
-            name: "init", usage: "init [DIR] [--app-name NAME]",
+            name: "init", usage: "init [DIR] [--app-name NAME] [--from-info-plist PATH [--strings DIR | --xcstrings FILE]]",
             summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
             arguments: .folder,
             ownOptions: [
                 OptionDeclaration(
                     "--app-name", "NAME", .text, commands: [],
-                    help: ["the app's name, for quick-actions.json", "(default: asked, or the folder's name)"])
+                    help: ["the app's name, for quick-actions.json", "(default: asked, or the folder's name)"]),
+                OptionDeclaration(
+                    "--from-info-plist", "PATH", .path, commands: [],
+                    help: ["import this Info.plist's UIApplicationShortcutItems", "into Glyphs/quick-actions.json (and write nothing else)"]),
+                OptionDeclaration(
+                    "--strings", "DIR", .path, commands: [],
+                    help: ["with --from-info-plist: the folder of the app's", "<locale>.lproj/InfoPlist.strings, for the translations"]),
+                OptionDeclaration(
+                    "--xcstrings", "FILE", .path, commands: [],
+                    help: ["with --from-info-plist: the app's InfoPlist.xcstrings,", "for the translations"]),
             ],
             run: { arguments, output throws(UsageError) in
                 try ToolCommand.ownCommand("init", arguments, output: &output) { parsed, output throws(UsageError) in try ToolCommand.initialize(parsed, output: &output) }

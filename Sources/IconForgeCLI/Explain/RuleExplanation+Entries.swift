@@ -155,6 +155,23 @@ extension RuleExplanation {
             failing: Example(files: good.files + [("iconforge.json", "{ \"tolerence\": 1 }\n")], arguments: ["--config", "{root}/iconforge.json"]),
             fixed: Example(files: good.files + [("iconforge.json", "{ \"tolerance\": 1 }\n")], arguments: ["--config", "{root}/iconforge.json"]),
             options: ["--config FILE  the settings file (default: iconforge.json if present)"]),
+        RuleExplanation(
+            rule: .appFilesEdited,
+            checks: "that a value iconforge wrote into the app's files (a translation in InfoPlist.xcstrings or InfoPlist.strings, an image set's Contents.json) is still what it wrote, by the hashes it recorded in Output/.iconforge-app-files.",
+            why: "a translator's or Xcode's edit is someone's work: it is kept, not overwritten, and reported with both values until quick-actions.json takes it or the edit is removed.",
+            noExample: "it takes a build, an edit in Xcode and a second build; the message names the value found, the one quick-actions.json has, and how to take either.",
+            options: ["--xcstrings FILE  the String Catalog", "--info-plist-strings DIR  the folder of the <locale>.lproj folders", "--xcassets PATH  the asset catalog"]),
+        RuleExplanation(
+            rule: .appFilesSetup,
+            checks: "that the app's files are set up so iOS reads the quick actions' translations: each key once in a strings file, a String Catalog named InfoPlist.xcstrings, and only one of --xcstrings and --info-plist-strings.",
+            why: "iOS reads Info.plist's translations only from InfoPlist.strings (which Xcode builds from InfoPlist.xcstrings); a second line of a key silently wins over iconforge's.",
+            failing: Example(
+                files: good.files + [("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"com.example.add\", \"title\": \"Add\", \"icon\": { \"glyph\": \"plus\" } } ] }\n"), ("App/README", "the app's folder\n")],
+                arguments: ["-o", "{root}/Output", "--xcstrings", "{root}/App/Localizable.xcstrings"], command: "build"),
+            fixed: Example(
+                files: good.files + [("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"com.example.add\", \"title\": \"Add\", \"icon\": { \"glyph\": \"plus\" } } ] }\n"), ("App/README", "the app's folder\n")],
+                arguments: ["-o", "{root}/Output", "--xcstrings", "{root}/App/InfoPlist.xcstrings"], command: "build"),
+            options: ["--xcstrings FILE  the String Catalog", "--info-plist-strings DIR  the folder of the <locale>.lproj folders"]),
     ]
 
     static let actionEntries = [

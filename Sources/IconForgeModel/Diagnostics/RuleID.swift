@@ -37,6 +37,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case xcassetsConflict = "xcassets.conflict"
     case outputConflict = "output.conflict"
     case outputUnwritable = "output.unwritable"
+    case appFilesEdited = "app-files.edited"
+    case appFilesSetup = "app-files.setup"
     case configInvalid = "config.invalid"
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -45,7 +47,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     public var defaultSeverity: Severity {
         switch self {
         case .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
-            .actionsTranslation, .actionsText: .warning
+            .actionsTranslation, .actionsText, .appFilesEdited, .appFilesSetup: .warning
         default: .error
         }
     }
@@ -119,6 +121,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .outputConflict: "a file iconforge did not write already has an output's name"
         case .xcassetsConflict: "an asset iconforge did not create (in the catalog or a --xcassets-check one) already has the glyph's full asset name"
         case .outputUnwritable: "the output folder, a file in it or the dependency file cannot be written (exit 3)"
+        case .appFilesEdited: "a value iconforge wrote into an app file was changed since by someone else: kept, not overwritten"
+        case .appFilesSetup: "a setup iOS would not read as meant: a key twice in a strings file, a String Catalog not named InfoPlist.xcstrings, --xcstrings with --info-plist-strings"
         case .configInvalid: "iconforge.json (or --config) or a command-line option is not valid (exit 2)"
         case .actionsTranslation: "a title or subtitle missing a translation that other strings have"
         case .actionsText: "a title or subtitle with a $(…) Xcode would expand, or with a line break"
