@@ -290,7 +290,8 @@ public enum Builder {
             appRecord: (request.writesOutput ? AppFilesRecord.read(in: request.outputFolder) : nil) ?? AppFilesRecord()))
     }
 
-    /// `--fit=set`: measures every glyph as `--fit=glyph` does (checked, not encoded), and
+    /// `--fit=set`: measures every glyph as `--fit=glyph` does (its markup checked, its ink
+    /// measured, nothing rendered: `PipelineOptions.measuresOnly`), and
     /// returns the plan of the set's scale per artboard size. Every glyph counts,
     /// changed or not: one glyph's change can move the typical glyph. A glyph `previous`
     /// would be reused for (its source unchanged, see `reuse`) counts with the artboard, ink
@@ -305,6 +306,7 @@ public enum Builder {
         measuring.keepsImages = false
         measuring.options.mode = .fitGlyph
         measuring.options.allowOffCenter = []
+        measuring.options.measuresOnly = true
         let measured = process(files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, encode: false)
         return SetScalePlan(scales: FitSetPlanner.plan(measured.compactMap { outcome in
             guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }

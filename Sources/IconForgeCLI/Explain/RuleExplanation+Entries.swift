@@ -118,7 +118,9 @@ extension RuleExplanation {
             why: "an empty folder is almost always the wrong folder: a build from it would write an empty catalog.",
             failing: Example(files: [("Glyphs/notes.txt", "glyphs go here\n")]), fixed: good),
         RuleExplanation(
-            rule: .renderFailed, checks: "that librsvg renders the glyph.", why: "a glyph librsvg cannot render has no PNGs.",
+            rule: .renderFailed,
+            checks: "that librsvg renders the glyph, and, under --fit, that each PNG's ink lies where the fit placed the measured ink box (within 1 px).",
+            why: "a glyph librsvg cannot render has no PNGs; one whose ink was mismeasured would come out cut off or off centre, so it gets none rather than a wrong one.",
             noExample: "no small file shows it reliably: librsvg versions differ in what they refuse. The message says what librsvg reported.",
             options: ["--isolation none  renders in-process, without the render worker's memory limit (for a file that ran out of it: NoMemory)"]),
         RuleExplanation(

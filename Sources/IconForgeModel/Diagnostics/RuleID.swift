@@ -107,7 +107,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .nameCollision: "two glyph names differ only by case or Unicode normalisation"
         case .inputUnreadable: "file cannot be read, or is not a regular file"
         case .inputEmpty: "no glyphs found where glyphs were expected"
-        case .renderFailed: "librsvg failed to render the glyph"
+        case .renderFailed: "librsvg failed to render the glyph, or a fit-mode PNG's ink is not where it was placed"
         case .renderCrashed: "librsvg crashed on the glyph (its worker process died)"
         case .renderTimeout: "rendering took longer than the time limit"
         case .actionsParse: "quick-actions.json is not valid JSON or not of the documented shape"

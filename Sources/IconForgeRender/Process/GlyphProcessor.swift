@@ -82,7 +82,7 @@ package enum GlyphProcessor {
             rendered = try GlyphRenderer.render(
                 Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
                 setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
-                preserveAspectRatio: markup.preserveAspectRatio)
+                preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -98,6 +98,9 @@ package enum GlyphProcessor {
         outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
         outcome.shape = rendered.shape
         outcome.plans = rendered.plans
+        // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
+        // is rendered at the set's scale.
+        if options.measuresOnly { return outcome.finished(options) }
 
         // Check what was painted.
         let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
