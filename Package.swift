@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "IconForgeCLI", dependencies: ["IconForgeBuild"]),
         .executableTarget(
             name: "iconforge",
-            dependencies: ["IconForgeCLI"]
+            dependencies: ["IconForgeCLI", "IconForgePlatform"]
         ),
         // A build-tool plugin for a target that keeps its glyphs in Glyphs/: their PNGs as
         // the target's resources, and the QuickAction enum (see docs/xcode.md).

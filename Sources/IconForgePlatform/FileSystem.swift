@@ -92,13 +92,10 @@ package enum FileSystem {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            let (got, error) = SystemCall.retryingInterrupts {
+                bytes.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress! + count, buffer.count - count) }
             }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path, errno: errno, action: "read")
-            }
+            if got < 0 { throw FileError(path: path, errno: error, action: "read") }
             if got == 0 { break }
             count += got
             // The file grew while being read: keep reading, within the limit.
@@ -181,13 +178,10 @@ package enum FileSystem {
         var written = 0
         let contiguous = Array(bytes)
         while written < contiguous.count {
-            let result = contiguous.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            let (result, error) = SystemCall.retryingInterrupts {
+                contiguous.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
             }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path, errno: errno, action: "write")
-            }
+            if result < 0 { throw FileError(path: path, errno: error, action: "write") }
             written += result
         }
     }
@@ -486,12 +480,10 @@ package final class FolderLock {
             throw lockFile ? Self.openError(folder: folder, errno: code, lockExists: Self.exists(path)) : FileError(path: path, errno: code, action: "open")
         }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { onWait() }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let code = errno
-                close(descriptor)
-                throw FileError(path: path, errno: code, action: "lock")
-            }
+        let (locked, error) = SystemCall.retryingInterrupts { flock(descriptor, LOCK_EX) }
+        if locked != 0 {
+            close(descriptor)
+            throw FileError(path: path, errno: error, action: "lock")
         }
     }
 

@@ -115,10 +115,7 @@ package final class FolderEvents {
 
     /// Waits until something changes in a watched folder or `milliseconds` pass.
     package func wait(milliseconds: Int) -> Wake {
-        while true {
-            let result = cplatformshim_watch_wait(descriptor, Int32(clamping: milliseconds))
-            if result < 0, errno == EINTR { continue }
-            return result > 0 ? .changed : result == 0 ? .timedOut : .failed
-        }
+        let (result, _) = SystemCall.retryingInterrupts { cplatformshim_watch_wait(descriptor, Int32(clamping: milliseconds)) }
+        return result > 0 ? .changed : result == 0 ? .timedOut : .failed
     }
 }

@@ -75,6 +75,9 @@ package enum Threads {
     package static func sleep(milliseconds: Int) {
         var time = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
         var left = timespec()
-        while nanosleep(&time, &left) != 0, errno == EINTR { time = left }
+        _ = SystemCall.retryingInterrupts {
+            defer { time = left }  // interrupted, it sleeps for what is left
+            return nanosleep(&time, &left)
+        }
     }
 }

@@ -233,13 +233,13 @@ package final class WorkerProcess {
         let limit = min(deadline, Self.now() + Self.exitGraceSeconds)
         var status: Int32 = 0
         while !reaped {
-            let result = Self.reapIfEnded(pid, status: &status)
+            let (result, _) = SystemCall.retryingInterrupts { Self.reapIfEnded(pid, status: &status) }
             if result == pid {
                 reaped = true
                 endingSignal = status & 0x7F
                 return Self.describe(status)
             }
-            if result < 0, errno != EINTR { break }
+            if result < 0 { break }
             if Self.now() >= limit {
                 kill(pid, SIGKILL)
                 return "closed its output without exiting and " + reap()
@@ -254,7 +254,7 @@ package final class WorkerProcess {
         guard !reaped else { return "exited" }
         Self.forget(pid)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = SystemCall.retryingInterrupts { waitpid(pid, &status, 0) }
         reaped = true
         endingSignal = status & 0x7F
         return Self.describe(status)
@@ -281,13 +281,15 @@ package final class WorkerProcess {
             let remaining = deadline - Self.now()
             guard remaining > 0 else { return false }
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { raw in
-                read(replies, raw.baseAddress! + filled, raw.count - filled)
+            // Interrupted, it waits again for what is left (the loop checks the deadline).
+            let (ready, _) = SystemCall.retryingInterrupts {
+                poll(&descriptor, 1, Int32(max(0, min((deadline - Self.now()) * 1000, 60_000)).rounded(.up)))
             }
-            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard ready > 0 else { continue }
+            let (count, error) = SystemCall.retryingInterrupts {
+                buffer.withUnsafeMutableBytes { raw in read(replies, raw.baseAddress! + filled, raw.count - filled) }
+            }
+            if count < 0, error == EAGAIN { continue }
             guard count > 0 else { return false }
             filled += count
         }
@@ -310,10 +312,9 @@ package final class WorkerProcess {
         frame += payload
         var written = 0
         while written < frame.count {
-            let count = frame.withUnsafeBytes { raw in
-                write(descriptor, raw.baseAddress! + written, raw.count - written)
+            let (count, _) = SystemCall.retryingInterrupts {
+                frame.withUnsafeBytes { raw in write(descriptor, raw.baseAddress! + written, raw.count - written) }
             }
-            if count < 0, errno == EINTR { continue }
             guard count > 0 else { return false }
             written += count
         }
@@ -326,8 +327,9 @@ package final class WorkerProcess {
             var buffer = [UInt8](repeating: 0, count: count)
             var filled = 0
             while filled < count {
-                let got = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
-                if got < 0, errno == EINTR { continue }
+                let (got, _) = SystemCall.retryingInterrupts {
+                    buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
+                }
                 guard got > 0 else { return nil }
                 filled += got
             }

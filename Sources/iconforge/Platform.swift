@@ -7,10 +7,11 @@
 #else
     #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
 #endif
+import IconForgePlatform
 
 /// The process-wide operating-system calls of the executable: standard output and error,
 /// the terminal, the environment, signals and exit. The library has its own platform layer
-/// (IconForgeKit/Platform/) and takes none of these process-global actions; this file
+/// (IconForgePlatform, whose EINTR-safe `SystemCall` this file uses too) and takes none of these process-global actions; this file
 /// follows the same rules (C libraries imported here only, under `#if canImport`).
 enum Platform {
     /// Writes all of `text` to a file descriptor (1 or 2), retrying short writes; returns
@@ -20,11 +21,10 @@ enum Platform {
         let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            let (result, error) = SystemCall.retryingInterrupts {
+                bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
             }
-            if result < 0, errno == EINTR { continue }
-            if result < 0 { return errno }
+            if result < 0 { return error }
             // write(2) returning 0 for a non-empty buffer makes no progress: as good as an error.
             guard result > 0 else { return EIO }
             written += result

@@ -31,6 +31,11 @@ public struct BuildRequest: Sendable {
     public var extraDependencies: [String] = []
     /// Whether warnings fail the build too (`--werror`).
     public var warningsAreErrors = false
+    /// Keep every glyph's PNGs in the report (`BuildReport.images`), a failed glyph's renders
+    /// too, also in a check: what the preview page shows, so that it shows exactly what the
+    /// build made. A build where nothing changed still stops early when nothing failed (the
+    /// page then reads the PNGs it kept); failed glyphs are processed again to be shown.
+    public var keepsImages = false
     /// Called once, with the output folder, when another build holds it and this one waits
     /// for it to finish (the library prints nothing; a command line says it is waiting).
     public var onWaitingForLock: (@Sendable (String) -> Void)?
@@ -74,6 +79,10 @@ public struct BuildReport: Sendable {
     let catalogSource: CatalogSource
     /// Seconds spent per stage, summed over all threads.
     public var stageSeconds: [(stage: String, seconds: Double)]
+    /// With `BuildRequest.keepsImages`, by glyph name, every glyph this run rendered:
+    /// the PNGs it wrote (or, in a check, would write), or a failed glyph's renders. Glyphs
+    /// whose files were kept from the previous build are not here: their files are.
+    package var images: [String: GlyphImages] = [:]
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     /// Whether the build failed: an error, or a warning under `--werror`.
@@ -130,12 +139,14 @@ public enum Builder {
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
-        let request = planSetScales(
+        let setScales = planSetScales(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request)
+        var request = request
+        request.options = setScales.applied(to: request.options)
         let early = request.writesOutput ? EarlyStaging() : nil
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
-            encode: request.writesOutput, staging: early)
+            encode: request.writesOutput || request.keepsImages, staging: early)
         var resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         // A catalog.json in the output folder that is not iconforge's stops every write.
@@ -150,24 +161,49 @@ public enum Builder {
             resolution.diagnostics = (resolution.diagnostics + appFileFindings).sorted(by: Diagnostic.sortOrder)
             resolution.failed = Self.fails(resolution.diagnostics, warningsAreErrors: request.warningsAreErrors)
         }
-        return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
+        return report(resolution, keepsImages: request.keepsImages, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }
 
     /// One glyph file through the same stages as a build (discover, process), its PNGs
     /// kept in memory, one per `Template.scales` entry, instead of committed: what
     /// `iconforge render` writes for a Makefile pattern rule. No PNGs when it fails.
+    /// `request.inputs` are the glyphs a build would see: under `--fit=set` the glyph's
+    /// scale is planned over them as that build plans it (see `setScales(rendering:in:)`),
+    /// so that it gets the bytes the build writes.
     public static func render(_ glyphFile: String, request: BuildRequest) throws(BuildError) -> (diagnostics: [Diagnostic], pngs: [[UInt8]]) {
         var request = request
+        let set = request.inputs
         request.inputs = [glyphFile]
         request.writesOutput = false
+        request.keepsImages = false
         let discovered = try discover(request)
         let nothingRecorded = OnDiskSignatures(
             sources: Array(repeating: nil, count: discovered.files.count), outputs: [], definitions: [], takenAt: request.clock.now())
-        request = planSetScales(discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request)
+        if request.options.mode == .fitSet, let planned = setScales(rendering: glyphFile, in: set, request: request) {
+            request.options.setScales = planned
+        } else {
+            request.options = planSetScales(discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request)
+                .applied(to: request.options)
+        }
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request, encode: true)
         let diagnostics = (discovered.diagnostics + outcomes.flatMap(\.diagnostics)).sorted(by: Diagnostic.sortOrder)
         return (diagnostics, outcomes.first?.pngs.map(\.bytes) ?? [])
+    }
+
+    /// `--fit=set` for one glyph: the set's scales as a build of `inputs` plans them, over
+    /// the glyphs that build sees, or over the glyph's own folder when they do not include
+    /// it. The measurements the last build recorded in the output folder stand in for
+    /// unchanged glyphs, as in that build. Nil when the glyph is in neither.
+    static func setScales(rendering glyphFile: String, in inputs: [String], request: BuildRequest) -> [SetScale]? {
+        guard let target = FileSystem.resolvedPath(glyphFile) else { return nil }
+        func holdsTheGlyph(_ files: [GlyphFile]) -> Bool { files.contains { FileSystem.resolvedPath($0.displayPath) == target } }
+        var files = (try? GlyphDiscovery.discover(inputs)) ?? []
+        if !holdsTheGlyph(files) { files = (try? GlyphDiscovery.discover([glyphFile.parentPath])) ?? [] }
+        guard holdsTheGlyph(files) else { return nil }
+        let previous = OutputWriter.previousState(in: request.outputFolder).flatMap { $0.buildKey == buildKey(request.options) ? $0 : nil }
+        let onDisk = statSourcesAndOutputs(files, request: request)
+        return planSetScales(files, nameFindings: NameChecks.run(files), previous: previous, onDisk: onDisk, request: request).scales
     }
 
     // MARK: - Discover
@@ -183,7 +219,7 @@ public enum Builder {
         var lock: FolderLock?
     }
 
-    private static func discover(_ request: BuildRequest) throws(BuildError) -> Discovered {
+    static func discover(_ request: BuildRequest) throws(BuildError) -> Discovered {
         let files: [GlyphFile]
         do {
             files = try GlyphDiscovery.discover(request.inputs)
@@ -234,7 +270,7 @@ public enum Builder {
         case build(BuildPlan)
     }
 
-    private static func plan(_ discovered: borrowing Discovered, request: BuildRequest, loadSeconds: () -> Double) -> PlanResult {
+    static func plan(_ discovered: borrowing Discovered, request: BuildRequest, loadSeconds: () -> Double) -> PlanResult {
         let buildKey = Self.buildKey(request.options)
         let (stateBytes, onDisk) = readPreviousBuild(discovered.files, request: request)
         if let unchanged = resultIfNothingChanged(
@@ -256,27 +292,26 @@ public enum Builder {
 
     /// `--fit=set`: measures every glyph as `--fit=glyph` does (its markup checked, its ink
     /// measured, nothing rendered: `PipelineOptions.measuresOnly`), and
-    /// returns the request with the set's scale per artboard size. Every glyph counts,
+    /// returns the plan of the set's scale per artboard size. Every glyph counts,
     /// changed or not: one glyph's change can move the typical glyph. A glyph `previous`
     /// would be reused for (its source unchanged, see `reuse`) counts with the artboard, ink
     /// box and shape it recorded, without being rendered: both fit modes measure the same
     /// way, and the ink box the planner sees is the catalog's rounded one either way (see
-    /// `FitSetPlanner`), so the scale is a cold build's. Other modes pass through.
-    private static func planSetScales(
+    /// `FitSetPlanner`), so the scale is a cold build's. Other modes plan nothing.
+    static func planSetScales(
         _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest
-    ) -> BuildRequest {
-        guard request.options.mode == .fitSet else { return request }
+    ) -> SetScalePlan {
+        guard request.options.mode == .fitSet else { return SetScalePlan(scales: nil) }
         var measuring = request
+        measuring.keepsImages = false
         measuring.options.mode = .fitGlyph
         measuring.options.allowOffCenter = []
         measuring.options.measuresOnly = true
         let measured = process(files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, encode: false)
-        var planned = request
-        planned.options.setScales = FitSetPlanner.plan(measured.compactMap { outcome in
+        return SetScalePlan(scales: FitSetPlanner.plan(measured.compactMap { outcome in
             guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
             return FitSetPlanner.Measured(artboard: artboard, inkBox: inkBox, shape: shape)
-        })
-        return planned
+        }))
     }
 
     // MARK: - Resolve
@@ -315,6 +350,7 @@ public enum Builder {
             for index in outcomes.indices {
                 guard let diagnostic = refused[outcomes[index].source.name] else { continue }
                 outcomes[index].diagnostics.append(diagnostic)
+                if request.keepsImages { outcomes[index].failedRenders = outcomes[index].pngs }
                 outcomes[index].pngs = []
                 outcomes[index].outputs = []
                 outcomes[index].reused = false
@@ -559,17 +595,23 @@ public enum Builder {
 
     // MARK: - Report
 
-    private static func report(_ resolution: Resolution, loadSeconds: Double, writeSeconds: Double) -> BuildReport {
+    private static func report(_ resolution: Resolution, keepsImages: Bool, loadSeconds: Double, writeSeconds: Double) -> BuildReport {
         var stages = [("load", loadSeconds)]
         for stage in GlyphTimings.stageNames {
             stages.append((stage, resolution.outcomes.reduce(0) { $0 + $1.timings[stage] }))
         }
         stages.append(("write", writeSeconds))
-        return BuildReport(
+        var report = BuildReport(
             diagnostics: resolution.diagnostics, glyphCount: resolution.outcomes.count,
             glyphFiles: Set(resolution.outcomes.map(\.source.displayPath)), pngCount: resolution.pngCount,
             reusedCount: resolution.outcomes.filter(\.reused).count, catalogSource: CatalogSource(resolution.catalog),
             stageSeconds: stages, failed: resolution.failed)
+        if keepsImages {
+            for outcome in resolution.outcomes {
+                if let images = GlyphImages(outcome) { report.images[outcome.source.name] = images }
+            }
+        }
+        return report
     }
 
     /// Whether these findings fail a build: an error, or a warning under `--werror`
@@ -632,6 +674,7 @@ public enum Builder {
     ) -> BuildReport? {
         guard let stateBytes, let header = BuildState.decodeHeader(stateBytes), header.buildKey == buildKey, header.pendingRemovals.isEmpty,
             let recorded = header.fingerprint, let report = header.report, !report.diagnostics.contains(where: { mayNotRecur.contains($0.rule) }),
+            !(request.keepsImages && report.diagnostics.contains { $0.severity == .error }),
             BuildFingerprint.computeNow(
                 buildKey: buildKey, request: request, files: files, sources: onDisk.sources, outputs: onDisk.outputs,
                 definitions: onDisk.definitions, generatedFiles: header.generatedFiles.map(\.file))
@@ -706,7 +749,7 @@ public enum Builder {
                 if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
                     var kept = reuse(
                         entry, for: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
-                        options: request.options, knownUnchanged: true, keepingFiles: encode, outputFolder: request.outputFolder,
+                        options: request.options, showing: request.keepsImages, knownUnchanged: true, keepingFiles: encode, outputFolder: request.outputFolder,
                         outputSignatures: outputSignatures, modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     kept.sourceSignature = signature
@@ -730,12 +773,12 @@ public enum Builder {
                 var outcome: GlyphOutcome
                 if let entry,
                     let kept = reuse(
-                        entry, for: source, options: request.options, knownUnchanged: false, keepingFiles: encode, outputFolder: request.outputFolder,
+                        entry, for: source, options: request.options, showing: request.keepsImages, knownUnchanged: false, keepingFiles: encode, outputFolder: request.outputFolder,
                         outputSignatures: outputSignatures, modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     outcome = kept
                 } else {
-                    outcome = runner.process(source, encode: encode && !names.contains { $0.severity == .error })
+                    outcome = runner.process(source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages)
                 }
                 // Settled sources only: a file changed within the last second could change
                 // again without its time showing it.
@@ -760,7 +803,8 @@ public enum Builder {
     /// other glyphs), and, when `keepingFiles`, its files are still in place. Without
     /// `keepingFiles` (`--fit=set`'s measuring pass) only what it measured is wanted.
     private static func reuse(
-        _ entry: Catalog.Glyph, for source: GlyphSource, options: PipelineOptions, knownUnchanged: Bool, keepingFiles: Bool, outputFolder: String,
+        _ entry: Catalog.Glyph, for source: GlyphSource, options: PipelineOptions, showing: Bool = false, knownUnchanged: Bool, keepingFiles: Bool,
+        outputFolder: String,
         outputSignatures: [FileSignature?], modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
         // Name findings depend on other glyphs, and a crash, timeout or a conflict with
@@ -769,6 +813,8 @@ public enum Builder {
         guard entry.source == source.relativePath,
             !entry.diagnostics.contains(where: { NameChecks.rules.contains($0.rule) && $0.line == nil }),
             !entry.diagnostics.contains(where: { mayNotRecur.contains($0.rule) }),
+            // A failed glyph has no files to show: the preview page needs it rendered.
+            !(showing && entry.status == .failed),
             entry.name == source.name
         else { return nil }
         var verified: [String: FileSignature] = [:]

@@ -1,8 +1,7 @@
-import Synchronization
-
 /// What the preview page shows of one glyph. Its measured data (shape, ink box, outputs,
 /// diagnostics) is read from the catalog entry and nowhere else, so a field the catalog gains
-/// (a per-output transform, say) is added to the page here; the renders are made for the page.
+/// (a per-output transform, say) is added to the page here; its images are the PNGs the
+/// build made (`PreviewImages`).
 struct PreviewGlyph: Sendable {
     /// One scale's render, as the page shows it.
     struct Render: Sendable {
@@ -15,6 +14,8 @@ struct PreviewGlyph: Sendable {
         var plan: RenderPlan
         /// Where a second colour was found, in canvas pixels, and which.
         var secondColour: (x: Int, y: Int, hex: String)?
+        /// Whether the output folder holds this PNG, byte for byte, under its output name.
+        var written: Bool
     }
 
     var entry: Catalog.Glyph
@@ -36,68 +37,62 @@ struct PreviewGlyph: Sendable {
         "\(render.plan.pixelsPerPoint.fixed(4)) px/pt, artboard origin at (\(render.plan.originX.pt), \(render.plan.originY.pt)) px"
     }
 
-    /// An output's size as the page lists it: the file written, or the canvas the page rendered.
+    /// An output's size as the page lists it: the file, and whether it is in the output
+    /// folder yet (a check's page: `iconforge build` writes it); a failed glyph's canvas.
     func outputText(_ render: Render) -> String {
         let size = "\(render.width) × \(render.height) px"
         guard let output = entry.outputs.first(where: { $0.scale == render.scale.factor }) else {
             return "\(size) (not written)"
         }
-        return "\(output.file): \(size), \(output.bytes) bytes"
+        return "\(output.file): \(size), \(output.bytes) bytes" + (render.written ? "" : " (not in the output folder yet)")
     }
 }
 
-/// Renders glyphs for the page: the same markup checks, librsvg render and colour analysis
-/// as a build, without writing anything.
-enum PreviewRenderer {
-    /// Rules after which a glyph is not rendered again here: librsvg failed, crashed or ran
-    /// out of time on it in a worker, and the page is rendered in this process.
-    static let unrenderable: Set<RuleID> = [.renderCrashed, .renderTimeout, .renderFailed, .svgLimit, .inputUnreadable]
-
-    static func glyphs(_ catalog: Catalog, inputs: [String], options: PipelineOptions, jobs: Int) -> [PreviewGlyph] {
-        let files = (try? GlyphDiscovery.discover(inputs)) ?? []
-        let fileByName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let entries = catalog.glyphs
-        let next = Atomic<Int>(0)
-        let results = Lock<[[PreviewGlyph.Render]]>(Array(repeating: [], count: entries.count))
-        Threads.run(max(1, min(jobs, entries.count))) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < entries.count else { return }
-                let entry = entries[index]
-                guard let file = fileByName[entry.name], !entry.diagnostics.contains(where: { unrenderable.contains($0.rule) }) else { continue }
-                let renders = self.renders(file, options: options)
-                results.withLock { $0[index] = renders }
-            }
-        }
-        let renders = results.withLock { $0 }
-        return zip(entries, renders).map { PreviewGlyph(entry: $0, renders: $1) }.sorted(by: PreviewGlyph.pageOrder)
+/// The page's glyphs, from what the build made: never rendered a second way.
+enum PreviewImages {
+    /// Every glyph of `catalog`, in page order, with the PNGs the run made of it
+    /// (`images`, see `BuildReport.images`), or, for a glyph whose files the build kept,
+    /// those files as the catalog lists them in `outputFolder`.
+    static func glyphs(_ catalog: Catalog, images: [String: GlyphImages], outputFolder: String) -> [PreviewGlyph] {
+        catalog.glyphs.map { entry in
+            let shown =
+                images[entry.name].map { renders($0, entry: entry, outputFolder: outputFolder) }
+                ?? kept(entry, outputFolder: outputFolder)
+            return PreviewGlyph(entry: entry, renders: shown)
+        }.sorted(by: PreviewGlyph.pageOrder)
     }
 
-    /// The glyph at every scale, or nothing when it cannot be read or rendered.
-    static func renders(_ file: GlyphFile, options: PipelineOptions) -> [PreviewGlyph.Render] {
-        guard case .source(let source) = GlyphDiscovery.read(file, limits: options.limits) else { return [] }
-        let markup = MarkupChecks.run(source, limits: options.limits)
-        guard markup.safeToRender,
-            let rendered = try? GlyphRenderer.render(
-                Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
-                preserveAspectRatio: markup.preserveAspectRatio)
-        else { return [] }
+    static func renders(_ images: GlyphImages, entry: Catalog.Glyph, outputFolder: String) -> [PreviewGlyph.Render] {
+        zip(Template.scales, zip(images.pngs, images.plans)).map { scale, made in
+            let (png, plan) = made
+            // Only a failed glyph can show a second colour: it is never encoded as one colour.
+            let second = images.areOutputs ? nil : (try? PNGCodec.decode(png.bytes)).flatMap(PaintedColors.of)?.other
+            let output = entry.outputs.first { $0.scale == scale.factor }
+            return PreviewGlyph.Render(
+                scale: scale, png: png.bytes, width: png.width, height: png.height, plan: plan,
+                secondColour: second.map { ($0.x, $0.y, $0.color.hex) },
+                written: output.map { isInPlace($0, bytes: png.bytes, outputFolder: outputFolder) } ?? false)
+        }
+    }
+
+    /// The entry's files as the build kept them, if each is still the one the catalog lists.
+    static func kept(_ entry: Catalog.Glyph, outputFolder: String) -> [PreviewGlyph.Render] {
         var renders: [PreviewGlyph.Render] = []
-        for (index, (image, plan)) in zip(rendered.images, rendered.plans).enumerated() {
-            let colours = PaintedColors.of(image)
-            let png: [UInt8]?
-            if let colours, colours.other == nil {
-                png = try? PNGEncoder.encode(image, colour: colours.primary, compressionLevel: 4).bytes
-            } else {
-                png = try? PNGCodec.encode(
-                    pixels: image.pixels, width: image.width, height: image.height, layout: .rgba, settings: PNGCodec.Settings(compressionLevel: 4))
-            }
-            guard let png else { return [] }
+        for scale in Template.scales {
+            guard let output = entry.outputs.first(where: { $0.scale == scale.factor }), let transform = output.transform,
+                let png = try? FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: output.bytes),
+                SHA256Digest.hex(of: png) == output.sha256
+            else { return [] }
+            let plan = RenderPlan(
+                canvasWidth: output.width, canvasHeight: output.height, pixelsPerPoint: transform.scale, originX: transform.x, originY: transform.y)
             renders.append(
-                PreviewGlyph.Render(
-                    scale: Template.scales[index], png: png, width: image.width, height: image.height, plan: plan,
-                    secondColour: colours?.other.map { ($0.x, $0.y, $0.color.hex) }))
+                PreviewGlyph.Render(scale: scale, png: png, width: output.width, height: output.height, plan: plan, secondColour: nil, written: true))
         }
         return renders
+    }
+
+    /// Whether the output folder holds exactly these bytes under the output's name.
+    static func isInPlace(_ output: Catalog.Output, bytes: [UInt8], outputFolder: String) -> Bool {
+        (try? FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: output.bytes)) == bytes
     }
 }

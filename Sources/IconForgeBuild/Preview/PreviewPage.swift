@@ -11,13 +11,15 @@ public enum Preview {
         folder.withoutTrailingSlash + "/" + fileName
     }
 
-    /// The page for the glyphs of `request` as `report` (a build's or a check's) found them.
+    /// The page for the glyphs of `request` as `report` (a build's or a check's) found them,
+    /// with the PNGs the build made: a request that `keepsImages` brings them all in the
+    /// report; without it, only the files a build wrote or kept are shown.
     /// A library function, so that a watch loop can make the page again after each build.
     /// `liveReload`: the page is written for a watch (`--watch`), and reloads itself in the
     /// browser when the watch rewrites it (`LiveReload`).
     public static func page(report: BuildReport, request: BuildRequest, liveReload: Bool = false, path: String = fileName) -> [UInt8] {
         let catalog = report.catalog
-        let glyphs = PreviewRenderer.glyphs(catalog, inputs: request.inputs, options: request.options, jobs: request.jobs)
+        let glyphs = PreviewImages.glyphs(catalog, images: report.images, outputFolder: request.outputFolder)
         let menus = PreviewMenu.menus(inputs: request.inputs, glyphNames: glyphs.filter { !$0.renders.isEmpty }.map(\.entry.name))
         return Array(PreviewPageWriter(
             catalog: catalog, glyphs: glyphs, menus: menus, reloadingPage: liveReload ? path : nil

@@ -137,6 +137,16 @@ struct OptionSettings {
         return given
     }
 
+    /// One of a few words (a `.choice` option), as its type.
+    func choice<Choice: OptionChoice>(_ name: String, as type: Choice.Type) throws(UsageError) -> Choice? {
+        try text(name).flatMap(Choice.init(rawValue:))
+    }
+
+    /// A flag that also takes values, as the type of its values.
+    func flagChoice<Choice: OptionChoice>(_ name: String, as type: Choice.Type) throws(UsageError) -> Choice? {
+        try flagValue(name).flatMap(Choice.init(rawValue:))
+    }
+
     func text(_ name: String) throws(UsageError) -> String? {
         if case .text(let text)? = try value(name) { text } else { nil }
     }

@@ -28,6 +28,10 @@ struct CommandDeclaration: Sendable {
     var pipeline: OptionCommand?
     /// Options of a command outside the pipeline.
     var ownOptions: [OptionDeclaration] = []
+    /// Runs the command with the arguments after its name: `ToolCommand` dispatches here.
+    var run: Runner
+
+    typealias Runner = @Sendable (_ arguments: [String], _ output: inout ToolRun) throws(UsageError) -> ToolCommand.ExitStatus
 
     /// Every option the command takes, in help order (`--help` last).
     var options: [OptionDeclaration] {
@@ -50,24 +54,39 @@ enum CommandTable {
         CommandDeclaration(
             name: "build",
             usage: "build [GLYPHS...] [-o OUTPUT] [--fit] [--xcassets PATH] [--preview] [--depfile FILE] [--format FORMAT] [options]",
-            summary: "check every glyph, render @2x and @3x PNGs, write catalog.json", arguments: .glyphs, pipeline: .build),
+            summary: "check every glyph, render @2x and @3x PNGs, write catalog.json", arguments: .glyphs, pipeline: .build,
+            run: { arguments, output throws(UsageError) in try ToolCommand.build(arguments, command: .build, output: &output) }),
         CommandDeclaration(
             name: "check", usage: "check [GLYPHS...] [--fit] [--format FORMAT] [options]",
-            summary: "run the checks only, write nothing (for CI)", arguments: .glyphs, pipeline: .check),
+            summary: "run the checks only, write nothing (for CI)", arguments: .glyphs, pipeline: .check,
+            run: { arguments, output throws(UsageError) in try ToolCommand.build(arguments, command: .check, output: &output) }),
         CommandDeclaration(
             name: "render", usage: "render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]",
-            summary: "render one glyph at one scale, exactly as build does (for Make)", arguments: .svgFile, pipeline: .render),
+            summary: "render one glyph at one scale, exactly as build does (for Make)", arguments: .svgFile, pipeline: .render,
+            run: { arguments, output throws(UsageError) in try ToolCommand.render(arguments, output: &output) }),
         CommandDeclaration(
             name: "preview", usage: "preview [GLYPHS...] [-o OUTPUT] [--fit] [--watch] [options]",
-            summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs, pipeline: .preview),
+            summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs, pipeline: .preview,
+            run: { arguments, output throws(UsageError) in try ToolCommand.build(arguments, command: .preview, output: &output) }),
         CommandDeclaration(
             name: "fix", usage: "fix GLYPH.svg [-o FILE | --in-place] [--dry-run] [options]",
             summary: "apply a glyph's size and centring fix: wrap its drawing in the suggested <g transform>", arguments: .svgFile,
-            pipeline: .fix),
-        CommandDeclaration(name: "rules", usage: "rules", summary: "list every rule with its id and default severity", arguments: .none),
+            pipeline: .fix,
+            run: { arguments, output throws(UsageError) in try ToolCommand.fix(arguments, output: &output) }),
+        CommandDeclaration(
+            name: "rules", usage: "rules", summary: "list every rule with its id and default severity", arguments: .none,
+            run: { arguments, output throws(UsageError) in
+                try ToolCommand.ownCommand("rules", arguments, output: &output) { _, output in
+                    output.out(ToolCommand.rulesTable())
+                    return .clean
+                }
+            }),
         CommandDeclaration(
             name: "explain", usage: "explain RULE", summary: "what a rule checks and why, with a failing and a fixed example",
-            arguments: .words(RuleID.allCases.map(\.rawValue))),
+            arguments: .words(RuleID.allCases.map(\.rawValue)),
+            run: { arguments, output throws(UsageError) in
+                try ToolCommand.ownCommand("explain", arguments, output: &output) { parsed, output throws(UsageError) in try ToolCommand.explain(parsed, output: &output) }
+            }),
         CommandDeclaration(
             name: "init", usage: "init [DIR] [--app-name NAME] [--from-info-plist PATH [--strings DIR | --xcstrings FILE]]",
             summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
@@ -85,14 +104,26 @@ enum CommandTable {
                 OptionDeclaration(
                     "--xcstrings", "FILE", .path, commands: [],
                     help: ["with --from-info-plist: the app's InfoPlist.xcstrings,", "for the translations"]),
-            ]),
+            ],
+            run: { arguments, output throws(UsageError) in
+                try ToolCommand.ownCommand("init", arguments, output: &output) { parsed, output throws(UsageError) in try ToolCommand.initialize(parsed, output: &output) }
+            }),
         CommandDeclaration(
-            name: "doctor", usage: "doctor", summary: "check the installation: librsvg, libpng and render workers", arguments: .none),
+            name: "doctor", usage: "doctor", summary: "check the installation: librsvg, libpng and render workers", arguments: .none,
+            run: { arguments, output throws(UsageError) in
+                try ToolCommand.ownCommand("doctor", arguments, output: &output) { parsed, output in ToolCommand.doctor(parsed, output: &output) }
+            }),
         CommandDeclaration(
             name: "completions", usage: "completions bash|zsh|fish", summary: "print a shell completion script",
-            arguments: .words(ShellCompletions.Shell.allCases.map(\.rawValue))),
+            arguments: .words(ShellCompletions.Shell.allCases.map(\.rawValue)),
+            run: { arguments, output throws(UsageError) in
+                try ToolCommand.ownCommand("completions", arguments, output: &output) { parsed, output throws(UsageError) in
+                    try ToolCommand.completions(parsed, output: &output)
+                }
+            }),
         CommandDeclaration(
-            name: "help", usage: "help [COMMAND]", summary: "show the help, or a command's", arguments: .command),
+            name: "help", usage: "help [COMMAND]", summary: "show the help, or a command's", arguments: .command,
+            run: { arguments, output throws(UsageError) in try ToolCommand.help(arguments, output: &output) }),
     ]
 
     /// The declaration named `name`.

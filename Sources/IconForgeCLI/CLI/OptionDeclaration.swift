@@ -93,9 +93,6 @@ enum OptionValue: Sendable, Equatable {
 
 /// Every option of `build`, `check` and `render`, in the order their help lists them.
 enum OptionTable {
-    /// Seconds one glyph may take to render unless `--render-timeout` says otherwise.
-    static let defaultRenderTimeout = 10.0
-
     static let all: [OptionDeclaration] = [
         // build's own
         OptionDeclaration(
@@ -147,7 +144,7 @@ enum OptionTable {
             help: ["1 (fastest) to 12 (smallest PNGs) (default: \(PNGEncoder.defaultCompressionLevel))"]),
         // build's and check's
         OptionDeclaration(
-            "--format", "FORMAT", .choice(["text", "json", "github", "sarif"]), commands: [.build, .check],
+            "--format", "FORMAT", .choice(OutputFormat.words), commands: [.build, .check],
             help: [
                 "text (default): file:line:col: error: message [rule]", "json: one JSON document (see docs/ci.md)",
                 "github: GitHub Actions ::error annotations", "sarif: SARIF 2.1.0 for GitHub code scanning",
@@ -163,7 +160,7 @@ enum OptionTable {
             help: ["run again whenever a glyph, quick-actions.json or", "iconforge.json changes (Ctrl-C stops)"]),
         // every command's
         OptionDeclaration(
-            "--fit", .flag(negation: "--no-fit"), values: ["set", "glyph"], configurationKey: "fit",
+            "--fit", .flag(negation: "--no-fit"), values: FitChoice.words, configurationKey: "fit",
             help: [
                 "for sets not drawn on the 35 pt template: set (what", "--fit means) gives glyphs on one artboard size",
                 "one scale, bringing the typical glyph to its", "target; glyph scales each ink box to the exact",
@@ -183,9 +180,9 @@ enum OptionTable {
             "--max-elements", "N", .integer(1...10_000_000), help: ["most elements in one SVG (default: \(Limits().maximumElements))"]),
         OptionDeclaration(
             "--render-timeout", "S", .number(0.1...3600), configurationKey: "renderTimeout",
-            help: ["seconds one glyph may take to render (default: \(defaultRenderTimeout.pt))"]),
+            help: ["seconds one glyph may take to render (default: \(Isolation.defaultRenderTimeout.pt))"]),
         OptionDeclaration(
-            "--isolation", "MODE", .choice(["workers", "none"]),
+            "--isolation", "MODE", .choice(IsolationChoice.words),
             help: [
                 "workers (default): render in worker processes", "with time and memory limits; none: in this",
                 "process, without limits",

@@ -7,11 +7,11 @@ extension ToolCommand {
     /// runs write (`WatchTargets.pages`) is one a browser should reload (`LiveReload`); the
     /// runs see `ToolEnvironment.isWatching`, so the page carries `LiveReload.pageScript`.
     static func watch(
-        _ command: OptionCommand, _ arguments: [String], parsed: ParsedArguments, format: String,
+        _ command: OptionCommand, _ arguments: [String], parsed: ParsedArguments, format: OutputFormat,
         output: inout ToolRun
     ) throws(UsageError) -> ExitStatus {
-        guard format == "text" else {
-            throw UsageError("--watch prints for a person at a terminal, in text; --format \(format) is for a program, which runs iconforge once")
+        guard format == .text else {
+            throw UsageError("--watch prints for a person at a terminal, in text; --format \(format.rawValue) is for a program, which runs iconforge once")
         }
         var environment = output.environment
         environment.isWatching = true

@@ -16,42 +16,14 @@ public enum ToolCommand {
         }
         let rest = Array(arguments.dropFirst())
         do throws(UsageError) {
+            // Every command runs from its declaration: the table the help, completions,
+            // man page and reference are made from is the one that dispatches.
+            if let declaration = CommandTable.command(command) { return try declaration.run(rest, &output) }
             switch command {
-            case "build": return try build(rest, command: .build, output: &output)
-            case "render": return try render(rest, output: &output)
-            case "fix": return try fix(rest, output: &output)
-            case "check": return try build(rest, command: .check, output: &output)
-            case "preview": return try build(rest, command: .preview, output: &output)
-            case "rules":
-                let parsed = try ArgumentParser.parse(rest, spec: OptionSpec(valued: [], flags: ["--help"], aliases: ["-h": "--help"]))
-                output.out(parsed.flags.contains("--help") ? HelpText.rules : rulesTable())
-                return .clean
-            case "explain", "init", "doctor", "completions":
-                let declaration = CommandTable.command(command)!
-                let parsed = try ArgumentParser.parse(rest, spec: declaration.spec)
-                if parsed.flags.contains("--help") {
-                    output.out(HelpText.help(for: command) ?? HelpText.main)
-                    return .clean
-                }
-                switch command {
-                case "explain": return try explain(parsed, output: &output)
-                case "init": return try initialize(parsed, output: &output)
-                case "doctor": return doctor(parsed, output: &output)
-                default: return try completions(parsed, output: &output)
-                }
             case "generate-docs":
                 // Hidden: `make docs` writes the generated reference files with it.
                 return try generateDocs(rest, output: &output)
-            case "help", "-h", "--help":
-                guard let name = rest.first, name != "help" else {
-                    output.out(HelpText.main)
-                    return .clean
-                }
-                guard let help = HelpText.help(for: name) else {
-                    throw UsageError("no help for unknown command '\(name)'; commands are \(CommandTable.names.joined(separator: ", "))")
-                }
-                output.out(help)
-                return .clean
+            case "-h", "--help": return try help(rest, output: &output)
             case "--version", "version":
                 output.out("iconforge \(Builder.toolVersion)")
                 return .clean
@@ -66,6 +38,31 @@ public enum ToolCommand {
             output.err("iconforge: error: \(error.message)\n\(error.hint)")
             return error.isUnreadableInput ? .io : .usage
         }
+    }
+
+    /// `iconforge help [COMMAND]`.
+    static func help(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        guard let name = arguments.first, name != "help" else {
+            output.out(HelpText.main)
+            return .clean
+        }
+        guard let help = HelpText.help(for: name) else {
+            throw UsageError("no help for unknown command '\(name)'; commands are \(CommandTable.names.joined(separator: ", "))")
+        }
+        output.out(help)
+        return .clean
+    }
+
+    /// A command outside the pipeline: its own options parsed, `--help` answered, then `body`.
+    static func ownCommand(
+        _ name: String, _ arguments: [String], output: inout ToolRun, _ body: (ParsedArguments, inout ToolRun) throws(UsageError) -> ExitStatus
+    ) throws(UsageError) -> ExitStatus {
+        let parsed = try ArgumentParser.parse(arguments, spec: CommandTable.command(name)?.spec ?? OptionTable.spec(for: [CommandTable.helpOption]))
+        if parsed.flags.contains("--help") {
+            output.out(HelpText.help(for: name) ?? HelpText.main)
+            return .clean
+        }
+        return try body(parsed, &output)
     }
 
     /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
@@ -102,6 +99,9 @@ public enum ToolCommand {
         request.inputs = parsed.positionals.isEmpty ? configuration.glyphs ?? ["Glyphs"] : parsed.positionals
         if writes || command == .preview {
             request.outputFolder = try settings.text("--output") ?? "Output"
+        } else if case .text(let folder)? = configuration.options["--output"] {
+            // Read, never written: what the last build recorded (see `Builder.render`).
+            request.outputFolder = folder
         }
         if writes {
             request.assetCatalog = try settings.text("--xcassets")
@@ -126,9 +126,11 @@ public enum ToolCommand {
             request.projectRoot = PathBase.repositoryRoot(from: folder) ?? folder
         }
         request.appName = try settings.text("--app-name")
-        let fit = try settings.flagValue("--fit")
+        // The page shows the PNGs this run makes, so the run keeps them (a check too).
+        request.keepsImages = command == .preview || parsed.flags.contains("--preview")
+        let fit = try settings.flagChoice("--fit", as: FitChoice.self)
         let werror = try settings.flag("--werror")
-        if let fit { request.options.mode = fit == "glyph" ? .fitGlyph : .fitSet }
+        if let fit { request.options.mode = fit.mode }
         if let jobs = try settings.integer("--jobs") { request.jobs = jobs }
         let progress = environment.progress
         request.onWaitingForLock = { folder in
@@ -141,15 +143,17 @@ public enum ToolCommand {
         if let level = try settings.integer("--png-compression") { request.options.pngCompression = level }
         request.options.allowOffCenter = configuration.allowOffCenter ?? []
         request.options.severities = configuration.severities ?? []
-        let timeout = try settings.number("--render-timeout") ?? OptionTable.defaultRenderTimeout
-        switch try settings.text("--isolation") ?? "workers" {
-        case "none":
-            guard parsed.values["--render-timeout"] == nil else {
-                throw UsageError("--render-timeout needs worker processes; it cannot stop a render inside this process (--isolation none)")
+        // Checked once the file and the flags are merged: the same pair is refused from either.
+        let timeout = try settings.number("--render-timeout")
+        switch try settings.choice("--isolation", as: IsolationChoice.self) ?? .workers {
+        case .none:
+            if timeout != nil {
+                let given = parsed.values["--render-timeout"] != nil ? "--render-timeout" : "\"renderTimeout\" in \(configPath ?? Configuration.defaultFileName)"
+                throw UsageError("\(given) needs worker processes; it cannot stop a render inside this process (--isolation none)")
             }
             request.isolation = .inProcess
-        default:
-            request.isolation = .defaultWorkers(timeout: timeout)
+        case .workers:
+            request.isolation = .defaultWorkers(timeout: timeout ?? Isolation.defaultRenderTimeout)
             if let worker = environment.renderWorkerPath, !worker.isEmpty, case .workers(_, let timeout, let memory) = request.isolation {
                 request.isolation = .workers(executable: worker, timeout: timeout, memoryBytes: memory)
             }
@@ -161,11 +165,11 @@ public enum ToolCommand {
     /// line that cannot work (an unknown option, `--format` twice, `--watch` with a CI
     /// format) still gives CI the document the `--format` it asked for promises, holding the
     /// usage error, with exit status 2: a step that parses standard output never gets none.
-    private static func build(_ arguments: [String], command: OptionCommand, output: inout ToolRun) throws(UsageError) -> ExitStatus {
+    static func build(_ arguments: [String], command: OptionCommand, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         do throws(UsageError) {
             return try buildParsed(arguments, command: command, output: &output)
         } catch {
-            guard command != .preview, let format = requestedFormat(arguments), format != "text" else { throw error }
+            guard command != .preview, let format = requestedFormat(arguments), format != .text else { throw error }
             reportStop(Diagnostic(error.isUnreadableInput ? .inputUnreadable : .configInvalid, file: error.file ?? "", at: error.location, error.message), format: format, command: command.rawValue, output: &output)
             output.err("iconforge: error: \(error.message)\n\(error.hint)")
             return error.isUnreadableInput ? .io : .usage
@@ -173,13 +177,12 @@ public enum ToolCommand {
     }
 
     /// The first valid `--format` value on a command line that may not parse (nil: none).
-    static func requestedFormat(_ arguments: [String]) -> String? {
-        let formats: Set<String> = ["text", "json", "github", "sarif"]
+    static func requestedFormat(_ arguments: [String]) -> OutputFormat? {
         var index = 0
         while index < arguments.count, arguments[index] != "--" {
             let argument = arguments[index]
-            if argument == "--format", index + 1 < arguments.count, formats.contains(arguments[index + 1]) { return arguments[index + 1] }
-            if argument.hasPrefix("--format="), formats.contains(String(argument.dropFirst(9))) { return String(argument.dropFirst(9)) }
+            if argument == "--format", index + 1 < arguments.count, let format = OutputFormat(rawValue: arguments[index + 1]) { return format }
+            if argument.hasPrefix("--format="), let format = OutputFormat(rawValue: String(argument.dropFirst(9))) { return format }
             index += 1
         }
         return nil
@@ -212,7 +215,7 @@ public enum ToolCommand {
         let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: command)
         // preview has no --format or --path-base: its diagnostics are text, and on the page.
         let ciOptions = command != .preview
-        let format = try ciOptions ? commandLine.text("--format") ?? "text" : "text"
+        let format = try ciOptions ? commandLine.choice("--format", as: OutputFormat.self) ?? .text : .text
         if parsed.flags.contains("--watch") {
             return try watch(command, arguments, parsed: parsed, format: format, output: &output)
         }
@@ -231,7 +234,7 @@ public enum ToolCommand {
             (request, werror) = try self.request(from: parsed, command: command, environment: output.environment)
             request.warningsAreErrors = werror
         } catch {
-            guard format != "text" else { throw error }
+            guard format != .text else { throw error }
             let rule: RuleID = error.isUnreadableInput ? .inputUnreadable : .configInvalid
             reportStop(forCI(Diagnostic(rule, file: error.file ?? "", at: error.location, error.message)), format: format, command: command.rawValue, output: &output)
             output.err("iconforge: error: \(error.message)\n\(error.hint)")
@@ -251,7 +254,7 @@ public enum ToolCommand {
 
         // A progress line: on a terminal, in text, and (the meter decides) once a second has passed.
         var meter: ProgressMeter?
-        if format == "text", !parsed.flags.contains("--quiet"), let statusLine = output.environment.statusLine {
+        if format == .text, !parsed.flags.contains("--quiet"), let statusLine = output.environment.statusLine {
             let progress = ProgressMeter(clock: output.environment.clock, write: statusLine)
             request.onGlyphDone = { done, total in progress.update(done: done, total: total) }
             meter = progress
@@ -266,7 +269,7 @@ public enum ToolCommand {
             switch error {
             case .missingInput(let path, let message):
                 let diagnostic = Diagnostic(.inputUnreadable, file: path, message)
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+                reportStop(format == .text ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .output(let failure):
                 // Say what is on disk, as the build reports it.
                 let kept =
@@ -279,21 +282,21 @@ public enum ToolCommand {
                     case .unchanged, nil: FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
                     }
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, checked: failure.checked, output: &output)
+                reportStop(format == .text ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, checked: failure.checked, output: &output)
                 // The glyphs were checked: the summary line still counts them (and the stop).
-                if let checked = failure.checked, format == "text" || format == "github", !parsed.flags.contains("--quiet") {
+                if let checked = failure.checked, format == .text || format == .github, !parsed.flags.contains("--quiet") {
                     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
                     output.err("\(count(checked.glyphs, "glyph")), no output written, \(count(checked.errors + 1, "error")), \(count(checked.warnings, "warning")), \((clock.now - start).seconds.fixed(2)) s")
                 }
             case .dependencyFile(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot write the dependency file: \(failure.message) (the outputs were written)")
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+                reportStop(format == .text ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .appFile(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (nothing was written: the app's files are committed with the outputs)")
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+                reportStop(format == .text ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .refusedDestination(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + "; nothing was written")
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+                reportStop(format == .text ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             }
             return .io
         }
@@ -321,32 +324,32 @@ public enum ToolCommand {
         var notice: String?
 
         switch format {
-        case "json":
+        case .json:
             // Read only here: after a build where nothing changed, the catalog comes from
             // decoding catalog.json, which costs such a build more than all its other work.
             var summary = report.catalog.summary
             summary.errors += missing.count
             output.out(DiagnosticFormatter.json(diagnostics: report.diagnostics, summary: summary, failed: failed))
-        case "github":
+        case .github:
             // Within what GitHub annotates; the rest go to the log in text form, and a
             // notice at the end says how many and where.
             let selection = GitHubAnnotations.select(DiagnosticFormatter.grouped(report.diagnostics.map(forCI)), summaryWritten: output.environment.writesStepSummary)
             for annotation in selection.annotations { output.out(annotation) }
             for diagnostic in selection.rest { output.diagnostic(diagnostic) }
             notice = selection.notice
-        case "sarif":
+        case .sarif:
             output.out(SARIFFormatter.log(report.diagnostics.map(forCI), completed: !missing.contains { $0.rule == .inputUnreadable }))
-        default:
+        case .text:
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
                 output.diagnostic(diagnostic)
             }
             if let hint = explainHint(report.diagnostics, environment: output.environment) { output.err(hint) }
         }
-        if failed, report.errorCount == 0, format == "text" || format == "github" {
+        if failed, report.errorCount == 0, format == .text || format == .github {
             output.err(werrorNote(warnings: report.warningCount))
         }
         if !parsed.flags.contains("--quiet") {
-            if format == "text" || format == "github", let tally = DiagnosticFormatter.failureTally(report.diagnostics, glyphFiles: report.glyphFiles) { output.err(tally) }
+            if format == .text || format == .github, let tally = DiagnosticFormatter.failureTally(report.diagnostics, glyphFiles: report.glyphFiles) { output.err(tally) }
             output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
         }
         if output.environment.printsStageTimings {
@@ -364,7 +367,7 @@ public enum ToolCommand {
                 return .io
             }
             // Standard output holds the document a CI format promises, and nothing else.
-            if format == "text" { output.out(path) } else { output.err("preview: \(path)") }
+            if format == .text { output.out(path) } else { output.err("preview: \(path)") }
         }
         return missing.contains(where: { $0.rule == .inputUnreadable }) ? .io : failed ? .checkFailed : .clean
     }
@@ -372,24 +375,24 @@ public enum ToolCommand {
     /// A run that stopped before it had a report: in text, `file: error: message` on
     /// standard error; otherwise the document (or annotation) the format promises, holding
     /// the one diagnostic, so that a CI step parsing it never gets empty output.
-    static func reportStop(_ diagnostic: Diagnostic, format: String, command: String, checked: FileError.Checked? = nil, output: inout ToolRun) {
+    static func reportStop(_ diagnostic: Diagnostic, format: OutputFormat, command: String, checked: FileError.Checked? = nil, output: inout ToolRun) {
         if output.environment.writesStepSummary {
             output.stepSummary = StepSummary.markdown(command: command, diagnostics: [diagnostic], glyphs: checked?.glyphs ?? 0, glyphFiles: [], failed: true)
         }
         switch format {
-        case "json":
+        case .json:
             // A stop after the glyphs were checked counts them, and their findings beside the stop.
             let summary = Catalog.Summary(glyphs: checked?.glyphs ?? 0, pngs: 0, errors: 1 + (checked?.errors ?? 0), warnings: checked?.warnings ?? 0)
             output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: summary, failed: true))
-        case "github": output.out(DiagnosticFormatter.github(diagnostic))
-        case "sarif": output.out(SARIFFormatter.log([diagnostic], completed: false))
-        default: output.err("\(diagnostic.file.isEmpty ? "iconforge" : DiagnosticFormatter.runnerSafe(diagnostic.file)): error: \(diagnostic.message)")
+        case .github: output.out(DiagnosticFormatter.github(diagnostic))
+        case .sarif: output.out(SARIFFormatter.log([diagnostic], completed: false))
+        case .text: output.err("\(diagnostic.file.isEmpty ? "iconforge" : DiagnosticFormatter.runnerSafe(diagnostic.file)): error: \(diagnostic.message)")
         }
     }
 
     /// `iconforge render GLYPH.svg --scale 2|3 -o FILE.png`: one glyph, one scale, exactly as
     /// `build` makes it, for Makefile pattern rules.
-    private static func render(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
+    static func render(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .render))
         if parsed.flags.contains("--help") {
             output.out(HelpText.render)
@@ -400,7 +403,9 @@ public enum ToolCommand {
             throw UsageError("render needs --scale 2 or --scale 3")
         }
         guard let destination = parsed.values["--output"] else { throw UsageError("render needs -o FILE.png") }
-        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), command: .check, environment: output.environment)
+        // No positionals: the request's inputs are the glyphs a build would see, the set that
+        // `--fit=set` plans the glyph's scale over (see `Builder.render`).
+        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: []), command: .check, environment: output.environment)
 
         let diagnostics: [Diagnostic]
         var png: [UInt8]?

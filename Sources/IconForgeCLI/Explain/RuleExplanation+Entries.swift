@@ -135,7 +135,7 @@ extension RuleExplanation {
         RuleExplanation(
             rule: .renderTimeout, checks: "that one glyph renders within the time limit.",
             why: "a hostile or pathological file (deep pattern nesting, <use> fan-out) can take minutes; the build stops it and goes on.",
-            noExample: "how long a render takes depends on the machine.", options: ["--render-timeout S  seconds per glyph (default: \(OptionTable.defaultRenderTimeout.pt))"]),
+            noExample: "how long a render takes depends on the machine.", options: ["--render-timeout S  seconds per glyph (default: \(Isolation.defaultRenderTimeout.pt))"]),
         RuleExplanation(
             rule: .xcassetsConflict, checks: "that the asset catalog's image set of a glyph's name was created by iconforge.",
             why: "iconforge replaces its own image sets; one made by hand or by Xcode is left alone, never overwritten.",

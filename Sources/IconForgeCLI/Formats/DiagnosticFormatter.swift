@@ -129,10 +129,8 @@ public enum DiagnosticFormatter {
                     file: $0.file, line: $0.location?.line, column: $0.location?.column, severity: $0.severity, rule: $0.rule, message: $0.message,
                     fix: $0.fix)
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        let bytes = (try? JSONText.encode(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Array("{}".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // GitHub's escaping rules for workflow commands.

@@ -48,10 +48,8 @@ public enum SARIFFormatter {
                             ])
                     })
             ])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        let bytes = (try? JSONText.encode(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Array("{}".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func level(_ severity: Severity) -> String {

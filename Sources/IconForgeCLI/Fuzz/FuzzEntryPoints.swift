@@ -41,7 +41,7 @@ enum FuzzEntryPoints {
     static func glyph(_ bytes: [UInt8]) {
         var options = PipelineOptions()
         options.pngCompression = 1
-        _ = GlyphProcessor.process(source(bytes), options: options, encode: true)
+        _ = GlyphProcessor.process(source(bytes), options: options, encode: true, showingFailures: true)
     }
 
     /// (e) The property-list readers (see `AppFileReaders.read`).

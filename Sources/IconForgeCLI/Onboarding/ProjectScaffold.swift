@@ -56,7 +56,7 @@ enum ProjectScaffold {
             "werror: true makes warnings fail the build. Add an \\"xcassets\\" key naming an asset catalog to fill it.",
             "Every key: docs/reference.md in iconforge's repository, or 'iconforge help build'."
           ],
-          "glyphs": "\(glyphs)",
+          "glyphs": \(JSONText.quoted(glyphs)),
           "output": "Output",
           "fit": false,
           "tolerance": 0.5,
@@ -67,8 +67,8 @@ enum ProjectScaffold {
     }
 
     static func quickActions(appName: String) -> String {
-        let name = OrderedJSON.quoted(appName)
-        let type = OrderedJSON.quoted("com.example." + identifier(appName) + ".example")
+        let name = JSONText.quoted(appName)
+        let type = JSONText.quoted("com.example." + identifier(appName) + ".example")
         return """
             {
               "appName": \(name),

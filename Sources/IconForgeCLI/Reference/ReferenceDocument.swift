@@ -98,7 +98,7 @@ enum ReferenceDocument {
             "| JSON nesting depth | \(JSONParser.defaultDepthLimit) | — |",
             "| property-list nesting depth (`--info-plist`) | \(PropertyListLimits.maximumDepth) | — |",
             "| values in one property list (`--info-plist`) | \(PropertyListLimits.maximumValues) | — |",
-            "| render time per glyph | \(OptionTable.defaultRenderTimeout.pt) s | `--render-timeout`, `renderTimeout` |",
+            "| render time per glyph | \(Isolation.defaultRenderTimeout.pt) s | `--render-timeout`, `renderTimeout` |",
             "| quick actions | \(QuickActions.maximumActions) | — (Apple's limit) |",
             "| `iconforge.json` size | \(Configuration.maximumFileBytes) bytes | — |",
             "", "## Exit status", "", "| Status | Meaning |", "|---|---|",

@@ -10,7 +10,7 @@ package indirect enum OrderedJSON: Sendable {
     package func text(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
-        case .string(let text): return Self.quoted(text)
+        case .string(let text): return JSONText.quoted(text)
         case .number(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
         case .integer(let value): return String(value)
         case .bool(let value): return value ? "true" : "false"
@@ -19,11 +19,7 @@ package indirect enum OrderedJSON: Sendable {
             return "[\n" + elements.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
-            return "{\n" + members.map { inner + Self.quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+            return "{\n" + members.map { inner + JSONText.quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
         }
-    }
-
-    package static func quoted(_ text: String) -> String {
-        "\"" + text.escaping(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t"]) + "\""
     }
 }

@@ -233,7 +233,7 @@ public enum AssetCatalogWriter {
         let images = [2, 3].map { scale in
             """
                 {
-                  "filename" : "\(jsonEscaped(fileName(glyph, scale: scale)))",
+                  "filename" : \(JSONText.quoted(fileName(glyph, scale: scale))),
                   "idiom" : "universal",
                   "scale" : "\(scale)x"
                 }
@@ -341,17 +341,5 @@ public enum AssetCatalogWriter {
 
     private static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.unicodeScalars.contains { $0.value < 0x20 }
-    }
-
-    private static func jsonEscaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

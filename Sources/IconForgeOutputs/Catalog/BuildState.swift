@@ -80,11 +80,10 @@ package struct BuildState: Equatable, Sendable {
             fingerprint: vouched ? fingerprint : nil, report: vouched ? report : nil, pendingRemovals: pendingRemovals,
             generatedFiles: generatedFiles)
         let rest = Glyphs(glyphs: glyphs, modificationTimes: modificationTimes, sourceSignatures: sourceSignatures)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let formatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Compact JSON escapes every newline inside strings, so each record is one line.
-        guard let first = try? encoder.encode(header), let second = try? encoder.encode(rest) else { return [] }
-        return Array(first) + [0x0A] + Array(second) + [0x0A]
+        guard let first = try? JSONText.encode(header, formatting: formatting), let second = try? JSONText.encode(rest, formatting: formatting) else { return [] }
+        return first + [0x0A] + second + [0x0A]
     }
 
     /// Parses state bytes; nil for anything that is not a state of this version.

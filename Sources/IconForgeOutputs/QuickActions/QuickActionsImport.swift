@@ -53,7 +53,7 @@ package enum QuickActionsImport {
             guard let title = item["UIApplicationShortcutItemTitle"]?.string else {
                 throw Failure(path: plistPath, message: "item \(number) (\(type)) has no UIApplicationShortcutItemTitle string")
             }
-            var fields = ["\"type\": " + quoted(type)]
+            var fields = ["\"type\": " + JSONText.quoted(type)]
             fields += text(title, field: "title", translations: translations, development: development, locales: &locales)
             if let subtitle = item["UIApplicationShortcutItemSubtitle"] {
                 guard let subtitle = subtitle.string else { throw Failure(path: plistPath, message: "item \(number)'s subtitle is not a string") }
@@ -62,13 +62,13 @@ package enum QuickActionsImport {
             let icons = [("UIApplicationShortcutItemIconFile", "glyph"), ("UIApplicationShortcutItemIconSymbolName", "symbol"), ("UIApplicationShortcutItemIconType", "system")]
                 .compactMap { key, kind in item[key]?.string.map { (key, kind, $0) } }
             if !icons.isEmpty {
-                fields.append("\"icon\": { " + icons.map { "\"\($0.1)\": " + quoted($0.2) }.joined(separator: ", ") + " }")
+                fields.append("\"icon\": { " + icons.map { "\"\($0.1)\": " + JSONText.quoted($0.2) }.joined(separator: ", ") + " }")
             }
             if let userInfo = item["UIApplicationShortcutItemUserInfo"] {
                 guard let dictionary = userInfo.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) else {
                     throw Failure(path: plistPath, message: "item \(number)'s UIApplicationShortcutItemUserInfo holds values other than strings, which quick-actions.json cannot express; make them strings (the app reads them as it likes)")
                 }
-                let pairs = dictionary.keys.sorted().map { quoted($0) + ": " + quoted(dictionary[$0]?.string ?? "") }
+                let pairs = dictionary.keys.sorted().map { JSONText.quoted($0) + ": " + JSONText.quoted(dictionary[$0]?.string ?? "") }
                 fields.append("\"userInfo\": { " + pairs.joined(separator: ", ") + " }")
             }
             actions.append("    {\n" + fields.map { "      " + $0 }.joined(separator: ",\n") + "\n    }")
@@ -76,8 +76,8 @@ package enum QuickActionsImport {
         let others = locales.subtracting([development]).sorted(by: StringCatalogUpdate.xcodeOrder)
         let lines = [
             "{",
-            "  \"developmentLocale\": \(quoted(development)),",
-            "  \"locales\": [" + ([development] + others).map(quoted).joined(separator: ", ") + "],",
+            "  \"developmentLocale\": \(JSONText.quoted(development)),",
+            "  \"locales\": [" + ([development] + others).map(JSONText.quoted).joined(separator: ", ") + "],",
             "  \"actions\": [" + (actions.isEmpty ? "]" : "\n" + actions.joined(separator: ",\n") + "\n  ]"),
             "}",
             "",
@@ -97,12 +97,10 @@ package enum QuickActionsImport {
             entries.append((locale, translated))
             locales.insert(locale)
         }
-        var fields = [entries.count == 1 ? "\"\(field)\": " + quoted(developmentText) : "\"\(field)\": { " + entries.map { quoted($0.0) + ": " + quoted($0.1) }.joined(separator: ", ") + " }"]
-        if developmentText != value { fields.append("\"\(field)Key\": " + quoted(value)) }
+        var fields = [entries.count == 1 ? "\"\(field)\": " + JSONText.quoted(developmentText) : "\"\(field)\": { " + entries.map { JSONText.quoted($0.0) + ": " + JSONText.quoted($0.1) }.joined(separator: ", ") + " }"]
+        if developmentText != value { fields.append("\"\(field)Key\": " + JSONText.quoted(value)) }
         return fields
     }
-
-    private static func quoted(_ text: String) -> String { StringCatalogUpdate.quoted(text) }
 
     /// The translations in the `<locale>.lproj/InfoPlist.strings` files of `folder`.
     package static func strings(in folder: String) throws(Failure) -> Translations {

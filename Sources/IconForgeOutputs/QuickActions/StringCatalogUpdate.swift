@@ -99,7 +99,7 @@ package enum StringCatalogUpdate {
             }
         } else {
             root = [
-                member("sourceLanguage", .token(quoted(definitions.developmentLocale))), member("strings", .object([])), member("version", .token(quoted("1.0"))),
+                member("sourceLanguage", .token(JSONText.quoted(definitions.developmentLocale))), member("strings", .object([])), member("version", .token(JSONText.quoted("1.0"))),
             ]
         }
         guard let stringsIndex = root.firstIndex(where: { $0.key == "strings" }) ?? insertStrings(into: &root) else {
@@ -217,7 +217,7 @@ package enum StringCatalogUpdate {
     }
 
     private static func stringUnit(_ value: String) -> Node {
-        .object([member("stringUnit", .object([member("state", .token(quoted("translated"))), member("value", .token(quoted(value)))]))])
+        .object([member("stringUnit", .object([member("state", .token(JSONText.quoted("translated"))), member("value", .token(JSONText.quoted(value)))]))])
     }
 
     /// Whether `a` sorts before `b` as Xcode sorts a catalog's keys: ignoring case, with runs
@@ -271,12 +271,12 @@ package enum StringCatalogUpdate {
                 guard let text, let key = text.stringsKey(development: development), seen.insert(key).inserted else { continue }
                 let localizations = definitions.locales.sorted(by: xcodeOrder).compactMap { locale -> Node.Member? in
                     guard let value = InfoPlistStrings.translations(for: definitions, locale: locale).first(where: { $0.key == key })?.value else { return nil }
-                    let unit = Node.object([member("state", .token(quoted("translated"))), member("value", .token(quoted(value)))])
+                    let unit = Node.object([member("state", .token(JSONText.quoted("translated"))), member("value", .token(JSONText.quoted(value)))])
                     return member(locale, .object([member("stringUnit", unit)]))
                 }
                 let comment = "Quick action \(what), \(ownerMark) from \(sourceName): edit that file, not this key"
                 entries.append(member(key, .object([
-                    member("comment", .token(quoted(comment))), member("extractionState", .token(quoted("manual"))),
+                    member("comment", .token(JSONText.quoted(comment))), member("extractionState", .token(JSONText.quoted("manual"))),
                     member("localizations", .object(localizations)),
                 ])))
             }
@@ -285,7 +285,7 @@ package enum StringCatalogUpdate {
     }
 
     private static func member(_ key: String, _ value: Node) -> Node.Member {
-        Node.Member(key: key, token: quoted(key), value: value)
+        Node.Member(key: key, token: JSONText.quoted(key), value: value)
     }
 
     /// A parsed value as a node; strings keep their source spelling (escapes and all).
@@ -294,11 +294,11 @@ package enum StringCatalogUpdate {
         case .null: .token("null")
         case .bool(let flag): .token(flag ? "true" : "false")
         case .number(let text, _): .token(text)
-        case .string(let text): .token(offsets.stringToken(at: value.location) ?? quoted(text))
+        case .string(let text): .token(offsets.stringToken(at: value.location) ?? JSONText.quoted(text))
         case .array(let elements): .array(elements.map { node($0, offsets: offsets) })
         case .object(let members):
             .object(members.map { member in
-                Node.Member(key: member.key, token: offsets.stringToken(at: member.keyLocation) ?? quoted(member.key), value: node(member.value, offsets: offsets))
+                Node.Member(key: member.key, token: offsets.stringToken(at: member.keyLocation) ?? JSONText.quoted(member.key), value: node(member.value, offsets: offsets))
             })
         }
     }
@@ -318,22 +318,6 @@ package enum StringCatalogUpdate {
             return "[\n" + elements.map { inner + write($0, depth: depth + 1) }.joined(separator: ",\n") + "\n\(outer)]"
         }
     }
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped, nothing else.
-    package static func quoted(_ text: String) -> String {
-        "\"" + text.escaping(jsonEscapes) + "\""
-    }
-
-    private static let jsonEscapes: [Unicode.Scalar: String] = {
-        var escapes: [Unicode.Scalar: String] = [
-            "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\u{08}": "\\b", "\u{0C}": "\\f",
-        ]
-        for value in 0..<0x20 where escapes[Unicode.Scalar(value)!] == nil {
-            let hex = String(value, radix: 16)
-            escapes[Unicode.Scalar(value)!] = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
-        return escapes
-    }()
 }
 
 /// Byte offsets of the lines and columns `JSONParser` reports (columns count Unicode scalars).

@@ -10,11 +10,12 @@ package final class GlyphRunner {
         self.options = options
     }
 
-    package func process(_ source: GlyphSource, encode: Bool) -> GlyphOutcome {
+    /// One glyph through `GlyphProcessor.process` (see there for `encode` and `showingFailures`).
+    package func process(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false) -> GlyphOutcome {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
-            return GlyphProcessor.process(source, options: options, encode: encode)
+            return GlyphProcessor.process(source, options: options, encode: encode, showingFailures: showingFailures)
         }
-        let request = OutcomeCodec.encodeRequest(source, encode: encode)
+        let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures)
         // A worker found dead when sending is replaced once: it died idle, not on this glyph.
         for attempt in 0..<2 {
             if worker == nil {

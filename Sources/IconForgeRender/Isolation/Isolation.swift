@@ -8,8 +8,12 @@ public enum Isolation: Sendable, Equatable {
     /// a worker that dies or overruns is replaced, and costs only the glyph it was on.
     case workers(executable: String, timeout: Double, memoryBytes: Int)
 
+    /// Seconds one glyph may take to render unless `--render-timeout` says otherwise: the
+    /// one place this default is written.
+    public static let defaultRenderTimeout = 10.0
+
     /// The default for the command-line tool: workers started from this very executable.
-    public static func defaultWorkers(timeout: Double = 10, memoryBytes: Int = 1 << 30) -> Isolation {
+    public static func defaultWorkers(timeout: Double = defaultRenderTimeout, memoryBytes: Int = 1 << 30) -> Isolation {
         .workers(executable: WorkerProcess.currentExecutable, timeout: timeout, memoryBytes: memoryBytes)
     }
 }

@@ -2,23 +2,24 @@
 /// way, what came of it the other. A plain length-prefixed binary layout, because this
 /// runs twice per glyph and JSON would cost more than the rendering it wraps.
 enum OutcomeCodec {
-    /// A request: one glyph, and whether to encode its PNGs.
-    static func encodeRequest(_ source: GlyphSource, encode: Bool) -> [UInt8] {
+    /// A request: one glyph, whether to encode its PNGs, and whether a failed glyph's renders too.
+    static func encodeRequest(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false) -> [UInt8] {
         var writer = BinaryWriter()
         writer.string(source.name)
         writer.string(source.displayPath)
         writer.string(source.relativePath)
         writer.bytes(source.bytes)
         writer.bool(encode)
+        writer.bool(showingFailures)
         return writer.buffer
     }
 
-    static func decodeRequest(_ bytes: [UInt8]) -> (source: GlyphSource, encode: Bool)? {
+    static func decodeRequest(_ bytes: [UInt8]) -> (source: GlyphSource, encode: Bool, showingFailures: Bool)? {
         var reader = BinaryReader(bytes)
         guard let name = reader.string(), let display = reader.string(), let relative = reader.string(),
-            let content = reader.bytes(), let encode = reader.bool(), reader.isAtEnd
+            let content = reader.bytes(), let encode = reader.bool(), let showingFailures = reader.bool(), reader.isAtEnd
         else { return nil }
-        return (GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content), encode)
+        return (GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content), encode, showingFailures)
     }
 
     /// A response: everything in the outcome but the source, which the build already has.
@@ -51,6 +52,18 @@ enum OutcomeCodec {
             writer.string(output.file)
             writer.string(output.sha256)
             writer.doubles(output.transform.map { [$0.scale, $0.x, $0.y] } ?? [])
+        }
+        writer.count(outcome.plans.count)
+        for plan in outcome.plans {
+            writer.count(plan.canvasWidth)
+            writer.count(plan.canvasHeight)
+            writer.doubles([plan.pixelsPerPoint, plan.originX, plan.originY])
+        }
+        writer.count(outcome.failedRenders.count)
+        for png in outcome.failedRenders {
+            writer.bytes(png.bytes)
+            writer.count(png.width)
+            writer.count(png.height)
         }
         writer.doubles([outcome.timings.check, outcome.timings.render, outcome.timings.encode])
         return writer.buffer
@@ -87,6 +100,18 @@ enum OutcomeCodec {
                 scale: scale, file: file, width: width, height: height, bytes: png.count, sha256: pngSHA,
                 transform: transform.count == 3 ? Catalog.Transform(scale: transform[0], x: transform[1], y: transform[2]) : nil))
         }
+        guard let planCount = reader.itemCount() else { return nil }
+        var plans: [RenderPlan] = []
+        for _ in 0..<planCount {
+            guard let width = reader.count(), let height = reader.count(), let placement = reader.doubles(), placement.count == 3 else { return nil }
+            plans.append(RenderPlan(canvasWidth: width, canvasHeight: height, pixelsPerPoint: placement[0], originX: placement[1], originY: placement[2]))
+        }
+        guard let failedCount = reader.itemCount() else { return nil }
+        var failedRenders: [PNGEncoder.Encoded] = []
+        for _ in 0..<failedCount {
+            guard let png = reader.bytes(), let width = reader.count(), let height = reader.count() else { return nil }
+            failedRenders.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
+        }
         guard let times = reader.doubles(), times.count == 3, reader.isAtEnd else { return nil }
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: sha, diagnostics: diagnostics,
@@ -94,6 +119,8 @@ enum OutcomeCodec {
             inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
             shape: Shape(rawValue: shape), color: PixelColor(hex: color), pngs: pngs)
         outcome.outputs = outputs
+        outcome.plans = plans
+        outcome.failedRenders = failedRenders
         outcome.timings = GlyphTimings(check: times[0], render: times[1], encode: times[2])
         return outcome
     }

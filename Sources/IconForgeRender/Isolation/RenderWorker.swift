@@ -11,9 +11,7 @@ public enum RenderWorker {
 
     /// The arguments that start a worker for `options`.
     static func arguments(options: PipelineOptions, memoryBytes: Int, timeout: Double) -> [String] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = (try? encoder.encode(options)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? JSONText.encode(options, formatting: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return [command, json, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))]
     }
 
@@ -49,7 +47,7 @@ public enum RenderWorker {
         while let frame = WorkerProcess.readFrame(from: input) {
             guard let request = OutcomeCodec.decodeRequest(frame) else { return 2 }
             WorkerProcess.limitCPUTime(seconds: limit)
-            let outcome = explainingMemory(GlyphProcessor.process(request.source, options: options, encode: request.encode), limit: memory)
+            let outcome = explainingMemory(GlyphProcessor.process(request.source, options: options, encode: request.encode, showingFailures: request.showingFailures), limit: memory)
             guard WorkerProcess.writeFrame(OutcomeCodec.encodeOutcome(outcome), to: output) else { return 1 }
         }
         return 0

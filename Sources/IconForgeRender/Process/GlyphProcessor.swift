@@ -21,10 +21,17 @@ package struct GlyphOutcome: Sendable {
     /// previous build's record, by file name: what the next build's state records for them.
     package var verifiedOutputs: [String: FileSignature] = [:]
     package var timings = GlyphTimings()
+    /// Where the artboard was placed at each scale, in `Template.scales` order; empty when
+    /// the glyph was not rendered (or was reused).
+    package var plans: [RenderPlan] = []
+    /// A failed glyph's renders, for the preview page only (never written, never in the
+    /// catalog): encoded as its PNGs would have been, or in RGBA when a second colour shows.
+    /// Only when asked for (`showingFailures`).
+    package var failedRenders: [PNGEncoder.Encoded] = []
 
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    package init(source: GlyphSource, sourceSHA256: String, diagnostics: [Diagnostic], artboard: Size? = nil, inkBox: Rect? = nil, shape: Shape? = nil, color: PixelColor? = nil, pngs: [PNGEncoder.Encoded], outputs: [Catalog.Output] = [], reused: Bool = false, sourceSignature: FileSignature? = nil, verifiedOutputs: [String: FileSignature] = [:], timings: GlyphTimings = GlyphTimings()) {
+    package init(source: GlyphSource, sourceSHA256: String, diagnostics: [Diagnostic], artboard: Size? = nil, inkBox: Rect? = nil, shape: Shape? = nil, color: PixelColor? = nil, pngs: [PNGEncoder.Encoded], outputs: [Catalog.Output] = [], reused: Bool = false, sourceSignature: FileSignature? = nil, verifiedOutputs: [String: FileSignature] = [:], timings: GlyphTimings = GlyphTimings(), plans: [RenderPlan] = [], failedRenders: [PNGEncoder.Encoded] = []) {
         self.source = source
         self.sourceSHA256 = sourceSHA256
         self.diagnostics = diagnostics
@@ -38,12 +45,19 @@ package struct GlyphOutcome: Sendable {
         self.sourceSignature = sourceSignature
         self.verifiedOutputs = verifiedOutputs
         self.timings = timings
+        self.plans = plans
+        self.failedRenders = failedRenders
     }
 }
 
 /// Runs one glyph through the pipeline: load → measure → check → render → encode.
 package enum GlyphProcessor {
-    package static func process(_ source: GlyphSource, options: PipelineOptions, encode: Bool) -> GlyphOutcome {
+    /// - Parameters:
+    ///   - encode: encode a passing glyph's PNGs (a build, a render; not a check).
+    ///   - showingFailures: encode the renders of a glyph that gets no PNGs (it failed, or
+    ///     `encode` is off for it) as `failedRenders`, for the preview page, which shows
+    ///     every glyph as this one path rendered it.
+    package static func process(_ source: GlyphSource, options: PipelineOptions, encode: Bool, showingFailures: Bool = false) -> GlyphOutcome {
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [],
             artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
@@ -94,6 +108,7 @@ package enum GlyphProcessor {
         outcome.artboard = rendered.artboard
         outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
         outcome.shape = rendered.shape
+        outcome.plans = rendered.plans
         // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
         // is rendered at the set's scale.
         if options.measuresOnly { return outcome.finished(options) }
@@ -149,6 +164,19 @@ package enum GlyphProcessor {
             } catch {
                 outcome.diagnostics.append(Diagnostic(.renderFailed, file: file, "could not encode PNG: \(error.message)"))
             }
+            endStage(\.encode)
+        } else if showingFailures {
+            // Not encoded as outputs (it failed, here or by its name): shown only.
+            outcome.failedRenders = rendered.images.compactMap { image in
+                let colours = PaintedColors.of(image)
+                if let colours, colours.other == nil {
+                    return try? PNGEncoder.encode(image, colour: colours.primary, compressionLevel: options.pngCompression)
+                }
+                let settings = PNGCodec.Settings(compressionLevel: Int32(options.pngCompression))
+                return (try? PNGCodec.encode(pixels: image.pixels, width: image.width, height: image.height, layout: .rgba, settings: settings))
+                    .map { PNGEncoder.Encoded(bytes: $0, width: image.width, height: image.height) }
+            }
+            if outcome.failedRenders.count != rendered.images.count { outcome.failedRenders = [] }
             endStage(\.encode)
         }
         return outcome.finished(options)

@@ -79,6 +79,37 @@ extension ToolCommand {
         #expect(run([]).0 == .usage)
     }
 
+    @Test func aClashIsRefusedWhetherItsHalvesComeFromTheFileOrTheFlags() {
+        let project = TemporaryFolder()
+        project.copy(fixture: "../../../Glyphs/search.svg", as: "Glyphs/search.svg")
+        let config = project.write("iconforge.json", #"{"renderTimeout": 5}"#)
+        let glyphs = project.file("Glyphs")
+        // The same pair, --isolation none with a render timeout, from the flags and from the file.
+        let flags = ToolCommand.run(["check", glyphs, "--isolation", "none", "--render-timeout", "5"])
+        let file = ToolCommand.run(["check", glyphs, "--config", config, "--isolation", "none"])
+        #expect(flags.status == .usage && file.status == .usage)
+        #expect(flags.stderr.joined().contains("--render-timeout needs worker processes"))
+        #expect(file.stderr.joined().contains("\"renderTimeout\" in \(config) needs worker processes"), "\(file.stderr)")
+        // Without the timeout, rendering in process is fine.
+        #expect(ToolCommand.run(["check", glyphs, "--isolation", "none", "-q"]).status == .clean)
+    }
+
+    @Test func everyCommandRunsFromItsDeclarationAndTheChoicesAreTheTypes() {
+        for declaration in CommandTable.all where declaration.name != "help" {
+            let (status, output) = run([declaration.name, "--help"])
+            #expect(status == .clean, "\(declaration.name)")
+            #expect(output.stdout.joined() == (HelpText.help(for: declaration.name) ?? HelpText.main), "\(declaration.name)")
+        }
+        func choices(_ name: String) -> [String] {
+            guard case .choice(let words)? = OptionTable.all.first(where: { $0.name == name })?.kind else { return [] }
+            return words
+        }
+        #expect(choices("--format") == ["text", "json", "github", "sarif"] && choices("--format") == OutputFormat.words)
+        #expect(choices("--isolation") == IsolationChoice.words)
+        #expect(OptionTable.all.first { $0.name == "--fit" }?.flagValues == FitChoice.words)
+        #expect(Isolation.defaultWorkers() == .workers(executable: WorkerProcess.currentExecutable, timeout: Isolation.defaultRenderTimeout, memoryBytes: 1 << 30))
+    }
+
     @Test func missingGlyphsFolderIsAnIOError() {
         let (status, output) = run(["build", "/nonexistent/glyphs", "-o", "/tmp/never"])
         #expect(status == .io)

@@ -32,6 +32,7 @@ import Testing
         request.inputs = [project.file("Glyphs")]
         request.outputFolder = project.file("Output")
         request.writesOutput = false
+        request.keepsImages = true
         request.jobs = 2
         let report = try Builder.run(request)
         return String(decoding: Preview.page(report: report, request: request), as: UTF8.self)
