@@ -7,7 +7,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "iconforge", targets: ["iconforge"]),
-        .library(name: "IconForgeKit", targets: ["IconForgeKit"]),
+        // Every layer of the library (Fuzz/ builds on it).
+        .library(
+            name: "IconForgeKit",
+            targets: [
+                "IconForgePlatform", "IconForgeModel", "IconForgeNative", "IconForgeSVG", "IconForgeRender",
+                "IconForgeOutputs", "IconForgeBuild", "IconForgeCLI",
+            ]
+        ),
     ],
     targets: [
         // librsvg 2.x (with cairo and GLib), opened with dlopen on first use, so that
@@ -34,15 +41,40 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
         // The operating-system calls that differ between Linux and macOS, in C (see
-        // include/CPlatformShim.h); Swift reaches them from IconForgeKit/Platform/ only.
+        // include/CPlatformShim.h); Swift reaches them from IconForgePlatform only.
         .target(name: "CPlatformShim"),
-        .target(
-            name: "IconForgeKit",
-            dependencies: ["CRsvgLoader", "CPNGShim", "CPlatformShim"]
-        ),
+
+        // The library, as layers that each see only those below them (SwiftPM's own
+        // Basics → PackageModel → … → Commands): a type two layers need lives in the lower
+        // one, so the compiler keeps the direction. Each target's Layers.swift re-exports the
+        // one below, so a file never lists its imports; `package` access lets a type cross
+        // a target boundary without becoming public. See docs/architecture.md.
+        //
+        // The only Swift that imports Glibc or Darwin (through CPlatformShim for the rest),
+        // and the one import of Foundation: files, folders, processes, threads, locks.
+        .target(name: "IconForgePlatform", dependencies: ["CPlatformShim"]),
+        // The values every layer shares: diagnostics and rule ids, source locations, limits
+        // and option values, geometry and the template, images and colours, catalog records,
+        // output names, the JSON schema vocabulary.
+        .target(name: "IconForgeModel", dependencies: ["IconForgePlatform"]),
+        // Swift types that own the C libraries' resources: librsvg handles, libpng encoding.
+        .target(name: "IconForgeNative", dependencies: ["IconForgeModel", "CRsvgLoader", "CPNGShim"]),
+        // Reading a glyph: decoding, the XML and CSS scanners, discovery, the markup checks.
+        .target(name: "IconForgeSVG", dependencies: ["IconForgeModel"]),
+        // One glyph from its bytes to its PNGs: measure, render, the geometry and colour
+        // checks, and the render workers that isolate librsvg.
+        .target(name: "IconForgeRender", dependencies: ["IconForgeSVG", "IconForgeNative"]),
+        // What a build writes: PNG files, its state and catalog, the asset catalog, the
+        // quick actions and the app's files.
+        .target(name: "IconForgeOutputs", dependencies: ["IconForgeRender"]),
+        // The build's stages, incremental reuse, the preview page, watching.
+        .target(name: "IconForgeBuild", dependencies: ["IconForgeOutputs"]),
+        // The command line: options, configuration, commands, output formats, reference
+        // documents, explain, init and doctor, the fuzz entry points.
+        .target(name: "IconForgeCLI", dependencies: ["IconForgeBuild"]),
         .executableTarget(
             name: "iconforge",
-            dependencies: ["IconForgeKit"]
+            dependencies: ["IconForgeCLI"]
         ),
         // librsvg's real headers (through pkg-config), for the test that the loader's
         // declarations agree with them.
@@ -59,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IconForgeKitTests",
-            dependencies: ["IconForgeKit", "CPNGShim", "CRsvgLoader", "CRsvgAPICheck"],
+            dependencies: ["IconForgeCLI", "CPNGShim", "CRsvgLoader", "CRsvgAPICheck"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -3,7 +3,7 @@
 // `swift test` of iconforge never build them. Built and run by `make fuzz` (see
 // scripts/fuzz.sh), with `-sanitize=fuzzer,address -parse-as-library`: libFuzzer supplies
 // `main` and calls each target's `LLVMFuzzerTestOneInput`. Each target hands its input to
-// one of IconForgeKit's `FuzzEntryPoints`, which the suite's FuzzRegressionTests also run
+// one of IconForgeCLI's `FuzzEntryPoints`, which the suite's FuzzRegressionTests also run
 // on every input kept under Tests/IconForgeKitTests/Fixtures/fuzz/.
 import PackageDescription
 

@@ -44,7 +44,7 @@ export LSAN_OPTIONS=suppressions=$sanitizers/leaks.supp:print_suppressions=0${LS
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
 # Optimised (an unoptimised Swift pixel loop under ASan and coverage takes seconds a
-# glyph), with testability so that the targets reach IconForgeKit's internal entry points.
+# glyph), with testability so that the targets reach IconForgeCLI's internal entry points (`FuzzEntryPoints`).
 build=(--package-path Fuzz --scratch-path "$scratch" -c release
     -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 echo "fuzz: building the fuzz targets" >&2

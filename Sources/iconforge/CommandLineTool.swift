@@ -1,4 +1,4 @@
-import IconForgeKit
+import IconForgeCLI
 
 /// The process around the library: reads the arguments and the environment, runs
 /// `ToolCommand`, prints what it returns, and exits with its status. The only code that

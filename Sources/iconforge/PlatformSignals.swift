@@ -1,4 +1,4 @@
-import IconForgeKit
+import IconForgeCLI
 
 #if canImport(Darwin)
     import Darwin

@@ -1,6 +1,6 @@
-// The `css` fuzz target: see FuzzEntryPoints.css in IconForgeKit.
+// The `css` fuzz target: see FuzzEntryPoints.css in IconForgeCLI.
 import CFuzzDriver
-@testable import IconForgeKit
+@testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSS(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

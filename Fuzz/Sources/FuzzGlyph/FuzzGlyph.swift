@@ -1,6 +1,6 @@
-// The `glyph` fuzz target: see FuzzEntryPoints.glyph in IconForgeKit.
+// The `glyph` fuzz target: see FuzzEntryPoints.glyph in IconForgeCLI.
 import CFuzzDriver
-@testable import IconForgeKit
+@testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGlyph(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

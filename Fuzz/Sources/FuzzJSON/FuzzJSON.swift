@@ -1,6 +1,6 @@
-// The `json` fuzz target: see FuzzEntryPoints.json in IconForgeKit.
+// The `json` fuzz target: see FuzzEntryPoints.json in IconForgeCLI.
 import CFuzzDriver
-@testable import IconForgeKit
+@testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -1,6 +1,6 @@
-// The `markup` fuzz target: see FuzzEntryPoints.markup in IconForgeKit.
+// The `markup` fuzz target: see FuzzEntryPoints.markup in IconForgeCLI.
 import CFuzzDriver
-@testable import IconForgeKit
+@testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMarkup(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -2,7 +2,14 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Where in an app's asset catalog glyphs go, under which name, and what iconforge leaves there.
 @Suite struct AssetCatalogPlacementTests {

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 @Suite struct ArgumentParserTests {
     let spec = OptionSpec(valued: ["--output", "--jobs"], flags: ["--fit", "--help"], aliases: ["-o": "--output", "-h": "--help"])

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// The cache a build leaves for the next one: its state file and the fingerprint in it.
 @Suite struct BuildStateTests {
@@ -90,7 +97,7 @@ import Testing
         return BuildFingerprint.computeNow(
             buildKey: Builder.buildKey(request.options), request: request, files: files,
             sources: files.map { FileSystem.signature(of: $0.displayPath, followingSymlinks: false) },
-            outputs: files.map { file in Template.scales.map { FileSystem.signature(of: request.outputFolder + "/" + OutputWriter.fileName(glyph: file.name, scale: $0)) } },
+            outputs: files.map { file in Template.scales.map { FileSystem.signature(of: request.outputFolder + "/" + OutputNaming.fileName(glyph: file.name, scale: $0)) } },
             definitions: BuildFingerprint.definitionsFiles(request.inputs), generatedFiles: [])
     }
 

@@ -1,5 +1,12 @@
 import Testing
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Declarations as "property=value@offset", which reads well in failure messages.
 private func inline(_ text: String) -> [String] {

@@ -1,5 +1,12 @@
 import Testing
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// The colour `text` parses to as "#rrggbb", or nil if it is not a colour.
 private func hex(_ text: String) -> String? {

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// One fixture per rule, failing and narrowly passing. Each fixture states what it must
 /// produce in a comment, `<!-- expect: rule@line:col, rule -->` (a rule alone for

@@ -1,12 +1,19 @@
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// The line and column counting shared by the XML, JSON and CSS scanners.
 @Suite struct SourceCursorTests {
     /// Counted from the start, scalar by scalar, as a person would.
-    func naiveLocation(of offset: Int, in text: String) -> IconForgeKit.SourceLocation {
-        var location = IconForgeKit.SourceLocation(line: 1, column: 1)
+    func naiveLocation(of offset: Int, in text: String) -> IconForgeModel.SourceLocation {
+        var location = IconForgeModel.SourceLocation(line: 1, column: 1)
         for scalar in String(decoding: text.utf8.prefix(offset), as: UTF8.self).unicodeScalars {
             if scalar == "\n" {
                 location = SourceLocation(line: location.line + 1, column: 1)
@@ -62,7 +69,7 @@ import Testing
     @Test func oneLongLineIsCountedOnce() {
         let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 1_000_000)
         var cursor = SourceCursor(bytes)
-        var last = IconForgeKit.SourceLocation(line: 1, column: 1)
+        var last = IconForgeModel.SourceLocation(line: 1, column: 1)
         for offset in stride(from: 0, through: bytes.count, by: 10) { last = cursor.location(at: offset) }
         #expect(last == SourceLocation(line: 1, column: 1_000_001))
     }

@@ -1,6 +1,13 @@
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Every encoding authoring tools write is read, positions stay right, and librsvg gets
 /// text it can read; anything else is named in a clear error.

@@ -2,7 +2,14 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A build that is stopped or killed leaves no render worker running and nothing half-written.
 /// Every wait below is for an event that surely comes (a file appearing, a process ending);

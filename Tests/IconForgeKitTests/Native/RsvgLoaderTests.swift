@@ -2,7 +2,14 @@ import CRsvgAPICheck
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// librsvg is opened at run time; its declarations are checked against the real headers
 /// at compile time (CRsvgAPICheck). These tests tie the two together.

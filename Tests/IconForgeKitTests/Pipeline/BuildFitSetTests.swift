@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// `--fit=set`: one scale per artboard size, from the set's typical glyph; `--fit=glyph`
 /// fits each glyph on its own. Fixtures: `Fixtures/fitset` (Lucide's own files, and a 48-unit

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Fit mode: the ink box, measured from pixels, is centred and scaled to the exact target.
 @Suite struct BuildFitTests {
@@ -16,7 +23,7 @@ import Testing
         let shape = try #require(glyph.shape)
         #expect(report.errorCount == 0, "\(report.diagnostics)")
         for scale in Template.scales {
-            let image = try decodePNG(output.file(OutputWriter.fileName(glyph: glyph.name, scale: scale)))
+            let image = try decodePNG(output.file(OutputNaming.fileName(glyph: glyph.name, scale: scale)))
             #expect(image.width == scale.canvas && image.height == scale.canvas)
             let box = try #require(paintedPixelBox(image))
             let governing =

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// The fuzz targets' code paths in the ordinary suite: every input a fuzzer ever failed on
 /// (kept, minimised, in `Fixtures/fuzz/TARGET/` by `make fuzz`) runs through exactly the

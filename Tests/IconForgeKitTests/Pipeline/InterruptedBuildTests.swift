@@ -2,7 +2,14 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Builds that are killed or run at the same time never corrupt or lose output.
 @Suite struct InterruptedBuildTests {

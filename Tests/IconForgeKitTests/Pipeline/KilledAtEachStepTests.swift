@@ -2,7 +2,14 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A build killed at any step of writing its output leaves a folder where every file is
 /// whole, any `catalog.json` lists files with exactly the bytes it gives, and the next build

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// The same compose glyph, drawn on the 35 pt template and saved the way each authoring
 /// tool saves it (Fixtures/exports/README.md lists what each file exercises). Every one
@@ -32,8 +39,8 @@ import Testing
             #expect(abs(a - b) <= 0.06, "\(name): ink box \(box) against \(tidyBox)")
         }
         for scale in Template.scales {
-            let image = try decodePNG(folder.file(OutputWriter.fileName(glyph: glyph.name, scale: scale)))
-            let reference = try decodePNG(folder.file(OutputWriter.fileName(glyph: "tidy", scale: scale)))
+            let image = try decodePNG(folder.file(OutputNaming.fileName(glyph: glyph.name, scale: scale)))
+            let reference = try decodePNG(folder.file(OutputNaming.fileName(glyph: "tidy", scale: scale)))
             #expect(image.width == reference.width && image.height == reference.height)
             // Tools round coordinates (Illustrator to 0.1, CorelDRAW to 0.01): allow what
             // that moves an antialiased edge (0.05 pt is 0.15 px at @3x), and nothing more.

@@ -1,6 +1,13 @@
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// `Lock`, the module's mutex: turns are exclusive under contention, and ThreadSanitizer
 /// sees them hand over (`make sanitize` failed here, and in every build with jobs, when the

@@ -27,11 +27,12 @@ struct PortabilityScanner {
 
     /// The only code that imports a C library module or names a single system's API.
     /// The executable has its own small file of process-global calls (stdout, signals, exit).
-    static let platformLayer = ["Sources/IconForgeKit/Platform/", "Sources/CPlatformShim/", "Sources/iconforge/Platform"]
+    static let platformLayer = ["Sources/IconForgePlatform/", "Sources/CPlatformShim/", "Sources/iconforge/Platform"]
     /// Where pointers may be handled: the platform layer and the wrappers of the C libraries.
-    static let cBridgeLayer = platformLayer + ["Sources/IconForgeKit/Native/", "Sources/CRsvgLoader/", "Sources/CPNGShim/"]
-    /// The one file that imports Foundation (for the whole module, with `@_exported`).
-    static let foundationImport = "Sources/IconForgeKit/Platform/FoundationImport.swift"
+    static let cBridgeLayer = platformLayer + ["Sources/IconForgeNative/", "Sources/CRsvgLoader/", "Sources/CPNGShim/"]
+    /// The one file that imports Foundation (for every layer, with `@_exported`: each layer
+    /// re-exports the one below).
+    static let foundationImport = "Sources/IconForgePlatform/FoundationImport.swift"
     /// Files allowed pointer code outside the C-bridge layer, each with the reason.
     static let pointerExceptions: [String: String] = [:]
 

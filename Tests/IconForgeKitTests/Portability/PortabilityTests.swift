@@ -57,7 +57,7 @@ import Testing
             #endif
             internal import Musl
             """
-        #expect(rules("Sources/IconForgeKit/Pipeline/Build.swift", text) == ["1:libc-import", "3:libc-import", "5:libc-import"])
+        #expect(rules("Sources/IconForgeBuild/Pipeline/Build.swift", text) == ["1:libc-import", "3:libc-import", "5:libc-import"])
     }
 
     @Test func libcImportsInThePlatformLayerMustBeConditional() {
@@ -71,12 +71,12 @@ import Testing
                 import Musl
             #endif
             """
-        #expect(rules("Sources/IconForgeKit/Platform/Clock.swift", text) == ["1:libc-import", "7:libc-import"])
+        #expect(rules("Sources/IconForgePlatform/Clock.swift", text) == ["1:libc-import", "7:libc-import"])
     }
 
     @Test func foundationIsImportedInOnePlaceAndConditionally() {
-        #expect(rules("Sources/IconForgeKit/Check/NameChecks.swift", "import FoundationEssentials\n") == ["1:foundation-import"])
-        #expect(rules("Sources/IconForgeKit/Check/NameChecks.swift", "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#endif") == ["2:foundation-import"])
+        #expect(rules("Sources/IconForgeSVG/Check/NameChecks.swift", "import FoundationEssentials\n") == ["1:foundation-import"])
+        #expect(rules("Sources/IconForgeSVG/Check/NameChecks.swift", "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#endif") == ["2:foundation-import"])
         #expect(rules("Sources/iconforge/main.swift", "import Foundation\n") == ["1:foundation-import"])
         #expect(rules(PortabilityScanner.foundationImport, "@_exported import FoundationEssentials\n") == ["1:foundation-import"])
         #expect(rules(PortabilityScanner.foundationImport, "#if canImport(FoundationEssentials)\n@_exported import FoundationEssentials\n#else\n@_exported import Foundation\n#endif\n").isEmpty)
@@ -93,7 +93,7 @@ import Testing
             let size = Glibc.write(1, buffer, count)
             """
         #expect(
-            rules("Sources/IconForgeKit/Catalog/Clock.swift", text)
+            rules("Sources/IconForgeModel/Catalog/Clock.swift", text)
                 == ["1:linux-only", "2:linux-only", "3:linux-only", "4:linux-only", "4:linux-only", "5:linux-only", "6:linux-only", "7:linux-only"])
         // In the platform layer, a Linux branch (or the #else of a Darwin one) is where they belong.
         let branched = """
@@ -110,7 +110,7 @@ import Testing
             let unguarded = info.st_mtim
             let alsoUnguarded = info.st_mtimespec
             """
-        #expect(rules("Sources/IconForgeKit/Platform/FileSystem.swift", branched) == ["11:linux-only", "12:darwin-only"])
+        #expect(rules("Sources/IconForgePlatform/FileSystem.swift", branched) == ["11:linux-only", "12:darwin-only"])
     }
 
     @Test func cNeedsLinuxAndAppleBranches() {
@@ -139,8 +139,8 @@ import Testing
             let text = "withUnsafeBytes"  // a string that names it is still flagged: rare enough
             /// `UnsafePointer` in documentation is fine
             """
-        #expect(rules("Sources/IconForgeKit/Catalog/SHA256Digest.swift", text) == ["1:pointer", "2:pointer", "3:pointer"])
-        #expect(rules("Sources/IconForgeKit/Native/SVGHandle.swift", text).isEmpty)
-        #expect(rules("Sources/IconForgeKit/Platform/FileSystem.swift", text).isEmpty)
+        #expect(rules("Sources/IconForgeModel/Catalog/SHA256Digest.swift", text) == ["1:pointer", "2:pointer", "3:pointer"])
+        #expect(rules("Sources/IconForgeNative/SVGHandle.swift", text).isEmpty)
+        #expect(rules("Sources/IconForgePlatform/FileSystem.swift", text).isEmpty)
     }
 }

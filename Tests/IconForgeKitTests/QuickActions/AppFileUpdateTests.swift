@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// The quick actions in the app's own files: Info.plist (XML and binary), InfoPlist.strings,
 /// InfoPlist.xcstrings and a Swift enum. Every result is read back with Foundation's own

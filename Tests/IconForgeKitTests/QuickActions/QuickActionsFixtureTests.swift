@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// One fixture per `actions.*` rule, and passing ones. JSON has no comments, so each
 /// `quick-actions/NAME.json` has a sidecar `NAME.expect`: one `rule@line:column severity` line

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// `iconforge explain RULE`: an entry for every rule, whose failing example really fails
 /// that rule and whose fixed example really does not.
@@ -16,7 +23,7 @@ import Testing
                 entry != nil,
                 """
                 rule \(rule.rawValue) has no explanation: add RuleExplanation(rule: .\(rule), checks: "…", why: "…", \
-                failing: …, fixed: …, options: […]) to an array in Sources/IconForgeKit/Explain/RuleExplanation+Entries.swift
+                failing: …, fixed: …, options: […]) to an array in Sources/IconForgeCLI/Explain/RuleExplanation+Entries.swift
                 """)
             guard let entry else { continue }
             #expect(!entry.checks.isEmpty && !entry.why.isEmpty)

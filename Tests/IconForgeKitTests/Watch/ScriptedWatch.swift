@@ -1,4 +1,11 @@
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A watch driver run by a script instead of the system: each wait moves a fake clock on,
 /// up to the next step, and applies it. Nothing depends on real time.

@@ -2,7 +2,14 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Snapshots of a real folder, and the system's folder events.
 @Suite struct WatchSnapshotTests {

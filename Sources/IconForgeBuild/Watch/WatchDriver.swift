@@ -1,0 +1,69 @@
+/// How a watch waits and what time it is: the system's (folder events where there are
+/// any, polling otherwise), or a test's script, which decides when files change and what
+/// the clock says, so that nothing in a test of the loop depends on timing.
+public struct WatchDriver {
+    /// What a wait ended with.
+    public enum Wake: Equatable, Sendable {
+        /// The system says something changed (the snapshot says what, if anything).
+        case changed
+        case timedOut
+        /// End the watch (a test's script has run out; the system never says it).
+        case stop
+    }
+
+    /// Nanoseconds on a clock that only moves forward.
+    var now: () -> Int64
+    /// Waits until the system says something under the targets changed, or the
+    /// nanoseconds given pass.
+    var wait: (_ targets: WatchTargets, _ nanoseconds: Int64) -> Wake
+    /// The targets as they are now.
+    var snapshot: (WatchTargets) -> WatchSnapshot
+    /// Nanoseconds between looks when no event comes: what finds a change the events
+    /// missed (a file rewritten in place on macOS, a folder created after the watch began).
+    var pollInterval: Int64
+    /// How the watch learns of changes, for its first line: "folder events" or "polling".
+    package var method: String
+
+    init(
+        now: @escaping () -> Int64, wait: @escaping (WatchTargets, Int64) -> Wake, snapshot: @escaping (WatchTargets) -> WatchSnapshot = WatchSnapshot.take,
+        pollInterval: Int64, method: String
+    ) {
+        self.now = now
+        self.wait = wait
+        self.snapshot = snapshot
+        self.pollInterval = pollInterval
+        self.method = method
+    }
+
+    /// The system's: folder events (inotify, kqueue) with a look every second besides, or,
+    /// when events are unavailable or `polling` is asked for, a look every half second.
+    public static func system(polling: Bool = false) -> WatchDriver {
+        let now = MonotonicClock.now
+        if !polling, let events = FolderEvents() {
+            var failed = false
+            return WatchDriver(
+                now: now,
+                wait: { targets, nanoseconds in
+                    let milliseconds = Int((nanoseconds + 999_999) / 1_000_000)
+                    if failed {
+                        Threads.sleep(milliseconds: milliseconds)
+                        return .timedOut
+                    }
+                    events.watch(targets.eventFolders)
+                    switch events.wait(milliseconds: milliseconds) {
+                    case .changed: return .changed
+                    case .timedOut: return .timedOut
+                    case .failed:
+                        failed = true
+                        return .changed
+                    }
+                }, pollInterval: 1_000_000_000, method: "folder events")
+        }
+        return WatchDriver(
+            now: now,
+            wait: { _, nanoseconds in
+                Threads.sleep(milliseconds: Int((nanoseconds + 999_999) / 1_000_000))
+                return .timedOut
+            }, pollInterval: 500_000_000, method: "polling")
+    }
+}

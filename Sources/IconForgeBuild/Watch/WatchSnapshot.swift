@@ -1,0 +1,94 @@
+/// What a watch looks at: the files whose change calls for another run. Only these are
+/// compared, so what a run writes (its output folder, even one inside a glyph folder, or a
+/// glyph folder used as the output folder) never makes the watch run again.
+public struct WatchTargets: Equatable, Sendable {
+    /// Folders whose glyphs (`*.svg`, not hidden) count: one added, changed or removed.
+    public var glyphFolders: [String] = []
+    /// Single files, whether they exist yet or not: glyph files named on the command line,
+    /// each glyph folder's `quick-actions.json`, the configuration file.
+    public var files: [String] = []
+    /// Pages a run writes that the watch keeps current in a browser (see `LiveReload`).
+    public var pages: [String] = []
+
+    public init(glyphFolders: [String] = [], files: [String] = [], pages: [String] = []) {
+        self.glyphFolders = glyphFolders
+        self.files = files
+        self.pages = pages
+    }
+
+    /// The folders to ask the system for events about: the glyph folders, and the folder
+    /// of each single file (watching a file's folder, not the file, sees a save by rename).
+    var eventFolders: Set<String> {
+        Set(glyphFolders.map(\.withoutTrailingSlash) + files.map { $0.contains("/") ? $0.parentPath : "." })
+    }
+}
+
+/// One file a watch saw change between two snapshots.
+public struct WatchChange: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable {
+        case added, changed, removed
+    }
+
+    public var path: String
+    public var kind: Kind
+
+    public init(_ path: String, _ kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    /// "Glyphs/star.svg changed", "Glyphs/a.svg added, Glyphs/b.svg removed", at most
+    /// `limit` named and the rest counted.
+    public static func describe(_ changes: [WatchChange], limit: Int = 4) -> String {
+        var parts = changes.prefix(limit).map { "\($0.path) \($0.kind.rawValue)" }
+        if changes.count > limit { parts.append("\(changes.count - limit) more") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// The size, time and inode of every file a watch looks at, by path. Two snapshots differ
+/// where a file was added, removed, rewritten, or replaced by another (a save by rename).
+struct WatchSnapshot: Equatable, Sendable {
+    var files: [String: FileSignature]
+
+    init(_ files: [String: FileSignature] = [:]) {
+        self.files = files
+    }
+
+    /// The targets as they are on disk now.
+    static func take(_ targets: WatchTargets) -> WatchSnapshot {
+        var files: [String: FileSignature] = [:]
+        for folder in targets.glyphFolders {
+            let prefix = folder.withoutTrailingSlash + "/"
+            for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where !name.hasPrefix(".") && GlyphDiscovery.hasSVGExtension(name) {
+                if let signature = FileSystem.signature(of: prefix + name) { files[prefix + name] = signature }
+            }
+        }
+        for file in targets.files {
+            if let signature = FileSystem.signature(of: file) { files[file] = signature }
+        }
+        return WatchSnapshot(files)
+    }
+
+    /// What differs from `old`, sorted by path.
+    func changes(since old: WatchSnapshot) -> [WatchChange] {
+        var changes: [WatchChange] = []
+        for (path, signature) in files {
+            if let before = old.files[path] {
+                if before != signature { changes.append(WatchChange(path, .changed)) }
+            } else {
+                changes.append(WatchChange(path, .added))
+            }
+        }
+        for path in old.files.keys where files[path] == nil {
+            changes.append(WatchChange(path, .removed))
+        }
+        return changes.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+}
+
+extension String {
+    package var withoutTrailingSlash: String {
+        hasSuffix("/") && count > 1 ? String(dropLast()) : self
+    }
+}

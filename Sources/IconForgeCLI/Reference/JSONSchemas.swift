@@ -1,0 +1,193 @@
+/// One of iconforge's JSON files and its schema.
+struct JSONSchemaDocument: Sendable {
+    /// `quick-actions.json`.
+    var documentName: String
+    /// `quick-actions.schema.json`.
+    var fileName: String
+    var title: String
+    var summary: String
+    var root: SchemaNode
+    var definitions: [(String, SchemaNode)] = []
+
+    var text: String {
+        guard case .object(var members) = root.json else { return "" }
+        var header: [(String, OrderedJSON)] = [
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")), ("$id", .string(fileName)),
+            ("title", .string(title)), ("description", .string(summary)),
+        ]
+        if !definitions.isEmpty { header.append(("$defs", .object(definitions.map { ($0.0, $0.1.json) }))) }
+        members.insert(contentsOf: header, at: 0)
+        return OrderedJSON.object(members).text() + "\n"
+    }
+
+    /// The top-level keys, for the reference.
+    var keyRows: [(key: String, type: String, meaning: String)] {
+        guard case .object(let properties, _, _, _) = root else { return [] }
+        return properties.map { ($0.key, $0.node.typeDescription, $0.meaning) }
+    }
+}
+
+/// The schemas of every JSON file iconforge reads or writes, under docs/schemas/.
+enum JSONSchemas {
+    static var all: [JSONSchemaDocument] { [configuration, quickActions, catalog, checkReport] }
+
+    static func node(for option: OptionDeclaration) -> SchemaNode {
+        switch option.kind {
+        case .flag: .boolean
+        case .text, .path: .string(minLength: 1)
+        case .paths: .array(.string(minLength: 1), minItems: 1)
+        case .number(let range): .number(range)
+        case .integer(let range): .integer(range)
+        case .choice(let choices): .string(choices: choices)
+        }
+    }
+
+    static var configuration: JSONSchemaDocument {
+        let options = Configuration.optionKeys.map { SchemaProperty($0.key, node(for: $0.option), $0.option.help.joined(separator: " ")) }
+        let properties = [SchemaProperty.schemaReference] + Configuration.fileKeys.filter { $0.before }.map(\.property) + options
+            + Configuration.fileKeys.filter { !$0.before }.map(\.property)
+        return JSONSchemaDocument(
+            documentName: Configuration.defaultFileName, fileName: "iconforge.schema.json", title: "iconforge.json",
+            summary: "A project's iconforge settings; flags on the command line win over them. Paths are relative to the file.",
+            root: .object(properties))
+    }
+
+    static var quickActions: JSONSchemaDocument {
+        JSONSchemaDocument(
+            documentName: "quick-actions.json", fileName: "quick-actions.schema.json", title: "quick-actions.json",
+            summary: "An app's Home Screen quick actions, beside its glyphs; build writes QuickActions.plist and InfoPlist.strings from it.",
+            root: .object([SchemaProperty.schemaReference] + QuickActionsShape.topLevel, required: ["actions"]),
+            definitions: [
+                ("action", .object(QuickActionsShape.action)),
+                ("localizedText", .oneOf([QuickActionsShape.plistText, .map(QuickActionsShape.plistText, keyPattern: QuickActionsShape.localePattern)])),
+                ("icon", .object(QuickActionsShape.icon, minProperties: 1, maxProperties: 1)),
+            ])
+    }
+
+    private static var sha256: SchemaNode { .string(pattern: "^[0-9a-f]{64}$") }
+    private static var severity: SchemaNode { .string(choices: [Severity.error.rawValue, Severity.warning.rawValue]) }
+    private static var rule: SchemaNode { .string(choices: RuleID.allCases.map(\.rawValue)) }
+    private static var status: SchemaNode { .string(choices: [Catalog.Status.ok.rawValue, Catalog.Status.failed.rawValue]) }
+    private static var summary: SchemaNode {
+        .object(
+            [
+                SchemaProperty("glyphs", .integer(), "glyphs checked"), SchemaProperty("pngs", .integer(), "PNGs written (or kept)"),
+                SchemaProperty("errors", .integer(), "errors"), SchemaProperty("warnings", .integer(), "warnings"),
+            ], required: ["glyphs", "pngs", "errors", "warnings"])
+    }
+
+    // The schema's pieces are computed, not stored: a stored global of the indirect enum
+    // SchemaNode keeps its boxes behind tagged pointers that LeakSanitizer cannot follow,
+    // and `make sanitize` would report them as leaked at exit.
+
+    /// A size or centring finding's remedy as numbers (`GeometryFix`).
+    private static var fix: SchemaNode {
+        .object(
+        [
+            SchemaProperty("scale", .number(), "scale the drawing by this factor"),
+            SchemaProperty("centerX", .number(), "about this point, x in artboard points"),
+            SchemaProperty("centerY", .number(), "about this point, y in artboard points"),
+            SchemaProperty("dx", .number(), "then move right by this, in points"), SchemaProperty("dy", .number(), "then move down by this, in points"),
+            SchemaProperty("transform", .string(), "the same as an SVG transform attribute for a <g> around the drawing"),
+        ], required: ["scale", "centerX", "centerY", "dx", "dy", "transform"])
+    }
+
+    private static func closed(_ properties: [SchemaProperty], optional: Set<String> = []) -> SchemaNode {
+        .object(properties, required: properties.map(\.key).filter { !optional.contains($0) })
+    }
+
+    static var catalog: JSONSchemaDocument {
+        let diagnostic = closed(
+            [
+                SchemaProperty("severity", severity, "error or warning"), SchemaProperty("rule", rule, "the rule's id"),
+                SchemaProperty("line", .integer(), "1-based line"), SchemaProperty("column", .integer(), "1-based column"),
+                SchemaProperty("message", .string(), "what was found and how to fix it"),
+                SchemaProperty("fix", fix, "for a size or centring finding, the remedy as numbers"),
+            ], optional: ["line", "column", "fix"])
+        let rect = closed(["x", "y", "width", "height"].map { SchemaProperty($0, .number(), $0 + ", in artboard points") })
+        let size = closed(["width", "height"].map { SchemaProperty($0, .number(), $0 + ", in points") })
+        let scale = closed([
+            SchemaProperty("factor", .integer(), "2 or 3"), SchemaProperty("canvas", .integer(), "canvas width and height in pixels"),
+            SchemaProperty("squareTarget", .integer(), "a square glyph's target in pixels"),
+            SchemaProperty("wideTallTarget", .integer(), "a wide or tall glyph's target in pixels"),
+        ])
+        let output = closed([
+            SchemaProperty("scale", .integer(), "2 or 3"), SchemaProperty("file", .string(), "file name in the output folder"),
+            SchemaProperty("width", .integer(), "pixels"), SchemaProperty("height", .integer(), "pixels"),
+            SchemaProperty("bytes", .integer(), "file size"), SchemaProperty("sha256", sha256, "SHA-256 of the file"),
+            SchemaProperty(
+                "transform",
+                closed([
+                    SchemaProperty("scale", .number(), "output pixels per artboard unit"),
+                    SchemaProperty("x", .number(), "where the artboard's origin lands, x in output pixels"),
+                    SchemaProperty("y", .number(), "where the artboard's origin lands, y in output pixels"),
+                ]), "how the artboard was placed on the canvas"),
+        ], optional: ["transform"])
+        let setScale = closed([
+            SchemaProperty("artboard", size, "the artboard size these glyphs share"),
+            SchemaProperty("pixelsPerUnit", .array(.number()), "@2x and @3x output pixels per artboard unit"),
+            SchemaProperty("glyphs", .integer(), "how many glyphs are drawn on this artboard size"),
+        ])
+        let glyph = closed(
+            [
+                SchemaProperty("name", .string(), "the glyph's name"), SchemaProperty("source", .string(), "path relative to the glyphs folder"),
+                SchemaProperty("sourceSHA256", sha256, "SHA-256 of the SVG"), SchemaProperty("status", status, "ok when PNGs were written"),
+                SchemaProperty("shape", .string(choices: Shape.allCases.map(\.rawValue)), "square, wide or tall"),
+                SchemaProperty("artboard", size, "the artboard in points"), SchemaProperty("inkBox", rect, "the painted area in artboard points"),
+                SchemaProperty("color", .string(pattern: "^#[0-9a-f]{6}$"), "the glyph's one colour"),
+                SchemaProperty("outputs", .array(output), "the PNGs"), SchemaProperty("diagnostics", .array(diagnostic), "what the checks found"),
+            ], optional: ["shape", "artboard", "inkBox", "color"])
+        let file = closed([
+            SchemaProperty("file", .string(), "path relative to the output folder"), SchemaProperty("bytes", .integer(), "file size"),
+            SchemaProperty("sha256", sha256, "SHA-256 of the file"),
+        ])
+        let quickActions = closed([
+            SchemaProperty("source", .string(), "path relative to the glyphs folder"), SchemaProperty("sourceSHA256", sha256, "SHA-256 of the file"),
+            SchemaProperty("status", status, "ok when the files were written"), SchemaProperty("files", .array(file), "the generated files"),
+            SchemaProperty("keptFiles", .array(file), "failed: the files an earlier build generated, left as they are (not current)"),
+            SchemaProperty("diagnostics", .array(diagnostic), "what the checks found"),
+        ], optional: ["keptFiles"])
+        let root = closed(
+            [
+                SchemaProperty("schemaVersion", .integer(Catalog.currentSchemaVersion...Catalog.currentSchemaVersion), "the catalog format's version"),
+                SchemaProperty("tool", closed([SchemaProperty("name", .string(), "iconforge"), SchemaProperty("version", .string(), "its version")]), "what wrote the catalog"),
+                SchemaProperty("buildKey", sha256, "SHA-256 of the tool version and every option that affects output"),
+                SchemaProperty(
+                    "mode", .string(choices: [ExportMode.template.rawValue, ExportMode.fitSet.rawValue, ExportMode.fitGlyph.rawValue]),
+                    "template, fit-set or fit-glyph"),
+                SchemaProperty(
+                    "template",
+                    closed([
+                        SchemaProperty("canvasPoints", .number(), "35"), SchemaProperty("squareTargetPoints", .number(), "27"),
+                        SchemaProperty("wideTallTargetPoints", .number(), "30"), SchemaProperty("shapeThreshold", .number(), "the wide/tall ratio"),
+                        SchemaProperty("sizeTolerancePoints", .number(), "the size tolerance"), SchemaProperty("scales", .array(scale), "@2x and @3x"),
+                        SchemaProperty("setScales", .array(setScale), "fit-set: the scale of each artboard size's glyphs"),
+                    ], optional: ["setScales"]), "the template the build measured against"),
+                SchemaProperty("glyphs", .array(glyph), "every glyph, by name"),
+                SchemaProperty("quickActions", quickActions, "the quick actions, when the glyphs folder has quick-actions.json"),
+                SchemaProperty("summary", summary, "counts"),
+            ], optional: ["quickActions"])
+        return JSONSchemaDocument(
+            documentName: "catalog.json", fileName: "catalog.schema.json", title: "catalog.json",
+            summary: "What one build checked, measured and wrote; deterministic (sorted keys, no timestamps).", root: root)
+    }
+
+    static var checkReport: JSONSchemaDocument {
+        let entry = closed(
+            [
+                SchemaProperty("file", .string(), "the file, as given (empty for the command line)"),
+                SchemaProperty("line", .integer(), "1-based line"), SchemaProperty("column", .integer(), "1-based column"),
+                SchemaProperty("severity", severity, "error or warning"), SchemaProperty("rule", rule, "the rule's id"),
+                SchemaProperty("message", .string(), "what was found and how to fix it"),
+                SchemaProperty("fix", fix, "for a size or centring finding, the remedy as numbers"),
+            ], optional: ["line", "column", "fix"])
+        let root = closed([
+            SchemaProperty("schemaVersion", .integer(1...1), "the document's version"), SchemaProperty("tool", .string(choices: ["iconforge"]), "iconforge"),
+            SchemaProperty("version", .string(), "iconforge's version"), SchemaProperty("passed", .boolean, "false when the run failed"),
+            SchemaProperty("summary", summary, "counts"), SchemaProperty("diagnostics", .array(entry), "every finding"),
+        ])
+        return JSONSchemaDocument(
+            documentName: "check --format json", fileName: "check-report.schema.json", title: "iconforge check --format json",
+            summary: "The document build and check print with --format json.", root: root)
+    }
+}

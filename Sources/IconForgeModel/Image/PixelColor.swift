@@ -1,0 +1,92 @@
+/// An opaque sRGB colour as rendered pixels carry it.
+public struct PixelColor: Hashable, Sendable, Codable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// Parses `#rrggbb`.
+    public init?(hex: String) {
+        let digits = hex.dropFirst()
+        guard hex.hasPrefix("#"), digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
+    }
+
+    /// `#rrggbb`, lower case.
+    public var hex: String {
+        // In bytes: this runs for every glyph of every build, no-op builds included.
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        text.reserveCapacity(7)
+        for component in [red, green, blue] {
+            text.append(digits[Int(component >> 4)])
+            text.append(digits[Int(component & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// The colours a render actually painted.
+package struct PaintedColors: Sendable {
+    /// The colour of the most opaque painted pixel (the first one, in row order).
+    package var primary: PixelColor
+    /// A colour a person tells apart from the primary one, and where (in pixels) it was
+    /// found, if there is one.
+    package var other: (color: PixelColor, x: Int, y: Int)?
+
+    /// Pixels fainter than this are ignored: un-premultiplying a faint edge pixel
+    /// amplifies cairo's rounding until its colour is noise.
+    static let alphaThreshold: UInt8 = 64
+
+    /// Analyses the un-premultiplied RGB of every pixel with alpha above the threshold;
+    /// nil when nothing is painted that strongly.
+    ///
+    /// Opacity never makes a second colour: cairo stores colour premultiplied by alpha in
+    /// 8 bits, so a pixel of alpha `a` reads back up to 255 / (2a) off per channel, plus
+    /// one for compositing's second rounding. Each pixel's colour is therefore a small box
+    /// of possible colours, and it is a second colour only when the nearest colour in its
+    /// box is still a just-noticeable difference from the primary's box.
+    package static func of(_ image: RGBAImage) -> PaintedColors? {
+        let pixels = image.pixels
+        var strongest = -1
+        var strongestAlpha: UInt8 = 0
+        for index in stride(from: 0, to: pixels.count, by: 4) where pixels[index + 3] > strongestAlpha {
+            strongestAlpha = pixels[index + 3]
+            strongest = index
+            if strongestAlpha == 255 { break }
+        }
+        guard strongest >= 0, strongestAlpha >= alphaThreshold else { return nil }
+        let primary = PixelColor(red: pixels[strongest], green: pixels[strongest + 1], blue: pixels[strongest + 2])
+        let primaryUncertainty = uncertainty(alpha: strongestAlpha)
+        // Pixels exactly the primary colour are by far the most common: skip the maths.
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = pixels[index + 3]
+            guard alpha >= alphaThreshold else { continue }
+            let red = pixels[index], green = pixels[index + 1], blue = pixels[index + 2]
+            if red == primary.red, green == primary.green, blue == primary.blue { continue }
+            let slack = primaryUncertainty + uncertainty(alpha: alpha)
+            func nearest(_ value: UInt8, _ target: UInt8) -> Double {
+                let difference = Int(value) - Int(target)
+                if abs(difference) <= slack { return Double(target) }
+                return Double(Int(value) - (difference > 0 ? slack : -slack))
+            }
+            let closest = (nearest(red, primary.red), nearest(green, primary.green), nearest(blue, primary.blue))
+            if ColorDifference.deltaE(closest, primary.channels) > ColorDifference.justNoticeable {
+                let pixel = index / 4
+                return PaintedColors(primary: primary, other: (PixelColor(red: red, green: green, blue: blue), pixel % image.width, pixel / image.width))
+            }
+        }
+        return PaintedColors(primary: primary, other: nil)
+    }
+
+    /// How far (per channel) an un-premultiplied 8-bit colour of this alpha may be from
+    /// the colour that was painted.
+    static func uncertainty(alpha: UInt8) -> Int {
+        alpha == 255 ? 0 : (255 + 2 * Int(alpha) - 1) / (2 * Int(alpha)) + 1
+    }
+}

@@ -1,0 +1,6 @@
+package extension Duration {
+    var seconds: Double {
+        let (whole, attoseconds) = components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,298 @@
+/// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
+///
+/// Every file goes to a temporary file in the same folder, the catalog's and the state's
+/// too; all are flushed to disk together (one flush per build, not per file), the state
+/// renamed into place first, then the PNGs and generated files, their folders flushed, and
+/// only then the catalog, as the commit point. All bytes are written before anything is renamed, so a full disk
+/// replaces nothing. Files whose bytes are unchanged are
+/// not rewritten (their modification times stay, which keeps Make and Xcode quiet).
+/// Outputs of glyphs that no longer build are removed only if the previous catalog says
+/// iconforge wrote them: a file a person put in the folder is never touched.
+package enum OutputWriter {
+    /// What the previous build in `folder` wrote: its state file, or failing that (a
+    /// state file lost or from another version) its catalog, which has the same entries.
+    ///
+    /// A state that does not describe the catalog on disk is that of a build killed before
+    /// its catalog took its place (a build renames its state first, the catalog last): it
+    /// still says which files are iconforge's, and its entries stand only for files whose
+    /// size and time are still those it recorded. Its catalog hash is cleared, so that the
+    /// next build writes its catalog.
+    package static func previousState(in folder: String, stateBytes: [UInt8]? = nil) -> BuildState? {
+        let catalogPath = folder + "/" + OutputNaming.catalogFileName
+        let state = (stateBytes ?? self.stateBytes(in: folder)).flatMap(BuildState.decode)
+        if let state, let recorded = state.catalogSignature, FileSystem.signature(of: catalogPath, followingSymlinks: false) == recorded {
+            return state
+        }
+        let catalogBytes = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20)
+        if var state {
+            if let catalogBytes, SHA256Digest.hex(of: catalogBytes) == state.catalogSHA256 { return state }
+            state.catalogSHA256 = ""
+            // A catalog that lists files the state does not (written before it by an older
+            // iconforge, which renamed its state last, or put back by hand): those that still
+            // have the bytes it gives are iconforge's too, to remove once no glyph lists them.
+            if let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) {
+                let listed = Set(state.glyphs.flatMap { $0.outputs.map(\.file) })
+                for output in catalog.glyphs.flatMap(\.outputs)
+                where !listed.contains(output.file) && state.pendingRemovals[output.file] == nil && isPlainFileName(output.file) {
+                    let path = folder + "/" + output.file
+                    guard let signature = FileSystem.signature(of: path, followingSymlinks: false), signature.size == output.bytes,
+                        let bytes = try? FileSystem.readRegularFile(path, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256,
+                        FileSystem.signature(of: path, followingSymlinks: false) == signature
+                    else { continue }
+                    state.pendingRemovals[output.file] = signature
+                }
+            }
+            return state
+        }
+        guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
+        return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.ownedFiles ?? [])
+    }
+
+    /// The bytes of the build state in `folder`, if there is one.
+    package static func stateBytes(in folder: String) -> [UInt8]? {
+        try? FileSystem.readRegularFile(folder + "/" + BuildState.fileName, limit: 256 << 20)
+    }
+
+    /// A catalog just written, and the state that will record it (its fingerprint still
+    /// to be computed from `known`, by the builder, before `stageState`).
+    package struct CommittedCatalog {
+        /// The size and time of every file this build wrote or checked, the catalog
+        /// included, by its path in the output folder.
+        package var known: [String: FileSignature]
+        var state: BuildState
+    }
+
+    /// The time the catalog must carry for Make (see `Builder.catalogDating`): `time`
+    /// (the epoch after a failed build), unless the catalog was not rewritten and is
+    /// already newer than `newestInput`.
+    package struct CatalogDating: Equatable, Sendable {
+        var time: Int64
+        var newestInput: Int64
+
+        package init(time: Int64, newestInput: Int64) {
+            self.time = time
+            self.newestInput = newestInput
+        }
+    }
+
+    /// Stages the new PNGs and the generated quick-action files (each only when its bytes
+    /// changed) in `staged`, which puts them in place at its `commit`, and returns the size
+    /// and time of every output as this build wrote or checked it: what `writeCatalog` records.
+    /// A PNG `early` already wrote to its temporary name is taken over, not written again.
+    package static func writeFiles(
+        _ outcomes: [GlyphOutcome], generated: [(relativePath: String, bytes: [UInt8])], to folder: String,
+        staging staged: inout StagedWrites, early: EarlyStaging? = nil
+    ) throws(BuildError) -> [String: FileSignature] {
+        do throws(FileError) {
+            // The size and time of each file as this build wrote or checked it, never as a
+            // later stat finds it: a file changed by someone while the build ran must not be
+            // recorded as the build's own.
+            var known: [String: FileSignature] = [:]
+            // Every file is written to a temporary name first, and all of them (the catalog
+            // too) are flushed together and only then renamed into place: one flush per build
+            // instead of one per file, and a build that fails while writing replaces nothing.
+            for outcome in outcomes {
+                known.merge(outcome.verifiedOutputs) { _, checked in checked }
+                for (output, png) in zip(outcome.outputs, outcome.pngs) {
+                    known[output.file] = try staged.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file, early: early).signature
+                }
+            }
+            for file in generated where isSafeRelativePath(file.relativePath) {
+                let path = folder + "/" + file.relativePath
+                if file.relativePath.contains("/") {
+                    try requireRealFolder(path.parentPath)
+                }
+                known[file.relativePath] = try staged.writeIfChangedRecording(file.bytes, to: path).signature
+            }
+            return known
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// A generated file an earlier build wrote, as a build that generates none finds it.
+    package struct KeptFile: Equatable, Sendable {
+        /// Its entry, with the bytes it has now.
+        package var entry: Catalog.GeneratedFile
+        /// Its size and time as read: the build's fingerprint records these.
+        package var signature: FileSignature
+    }
+
+    /// The files `previous` says an earlier build generated that are still in `folder` (as
+    /// regular files, in real folders inside it), read to record what they hold: a build
+    /// whose quick actions have errors leaves them as they are and keeps them iconforge's,
+    /// rather than removing a working `QuickActions.plist` for one failing glyph.
+    package static func keptGeneratedFiles(_ previous: [Catalog.GeneratedFile], in folder: String) -> [KeptFile] {
+        previous.compactMap { file in
+            let path = folder + "/" + file.file
+            guard isSafeRelativePath(file.file), !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory,
+                case .regular(let size) = FileSystem.kind(of: path), let signature = FileSystem.signature(of: path, followingSymlinks: false),
+                let bytes = try? FileSystem.readRegularFile(path, limit: max(size, 16 << 20), followingSymlinks: false),
+                FileSystem.signature(of: path, followingSymlinks: false) == signature
+            else { return nil }
+            return KeptFile(entry: Catalog.GeneratedFile(file: file.file, bytes: bytes.count, sha256: SHA256Digest.hex(of: bytes)), signature: signature)
+        }
+    }
+
+    /// Stages the catalog in `staged`, whose `commit` renames it into place last: the
+    /// commit point, only after every file it lists is in place. With `catalogDating`, the
+    /// catalog's time is set for Make. Returns nil, having staged nothing, when the catalog
+    /// and state on disk are already this build's (a build that reused every glyph and
+    /// whose fingerprint and report stand unchanged).
+    package static func writeCatalog(
+        _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
+        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: String?,
+        report: BuildState.Report, to folder: String, staging staged: inout StagedWrites
+    ) throws(BuildError) -> CommittedCatalog? {
+        var known = known
+        do {
+            let catalogPath = folder + "/" + OutputNaming.catalogFileName
+            let generatedFiles = catalog.quickActions?.ownedFiles ?? []
+            // When every glyph was reused and the catalog on disk is the one the previous
+            // build wrote, the new catalog would be byte-identical: skip encoding it.
+            // (`previousState` checked that the catalog on disk is the one the state describes.)
+            let redate = catalogDating.map { dating in
+                guard let current = FileSystem.modificationTime(of: catalogPath) else { return true }
+                return dating.time == 0 ? current != 0 : current <= dating.newestInput
+            } ?? false
+            if let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
+                previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs, previous.generatedFiles == generatedFiles,
+                previous.sourceSignatures == sourceSignatures, !redate,
+                // A state that had to be checked against the catalog's bytes (the catalog's
+                // time changed since) is rewritten, so the next build need not read it.
+                previous.catalogSignature == FileSystem.signature(of: catalogPath, followingSymlinks: false),
+                // Nor is one whose fingerprint or report is not this build's, or that lists
+                // files to remove.
+                previous.fingerprint == fingerprintBeforeWriting, previous.report == report,
+                previous.pendingRemovals.isEmpty
+            {
+                return nil
+            }
+            // Temporary files of a build killed mid-write. Listing the folder costs a no-op
+            // build a tenth of its time, so a build that writes nothing leaves them (they
+            // are hidden, and harmless) to the next build that writes.
+            removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames)
+            let catalogBytes = Array(try catalog.encoded())
+            let written = try staged.writeLastIfChangedRecording(catalogBytes, to: catalogPath)
+            var catalogSignature = written.signature
+            if let catalogDating, written.temporary != nil || redate {
+                // The time goes on the temporary file, which the rename keeps.
+                FileSystem.setModificationTime(of: written.temporary ?? catalogPath, to: catalogDating.time)
+                catalogSignature = catalogSignature.map { FileSignature(size: $0.size, modified: catalogDating.time, inode: $0.inode) }
+            }
+            known[OutputNaming.catalogFileName] = catalogSignature
+            var times: [String: Int64] = [:]
+            for glyph in catalog.glyphs {
+                for output in glyph.outputs {
+                    times[output.file] = known[output.file]?.modified
+                }
+            }
+            var state = BuildState(
+                buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes),
+                catalogSignature: catalogSignature, glyphs: catalog.glyphs,
+                generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
+            state.report = report
+            return CommittedCatalog(known: known, state: state)
+        } catch let error as FileError {
+            throw .output(error)
+        } catch {
+            throw .output(FileError(path: folder + "/" + OutputNaming.catalogFileName, message: "cannot encode the catalog: \(error)"))
+        }
+    }
+
+    /// Stages the state that records `committed` (with `fingerprint`, when the build could
+    /// vouch for everything it read) in `staged`, whose `commit` renames it into place before
+    /// any other file: it names what this build writes and what it will remove (what
+    /// `previous` listed and the new catalog does not, and what a build killed while
+    /// removing left), so that a build killed at any later step leaves no file of
+    /// iconforge's that the next build does not know. Returns the state, for `finishRemovals`.
+    package static func stageState(
+        _ committed: CommittedCatalog, fingerprint: String?, outcomes: [GlyphOutcome], previous: BuildState?, to folder: String,
+        staging staged: inout StagedWrites
+    ) throws(BuildError) -> BuildState {
+        var state = committed.state
+        state.fingerprint = fingerprint
+        if fingerprint == nil { state.report = nil }
+        let generatedFiles = state.generatedFiles
+        // Nothing is renamed yet: each file to remove is as the previous build left it.
+        let kept = Set(outcomes.flatMap { $0.outputs.map(\.file) })
+        let stillGenerated = Set(generatedFiles.map(\.file))
+        var removals: [String: FileSignature] = [:]
+        for glyph in previous?.glyphs ?? [] {
+            for output in glyph.outputs where !kept.contains(output.file) && isPlainFileName(output.file) {
+                removals[output.file] = FileSystem.signature(of: folder + "/" + output.file, followingSymlinks: false)
+            }
+        }
+        for file in previous?.generatedFiles ?? [] where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
+            let path = folder + "/" + file.file
+            guard !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
+            removals[file.file] = FileSystem.signature(of: path, followingSymlinks: false)
+        }
+        for (file, recorded) in previous?.pendingRemovals ?? [:]
+        where !kept.contains(file) && !stillGenerated.contains(file) && (isPlainFileName(file) || isSafeRelativePath(file)) {
+            // Only if it is still the file that build meant to remove, in a real folder.
+            let path = folder + "/" + file
+            guard !file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
+            if FileSystem.signature(of: path, followingSymlinks: false) == recorded { removals[file] = recorded }
+        }
+        state.pendingRemovals = removals
+        do throws(FileError) {
+            try staged.writeFirstIfChanged(state.encoded(), to: folder + "/" + BuildState.fileName)
+        } catch {
+            throw .output(error)
+        }
+        return state
+    }
+
+    /// Once the new catalog is in place: removes the files `state` lists for removal, then
+    /// rewrites the state without them. A build killed meanwhile leaves them to the next,
+    /// which removes those that are still the files this one meant to.
+    package static func finishRemovals(_ state: BuildState, in folder: String) throws(BuildError) {
+        guard !state.pendingRemovals.isEmpty else { return }
+        var state = state
+        do throws(FileError) {
+            for file in state.pendingRemovals.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                let path = folder + "/" + file
+                try FileSystem.remove(path)
+                if file.contains("/") { try? FileSystem.removeFolderIfEmpty(path.parentPath) }
+            }
+            // Done: the next build has nothing left to remove.
+            state.pendingRemovals = [:]
+            try FileSystem.writeIfChanged(state.encoded(), to: folder + "/" + BuildState.fileName)
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// Creates `path` as a folder, or accepts it if it is one: a symlink in its place is
+    /// refused, so that generated files are never written through it to somewhere else.
+    private static func requireRealFolder(_ path: String) throws(FileError) {
+        switch FileSystem.kind(of: path) {
+        case .directory: return
+        case .missing: try FileSystem.createFolder(path)
+        case .symlink: throw FileError(path: path, message: "is a symbolic link; iconforge writes generated files only into real folders inside the output folder")
+        default: throw FileError(path: path, message: "exists and is not a folder")
+        }
+    }
+
+    /// Generated files live in the output folder or one level down (`fr.lproj/…`), and
+    /// their names come from a definitions file: never let one climb out of the folder.
+    private static func isSafeRelativePath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
+            && (path.hasSuffix(".plist") || path.hasSuffix(".strings"))
+    }
+
+    /// A catalog from disk is input too: never follow a listed name out of the folder.
+    private static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && name != "." && name != ".." && name.hasSuffix(".png")
+    }
+
+    /// Temporary files left by a build that was killed before renaming them.
+    private static func removeStrayTemporaryFiles(in folder: String, except staged: Set<String>) {
+        // Only this process writes here now (the build holds the folder's lock).
+        for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where name.hasPrefix(FileSystem.temporaryPrefix) && !staged.contains(name) {
+            try? FileSystem.remove(folder + "/" + name)
+        }
+    }
+}

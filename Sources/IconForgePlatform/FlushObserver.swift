@@ -1,0 +1,60 @@
+import Synchronization
+
+/// What the durable writes did, in order: a test seam that shows how often a build waits
+/// for the disk, and that every file was flushed before it was renamed into place.
+package final class FlushObserver: Sendable {
+    enum Event: Equatable, Sendable {
+        /// One file's data flushed (`fsync`).
+        case fileFlushed(String)
+        /// Every file written so far on the file system holding this folder flushed at once.
+        case fileSystemFlushed(String)
+        /// A folder's entries (the renames into it) flushed.
+        case folderFlushed(String)
+        /// A temporary file renamed to this path.
+        case renamed(String)
+        /// A file removed.
+        case removed(String)
+    }
+
+    private let recorded = Lock<[Event]>([])
+
+    /// The observer of the writes made in this task; nil outside tests.
+    @TaskLocal package static var current: FlushObserver?
+
+    /// A file name whose staged write fails as on a full disk: a test's stand-in for one.
+    let failsWriting: String?
+
+    /// A file name whose rename into place fails.
+    let failsRenaming: String?
+
+    /// A file name whose removal fails.
+    let failsRemoving: String?
+
+    /// Called after each event, on the thread that caused it, before the build goes on:
+    /// what is on disk then is what a build killed at that moment leaves.
+    let afterEach: (@Sendable (Event) -> Void)?
+
+    init(failsWriting: String? = nil, failsRenaming: String? = nil, failsRemoving: String? = nil, afterEach: (@Sendable (Event) -> Void)? = nil) {
+        self.failsWriting = failsWriting
+        self.failsRenaming = failsRenaming
+        self.failsRemoving = failsRemoving
+        self.afterEach = afterEach
+    }
+
+    func record(_ event: Event) {
+        recorded.withLock { $0.append(event) }
+        afterEach?(event)
+    }
+
+    var events: [Event] { recorded.withLock { $0 } }
+
+    /// How many times the disk was waited for.
+    var flushCount: Int {
+        events.count {
+            switch $0 {
+            case .renamed, .removed: false
+            case .fileFlushed, .fileSystemFlushed, .folderFlushed: true
+            }
+        }
+    }
+}

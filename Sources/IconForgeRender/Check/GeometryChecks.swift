@@ -1,0 +1,146 @@
+/// The template's size and placement rules, judged on the ink box measured from pixels.
+enum GeometryChecks {
+    static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String) -> [Diagnostic] {
+        guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
+        var found: [Diagnostic] = []
+        func report(_ rule: RuleID, _ message: String, fix: GeometryFix? = nil) {
+            var diagnostic = Diagnostic(rule, file: file, message)
+            diagnostic.fix = fix
+            found.append(diagnostic)
+        }
+        let artboard = Rect(x: 0, y: 0, width: glyph.artboard.width, height: glyph.artboard.height)
+        let slack = max(options.edgeSlack, glyph.inkPrecision)
+        let inkText = "\(ink.width.pt) × \(ink.height.pt) pt"
+
+        // Ink cut off by the viewport matters only where it would show: a quarter of a
+        // pixel of the largest output, not 0.2 units of a 512-unit icon drawn at 0.17 px/unit.
+        let visible = glyph.plans.last.map { Self.visiblePixels / $0.pixelsPerPoint } ?? 0
+        if !artboard.contains(ink, slack: max(slack, visible)) {
+            report(.geometryClipped, "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox")
+        }
+
+        // Under --fit the export normalises size, so authored size and placement are free.
+        let maximum = Template.canvasPoints
+        if options.mode.isFit {
+            if let set = glyph.scaledDownFrom, let index = Template.scales.indices.last, let plan = glyph.plans.last {
+                let setPixels = max(ink.width, ink.height) * set.pixelsPerUnit[index]
+                let scale = Template.scales[index]
+                report(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, more than the \((Double(scale.canvas) - 2 * RenderPlan.fitInsetPixels).fixed(1)) px that fit on the \(scale.canvas) px (35 pt) canvas with its \(RenderPlan.fitInsetPixels.fixed(2)) px margins; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph")
+            }
+            // Fitting centres the ink, unless the glyph's offset is kept (allowOffCenter): scaled
+            // up with the glyph, a large offset carries the ink past the canvas edge.
+            if case let (scale, plan)? = zip(Template.scales, glyph.plans).reversed().first(where: { Self.cutOff(ink, by: $0.1) }) {
+                let placed = plan.pixels(fromPoints: ink)
+                let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
+                let extent = canvas.intersection(placed) == nil ? "all of it lies off the canvas and the PNG would be empty" : "part of it is cut off"
+                let kept = options.allowOffCenter.contains(name)
+                let placement = kept ? "placed with its offset from the artboard centre kept (it is listed in \"allowOffCenter\")" : "placed"
+                let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
+                var remedy = "draw it nearer the artboard centre (its ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from it)"
+                if kept { remedy += ", or remove \"\(name)\" from \"allowOffCenter\" in iconforge.json so that --fit centres its ink" }
+                report(.sizeMax, "\(placement) and scaled to \(plan.pixelsPerPoint.fixed(3)) px per unit, the ink lands at \(placed.describedPixelEdges) on the \(plan.canvasWidth) × \(plan.canvasHeight) px \(scale.suffix) canvas: \(extent); \(remedy)")
+            }
+        } else if ink.width > maximum + slack || ink.height > maximum + slack {
+            report(.sizeMax, "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target")
+        } else {
+            // On the canvas the artboard is centred; ink must stay inside the 35 pt square.
+            let canvas = Rect(
+                x: (artboard.width - maximum) / 2, y: (artboard.height - maximum) / 2, width: maximum, height: maximum)
+            if !canvas.contains(ink, slack: slack) {
+                report(.sizeMax, "ink reaches \(ink.describedEdges), outside the 35 pt canvas centred on the artboard; draw on a 35 × 35 pt artboard and keep the glyph inside it")
+            }
+        }
+
+        if options.mode == .template {
+            let fix = Self.fix(
+                ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance, keepingOffset: options.allowOffCenter.contains(name))
+            let target = Template.targetPoints(for: shape)
+            let governing: Double
+            let dimension: String
+            switch shape {
+            case .wide: (governing, dimension) = (ink.width, "width")
+            case .tall: (governing, dimension) = (ink.height, "height")
+            case .square: (governing, dimension) = (max(ink.width, ink.height), "longer side")
+            }
+            if abs(governing - target) > options.sizeTolerance {
+                var message = "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)"
+                if glyph.artboard.width != maximum || glyph.artboard.height != maximum {
+                    message += "; the artboard is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, not the 35 × 35 pt template: for a set not drawn on the template, use --fit"
+                }
+                report(.sizeTarget, message, fix: fix)
+            }
+
+            let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
+            if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance, !options.allowOffCenter.contains(name) {
+                report(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); \(fix.prose), or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json", fix: fix)
+            }
+        }
+
+        let longer = max(ink.width, ink.height), shorter = min(ink.width, ink.height)
+        // A thin glyph reads fine when it is one bar or a row of dots (a minus, an
+        // ellipsis), or bold enough; it costs legibility when fine detail crosses its thin
+        // side, as in a wordmark squeezed into a strip.
+        if shorter <= 0 || longer / shorter > options.maximumAspectRatio,
+            let image = glyph.images.last, let plan = glyph.plans.last,
+            let detail = ThinSideDetail.of(image, wide: ink.width >= ink.height), detail.hasDetail
+        {
+            let toTarget = Template.targetPoints(for: shape) / longer
+            let stroke = detail.medianStrokePixels / plan.pixelsPerPoint * toTarget
+            if stroke < ThinSideDetail.legibleStrokePoints {
+                let ratio = shorter > 0 ? Self.ratioText(longer / shorter, beside: options.maximumAspectRatio) : "∞"
+                report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1, with detail across its thin side: at the target size that side is \((shorter * toTarget).pt) pt and its strokes \(stroke.pt) pt, under \(ThinSideDetail.legibleStrokePoints.pt) pt, hard to read; redraw it more compact (a wordmark as a monogram), or raise maximumAspectRatio")
+            }
+        }
+        return found
+    }
+
+    /// What brings the glyph to the template: its governing dimension scaled to the target
+    /// about the artboard centre (when it is off by more than the tolerance), then its ink
+    /// centred (unless its offset is allowed). Both template-mode findings carry the whole
+    /// remedy, so following either passes both.
+    static func fix(ink: Rect, shape: Shape, artboard: Rect, sizeTolerance: Double, keepingOffset: Bool) -> GeometryFix {
+        let governing: Double =
+            switch shape {
+            case .wide: ink.width
+            case .tall: ink.height
+            case .square: max(ink.width, ink.height)
+            }
+        let target = Template.targetPoints(for: shape)
+        let scale = governing > 0 && abs(governing - target) > sizeTolerance ? target / governing : 1
+        // Scaled about the centre, the ink's centre moves to centre + scale × (mid − centre).
+        let dx = keepingOffset ? 0 : -scale * (ink.midX - artboard.midX)
+        let dy = keepingOffset ? 0 : -scale * (ink.midY - artboard.midY)
+        return GeometryFix(scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy)
+    }
+
+    /// A quarter of a pixel: ink cut off by less than this in the largest output does not show.
+    static let visiblePixels = 0.25
+
+    /// Whether `plan` puts part of `ink` (artboard points) beyond its canvas by a visible amount.
+    static func cutOff(_ ink: Rect, by plan: RenderPlan) -> Bool {
+        let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
+        return !canvas.contains(plan.pixels(fromPoints: ink), slack: visiblePixels)
+    }
+
+    /// `ratio` with enough decimals to differ from `limit` when it is not equal to it
+    /// ("3.004", not "3", beside a limit of 3).
+    static func ratioText(_ ratio: Double, beside limit: Double) -> String {
+        var digits = 2
+        var text = ratio.fixed(digits)
+        while digits < 6, Double(text) == limit, ratio != limit {
+            digits += 1
+            text = ratio.fixed(digits)
+        }
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}
+
+extension Rect {
+    /// "x 1.2–33.8 pt, y 0–35 pt"
+    var describedEdges: String { "x \(x.pt)–\(maxX.pt) pt, y \(y.pt)–\(maxY.pt) pt" }
+
+    /// "x -120–-40 px, y 12–92 px"
+    var describedPixelEdges: String { "x \(x.pt)–\(maxX.pt) px, y \(y.pt)–\(maxY.pt) px" }
+}

@@ -1,0 +1,54 @@
+/// Runs glyphs through `GlyphProcessor`, in this process or in a worker process it owns.
+/// One runner per build thread: it is not shared, so it needs no locking.
+package final class GlyphRunner {
+    private let isolation: Isolation
+    private let options: PipelineOptions
+    private var worker: WorkerProcess?
+
+    package init(isolation: Isolation, options: PipelineOptions) {
+        self.isolation = isolation
+        self.options = options
+    }
+
+    package func process(_ source: GlyphSource, encode: Bool) -> GlyphOutcome {
+        guard case .workers(let executable, let timeout, let memory) = isolation else {
+            return GlyphProcessor.process(source, options: options, encode: encode)
+        }
+        let request = OutcomeCodec.encodeRequest(source, encode: encode)
+        // A worker found dead when sending is replaced once: it died idle, not on this glyph.
+        for attempt in 0..<2 {
+            if worker == nil {
+                do {
+                    worker = try WorkerProcess(executable: executable, arguments: RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout))
+                } catch {
+                    return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
+                }
+            }
+            guard let current = worker, current.send(request) else {
+                worker = nil
+                if attempt == 0 { continue }
+                return failed(source, .renderCrashed, "the render worker stopped before taking this glyph")
+            }
+            switch current.receive(timeout: timeout) {
+            case .frame(let reply):
+                if let outcome = OutcomeCodec.decodeOutcome(reply, source: source) { return outcome }
+                worker = nil
+                return failed(source, .renderCrashed, "the render worker sent back a malformed result")
+            case .died(let how):
+                worker = nil
+                return failed(source, .renderCrashed, "librsvg crashed on this glyph (its worker process \(how)); the other glyphs are unaffected; simplify the file or report it")
+            case .timedOut:
+                worker = nil
+                return failed(source, .renderTimeout, "rendering took longer than \(timeout.pt) s and was stopped (raise the limit with --render-timeout); look for deeply nested patterns, <use> fan-out or huge filters")
+            }
+        }
+        return failed(source, .renderCrashed, "the render worker could not be started")
+    }
+
+    private func failed(_ source: GlyphSource, _ rule: RuleID, _ message: String) -> GlyphOutcome {
+        GlyphOutcome(
+            source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes),
+            diagnostics: [Diagnostic(rule, file: source.displayPath, message)],
+            artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
+    }
+}

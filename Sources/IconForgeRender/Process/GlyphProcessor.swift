@@ -1,0 +1,178 @@
+/// Everything iconforge learned and produced for one glyph.
+package struct GlyphOutcome: Sendable {
+    package var source: GlyphSource
+    package var sourceSHA256: String
+    package var diagnostics: [Diagnostic]
+    package var artboard: Size?
+    package var inkBox: Rect?
+    package var shape: Shape?
+    package var color: PixelColor?
+    /// One PNG per template scale, in `Template.scales` order; empty when the glyph failed
+    /// or its files were reused from the previous build.
+    package var pngs: [PNGEncoder.Encoded]
+    /// The output files as the catalog lists them (for new and reused PNGs alike).
+    package var outputs: [Catalog.Output] = []
+    /// True when nothing changed since the previous build and its files were kept.
+    package var reused = false
+    /// The source's size and modification time when it was read, if it was settled (see
+    /// `BuildState.sourceSignatures`).
+    package var sourceSignature: FileSignature?
+    /// For a reused glyph, the size and time of each output file as checked against the
+    /// previous build's record, by file name: what the next build's state records for them.
+    package var verifiedOutputs: [String: FileSignature] = [:]
+    package var timings = GlyphTimings()
+
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    package init(source: GlyphSource, sourceSHA256: String, diagnostics: [Diagnostic], artboard: Size? = nil, inkBox: Rect? = nil, shape: Shape? = nil, color: PixelColor? = nil, pngs: [PNGEncoder.Encoded], outputs: [Catalog.Output] = [], reused: Bool = false, sourceSignature: FileSignature? = nil, verifiedOutputs: [String: FileSignature] = [:], timings: GlyphTimings = GlyphTimings()) {
+        self.source = source
+        self.sourceSHA256 = sourceSHA256
+        self.diagnostics = diagnostics
+        self.artboard = artboard
+        self.inkBox = inkBox
+        self.shape = shape
+        self.color = color
+        self.pngs = pngs
+        self.outputs = outputs
+        self.reused = reused
+        self.sourceSignature = sourceSignature
+        self.verifiedOutputs = verifiedOutputs
+        self.timings = timings
+    }
+}
+
+/// Runs one glyph through the pipeline: load → measure → check → render → encode.
+package enum GlyphProcessor {
+    package static func process(_ source: GlyphSource, options: PipelineOptions, encode: Bool) -> GlyphOutcome {
+        var outcome = GlyphOutcome(
+            source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [],
+            artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
+        let file = source.displayPath
+        let clock = ContinuousClock()
+        var stageStart = clock.now
+        func endStage(_ keyPath: WritableKeyPath<GlyphTimings, Double>) {
+            let now = clock.now
+            outcome.timings[keyPath: keyPath] += (now - stageStart).seconds
+            stageStart = now
+        }
+
+        // Load and check the markup first: it decides whether librsvg may see the file.
+        let markup = MarkupChecks.run(source, limits: options.limits)
+        endStage(\.check)
+        outcome.diagnostics = markup.diagnostics
+        guard markup.safeToRender, !markup.drawsEmoji else { return outcome.sorted() }
+
+        // Measure and render.
+        let rendered: RenderedGlyph
+        do {
+            rendered = try GlyphRenderer.render(
+                Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
+                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name))
+        } catch {
+            let (rule, message): (RuleID, String) =
+                switch error {
+                case .unreadable(let text): (.svgParse, "librsvg cannot load the file: \(text)")
+                case .noSize(let text): (.svgParse, text)
+                case .failed(let text): (.renderFailed, "librsvg failed: \(text)")
+                }
+            outcome.diagnostics.append(Diagnostic(rule, file: file, at: markup.rootLocation, message))
+            return outcome.sorted()
+        }
+        endStage(\.render)
+        outcome.artboard = rendered.artboard
+        outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
+        outcome.shape = rendered.shape
+
+        // Check what was painted.
+        let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
+        guard rendered.inkBox != nil else {
+            outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
+            return outcome.sorted()
+        }
+        outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
+        // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
+        // have said where it is.
+        let colors = rendered.images.lazy.compactMap(PaintedColors.of).first
+        outcome.color = colors?.primary
+        if let colors, !markup.reportedColor {
+            for (image, plan) in zip(rendered.images, rendered.plans) {
+                guard let other = PaintedColors.of(image)?.other else { continue }
+                let x = (Double(other.x) - plan.originX) / plan.pixelsPerPoint
+                let y = (Double(other.y) - plan.originY) / plan.pixelsPerPoint
+                outcome.diagnostics.append(Diagnostic(.colorMonochrome, file: file, "rendered pixels show a second colour \(other.color.hex) near (\(x.pt), \(y.pt)) pt (first was \(colors.primary.hex)); glyphs must be one colour, since the system tints them"))
+                break
+            }
+        }
+        if colors == nil, !outcome.hasErrors {
+            outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
+        }
+        endStage(\.check)
+
+        // Encode, unless the glyph failed: a failed glyph gets no PNGs.
+        if encode, !outcome.hasErrors, let color = outcome.color {
+            do {
+                outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: color, compressionLevel: options.pngCompression) }
+                outcome.outputs = zip(Template.scales, zip(outcome.pngs, rendered.plans)).map { scale, rendering in
+                    let (png, plan) = rendering
+                    return Catalog.Output(
+                        scale: scale.factor, file: OutputNaming.fileName(glyph: source.name, scale: scale),
+                        width: png.width, height: png.height, bytes: png.bytes.count, sha256: SHA256Digest.hex(of: png.bytes),
+                        transform: plan.catalogTransform)
+                }
+            } catch {
+                outcome.diagnostics.append(Diagnostic(.renderFailed, file: file, "could not encode PNG: \(error.message)"))
+            }
+            endStage(\.encode)
+        }
+        return outcome.sorted()
+    }
+}
+
+/// Seconds one glyph spent in each stage.
+package struct GlyphTimings: Sendable {
+    var check = 0.0
+    var render = 0.0
+    var encode = 0.0
+
+    package static let stageNames = ["check", "render", "encode"]
+
+    package subscript(stage: String) -> Double {
+        switch stage {
+        case "check": check
+        case "render": render
+        case "encode": encode
+        default: 0
+        }
+    }
+
+    package init(check: Double = 0.0, render: Double = 0.0, encode: Double = 0.0) {
+        self.check = check
+        self.render = render
+        self.encode = encode
+    }
+}
+
+extension GlyphOutcome {
+    fileprivate func sorted() -> GlyphOutcome {
+        var copy = self
+        copy.diagnostics.sort(by: Diagnostic.sortOrder)
+        return copy
+    }
+}
+
+extension RenderPlan {
+    /// The plan as the catalog records it: the scale exactly (`--fit=set` scales are kept to
+    /// 1/1,000,000 already), the offsets to 1/1000 px.
+    package var catalogTransform: Catalog.Transform {
+        func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+        return Catalog.Transform(scale: (pixelsPerPoint * 1_000_000_000).rounded() / 1_000_000_000, x: round(originX), y: round(originY))
+    }
+}
+
+extension Rect {
+    /// Rounded to 1/1000 pt, so that the catalog's numbers are stable and readable.
+    var roundedForCatalog: Rect {
+        func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+        return Rect(x: round(x), y: round(y), width: round(width), height: round(height))
+    }
+}
