@@ -33,7 +33,7 @@ package final class WorkerProcess {
     private var endingSignal: Int32 = 0
 
     /// The worker's process id (for tests that look at the process itself).
-    var processID: Int32 { pid }
+    package var processID: Int32 { pid }
 
     /// The largest frame either side accepts, so a corrupt length cannot exhaust memory.
     static let maximumFrameBytes = 256 << 20
@@ -343,12 +343,12 @@ package final class WorkerProcess {
     }
 
     /// Whether this process runs under a sanitizer, whose allocator replaces malloc's.
-    static var underSanitizer: Bool { cplatformshim_sanitizers() != 0 }
+    package static var underSanitizer: Bool { cplatformshim_sanitizers() != 0 }
 
     /// Keeps the memory this process frees for its next allocations rather than handing it
     /// back to the system at once (see `cplatformshim_reuse_freed_memory`): a worker that
     /// frees its pixels after every glyph would otherwise fault in fresh pages for the next.
-    static func reuseFreedMemory() {
+    package static func reuseFreedMemory() {
         _ = cplatformshim_reuse_freed_memory()
     }
 

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import IconForgeKit
+@testable import IconForgeModel
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A render worker keeps the memory it frees for the next glyph instead of faulting in fresh
 /// pages for every one (`WorkerProcess.reuseFreedMemory`). Counted in page faults, which do
