@@ -2,7 +2,7 @@
 _iconforge() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "build check render preview rules explain init doctor completions help --version -h --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "build check render preview fix rules explain init doctor completions help --version -h --help" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
@@ -95,6 +95,25 @@ _iconforge() {
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
+    fix)
+        case "$prev" in
+        -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --shape-threshold) COMPREPLY=(); return ;;
+        --tolerance) COMPREPLY=(); return ;;
+        --max-file-size) COMPREPLY=(); return ;;
+        --max-elements) COMPREPLY=(); return ;;
+        --render-timeout) COMPREPLY=(); return ;;
+        --isolation) COMPREPLY=($(compgen -W "workers none" -- "$cur")); return ;;
+        --app-name) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "-o --output --in-place --dry-run --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
     rules)
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
@@ -106,7 +125,7 @@ _iconforge() {
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji color.monochrome size.target size.max size.scaled-down geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable config.invalid" -- "$cur"))
+            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji glyph.template color.monochrome size.target size.max size.scaled-down geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable config.invalid" -- "$cur"))
         fi
         ;;
     init)
@@ -137,7 +156,7 @@ _iconforge() {
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "build check render preview rules explain init doctor completions help" -- "$cur"))
+            COMPREPLY=($(compgen -W "build check render preview fix rules explain init doctor completions help" -- "$cur"))
         fi
         ;;
     esac

@@ -106,7 +106,12 @@ public enum Builder {
         defer { withExtendedLifetime(discovered.lock) {} }
         let plan: BuildPlan
         switch self.plan(discovered, request: request, loadSeconds: { (clock.now - loadStart).seconds }) {
-        case .unchanged(let report): return report
+        case .unchanged(var report):
+            // The template is no glyph, and not in the fingerprint: its finding is made afresh.
+            report.diagnostics = (report.diagnostics.filter { !TemplateCheck.isTemplateFinding($0) } + discovered.diagnostics.filter(TemplateCheck.isTemplateFinding))
+                .sorted(by: Diagnostic.sortOrder)
+            report.failed = fails(report.diagnostics, warningsAreErrors: request.warningsAreErrors)
+            return report
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
@@ -177,6 +182,7 @@ public enum Builder {
                 throw .output(error)
             }
         }
+        diagnostics += TemplateCheck.run(folders: request.inputs, limits: request.options.limits)
         return Discovered(files: files, diagnostics: diagnostics, nameFindings: NameChecks.run(files), lock: lock)
     }
 

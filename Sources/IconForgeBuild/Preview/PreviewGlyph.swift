@@ -79,7 +79,8 @@ enum PreviewRenderer {
         let markup = MarkupChecks.run(source, limits: options.limits)
         guard markup.safeToRender,
             let rendered = try? GlyphRenderer.render(
-                Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath)
+                Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
+                preserveAspectRatio: markup.preserveAspectRatio)
         else { return [] }
         var renders: [PreviewGlyph.Render] = []
         for (index, (image, plan)) in zip(rendered.images, rendered.plans).enumerated() {

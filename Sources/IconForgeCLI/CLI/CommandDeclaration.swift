@@ -60,6 +60,10 @@ enum CommandTable {
         CommandDeclaration(
             name: "preview", usage: "preview [GLYPHS...] [-o OUTPUT] [--fit] [--watch] [options]",
             summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs, pipeline: .preview),
+        CommandDeclaration(
+            name: "fix", usage: "fix GLYPH.svg [-o FILE | --in-place] [--dry-run] [options]",
+            summary: "apply a glyph's size and centring fix: wrap its drawing in the suggested <g transform>", arguments: .svgFile,
+            pipeline: .fix),
         CommandDeclaration(name: "rules", usage: "rules", summary: "list every rule with its id and default severity", arguments: .none),
         CommandDeclaration(
             name: "explain", usage: "explain RULE", summary: "what a rule checks and why, with a failing and a fixed example",

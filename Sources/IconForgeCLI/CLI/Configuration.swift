@@ -15,6 +15,8 @@ struct Configuration: Equatable, Sendable {
     var glyphs: [String]?
     /// Glyphs whose ink may sit off the artboard centre on purpose (an optical correction).
     var allowOffCenter: [String]?
+    /// Severities the project sets for glyph rules (`"severities": {"svg.text": "warning"}`).
+    var severities: [RuleSeverity]?
     /// The options the file sets, by the option's name (`--fit`): the name the command
     /// line uses too, so that the two merge by key.
     var options: [String: OptionValue] = [:]
@@ -36,6 +38,12 @@ struct Configuration: Equatable, Sendable {
             (SchemaProperty(commentKey, .array(.string()), "comment lines for people (JSON has no comments); ignored"), true),
             (SchemaProperty("glyphs", .oneOf([.string(), .array(.string(), minItems: 1)]), "the glyph folder, or a list of them (default: Glyphs)"), true),
             (SchemaProperty("allowOffCenter", .array(.string()), "glyphs whose ink may sit off the artboard centre on purpose"), false),
+            (
+                SchemaProperty(
+                    "severities", .map(.string(choices: ["error", "warning"]), keyPattern: "^(" + RuleID.glyphRules.map { $0.rawValue.replacing(".", with: "\\.") }.joined(separator: "|") + ")$"),
+                    "a glyph rule's severity for this project, e.g. {\"svg.text\": \"warning\"} (see 'Severities' in docs/designers.md)"),
+                false
+            ),
         ]
     }
 
@@ -127,6 +135,25 @@ struct Configuration: Equatable, Sendable {
                     throw fail(member, "a list of glyph names")
                 }
                 configuration.allowOffCenter = list
+            case "severities":
+                guard let entries = value.members else { throw fail(member, "an object of rule ids and \"error\" or \"warning\"") }
+                var settings: [RuleSeverity] = []
+                for entry in entries {
+                    guard let rule = RuleID(rawValue: entry.key), RuleID.glyphRules.contains(rule) else {
+                        var message = "'\(entry.key)' is not a glyph rule whose severity can be set"
+                        if let suggestion = ArgumentParser.closest(to: entry.key, among: Set(RuleID.glyphRules.map(\.rawValue))) { message += "; did you mean '\(suggestion)'?" }
+                        throw located(entry.keyLocation, message + " (rules: \(RuleID.glyphRules.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    guard let text = entry.value.string, let severity = Severity(rawValue: text) else {
+                        throw located(entry.value.location, "the severity of '\(entry.key)' must be \"error\" or \"warning\", not \(entry.value.kindDescription)")
+                    }
+                    guard rule.allowsSeverity(severity) else {
+                        throw located(entry.value.location, "'\(entry.key)' cannot be made a warning: a glyph with that finding is not rendered as drawn")
+                    }
+                    guard !settings.contains(where: { $0.rule == rule }) else { throw located(entry.keyLocation, "'\(entry.key)' is given twice") }
+                    settings.append(RuleSeverity(rule: rule, severity: severity))
+                }
+                configuration.severities = settings.sorted { $0.rule < $1.rule }
             default:
                 var message = "unknown key '\(member.key)'"
                 if let suggestion = ArgumentParser.closest(to: member.key, among: Set(keys)) { message += "; did you mean '\(suggestion)'?" }

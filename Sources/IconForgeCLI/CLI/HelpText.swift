@@ -7,6 +7,7 @@ enum HelpText {
         case "build": build
         case "check": check
         case "render": render
+        case "fix": fix
         case "preview": preview
         case "rules": rules
         case "explain": explain
@@ -141,6 +142,26 @@ enum HelpText {
         OPTIONS
 
         """ + OptionTable.helpLines(for: .render)
+
+    static let fix = """
+        iconforge fix — apply a glyph's size and centring fix
+
+        USAGE
+          iconforge fix GLYPH.svg [-o FILE | --in-place] [--dry-run] [options]
+
+        Checks GLYPH.svg as build does and, when it has a size.target or
+        geometry.off-center finding, wraps everything the <svg> root draws in the
+        <g transform="…"> the finding suggests (in the file's own user units), leaving
+        every other byte as the drawing tool wrote it. Writes NAME.fixed.svg beside
+        GLYPH.svg and keeps the original: look at it, then save it over GLYPH.svg (until
+        then a build sees both). --in-place replaces GLYPH.svg; --dry-run prints the
+        change as a unified diff and writes nothing. The file written is checked again and
+        what is left reported (exit 1 for an error a transform cannot mend, such as a
+        second colour); a glyph with nothing to fix is left alone (exit 0).
+
+        OPTIONS
+
+        """ + OptionTable.helpLines(for: .fix)
 
     static let rules = """
         iconforge rules — list every rule

@@ -1,6 +1,6 @@
 /// A command that takes options.
 enum OptionCommand: String, Sendable, CaseIterable {
-    case build, check, render, preview
+    case build, check, render, preview, fix
 }
 
 /// One command-line option, declared once: the parser's spec, the help text's option
@@ -126,6 +126,12 @@ enum OptionTable {
         // render's own
         OptionDeclaration("--scale", "2|3", .text, commands: [.render], help: ["which template scale to render"]),
         OptionDeclaration("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]),
+        // fix's own
+        OptionDeclaration(
+            "--output", short: "-o", "FILE", .path, commands: [.fix],
+            help: ["the fixed SVG to write (default: NAME.fixed.svg", "beside GLYPH.svg)"]),
+        OptionDeclaration("--in-place", "", .flag(), commands: [.fix], help: ["replace GLYPH.svg itself"]),
+        OptionDeclaration("--dry-run", "", .flag(), commands: [.fix], help: ["print the change as a diff and write nothing"]),
         // check accepts it too (and writes no PNG)
         OptionDeclaration(
             "--png-compression", "N", .integer(1...12), configurationKey: "pngCompression", documented: [.build, .render],

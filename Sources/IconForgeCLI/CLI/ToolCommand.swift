@@ -19,6 +19,7 @@ public enum ToolCommand {
             switch command {
             case "build": return try build(rest, command: .build, output: &output)
             case "render": return try render(rest, output: &output)
+            case "fix": return try fix(rest, output: &output)
             case "check": return try build(rest, command: .check, output: &output)
             case "preview": return try build(rest, command: .preview, output: &output)
             case "rules":
@@ -132,6 +133,7 @@ public enum ToolCommand {
         if let count = try settings.integer("--max-elements") { request.options.limits.maximumElements = count }
         if let level = try settings.integer("--png-compression") { request.options.pngCompression = level }
         request.options.allowOffCenter = configuration.allowOffCenter ?? []
+        request.options.severities = configuration.severities ?? []
         let timeout = try settings.number("--render-timeout") ?? OptionTable.defaultRenderTimeout
         switch try settings.text("--isolation") ?? "workers" {
         case "none":
@@ -340,16 +342,11 @@ public enum ToolCommand {
             output.out(HelpText.render)
             return .clean
         }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw UsageError("render takes exactly one glyph file, e.g. iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
-        }
+        let path = try singleGlyph(parsed, command: "render", example: "iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
         guard let scaleText = parsed.values["--scale"], let scale = Template.scales.first(where: { "\($0.factor)" == scaleText || "\($0.factor)x" == scaleText }) else {
             throw UsageError("render needs --scale 2 or --scale 3")
         }
         guard let destination = parsed.values["--output"] else { throw UsageError("render needs -o FILE.png") }
-        if FileSystem.kind(followingSymlinksOf: path) == .directory {
-            throw UsageError("render takes one SVG file, and '\(path)' is a folder; use 'iconforge build \(path)' for a folder")
-        }
         let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: [path]), command: .check, environment: output.environment)
 
         let diagnostics: [Diagnostic]
@@ -359,11 +356,7 @@ public enum ToolCommand {
             diagnostics = rendered.diagnostics
             if let index = Template.scales.firstIndex(of: scale), index < rendered.pngs.count { png = rendered.pngs[index] }
         } catch {
-            switch error {
-            case .missingInput(let path, let message): output.err("\(path): error: \(message)")
-            case .output(let failure), .dependencyFile(let failure), .appFile(let failure): output.err("\(failure.path): error: \(failure.message)")
-            }
-            return .io
+            return report(error, output: &output)
         }
         for diagnostic in DiagnosticFormatter.grouped(diagnostics) { output.diagnostic(diagnostic) }
         if let hint = explainHint(diagnostics, environment: output.environment) { output.err(hint) }

@@ -22,8 +22,9 @@ extension RuleExplanation {
             failing: glyphExample(goodBody + "\n  <image x=\"0\" y=\"0\" width=\"4\" height=\"4\" href=\"data:image/png;base64,iVBORw0KGgo=\"/>"), fixed: good),
         RuleExplanation(
             rule: .svgText, checks: "that text is converted to outlines.",
-            why: "text renders in whatever font the build machine has, so the glyph changes from machine to machine; convert it to outlines in the editor.",
-            failing: glyphExample(goodBody + "\n  <text x=\"10\" y=\"20\" font-size=\"6\">A</text>"), fixed: good),
+            why: "text renders in whatever font the build machine has, so the PNG changes from machine to machine (an error: the build would ship a picture no one drew); convert it to outlines in the editor (Inkscape: Path ▸ Object to Path; Illustrator: Type ▸ Create Outlines; Figma: Flatten; Sketch: Layer ▸ Convert to Outlines).",
+            failing: glyphExample(goodBody + "\n  <text x=\"10\" y=\"20\" font-size=\"6\">A</text>"), fixed: good,
+            options: ["\"severities\": {\"svg.text\": \"warning\"} in iconforge.json  lets a project render text with the machine's fonts"]),
         RuleExplanation(
             rule: .svgLimit, checks: "that the file stays within the safety limits: file size, element count, nesting depth, entity expansion.",
             why: "a glyph is a few kilobytes; a file far beyond is an export mistake or hostile, and would cost the whole build time and memory.",
@@ -42,6 +43,11 @@ extension RuleExplanation {
             rule: .glyphEmoji, checks: "for emoji anywhere: text, title and desc, attribute values, and the file name.",
             why: "Apple's guidance: emoji must never stand in for a glyph; they are full colour and do not align with the text.",
             failing: glyphExample("  <title>Plus 😀</title>\n" + goodBody), fixed: glyphExample("  <title>Plus</title>\n" + goodBody)),
+        RuleExplanation(
+            rule: .glyphTemplate, checks: "that a glyph drawn on Glyphs/.template.svg no longer holds the template's Guides layer, and that no drawing was saved into the template itself.",
+            why: "the guides' 35, 30 and 27 pt boxes would be measured as the glyph (size advice that shrinks the real drawing) and their colours taken for a second one; and the template is a dot-file, never built, so a drawing saved into it is silently left out.",
+            failing: glyphExample(goodBody + "\n  <g id=\"Guides\" fill=\"none\" stroke=\"#ff2d55\" stroke-width=\"0.1\"><rect id=\"canvas-35pt\" x=\"0.05\" y=\"0.05\" width=\"34.9\" height=\"34.9\"/></g>"),
+            fixed: good),
         RuleExplanation(
             rule: .colorMonochrome,
             checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern.",

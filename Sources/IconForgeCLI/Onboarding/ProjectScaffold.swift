@@ -17,14 +17,22 @@ enum ProjectScaffold {
 
     /// Apple's quick-action template as an artboard for designers: the 35 pt canvas, the
     /// 27 pt square target, the 30 pt wide and tall targets and the centre lines, on a
-    /// locked guide layer, and an empty layer to draw on. A dot-file: never a glyph.
+    /// locked guide layer, and an empty layer to draw on. Both are Inkscape layers
+    /// (`inkscape:groupmode="layer"`, the guides locked with `sodipodi:insensitive`), which
+    /// Illustrator, Figma and Sketch import as layers by their ids. The ids are the ones
+    /// `glyph.template` recognises in a glyph saved with the guides still in it
+    /// (`MarkupChecks.templateGuideIDs`). The instructions are a comment, not a `<title>` or
+    /// `<desc>`, which would travel into every glyph saved from it as its accessible text.
+    /// A dot-file: never a glyph.
     static let templateArtboard = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35" width="35" height="35">
-          <title>iconforge quick-action template (35 pt)</title>
-          <desc>Draw on the Glyph layer; delete the Guides layer before saving the glyph as Glyphs/NAME.svg.
-        Square glyphs fill the 27 pt box; wide glyphs are 30 pt wide, tall ones 30 pt tall; nothing goes beyond 35 pt.</desc>
-          <g id="Guides" fill="none" stroke-width="0.1">
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+             xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" viewBox="0 0 35 35" width="35" height="35">
+          <!-- iconforge's quick-action template (35 pt). Draw on the Glyph layer; square glyphs fill the
+               27 pt box, wide glyphs are 30 pt wide, tall ones 30 pt tall; nothing goes beyond 35 pt.
+               Then delete the Guides layer and save under a new name, Glyphs/NAME.svg: this file is
+               never built. -->
+          <g id="Guides" inkscape:groupmode="layer" inkscape:label="Guides" sodipodi:insensitive="true" fill="none" stroke-width="0.1">
             <rect id="canvas-35pt" x="0.05" y="0.05" width="34.9" height="34.9" stroke="#ff2d55"/>
             <rect id="wide-30pt" x="2.5" y="4" width="30" height="27" stroke="#007aff" stroke-dasharray="0.5 0.5"/>
             <rect id="tall-30pt" x="4" y="2.5" width="27" height="30" stroke="#007aff" stroke-dasharray="0.5 0.5"/>
@@ -32,7 +40,7 @@ enum ProjectScaffold {
             <line id="centre-vertical" x1="17.5" y1="0" x2="17.5" y2="35" stroke="#8e8e93"/>
             <line id="centre-horizontal" x1="0" y1="17.5" x2="35" y2="17.5" stroke="#8e8e93"/>
           </g>
-          <g id="Glyph"/>
+          <g id="Glyph" inkscape:groupmode="layer" inkscape:label="Glyph"/>
         </svg>
 
         """

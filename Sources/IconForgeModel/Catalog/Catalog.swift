@@ -68,7 +68,7 @@ public struct Catalog: Codable, Equatable, Sendable {
         /// `ok` when PNGs were written, `failed` when an error stopped them.
         public var status: Status
         public var shape: Shape?
-        /// The artboard (viewBox or width/height) in points.
+        /// The artboard in points: the width and height in their units, or the viewBox at 1 unit = 1 pt (`Artboard`).
         public var artboard: Size?
         /// The painted area, in artboard points, measured from pixels.
         public var inkBox: Rect?

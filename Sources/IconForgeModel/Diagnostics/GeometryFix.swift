@@ -1,7 +1,9 @@
 /// What a size or centring finding asks the designer to do, in artboard points: scale the
 /// drawing by `scale` about (`centerX`, `centerY`) (the artboard's centre), then move it by
 /// (`dx`, `dy`) (right and down are positive). `transform` is the same as an SVG transform
-/// attribute for a `<g>` around the drawing.
+/// attribute for a `<g>` around the drawing, written in the file's own user units (the
+/// viewBox's: millimetres in Inkscape's default document, 1/100 mm in LibreOffice's, a
+/// FontForge viewBox's origin), so that wrapping the root's content in it does exactly this.
 public struct GeometryFix: Hashable, Sendable, Codable {
     /// 1 leaves the size as it is; 0.963 is 96.3 %.
     public var scale: Double
@@ -9,12 +11,18 @@ public struct GeometryFix: Hashable, Sendable, Codable {
     public var centerY: Double
     public var dx: Double
     public var dy: Double
-    /// `translate(tx ty) scale(s)`: scale about the centre, then move.
+    /// `translate(tx ty) scale(s)`: scale about the centre, then move, in user units.
     public var transform: String
+    /// The map from the file's user units to artboard points the transform was written for.
+    /// (Not in the JSON: `transform` already says it in the file's units.)
+    public var userSpace = UserSpace.identity
+
+    private enum CodingKeys: String, CodingKey { case scale, centerX, centerY, dx, dy, transform }
 
     /// Rounds to what a designer can type (scale to 1/10,000, moves to 1/100 pt) and
-    /// composes the transform from the rounded numbers, so both say the same thing.
-    public init(scale: Double, centerX: Double, centerY: Double, dx: Double, dy: Double) {
+    /// composes the transform from the rounded numbers, so both say the same thing;
+    /// `userSpace` maps the file's user units onto the artboard's points.
+    public init(scale: Double, centerX: Double, centerY: Double, dx: Double, dy: Double, userSpace: UserSpace = .identity) {
         func round(_ value: Double, _ unit: Double) -> Double {
             let rounded = (value / unit).rounded() * unit
             return rounded == 0 ? 0 : rounded  // no "-0"
@@ -24,7 +32,10 @@ public struct GeometryFix: Hashable, Sendable, Codable {
         self.centerY = centerY
         self.dx = round(dx, 0.01)
         self.dy = round(dy, 0.01)
-        let tx = (1 - self.scale) * centerX + self.dx, ty = (1 - self.scale) * centerY + self.dy
+        self.userSpace = userSpace
+        // In user units: the same centre, and the moves divided by points per unit.
+        let userX = userSpace.userX(centerX), userY = userSpace.userY(centerY)
+        let tx = (1 - self.scale) * userX + self.dx / userSpace.scaleX, ty = (1 - self.scale) * userY + self.dy / userSpace.scaleY
         transform = self.scale == 1 ? "translate(\(tx.number) \(ty.number))" : "translate(\(tx.number) \(ty.number)) scale(\(self.scale.number))"
     }
 

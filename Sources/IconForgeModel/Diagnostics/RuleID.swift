@@ -9,6 +9,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case svgDynamic = "svg.dynamic"
     case svgUseCycle = "svg.use-cycle"
     case glyphEmoji = "glyph.emoji"
+    case glyphTemplate = "glyph.template"
     case colorMonochrome = "color.monochrome"
     case sizeTarget = "size.target"
     case sizeMax = "size.max"
@@ -43,7 +44,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// The severity the rule reports with (`--werror` aside: see `SeverityPolicy`).
     public var defaultSeverity: Severity {
         switch self {
-        case .svgText, .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
+        case .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
             .actionsTranslation, .actionsText: .warning
         default: .error
         }
@@ -52,13 +53,33 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// Whether the rule also has a milder kind of finding that only warns: emoji-like
     /// symbols that are not emoji by default (glyph.emoji, actions.emoji), and an empty
     /// list of quick actions (actions.count, whose error is more than four), and an action
-    /// without an icon (actions.icon, whose errors are icons that cannot be found).
+    /// without an icon (actions.icon, whose errors are icons that cannot be found), and a
+    /// drawing saved into the template itself (glyph.template, whose error is a glyph that
+    /// still holds the template's guides).
     public var hasWarningVariant: Bool {
         switch self {
-        case .glyphEmoji, .actionsEmoji, .actionsCount, .actionsIcon: true
+        case .glyphEmoji, .glyphTemplate, .actionsEmoji, .actionsCount, .actionsIcon: true
         default: false
         }
     }
+
+    /// Whether a project may set the rule's severity (`"severities"` in iconforge.json):
+    /// any glyph rule may be made an error; only those whose finding leaves the glyph
+    /// rendered as drawn may be made a warning (text with the machine's fonts, a size off
+    /// the template, ink cut off), not one that stops the glyph or makes its PNG wrong.
+    public func allowsSeverity(_ severity: Severity) -> Bool {
+        guard Self.glyphRules.contains(self) else { return false }
+        switch severity {
+        case .error: return true
+        case .warning: return defaultSeverity == .warning || [.svgText, .sizeTarget, .sizeMax, .geometryClipped].contains(self)
+        }
+    }
+
+    /// The rules judged on one glyph's file, whose severity `"severities"` may set.
+    package static let glyphRules: [RuleID] = [
+        .svgText, .svgDynamic, .svgUseCycle, .glyphEmoji, .colorMonochrome, .sizeTarget, .sizeMax, .sizeScaledDown,
+        .geometryClipped, .geometryOffCenter, .geometryAspect,
+    ]
 
     /// One line on what the rule finds, for `iconforge rules` and docs/reference.md.
     public var summary: String {
@@ -72,6 +93,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .svgDynamic: "script, event handlers or animation, which the static render ignores"
         case .svgUseCycle: "a <use> that refers to itself or to an element containing it"
         case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
+        case .glyphTemplate: "the template's Guides layer left in a glyph (error), or a drawing saved into Glyphs/.template.svg (warning)"
         case .colorMonochrome: "more than one paint colour (closer than a just-noticeable difference is one), or a gradient or pattern"
         case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
         case .sizeMax: "ink larger than the 35 pt maximum or outside the 35 pt canvas"

@@ -9,9 +9,11 @@ package struct RenderPlan: Equatable, Sendable {
     package var originY: Double
 
     /// Bumped whenever the same glyph and options would be placed differently (2: @3x at the
-    /// shape's own scale, 80/27 or 88/30 px/pt; 3: fit modes keep an allowed optical offset). Part of the build key, so a build by a tool
-    /// that places glyphs differently renders every glyph again instead of keeping its files.
-    package static let geometryRevision = 3
+    /// shape's own scale, 80/27 or 88/30 px/pt; 3: fit modes keep an allowed optical offset;
+    /// 4: the artboard is the width and height in their units, not the viewBox in points).
+    /// Part of the build key, so a build by a tool that places glyphs differently renders
+    /// every glyph again instead of keeping its files.
+    package static let geometryRevision = 4
 
     /// Template mode: the artboard centred on `scale`'s canvas at the px/pt of `shape`'s
     /// target (`Template.Scale.pixelsPerPoint(for:)`).

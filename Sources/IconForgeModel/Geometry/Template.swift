@@ -37,6 +37,16 @@ public struct Template: Sendable, Codable, Equatable {
     /// Target width of a wide glyph and height of a tall glyph, 30 pt.
     public static let wideTallTargetPoints = 30.0
 
+    /// How far (pt) an artboard's sides may be from 35 pt and still be the template: tools
+    /// round a 35 pt page in their own units (Inkscape's 12.347222 mm is 34.99999 pt,
+    /// LibreOffice's 12.35 mm is 35.008 pt).
+    public static let canvasSlackPoints = 0.05
+
+    /// Whether an artboard of `size` points is the 35 × 35 pt template.
+    public static func isCanvas(_ size: Size) -> Bool {
+        abs(size.width - canvasPoints) <= canvasSlackPoints && abs(size.height - canvasPoints) <= canvasSlackPoints
+    }
+
     /// The target in points for `shape`'s governing dimension.
     public static func targetPoints(for shape: Shape) -> Double {
         shape == .square ? squareTargetPoints : wideTallTargetPoints

@@ -53,7 +53,8 @@ enum GeometryChecks {
 
         if options.mode == .template {
             let fix = Self.fix(
-                ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance, keepingOffset: options.allowOffCenter.contains(name))
+                ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance, keepingOffset: options.allowOffCenter.contains(name),
+                userSpace: glyph.userSpace)
             let target = Template.targetPoints(for: shape)
             let governing: Double
             let dimension: String
@@ -64,7 +65,7 @@ enum GeometryChecks {
             }
             if abs(governing - target) > options.sizeTolerance {
                 var message = "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)"
-                if glyph.artboard.width != maximum || glyph.artboard.height != maximum {
+                if !Template.isCanvas(glyph.artboard) {
                     message += "; the artboard is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, not the 35 × 35 pt template: for a set not drawn on the template, use --fit"
                 }
                 report(.sizeTarget, message, fix: fix)
@@ -98,7 +99,7 @@ enum GeometryChecks {
     /// about the artboard centre (when it is off by more than the tolerance), then its ink
     /// centred (unless its offset is allowed). Both template-mode findings carry the whole
     /// remedy, so following either passes both.
-    static func fix(ink: Rect, shape: Shape, artboard: Rect, sizeTolerance: Double, keepingOffset: Bool) -> GeometryFix {
+    static func fix(ink: Rect, shape: Shape, artboard: Rect, sizeTolerance: Double, keepingOffset: Bool, userSpace: UserSpace = .identity) -> GeometryFix {
         let governing: Double =
             switch shape {
             case .wide: ink.width
@@ -110,7 +111,7 @@ enum GeometryChecks {
         // Scaled about the centre, the ink's centre moves to centre + scale × (mid − centre).
         let dx = keepingOffset ? 0 : -scale * (ink.midX - artboard.midX)
         let dy = keepingOffset ? 0 : -scale * (ink.midY - artboard.midY)
-        return GeometryFix(scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy)
+        return GeometryFix(scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy, userSpace: userSpace)
     }
 
     /// A quarter of a pixel: ink cut off by less than this in the largest output does not show.

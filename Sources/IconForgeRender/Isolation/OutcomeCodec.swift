@@ -33,7 +33,10 @@ enum OutcomeCodec {
             writer.count(diagnostic.location?.line ?? 0)
             writer.count(diagnostic.location?.column ?? 0)
             writer.string(diagnostic.message)
-            writer.doubles(diagnostic.fix.map { [$0.scale, $0.centerX, $0.centerY, $0.dx, $0.dy] } ?? [])
+            writer.doubles(
+                diagnostic.fix.map {
+                    [$0.scale, $0.centerX, $0.centerY, $0.dx, $0.dy, $0.userSpace.scaleX, $0.userSpace.scaleY, $0.userSpace.originX, $0.userSpace.originY]
+                } ?? [])
         }
         writer.doubles(outcome.artboard.map { [$0.width, $0.height] } ?? [])
         writer.doubles(outcome.inkBox.map { [$0.x, $0.y, $0.width, $0.height] } ?? [])
@@ -64,7 +67,10 @@ enum OutcomeCodec {
             else { return nil }
             let location = line > 0 ? SourceLocation(line: line, column: column) : nil
             var diagnostic = Diagnostic(severity, rule, file: file, at: location, message)
-            if fix.count == 5 { diagnostic.fix = GeometryFix(scale: fix[0], centerX: fix[1], centerY: fix[2], dx: fix[3], dy: fix[4]) }
+            if fix.count == 9 {
+                let userSpace = UserSpace(scaleX: fix[5], scaleY: fix[6], originX: fix[7], originY: fix[8])
+                diagnostic.fix = GeometryFix(scale: fix[0], centerX: fix[1], centerY: fix[2], dx: fix[3], dy: fix[4], userSpace: userSpace)
+            }
             diagnostics.append(diagnostic)
         }
         guard let artboard = reader.doubles(), let ink = reader.doubles(), let shape = reader.string(),

@@ -60,14 +60,15 @@ package enum GlyphProcessor {
         let markup = MarkupChecks.run(source, limits: options.limits)
         endStage(\.check)
         outcome.diagnostics = markup.diagnostics
-        guard markup.safeToRender, !markup.drawsEmoji else { return outcome.sorted() }
+        guard markup.safeToRender, !markup.drawsEmoji, !markup.holdsTemplateGuides else { return outcome.finished(options) }
 
         // Measure and render.
         let rendered: RenderedGlyph
         do {
             rendered = try GlyphRenderer.render(
                 Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
-                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name))
+                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
+                preserveAspectRatio: markup.preserveAspectRatio)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -76,7 +77,7 @@ package enum GlyphProcessor {
                 case .failed(let text): (.renderFailed, "librsvg failed: \(text)")
                 }
             outcome.diagnostics.append(Diagnostic(rule, file: file, at: markup.rootLocation, message))
-            return outcome.sorted()
+            return outcome.finished(options)
         }
         endStage(\.render)
         outcome.artboard = rendered.artboard
@@ -87,7 +88,7 @@ package enum GlyphProcessor {
         let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
         guard rendered.inkBox != nil else {
             outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
-            return outcome.sorted()
+            return outcome.finished(options)
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
         // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
@@ -108,7 +109,8 @@ package enum GlyphProcessor {
         }
         endStage(\.check)
 
-        // Encode, unless the glyph failed: a failed glyph gets no PNGs.
+        // Encode, unless the glyph failed (with the project's severities): a failed glyph gets no PNGs.
+        outcome.diagnostics = options.applyingSeverities(to: outcome.diagnostics)
         if encode, !outcome.hasErrors, let color = outcome.color {
             do {
                 outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: color, compressionLevel: options.pngCompression) }
@@ -124,7 +126,7 @@ package enum GlyphProcessor {
             }
             endStage(\.encode)
         }
-        return outcome.sorted()
+        return outcome.finished(options)
     }
 }
 
@@ -153,9 +155,10 @@ package struct GlyphTimings: Sendable {
 }
 
 extension GlyphOutcome {
-    fileprivate func sorted() -> GlyphOutcome {
+    /// The outcome with the project's severities, its findings in order.
+    fileprivate func finished(_ options: PipelineOptions) -> GlyphOutcome {
         var copy = self
-        copy.diagnostics.sort(by: Diagnostic.sortOrder)
+        copy.diagnostics = options.applyingSeverities(to: copy.diagnostics).sorted(by: Diagnostic.sortOrder)
         return copy
     }
 }

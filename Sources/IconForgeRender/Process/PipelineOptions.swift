@@ -26,6 +26,31 @@ public struct PipelineOptions: Sendable, Equatable, Codable {
     /// follows from the glyphs and the other options, which the build's fingerprint covers,
     /// and each output records the scale it was rendered at.
     public var setScales: [SetScale]?
+    /// A project's severities for glyph rules (`"severities"` in iconforge.json), in rule
+    /// order; each rule allows the severity (`RuleID.allowsSeverity`).
+    public var severities: [RuleSeverity] = []
 
     public init() {}
+
+    /// `diagnostics` with the project's severities: applied before a glyph's PNGs are
+    /// decided, so that `svg.text` lowered to a warning renders and an error raised fails.
+    func applyingSeverities(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !severities.isEmpty else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var changed = diagnostic
+            if let setting = severities.first(where: { $0.rule == diagnostic.rule }) { changed.severity = setting.severity }
+            return changed
+        }
+    }
+}
+
+/// One rule's severity as a project sets it.
+public struct RuleSeverity: Sendable, Equatable, Codable {
+    public var rule: RuleID
+    public var severity: Severity
+
+    public init(rule: RuleID, severity: Severity) {
+        self.rule = rule
+        self.severity = severity
+    }
 }

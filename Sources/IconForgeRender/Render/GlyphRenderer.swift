@@ -1,7 +1,9 @@
 /// A glyph laid out and rendered at every scale, with its measured geometry.
 package struct RenderedGlyph: Sendable {
-    /// Artboard size in points (the viewBox, or width and height).
+    /// Artboard size in points (`Artboard`: width and height in their units, or the viewBox).
     var artboard: Size
+    /// How the drawing's user units map onto the artboard (for fixes written into the file).
+    var userSpace = UserSpace.identity
     /// The painted area in artboard points, measured from pixels; nil when nothing is painted.
     var inkBox: Rect?
     /// How far (pt) the measured ink box may be from the true one: a few hundredths of a
@@ -39,8 +41,11 @@ package enum GlyphRenderer {
     ///     is fitted on its own, as `--fit=glyph` does.
     ///   - keepingOffset: in the fit modes, centre the artboard rather than the ink, so an
     ///     optical offset (an `allowOffCenter` glyph) survives.
+    ///   - preserveAspectRatio: the root's attribute, which decides how a viewBox of other
+    ///     proportions than the width and height maps onto the artboard.
     package static func render(
-        _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false
+        _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
+        preserveAspectRatio: PreserveAspectRatio = .init()
     ) throws(RenderFailure) -> RenderedGlyph {
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
@@ -54,20 +59,25 @@ package enum GlyphRenderer {
             throw .unreadable(error.message)
         }
         let dimensions = handle.intrinsicDimensions
-        let artboard = try artboardSize(dimensions)
+        let declared = try artboard(dimensions, preserveAspectRatio: preserveAspectRatio)
+        let artboard = declared.size
         do {
             let estimate = try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
-            guard let estimate else {
-                return RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
+            var glyph: RenderedGlyph
+            if let estimate {
+                switch mode {
+                case .template:
+                    glyph = try renderTemplate(handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold)
+                case .fitGlyph, .fitSet:
+                    let setScale = mode == .fitSet ? setScales.first { $0.artboard == artboard } : nil
+                    glyph = try renderFit(
+                        handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold, setScale: setScale, keepingOffset: keepingOffset)
+                }
+            } else {
+                glyph = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
             }
-            switch mode {
-            case .template:
-                return try renderTemplate(handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold)
-            case .fitGlyph, .fitSet:
-                let setScale = mode == .fitSet ? setScales.first { $0.artboard == artboard } : nil
-                return try renderFit(
-                    handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold, setScale: setScale, keepingOffset: keepingOffset)
-            }
+            glyph.userSpace = declared.userSpace
+            return glyph
         } catch let error as NativeError {
             throw .failed(error.message)
         } catch {
@@ -96,20 +106,15 @@ package enum GlyphRenderer {
         return try measureInk(handle, artboard: artboard, around: around).0
     }
 
-    /// The artboard in points: the viewBox if there is one, else absolute width and height.
-    static func artboardSize(_ dimensions: IntrinsicDimensions) throws(RenderFailure) -> Size {
-        if let viewBox = dimensions.viewBox {
-            guard viewBox.width.isFinite, viewBox.height.isFinite, viewBox.width > 0, viewBox.height > 0 else {
-                throw .noSize("viewBox has zero, negative or invalid size (\(viewBox.width) × \(viewBox.height)); give it a positive width and height, e.g. viewBox=\"0 0 35 35\"")
-            }
-            return Size(width: viewBox.width, height: viewBox.height)
+    /// The artboard librsvg's reading of the root declares (`Artboard.declared`): its width
+    /// and height in points (relative units count as absent), its viewBox in user units.
+    static func artboard(_ dimensions: IntrinsicDimensions, preserveAspectRatio: PreserveAspectRatio = .init()) throws(RenderFailure) -> Artboard {
+        do {
+            return try Artboard.declared(
+                width: dimensions.width?.points, height: dimensions.height?.points, viewBox: dimensions.viewBox, preserveAspectRatio: preserveAspectRatio)
+        } catch {
+            throw .noSize(error.message)
         }
-        guard let width = dimensions.width?.points, let height = dimensions.height?.points,
-            width.isFinite, height.isFinite, width > 0, height > 0
-        else {
-            throw .noSize("no viewBox and no absolute width and height; add viewBox=\"0 0 35 35\" to the <svg> element")
-        }
-        return Size(width: width, height: height)
     }
 
     private static func renderTemplate(

@@ -15,8 +15,28 @@ package enum MarkupChecks {
         /// so nothing is measured from the render, which would only bury that error under
         /// size, position and colour findings that differ from machine to machine.
         package var drawsEmoji = false
+        /// Whether the glyph still holds the template's guides (a `glyph.template` error):
+        /// nothing is measured, since the guides' boxes would be taken for the drawing and
+        /// their colours for a second one.
+        package var holdsTemplateGuides = false
         /// The bytes librsvg should render: the file's text as UTF-8 (nil until parsed).
         package var renderable: [UInt8]?
+        /// The root's `preserveAspectRatio`, which librsvg applies but does not report: how
+        /// the viewBox maps onto the artboard (`Artboard`).
+        package var preserveAspectRatio = PreserveAspectRatio()
+    }
+
+    /// The ids `iconforge init`'s template gives its guides (`ProjectScaffold.templateArtboard`):
+    /// the layer, which Illustrator, Figma and Sketch export as `<g id="Guides">`, and each box.
+    package static let templateGuideIDs: Set<String> = [
+        "Guides", "canvas-35pt", "wide-30pt", "tall-30pt", "square-27pt", "centre-vertical", "centre-horizontal",
+    ]
+    package static let inkscapeNamespace = "http://www.inkscape.org/namespaces/inkscape"
+
+    /// Whether `element` is the template's Guides layer or one of its boxes.
+    static func isTemplateGuide(_ element: XMLElement) -> Bool {
+        if let id = element.attribute("id")?.value, templateGuideIDs.contains(id) { return true }
+        return element.localName == "g" && element.attributes.contains { $0.localName == "label" && $0.namespace == inkscapeNamespace && $0.value == "Guides" }
     }
 
     /// The elements whose text is drawn.
@@ -104,6 +124,8 @@ package enum MarkupChecks {
         /// In a file that sets several colours, what each element's `color` is (nil when
         /// its rules cannot be resolved, or the file sets at most one colour).
         var cascade: ColorCascade?
+        /// Where the first displayed guide of the template is, if the glyph holds one.
+        var guides: SourceLocation?
 
         init(file: String) { self.file = file }
 
@@ -136,6 +158,7 @@ package enum MarkupChecks {
             result.renderable = document.renderable
             let root = document.root
             result.rootLocation = root.location
+            result.preserveAspectRatio = PreserveAspectRatio(parsing: root.attribute("preserveAspectRatio")?.value)
             guard root.localName == "svg", root.namespace == svgNamespace else {
                 let found = root.namespace.map { "<\(root.name)> in namespace \($0)" } ?? "<\(root.name)> with no namespace"
                 let hint = root.localName == "svg" ? "add xmlns=\"http://www.w3.org/2000/svg\" to the root element" : "export the glyph as SVG"
@@ -155,6 +178,10 @@ package enum MarkupChecks {
             }
             survey(root)
             visit(root)
+            if let guides {
+                result.holdsTemplateGuides = true
+                report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
+            }
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
             if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
@@ -244,7 +271,14 @@ package enum MarkupChecks {
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
                 for child in element.children.reversed() {
-                    stack.append((child, self.role(of: child, inside: role), childIDs, color))
+                    var childRole = self.role(of: child, inside: role)
+                    // The template's guides, displayed: one finding for them all (the first in the
+                    // file), and their boxes and colours are not the glyph's.
+                    if childRole == .paints, child.namespace == MarkupChecks.svgNamespace, MarkupChecks.isTemplateGuide(child) {
+                        if guides.map({ child.location < $0 }) ?? true { guides = child.location }
+                        childRole = .hidden
+                    }
+                    stack.append((child, childRole, childIDs, color))
                 }
             }
         }
@@ -277,7 +311,9 @@ package enum MarkupChecks {
             let isInclude = element.namespace == xincludeNamespace
             var paints: [(property: String, value: String, location: SourceLocation)] = []
             for attribute in element.attributes {
-                checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'")
+                // Inkscape's text-to-path keeps the converted text as the group's aria-label.
+                let convertedText = isSVG && name == "g" && attribute.name == "aria-label" && !element.children.isEmpty
+                checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'", convertedText: convertedText)
                 if attribute.localName == "href", !isInclude, attribute.namespace == nil || attribute.namespace == xlinkNamespace {
                     checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
@@ -397,14 +433,14 @@ package enum MarkupChecks {
 
         /// Reports the emoji in `text`; whether any of them is an error (not a warning).
         @discardableResult
-        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String) -> Bool {
+        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String, convertedText: Bool = false) -> Bool {
             // Fast path: pure ASCII text cannot hold emoji that are errors or warnings.
             if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
             var cursor = SourceCursor(text, location: start)
             var foundError = false
             for finding in EmojiScanner.findings(in: text) {
                 let location = cursor.location(at: finding.utf8Offset)
-                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what), warning: !finding.isError)
+                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what, convertedText: convertedText), warning: !finding.isError)
                 foundError = foundError || finding.isError
             }
             return foundError
@@ -451,10 +487,16 @@ extension MarkupChecks {
 
 /// The wording of emoji findings, shared by markup and file-name checks.
 package enum EmojiMessages {
-    package static func message(for finding: EmojiFinding, in what: String) -> String {
+    /// With `convertedText`, the attribute is a group's `aria-label` that Inkscape's Path ▸
+    /// Object to Path (or its export's text-to-path) keeps as a copy of the text it converted:
+    /// the drawing is the paths, and the label is only what a screen reader would say.
+    package static func message(for finding: EmojiFinding, in what: String, convertedText: Bool = false) -> String {
+        let inkscape = convertedText
+            ? ": it is Inkscape's copy of the text it converted to paths (Path ▸ Object to Path keeps it as the group's aria-label); the drawing is the paths, so delete the aria-label (Edit ▸ XML Editor) or write the words it stands for"
+            : nil
         if finding.isError {
-            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what); emoji are full colour and must never stand in for a glyph or its text: remove it"
+            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what)" + (inkscape ?? "; emoji are full colour and must never stand in for a glyph or its text: remove it")
         }
-        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms; use a plain-text alternative or remove it"
+        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms" + (inkscape ?? "; use a plain-text alternative or remove it")
     }
 }

@@ -19,13 +19,9 @@ import Testing
         return try Builder.run(request)
     }
 
-    /// The SVG with its drawing wrapped in `<g transform="…">`, as a designer would apply it.
+    /// The SVG with its drawing wrapped in `<g transform="…">`, as `iconforge fix` applies it.
     func applying(_ fix: GeometryFix, to svg: String) throws -> String {
-        let root = try #require(svg.range(of: "<svg"))
-        let openEnd = try #require(svg.range(of: ">", range: root.upperBound..<svg.endIndex))
-        let close = try #require(svg.range(of: "</svg>", options: .backwards))
-        return String(svg[..<openEnd.upperBound]) + "<g transform=\"\(fix.transform)\">" + svg[openEnd.upperBound..<close.lowerBound] + "</g>"
-            + svg[close.lowerBound...]
+        String(decoding: try FixApplier.apply(fix, to: Array(svg.utf8)), as: UTF8.self)
     }
 
     @Test(arguments: [
@@ -46,6 +42,26 @@ import Testing
         }
         let after = try check(folder.write("\(name)-fixed.svg", try applying(fix, to: svg)))
         #expect(after.diagnostics.isEmpty, "\(name): \(fix.prose) → \(after.diagnostics.map(\.message))")
+    }
+
+    /// Every viewBox: a non-zero or negative origin (FontForge writes one for every glyph),
+    /// absolute units (Inkscape's millimetres with a layer `translate`, LibreOffice's 1/100
+    /// mm), a viewBox of other proportions than the width and height. The transform is in
+    /// the file's user units, so applying it makes the glyph pass.
+    @Test(arguments: [
+        "units/inkscape-mm-layer-translate-small.svg", "units/libreoffice-hundredths-mm-small.svg", "units/fontforge-negative-origin-small.svg",
+        "units/fontforge-negative-origin.svg", "units/negative-origin-small.svg", "units/viewbox-wider-than-artboard-small.svg",
+    ])
+    func theFixIsRightForEveryViewBox(fixture: String) throws {
+        let folder = TemporaryFolder()
+        let name = URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent
+        let svg = try String(contentsOfFile: Fixtures.path(fixture), encoding: .utf8)
+        let before = try check(folder.write("\(name).svg", svg))
+        let fixes = Set(before.diagnostics.compactMap(\.fix))
+        #expect(fixes.count == 1, "\(fixture): \(before.diagnostics.map(\.message))")
+        let fix = try #require(fixes.first)
+        let after = try check(folder.write("\(name)-fixed.svg", try applying(fix, to: svg)))
+        #expect(after.diagnostics.isEmpty, "\(fixture): \(fix.prose) → \(after.diagnostics.map(\.message))")
     }
 
     @Test("the message says it in a designer's units: scale about the centre, then move")

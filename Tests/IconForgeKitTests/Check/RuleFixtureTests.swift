@@ -22,7 +22,7 @@ import Testing
 
     @Test func everyRuleThatJudgesAGlyphHasAFailingAndAPassingFixture() {
         let judged: [RuleID] = [
-            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .svgDynamic, .svgUseCycle, .glyphEmoji, .colorMonochrome,
+            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .svgDynamic, .svgUseCycle, .glyphEmoji, .glyphTemplate, .colorMonochrome,
             .sizeTarget, .sizeMax, .geometryClipped, .geometryOffCenter, .geometryAspect,
         ]
         for rule in judged {
@@ -51,6 +51,15 @@ import Testing
         request.writesOutput = false
         let report = try Builder.run(request)
         #expect(report.diagnostics.map(\.severity) == [.warning, .error])
+    }
+
+    @Test("an emoji-like aria-label on a group of paths is named as Inkscape's copy of the converted text")
+    func inkscapesConvertedTextLabelIsNamed() throws {
+        let (_, report) = try Self.findings(checking: Fixtures.path("rules/glyph-emoji-inkscape-aria-label.svg"))
+        let message = try #require(report.diagnostics.first { $0.rule == .glyphEmoji }?.message)
+        #expect(message.contains("Inkscape's copy of the text it converted to paths") && message.contains("delete the aria-label"), "\(message)")
+        let (_, plain) = try Self.findings(checking: Fixtures.path("rules/glyph-emoji-in-attribute.svg"))
+        #expect(!plain.diagnostics.contains { $0.message.contains("Inkscape") }, "other attributes keep the plain advice")
     }
 
     /// What checking `path` alone finds, as `rule@line:col` (a rule alone for the whole file).

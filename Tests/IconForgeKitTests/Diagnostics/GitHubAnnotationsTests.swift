@@ -58,7 +58,7 @@ import Testing
         #expect(clean == "## iconforge build: passed\n\n3 glyphs, 0 errors, 0 warnings.\n")
         let findings = [
             Diagnostic(.sizeTarget, file: "Glyphs/a.svg", "small"), Diagnostic(.colorMonochrome, file: "Glyphs/a.svg", "two colours"),
-            Diagnostic(.svgText, file: "Glyphs/b.svg", "text"),
+            Diagnostic(.geometryOffCenter, file: "Glyphs/b.svg", "off centre"),
         ]
         let glyphFiles: Set = ["Glyphs/a.svg", "Glyphs/b.svg", "Glyphs/c.svg"]
         let failed = StepSummary.markdown(command: "check", diagnostics: findings, glyphs: 3, glyphFiles: glyphFiles, failed: true)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IconForgeBuild
@@ -35,5 +36,53 @@ import Testing
         #expect(!lenient.fails([warning]) && lenient.fails([warning, error]))
         #expect(strict.fails([warning]) && strict.failsByWarningsAlone([warning]) && !strict.failsByWarningsAlone([warning, error]))
         #expect(strict.effectiveSeverity(of: warning) == .error && lenient.effectiveSeverity(of: warning) == .warning)
+    }
+
+    /// A 27 pt square with a letter on it (black on black), left as text.
+    static let labelled = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/><text x=\"10\" y=\"20\" font-size=\"6\">A</text></svg>"
+
+    @Test("svg.text is an error: the PNG would show the build machine's fonts; a project can make it a warning")
+    func textIsAnErrorUnlessTheProjectLowersIt() throws {
+        let folder = TemporaryFolder()
+        folder.write("Glyphs/label.svg", Self.labelled)
+        let strict = ToolCommand.run(["build", folder.file("Glyphs"), "-o", folder.file("Output"), "--isolation", "none"])
+        #expect(strict.status == .checkFailed)
+        #expect(strict.diagnostics.contains { $0.rule == .svgText && $0.severity == .error })
+        #expect(!FileManager.default.fileExists(atPath: folder.file("Output/label@2x.png")))
+
+        let config = folder.write("iconforge.json", "{ \"severities\": { \"svg.text\": \"warning\", \"geometry.off-center\": \"error\" } }")
+        let lenient = ToolCommand.run(["build", folder.file("Glyphs"), "-o", folder.file("Output"), "--config", config, "--isolation", "none"])
+        #expect(lenient.status == .clean, "\(lenient.stderr)")
+        #expect(lenient.diagnostics.map(\.severity) == [.warning] && lenient.diagnostics.first?.rule == .svgText)
+        let png = try decodePNG(folder.file("Output/label@2x.png"))
+        #expect(png.width == 70)
+
+        // Raised to an error, an off-centre glyph fails (and gets no PNGs).
+        folder.write("Glyphs/label.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"6\" y=\"4\" width=\"27\" height=\"27\"/></svg>")
+        let raised = ToolCommand.run(["check", folder.file("Glyphs"), "--config", config, "--isolation", "none"])
+        #expect(raised.status == .checkFailed && raised.diagnostics.map(\.severity) == [.error] && raised.diagnostics.first?.rule == .geometryOffCenter)
+    }
+
+    @Test(arguments: [
+        ("{ \"severities\": { \"svg.parse\": \"warning\" } }", "'svg.parse' is not a glyph rule whose severity can be set"),
+        ("{ \"severities\": { \"color.monochrome\": \"warning\" } }", "'color.monochrome' cannot be made a warning"),
+        ("{ \"severities\": { \"svg.txt\": \"warning\" } }", "did you mean 'svg.text'?"),
+        ("{ \"severities\": { \"svg.text\": \"note\" } }", "must be \"error\" or \"warning\""),
+        ("{ \"severities\": [\"svg.text\"] }", "'severities' must be an object"),
+    ])
+    func severitiesTheProjectCannotSetAreRefused(json: String, message: String) throws {
+        let folder = TemporaryFolder()
+        folder.write("Glyphs/label.svg", Self.labelled)
+        let config = folder.write("iconforge.json", json)
+        let run = ToolCommand.run(["check", folder.file("Glyphs"), "--config", config, "--isolation", "none"])
+        #expect(run.status == .usage)
+        #expect(run.stderr.joined(separator: "\n").contains(message), "\(run.stderr)")
+    }
+}
+
+extension ToolRun {
+    /// The diagnostics the run printed, as values.
+    var diagnostics: [Diagnostic] {
+        lines.compactMap { if case .diagnostic(let diagnostic) = $0 { diagnostic } else { nil } }
     }
 }

@@ -93,14 +93,18 @@ import Testing
         #expect(report.diagnostics.map(\.rule) == [.renderCrashed] || report.diagnostics.map(\.rule) == [.renderFailed])
     }
 
-    @Test func outcomesSurviveTheWireExactly() throws {
-        let source = GlyphSource(name: "a", displayPath: "dir/a.svg", relativePath: "a.svg", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("rules/color-monochrome-two-fills.svg")))))
+    /// A size fix in millimetres too: its transform, written in the file's user units, must
+    /// not come back in points.
+    @Test(arguments: ["rules/color-monochrome-two-fills.svg", "units/inkscape-mm-layer-translate-small.svg"])
+    func outcomesSurviveTheWireExactly(fixture: String) throws {
+        let source = GlyphSource(name: "a", displayPath: "dir/a.svg", relativePath: "a.svg", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture)))))
         let request = OutcomeCodec.encodeRequest(source, encode: true)
         let decoded = try #require(OutcomeCodec.decodeRequest(request))
         #expect(decoded.source == source && decoded.encode)
         let outcome = GlyphProcessor.process(source, options: PipelineOptions(), encode: true)
         let back = try #require(OutcomeCodec.decodeOutcome(OutcomeCodec.encodeOutcome(outcome), source: source))
         #expect(back.diagnostics == outcome.diagnostics && back.inkBox == outcome.inkBox && back.pngs == outcome.pngs)
+        #expect(back.diagnostics.compactMap(\.fix?.transform) == outcome.diagnostics.compactMap(\.fix?.transform))
         // Truncated replies are rejected, never trusted or trapped on.
         let wire = OutcomeCodec.encodeOutcome(outcome)
         for cut in [0, 1, 8, wire.count / 2, wire.count - 1] {

@@ -37,6 +37,29 @@ import Testing
     }
 
     /// As a person runs it: the executable, in the project's folder, with render workers.
+    /// Saving the drawing into the template itself: the dot-file is never built, so the build
+    /// says so, also when nothing else changed since the last build.
+    @Test func aDrawingSavedIntoTheTemplateIsReported() throws {
+        let project = TemporaryFolder()
+        #expect(ToolCommand.run(["init", project.path, "--app-name", "Mosaic"]).status == .clean)
+        let build = ["build", "--config", project.file("iconforge.json"), "--isolation", "none"]
+        #expect(ToolCommand.run(build).diagnostics.isEmpty, "the template as init wrote it is fine")
+        let template = try String(contentsOfFile: project.file("Glyphs/.template.svg"), encoding: .utf8)
+        let drawn = template.replacing(
+            "<g id=\"Glyph\" inkscape:groupmode=\"layer\" inkscape:label=\"Glyph\"/>",
+            with: "<g id=\"Glyph\" inkscape:groupmode=\"layer\" inkscape:label=\"Glyph\">\n    <circle cx=\"17.5\" cy=\"17.5\" r=\"13.5\"/>\n  </g>")
+        #expect(drawn != template)
+        project.write("Glyphs/.template.svg", drawn)
+        for _ in 0..<2 {
+            let run = ToolCommand.run(build)
+            #expect(run.status == .clean)
+            #expect(run.diagnostics.map(\.rule) == [.glyphTemplate] && run.diagnostics.first?.severity == .warning, "\(run.stderr)")
+            #expect(run.diagnostics.first?.location?.line == 17, "the circle's line: \(run.stderr)")
+            #expect(run.diagnostics.first?.message.contains("save your drawing under a new name") == true)
+        }
+        #expect(ToolCommand.run(build + ["--werror"]).status == .checkFailed)
+    }
+
     @Test func initThenBuildInTheFolderWithTheExecutable() throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let project = TemporaryFolder()
@@ -143,13 +166,18 @@ import Testing
         // The canvas outline is drawn: the ink spans the whole artboard.
         #expect(isClose(rendered.inkBox ?? Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 0, y: 0, width: 35, height: 35), within: 0.1))
         // Well-formed and self-contained: iconforge's own checks find nothing wrong with the
-        // file as SVG (only that, as a glyph, it would be a dot-name, too big and many-coloured).
+        // file as SVG, only that, saved as a glyph, it still holds the guides.
         let folder = TemporaryFolder()
         let path = folder.write("template.svg", ProjectScaffold.templateArtboard)
         let check = ToolCommand.run(["check", path, "--format", "json", "--isolation", "none"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.joined(separator: "\n").utf8)) as? [String: Any])
         let rules = Set((document["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String })
-        #expect(rules.isSubset(of: ["size.target", "size.max", "color.monochrome"]), "\(rules)")
+        #expect(rules == ["glyph.template"], "\(rules)")
+        // Inkscape layers, the guides locked; nothing that travels into a glyph saved from it
+        // as its accessible text.
+        #expect(ProjectScaffold.templateArtboard.contains("<g id=\"Guides\" inkscape:groupmode=\"layer\" inkscape:label=\"Guides\" sodipodi:insensitive=\"true\""))
+        #expect(ProjectScaffold.templateArtboard.contains("<g id=\"Glyph\" inkscape:groupmode=\"layer\" inkscape:label=\"Glyph\"/>"))
+        #expect(!ProjectScaffold.templateArtboard.contains("<desc") && !ProjectScaffold.templateArtboard.contains("<title"))
         for id in ["Guides", "Glyph", "canvas-35pt", "square-27pt", "wide-30pt", "tall-30pt", "centre-vertical", "centre-horizontal"] {
             #expect(ProjectScaffold.templateArtboard.contains("id=\"\(id)\""))
         }

@@ -39,16 +39,18 @@ import Testing
         }
     }
 
-    /// librsvg measures a root with its own width and height in their units, though it
-    /// renders the viewBox onto the viewport: the ink box must come out in viewBox units.
+    /// The ink box is in points of the artboard the width and height declare, the viewBox
+    /// mapped onto it (`Artboard`): Material Symbols' 960-unit viewBox on a 24 pt artboard is
+    /// 0.025 pt per unit; a 48-unit viewBox in a 24 × 12 pt artboard meets it at 0.25 pt per
+    /// unit, centred (x from 6 pt); a relative width leaves the viewBox as the artboard.
     @Test(arguments: [
-        ("viewbox/material-960-viewbox.svg", Rect(x: 80, y: 80, width: 800, height: 800)),
-        ("viewbox/size-unlike-viewbox.svg", Rect(x: 12, y: 6, width: 24, height: 36)),
+        ("viewbox/material-960-viewbox.svg", Rect(x: 2, y: 2, width: 20, height: 20)),
+        ("viewbox/size-unlike-viewbox.svg", Rect(x: 9, y: 1.5, width: 6, height: 9)),
         ("viewbox/size-percent.svg", Rect(x: 12, y: 12, width: 24, height: 24)),
-        ("viewbox/corner-ink-35.svg", Rect(x: 43, y: 43, width: 4, height: 4)),
+        ("viewbox/corner-ink-35.svg", Rect(x: 43 * 35 / 48, y: 43 * 35 / 48, width: 4 * 35 / 48, height: 4 * 35 / 48)),
         ("pipeline/square-27pt.svg", Rect(x: 4, y: 4, width: 27, height: 27)),
     ])
-    func inkIsMeasuredInViewBoxUnitsWhateverTheWidthAndHeight(fixture: String, expected: Rect) throws {
+    func inkIsMeasuredInArtboardPointsWhateverTheViewBox(fixture: String, expected: Rect) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture)))
         for mode in [ExportMode.template, .fitGlyph, .fitSet] {
             let rendered = try GlyphRenderer.render(data, mode: mode, shapeThreshold: 1.2)

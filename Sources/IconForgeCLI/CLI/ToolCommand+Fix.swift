@@ -1,0 +1,103 @@
+/// `iconforge fix GLYPH.svg`: the size and centring fix of a glyph's findings, written into
+/// the file (`FixApplier`).
+extension ToolCommand {
+    static func fix(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .fix))
+        if parsed.flags.contains("--help") {
+            output.out(HelpText.fix)
+            return .clean
+        }
+        let path = try singleGlyph(parsed, command: "fix", example: "iconforge fix Glyphs/star.svg")
+        let inPlace = parsed.flags.contains("--in-place"), dryRun = parsed.flags.contains("--dry-run")
+        if inPlace, parsed.values["--output"] != nil { throw UsageError("fix takes -o FILE or --in-place, not both") }
+        let own: Set<String> = ["--output", "--in-place", "--dry-run"]
+        let checking = ParsedArguments(values: parsed.values.filter { !own.contains($0.key) }, flags: parsed.flags.subtracting(own), positionals: [path])
+        let (request, _) = try request(from: checking, command: .check, environment: output.environment)
+
+        let diagnostics: [Diagnostic]
+        do {
+            diagnostics = try Builder.render(path, request: request).diagnostics
+        } catch {
+            return report(error, output: &output)
+        }
+        let fixable: Set<RuleID> = [.sizeTarget, .geometryOffCenter]
+        let rest = diagnostics.filter { !fixable.contains($0.rule) && $0.severity == .error }
+        guard let fix = diagnostics.lazy.compactMap(\.fix).first else {
+            for diagnostic in DiagnosticFormatter.grouped(rest) { output.diagnostic(diagnostic) }
+            guard rest.isEmpty else {
+                output.err("iconforge: error: \(path) has no size or centring fix to apply; its errors above need another remedy ('iconforge explain RULE')")
+                return .checkFailed
+            }
+            output.out("\(path): nothing to fix: its size and centre are the template's")
+            return .clean
+        }
+        let original: [UInt8]
+        do {
+            original = try FileSystem.readRegularFile(path, limit: request.options.limits.maximumFileBytes)
+        } catch {
+            output.err("\(error.path): error: \(error.message)")
+            return .io
+        }
+        let fixed: [UInt8]
+        do {
+            fixed = try FixApplier.apply(fix, to: original, limits: request.options.limits)
+        } catch {
+            output.err("\(path): error: cannot apply the fix: \(error.message)")
+            return .checkFailed
+        }
+        let destination = inPlace ? path : parsed.values["--output"] ?? fixedName(for: path)
+        if dryRun {
+            output.out(UnifiedDiff.of(String(decoding: original, as: UTF8.self), String(decoding: fixed, as: UTF8.self), label: path).joined(separator: "\n"))
+        } else {
+            guard inPlace || FileSystem.kind(of: destination) == .missing else {
+                output.err("\(destination): error: already exists; iconforge does not replace it: delete it, or name another file with -o")
+                return .io
+            }
+            do {
+                try FileSystem.writeAtomically(fixed, to: destination)
+            } catch {
+                output.err("\(error.path): error: \(error.message)")
+                return .io
+            }
+        }
+        let written = dryRun ? "would write \(destination)" : inPlace ? "rewrote \(destination)" : "wrote \(destination) (\(path) is unchanged: look at the fixed file, then save it over the original, or run fix --in-place)"
+        output.err("\(path): \(dryRun ? "fix" : "fixed"): \(fix.prose); \(written)")
+        // What is left is judged on the file written (a size.max or geometry.clipped the move
+        // cured is gone); under --dry-run, on the original, less what the fix addresses.
+        var left = rest
+        if !dryRun {
+            do {
+                left = try Builder.render(destination, request: request).diagnostics.filter { $0.severity == .error }
+            } catch {
+                return report(error, output: &output)
+            }
+        }
+        for diagnostic in DiagnosticFormatter.grouped(left) { output.diagnostic(diagnostic) }
+        return left.isEmpty ? .clean : .checkFailed
+    }
+
+    /// The one SVG file a single-glyph command (`render`, `fix`) names.
+    static func singleGlyph(_ parsed: ParsedArguments, command: String, example: String) throws(UsageError) -> String {
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError("\(command) takes exactly one glyph file, e.g. \(example)")
+        }
+        if FileSystem.kind(followingSymlinksOf: path) == .directory {
+            throw UsageError("\(command) takes one SVG file, and '\(path)' is a folder; use 'iconforge build \(path)' for a folder")
+        }
+        return path
+    }
+
+    /// Prints why a single-glyph run could not run at all; its exit status.
+    static func report(_ error: BuildError, output: inout ToolRun) -> ExitStatus {
+        switch error {
+        case .missingInput(let path, let message): output.err("\(path): error: \(message)")
+        case .output(let failure), .dependencyFile(let failure), .appFile(let failure): output.err("\(failure.path): error: \(failure.message)")
+        }
+        return .io
+    }
+
+    /// `Glyphs/star.svg` → `Glyphs/star.fixed.svg`.
+    static func fixedName(for path: String) -> String {
+        path.hasSuffix(".svg") ? String(path.dropLast(4)) + ".fixed.svg" : path + ".fixed.svg"
+    }
+}
