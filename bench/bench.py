@@ -36,6 +36,17 @@ wall time:
 
 Ratios are peer / iconforge-cold, so a ratio above 1 means iconforge is faster.
 
+Per library (see docs/benchmark.md, "Per library"): the first LIB_GLYPHS files by name of
+six libraries (Simple Icons, Lucide, Font Awesome solid, Papirus symbolic, Adwaita
+symbolic, Papirus 48x48 apps made one colour) that the C program and both fit modes of
+iconforge all render, chosen once into $BENCH_CACHE/corpus/libraries/; per library the C
+program (-m fit), `build --fit=glyph` and `build --fit`, in the same rounds as the rest,
+outputs on BENCH_DISK (or BENCH_TMP with BENCH_DISK=0); each ratio is iconforge / C per
+round, and the median of those is reported. Template mode: the C program -m template and
+`build` on the shipped Glyphs/, ten runs a round. Memory: one untimed run of the C program
+and of `build --fit` on MEMORY_GLYPHS glyphs of three libraries in one folder, the whole
+process tree's RSS sampled.
+
 Each timed command runs under GNU time (/usr/bin/time -f %M); wall time is
 measured around it with perf_counter (so it includes about a millisecond of
 time's own fork/exec). time's %M is the maxrss from wait4(2), which on Linux is
@@ -98,6 +109,8 @@ Environment
   BENCH_DISK   a folder on a real disk for the on-disk rows (default
                $BENCH_CACHE/disk); BENCH_DISK=0 leaves those rows out
   BENCH_JSON   also write the raw results to this JSON file
+  BENCH_LIBS   comma-separated library keys to run (simple-icons, lucide, font-awesome,
+               papirus-symbolic, adwaita-symbolic, papirus-colour); empty: none
 
 Exit status: 0 when the report was printed (even when iconforge is
 unavailable: its rows say so), non-zero when a peer or the setup failed.
