@@ -37,9 +37,9 @@ int cplatformshim_limit_memory(uint64_t bytes);
 /// pages every glyph: 2,000 page faults (8 MB) for each request on a 512-unit Font Awesome
 /// glyph, and 140,000 in a --fit=set build of 1,000 Simple Icons (10,500 with this; its
 /// system time 0.32-0.49 s against 0.24-0.26 s). With this, blocks up to 32 MiB come
-/// from the heap and up to 32 MiB of free heap is kept. Linux (glibc) only; macOS's allocator
-/// keeps freed regions for reuse itself, and there this does nothing. Returns 0, or -1
-/// when the allocator refused the settings.
+/// from the heap and up to 32 MiB of free heap is kept. Linux (glibc) only; macOS's
+/// allocator keeps freed regions for reuse itself, and there this does nothing. Returns 0,
+/// or -1 when the allocator refused the settings.
 int cplatformshim_reuse_freed_memory(void);
 
 /// The exit status of a worker stopped by the memory watchdog.
