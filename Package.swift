@@ -15,6 +15,7 @@ let package = Package(
                 "IconForgeOutputs", "IconForgeBuild", "IconForgeCLI",
             ]
         ),
+        .plugin(name: "IconForgePlugin", targets: ["IconForgePlugin"]),
     ],
     targets: [
         // librsvg 2.x (with cairo and GLib), opened with dlopen on first use, so that
@@ -75,6 +76,13 @@ let package = Package(
         .executableTarget(
             name: "iconforge",
             dependencies: ["IconForgeCLI"]
+        ),
+        // A build-tool plugin for a target that keeps its glyphs in Glyphs/: their PNGs as
+        // the target's resources, and the QuickAction enum (see docs/xcode.md).
+        .plugin(
+            name: "IconForgePlugin",
+            capability: .buildTool(),
+            dependencies: ["iconforge"]
         ),
         // librsvg's real headers (through pkg-config), for the test that the loader's
         // declarations agree with them.

@@ -20,6 +20,8 @@ let package = Package(
         .executableTarget(name: "FuzzCSS", dependencies: fuzzTarget),
         .executableTarget(name: "FuzzJSON", dependencies: fuzzTarget),
         .executableTarget(name: "FuzzGlyph", dependencies: fuzzTarget),
+        .executableTarget(name: "FuzzPlist", dependencies: fuzzTarget),
+        .executableTarget(name: "FuzzAppFiles", dependencies: fuzzTarget),
     ],
     swiftLanguageModes: [.v6]
 )

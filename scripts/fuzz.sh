@@ -2,7 +2,7 @@
 # Builds iconforge's libFuzzer targets (the package in Fuzz/) and runs each for
 # FUZZ_SECONDS (default 60). Used by `make fuzz`.
 #
-#   scripts/fuzz.sh                 every target: markup css json glyph
+#   scripts/fuzz.sh                 every target: markup css json glyph plist appfiles
 #   scripts/fuzz.sh markup glyph    only these
 #
 # Fails on any crash, leak, timeout (FUZZ_TIMEOUT seconds on one input, default 10) or
@@ -20,12 +20,14 @@ seconds=${FUZZ_SECONDS:-60}
 timeout=${FUZZ_TIMEOUT:-10}
 rss=${FUZZ_RSS_MB:-2048}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph)
+[ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph plist appfiles)
 swift=${SWIFT:-swift}
 fixtures=Tests/IconForgeKitTests/Fixtures
 scratch=.build/fuzz
 
-# Xcode's Swift has no libFuzzer runtime: say so instead of failing at link time.
+# Xcode's Swift has no libFuzzer runtime: say so instead of failing at link time. `make test`
+# sets FUZZ_OPTIONAL=1: there the run is skipped with that line and the suite goes on
+# (everything else has run by then); `make fuzz` fails, since fuzzing is what it was asked.
 probe=$(mktemp -d)
 trap 'rm -rf "$probe"' EXIT
 printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ p: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' > "$probe/probe.swift"
@@ -34,6 +36,10 @@ if ! "$swift" build --help >/dev/null 2>&1 || ! (cd "$probe" && swiftc -sanitize
     if [ "$(uname -s)" = Darwin ]; then
         echo "fuzz: Xcode's Swift has no libFuzzer; install a swift.org toolchain and run" >&2
         echo "fuzz:   TOOLCHAINS=swift make fuzz" >&2
+    fi
+    if [ "${FUZZ_OPTIONAL:-0}" = 1 ]; then
+        echo "fuzz: skipped: no libFuzzer in this toolchain; the other tests ran" >&2
+        exit 0
     fi
     exit 1
 fi
@@ -61,6 +67,8 @@ seeds() {
     # worker's limits stop; in process, as the glyph target renders, they are a timeout.
     glyph) find "$fixtures" Glyphs -name '*.svg' -type f -not -path "$fixtures/isolation/*" ;;
     json) find "$fixtures" Glyphs -name '*.json' -type f ;;
+    # The app's files: property lists (XML and binary), String Catalogs, strings files.
+    plist | appfiles) find "$fixtures" Output -type f \( -name '*.plist' -o -name '*.xcstrings' -o -name '*.strings' \) ;;
     esac | while read -r file; do cp "$file" "$folder/$(printf '%s' "$file" | tr '/' '_')"; done
     if [ -d "$fixtures/fuzz/$target" ]; then cp "$fixtures/fuzz/$target"/* "$folder/" 2>/dev/null || true; fi
     echo "$folder"
@@ -75,7 +83,8 @@ failed=()
 for target in "${targets[@]}"; do
     case $target in
     markup) executable=FuzzMarkup ;; css) executable=FuzzCSS ;; json) executable=FuzzJSON ;; glyph) executable=FuzzGlyph ;;
-    *) echo "fuzz: no target '$target' (markup, css, json, glyph)" >&2; exit 2 ;;
+    plist) executable=FuzzPlist ;; appfiles) executable=FuzzAppFiles ;;
+    *) echo "fuzz: no target '$target' (markup, css, json, glyph, plist, appfiles)" >&2; exit 2 ;;
     esac
     corpus=.build/fuzz-corpus/$target artifacts=.build/fuzz-artifacts/$target/ log=.build/fuzz-logs/$target.log
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"

@@ -7,7 +7,11 @@
 #   scripts/setup.sh --test   also what the test suite drives: a headless browser (the
 #                             preview page is loaded in one), zsh (completion scripts are
 #                             loaded in it) and Python's jsonschema (schemas are checked
-#                             with a real validator). Tests that need one of these and
+#                             with a real validator), Ruby (the Homebrew formula), dosfstools
+#                             and fusefat (a case-insensitive folder, as on a Mac),
+#                             and a Python venv, .build/test-venv, with PyPI's ziglang
+#                             (Apple's libc headers, for the macOS check), check-jsonschema
+#                             and zizmor (the CI workflow). Tests that need one of these and
 #                             cannot find it are skipped with a message saying which.
 set -euo pipefail
 
@@ -48,6 +52,11 @@ Linux)
         have chromium-headless-shell || have chromium || missing+=(chromium-headless-shell)
         have zsh || missing+=(zsh)
         python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
+        have ruby || missing+=(ruby)
+        # A case-insensitive folder, as a Mac's: a FAT image mounted with FUSE.
+        have mkfs.vfat || [ -x /usr/sbin/mkfs.vfat ] || missing+=(dosfstools)
+        have fusefat || missing+=(fusefat)
+        python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
     fi
     if [ ${#missing[@]} -gt 0 ]; then
         have apt-get || {
@@ -74,3 +83,20 @@ Linux)
     exit 1
     ;;
 esac
+
+# The test venv: PyPI packages the suite drives, installed once and reused (ziglang is
+# large). A package that does not install leaves its tests skipped, not the setup failed.
+if [ "$for_tests" = 1 ]; then
+    venv=.build/test-venv
+    cd "$(dirname "$0")/.."
+    if [ ! -x "$venv/bin/python" ]; then
+        echo "setup: creating $venv for the test suite's Python tools" >&2
+        python3 -m venv "$venv" || { echo "setup: python3 -m venv failed; the macOS and workflow checks will be skipped" >&2; exit 0; }
+    fi
+    for package in ziglang check-jsonschema zizmor; do
+        "$venv/bin/python" -m pip show -q "$package" >/dev/null 2>&1 && continue
+        echo "setup: installing $package into $venv with pip" >&2
+        "$venv/bin/python" -m pip install -q --disable-pip-version-check "$package" >/dev/null ||
+            echo "setup: $package did not install; the tests that use it will be skipped" >&2
+    done
+fi

@@ -1,6 +1,10 @@
 // See include/CPlatformShim.h. Every function has a Linux and a macOS branch; another
 // system fails to compile here rather than misbehave at run time.
 
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE  // posix_spawn_file_actions_addclosefrom_np, before any header
+#endif
+
 #include "CPlatformShim.h"
 
 #include <errno.h>
@@ -14,6 +18,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <sys/inotify.h>
 #include <sys/prctl.h>
@@ -27,6 +32,7 @@ extern char **environ;
 #include <mach/mach.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/event.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -285,6 +291,42 @@ int cplatformshim_watch_add(int watch, const char *folder) {
     }
     return descriptor;
 #endif
+}
+
+int cplatformshim_spawn_inherit_only_actions(void *actions, short *flags) {
+    if (actions == NULL || flags == NULL) {
+        errno = EINVAL;
+        return -1;
+    }
+#if defined(__linux__)
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    int status = posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, 3);
+    if (status != 0) {
+        errno = status;
+        return -1;
+    }
+#endif
+    return 0;
+#elif defined(__APPLE__)
+    *flags = (short)(*flags | POSIX_SPAWN_CLOEXEC_DEFAULT);
+    return 0;
+#endif
+}
+
+long long cplatformshim_raise_descriptor_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return -1;
+    rlim_t wanted = limit.rlim_max;
+#if defined(__APPLE__)
+    if (wanted == RLIM_INFINITY || wanted > OPEN_MAX) wanted = OPEN_MAX;
+#endif
+    if (limit.rlim_cur != RLIM_INFINITY && (wanted == RLIM_INFINITY || limit.rlim_cur < wanted)) {
+        struct rlimit raised = limit;
+        raised.rlim_cur = wanted;
+        // Refused (a hard limit the kernel caps lower): the old limit stays, and is what counts.
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+    }
+    return limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > (rlim_t)LLONG_MAX ? LLONG_MAX : (long long)limit.rlim_cur;
 }
 
 void cplatformshim_watch_remove(int watch, int handle) {

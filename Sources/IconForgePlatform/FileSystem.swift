@@ -228,6 +228,7 @@ package enum FileSystem {
                 let status = fsync(file)
                 close(file)
                 guard status == 0 else { throw FileError(path: temporary, errno: errno, action: "flush") }
+                FlushObserver.current?.record(.handedOver(temporary))
             }
             guard fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0 else {
                 throw FileError(path: folder, errno: errno, action: "flush")
@@ -249,24 +250,31 @@ package enum FileSystem {
     }
 
     /// Flushes the entries (the renames) of every folder in `folders`: one `fsync` for a
-    /// single folder; for many (an asset catalog's image sets), one flush per file system.
+    /// single folder; for many (an asset catalog's image sets), one flush per file system
+    /// (see FolderFlushPlan).
     static func flushFolders(_ folders: [String]) throws(FileError) {
-        guard folders.count > 1 else {
-            folders.first.map(syncFolder)
-            return
-        }
         #if canImport(Darwin)
-            // Each folder's entries handed to the drive, then one F_FULLFSYNC for its cache.
-            for folder in folders.dropLast() { syncFolder(folder) }
-            try flushFileSystem(holding: folders.last!, temporaries: [])
-        #elseif canImport(Glibc) || canImport(Musl)
-            var flushedDevices = Set<UInt64>()
-            for folder in folders where flushedDevices.insert(device(of: folder) ?? 0).inserted {
-                try flushFileSystem(holding: folder, temporaries: [])
-            }
+            let darwin = true
         #else
-            #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
+            let darwin = false
         #endif
+        for step in FolderFlushPlan.steps(for: folders, darwin: darwin, device: device(of:)) {
+            switch step {
+            case .syncFolder(let folder): syncFolder(folder)
+            case .handOverFolder(let folder): handOver(folder)
+            case .flushFileSystem(let folder): try flushFileSystem(holding: folder, temporaries: [])
+            }
+        }
+    }
+
+    /// `fsync` of a folder or file without the drive's cache (macOS), which the one
+    /// F_FULLFSYNC after it covers: the build does not wait for the disk here.
+    private static func handOver(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+        FlushObserver.current?.record(.handedOver(path))
     }
 
     #if canImport(Glibc) || canImport(Musl)
@@ -280,6 +288,11 @@ package enum FileSystem {
     @discardableResult
     static func exchangeUmask(_ mask: UInt32) -> UInt32 {
         UInt32(umask(mode_t(mask)))
+    }
+
+    /// Sets a file's permission bits (a temporary file of this process's, never a link).
+    package static func setPermissions(of path: String, to mode: UInt32) {
+        chmod(path, mode_t(mode))
     }
 
     /// A file's permission bits, or nil if it does not exist.
@@ -332,6 +345,17 @@ package enum FileSystem {
 
     /// The prefix of every temporary file iconforge writes; the next build removes strays.
     package static let temporaryPrefix = ".iconforge-tmp-"
+
+    /// Removes the temporary files a killed build left in `folder` (not those in `except`,
+    /// by name, which this build is writing); with `forFile`, only those for that file name
+    /// (in a folder of the app's, where other files are not iconforge's business). The
+    /// caller holds the lock that keeps other builds from writing there.
+    package static func removeStrayTemporaryFiles(in folder: String, forFile name: String? = nil, except: Set<String> = []) {
+        for entry in (try? contents(ofFolder: folder)) ?? [] where entry.hasPrefix(temporaryPrefix) && !except.contains(entry) {
+            if let name, !entry.hasSuffix("-" + name) { continue }
+            try? remove(folder + "/" + entry)
+        }
+    }
 
     /// Flushes a folder's entries (the renames into it) to disk.
     package static func syncFolder(_ path: String) {
@@ -433,12 +457,19 @@ package final class FolderLock {
 
     /// Why the lock file in `folder` could not be made: a folder that cannot be written
     /// (permissions, a read-only file system) is named as the output folder it is.
-    static func openError(folder: String, errno code: Int32) -> FileError {
+    static func openError(folder: String, errno code: Int32, lockExists: Bool = false) -> FileError {
         let reason = String(cString: strerror(code))
+        if code == ELOOP {
+            return FileError(
+                path: folder + "/" + fileName,
+                message: "is a symbolic link; iconforge never opens its lock file through a link (it would create or lock the file the link names): remove the link")
+        }
         guard [EACCES, EPERM, EROFS].contains(code) else { return FileError(path: folder + "/" + fileName, errno: code, action: "open the lock file") }
         return FileError(
             path: folder,
-            message: "the output folder is not writable: cannot create \(fileName) in it (\(reason)); make it writable, or build into another folder with -o")
+            message: lockExists
+                ? "the output folder is not writable (\(reason)); make it writable, or build into another folder with -o"
+                : "the output folder is not writable: cannot create \(fileName) in it (\(reason)); make it writable, or build into another folder with -o")
     }
 
     /// Waits until no other process holds the lock on `folder`, then takes it; `onWait` is
@@ -447,8 +478,13 @@ package final class FolderLock {
     /// and no file is made in it: for a folder that is the app's, such as an asset catalog.
     package init(_ folder: String, lockFile: Bool = true, onWait: () -> Void = {}) throws(FileError) {
         let path = lockFile ? folder + "/" + Self.fileName : folder
-        descriptor = lockFile ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw lockFile ? Self.openError(folder: folder, errno: errno) : FileError(path: path, errno: errno, action: "open") }
+        // Never through a symlink: a committed `Output/.iconforge-lock -> /any/path` would make
+        // the build create (or lock) the file it names.
+        descriptor = lockFile ? open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw lockFile ? Self.openError(folder: folder, errno: code, lockExists: Self.exists(path)) : FileError(path: path, errno: code, action: "open")
+        }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { onWait() }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
@@ -462,6 +498,11 @@ package final class FolderLock {
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 }
 
@@ -509,6 +550,22 @@ public struct FileError: Error, Equatable, Sendable {
     package var notRegular: FileSystem.Kind?
     /// When the failure stopped a build: what it left in the output folder.
     public var leftOutput: LeftOutput?
+    /// When the failure stopped a build after its glyphs were checked: how many there were,
+    /// and the findings (a summary line and a JSON summary still count them).
+    public var checked: Checked?
+
+    /// What a build had checked when a write stopped it.
+    public struct Checked: Equatable, Sendable {
+        public var glyphs: Int
+        public var errors: Int
+        public var warnings: Int
+
+        package init(glyphs: Int, errors: Int, warnings: Int) {
+            self.glyphs = glyphs
+            self.errors = errors
+            self.warnings = warnings
+        }
+    }
 
     /// What a build that failed while writing left in its output folder.
     public enum LeftOutput: Equatable, Sendable {

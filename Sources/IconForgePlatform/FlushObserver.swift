@@ -10,6 +10,9 @@ package final class FlushObserver: Sendable {
         case fileSystemFlushed(String)
         /// A folder's entries (the renames into it) flushed.
         case folderFlushed(String)
+        /// macOS: a file's data or a folder's entries handed to the drive (`fsync`), to be
+        /// written by the one F_FULLFSYNC after it; the build does not wait for the disk.
+        case handedOver(String)
         /// A temporary file renamed to this path.
         case renamed(String)
         /// A file removed.
@@ -52,7 +55,7 @@ package final class FlushObserver: Sendable {
     var flushCount: Int {
         events.count {
             switch $0 {
-            case .renamed, .removed: false
+            case .renamed, .removed, .handedOver: false
             case .fileFlushed, .fileSystemFlushed, .folderFlushed: true
             }
         }

@@ -23,9 +23,31 @@ package final class FolderEvents {
     /// Folder → the handle `cplatformshim_watch_add` returned for it.
     private var handles: [String: Int32] = [:]
 
+    /// Folders the system would not watch at the last `watch`, with why.
+    package private(set) var refused: [String: Refusal] = [:]
+
+    /// Why a folder is not watched for events (it is still looked at every poll).
+    package enum Refusal: Equatable, Sendable {
+        /// Out of descriptors (EMFILE, ENFILE): macOS holds one per folder watched.
+        case tooManyOpenFiles
+        /// Linux's limit on inotify watches (ENOSPC).
+        case tooManyWatches
+        /// Anything else, as the system describes it.
+        case other(String)
+    }
+
+    /// The soft limit on open descriptors once raised to the hard limit (see
+    /// `cplatformshim_raise_descriptor_limit`), nil when it cannot be read. Raised once, by
+    /// the first watch.
+    package static let descriptorLimit: Int? = {
+        let limit = cplatformshim_raise_descriptor_limit()
+        return limit < 0 ? nil : Int(clamping: limit)
+    }()
+
     /// Nil when the system offers no events (too many inotify instances, say): the watch
     /// then polls.
     package init?() {
+        _ = Self.descriptorLimit
         let descriptor = cplatformshim_watch_open()
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
@@ -43,10 +65,42 @@ package final class FolderEvents {
             cplatformshim_watch_remove(descriptor, handle)
             handles[folder] = nil
         }
+        refused = [:]
         for folder in folders where handles[folder] == nil {
             let handle = cplatformshim_watch_add(descriptor, folder)
-            if handle >= 0 { handles[folder] = handle }
+            if handle >= 0 {
+                handles[folder] = handle
+            } else {
+                switch errno {
+                case ENOENT, ENOTDIR: break  // not there (yet): polling sees it come
+                case EMFILE, ENFILE: refused[folder] = .tooManyOpenFiles
+                case ENOSPC: refused[folder] = .tooManyWatches
+                case let code: refused[folder] = .other(String(cString: strerror(code)))
+                }
+            }
         }
+    }
+
+    /// What to tell the user when some folders are not watched for events, nil when all
+    /// are: how many, why, and what to do about it.
+    package var notice: String? {
+        Self.notice(refused: refused.count, because: refused.values.sorted { "\($0)" < "\($1)" }.first, descriptorLimit: Self.descriptorLimit)
+    }
+
+    package static func notice(refused count: Int, because reason: Refusal?, descriptorLimit: Int?) -> String? {
+        guard count > 0, let reason else { return nil }
+        let folders = count == 1 ? "1 folder is" : "\(count) folders are"
+        let why: String
+        switch reason {
+        case .tooManyOpenFiles:
+            let limit = descriptorLimit.map { " (\($0), raised to the hard limit; macOS needs one per folder watched)" } ?? ""
+            why = "too many open files\(limit); to watch them all, raise the hard limit (`ulimit -Hn 10240` as root, or `sudo launchctl limit maxfiles 10240 unlimited` on macOS) and start the watch again"
+        case .tooManyWatches:
+            why = "the system's limit on inotify watches is reached; raise it (`sudo sysctl fs.inotify.max_user_watches=524288`) and start the watch again"
+        case .other(let description):
+            why = description.prefix(1).lowercased() + description.dropFirst()
+        }
+        return "iconforge: \(folders) not watched for events, only looked at every second: \(why)"
     }
 
     /// The folders watched now.

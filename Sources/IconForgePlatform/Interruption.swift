@@ -30,6 +30,32 @@ public enum Interruption {
         for temporary in temporaries.withLock({ $0 }) { unlink(temporary) }
     }
 
+    /// What a stop leaves of the catalogs this process commits, for the stop's message: the
+    /// folder holds the last completed build's `catalog.json` (or this build's), unless a
+    /// commit removed it (files it listed were being replaced) and had not yet renamed the
+    /// new one into place.
+    public static var catalogsOnDisk: String {
+        // Asked of the disk, for the commits under way: each is marked before its catalog is
+        // removed and cleared after the new one is renamed into place.
+        let removed = removedCatalogs.withLock { $0 }.filter { FileSystem.kind(of: $0) == .missing }.sorted()
+        guard !removed.isEmpty else {
+            return "any catalog.json is whole and lists what it says (the last completed build's, or this one's)"
+        }
+        return removed.joined(separator: ", ") + " was removed (the files it listed were being replaced) and is missing until a build completes: build again"
+    }
+
+    /// A commit is about to remove the catalog at `path` before replacing files it lists.
+    static func catalogRemoved(_ path: String) {
+        removedCatalogs.withLock { _ = $0.insert(path) }
+    }
+
+    /// A commit renamed the new catalog into place at `path`.
+    static func catalogCommitted(_ path: String) {
+        removedCatalogs.withLock { _ = $0.remove(path) }
+    }
+
+    private static let removedCatalogs = Lock(Set<String>())
+
     private static let stopping = Atomic<Bool>(false)
     /// Threads creating a temporary file right now.
     private static let creating = Atomic<Int>(0)

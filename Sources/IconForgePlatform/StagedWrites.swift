@@ -15,18 +15,33 @@ package struct StagedWrites: ~Copyable {
     private var last: (temporary: String, path: String)?
     /// Whether a staged file replaces one that exists (which the old catalog may list).
     private var replacesExisting = false
+    /// Files of the app's project (`writeProjectFile`), renamed after `pending`, in order,
+    /// each with its signature as read (nil: it did not exist), checked before any rename.
+    private var projectFiles: [(temporary: String, path: String, read: FileSignature?)] = []
 
     package init() {}
 
     deinit {
         for file in pending { try? FileSystem.remove(file.temporary) }
+        for file in projectFiles { try? FileSystem.remove(file.temporary) }
         if let first { try? FileSystem.remove(first.temporary) }
         if let last { try? FileSystem.remove(last.temporary) }
     }
 
     /// The names of the temporary files not yet renamed.
     package var temporaryNames: Set<String> {
-        Set((pending + [first, last].compactMap { $0 }).map(\.temporary.lastPathComponent))
+        Set((pending + [first, last].compactMap { $0 } + projectFiles.map { ($0.temporary, $0.path) }).map(\.temporary.lastPathComponent))
+    }
+
+    /// Stages a file of the app's own (an Info.plist, a String Catalog): written now to a
+    /// temporary file beside `path` with `mode` (nil: the umask's), renamed by `commit` after
+    /// the outputs, in the order staged, unless `path` is no longer as it was `read` (nil:
+    /// missing) when the renames begin: then nothing is renamed, and an edit made while the
+    /// build ran is not lost.
+    package mutating func writeProjectFile(_ bytes: [UInt8], to path: String, mode: UInt32?, read: FileSignature?) throws(FileError) {
+        let (temporary, _) = try FileSystem.writeTemporaryFile(bytes, for: path)
+        if let mode { FileSystem.setPermissions(of: temporary, to: mode) }
+        projectFiles.append((temporary, path, read))
     }
 
     /// `FileSystem.writeIfChangedRecording`, staged: the bytes are written to a temporary
@@ -91,10 +106,10 @@ package struct StagedWrites: ~Copyable {
     /// written before anything is renamed, so a full disk fails before a file is replaced.
     /// A failure says in `FileError.leftOutput` what it left.
     package mutating func commit() throws(FileError) {
-        let all = [first].compactMap { $0 } + pending + [last].compactMap { $0 }
+        let all = [first].compactMap { $0 } + pending + projectFiles.map { ($0.temporary, $0.path) } + [last].compactMap { $0 }
         guard !all.isEmpty else { return }
         Interruption.waitForExitIfStopped()
-        let folders = Array(Set(pending.map(\.path.parentPath))).sorted()
+        let folders = Array(Set((pending.map(\.path) + projectFiles.map(\.path)).map(\.parentPath))).sorted()
         var renamed = 0
         var catalogRemoved = false
         do throws(FileError) {
@@ -106,10 +121,15 @@ package struct StagedWrites: ~Copyable {
                 try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries)
                 temporaries = []
             }
+            // The app's files are as they were read, or nothing is replaced.
+            for file in projectFiles where FileSystem.signature(of: file.path) != file.read {
+                throw FileError(path: file.path, message: "changed while iconforge was updating it (saved by someone else meanwhile), so it was left as it is and nothing was replaced; build again")
+            }
             var flushFirst: String?
             if let file = last, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing {
                 // Files the old catalog lists are about to be replaced: until the new catalog
                 // takes its place, there is none, rather than one that names other bytes.
+                Interruption.catalogRemoved(file.path)
                 try FileSystem.remove(file.path)
                 catalogRemoved = true
                 flushFirst = file.path.parentPath
@@ -126,9 +146,15 @@ package struct StagedWrites: ~Copyable {
                 try FileSystem.renameIntoPlace(file.temporary, file.path)
                 renamed += 1
             }
+            while let file = projectFiles.first {
+                try FileSystem.renameIntoPlace(file.temporary, file.path)
+                projectFiles.removeFirst()
+                renamed += 1
+            }
             try FileSystem.flushFolders(folders)
             if let file = last {
                 try FileSystem.renameIntoPlace(file.temporary, file.path)
+                Interruption.catalogCommitted(file.path)
                 last = nil
                 FileSystem.syncFolder(file.path.parentPath)
             } else if pending.isEmpty, let flushFirst {

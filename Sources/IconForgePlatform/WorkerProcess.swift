@@ -128,7 +128,15 @@ package final class WorkerProcess {
         sigemptyset(&defaults)
         for signal in [SIGINT, SIGTERM, SIGXCPU] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // Only 0, 1 and 2 reach the worker: a descriptor opened elsewhere without O_CLOEXEC
+        // would otherwise stay open in it (macOS: POSIX_SPAWN_CLOEXEC_DEFAULT).
+        var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        guard cplatformshim_spawn_inherit_only_actions(&actions, &flags) == 0 else {
+            let code = errno
+            for descriptor in toChild + fromChild { close(descriptor) }
+            throw FileError(path: executable, errno: code, action: "start a render worker from")
+        }
+        posix_spawnattr_setflags(&attributes, flags)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

@@ -36,13 +36,24 @@ enum CommandLineTool {
         // Stopped by a signal while it ran: what the run says now is the stop's doing (a
         // rename that found its temporary file removed), and the signal's exit status is due.
         Interruption.waitForExitIfStopped()
-        var printed = print(run, colored: colorsStandardError)
+        let outcome = print(run, colored: colorsStandardError)
+        var printed = outcome != .failed
         if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {
             _ = Platform.writeText("iconforge: error: cannot write the step summary \(stepSummaryPath): \(Platform.describe(code))\n", to: 2)
             printed = false
         }
-        // Output that did not arrive is a failed run, whatever the checks said.
+        // Output that did not arrive is a failed run, whatever the checks said; output a
+        // reader chose to stop reading (`iconforge rules | head -1`) is not: the run's status.
         Platform.exit(printed ? run.status.rawValue : ToolCommand.ExitStatus.io.rawValue)
+    }
+
+    /// How printing a run went.
+    enum Printed {
+        case whole
+        /// Standard output's reader went away (a closed pipe): what it read was whole, and
+        /// it asked for no more.
+        case readerLeft
+        case failed
     }
 
     /// Whether diagnostics on standard error get colour: a terminal that shows it, and no
@@ -54,7 +65,7 @@ enum CommandLineTool {
     /// The one printer: each line to its stream, diagnostics in compiler form. Returns
     /// false when a write failed: then standard output gets nothing more (a JSON document
     /// is never quietly cut short) and standard error says what happened, if it can.
-    static func print(_ run: ToolRun, colored: Bool) -> Bool {
+    static func print(_ run: ToolRun, colored: Bool) -> Printed {
         var failure: (stream: String, code: Int32)?
         var standardOutputFailed = false
         for line in run.lines {
@@ -68,12 +79,12 @@ enum CommandLineTool {
                 }
             }
         }
-        guard let failure else { return true }
-        // A reader that went away (`iconforge rules | head -1`) knows why; say nothing then.
-        if !Platform.isBrokenPipe(failure.code) {
-            _ = Platform.writeText("iconforge: error: cannot write \(failure.stream): \(Platform.describe(failure.code))\n", to: 2)
-        }
-        return false
+        guard let failure else { return .whole }
+        // A reader that went away (`iconforge rules | head -1`) knows why: nothing to say,
+        // and nothing failed (the shell's pipefail sees the reader's choice, not an error).
+        if Platform.isBrokenPipe(failure.code), failure.stream == "standard output" { return .readerLeft }
+        _ = Platform.writeText("iconforge: error: cannot write \(failure.stream): \(Platform.describe(failure.code))\n", to: 2)
+        return .failed
     }
 
     /// Writes one line to its stream; the error code when the write failed.

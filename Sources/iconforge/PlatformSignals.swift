@@ -47,7 +47,7 @@ extension Platform {
         while sigwait(&signals, &received) != 0 {}
         Interruption.stopWork()
         let name = received == SIGINT ? "SIGINT" : "SIGTERM"
-        _ = writeText("iconforge: stopped by \(name); files already written are complete, nothing half-written is left\n", to: 2)
+        _ = writeText("iconforge: stopped by \(name); files already written are complete, nothing half-written is left; \(Interruption.catalogsOnDisk)\n", to: 2)
         // _exit, not exit: the build's threads are still running, and exit's clean-up
         // (atexit handlers, static destructors) must not run under them.
         _exit(128 + received)

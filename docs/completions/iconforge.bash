@@ -30,7 +30,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --depfile --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --depfile --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --follow-symlinks --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

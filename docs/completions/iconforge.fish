@@ -22,6 +22,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -l info-plist -r -F
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l info-plist-strings -r -F -d 'update the quick actions\' lines, between markers, in DIR/<locale>.lproj/InfoPlist.strings'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcstrings -r -F -d 'merge the quick actions\' translations into this String Catalog (InfoPlist.xcstrings)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l swift -r -F -d 'write a Swift enum of the quick actions\' types and icons'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l follow-symlinks -d 'write through symlinks (output folder, --xcassets, app files) that lead out of the project; dangling ones never'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs) (default: 8)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see docs/ci.md) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'

@@ -90,6 +90,23 @@ int cplatformshim_watch_open(void);
 /// folder's own descriptor, which the caller must remove), or -1 with errno set.
 int cplatformshim_watch_add(int watch, const char *folder);
 
+/// Makes a render worker inherit only the descriptors its spawn's file actions give it (0,
+/// 1 and 2), not every descriptor this process holds without close-on-exec (one a library
+/// opened, say), which would keep files, pipes and sockets open in the worker. `actions` is a
+/// `posix_spawn_file_actions_t *`, with the worker's file actions already added; the flags
+/// to give `posix_spawnattr_setflags` are `flags` with this system's flag added. macOS:
+/// POSIX_SPAWN_CLOEXEC_DEFAULT. Linux: glibc's posix_spawn_file_actions_addclosefrom_np
+/// (2.34 and later) closing descriptors from 3 up, after the other actions. Returns 0, or
+/// -1 with errno set.
+int cplatformshim_spawn_inherit_only_actions(void *actions, short *flags);
+
+/// Raises this process's soft limit on open descriptors (RLIMIT_NOFILE) to its hard limit,
+/// for `--watch`, which on macOS holds one descriptor per folder watched and where the
+/// default soft limit is 256. macOS accepts at most OPEN_MAX there (its setrlimit refuses
+/// RLIM_INFINITY for this limit). Returns the soft limit in force afterwards (LLONG_MAX for
+/// none), or -1 with errno set when it cannot be read.
+long long cplatformshim_raise_descriptor_limit(void);
+
 /// Stops watching what `handle` (from cplatformshim_watch_add) names.
 void cplatformshim_watch_remove(int watch, int handle);
 

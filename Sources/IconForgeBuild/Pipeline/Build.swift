@@ -34,10 +34,22 @@ public struct BuildRequest: Sendable {
     /// Called after each glyph is processed (reused ones too) with how many are done and
     /// the total, from whichever thread did it: what a progress line counts.
     public var onGlyphDone: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// The project a symlink on the way to a write may lead into (see `WriteDestination`);
+    /// nil: the current folder (the command line gives its git repository).
+    public var projectRoot: String?
+    /// `--follow-symlinks`: write through symlinks that lead out of the project too.
+    public var followsSymlinks = false
     /// The clocks the build compares file times with.
     var clock = BuildClock.system
 
     public init() {}
+
+    /// How this build judges where its writes land.
+    package var writeDestination: WriteDestination {
+        let folder = FileManager.default.currentDirectoryPath
+        let root = projectRoot ?? folder
+        return WriteDestination(root: FileSystem.resolvedPath(root) ?? root, followsLinksOutside: followsSymlinks)
+    }
 }
 
 /// What a build or check found and did.
@@ -123,8 +135,13 @@ public enum Builder {
             encode: request.writesOutput, staging: early)
         let resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
-        if request.writesOutput {
-            try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+        // A catalog.json in the output folder that is not iconforge's stops every write.
+        if request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == catalogPath(request) }) {
+            do throws(BuildError) {
+                try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+            } catch {
+                throw error.having(checked: FileError.Checked(glyphs: resolution.catalog.summary.glyphs, errors: resolution.catalog.summary.errors, warnings: resolution.catalog.summary.warnings))
+            }
         }
         return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }
@@ -175,6 +192,7 @@ public enum Builder {
         // writing the new catalog, another build's writes must not interleave.
         var lock: FolderLock?
         if request.writesOutput {
+            try checkDestinations(request)
             do {
                 try FileSystem.createFolder(request.outputFolder)
                 lock = try FolderLock(request.outputFolder) { request.onWaitingForLock?(request.outputFolder) }
@@ -289,7 +307,11 @@ public enum Builder {
             }
         }
         var assetCatalog: AssetCatalogCommit?
+        var diagnostics = discovered.diagnostics
         if request.writesOutput {
+            if let problem = foreignCatalogProblem(request.outputFolder, previous: plan.previous) {
+                diagnostics.append(Diagnostic(.outputConflict, file: catalogPath(request), problem))
+            }
             withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: plan.ownedFiles))
             if let path = request.assetCatalog {
                 let candidates = outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }
@@ -308,7 +330,6 @@ public enum Builder {
             }
         }
 
-        var diagnostics = discovered.diagnostics
         var pngCount = 0
         var glyphs: [Catalog.Glyph] = []
         for outcome in outcomes {
@@ -379,10 +400,25 @@ public enum Builder {
         // full disk say, leaves the output folder as it was. The state is renamed first and
         // the catalog last, so that a build killed at any step leaves either a catalog that
         // matches its files or none, and a state that names every file of iconforge's.
+        // The app's files: their folders locked, each read and its new bytes computed now,
+        // before anything is written; committed below with the rest (`AppFileCommit`).
+        let appLocks = request.appFiles.isEmpty ? [] : try AppFileCommit.lockFolders(request.appFiles)
+        defer { withExtendedLifetime(appLocks) {} }
+        let appFiles = AppFileCommit()
+        var appFailure: BuildError?
+        AppFileCommit.$collecting.withValue(appFiles) {
+            do throws(BuildError) { try updateAppFiles(request.appFiles, quickActions: quickActions) } catch { appFailure = error }
+        }
+        if let appFailure { throw appFailure }
         var staged = StagedWrites()
         var state: BuildState?
         do throws(BuildError) {
             var written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
+            do throws(FileError) {
+                for file in appFiles.ordered { try staged.writeProjectFile(file.bytes, to: file.target, mode: file.mode, read: file.read) }
+            } catch {
+                throw .appFile(error)
+            }
             // Kept files are not written: they are recorded as this build read them.
             for file in quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
             if let assetCatalog = resolution.assetCatalog {
@@ -411,7 +447,6 @@ public enum Builder {
         if let depfile = request.depfile {
             try writeDepfile(depfile, dependencies: dependencies, request: request)
         }
-        try updateAppFiles(request.appFiles, quickActions: quickActions)
     }
 
     /// What a build's fingerprint is computed from, besides what is on disk.

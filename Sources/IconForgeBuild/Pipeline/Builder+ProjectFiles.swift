@@ -97,13 +97,20 @@ extension Builder {
     static let readLimit = 64 << 20
 
     /// Reads `path` (nil when missing), asks `change` for its new bytes (nil: as it is) and
-    /// replaces it with them, keeping its permissions.
+    /// replaces it with them, keeping its permissions; inside a build, hands them to the
+    /// build's `AppFileCommit.collecting` instead, which commits them with the outputs.
     private static func update(_ path: String, _ change: ([UInt8]?) throws(FileError) -> [UInt8]?) throws(BuildError) {
         do throws(FileError) {
+            let read = FileSystem.signature(of: path)
             let existing = FileSystem.kind(followingSymlinksOf: path) == .missing ? nil : try FileSystem.readRegularFile(path, limit: readLimit)
-            if let bytes = try change(existing) {
+            guard let bytes = try change(existing) else { return }
+            guard let commit = AppFileCommit.collecting else {
                 try FileSystem.replaceProjectFile(bytes, at: path)
+                return
             }
+            let target = try FileSystem.projectFileTarget(path)
+            guard existing != bytes else { return }
+            commit.add(AppFileCommit.Write(target: target, bytes: bytes, mode: FileSystem.permissions(of: target), read: read))
         } catch {
             throw .appFile(error)
         }

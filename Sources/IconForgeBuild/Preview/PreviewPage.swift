@@ -24,9 +24,42 @@ public enum Preview {
         ).html().utf8)
     }
 
-    /// Writes the page to `path` atomically (a reader never sees half a page).
+    /// Writes the page to `path` atomically (a reader never sees half a page), having first
+    /// recorded in the folder's `.iconforge-preview` that the page is iconforge's (see
+    /// `conflict(at:)`). The caller has checked `conflict(at:)`.
     public static func write(report: BuildReport, request: BuildRequest, to path: String, liveReload: Bool = false) throws(FileError) {
-        _ = try FileSystem.writeAtomically(page(report: report, request: request, liveReload: liveReload, path: path), to: path)
+        let bytes = page(report: report, request: request, liveReload: liveReload, path: path)
+        let record = recordPath(forPage: path)
+        var listed = recordedPages(record)
+        if !listed.contains(path.lastPathComponent) {
+            listed.insert(path.lastPathComponent)
+            try FileSystem.writeAtomically(Array(listed.sorted().map { $0 + "\n" }.joined().utf8), to: record)
+        }
+        _ = try FileSystem.writeAtomically(bytes, to: path)
+    }
+
+    /// The file beside a page that names the pages iconforge wrote there: what makes a page
+    /// iconforge's to replace (its state, not its content), as the build state does for PNGs.
+    static let recordFileName = ".iconforge-preview"
+
+    static func recordPath(forPage path: String) -> String {
+        (path.contains("/") ? path.parentPath + "/" : "") + recordFileName
+    }
+
+    private static func recordedPages(_ record: String) -> Set<String> {
+        guard let bytes = try? FileSystem.readRegularFile(record, limit: 1 << 16, followingSymlinks: false) else { return [] }
+        return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    /// Why the page may not be written at `path`, or nil: a file there that iconforge did
+    /// not write (its record does not name it) is someone else's, and is never overwritten.
+    public static func conflict(at path: String) -> String? {
+        switch FileSystem.kind(of: path) {
+        case .missing: return nil
+        case .regular where recordedPages(recordPath(forPage: path)).contains(path.lastPathComponent): return nil
+        default:
+            return "\(path) already exists and iconforge did not write it (\(recordFileName) beside it does not name it), so the preview page is not written over it; move it away, or delete it if it is stale"
+        }
     }
 }
 

@@ -23,6 +23,9 @@ public struct WatchDriver {
     var pollInterval: Int64
     /// How the watch learns of changes, for its first line: "folder events" or "polling".
     package var method: String
+    /// Starts watching the targets' folders and says what the user should know about it
+    /// (folders the system would not watch, and what to do), nil when there is nothing.
+    package var notice: (WatchTargets) -> String? = { _ in nil }
 
     init(
         now: @escaping () -> Int64, wait: @escaping (WatchTargets, Int64) -> Wake, snapshot: @escaping (WatchTargets) -> WatchSnapshot = WatchSnapshot.take,
@@ -41,7 +44,7 @@ public struct WatchDriver {
         let now = MonotonicClock.now
         if !polling, let events = FolderEvents() {
             var failed = false
-            return WatchDriver(
+            var driver = WatchDriver(
                 now: now,
                 wait: { targets, nanoseconds in
                     let milliseconds = Int((nanoseconds + 999_999) / 1_000_000)
@@ -58,6 +61,11 @@ public struct WatchDriver {
                         return .changed
                     }
                 }, pollInterval: 1_000_000_000, method: "folder events")
+            driver.notice = { targets in
+                events.watch(targets.eventFolders)
+                return events.notice
+            }
+            return driver
         }
         return WatchDriver(
             now: now,

@@ -123,6 +123,9 @@ enum OptionTable {
         OptionDeclaration(
             "--swift", "FILE", .path, configurationKey: "swift", commands: [.build],
             help: ["write a Swift enum of the quick actions' types and icons"]),
+        OptionDeclaration(
+            "--follow-symlinks", "", .flag(), commands: [.build],
+            help: ["write through symlinks (output folder, --xcassets, app files)", "that lead out of the project; dangling ones never"]),
         // render's own
         OptionDeclaration("--scale", "2|3", .text, commands: [.render], help: ["which template scale to render"]),
         OptionDeclaration("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]),

@@ -91,7 +91,8 @@ extension ToolCommand {
     static func report(_ error: BuildError, output: inout ToolRun) -> ExitStatus {
         switch error {
         case .missingInput(let path, let message): output.err("\(path): error: \(message)")
-        case .output(let failure), .dependencyFile(let failure), .appFile(let failure): output.err("\(failure.path): error: \(failure.message)")
+        case .output(let failure), .dependencyFile(let failure), .appFile(let failure), .refusedDestination(let failure):
+            output.err("\(failure.path): error: \(failure.message)")
         }
         return .io
     }

@@ -27,6 +27,7 @@ extension ToolCommand {
         let say = environment.progress
         var status = ExitStatus.clean
         var announced = false
+        var notice: String?
         let targets = { watchTargets(parsed, command: command, environment: environment) }
         WatchLoop().run(driver: driver, targets: targets) { changes in
             if !changes.isEmpty { say(.err("iconforge: " + WatchChange.describe(changes))) }
@@ -37,6 +38,13 @@ extension ToolCommand {
             if !announced, let targets = targets() {
                 announced = true
                 say(.err("iconforge: watching \(describe(targets)) for changes (\(driver.method)); press Ctrl-C to stop"))
+            }
+            // Folders the system would not watch (macOS: out of descriptors), said once
+            // each time it changes.
+            if let targets = targets() {
+                let now = driver.notice(targets)
+                if let now, now != notice { say(.err(now)) }
+                notice = now
             }
         }
         return status

@@ -117,6 +117,11 @@ public enum ToolCommand {
             request.appFiles.stringsFolder = try settings.text("--info-plist-strings")
             request.appFiles.stringCatalog = try settings.text("--xcstrings")
             request.appFiles.swiftSource = try settings.text("--swift")
+            request.followsSymlinks = parsed.flags.contains("--follow-symlinks")
+        }
+        if writes || command == .preview {
+            let folder = FileManager.default.currentDirectoryPath
+            request.projectRoot = PathBase.repositoryRoot(from: folder) ?? folder
         }
         request.appName = try settings.text("--app-name")
         let fit = try settings.flagValue("--fit")
@@ -150,8 +155,35 @@ public enum ToolCommand {
         return (request, werror)
     }
 
-    /// `build`, `check` and `preview` (a check that then writes the preview page).
+    /// `build`, `check` and `preview` (a check that then writes the preview page). A command
+    /// line that cannot work (an unknown option, `--format` twice, `--watch` with a CI
+    /// format) still gives CI the document the `--format` it asked for promises, holding the
+    /// usage error, with exit status 2: a step that parses standard output never gets none.
     private static func build(_ arguments: [String], command: OptionCommand, output: inout ToolRun) throws(UsageError) -> ExitStatus {
+        do throws(UsageError) {
+            return try buildParsed(arguments, command: command, output: &output)
+        } catch {
+            guard command != .preview, let format = requestedFormat(arguments), format != "text" else { throw error }
+            reportStop(Diagnostic(error.isUnreadableInput ? .inputUnreadable : .configInvalid, file: error.file ?? "", at: error.location, error.message), format: format, command: command.rawValue, output: &output)
+            output.err("iconforge: error: \(error.message)\n\(error.hint)")
+            return error.isUnreadableInput ? .io : .usage
+        }
+    }
+
+    /// The first valid `--format` value on a command line that may not parse (nil: none).
+    static func requestedFormat(_ arguments: [String]) -> String? {
+        let formats: Set<String> = ["text", "json", "github", "sarif"]
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            if argument == "--format", index + 1 < arguments.count, formats.contains(arguments[index + 1]) { return arguments[index + 1] }
+            if argument.hasPrefix("--format="), formats.contains(String(argument.dropFirst(9))) { return String(argument.dropFirst(9)) }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func buildParsed(_ arguments: [String], command: OptionCommand, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let writes = command == .build
         let parsed: ParsedArguments
         do {
@@ -245,17 +277,35 @@ public enum ToolCommand {
                     case .unchanged, nil: FileSystem.kind(followingSymlinksOf: request.outputFolder) == .directory ? "; previous output left as it was" : ""
                     }
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)
-                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, checked: failure.checked, output: &output)
+                // The glyphs were checked: the summary line still counts them (and the stop).
+                if let checked = failure.checked, format == "text" || format == "github", !parsed.flags.contains("--quiet") {
+                    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+                    output.err("\(count(checked.glyphs, "glyph")), no output written, \(count(checked.errors + 1, "error")), \(count(checked.warnings, "warning")), \((clock.now - start).seconds.fixed(2)) s")
+                }
             case .dependencyFile(let failure):
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot write the dependency file: \(failure.message) (the outputs were written)")
                 reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             case .appFile(let failure):
-                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (the build's outputs were written)")
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, "cannot update the app's file: \(failure.message) (nothing was written: the app's files are committed with the outputs)")
+                reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
+            case .refusedDestination(let failure):
+                let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + "; nothing was written")
                 reportStop(format == "text" ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, output: &output)
             }
             return .io
         }
         let elapsed = (clock.now - start).seconds
+        // The preview page goes over no file iconforge did not write (`output.conflict`).
+        let previewPath = command == .preview || parsed.flags.contains("--preview") ? Preview.path(inOutputFolder: request.outputFolder) : nil
+        if let path = previewPath, let problem = Preview.conflict(at: path) {
+            missing.append(Diagnostic(.outputConflict, file: path, problem))
+        } else if let path = previewPath, command == .preview,
+            let problem = request.writeDestination.problem(request.outputFolder, what: "the output folder", currentFolder: currentFolder)
+        {
+            // `build` judged its output folder before writing; `preview` writes only the page.
+            missing.append(Diagnostic(.outputConflict, file: path, problem + "; the preview page is not written"))
+        }
         if !missing.isEmpty {
             report.diagnostics = (missing + report.diagnostics).sorted(by: Diagnostic.sortOrder)
             report.failed = true
@@ -283,7 +333,7 @@ public enum ToolCommand {
             for diagnostic in selection.rest { output.diagnostic(diagnostic) }
             notice = selection.notice
         case "sarif":
-            output.out(SARIFFormatter.log(report.diagnostics.map(forCI), completed: missing.isEmpty))
+            output.out(SARIFFormatter.log(report.diagnostics.map(forCI), completed: !missing.contains { $0.rule == .inputUnreadable }))
         default:
             for diagnostic in DiagnosticFormatter.grouped(report.diagnostics) {
                 output.diagnostic(diagnostic)
@@ -303,8 +353,7 @@ public enum ToolCommand {
             }
         }
         if let notice { output.out(notice) }
-        if command == .preview || parsed.flags.contains("--preview") {
-            let path = Preview.path(inOutputFolder: request.outputFolder)
+        if let path = previewPath, !missing.contains(where: { $0.rule == .outputConflict }) {
             do throws(FileError) {
                 try FileSystem.createFolder(request.outputFolder)
                 try Preview.write(report: report, request: request, to: path, liveReload: output.environment.isWatching)
@@ -315,19 +364,21 @@ public enum ToolCommand {
             // Standard output holds the document a CI format promises, and nothing else.
             if format == "text" { output.out(path) } else { output.err("preview: \(path)") }
         }
-        return !missing.isEmpty ? .io : failed ? .checkFailed : .clean
+        return missing.contains(where: { $0.rule == .inputUnreadable }) ? .io : failed ? .checkFailed : .clean
     }
 
     /// A run that stopped before it had a report: in text, `file: error: message` on
     /// standard error; otherwise the document (or annotation) the format promises, holding
     /// the one diagnostic, so that a CI step parsing it never gets empty output.
-    static func reportStop(_ diagnostic: Diagnostic, format: String, command: String, output: inout ToolRun) {
+    static func reportStop(_ diagnostic: Diagnostic, format: String, command: String, checked: FileError.Checked? = nil, output: inout ToolRun) {
         if output.environment.writesStepSummary {
-            output.stepSummary = StepSummary.markdown(command: command, diagnostics: [diagnostic], glyphs: 0, glyphFiles: [], failed: true)
+            output.stepSummary = StepSummary.markdown(command: command, diagnostics: [diagnostic], glyphs: checked?.glyphs ?? 0, glyphFiles: [], failed: true)
         }
         switch format {
         case "json":
-            output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: Catalog.Summary(glyphs: 0, pngs: 0, errors: 1, warnings: 0), failed: true))
+            // A stop after the glyphs were checked counts them, and their findings beside the stop.
+            let summary = Catalog.Summary(glyphs: checked?.glyphs ?? 0, pngs: 0, errors: 1 + (checked?.errors ?? 0), warnings: checked?.warnings ?? 0)
+            output.out(DiagnosticFormatter.json(diagnostics: [diagnostic], summary: summary, failed: true))
         case "github": output.out(DiagnosticFormatter.github(diagnostic))
         case "sarif": output.out(SARIFFormatter.log([diagnostic], completed: false))
         default: output.err("\(diagnostic.file.isEmpty ? "iconforge" : DiagnosticFormatter.runnerSafe(diagnostic.file)): error: \(diagnostic.message)")

@@ -5,7 +5,7 @@
 enum FuzzEntryPoints {
     /// The fuzz targets, by the folder name their kept inputs and seeds use.
     static let targets: [String: @Sendable ([UInt8]) -> Void] = [
-        "markup": markup, "css": css, "json": json, "glyph": glyph,
+        "markup": markup, "css": css, "json": json, "glyph": glyph, "plist": plist, "appfiles": appFiles,
     ]
 
     /// (a) The XML scanner and every markup check, on the bytes as an SVG file.
@@ -42,6 +42,16 @@ enum FuzzEntryPoints {
         var options = PipelineOptions()
         options.pngCompression = 1
         _ = GlyphProcessor.process(source(bytes), options: options, encode: true)
+    }
+
+    /// (e) The property-list readers (see `AppFileReaders.read`).
+    static func plist(_ bytes: [UInt8]) {
+        AppFileReaders.read(bytes)
+    }
+
+    /// (f) The updaters of the app's files (see `AppFileReaders.update`).
+    static func appFiles(_ bytes: [UInt8]) {
+        AppFileReaders.update(bytes)
     }
 
     private static func source(_ bytes: [UInt8]) -> GlyphSource {

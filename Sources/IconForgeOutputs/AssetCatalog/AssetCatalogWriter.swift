@@ -88,7 +88,9 @@ public enum AssetCatalogWriter {
         let folder = ([location.catalog] + location.groups).joined(separator: "/")
         var taken: [String: Asset] = [:]  // lower-cased full name → the first asset with it
         if case .directory = FileSystem.kind(followingSymlinksOf: folder) {
-            for entry in try FileSystem.contents(ofFolder: folder).sorted() where entry.hasSuffix(imageSetExtension) {
+            // Real folders only: a link named like an image set leads somewhere else.
+            for entry in try FileSystem.contents(ofFolder: folder).sorted()
+            where entry.hasSuffix(imageSetExtension) && FileSystem.kind(of: folder + "/" + entry) == .directory {
                 // An image set folder without a Contents.json is no asset at all (Xcode needs one),
                 // for example what is left when iconforge removed its files from a folder that also
                 // held someone's notes: iconforge may use it again.
@@ -117,6 +119,9 @@ public enum AssetCatalogWriter {
                 plan.conflicts.append(.init(glyph: name, path: path, problem: "\"\(name)\" cannot name an image set in \(path) (it is empty, starts with a dot or holds a slash)", remedy: "rename the glyph"))
             } else if !seen.insert(key).inserted {
                 plan.conflicts.append(.init(glyph: name, path: path, problem: "another glyph is also named \"\(name)\" (ignoring case) in \(path), and asset names must be unique", remedy: "rename one"))
+            } else if let kind = Optional(FileSystem.kind(of: folder + "/" + name + imageSetExtension)), kind != .missing, kind != .directory {
+                let what = kind == .symlink ? "is a symbolic link, which iconforge never writes through" : "is not a folder"
+                plan.conflicts.append(.init(glyph: name, path: folder + "/" + name + imageSetExtension, problem: "\(folder)/\(name)\(imageSetExtension) \(what)", remedy: "remove it, or rename the glyph"))
             } else if let other = taken[key] {
                 let (problem, remedy) = other.conflict(fullName: fullName)
                 plan.conflicts.append(.init(glyph: name, path: other.path, problem: problem, remedy: remedy))
@@ -131,6 +136,9 @@ public enum AssetCatalogWriter {
         var report = AssetCatalogReport()
         report.conflicts = plan.conflicts
         try FileSystem.createFolder(path)
+        // What a build killed while writing here left (the caller holds the catalog's lock).
+        FileSystem.removeStrayTemporaryFiles(in: path)
+        for folder in plan.owned.values { FileSystem.removeStrayTemporaryFiles(in: path + "/" + folder) }
         let rootContents = path + "/" + contentsFileName
         if FileSystem.kind(of: rootContents) == .missing {
             try FileSystem.writeAtomically(Array(rootContentsJSON.utf8), to: rootContents)

@@ -288,11 +288,17 @@ package enum OutputWriter {
         !name.isEmpty && !name.contains("/") && name != "." && name != ".." && name.hasSuffix(".png")
     }
 
-    /// Temporary files left by a build that was killed before renaming them.
+    /// Temporary files left by a build that was killed before renaming them: in the folder
+    /// and in the `<locale>.lproj` folders the generated strings files go into (real folders
+    /// only: a link is never followed to remove anything).
     private static func removeStrayTemporaryFiles(in folder: String, except staged: Set<String>) {
         // Only this process writes here now (the build holds the folder's lock).
-        for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where name.hasPrefix(FileSystem.temporaryPrefix) && !staged.contains(name) {
-            try? FileSystem.remove(folder + "/" + name)
+        for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] {
+            if name.hasPrefix(FileSystem.temporaryPrefix), !staged.contains(name) {
+                try? FileSystem.remove(folder + "/" + name)
+            } else if name.hasSuffix(".lproj"), !name.hasPrefix("."), FileSystem.kind(of: folder + "/" + name) == .directory {
+                FileSystem.removeStrayTemporaryFiles(in: folder + "/" + name, except: staged)
+            }
         }
     }
 }

@@ -14,6 +14,8 @@ struct BinaryPropertyListReader {
     private let bytes: [UInt8]
     private let offsets: [Int]
     private let referenceSize: Int
+    /// Values read so far (`PropertyListLimits.maximumValues`).
+    private var values = 0
 
     static func isBinary(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: Array("bplist00".utf8))
@@ -36,7 +38,7 @@ struct BinaryPropertyListReader {
             guard offset >= 8, offset < table else { throw Failure(message: "is a damaged binary property list (an object offset is out of range)") }
             offsets.append(Int(offset))
         }
-        let reader = BinaryPropertyListReader(bytes: bytes, offsets: offsets, referenceSize: referenceSize)
+        var reader = BinaryPropertyListReader(bytes: bytes, offsets: offsets, referenceSize: referenceSize)
         return try reader.object(Int(top), depth: 0)
     }
 
@@ -45,8 +47,11 @@ struct BinaryPropertyListReader {
         return bytes[offset..<offset + size].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    private func object(_ index: Int, depth: Int) throws(Failure) -> PropertyListValue {
-        guard index < offsets.count, depth < 512 else { throw Failure(message: "is a damaged binary property list (a reference is out of range, or nesting is too deep)") }
+    private mutating func object(_ index: Int, depth: Int) throws(Failure) -> PropertyListValue {
+        guard index < offsets.count else { throw Failure(message: "is a damaged binary property list (a reference is out of range)") }
+        guard depth <= PropertyListLimits.maximumDepth else { throw Failure(message: PropertyListLimits.depthMessage("is a binary property list that")) }
+        values += 1
+        guard values <= PropertyListLimits.maximumValues else { throw Failure(message: PropertyListLimits.countMessage("is a binary property list that")) }
         var position = offsets[index]
         let marker = bytes[position]
         let kind = marker >> 4, low = Int(marker & 0x0F)

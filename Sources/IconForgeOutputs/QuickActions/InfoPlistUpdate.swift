@@ -69,6 +69,9 @@ package enum InfoPlistUpdate {
                 throw Failure(message: what == "it" ? error.message : "\(what) \(error.message)")
             }
         } else {
+            if let problem = PropertyListLimits.xmlProblem(bytes, what: what == "it" ? "it" : what) {
+                throw Failure(message: problem.hasPrefix("it ") ? String(problem.dropFirst(3)) : problem)
+            }
             do {
                 value = try PropertyListDecoder().decode(PropertyListValue.self, from: Data(bytes), format: &format)
             } catch {

@@ -1,8 +1,10 @@
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that records the line and column of every
 /// value and object key (Foundation's parsers keep no positions).
 ///
-/// It is iterative, with an explicit stack, and refuses nesting deeper than `depthLimit`:
-/// the limit is what keeps the values it returns safe to walk and to free recursively.
+/// It is iterative, with an explicit stack, linear in its input, and refuses nesting deeper
+/// than `depthLimit` (the limit is what keeps the values it returns safe to walk and to free
+/// recursively) and more than `keyLimit` object keys in all (what a caller's lookups by key
+/// cost is then bounded too); each failure names the limit the file broke.
 /// Lines and columns are counted by `SourceCursor`, as the XML scanner's are.
 package struct JSONParser {
     /// Why a document is not JSON, and where.
@@ -11,30 +13,44 @@ package struct JSONParser {
         package var location: SourceLocation
     }
 
-    static let defaultDepthLimit = 512
+    package static let defaultDepthLimit = 512
+    /// Object keys in one document: a quick-action or settings file has a few dozen, an
+    /// asset catalog's Contents.json or a String Catalog a few thousand.
+    package static let defaultKeyLimit = 100_000
 
     /// Parses one JSON document: a single value with nothing but whitespace around it.
-    package static func parse(_ bytes: [UInt8], depthLimit: Int = defaultDepthLimit) throws(Failure) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, depthLimit: depthLimit)
+    package static func parse(_ bytes: [UInt8], depthLimit: Int = defaultDepthLimit, keyLimit: Int = defaultKeyLimit) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, depthLimit: depthLimit, keyLimit: keyLimit)
         return try parser.parseDocument()
     }
 
     private let bytes: [UInt8]
     private let depthLimit: Int
+    private let keyLimit: Int
+    private var keyCount = 0
     private var offset = 0
     /// Lines and columns, counted forward from the last location asked for.
     private var cursor: SourceCursor
 
-    private init(bytes: [UInt8], depthLimit: Int) {
+    private init(bytes: [UInt8], depthLimit: Int, keyLimit: Int) {
         self.bytes = bytes
         self.depthLimit = depthLimit
+        self.keyLimit = keyLimit
         cursor = SourceCursor(bytes)
     }
 
-    /// An array or object still open, with what it holds so far.
-    private enum Frame {
-        case array(SourceLocation, [JSONValue])
-        case object(SourceLocation, [JSONValue.Member], key: String, keyLocation: SourceLocation)
+    /// An array or object still open, with what it holds so far. Frames are changed in place
+    /// (`stack[stack.count - 1]`), never popped, appended to and pushed again: an array held
+    /// both by a popped frame and by the copy being appended to is copied on each append,
+    /// which made an object of n members cost n² (40,000 keys: 15 s).
+    private struct Frame {
+        var isObject: Bool
+        var location: SourceLocation
+        var elements: [JSONValue] = []
+        var members: [JSONValue.Member] = []
+        /// The key whose value comes next (objects).
+        var key = ""
+        var keyLocation = SourceLocation(line: 1, column: 1)
     }
 
     private mutating func parseDocument() throws(Failure) -> JSONValue {
@@ -66,7 +82,7 @@ package struct JSONParser {
                 } else {
                     try checkDepth(stack.count, at: start)
                     let (key, keyLocation) = try parseKey()
-                    stack.append(.object(start, [], key: key, keyLocation: keyLocation))
+                    stack.append(Frame(isObject: true, location: start, key: key, keyLocation: keyLocation))
                     continue
                 }
             case UInt8(ascii: "["):
@@ -77,7 +93,7 @@ package struct JSONParser {
                     value = JSONValue(kind: .array([]), location: start)
                 } else {
                     try checkDepth(stack.count, at: start)
-                    stack.append(.array(start, []))
+                    stack.append(Frame(isObject: false, location: start))
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -92,7 +108,7 @@ package struct JSONParser {
 
             // A value is complete: hand it to the containers it closes, innermost first.
             while true {
-                guard let frame = stack.popLast() else {
+                guard !stack.isEmpty else {
                     skipWhitespace()
                     guard offset == bytes.count else {
                         throw failure("expected the end of the file after the top-level value; a JSON file holds exactly one value")
@@ -100,34 +116,36 @@ package struct JSONParser {
                     return value
                 }
                 skipWhitespace()
-                switch frame {
-                case .array(let location, var elements):
-                    elements.append(value)
+                let top = stack.count - 1
+                if !stack[top].isObject {
+                    stack[top].elements.append(value)
                     if peek() == UInt8(ascii: ",") {
                         let comma = offset
                         offset += 1
                         skipWhitespace()
                         if peek() == UInt8(ascii: "]") { throw plainFailure("trailing comma before ']'; JSON allows none: remove it", at: comma) }
-                        stack.append(.array(location, elements))
                     } else if peek() == UInt8(ascii: "]") {
                         offset += 1
-                        value = JSONValue(kind: .array(elements), location: location)
+                        let frame = stack.removeLast()
+                        value = JSONValue(kind: .array(frame.elements), location: frame.location)
                         continue
                     } else {
                         throw failure("expected ',' or ']' after an array element")
                     }
-                case .object(let location, var members, let key, let keyLocation):
-                    members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
+                } else {
+                    stack[top].members.append(JSONValue.Member(key: stack[top].key, keyLocation: stack[top].keyLocation, value: value))
                     if peek() == UInt8(ascii: ",") {
                         let comma = offset
                         offset += 1
                         skipWhitespace()
                         if peek() == UInt8(ascii: "}") { throw plainFailure("trailing comma before '}'; JSON allows none: remove it", at: comma) }
                         let (nextKey, nextLocation) = try parseKey()
-                        stack.append(.object(location, members, key: nextKey, keyLocation: nextLocation))
+                        stack[top].key = nextKey
+                        stack[top].keyLocation = nextLocation
                     } else if peek() == UInt8(ascii: "}") {
                         offset += 1
-                        value = JSONValue(kind: .object(members), location: location)
+                        let frame = stack.removeLast()
+                        value = JSONValue(kind: .object(frame.members), location: frame.location)
                         continue
                     } else {
                         throw failure("expected ',' or '}' after an object member")
@@ -140,7 +158,7 @@ package struct JSONParser {
 
     private func checkDepth(_ open: Int, at location: SourceLocation) throws(Failure) {
         guard open < depthLimit else {
-            throw Failure(message: "nesting deeper than \(depthLimit) arrays and objects; flatten the document", location: location)
+            throw Failure(message: "nesting deeper than \(depthLimit) arrays and objects (the depth limit); flatten the document", location: location)
         }
     }
 
@@ -148,6 +166,10 @@ package struct JSONParser {
     private mutating func parseKey() throws(Failure) -> (String, SourceLocation) {
         let start = location()
         guard peek() == UInt8(ascii: "\"") else { throw failure("expected an object key in double quotes") }
+        keyCount += 1
+        guard keyCount <= keyLimit else {
+            throw Failure(message: "more than \(keyLimit) object keys (the key limit); a file this tool reads needs far fewer: remove the repeated entries", location: start)
+        }
         let key = try parseString()
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the object key \"\(key)\"") }

@@ -58,27 +58,10 @@ struct PropertyListLayout {
             } else if rest.starts(with: Array("<![CDATA[".utf8)) {
                 position = try find("]]>", from: position + 9) + 3
             } else if rest.starts(with: Array("<!".utf8)) {
-                // A DOCTYPE, perhaps with an internal subset in brackets.
-                var index = position + 2, bracket = false
-                while index < bytes.count, bracket || bytes[index] != UInt8(ascii: ">") {
-                    if bytes[index] == UInt8(ascii: "[") { bracket = true } else if bytes[index] == UInt8(ascii: "]") { bracket = false }
-                    index += 1
-                }
-                position = index + 1
+                position = Self.declarationEnd(bytes, from: position) + 1
             } else {
                 let tagStart = position
-                var index = position + 1, quote: UInt8?
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if let open = quote {
-                        if byte == open { quote = nil }
-                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                        quote = byte
-                    } else if byte == UInt8(ascii: ">") {
-                        break
-                    }
-                    index += 1
-                }
+                let index = Self.tagEnd(bytes, from: position)
                 guard index < bytes.count else { throw Failure(message: "is not a complete XML property list (a tag is not closed)") }
                 let isEnd = bytes[tagStart + 1] == UInt8(ascii: "/")
                 let isEmpty = bytes[index - 1] == UInt8(ascii: "/")
@@ -138,6 +121,35 @@ struct PropertyListLayout {
         }
         guard sawRoot, open.isEmpty, !layout.closing.isEmpty else { throw Failure(message: "is not a complete XML property list with a dictionary at its root") }
         return layout
+    }
+
+    /// Where the `<!…>` declaration (a DOCTYPE, perhaps with an internal subset in
+    /// brackets) starting at `start` ends: its `>`, or the end of the bytes.
+    static func declarationEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 2, bracket = false
+        while index < bytes.count, bracket || bytes[index] != UInt8(ascii: ">") {
+            if bytes[index] == UInt8(ascii: "[") { bracket = true } else if bytes[index] == UInt8(ascii: "]") { bracket = false }
+            index += 1
+        }
+        return index
+    }
+
+    /// Where the tag starting at `start` ends: its `>` outside quoted attribute values, or the
+    /// end of the bytes.
+    static func tagEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 1, quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+            index += 1
+        }
+        return index
     }
 
     private static func endsName(_ byte: UInt8) -> Bool {

@@ -45,11 +45,17 @@ package enum CSSDeclarations {
             if scanner.skipComment() { continue }
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 _ = scanner.readString()
-            } else if byte == UInt8(ascii: "\\") {
-                scanner.position = min(scanner.position + 2, scanner.end)
             } else if scanner.isAtURL {
                 let url = scanner.readURL()
                 references.append((url.target, url.targetOffset))
+            } else if byte == UInt8(ascii: "\\") || CSSScanner.isNameByte(byte) {
+                // A name with escapes is the name they spell: `u\72l(` opens a url() token.
+                let start = scanner.position
+                if scanner.isURLAfterName(scanner.readName()) {
+                    let url = scanner.readURL()
+                    references.append((url.target, url.targetOffset))
+                }
+                if scanner.position == start { scanner.position += 1 }
             } else if byte == UInt8(ascii: "@") {
                 guard Parser.atKeyword(in: &scanner) == "import" else { continue }
                 // `@import url(...)` is found as a url() on the next turn; only the string form is read here.
@@ -206,11 +212,8 @@ package enum CSSDeclarations {
         /// Reads the `@name` at the cursor and returns the name, ASCII lower-cased.
         static func atKeyword(in scanner: inout CSSScanner) -> String {
             scanner.position += 1
-            let start = scanner.position
-            while let byte = scanner.peek(), CSSScanner.isNameByte(byte) {
-                scanner.position += 1
-            }
-            return CSSScanner.asciiLowercased(String(decoding: scanner.bytes[start..<scanner.position], as: UTF8.self))
+            // Escapes decoded: `@imp\6frt` is `@import`.
+            return CSSScanner.asciiLowercased(scanner.readName())
         }
     }
 }

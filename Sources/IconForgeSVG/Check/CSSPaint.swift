@@ -12,7 +12,14 @@ package enum CSSPaint: Hashable, Sendable {
 
     /// The paint written in `text`, which may carry surrounding whitespace and `!important`.
     package static func parse(_ text: String) -> CSSPaint {
-        let value = withoutImportant(CSSScanner.trimmed(text[...]))
+        var value = withoutImportant(CSSScanner.trimmed(text[...]))
+        // A keyword or function name written with escapes is the one they spell (`u\72l(#a)`
+        // is `url(#a)`, `r\65d` is `red`): decoded here, before anything reads the value.
+        if value.utf8.contains(UInt8(ascii: "\\")) {
+            var scanner = CSSScanner(String(value))
+            let name = scanner.readName()
+            value = Substring(name + String(decoding: scanner.bytes[scanner.position..<scanner.end], as: UTF8.self))
+        }
         let lowered = CSSScanner.asciiLowercased(value)
         switch lowered {
         case "none":

@@ -91,6 +91,46 @@ struct CSSScanner {
         return position == 0 || !Self.isNameByte(bytes[position - 1])
     }
 
+    /// Reads the name (an identifier, at-keyword or function name, without its `@` or `(`)
+    /// at the cursor, with its escapes decoded, as CSS tokenizes it: `u\72l` is `url` and
+    /// `imp\6f rt` is `import` (CSS Syntax §4.3.11: an escape is up to six hex digits and one
+    /// optional whitespace, or any other character standing for itself).
+    mutating func readName() -> String {
+        let start = position
+        var raw = position
+        while let byte = peek() {
+            if byte == UInt8(ascii: "\\") {
+                guard position + 1 < end, !Self.isNewline(bytes[position + 1]) else { break }
+                position += 1
+                if Self.hexValue(bytes[position]) != nil {
+                    var digits = 0
+                    while digits < 6, let next = peek(), Self.hexValue(next) != nil {
+                        position += 1
+                        digits += 1
+                    }
+                    if let next = peek(), Self.isWhitespace(next) { position += 1 }
+                } else {
+                    position += 1
+                }
+            } else if Self.isNameByte(byte) {
+                position += 1
+            } else {
+                break
+            }
+            raw = position
+        }
+        return unescaped(start..<raw)
+    }
+
+    /// Whether the name just read (`readName`), ending at the cursor, is `url` followed by
+    /// `(`: then the cursor is moved so that `readURL` reads the url() token from there.
+    mutating func isURLAfterName(_ name: String) -> Bool {
+        guard Self.asciiLowercased(name) == "url", peek() == UInt8(ascii: "("), position >= 3 else { return false }
+        // `readURL` steps over four bytes, `url(`: start it three before the parenthesis.
+        position -= 3
+        return true
+    }
+
     /// Reads the url() token at the cursor (`isAtURL` must hold), through its closing parenthesis.
     mutating func readURL() -> URLToken {
         position += 4

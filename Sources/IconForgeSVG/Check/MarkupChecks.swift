@@ -178,6 +178,11 @@ package enum MarkupChecks {
             }
             survey(root)
             visit(root)
+            let drawn = UseExpansion.drawnElements(root)
+            if drawn.count > UseExpansion.maximumDrawnElements {
+                report(.svgLimit, at: drawn.largestUse ?? root.location, "<use> references expand this glyph to more than \(UseExpansion.maximumDrawnElements) drawn elements (the <use> expansion limit), each of which librsvg would draw; refer to the shapes themselves, or expand the copies in the drawing tool")
+                result.safeToRender = false
+            }
             if let guides {
                 result.holdsTemplateGuides = true
                 report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
@@ -261,15 +266,17 @@ package enum MarkupChecks {
         mutating func visit(_ root: XMLElement) {
             // `color` as the cascade computes it, or nil where it is not known: no cascade, or
             // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
-            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?)
+            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, inForeignObject: Bool)
             let black = PixelColor(red: 0, green: 0, blue: 0)
-            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black)]
-            while let (element, role, ancestorIDs, inheritedColor) = stack.popLast() {
+            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black, false)]
+            while let (element, role, ancestorIDs, inheritedColor, inForeignObject) = stack.popLast() {
                 let isDefinition = MarkupChecks.definitionContainers.contains(element.localName)
                 let color = isDefinition ? nil : inheritedColor.flatMap { cascade?.color(of: element, inherited: $0) }
                 check(element, role: role, ancestorIDs: ancestorIDs, color: color)
+                if inForeignObject { checkForeignContent(element) }
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
+                let childrenInForeignObject = inForeignObject || (element.localName == "foreignObject" && element.namespace == svgNamespace)
                 for child in element.children.reversed() {
                     var childRole = self.role(of: child, inside: role)
                     // The template's guides, displayed: one finding for them all (the first in the
@@ -278,7 +285,7 @@ package enum MarkupChecks {
                         if guides.map({ child.location < $0 }) ?? true { guides = child.location }
                         childRole = .hidden
                     }
-                    stack.append((child, childRole, childIDs, color))
+                    stack.append((child, childRole, childIDs, color, childrenInForeignObject))
                 }
             }
         }
@@ -356,6 +363,29 @@ package enum MarkupChecks {
                 for paint in paints.sorted(by: { $0.location < $1.location }) {
                     checkPaint(paint.value, property: paint.property, at: paint.location, color: color)
                 }
+            }
+        }
+
+        /// Attributes that make HTML (or any foreign markup a renderer might show inside a
+        /// `<foreignObject>`) load something: what a browser would fetch for the page.
+        static let foreignReferenceAttributes: Set<String> = [
+            "src", "href", "srcset", "data", "poster", "action", "formaction", "background", "codebase", "cite", "longdesc",
+            "manifest", "ping", "usemap", "archive", "classid", "lowsrc", "dynsrc", "imagesrcset",
+        ]
+
+        /// An element inside a `<foreignObject>`: librsvg draws none of it, but a browser or
+        /// another tool showing the SVG would load what it refers to, so a reference to
+        /// anything but this file is refused as any other is (a style sheet's too).
+        mutating func checkForeignContent(_ element: XMLElement) {
+            guard element.namespace != svgNamespace else { return }
+            for attribute in element.attributes where Self.foreignReferenceAttributes.contains(attribute.localName.lowercased()) {
+                let target = attribute.value.trimmed()
+                guard !target.isEmpty, !target.hasPrefix("#") else { continue }
+                let shown = target.count > 80 ? String(target.prefix(77)) + "…" : target
+                report(.svgExternal, at: attribute.location, "<\(element.name)> inside <foreignObject> has '\(attribute.name)' pointing at '\(shown)', which a browser showing the SVG would load; glyphs must be self-contained: delete the <foreignObject>")
+            }
+            if element.localName.lowercased() == "style", !element.text.isEmpty, let start = element.textLocation {
+                checkCSSReferences(in: element.text, start: start)
             }
         }
 

@@ -53,16 +53,65 @@ import Testing
         #expect(GlyphDiscovery.stem("notes.txt") == "notes.txt")
     }
 
+    /// Names that differ only by case or normalisation, from two folders: they collide
+    /// whatever the file system, since both files exist.
     @Test func namesDifferingByCaseOrNormalisationCollide() throws {
-        let folder = TemporaryFolder()
-        folder.write("Star.svg", Self.glyph)
-        folder.write("star.svg", Self.glyph)
-        folder.write("e\u{301}.svg", Self.glyph)  // decomposed é
-        folder.write("\u{E9}.svg", Self.glyph)  // precomposed é
-        let report = try check(folder)
+        let first = TemporaryFolder(), second = TemporaryFolder()
+        first.write("Star.svg", Self.glyph)
+        second.write("star.svg", Self.glyph)
+        first.write("e\u{301}.svg", Self.glyph)  // decomposed é
+        second.write("\u{E9}.svg", Self.glyph)  // precomposed é
+        var request = BuildRequest()
+        request.inputs = [first.path, second.path]
+        request.writesOutput = false
+        let report = try Builder.run(request)
         let collisions = report.diagnostics.filter { $0.rule == .nameCollision }
-        #expect(collisions.count == 2)
+        #expect(collisions.count == 2, "\(collisions)")
         #expect(collisions.contains { $0.file.hasSuffix("/star.svg") && $0.message.contains("'Star'") })
+    }
+
+    /// The same four names in one folder: what collides depends on the file system. Where
+    /// names are kept apart (ext4) both pairs collide; where case or normalisation is
+    /// ignored (APFS) the second write replaced the first file, and one glyph is left of the
+    /// pair, colliding with nothing. The folder says which it is.
+    @Test func namesDifferingByCaseOrNormalisationInOneFolderCollideWhereTheFileSystemKeepsBoth() throws {
+        let folder = TemporaryFolder()
+        let written = Self.writeCollidingPairs { folder.write($0, Self.glyph); return true }
+        try expectCollisions(in: folder.path, written: written)
+    }
+
+    /// The same on a case-insensitive file system, a Mac's default: Star.svg and star.svg
+    /// are one file there, so one glyph and no collision (FAT refuses the é names).
+    @Test(.enabled(if: CaseInsensitiveFolder.tools != nil, CaseInsensitiveFolder.missing))
+    func onACaseInsensitiveFolderTheSecondNameIsTheFirstFile() throws {
+        let folder = try #require(CaseInsensitiveFolder(), "fusefat did not mount a FAT image")
+        let written = Self.writeCollidingPairs { folder.write($0, Self.glyph) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names == ["Star.svg"], "the file system ignores case: star.svg opened Star.svg")
+        let report = try expectCollisions(in: folder.path, written: written)
+        #expect(report.catalog.glyphs.map(\.name) == ["Star"])
+    }
+
+    /// Writes Star/star and the two é's; the names written without an error, in order.
+    static func writeCollidingPairs(_ write: (String) -> Bool) -> [String] {
+        ["Star.svg", "star.svg", "e\u{301}.svg", "\u{E9}.svg"].filter(write)
+    }
+
+    /// Checks `folder`, expecting one collision for each pair of names the folder kept apart.
+    @discardableResult
+    func expectCollisions(in folder: String, written: [String]) throws -> BuildReport {
+        let listed = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".svg") }
+        let keptApart = [["Star.svg", "star.svg"], ["e\u{301}.svg", "\u{E9}.svg"]].filter { pair in
+            pair.allSatisfy { name in listed.contains { $0.unicodeScalars.elementsEqual(name.unicodeScalars) } }
+        }
+        var request = BuildRequest()
+        request.inputs = [folder]
+        request.writesOutput = false
+        let report = try Builder.run(request)
+        #expect(report.glyphCount == listed.count, "\(listed) from \(written)")
+        let collisions = report.diagnostics.filter { $0.rule == .nameCollision }
+        #expect(collisions.count == keptApart.count, "\(listed): \(collisions)")
+        return report
     }
 
     @Test func dotFilesAreSkippedAndNonFilesAreReported() throws {

@@ -91,6 +91,14 @@ import Testing
         for file in ["Output/.iconforge-state", "Output/iconforge.d", "Output/preview.html"] {
             #expect(FileManager.default.fileExists(atPath: project.file(file)), "\(file) is written, so the test sees it ignored")
         }
+        #expect(FileManager.default.fileExists(atPath: project.file("Output/.iconforge-preview")))
+        // What a killed build may leave wherever iconforge writes: ignored everywhere.
+        for stray in [
+            "Output/.iconforge-tmp-1-2-catalog.json", "Output/fr.lproj/.iconforge-tmp-1-2-InfoPlist.strings",
+            "App/Assets.xcassets/example.imageset/.iconforge-tmp-1-2-example@2x.png", "App/.iconforge-tmp-1-2-Info.plist",
+        ] {
+            project.write(stray, "partial")
+        }
         let environment = ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": project.path]
         #expect(try runProgram(git, ["init", "-q"], in: project.path, environment: environment).status == 0)
         #expect(try runProgram(git, ["add", "-A"], in: project.path, environment: environment).status == 0)

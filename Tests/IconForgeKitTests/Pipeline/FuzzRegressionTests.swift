@@ -82,5 +82,19 @@ import Testing
         for name in jsons {
             FuzzEntryPoints.json(try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name)))))
         }
+        let appFiles = files.filter { $0.hasSuffix(".plist") || $0.hasSuffix(".xcstrings") || $0.hasSuffix(".strings") }
+        #expect(appFiles.count >= 4)
+        for name in appFiles {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
+            FuzzEntryPoints.plist(bytes)
+            FuzzEntryPoints.appFiles(bytes)
+        }
+        // The example the app-file target updates with is a real one.
+        #expect(AppFileReaders.Example.shared.definitions?.actions.count == 2)
+        #expect(!AppFileReaders.Example.shared.stringsBlock.isEmpty)
+        let updated = try #require(try InfoPlistUpdate.updated(
+            [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("app-files/Info.plist")))),
+            generated: QuickActions.check(fileBytes: Array("{\"locales\":[\"en\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open\"},\"icon\":{\"system\":\"add\"}}]}".utf8), displayPath: "q.json", glyphs: [:], appName: nil).files[0].bytes))
+        #expect(String(decoding: updated, as: UTF8.self).contains("UIApplicationShortcutItems"))
     }
 }

@@ -22,6 +22,7 @@ import Testing
         request.inputs = [project.file("Glyphs")]
         request.outputFolder = project.file("Output")
         request.appFiles = targets
+        request.projectRoot = project.path
         return try Builder.run(request)
     }
 

@@ -199,3 +199,27 @@ extension DurableWriteTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))) == Data(contentsOf: URL(fileURLWithPath: fresh.file("catalog.json"))))
     }
 }
+
+extension DurableWriteTests {
+    /// What `anAssetCatalogIsFlushedOncePerBuildNotOncePerImageSet` counts on this system, for
+    /// both: macOS once flushed each image-set folder (31 flushes for 30 glyphs), where each
+    /// folder now is handed to the drive and one F_FULLFSYNC makes the drive write them all.
+    @Test(arguments: [false, true])
+    func imageSetFoldersWaitForTheDiskOncePerFileSystem(darwin: Bool) {
+        func plan(_ count: Int, devices: Int = 1) -> [FolderFlushPlan.Step] {
+            let folders = (0..<count).map { "/out/Glyphs.xcassets/g\($0).imageset" }
+            return FolderFlushPlan.steps(for: folders, darwin: darwin) { folder in
+                UInt64(folders.firstIndex(of: folder)! % devices)
+            }
+        }
+        for count in [2, 30] {
+            let steps = plan(count)
+            #expect(steps.filter(\.waitsForTheDisk) == [.flushFileSystem(darwin ? "/out/Glyphs.xcassets/g\(count - 1).imageset" : "/out/Glyphs.xcassets/g0.imageset")], "\(steps)")
+            // On macOS every folder is handed over before the one flush of the drive.
+            #expect(steps.count == (darwin ? count + 1 : 1))
+            #expect(steps.last?.waitsForTheDisk == true)
+        }
+        #expect(plan(30, devices: 2).filter(\.waitsForTheDisk).count == 2, "a folder on another file system gets its own flush")
+        #expect(plan(1) == [.syncFolder("/out/Glyphs.xcassets/g0.imageset")])
+    }
+}

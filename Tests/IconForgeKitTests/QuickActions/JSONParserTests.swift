@@ -111,7 +111,7 @@ import Testing
 
     @Test func deepNestingIsRefusedWithoutRecursion() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: JSONParser.Failure(message: "nesting deeper than 512 arrays and objects; flatten the document", location: SourceLocation(line: 1, column: 513))) {
+        #expect(throws: JSONParser.Failure(message: "nesting deeper than 512 arrays and objects (the depth limit); flatten the document", location: SourceLocation(line: 1, column: 513))) {
             try JSONParser.parse(Array(deep.utf8))
         }
         let objects = String(repeating: "{\"a\":", count: 100_000)

@@ -22,3 +22,31 @@ func runMake(_ arguments: [String], in folder: String) throws -> (status: Int32,
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { return nil }
     return try runProgram("/usr/bin/make", ["-C", folder] + arguments)
 }
+
+/// Runs a program, killing it (SIGKILL) if it has not ended after `limit` seconds of the wall
+/// clock: for inputs that once made iconforge run for minutes or for ever. The limit is far
+/// beyond what the run takes (a bound on a hang, not a measure of speed), so a busy machine
+/// never trips it; `timedOut` says whether it was killed.
+func runProgram(_ executable: String, _ arguments: [String], in folder: String? = nil, killedAfter limit: Double) throws -> (status: Int32, output: String, timedOut: Bool) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("iconforge-run-\(UUID().uuidString).txt")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let handle = try FileHandle(forWritingTo: file)
+    process.standardOutput = handle
+    process.standardError = handle
+    let ended = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in ended.signal() }
+    try process.run()
+    let timedOut = ended.wait(timeout: .now() + limit) == .timedOut
+    if timedOut {
+        kill(process.processIdentifier, SIGKILL)
+        ended.wait()
+    }
+    try handle.close()
+    let text = String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+    return (process.terminationStatus, text, timedOut)
+}

@@ -57,6 +57,13 @@ final class TemporaryFolder {
     }
 }
 
+/// A project folder holding one glyph drawn on the template, `Glyphs/square-27pt.svg`.
+func oneGlyphProject() -> TemporaryFolder {
+    let project = TemporaryFolder()
+    project.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/square-27pt.svg")
+    return project
+}
+
 /// Builds `inputs` into `output` and returns the report.
 func build(_ inputs: [String], into output: String, fit: Bool = false, sizeTolerance: Double = 0.5, jobs: Int = 2) throws -> BuildReport {
     var request = BuildRequest()

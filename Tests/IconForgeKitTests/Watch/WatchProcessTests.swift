@@ -14,6 +14,21 @@ import Testing
 /// Ctrl-C ends the watch with status 130 and the output folder whole. Every wait is for
 /// a line that surely comes; its bound only turns a regression into a failure.
 @Suite struct WatchProcessTests {
+    /// Starts `process`, its standard output discarded and its standard error collected as
+    /// it comes (stop collecting with `errors.fileHandleForReading.readabilityHandler = nil`).
+    static func run(_ process: Process) throws -> (errors: Pipe, stderr: Shared<String>) {
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let stderr = Shared("")
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            stderr.update { $0 += text }
+        }
+        try process.run()
+        return (errors, stderr)
+    }
+
     @Test(arguments: ["events", "poll"])
     func ctrlCEndsAWatchWithTheOutputWhole(_ method: String) throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
@@ -27,15 +42,7 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["ICONFORGE_WATCH"] = method == "poll" ? "poll" : nil
         process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let stderr = Shared("")
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            stderr.update { $0 += text }
-        }
-        try process.run()
+        let (errors, stderr) = try Self.run(process)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         #expect(WorkerLifetimeTests.waitUntil { stderr.value.contains("press Ctrl-C to stop") }, "\(stderr.value)")
