@@ -1195,6 +1195,7 @@ def main() -> int:
         libs, lib_peers, memory_peers = library_section(cfg, refrender, disk_work or work, work, if_env,
                                                         settle=disk_work is not None,
                                                         unavailable=cold.unavailable)
+        main_peers = list(peers)   # the first table's rows; the library rows have their own
         peers += lib_peers
         for r in range(cfg.runs):
             log(f"round {r + 1}/{cfg.runs}")
@@ -1223,7 +1224,7 @@ def main() -> int:
         preview = bench_preview(cfg, corpus, work)
         facts["load avg"] += f" at start; {loadavg()} at end"
 
-        report(cfg, corpus, peers, sizes, facts, work, time.perf_counter() - started, preview, libs, memory_peers)
+        report(cfg, corpus, main_peers, sizes, facts, work, time.perf_counter() - started, preview, libs, memory_peers)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         if disk_work is not None:
