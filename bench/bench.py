@@ -95,9 +95,10 @@ ready in under 2 s.
 Stages: iconforge is run with ICONFORGE_TIMINGS=1; every stderr line of the form
 ``stage <name> <seconds> s`` is collected and the per-stage medians are shown.
 
-Duration on the reference machine (2 cores): about 2.5 min for a full run
-(3 x 23 s of it is the rsvg-convert loop, 30 s the PNG optimisers), about
-1.3 min with BENCH_QUICK=1.
+Duration on the reference machine (2 cores): 8.6 min for a full run with the
+per-library rows, on a machine loaded by other builds (3 x 25 s of it is the
+rsvg-convert loop, 70 s the PNG optimisers, the memory round's two 5,000-glyph
+runs 37 s); the first run also chooses each library's files (about a minute each).
 
 Environment
 -----------
