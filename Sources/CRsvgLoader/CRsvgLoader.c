@@ -214,19 +214,10 @@ int ifrsvg_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, ifrsvg_rect
     return 0;
 }
 
-int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int height, ifrsvg_rect viewport,
-                  char *error, size_t error_size) {
-    if (width <= 0 || height <= 0 || api.cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width) != width * 4) {
-        copy_message(error, error_size, "cairo cannot use a canvas of that size");
-        return -1;
-    }
-    cairo_surface_t *surface =
-        api.cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, width * 4);
-    if (api.cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        api.cairo_surface_destroy(surface);
-        copy_message(error, error_size, "cairo could not create a surface");
-        return -1;
-    }
+// Draws the document onto `surface` (checked by the caller), its viewport mapped to
+// `viewport`, through a context of its own: 0, or -1 with a message.
+static int draw(ifrsvg_document *document, cairo_surface_t *surface, ifrsvg_rect viewport, char *error,
+                size_t error_size) {
     cairo_t *context = api.cairo_create(surface);
     int result = 0;
     if (api.cairo_status(context) != CAIRO_STATUS_SUCCESS) {
@@ -241,6 +232,42 @@ int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int hei
         }
     }
     api.cairo_destroy(context);
+    return result;
+}
+
+int ifrsvg_recorded_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, ifrsvg_rect *ink, char *error,
+                             size_t error_size) {
+    // NULL extents: an unbounded recording surface, so ink beyond the viewport is kept.
+    cairo_surface_t *surface = api.cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+    if (api.cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        api.cairo_surface_destroy(surface);
+        copy_message(error, error_size, "cairo could not create a recording surface");
+        return -1;
+    }
+    int result = draw(document, surface, viewport, error, error_size);
+    if (result == 0) {
+        double x = 0, y = 0, width = 0, height = 0;
+        api.cairo_recording_surface_ink_extents(surface, &x, &y, &width, &height);
+        *ink = (ifrsvg_rect){x, y, width, height};
+    }
+    api.cairo_surface_destroy(surface);
+    return result;
+}
+
+int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int height, ifrsvg_rect viewport,
+                  char *error, size_t error_size) {
+    if (width <= 0 || height <= 0 || api.cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width) != width * 4) {
+        copy_message(error, error_size, "cairo cannot use a canvas of that size");
+        return -1;
+    }
+    cairo_surface_t *surface =
+        api.cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, width * 4);
+    if (api.cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        api.cairo_surface_destroy(surface);
+        copy_message(error, error_size, "cairo could not create a surface");
+        return -1;
+    }
+    int result = draw(document, surface, viewport, error, error_size);
     api.cairo_surface_flush(surface);
     api.cairo_surface_destroy(surface);
     return result;

@@ -45,6 +45,10 @@ typedef struct {
 
 typedef enum { CAIRO_STATUS_SUCCESS = 0 } cairo_status_t;
 typedef enum { CAIRO_FORMAT_ARGB32 = 0 } cairo_format_t;
+typedef enum { CAIRO_CONTENT_COLOR_ALPHA = 0x3000 } cairo_content_t;
+typedef struct {
+    double x, y, width, height;
+} cairo_rectangle_t;
 #endif
 
 // GError's public fields (glib/gerror.h), read to copy out a message.
@@ -69,6 +73,9 @@ void g_error_free(GError *error);
 int cairo_format_stride_for_width(cairo_format_t format, int width);
 cairo_surface_t *cairo_image_surface_create_for_data(unsigned char *data, cairo_format_t format, int width,
                                                      int height, int stride);
+cairo_surface_t *cairo_recording_surface_create(cairo_content_t content, const cairo_rectangle_t *extents);
+void cairo_recording_surface_ink_extents(cairo_surface_t *surface, double *x0, double *y0, double *width,
+                                         double *height);
 cairo_status_t cairo_surface_status(cairo_surface_t *surface);
 void cairo_surface_flush(cairo_surface_t *surface);
 void cairo_surface_destroy(cairo_surface_t *surface);
@@ -87,6 +94,8 @@ void cairo_destroy(cairo_t *cr);
     X(g_error_free)                            \
     X(cairo_format_stride_for_width)           \
     X(cairo_image_surface_create_for_data)     \
+    X(cairo_recording_surface_create)          \
+    X(cairo_recording_surface_ink_extents)     \
     X(cairo_surface_status)                    \
     X(cairo_surface_flush)                     \
     X(cairo_surface_destroy)                   \

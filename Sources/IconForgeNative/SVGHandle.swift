@@ -39,14 +39,28 @@ package final class SVGHandle {
     }
 
     /// librsvg's ink rectangle of the whole document laid out in `viewport`, or nil
-    /// when nothing is painted. It is an estimate: for some stroked paths it is off
-    /// by a fraction of the stroke width, so measurements that matter use pixels.
+    /// when nothing is painted. Only a hint of where to look: librsvg 2.54 misplaces
+    /// strokes (under rotations, and a stroked diagonal reaches back to the origin), so
+    /// measurements use `recordedInkRect` and pixels.
     package func inkRect(in viewport: Rect) throws(NativeError) -> Rect? {
         var ink = ifrsvg_rect()
         try NativeError.checking { error, size in
             ifrsvg_ink_rect(document, ifrsvg_rect(viewport), &ink, error, size) == 0 ? () : nil
         }
         guard ink.width > 0, ink.height > 0 else { return nil }
+        return Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+    }
+
+    /// The extents of what the document draws laid out in `viewport` (in that viewport's
+    /// space), as cairo bounds the geometry librsvg draws, rounded outward to whole units of
+    /// that space; nothing is rasterised. Exact for fills and strokes under any transform, but
+    /// not for groups drawn through an intermediate surface (opacity, masks, filters): then it
+    /// may be empty, negative or a filter region. `InkMeasurement` confirms it with pixels.
+    package func recordedInkRect(in viewport: Rect) throws(NativeError) -> Rect {
+        var ink = ifrsvg_rect()
+        try NativeError.checking { error, size in
+            ifrsvg_recorded_ink_rect(document, ifrsvg_rect(viewport), &ink, error, size) == 0 ? () : nil
+        }
         return Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
     }
 

@@ -21,7 +21,7 @@ _Static_assert(RSVG_UNIT_PERCENT == 0 && RSVG_UNIT_PX == 1 && RSVG_UNIT_EM == 2 
                    RSVG_UNIT_IN == 4 && RSVG_UNIT_CM == 5 && RSVG_UNIT_MM == 6 && RSVG_UNIT_PT == 7 &&
                    RSVG_UNIT_PC == 8,
                "RsvgUnit");
-_Static_assert(CAIRO_FORMAT_ARGB32 == 0 && CAIRO_STATUS_SUCCESS == 0, "cairo enums");
+_Static_assert(CAIRO_FORMAT_ARGB32 == 0 && CAIRO_STATUS_SUCCESS == 0 && CAIRO_CONTENT_COLOR_ALPHA == 0x3000, "cairo enums");
 
 int crsvgapicheck_header_major(void) { return LIBRSVG_MAJOR_VERSION; }
 int crsvgapicheck_header_minor(void) { return LIBRSVG_MINOR_VERSION; }

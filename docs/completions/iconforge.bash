@@ -11,6 +11,7 @@ _iconforge() {
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --xcassets) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --depfile) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --xcfilelist) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --xcassets-check) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --info-plist) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --info-plist-strings) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -30,7 +31,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --depfile --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --follow-symlinks --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --depfile --xcfilelist --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --swift-public --follow-symlinks --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -125,15 +126,18 @@ _iconforge() {
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji glyph.template color.monochrome size.target size.max size.scaled-down geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable config.invalid" -- "$cur"))
+            COMPREPLY=($(compgen -W "svg.parse svg.empty svg.external svg.raster svg.text svg.limit svg.dynamic svg.use-cycle glyph.emoji glyph.template color.monochrome color.background size.target size.max size.scaled-down geometry.clipped geometry.off-center geometry.aspect name.invalid name.collision input.unreadable input.empty render.failed render.crashed render.timeout actions.parse actions.count actions.type actions.title actions.emoji actions.app-name actions.truncation actions.icon actions.translation actions.text xcassets.conflict output.conflict output.unwritable app-files.edited app-files.setup config.invalid" -- "$cur"))
         fi
         ;;
     init)
         case "$prev" in
         --app-name) COMPREPLY=(); return ;;
+        --from-info-plist) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --strings) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --xcstrings) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--app-name -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--app-name --from-info-plist --strings --xcstrings -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -d -- "$cur"))
         fi

@@ -73,6 +73,17 @@ void ifrsvg_intrinsic_dimensions(ifrsvg_document *document, ifrsvg_dimensions *o
 int ifrsvg_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, ifrsvg_rect *ink,
                     char *error, size_t error_size);
 
+/// The extents of what the document draws laid out in `viewport`, from its geometry: it is
+/// rendered onto a cairo recording surface, which rasterises nothing, and cairo bounds each
+/// recorded fill and stroke (joins, miters and caps included) under its full transform,
+/// rounded outward to whole units of `viewport`'s space. Unlike librsvg's own geometry API
+/// (which in 2.54 misplaces strokes under rotations), this is what cairo will draw. Groups
+/// librsvg composites through an intermediate surface (opacity, masks, filters) are not
+/// bounded reliably: the rectangle may then be empty, negative or the filter region, so the
+/// caller confirms it with pixels. 0 on success, -1 with a message.
+int ifrsvg_recorded_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, ifrsvg_rect *ink,
+                             char *error, size_t error_size);
+
 /// Renders the document, its viewport mapped to `viewport`, onto `pixels`: a zeroed
 /// `width` × `height` canvas of premultiplied native-endian ARGB32, `width * 4` bytes a
 /// row. 0 on success, -1 with a message.

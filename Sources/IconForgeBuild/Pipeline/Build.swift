@@ -21,6 +21,9 @@ public struct BuildRequest: Sendable {
     public var appName: String?
     /// A make-style dependency file to write, listing every input the outputs depend on.
     public var depfile: String?
+    /// A folder to write Xcode's input and output file lists into (`--xcfilelist`), for a
+    /// Run Script build phase.
+    public var fileListFolder: String?
     /// The quick actions in the app's own files, each updated in place (`--info-plist`,
     /// `--info-plist-strings`, `--xcstrings`, `--swift`).
     public var appFiles = AppFileTargets()
@@ -133,15 +136,19 @@ public enum Builder {
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
             encode: request.writesOutput, staging: early)
-        let resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
+        var resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         // A catalog.json in the output folder that is not iconforge's stops every write.
         if request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == catalogPath(request) }) {
+            let appFileFindings: [Diagnostic]
             do throws(BuildError) {
-                try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+                appFileFindings = try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
             } catch {
                 throw error.having(checked: FileError.Checked(glyphs: resolution.catalog.summary.glyphs, errors: resolution.catalog.summary.errors, warnings: resolution.catalog.summary.warnings))
             }
+            // What the app's files hold is known only once they are read, after the catalog was composed.
+            resolution.diagnostics = (resolution.diagnostics + appFileFindings).sorted(by: Diagnostic.sortOrder)
+            resolution.failed = Self.fails(resolution.diagnostics, warningsAreErrors: request.warningsAreErrors)
         }
         return report(resolution, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }
@@ -217,6 +224,8 @@ public enum Builder {
         var reusable: BuildState?
         /// Every file the previous build wrote: a file by these names is iconforge's own.
         var ownedFiles: Set<String>
+        /// What earlier builds wrote into the app's files (empty when nothing is recorded).
+        var appRecord = AppFilesRecord()
     }
 
     enum PlanResult {
@@ -241,10 +250,12 @@ public enum Builder {
         let owned = Set(
             (previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file) + pending.keys)
         return .build(BuildPlan(
-            buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned))
+            buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned,
+            appRecord: (request.writesOutput ? AppFilesRecord.read(in: request.outputFolder) : nil) ?? AppFilesRecord()))
     }
 
-    /// `--fit=set`: measures every glyph as `--fit=glyph` does (checked, not encoded), and
+    /// `--fit=set`: measures every glyph as `--fit=glyph` does (its markup checked, its ink
+    /// measured, nothing rendered: `PipelineOptions.measuresOnly`), and
     /// returns the request with the set's scale per artboard size. Every glyph counts,
     /// changed or not: one glyph's change can move the typical glyph. A glyph `previous`
     /// would be reused for (its source unchanged, see `reuse`) counts with the artboard, ink
@@ -258,6 +269,7 @@ public enum Builder {
         var measuring = request
         measuring.options.mode = .fitGlyph
         measuring.options.allowOffCenter = []
+        measuring.options.measuresOnly = true
         let measured = process(files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, encode: false)
         var planned = request
         planned.options.setScales = FitSetPlanner.plan(measured.compactMap { outcome in
@@ -287,6 +299,8 @@ public enum Builder {
         var plan: AssetCatalogWriter.Plan
         /// Two builds with different output folders may share one asset catalog.
         var lock: FolderLock
+        /// Glyphs whose image sets stay, failed or gone, because the app's kept Info.plist names them.
+        var keeping: Set<String> = []
     }
 
     /// Settles every refusal (a glyph whose output name is someone else's file, one the
@@ -315,7 +329,8 @@ public enum Builder {
             withhold(foreignOutputs(outcomes, in: request.outputFolder, owned: plan.ownedFiles))
             if let path = request.assetCatalog {
                 let candidates = outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }
-                let commit = try planAssetCatalog(at: path, names: candidates.map(\.source.name), otherCatalogs: request.otherAssetCatalogs)
+                let commit = try planAssetCatalog(
+                    at: path, names: candidates.map(\.source.name), otherCatalogs: request.otherAssetCatalogs, record: plan.appRecord)
                 withhold(assetCatalogRefusals(commit.plan, outcomes: outcomes))
                 assetCatalog = commit
             }
@@ -342,6 +357,18 @@ public enum Builder {
             request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: plan.ownedFiles)
         if request.writesOutput {
             quickActions?.keepPreviousFiles(plan.previous?.generatedFiles ?? [], outputFolder: request.outputFolder)
+            if let commit = assetCatalog, let first = quickActions?.result.diagnostics.firstIndex(where: { $0.severity == .error }) {
+                let passed = Set(outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }.map(\.source.name))
+                // Not one whose name an asset of the app's now has: the target would hold it twice.
+                let refused = Set(commit.plan.conflicts.map(\.glyph))
+                let keeping = imageSetsToKeep(quickActions, request: request, namespace: commit.plan.namespace)
+                    .filter { !passed.contains($0) && !refused.contains($0) && commit.plan.owned[$0] != nil }
+                assetCatalog?.keeping = keeping
+                if !keeping.isEmpty {
+                    let sets = keeping.sorted().map { "\(commit.path)/\($0).imageset" }.joined(separator: ", ")
+                    quickActions?.result.diagnostics[first].message += "; the asset catalog keeps \(sets) as the last good build made \(keeping.count == 1 ? "it" : "them"), since the kept Info.plist names \(keeping.count == 1 ? "it" : "them")"
+                }
+            }
         }
         diagnostics += quickActions?.result.diagnostics ?? []
         if request.writesOutput, request.depfile != nil {
@@ -372,7 +399,7 @@ public enum Builder {
     /// longer listed; then the dependency file.
     private static func commit(
         _ resolution: Resolution, files: [GlyphFile], plan: BuildPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
-    ) throws(BuildError) {
+    ) throws(BuildError) -> [Diagnostic] {
         let catalog = resolution.catalog
         let outcomes = resolution.outcomes
         let quickActions = resolution.quickActions
@@ -406,8 +433,16 @@ public enum Builder {
         defer { withExtendedLifetime(appLocks) {} }
         let appFiles = AppFileCommit()
         var appFailure: BuildError?
+        // What earlier builds wrote decides what of the app's files is iconforge's; the
+        // record of what it owns after this build is written once everything is committed.
+        var appRecord = plan.appRecord
+        var findings: [Diagnostic] = []
         AppFileCommit.$collecting.withValue(appFiles) {
-            do throws(BuildError) { try updateAppFiles(request.appFiles, quickActions: quickActions) } catch { appFailure = error }
+            do throws(BuildError) {
+                findings += try updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord)
+            } catch {
+                appFailure = error
+            }
         }
         if let appFailure { throw appFailure }
         var staged = StagedWrites()
@@ -422,7 +457,20 @@ public enum Builder {
             // Kept files are not written: they are recorded as this build read them.
             for file in quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
             if let assetCatalog = resolution.assetCatalog {
-                try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder)
+                // Recorded before the catalog is touched, as the state is: a build killed while
+                // writing image sets leaves a record that owns each of them.
+                var pending = appRecord
+                var sets = appRecord.imageSets.flatMap { $0.folder == assetCatalog.path ? $0.sets : nil } ?? [:]
+                for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count && sets[outcome.source.name] == nil {
+                    sets[outcome.source.name] = [:]
+                }
+                pending.imageSets = AppFilesRecord.ImageSets(folder: assetCatalog.path, sets: sets)
+                try writeAppFilesRecord(pending, previous: plan.appRecord, outputFolder: request.outputFolder)
+                let written = try writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder, record: &appRecord)
+                for name in written.editedContents {
+                    let path = "\(assetCatalog.path)/\(name).imageset/\(AssetCatalogWriter.contentsFileName)"
+                    findings.append(Diagnostic(.appFilesEdited, file: path, "was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept as it is and only the PNGs are updated; delete it and build again to have iconforge write it"))
+                }
             }
             if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
@@ -444,9 +492,28 @@ public enum Builder {
                 throw error.leavingOutput(.committed)
             }
         }
-        if let depfile = request.depfile {
-            try writeDepfile(depfile, dependencies: dependencies, request: request)
+        try writeAppFilesRecord(appRecord, previous: plan.appRecord, outputFolder: request.outputFolder)
+        if let folder = request.fileListFolder {
+            try writeFileLists(
+                in: folder, inputs: dependencyList(files: files, request: request, quickActions: quickActions),
+                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + ownedAppFiles(appRecord, request: request))
         }
+        if let depfile = request.depfile {
+            // The app's files iconforge owns are the target's prerequisites too: one edited
+            // or deleted (an image set, the array taken out of Info.plist) makes Make build again.
+            let owned = ownedAppFiles(appRecord, request: request)
+            try writeDepfile(depfile, dependencies: dependencies, appFiles: owned, request: request)
+            if let dating, !resolution.failed, dating.newestInput < startedAt {
+                dateCatalog(after: owned, outputFolder: request.outputFolder)
+            }
+        }
+        return findings
+    }
+
+    /// Writes the record of what iconforge wrote into the app's files, once there is one.
+    private static func writeAppFilesRecord(_ record: AppFilesRecord, previous: AppFilesRecord, outputFolder: String) throws(BuildError) {
+        guard record != previous || (record != AppFilesRecord() && FileSystem.kind(of: outputFolder + "/" + AppFilesRecord.fileName) == .missing) else { return }
+        do throws(FileError) { try record.write(in: outputFolder) } catch { throw .output(error) }
     }
 
     /// What a build's fingerprint is computed from, besides what is on disk.

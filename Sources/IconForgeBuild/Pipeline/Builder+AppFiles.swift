@@ -118,7 +118,9 @@ extension Builder {
     /// Locks the asset catalog that `path` is in (the catalog or a group in it) and plans
     /// what writing `names` into `path` will do, without writing: a path that is in no
     /// catalog or cannot be a folder is an error now, not after `Output/` was written.
-    static func planAssetCatalog(at path: String, names: [String], otherCatalogs: [String]) throws(BuildError) -> AssetCatalogCommit {
+    static func planAssetCatalog(
+        at path: String, names: [String], otherCatalogs: [String], record: AppFilesRecord
+    ) throws(BuildError) -> AssetCatalogCommit {
         do throws(FileError) {
             let location = try AssetCatalogWriter.locate(path).get()
             try FileSystem.createFolder(path)
@@ -127,7 +129,9 @@ extension Builder {
             // earlier iconforge left there goes.
             let lock = try FolderLock(location.catalog, lockFile: false)
             if case .regular = FileSystem.kind(of: path + "/" + FolderLock.fileName) { try FileSystem.remove(path + "/" + FolderLock.fileName) }
-            return AssetCatalogCommit(path: path, plan: try AssetCatalogWriter.plan(names, in: path, otherCatalogs: otherCatalogs), lock: lock)
+            let recorded = record.imageSets.flatMap { $0.folder == path ? $0.sets : nil }
+            return AssetCatalogCommit(
+                path: path, plan: try AssetCatalogWriter.plan(names, in: path, otherCatalogs: otherCatalogs, recorded: recorded), lock: lock)
         } catch {
             throw .output(error)
         }
@@ -145,8 +149,11 @@ extension Builder {
         return refused
     }
 
-    /// Writes every glyph that passed into the planned asset catalog.
-    static func writeAssetCatalog(_ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String) throws(BuildError) {
+    /// Writes every glyph that passed into the planned asset catalog, keeping the image sets
+    /// the commit says to keep, and records what it owns there now in `record`.
+    static func writeAssetCatalog(
+        _ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String, record: inout AppFilesRecord
+    ) throws(BuildError) -> AssetCatalogReport {
         var glyphs: [AssetCatalogGlyph] = []
         do throws(FileError) {
             for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count {
@@ -159,12 +166,35 @@ extension Builder {
                 }
                 glyphs.append(AssetCatalogGlyph(name: outcome.source.name, png2x: pngs[0], png3x: pngs[1]))
             }
-            _ = try withExtendedLifetime(commit.lock) { () throws(FileError) in
-                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan)
+            let report = try withExtendedLifetime(commit.lock) { () throws(FileError) in
+                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan, keeping: commit.keeping)
             }
+            record.imageSets = AppFilesRecord.ImageSets(folder: commit.path, sets: report.files)
+            return report
         } catch {
             throw .output(error)
         }
+    }
+
+    /// The glyphs whose image sets stay although they failed or are gone: while the quick
+    /// actions have errors, the app keeps the last good Info.plist (its own, with
+    /// `--info-plist`, and `Output/QuickActions.plist`), and each icon file it names must
+    /// keep its image set, or the app would ship an action without an icon.
+    static func imageSetsToKeep(_ quickActions: QuickActionsOutcome?, request: BuildRequest, namespace: String) -> Set<String> {
+        guard let quickActions, quickActions.result.hasErrors else { return [] }
+        var plists: [String] = quickActions.kept.map { request.outputFolder + "/" + $0.entry.file }.filter { $0.hasSuffix(".plist") }
+        if let path = request.appFiles.infoPlist { plists.append(path) }
+        var names = Set<String>()
+        for path in plists {
+            guard let bytes = try? FileSystem.readRegularFile(path, limit: readLimit),
+                let root = try? InfoPlistUpdate.parse(bytes, what: "it").dictionary
+            else { continue }
+            for item in root[InfoPlistUpdate.key]?.array ?? [] {
+                guard let file = item.dictionary?["UIApplicationShortcutItemIconFile"]?.string, file.hasPrefix(namespace) else { continue }
+                names.insert(String(file.dropFirst(namespace.count)))
+            }
+        }
+        return names
     }
 
     /// Every input the outputs depend on, for a make-style dependency file: the glyphs
@@ -197,10 +227,11 @@ extension Builder {
     /// each input also gets an empty rule, so that deleting one does not stop Make. A path
     /// make cannot express is left out (`depfileRefusals` reported it): the file must stay
     /// one that make can read, or every target, even `make clean`, fails.
-    static func writeDepfile(_ path: String, dependencies: [String], request: BuildRequest) throws(BuildError) {
+    static func writeDepfile(_ path: String, dependencies: [String], appFiles: [String] = [], request: BuildRequest) throws(BuildError) {
         var text = "# iconforge: make cannot name the catalog in this output folder\n"
         if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputNaming.catalogFileName) {
-            let spelled = dependencies.compactMap { try? MakeSyntax.spell($0).get() }
+            // An app file make cannot name is left out: it is the app's, not the build's input.
+            let spelled = (dependencies + appFiles.filter { !dependencies.contains($0) }).compactMap { try? MakeSyntax.spell($0).get() }
             text = target.target + ":" + spelled.map { " \\\n  " + $0.prerequisite }.joined() + "\n"
             for input in spelled { text += "\n" + input.target + ":\n" }
         }
@@ -209,6 +240,54 @@ extension Builder {
         } catch {
             throw .dependencyFile(error)
         }
+    }
+
+    /// The app's files iconforge owns now, by the record: the Info.plist, the String
+    /// Catalog, each strings file and every file of its image sets, and the Swift source.
+    static func ownedAppFiles(_ record: AppFilesRecord, request: BuildRequest) -> [String] {
+        var files = [record.infoPlist?.path, request.appFiles.swiftSource].compactMap { $0 }
+        files += record.translations.keys.sorted()
+        if let sets = record.imageSets {
+            for (name, contents) in sets.sets.sorted(by: { $0.key < $1.key }) {
+                files += contents.keys.sorted().map { "\(sets.folder)/\(name)\(AssetCatalogWriter.imageSetExtension)/\($0)" }
+            }
+        }
+        return files
+    }
+
+    /// The names of the two lists `--xcfilelist` writes.
+    static let fileListNames = (inputs: "iconforge-inputs.xcfilelist", outputs: "iconforge-outputs.xcfilelist")
+
+    /// Writes Xcode's file lists for a Run Script phase: the files a build reads (every
+    /// glyph, quick-actions.json, the configuration; folders left out, as Xcode lists files)
+    /// and those it writes into the app (the catalog, and every app file and image-set file
+    /// it owns), one a line, relative paths as `$(SRCROOT)/…` (the phase runs there).
+    static func writeFileLists(in folder: String, inputs: [String], outputs: [String]) throws(BuildError) {
+        func list(_ paths: [String]) -> [UInt8] {
+            let lines = paths.filter { FileSystem.kind(followingSymlinksOf: $0) != .directory }.map { path in
+                let plain = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                return plain.hasPrefix("/") ? plain : "$(SRCROOT)/" + plain
+            }
+            return Array((lines.joined(separator: "\n") + "\n").utf8)
+        }
+        do throws(FileError) {
+            try FileSystem.createFolder(folder)
+            _ = try FileSystem.writeIfChanged(list(inputs), to: folder + "/" + fileListNames.inputs)
+            _ = try FileSystem.writeIfChanged(list(outputs), to: folder + "/" + fileListNames.outputs)
+        } catch {
+            throw .dependencyFile(error)
+        }
+    }
+
+    /// Dates the catalog, Make's target, no earlier than the newest of `appFiles`, which were
+    /// written after it: otherwise the next `make` would find them newer and build once more.
+    /// (Called only when no input was saved after the build started: that one must stay newer.)
+    static func dateCatalog(after appFiles: [String], outputFolder: String) {
+        let catalog = outputFolder + "/" + OutputNaming.catalogFileName
+        guard let newest = appFiles.compactMap({ FileSystem.modificationTime(of: $0) }).max(),
+            let time = FileSystem.modificationTime(of: catalog), newest > time
+        else { return }
+        FileSystem.setModificationTime(of: catalog, to: newest)
     }
 
     /// Findings about the paths a depfile cannot name (see `MakeSyntax`): by glyph name for

@@ -12,6 +12,8 @@ public struct AppFileTargets: Sendable, Equatable {
     public var stringCatalog: String?
     /// A Swift source with an enum of the quick actions' types and icons (`--swift`).
     public var swiftSource: String?
+    /// Whether the Swift enum and its members are `public` (`--swift-public`).
+    public var swiftIsPublic = false
 
     public init() {}
 
@@ -23,74 +25,126 @@ public struct AppFileTargets: Sendable, Equatable {
 extension Builder {
     /// The name every strings file in an lproj folder has for Info.plist's keys.
     static let infoPlistStringsName = "InfoPlist.strings"
+    /// The only String Catalog name Xcode builds Info.plist's strings from.
+    static let infoPlistCatalogName = "InfoPlist.xcstrings"
 
-    /// Updates every file in `targets` from the checked definitions. Definitions with errors
-    /// leave them all as they were (the errors fail the build); no definitions at all is an
-    /// error, since there is nothing to put there.
-    static func updateAppFiles(_ targets: AppFileTargets, quickActions: QuickActionsOutcome?) throws(BuildError) {
-        guard !targets.isEmpty else { return }
+    /// Updates every file in `targets` from the checked definitions, deciding what is
+    /// iconforge's by `record` (what earlier builds wrote), and returns the record of what
+    /// it owns now, with warnings about what it kept of someone else's. Definitions with
+    /// errors leave them all as they were (the errors fail the build); no definitions at all
+    /// is an error, since there is nothing to put there. A file that cannot be updated
+    /// throws, with `record` then holding what was done before it.
+    static func updateAppFiles(
+        _ targets: AppFileTargets, quickActions: QuickActionsOutcome?, record: inout AppFilesRecord
+    ) throws(BuildError) -> [Diagnostic] {
+        guard !targets.isEmpty else { return [] }
         let paths = [targets.infoPlist, targets.stringsFolder, targets.stringCatalog, targets.swiftSource].compactMap { $0 }
         guard let outcome = quickActions else {
             throw .appFile(FileError(path: paths[0], message: "there is no \(QuickActions.fileName) in the glyphs folders to take quick actions from; add one (see Quick-action definitions in docs/xcode.md), or leave this option out"))
         }
-        guard !outcome.result.hasErrors, let definitions = outcome.result.definitions else { return }
+        guard !outcome.result.hasErrors, let definitions = outcome.result.definitions else { return [] }
         let sourceName = outcome.path.lastPathComponent
+        var diagnostics: [Diagnostic] = []
+        if let path = targets.stringCatalog, path.lastPathComponent != infoPlistCatalogName {
+            diagnostics.append(Diagnostic(.appFilesSetup, file: path, "iOS reads Info.plist's translations (the quick actions' titles) only from InfoPlist.strings, which Xcode builds from a String Catalog named \(infoPlistCatalogName), not from \(path.lastPathComponent); name the catalog \(infoPlistCatalogName)"))
+        }
+        if let path = targets.stringCatalog, targets.stringsFolder != nil {
+            diagnostics.append(Diagnostic(.appFilesSetup, file: path, "--xcstrings and --info-plist-strings both write the quick actions' translations: Xcode builds InfoPlist.strings from the catalog, and a target with both has two of them for each locale; keep one of the two options"))
+        }
         if let path = targets.infoPlist, let generated = outcome.result.files.first(where: { $0.relativePath == QuickActions.propertyListPath })?.bytes {
+            let recorded = record.infoPlist?.path == path ? record.infoPlist?.arraySHA256 : nil
+            var digest: String?
             try update(path) { existing throws(FileError) in
                 do throws(InfoPlistUpdate.Failure) {
-                    return try InfoPlistUpdate.updated(existing, generated: generated)
+                    let update = try InfoPlistUpdate.update(existing, generated: generated, recordedArraySHA256: recorded, sourceName: sourceName)
+                    digest = update.arraySHA256
+                    return update.bytes
                 } catch {
                     throw refusal(path, error.message)
                 }
             }
+            record.infoPlist = digest.map { AppFilesRecord.InfoPlist(path: path, arraySHA256: $0) }
         }
         if let folder = targets.stringsFolder {
-            try updateStringsFiles(in: folder, definitions: definitions, sourceName: sourceName)
+            diagnostics += try updateStringsFiles(in: folder, definitions: definitions, sourceName: sourceName, record: &record)
         }
         if let path = targets.stringCatalog {
             try update(path) { existing throws(FileError) in
                 do throws(StringCatalogUpdate.Failure) {
-                    return try StringCatalogUpdate.updated(existing, definitions: definitions, sourceName: sourceName)
+                    let update = try StringCatalogUpdate.update(existing, definitions: definitions, sourceName: sourceName, recorded: record.translations[path])
+                    record.translations[path] = update.record
+                    diagnostics += update.kept.map { editedTranslation($0, in: path, sourceName: sourceName, catalog: true) }
+                    return update.bytes
                 } catch {
                     throw refusal(path, error.message)
                 }
             }
         }
         if let path = targets.swiftSource {
-            try update(path) { _ in QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName) }
+            try update(path) { _ in QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName, isPublic: targets.swiftIsPublic) }
         }
+        return diagnostics
+    }
+
+    /// The warning for a translation someone changed (or added) where iconforge writes: what
+    /// was found, what quick-actions.json has, and how to take either.
+    static func editedTranslation(_ kept: StringCatalogUpdate.Kept, in path: String, sourceName: String, catalog: Bool) -> Diagnostic {
+        let place = catalog ? "the \(kept.locale) translation of \"\(kept.key)\"" : "the translation of \"\(kept.key)\""
+        guard let wanted = kept.wanted else {
+            return Diagnostic(.appFilesEdited, file: path, "\(place) is \"\(kept.found)\", which iconforge did not write (or which was changed since), and \"\(kept.key)\" is no longer a quick action's text in \(sourceName), so the key is kept with everything in it; delete it \(catalog ? "in Xcode's catalog editor" : "from the file") if the app no longer needs it")
+        }
+        let remove = catalog ? "delete the \(kept.locale) translation of \"\(kept.key)\" from the catalog" : "delete that line"
+        return Diagnostic(.appFilesEdited, file: path, "\(place) is \"\(kept.found)\", changed since iconforge wrote it, but \(sourceName) has \"\(wanted)\"; it was kept, not overwritten: to keep it, put \"\(kept.found)\" into \(sourceName) (the \(kept.locale.isEmpty ? "file's locale" : kept.locale) string of that text); to take \(sourceName)'s, \(remove) and build again")
     }
 
     /// Each locale's `<locale>.lproj/InfoPlist.strings` under `folder` (the lproj folder made
-    /// if missing); a locale the definitions no longer have keeps its markers with nothing
-    /// between them.
-    private static func updateStringsFiles(in folder: String, definitions: QuickActionDefinitions, sourceName: String) throws(BuildError) {
+    /// if missing); a locale the definitions no longer have keeps its markers, with only the
+    /// lines someone else wrote or changed between them.
+    private static func updateStringsFiles(
+        in folder: String, definitions: QuickActionDefinitions, sourceName: String, record: inout AppFilesRecord
+    ) throws(BuildError) -> [Diagnostic] {
         guard FileSystem.kind(followingSymlinksOf: folder) == .directory else {
             throw .appFile(FileError(path: folder, message: "is not a folder; --info-plist-strings names the folder that holds the app's <locale>.lproj folders"))
         }
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        var blocks: [(path: String, lines: [String])] = definitions.locales.map { locale in
-            (base + "/" + locale + ".lproj/" + infoPlistStringsName, InfoPlistStrings.lines(for: definitions, locale: locale))
+        var files: [(path: String, locale: String, pairs: [(key: String, value: String)])] = definitions.locales.map { locale in
+            (base + "/" + locale + ".lproj/" + infoPlistStringsName, locale, InfoPlistStrings.translations(for: definitions, locale: locale))
         }
         let names: [String]
         do throws(FileError) { names = try FileSystem.contents(ofFolder: folder) } catch { throw .appFile(error) }
         for name in names.sorted() where name.hasSuffix(".lproj") && !definitions.locales.contains(String(name.dropLast(6))) {
             let path = base + "/" + name + "/" + infoPlistStringsName
             if let bytes = try? FileSystem.readRegularFile(path, limit: readLimit), String(decoding: bytes, as: UTF8.self).contains(StringsFileUpdate.beginMarker) {
-                blocks.append((path, []))
+                files.append((path, String(name.dropLast(6)), []))
             }
         }
-        for (path, lines) in blocks {
-            do throws(FileError) { try FileSystem.createFolder(path.parentPath) } catch { throw .appFile(error) }
-            let block = StringsFileUpdate.block(lines, sourceName: sourceName)
-            try update(path) { existing throws(FileError) in
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            do throws(FileError) { try FileSystem.createFolder(file.path.parentPath) } catch { throw .appFile(error) }
+            try update(file.path) { existing throws(FileError) in
                 do throws(StringsFileUpdate.Failure) {
-                    return try StringsFileUpdate.updated(existing, block: block)
+                    let recorded = record.translations[file.path].map { $0.mapValues { $0[""] ?? "" } }
+                    let update = try StringsFileUpdate.update(existing, pairs: file.pairs, sourceName: sourceName, recorded: recorded)
+                    record.translations[file.path] = update.record.mapValues { ["": $0] }
+                    diagnostics += update.kept.map { kept in
+                        var diagnostic = editedTranslation(
+                            StringCatalogUpdate.Kept(key: kept.key, locale: file.locale, found: kept.found, wanted: kept.wanted), in: file.path,
+                            sourceName: sourceName, catalog: false)
+                        diagnostic.location = SourceLocation(line: kept.line, column: 1)
+                        return diagnostic
+                    }
+                    diagnostics += update.duplicates.map { duplicate in
+                        Diagnostic(
+                            .appFilesSetup, file: file.path, at: SourceLocation(line: duplicate.line, column: 1),
+                            "\"\(duplicate.key)\" is translated here as \"\(duplicate.found)\" and also by iconforge's lines as \"\(duplicate.wanted)\" (from \(sourceName)); iOS takes one of them without a word, so delete this line, or put its text into \(sourceName)")
+                    }
+                    return update.bytes
                 } catch {
-                    throw refusal(path, error.message)
+                    throw refusal(file.path, error.message)
                 }
             }
         }
+        return diagnostics
     }
 
     /// The largest app file read.

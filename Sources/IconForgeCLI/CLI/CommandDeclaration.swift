@@ -69,13 +69,22 @@ enum CommandTable {
             name: "explain", usage: "explain RULE", summary: "what a rule checks and why, with a failing and a fixed example",
             arguments: .words(RuleID.allCases.map(\.rawValue))),
         CommandDeclaration(
-            name: "init", usage: "init [DIR] [--app-name NAME]",
+            name: "init", usage: "init [DIR] [--app-name NAME] [--from-info-plist PATH [--strings DIR | --xcstrings FILE]]",
             summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
             arguments: .folder,
             ownOptions: [
                 OptionDeclaration(
                     "--app-name", "NAME", .text, commands: [],
-                    help: ["the app's name, for quick-actions.json", "(default: asked, or the folder's name)"])
+                    help: ["the app's name, for quick-actions.json", "(default: asked, or the folder's name)"]),
+                OptionDeclaration(
+                    "--from-info-plist", "PATH", .path, commands: [],
+                    help: ["import this Info.plist's UIApplicationShortcutItems", "into Glyphs/quick-actions.json (and write nothing else)"]),
+                OptionDeclaration(
+                    "--strings", "DIR", .path, commands: [],
+                    help: ["with --from-info-plist: the folder of the app's", "<locale>.lproj/InfoPlist.strings, for the translations"]),
+                OptionDeclaration(
+                    "--xcstrings", "FILE", .path, commands: [],
+                    help: ["with --from-info-plist: the app's InfoPlist.xcstrings,", "for the translations"]),
             ]),
         CommandDeclaration(
             name: "doctor", usage: "doctor", summary: "check the installation: librsvg, libpng and render workers", arguments: .none),

@@ -109,6 +109,9 @@ enum OptionTable {
             help: ["also write the glyphs into an Xcode asset catalog", "as template images"]),
         OptionDeclaration("--depfile", "FILE", .path, commands: [.build], help: ["write a make-style dependency file"]),
         OptionDeclaration(
+            "--xcfilelist", "DIR", .path, configurationKey: "xcfilelist", commands: [.build],
+            help: ["write iconforge-inputs.xcfilelist and iconforge-outputs.xcfilelist", "there, for an Xcode Run Script phase"]),
+        OptionDeclaration(
             "--xcassets-check", "PATH", .paths, configurationKey: "xcassetsCheck", commands: [.build],
             help: ["another asset catalog of the app's target, whose", "asset names the glyphs must not take (repeatable)"]),
         OptionDeclaration(
@@ -123,6 +126,9 @@ enum OptionTable {
         OptionDeclaration(
             "--swift", "FILE", .path, configurationKey: "swift", commands: [.build],
             help: ["write a Swift enum of the quick actions' types and icons"]),
+        OptionDeclaration(
+            "--swift-public", "", .flag(), configurationKey: "swiftPublic", commands: [.build],
+            help: ["make --swift's enum and its members public", "(for a framework the app imports)"]),
         OptionDeclaration(
             "--follow-symlinks", "", .flag(), commands: [.build],
             help: ["write through symlinks (output folder, --xcassets, app files)", "that lead out of the project; dangling ones never"]),

@@ -44,6 +44,12 @@ extension ToolCommand {
             error.isUnreadableInput = true
             throw error
         }
+        if let plist = parsed.values["--from-info-plist"] {
+            return importQuickActions(plist, into: folder, parsed, output: &output)
+        }
+        if parsed.values["--strings"] != nil || parsed.values["--xcstrings"] != nil {
+            throw UsageError("--strings and --xcstrings go with --from-info-plist PATH: they name where the imported actions' translations are")
+        }
         let appName = parsed.values["--app-name"] ?? output.environment.askAppName?(ProjectScaffold.defaultAppName(for: folder))
         let name = appName.flatMap { $0.trimmed().isEmpty ? nil : $0.trimmed() } ?? ProjectScaffold.defaultAppName(for: folder)
         let result = ProjectScaffold.create(in: folder, appName: name)
@@ -60,6 +66,40 @@ extension ToolCommand {
             let inFolder = folder == "." ? "" : "cd \(folder) && "
             output.out("next: \(inFolder)iconforge build   (renders the example into Output/); draw new glyphs on Glyphs/.template.svg")
         }
+        return .clean
+    }
+
+    /// `init --from-info-plist`: the app's own shortcut array as `Glyphs/quick-actions.json`.
+    private static func importQuickActions(_ plist: String, into folder: String, _ parsed: ParsedArguments, output: inout ToolRun) -> ExitStatus {
+        let target = (folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")) + "Glyphs/" + QuickActions.fileName
+        guard FileSystem.kind(of: target) == .missing else {
+            output.err("\(target): error: already exists; left as it is (move it away to import the Info.plist's quick actions instead)")
+            return .io
+        }
+        do throws(QuickActionsImport.Failure) {
+            var translations: QuickActionsImport.Translations = [:]
+            var development: String?
+            if let strings = parsed.values["--strings"] { translations = try QuickActionsImport.strings(in: strings) }
+            if let catalog = parsed.values["--xcstrings"] {
+                (translations, development) = try QuickActionsImport.catalog(at: catalog)
+            }
+            let bytes: [UInt8]
+            do throws(FileError) { bytes = try FileSystem.readRegularFile(plist, limit: QuickActionsImport.readLimit) } catch {
+                throw QuickActionsImport.Failure(path: plist, message: error.message)
+            }
+            let text = try QuickActionsImport.definitions(plist: bytes, plistPath: plist, translations: translations, developmentLocale: development)
+            do throws(FileError) {
+                try FileSystem.createFolder(target.parentPath)
+                _ = try FileSystem.writeAtomically(Array(text.utf8), to: target)
+            } catch {
+                throw QuickActionsImport.Failure(path: target, message: error.message)
+            }
+        } catch {
+            output.err("\(error.path): error: \(error.message)")
+            return .io
+        }
+        output.out("created \(target) from \(plist)'s UIApplicationShortcutItems")
+        output.out("next: put each icon's glyph beside it (Glyphs/NAME.svg for each \"glyph\" icon), then build with --info-plist \(plist): the first build keeps the array as it is")
         return .clean
     }
 

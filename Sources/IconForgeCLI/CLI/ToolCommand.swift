@@ -113,10 +113,12 @@ public enum ToolCommand {
                 throw UsageError("--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
             }
             request.depfile = try settings.text("--depfile")
+            request.fileListFolder = try settings.text("--xcfilelist")
             request.appFiles.infoPlist = try settings.text("--info-plist")
             request.appFiles.stringsFolder = try settings.text("--info-plist-strings")
             request.appFiles.stringCatalog = try settings.text("--xcstrings")
             request.appFiles.swiftSource = try settings.text("--swift")
+            request.appFiles.swiftIsPublic = try settings.flag("--swift-public")
             request.followsSymlinks = parsed.flags.contains("--follow-symlinks")
         }
         if writes || command == .preview {

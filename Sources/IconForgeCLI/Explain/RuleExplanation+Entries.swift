@@ -50,9 +50,14 @@ extension RuleExplanation {
             fixed: good),
         RuleExplanation(
             rule: .colorMonochrome,
-            checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern.",
+            checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern of several: counted on what each shape really paints (after <style> rules, inheritance and defaults), and only where deleting it would change a pixel by more than 3/255.",
             why: "quick-action glyphs are template images: the system tints them with one colour and uses only their alpha, so a second colour is lost.",
             failing: glyphExample(goodBody.replacing("<line x1=\"17.5\"", with: "<line stroke=\"#ff0000\" x1=\"17.5\"")), fixed: good),
+        RuleExplanation(
+            rule: .colorBackground,
+            checks: "for a filled shape that covers the whole artboard behind a glyph of another colour (a figure background, as matplotlib saves by default); the rest of the glyph is measured without it.",
+            why: "quick-action glyphs are drawn on transparency and tinted by the system: a background would turn into a solid square of the tint colour.",
+            failing: glyphExample("  <rect width=\"35\" height=\"35\" fill=\"#ffffff\"/>\n" + goodBody), fixed: good),
     ]
 
     /// Three small glyphs on 24-unit artboards set the scale; `outlier` is drawn beside them.
@@ -118,7 +123,9 @@ extension RuleExplanation {
             why: "an empty folder is almost always the wrong folder: a build from it would write an empty catalog.",
             failing: Example(files: [("Glyphs/notes.txt", "glyphs go here\n")]), fixed: good),
         RuleExplanation(
-            rule: .renderFailed, checks: "that librsvg renders the glyph.", why: "a glyph librsvg cannot render has no PNGs.",
+            rule: .renderFailed,
+            checks: "that librsvg renders the glyph, and, under --fit, that each PNG's ink lies where the fit placed the measured ink box (within 1 px).",
+            why: "a glyph librsvg cannot render has no PNGs; one whose ink was mismeasured would come out cut off or off centre, so it gets none rather than a wrong one.",
             noExample: "no small file shows it reliably: librsvg versions differ in what they refuse. The message says what librsvg reported.",
             options: ["--isolation none  renders in-process, without the render worker's memory limit (for a file that ran out of it: NoMemory)"]),
         RuleExplanation(
@@ -155,6 +162,23 @@ extension RuleExplanation {
             failing: Example(files: good.files + [("iconforge.json", "{ \"tolerence\": 1 }\n")], arguments: ["--config", "{root}/iconforge.json"]),
             fixed: Example(files: good.files + [("iconforge.json", "{ \"tolerance\": 1 }\n")], arguments: ["--config", "{root}/iconforge.json"]),
             options: ["--config FILE  the settings file (default: iconforge.json if present)"]),
+        RuleExplanation(
+            rule: .appFilesEdited,
+            checks: "that a value iconforge wrote into the app's files (a translation in InfoPlist.xcstrings or InfoPlist.strings, an image set's Contents.json) is still what it wrote, by the hashes it recorded in Output/.iconforge-app-files.",
+            why: "a translator's or Xcode's edit is someone's work: it is kept, not overwritten, and reported with both values until quick-actions.json takes it or the edit is removed.",
+            noExample: "it takes a build, an edit in Xcode and a second build; the message names the value found, the one quick-actions.json has, and how to take either.",
+            options: ["--xcstrings FILE  the String Catalog", "--info-plist-strings DIR  the folder of the <locale>.lproj folders", "--xcassets PATH  the asset catalog"]),
+        RuleExplanation(
+            rule: .appFilesSetup,
+            checks: "that the app's files are set up so iOS reads the quick actions' translations: each key once in a strings file, a String Catalog named InfoPlist.xcstrings, and only one of --xcstrings and --info-plist-strings.",
+            why: "iOS reads Info.plist's translations only from InfoPlist.strings (which Xcode builds from InfoPlist.xcstrings); a second line of a key silently wins over iconforge's.",
+            failing: Example(
+                files: good.files + [("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"com.example.add\", \"title\": \"Add\", \"icon\": { \"glyph\": \"plus\" } } ] }\n"), ("App/README", "the app's folder\n")],
+                arguments: ["-o", "{root}/Output", "--xcstrings", "{root}/App/Localizable.xcstrings"], command: "build"),
+            fixed: Example(
+                files: good.files + [("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"com.example.add\", \"title\": \"Add\", \"icon\": { \"glyph\": \"plus\" } } ] }\n"), ("App/README", "the app's folder\n")],
+                arguments: ["-o", "{root}/Output", "--xcstrings", "{root}/App/InfoPlist.xcstrings"], command: "build"),
+            options: ["--xcstrings FILE  the String Catalog", "--info-plist-strings DIR  the folder of the <locale>.lproj folders"]),
     ]
 
     static let actionEntries = [

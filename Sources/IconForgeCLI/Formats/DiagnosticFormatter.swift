@@ -14,20 +14,22 @@ public enum DiagnosticFormatter {
         return "\(paintedPlace): \(paintedSeverity): \(oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]"
     }
 
-    /// The diagnostics as a person reads them: each rule once per file and severity, its
-    /// first finding with a count and the places of the others ("(+5 more: 4:3, 5:1, 7:2
-    /// and 2 others)"), so that a glyph with 61 findings of one rule takes one line.
-    /// (JSON output keeps every finding.)
+    /// The diagnostics as a person reads them: each message once per file, rule and
+    /// severity, its first finding with a count and the places of the others ("(+5 more:
+    /// 4:3, 5:1, 7:2 and 2 others)"), so that a glyph with 61 identical findings takes one
+    /// line; findings that say different things are each printed, so that every line
+    /// counted is one a person can read. (JSON output keeps every finding.)
     public static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         struct Key: Hashable {
             var file: String
             var rule: RuleID
             var severity: Severity
+            var message: String
         }
         var order: [Key] = []
         var groups: [Key: [Diagnostic]] = [:]
         for diagnostic in diagnostics {
-            let key = Key(file: diagnostic.file, rule: diagnostic.rule, severity: diagnostic.severity)
+            let key = Key(file: diagnostic.file, rule: diagnostic.rule, severity: diagnostic.severity, message: diagnostic.message)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(diagnostic)
         }

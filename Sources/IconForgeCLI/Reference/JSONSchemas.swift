@@ -60,7 +60,7 @@ enum JSONSchemas {
             definitions: [
                 ("action", .object(QuickActionsShape.action)),
                 ("localizedText", .oneOf([QuickActionsShape.plistText, .map(QuickActionsShape.plistText, keyPattern: QuickActionsShape.localePattern)])),
-                ("icon", .object(QuickActionsShape.icon, minProperties: 1, maxProperties: 1)),
+                ("icon", .object(QuickActionsShape.icon, minProperties: 1, maxProperties: 3)),
             ])
     }
 

@@ -11,6 +11,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case glyphEmoji = "glyph.emoji"
     case glyphTemplate = "glyph.template"
     case colorMonochrome = "color.monochrome"
+    case colorBackground = "color.background"
     case sizeTarget = "size.target"
     case sizeMax = "size.max"
     case sizeScaledDown = "size.scaled-down"
@@ -37,6 +38,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case xcassetsConflict = "xcassets.conflict"
     case outputConflict = "output.conflict"
     case outputUnwritable = "output.unwritable"
+    case appFilesEdited = "app-files.edited"
+    case appFilesSetup = "app-files.setup"
     case configInvalid = "config.invalid"
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -45,7 +48,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     public var defaultSeverity: Severity {
         switch self {
         case .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
-            .actionsTranslation, .actionsText: .warning
+            .actionsTranslation, .actionsText, .appFilesEdited, .appFilesSetup: .warning
         default: .error
         }
     }
@@ -94,7 +97,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .svgUseCycle: "a <use> that refers to itself or to an element containing it"
         case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
         case .glyphTemplate: "the template's Guides layer left in a glyph (error), or a drawing saved into Glyphs/.template.svg (warning)"
-        case .colorMonochrome: "more than one paint colour (closer than a just-noticeable difference is one), or a gradient or pattern"
+        case .colorMonochrome: "more than one paint colour that shows (closer than a just-noticeable difference is one), or a gradient or pattern of several"
+        case .colorBackground: "a filled shape covering the whole artboard behind a glyph of another colour"
         case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
         case .sizeMax: "ink larger than the 35 pt maximum or outside the 35 pt canvas"
         case .sizeScaledDown: "--fit=set: a glyph that would break the 35 pt maximum at the set's scale, scaled down alone"
@@ -105,7 +109,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .nameCollision: "two glyph names differ only by case or Unicode normalisation"
         case .inputUnreadable: "file cannot be read, or is not a regular file"
         case .inputEmpty: "no glyphs found where glyphs were expected"
-        case .renderFailed: "librsvg failed to render the glyph"
+        case .renderFailed: "librsvg failed to render the glyph, or a fit-mode PNG's ink is not where it was placed"
         case .renderCrashed: "librsvg crashed on the glyph (its worker process died)"
         case .renderTimeout: "rendering took longer than the time limit"
         case .actionsParse: "quick-actions.json is not valid JSON or not of the documented shape"
@@ -119,6 +123,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .outputConflict: "a file iconforge did not write already has an output's name"
         case .xcassetsConflict: "an asset iconforge did not create (in the catalog or a --xcassets-check one) already has the glyph's full asset name"
         case .outputUnwritable: "the output folder, a file in it or the dependency file cannot be written (exit 3)"
+        case .appFilesEdited: "a value iconforge wrote into an app file was changed since by someone else: kept, not overwritten"
+        case .appFilesSetup: "a setup iOS would not read as meant: a key twice in a strings file, a String Catalog not named InfoPlist.xcstrings, --xcstrings with --info-plist-strings"
         case .configInvalid: "iconforge.json (or --config) or a command-line option is not valid (exit 2)"
         case .actionsTranslation: "a title or subtitle missing a translation that other strings have"
         case .actionsText: "a title or subtitle with a $(…) Xcode would expand, or with a line break"

@@ -77,11 +77,27 @@ package struct PaintedColors: Sendable {
             }
             let closest = (nearest(red, primary.red), nearest(green, primary.green), nearest(blue, primary.blue))
             if ColorDifference.deltaE(closest, primary.channels) > ColorDifference.justNoticeable {
-                let pixel = index / 4
-                return PaintedColors(primary: primary, other: (PixelColor(red: red, green: green, blue: blue), pixel % image.width, pixel / image.width))
+                return PaintedColors(primary: primary, other: paintedOther(image, from: index, primary: primary))
             }
         }
         return PaintedColors(primary: primary, other: nil)
+    }
+
+    /// The second colour as the file paints it, from the first pixel found at `first` on:
+    /// the commonest colour of the fully opaque pixels unlike the primary (an edge where two
+    /// colours meet mixes them, as `#ececec` between white and black), and its first pixel;
+    /// the pixel at `first` when no opaque pixel differs.
+    private static func paintedOther(_ image: RGBAImage, from first: Int, primary: PixelColor) -> (color: PixelColor, x: Int, y: Int) {
+        let pixels = image.pixels
+        var counts: [PixelColor: (count: Int, index: Int)] = [:]
+        for index in stride(from: first, to: pixels.count, by: 4) where pixels[index + 3] == 255 {
+            let colour = PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2])
+            guard colour != primary else { continue }
+            counts[colour, default: (0, index)].count += 1
+        }
+        let index = counts.filter { !ColorDifference.same($0.key, primary) }.max { ($0.value.count, -$0.value.index) < ($1.value.count, -$1.value.index) }?.value.index ?? first
+        let pixel = index / 4
+        return (PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2]), pixel % image.width, pixel / image.width)
     }
 
     /// How far (per channel) an un-premultiplied 8-bit colour of this alpha may be from

@@ -20,4 +20,10 @@ public struct AssetCatalogReport: Sendable, Equatable {
     public var removed: [String] = []
     /// Glyphs not written because something iconforge does not own has their name.
     public var conflicts: [Conflict] = []
+    /// Image sets of glyphs that failed or are gone, kept because the app's kept Info.plist names them.
+    public var kept: [String] = []
+    /// Glyphs whose image set's Contents.json someone changed since iconforge wrote it: kept as it is.
+    public var editedContents: [String] = []
+    /// By glyph name, the SHA-256 of each file iconforge owns in its image set now (for `AppFilesRecord`).
+    package var files: [String: [String: String]] = [:]
 }

@@ -15,12 +15,14 @@ public enum AssetCatalogWriter {
     /// so that a build can settle every refusal before it writes anything.
     public struct Plan: Sendable, Equatable {
         /// Glyph name → image-set folder name, for iconforge's own image sets.
-        var owned: [String: String] = [:]
+        package var owned: [String: String] = [:]
         /// What goes before a glyph's name in its asset's full name: the names of the groups
         /// above it that provide a namespace, each with a slash (`Glyphs/`), or nothing.
         public var namespace = ""
         /// Glyphs that cannot go in, and why.
         public var conflicts: [AssetCatalogReport.Conflict] = []
+        /// Glyph name → SHA-256 by file name, of what iconforge recorded writing in its image sets.
+        var recorded: [String: [String: String]] = [:]
     }
 
     /// Where in an asset catalog a folder is.
@@ -81,8 +83,18 @@ public enum AssetCatalogWriter {
     /// name the glyph's image set would get, in this catalog or another (asset names must be
     /// unique across a target's catalogs, whatever the asset type), unless it is iconforge's
     /// own image set in `path`.
+    ///
+    /// `recorded` is what earlier builds recorded writing (`AppFilesRecord`): an image set
+    /// it lists is iconforge's whatever its Contents.json says, and one it does not list is
+    /// not. Without a record (nil), an image set whose Contents.json says
+    /// `"author" : "iconforge"` is taken as iconforge's, as earlier versions marked them.
     public static func plan(_ names: [String], in path: String, otherCatalogs: [String] = []) throws(FileError) -> Plan {
+        try plan(names, in: path, otherCatalogs: otherCatalogs, recorded: nil)
+    }
+
+    package static func plan(_ names: [String], in path: String, otherCatalogs: [String] = [], recorded: [String: [String: String]]?) throws(FileError) -> Plan {
         var plan = Plan()
+        plan.recorded = recorded ?? [:]
         let location = (try? locate(path).get()) ?? Location(catalog: path, groups: [])
         plan.namespace = namespace(of: location)
         let folder = ([location.catalog] + location.groups).joined(separator: "/")
@@ -94,8 +106,10 @@ public enum AssetCatalogWriter {
                 // An image set folder without a Contents.json is no asset at all (Xcode needs one),
                 // for example what is left when iconforge removed its files from a folder that also
                 // held someone's notes: iconforge may use it again.
-                if isOwned(folder + "/" + entry) || FileSystem.kind(of: folder + "/" + entry + "/" + contentsFileName) == .missing {
-                    plan.owned[String(entry.dropLast(imageSetExtension.count))] = entry
+                let name = String(entry.dropLast(imageSetExtension.count))
+                let mine = recorded.map { $0[name] != nil } ?? isOwned(folder + "/" + entry)
+                if mine || FileSystem.kind(of: folder + "/" + entry + "/" + contentsFileName) == .missing {
+                    plan.owned[name] = entry
                 }
             }
         }
@@ -131,8 +145,14 @@ public enum AssetCatalogWriter {
     }
 
     /// Writes every glyph `plan` does not refuse, and removes iconforge's image sets of
-    /// glyphs no longer listed.
+    /// glyphs no longer listed, except those named in `keeping` (an app's kept Info.plist
+    /// still names them). A Contents.json someone changed since iconforge recorded writing
+    /// it is kept as it is (`AssetCatalogReport.editedContents`).
     public static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan) throws(FileError) -> AssetCatalogReport {
+        try write(glyphs, to: path, plan: plan, keeping: [])
+    }
+
+    package static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>) throws(FileError) -> AssetCatalogReport {
         var report = AssetCatalogReport()
         report.conflicts = plan.conflicts
         try FileSystem.createFolder(path)
@@ -150,7 +170,12 @@ public enum AssetCatalogWriter {
         // only in case is not removed right after being written.
         let wantedNames = Set(wanted.map(\.name))
         for (name, folder) in plan.owned.sorted(by: { $0.key < $1.key }) where !wantedNames.contains(name) {
-            try removeImageSet(path + "/" + folder, glyph: name)
+            if keeping.contains(name), FileSystem.kind(of: path + "/" + folder + "/" + fileName(name, scale: 3)) != .missing {
+                report.kept.append(name)
+                report.files[name] = plan.recorded[name]
+                continue
+            }
+            try removeImageSet(path + "/" + folder, glyph: name, recorded: plan.recorded[name])
             report.removed.append(name)
         }
         // Staged: flushed together, then renamed, then each changed image set's folder
@@ -159,7 +184,21 @@ public enum AssetCatalogWriter {
         for glyph in wanted {
             let folder = path + "/" + glyph.name + imageSetExtension
             try FileSystem.createFolder(folder)
-            var changed = try staged.writeIfChangedRecording(Array(contentsJSON(for: glyph.name).utf8), to: folder + "/" + contentsFileName).changed
+            let contents = Array(contentsJSON(for: glyph.name).utf8)
+            var files = [
+                contentsFileName: SHA256Digest.hex(of: contents), fileName(glyph.name, scale: 2): SHA256Digest.hex(of: glyph.png2x),
+                fileName(glyph.name, scale: 3): SHA256Digest.hex(of: glyph.png3x),
+            ]
+            var changed = false
+            let onDisk = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
+            if let onDisk, onDisk != contents, let mine = plan.recorded[glyph.name]?[contentsFileName], SHA256Digest.hex(of: onDisk) != mine {
+                // Someone's edit (Xcode's inspector, say): theirs now.
+                report.editedContents.append(glyph.name)
+                files[contentsFileName] = mine
+            } else {
+                changed = try staged.writeIfChangedRecording(contents, to: folder + "/" + contentsFileName).changed
+            }
+            report.files[glyph.name] = files
             changed = try staged.writeIfChangedRecording(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2)).changed || changed
             changed = try staged.writeIfChangedRecording(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3)).changed || changed
             if changed {
@@ -171,8 +210,8 @@ public enum AssetCatalogWriter {
         return report
     }
 
-    static let contentsFileName = "Contents.json"
-    static let imageSetExtension = ".imageset"
+    package static let contentsFileName = "Contents.json"
+    package static let imageSetExtension = ".imageset"
 
     static func fileName(_ glyph: String, scale: Int) -> String {
         "\(glyph)@\(scale)x.png"
@@ -285,14 +324,17 @@ public enum AssetCatalogWriter {
     }
 
     /// Removes iconforge's files from its image set, then the folder if nothing else is left in it.
-    private static func removeImageSet(_ folder: String, glyph: String) throws(FileError) {
+    private static func removeImageSet(_ folder: String, glyph: String, recorded: [String: String]?) throws(FileError) {
         for file in [fileName(glyph, scale: 2), fileName(glyph, scale: 3)] {
             try FileSystem.remove(folder + "/" + file)
         }
         for entry in (try? FileSystem.contents(ofFolder: folder)) ?? [] where entry.hasPrefix(FileSystem.temporaryPrefix) {
             try FileSystem.remove(folder + "/" + entry)
         }
-        // Contents.json last: while it is there, the folder still says iconforge owns it.
+        // Contents.json last (and only as iconforge wrote it): while it is there, the folder
+        // is still an asset.
+        let contents = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
+        if let mine = recorded?[contentsFileName], let contents, SHA256Digest.hex(of: contents) != mine { return }
         try FileSystem.remove(folder + "/" + contentsFileName)
         try FileSystem.removeFolderIfEmpty(folder)
     }

@@ -67,7 +67,7 @@ package enum OutputWriter {
     /// already newer than `newestInput`.
     package struct CatalogDating: Equatable, Sendable {
         var time: Int64
-        var newestInput: Int64
+        package var newestInput: Int64
 
         package init(time: Int64, newestInput: Int64) {
             self.time = time

@@ -23,13 +23,13 @@ package enum InfoPlistStrings {
     }
 
     /// Each development-locale text and its `locale` string, in the actions' order, each key once.
-    static func translations(for definitions: QuickActionDefinitions, locale: String) -> [(key: String, value: String)] {
+    package static func translations(for definitions: QuickActionDefinitions, locale: String) -> [(key: String, value: String)] {
         let development = definitions.developmentLocale
         var written = Set<String>()
         var pairs: [(key: String, value: String)] = []
         for action in definitions.actions {
             for text in [action.title, action.subtitle].compactMap({ $0 }) {
-                guard let key = text.entry(for: development)?.text, let value = text.entry(for: locale)?.text,
+                guard let key = text.stringsKey(development: development), let value = text.entry(for: locale)?.text,
                     written.insert(key).inserted
                 else { continue }
                 pairs.append((key, value))

@@ -7,7 +7,7 @@
 /// Every result is parsed again and compared with the original, key by key, before it may
 /// be written.
 package enum InfoPlistUpdate {
-    static let key = "UIApplicationShortcutItems"
+    package static let key = "UIApplicationShortcutItems"
 
     package struct Failure: Error, Equatable {
         package var message: String
@@ -51,13 +51,40 @@ package enum InfoPlistUpdate {
         return result
     }
 
+    /// What updating an Info.plist does: its new bytes (nil: as it is) and the SHA-256 of the
+    /// array it now holds, for `AppFilesRecord`.
+    package struct Update: Equatable {
+        package var bytes: [UInt8]?
+        package var arraySHA256: String
+    }
+
+    /// `updated`, refusing to replace an array iconforge did not write: one whose SHA-256 is
+    /// not `recordedArraySHA256` (what an earlier build recorded writing) and that is not
+    /// already exactly the new one (then it becomes iconforge's as it is, not a byte changed).
+    package static func update(_ existing: [UInt8]?, generated: [UInt8], recordedArraySHA256: String?, sourceName: String) throws(Failure) -> Update {
+        let items = try parse(generated, what: "the generated QuickActions.plist").dictionary[key] ?? .array([])
+        if let existing, let found = try parse(existing, what: "it").dictionary[key], found != items, digest(found) != recordedArraySHA256 {
+            let count = found.array?.count ?? 0
+            throw Failure(message: "has a \(key) array (\(count) quick \(count == 1 ? "action" : "actions")) that iconforge did not write, or that was changed since it did, so it is not replaced; import it into \(sourceName) with `iconforge init --from-info-plist PATH` (with --strings DIR or --xcstrings FILE for its translations), after which builds keep it as it is, or delete the array from this file to let iconforge write its own")
+        }
+        return Update(bytes: try updated(existing, generated: generated), arraySHA256: digest(items))
+    }
+
+    /// The SHA-256 of a value as Foundation's encoder writes it (XML, keys sorted): the same
+    /// value gives the same digest whatever file it was read from.
+    package static func digest(_ value: PropertyListValue) -> String {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return SHA256Digest.hex(of: [UInt8]((try? encoder.encode([value])) ?? Data()))
+    }
+
     /// A parsed property list's root dictionary and format.
-    struct Parsed {
-        var dictionary: [String: PropertyListValue]
+    package struct Parsed {
+        package var dictionary: [String: PropertyListValue]
         var format: PropertyListDecoder.PropertyListFormat
     }
 
-    static func parse(_ bytes: [UInt8], what: String) throws(Failure) -> Parsed {
+    package static func parse(_ bytes: [UInt8], what: String) throws(Failure) -> Parsed {
         var format = PropertyListDecoder.PropertyListFormat.xml
         let value: PropertyListValue
         if BinaryPropertyListReader.isBinary(bytes) {

@@ -8,7 +8,7 @@
 /// else, and consistent for numbers (both sides read alike), which is what checking an XML
 /// edit needs; binary property lists, which are decoded to be written again, are read by
 /// type with `BinaryPropertyListReader`.
-indirect enum PropertyListValue: Codable, Equatable {
+package indirect enum PropertyListValue: Codable, Equatable {
     case string(String)
     case integer(Int64)
     case real(Double)
@@ -25,7 +25,7 @@ indirect enum PropertyListValue: Codable, Equatable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: Key.self) {
             var dictionary: [String: PropertyListValue] = [:]
             for key in keyed.allKeys { dictionary[key.stringValue] = try keyed.decode(PropertyListValue.self, forKey: key) }
@@ -53,7 +53,7 @@ indirect enum PropertyListValue: Codable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .dictionary(let dictionary):
             var keyed = encoder.container(keyedBy: Key.self)
@@ -75,8 +75,18 @@ indirect enum PropertyListValue: Codable, Equatable {
         try single.encode(value)
     }
 
-    var dictionary: [String: PropertyListValue]? {
+    package var dictionary: [String: PropertyListValue]? {
         if case .dictionary(let dictionary) = self { return dictionary }
+        return nil
+    }
+
+    package var array: [PropertyListValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    package var string: String? {
+        if case .string(let text) = self { return text }
         return nil
     }
 }

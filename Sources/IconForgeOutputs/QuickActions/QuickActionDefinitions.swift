@@ -14,9 +14,18 @@ package struct QuickActionDefinitions: Sendable {
         /// True when written as a plain string, which is the development locale's.
         var isPlain: Bool
         var location: SourceLocation
+        /// The app's own localisation key (`titleKey`, `subtitleKey`): Info.plist's value and
+        /// the strings' key instead of the development-locale text.
+        package var key: String? = nil
 
         package func entry(for locale: String) -> Entry? {
             entries.first { $0.locale == locale }
+        }
+
+        /// What Info.plist holds and InfoPlist.strings translates: the key, else the
+        /// development-locale text.
+        package func stringsKey(development: String) -> String? {
+            key ?? entry(for: development)?.text
         }
     }
 
@@ -38,7 +47,11 @@ package struct QuickActionDefinitions: Sendable {
         /// True when the action has a "title" key, readable or not.
         var hasTitle = false
         package var subtitle: LocalizedText?
+        /// The icon iOS shows first: the symbol, else the glyph, else the system icon.
         package var icon: Icon?
+        /// The others given, in the order iOS falls back to them (a glyph, then a system
+        /// icon), for versions of iOS without SF Symbols.
+        package var fallbackIcons: [Icon] = []
         /// True when the action has an "icon" key, readable or not.
         var hasIcon = false
         var iconLocation: SourceLocation
@@ -48,6 +61,15 @@ package struct QuickActionDefinitions: Sendable {
     }
 
     var appName: String?
+
+    /// The order iOS takes an item's icons in: `…IconSymbolName`, then `…IconFile`, then `…IconType`.
+    package static func precedence(_ icon: Icon) -> Int {
+        switch icon {
+        case .symbol: 0
+        case .glyph: 1
+        case .system: 2
+        }
+    }
     var appNameLocation: SourceLocation?
     package var developmentLocale = "en"
     /// Every locale that gets an InfoPlist.strings, the development locale first.

@@ -52,6 +52,10 @@ public enum QuickActions {
         guard !result.hasErrors else { return result }
         for index in definitions.actions.indices {
             if case .glyph(let name)? = definitions.actions[index].icon { definitions.actions[index].icon = .glyph(iconNamespace + name) }
+            definitions.actions[index].fallbackIcons = definitions.actions[index].fallbackIcons.map { icon in
+                if case .glyph(let name) = icon { return .glyph(iconNamespace + name) }
+                return icon
+            }
         }
 
         var files = [(relativePath: propertyListPath, bytes: QuickActionsPropertyList.bytes(for: definitions))]

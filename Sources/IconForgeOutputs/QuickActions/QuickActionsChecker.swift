@@ -152,7 +152,7 @@ struct QuickActionsChecker {
 
     /// The development locale's string keys every translation, so two texts that share it must translate alike.
     private mutating func checkKeyConflicts(_ text: QuickActionDefinitions.LocalizedText, what: String, keys: inout StringsKeys) {
-        guard let key = text.entry(for: definitions.developmentLocale)?.text else { return }
+        guard let key = text.stringsKey(development: definitions.developmentLocale) else { return }
         for entry in text.entries {
             if let earlier = keys.values[key]?[entry.locale] {
                 if earlier.text != entry.text {
@@ -165,13 +165,18 @@ struct QuickActionsChecker {
     }
 
     private mutating func checkIcon(_ action: QuickActionDefinitions.Action) {
-        let at = action.iconLocation
-        switch action.icon {
-        case nil:
+        guard let icon = action.icon else {
             // An icon of the wrong shape was reported by the decoder.
             if !action.hasIcon {
                 report(.actionsIcon, warning: true, at: action.location, "quick action \(action.type.map { "\"\($0)\"" } ?? "without a type") has no icon; Apple's guidelines ask for a recognizable glyph for each action: add \"icon\" with a glyph, an SF Symbol or a system icon")
             }
+            return
+        }
+        for icon in [icon] + action.fallbackIcons { check(icon, at: action.iconLocation) }
+    }
+
+    private mutating func check(_ icon: QuickActionDefinitions.Icon, at: SourceLocation) {
+        switch icon {
         case .glyph(let name):
             switch glyphs[name] {
             case true?:

@@ -103,10 +103,24 @@ package struct QuickActionsDecoder {
             action.title = localizedText(title, what: "title")
         }
         if let subtitle = value["subtitle"] { action.subtitle = localizedText(subtitle, what: "subtitle") }
+        for (field, isTitle) in [("titleKey", true), ("subtitleKey", false)] {
+            guard let value = value[field], let key = string(value, what: field) else { continue }
+            if key.isEmpty {
+                report(.actionsParse, at: value.location, "\(field) is empty; leave it out to key the translations by the \(isTitle ? "title" : "subtitle") itself")
+            } else if isTitle, action.title != nil {
+                action.title?.key = key
+            } else if !isTitle, action.subtitle != nil {
+                action.subtitle?.key = key
+            } else {
+                report(.actionsParse, at: value.location, "\(field) without a \(isTitle ? "title" : "subtitle"); it names the localisation key of one")
+            }
+        }
         if let icon = value["icon"] {
             action.hasIcon = true
             action.iconLocation = icon.location
-            action.icon = decodeIcon(icon)
+            let icons = decodeIcon(icon)
+            action.icon = icons.first
+            action.fallbackIcons = Array(icons.dropFirst())
         }
         if let userInfo = value["userInfo"] {
             if let entries = userInfo.members {
@@ -125,30 +139,34 @@ package struct QuickActionsDecoder {
         return action
     }
 
-    private mutating func decodeIcon(_ value: JSONValue) -> QuickActionDefinitions.Icon? {
-        let shape = "icon must be an object with exactly one of \"glyph\" (the name of a glyph beside this file), \"symbol\" (an SF Symbol name) or \"system\" (a UIApplicationShortcutIcon.IconType name)"
+    private mutating func decodeIcon(_ value: JSONValue) -> [QuickActionDefinitions.Icon] {
+        let shape = "icon must be an object with one or more of \"symbol\" (an SF Symbol name), \"glyph\" (the name of a glyph beside this file) and \"system\" (a UIApplicationShortcutIcon.IconType name), which iOS takes in that order"
         guard let members = value.members else {
             report(.actionsIcon, at: value.location, "icon is \(value.kindDescription); " + shape)
-            return nil
+            return []
         }
         for member in members where !Self.iconKeys.contains(member.key) {
             report(.actionsIcon, at: member.keyLocation, "unknown icon key \"\(member.key)\"; " + shape)
         }
         let sources = members.filter { Self.iconKeys.contains($0.key) }
-        guard sources.count == 1, let source = sources.first else {
-            report(.actionsIcon, at: sources.dropFirst().first?.keyLocation ?? value.location, "icon has \(sources.count) sources; " + shape)
-            return nil
+        guard !sources.isEmpty else {
+            report(.actionsIcon, at: value.location, "icon has no source; " + shape)
+            return []
         }
-        guard let name = source.value.string else {
-            report(.actionsIcon, at: source.value.location, "icon \(source.key) is \(source.value.kindDescription); it must be a name in a string")
-            return nil
+        var icons: [QuickActionDefinitions.Icon] = []
+        for source in sources {
+            guard let name = source.value.string else {
+                report(.actionsIcon, at: source.value.location, "icon \(source.key) is \(source.value.kindDescription); it must be a name in a string")
+                return []
+            }
+            checkControlCharacters(name, at: source.value.location, what: "icon name")
+            switch source.key {
+            case "glyph": icons.append(.glyph(name))
+            case "symbol": icons.append(.symbol(name))
+            default: icons.append(.system(name))
+            }
         }
-        checkControlCharacters(name, at: source.value.location, what: "icon name")
-        switch source.key {
-        case "glyph": return .glyph(name)
-        case "symbol": return .symbol(name)
-        default: return .system(name)
-        }
+        return icons.sorted { QuickActionDefinitions.precedence($0) < QuickActionDefinitions.precedence($1) }
     }
 
     /// A title or subtitle: a plain string (the development locale's), or an object of locale to string.

@@ -34,14 +34,16 @@ struct QuickActionsPropertyList: Codable, Equatable {
         let development = definitions.developmentLocale
         items = definitions.actions.map { action in
             var item = Item(
-                subtitle: action.subtitle?.entry(for: development)?.text,
-                title: action.title?.entry(for: development)?.text ?? "",
+                subtitle: action.subtitle?.stringsKey(development: development),
+                title: action.title?.stringsKey(development: development) ?? "",
                 type: action.type ?? "")
-            switch action.icon {
-            case .glyph(let name)?: item.iconFile = name
-            case .symbol(let name)?: item.iconSymbolName = name
-            case .system(let name)?: item.iconType = SystemShortcutIcon.infoPlistValue(for: name) ?? name
-            case nil: break
+            // Every icon given: iOS takes the symbol, else the file, else the type.
+            for icon in (action.icon.map { [$0] } ?? []) + action.fallbackIcons {
+                switch icon {
+                case .glyph(let name): item.iconFile = name
+                case .symbol(let name): item.iconSymbolName = name
+                case .system(let name): item.iconType = SystemShortcutIcon.infoPlistValue(for: name) ?? name
+                }
             }
             if !action.userInfo.isEmpty {
                 item.userInfo = Dictionary(action.userInfo.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })

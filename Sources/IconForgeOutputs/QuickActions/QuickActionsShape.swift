@@ -22,7 +22,9 @@ package enum QuickActionsShape {
         SchemaProperty("type", plistText, "the action's unique type string (UIApplicationShortcutItemType)"),
         SchemaProperty("title", .reference("localizedText"), "the title: a string, or an object of locale to string"),
         SchemaProperty("subtitle", .reference("localizedText"), "an optional subtitle, like the title"),
-        SchemaProperty("icon", .reference("icon"), "the icon: exactly one of glyph, symbol or system"),
+        SchemaProperty("titleKey", plistText, "the app's own localisation key for the title: Info.plist holds it and InfoPlist.strings translates it (default: the development-locale title)"),
+        SchemaProperty("subtitleKey", plistText, "the same for the subtitle"),
+        SchemaProperty("icon", .reference("icon"), "the icon: one or more of symbol, glyph and system, which iOS takes in that order"),
         SchemaProperty("userInfo", .map(plistText), "string values passed to the app with the action"),
     ] }
 

@@ -32,11 +32,54 @@ package enum StringCatalogUpdate {
         }
     }
 
+    /// A value in the catalog that iconforge did not write (or that changed since it did),
+    /// where it would write another: kept as it is.
+    package struct Kept: Equatable, Sendable {
+        package var key: String
+        package var locale: String
+        package var found: String
+        /// What quick-actions.json has; nil when the key is no longer a quick action's text.
+        package var wanted: String?
+
+        package init(key: String, locale: String, found: String, wanted: String?) {
+            self.key = key
+            self.locale = locale
+            self.found = found
+            self.wanted = wanted
+        }
+    }
+
+    /// What updating a catalog does.
+    package struct Update: Equatable, Sendable {
+        /// The new bytes, or nil when the catalog already says exactly this.
+        package var bytes: [UInt8]?
+        /// By key, by locale: the SHA-256 of each value iconforge wrote and still owns.
+        package var record: [String: [String: String]]
+        package var kept: [Kept] = []
+    }
+
     /// The new bytes for the catalog `existing` (nil when there is none), or nil when it
-    /// already says exactly this.
+    /// already says exactly this, with no record of what an earlier build wrote.
     package static func updated(_ existing: [UInt8]?, definitions: QuickActionDefinitions, sourceName: String) throws(Failure) -> [UInt8]? {
+        try update(existing, definitions: definitions, sourceName: sourceName, recorded: nil).bytes
+    }
+
+    /// Updates the catalog `existing` (nil when there is none) from the definitions.
+    ///
+    /// `recorded` is what an earlier build wrote (by key, by locale, SHA-256): a value with
+    /// its recorded hash is iconforge's to change; any other value for a locale
+    /// quick-actions.json lists is someone's edit, kept and returned in `kept`; a locale it
+    /// does not list is never touched; a key no longer generated goes only when everything
+    /// in it is iconforge's. Without a record (nil), the keys that carry iconforge's comment
+    /// are taken as its own, as an earlier version marked them, but none of their values
+    /// is replaced. A key iconforge does not own whose values are exactly the new ones
+    /// (an imported one) becomes its own, unchanged.
+    package static func update(
+        _ existing: [UInt8]?, definitions: QuickActionDefinitions, sourceName: String, recorded: [String: [String: String]]?
+    ) throws(Failure) -> Update {
         var root: [Node.Member]
         var endsWithNewline = false
+        var parsedStrings: [String: JSONValue] = [:]
         if let existing {
             let value: JSONValue
             do {
@@ -51,6 +94,9 @@ package enum StringCatalogUpdate {
             if let language = value["sourceLanguage"]?.string, language != definitions.developmentLocale {
                 throw Failure(message: "has source language \"\(language)\", but quick-actions.json's development locale is \"\(definitions.developmentLocale)\"; its texts are the keys, so they must agree: set developmentLocale")
             }
+            if case .object(let members)? = value["strings"]?.kind {
+                for member in members { parsedStrings[member.key] = member.value }
+            }
         } else {
             root = [
                 member("sourceLanguage", .token(quoted(definitions.developmentLocale))), member("strings", .object([])), member("version", .token(quoted("1.0"))),
@@ -61,27 +107,149 @@ package enum StringCatalogUpdate {
         }
         guard var strings = root[stringsIndex].value.members else { throw Failure(message: "has a \"strings\" that is not an object") }
 
+        let listed = Set(definitions.locales)
         let entries = entries(for: definitions, sourceName: sourceName)
-        let keys = Set(entries.map(\.key))
-        for existing in strings where keys.contains(existing.key) && !isOwned(existing.value) {
-            throw Failure(message: "already has the key \"\(existing.key)\", which iconforge did not write; remove it from the catalog (quick-actions.json holds its translations) or change the quick action's text")
+        let wanted = Dictionary(entries.map { ($0.key, values(of: $0.value)) }, uniquingKeysWith: { first, _ in first })
+        /// The string unit values of a key as found, by locale (nil: a localization that is not a plain string unit).
+        func found(_ key: String) -> [String: String?] {
+            guard case .object(let locales)? = parsedStrings[key]?["localizations"]?.kind else { return [:] }
+            return Dictionary(locales.map { ($0.key, $0.value["stringUnit"]?["value"]?.string) }, uniquingKeysWith: { first, _ in first })
         }
-        strings.removeAll { isOwned($0.value) && !keys.contains($0.key) }
-        for entry in entries {
-            if let index = strings.firstIndex(where: { $0.key == entry.key }) {
-                strings[index].value = entry.value
-            } else {
-                let index = strings.firstIndex { entry.key.utf8.lexicographicallyPrecedes($0.key.utf8) } ?? strings.endIndex
-                strings.insert(entry, at: index)
+        func owns(_ key: String, _ node: Node) -> Bool {
+            if let recorded { return recorded[key] != nil }
+            return isOwned(node)
+        }
+        var update = Update(bytes: nil, record: [:])
+        for existing in strings where wanted[existing.key] != nil && !owns(existing.key, existing.value) {
+            // Exactly what iconforge would write (an imported key) becomes its own as it is.
+            let values = found(existing.key)
+            guard let new = wanted[existing.key], new.allSatisfy({ values[$0.key] == .some($0.value) }) else {
+                throw Failure(message: "already has the key \"\(existing.key)\", which iconforge did not write; remove it from the catalog (quick-actions.json holds its translations) or change the quick action's text")
             }
+        }
+        var removals: [String] = []
+        for existing in strings where wanted[existing.key] == nil && owns(existing.key, existing.value) {
+            // A key no longer generated: gone only when nothing in it is someone else's.
+            let mine = recorded?[existing.key] ?? [:]
+            let foreign = found(existing.key).filter { locale, value in
+                guard let value else { return true }
+                return recorded == nil ? !listed.contains(locale) : mine[locale] != AppFilesRecord.digest(value)
+            }
+            if foreign.isEmpty {
+                removals.append(existing.key)
+            } else {
+                for (locale, value) in foreign.sorted(by: { $0.key < $1.key }) {
+                    update.kept.append(Kept(key: existing.key, locale: locale, found: value ?? "(not a plain string)", wanted: nil))
+                }
+                if let kept = recorded?[existing.key] { update.record[existing.key] = kept }
+            }
+        }
+        strings.removeAll { removals.contains($0.key) }
+        for entry in entries {
+            let new = wanted[entry.key] ?? [:]
+            guard let index = strings.firstIndex(where: { $0.key == entry.key }) else {
+                // A key whose one translation is itself adds nothing to what iOS shows: it is
+                // not added to a catalog that has other keys (an imported catalog keeps its bytes).
+                if !strings.isEmpty, new == [definitions.developmentLocale: entry.key] { continue }
+                let index = strings.firstIndex { xcodeOrder(entry.key, $0.key) } ?? strings.endIndex
+                strings.insert(entry, at: index)
+                update.record[entry.key] = new.mapValues(AppFilesRecord.digest)
+                continue
+            }
+            let values = found(entry.key)
+            let mine = recorded?[entry.key] ?? [:]
+            var record: [String: String] = [:]
+            var localizations = strings[index].value.members?.first { $0.key == "localizations" }?.value.members ?? []
+            for (locale, value) in new.sorted(by: { xcodeOrder($0.key, $1.key) }) {
+                switch values[locale] {
+                case nil:
+                    // Missing: added, where Xcode would sort it.
+                    let unit = entry.value.members?.first { $0.key == "localizations" }?.value.members?.first { $0.key == locale }
+                    if let unit {
+                        localizations.insert(unit, at: localizations.firstIndex { xcodeOrder(locale, $0.key) } ?? localizations.endIndex)
+                    }
+                    record[locale] = AppFilesRecord.digest(value)
+                case .some(value)?:
+                    record[locale] = AppFilesRecord.digest(value)
+                case .some(let other?) where mine[locale] == AppFilesRecord.digest(other):
+                    // iconforge's own, unchanged since: follows quick-actions.json.
+                    if let at = localizations.firstIndex(where: { $0.key == locale }) {
+                        localizations[at].value = stringUnit(value)
+                    }
+                    record[locale] = AppFilesRecord.digest(value)
+                case .some(let other):
+                    update.kept.append(Kept(key: entry.key, locale: locale, found: other ?? "(not a plain string)", wanted: value))
+                    record[locale] = mine[locale]
+                }
+            }
+            // A listed locale quick-actions.json no longer translates: its unit goes if it is iconforge's.
+            for (locale, value) in values where new[locale] == nil && listed.contains(locale) {
+                if let value, mine[locale] == AppFilesRecord.digest(value) {
+                    localizations.removeAll { $0.key == locale }
+                }
+            }
+            if var members = strings[index].value.members, let at = members.firstIndex(where: { $0.key == "localizations" }) {
+                members[at].value = .object(localizations)
+                strings[index].value = .object(members)
+            } else if var members = strings[index].value.members {
+                members.append(member("localizations", .object(localizations)))
+                strings[index].value = .object(members)
+            }
+            update.record[entry.key] = record
         }
         root[stringsIndex].value = .object(strings)
         let result = Array((write(.object(root), depth: 0) + (endsWithNewline ? "\n" : "")).utf8)
-        return result == existing ? nil : result
+        update.bytes = result == existing ? nil : result
+        return update
+    }
+
+    /// The locale → value pairs of an entry `entries` made.
+    private static func values(of entry: Node) -> [String: String] {
+        var values: [String: String] = [:]
+        for locale in entry.members?.first(where: { $0.key == "localizations" })?.value.members ?? [] {
+            guard let unit = locale.value.members?.first(where: { $0.key == "stringUnit" })?.value.members,
+                case .token(let token)? = unit.first(where: { $0.key == "value" })?.value,
+                let text = try? JSONParser.parse(Array(token.utf8)).string
+            else { continue }
+            values[locale.key] = text
+        }
+        return values
+    }
+
+    private static func stringUnit(_ value: String) -> Node {
+        .object([member("stringUnit", .object([member("state", .token(quoted("translated"))), member("value", .token(quoted(value)))]))])
+    }
+
+    /// Whether `a` sorts before `b` as Xcode sorts a catalog's keys: ignoring case, with runs
+    /// of digits compared by their value ("Item 2" before "Item 10"), then by the text itself.
+    package static func xcodeOrder(_ a: String, _ b: String) -> Bool {
+        func parts(_ text: String) -> [(text: String, number: Int?)] {
+            var parts: [(text: String, number: Int?)] = []
+            for character in text.lowercased() {
+                let isDigit = character.isASCII && character.isNumber
+                if let last = parts.last, (last.number != nil) == isDigit {
+                    parts[parts.count - 1].text.append(character)
+                    if isDigit { parts[parts.count - 1].number = Int(parts[parts.count - 1].text.suffix(18)) }
+                } else {
+                    parts.append((String(character), isDigit ? Int(String(character)) : nil))
+                }
+            }
+            return parts
+        }
+        let left = parts(a), right = parts(b)
+        for (l, r) in zip(left, right) {
+            if let x = l.number, let y = r.number {
+                if x != y { return x < y }
+            } else if l.text != r.text {
+                return l.text.unicodeScalars.lexicographicallyPrecedes(r.text.unicodeScalars)
+            }
+        }
+        if left.count != right.count { return left.count < right.count }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     private static func insertStrings(into root: inout [Node.Member]) -> Int? {
-        let index = root.firstIndex { "strings".utf8.lexicographicallyPrecedes($0.key.utf8) } ?? root.endIndex
+        let index = root.firstIndex { xcodeOrder("strings", $0.key) } ?? root.endIndex
         root.insert(member("strings", .object([])), at: index)
         return index
     }
@@ -100,8 +268,8 @@ package enum StringCatalogUpdate {
         var entries: [Node.Member] = []
         for action in definitions.actions {
             for (text, what) in [(action.title, "title"), (action.subtitle, "subtitle")] {
-                guard let text, let key = text.entry(for: development)?.text, seen.insert(key).inserted else { continue }
-                let localizations = definitions.locales.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { locale -> Node.Member? in
+                guard let text, let key = text.stringsKey(development: development), seen.insert(key).inserted else { continue }
+                let localizations = definitions.locales.sorted(by: xcodeOrder).compactMap { locale -> Node.Member? in
                     guard let value = InfoPlistStrings.translations(for: definitions, locale: locale).first(where: { $0.key == key })?.value else { return nil }
                     let unit = Node.object([member("state", .token(quoted("translated"))), member("value", .token(quoted(value)))])
                     return member(locale, .object([member("stringUnit", unit)]))
@@ -152,7 +320,7 @@ package enum StringCatalogUpdate {
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, nothing else.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + text.escaping(jsonEscapes) + "\""
     }
 

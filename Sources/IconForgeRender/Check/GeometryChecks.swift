@@ -14,14 +14,19 @@ enum GeometryChecks {
 
         // Ink cut off by the viewport matters only where it would show: a quarter of a
         // pixel of the largest output, not 0.2 units of a 512-unit icon drawn at 0.17 px/unit.
+        // The ink box is what a fine render shows (translucent ink by what shows of it), so
+        // no allowance in user units is added, only what a coarse measurement could miss.
         let visible = glyph.plans.last.map { Self.visiblePixels / $0.pixelsPerPoint } ?? 0
-        if !artboard.contains(ink, slack: max(slack, visible)) {
+        if !artboard.contains(ink, slack: visible + glyph.inkPrecision) {
             report(.geometryClipped, "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox")
         }
 
         // Under --fit the export normalises size, so authored size and placement are free.
         let maximum = Template.canvasPoints
         if options.mode.isFit {
+            if let mismatch = Self.placementMismatch(glyph) {
+                report(.renderFailed, mismatch)
+            }
             if let set = glyph.scaledDownFrom, let index = Template.scales.indices.last, let plan = glyph.plans.last {
                 let setPixels = max(ink.width, ink.height) * set.pixelsPerUnit[index]
                 let scale = Template.scales[index]
@@ -87,7 +92,11 @@ enum GeometryChecks {
         {
             let toTarget = Template.targetPoints(for: shape) / longer
             let stroke = detail.medianStrokePixels / plan.pixelsPerPoint * toTarget
-            if stroke < ThinSideDetail.legibleStrokePoints {
+            // Just past the ratio a wide or tall glyph's thin side is still nearly 10 pt at
+            // its target (Inkscape's chain link: 3.16:1, 9.5 pt), room for four legible
+            // strokes: a side is thin only under the square target over the ratio (9 pt).
+            let thinSide = Template.targetPoints(for: .square) / options.maximumAspectRatio
+            if stroke < ThinSideDetail.legibleStrokePoints, shorter * toTarget < thinSide {
                 let ratio = shorter > 0 ? Self.ratioText(longer / shorter, beside: options.maximumAspectRatio) : "∞"
                 report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1, with detail across its thin side: at the target size that side is \((shorter * toTarget).pt) pt and its strokes \(stroke.pt) pt, under \(ThinSideDetail.legibleStrokePoints.pt) pt, hard to read; redraw it more compact (a wordmark as a monogram), or raise maximumAspectRatio")
             }
@@ -112,6 +121,36 @@ enum GeometryChecks {
         let dx = keepingOffset ? 0 : -scale * (ink.midX - artboard.midX)
         let dy = keepingOffset ? 0 : -scale * (ink.midY - artboard.midY)
         return GeometryFix(scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy, userSpace: userSpace)
+    }
+
+    /// How far (px) a fit-mode output's painted edges may be from where its plan put the ink
+    /// box before the glyph fails rather than ship a misplaced PNG.
+    static let placementTolerancePixels = 1.0
+
+    /// Fit mode's guard: each output's painted pixels against the ink box its plan placed
+    /// (the part on the canvas), both as the whole pixels they touch, so that a sharp tip's
+    /// faint last pixel counts on both sides; a message when an edge is more than
+    /// `placementTolerancePixels` (plus what a coarse measurement could miss) away.
+    static func placementMismatch(_ glyph: RenderedGlyph) -> String? {
+        guard let ink = glyph.inkBox else { return nil }
+        for (scale, (plan, image)) in zip(Template.scales, zip(glyph.plans, glyph.images)).reversed() {
+            let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
+            // Ink placed wholly off the canvas is size.max's finding, not a misplacement.
+            guard let placed = canvas.intersection(plan.pixels(fromPoints: ink)) else { continue }
+            let expected = Rect(
+                x: placed.x.rounded(.down), y: placed.y.rounded(.down),
+                width: placed.maxX.rounded(.up) - placed.x.rounded(.down), height: placed.maxY.rounded(.up) - placed.y.rounded(.down))
+            let tolerance = placementTolerancePixels + glyph.inkPrecision * plan.pixelsPerPoint
+            let painted = AlphaBounds.pixelBox(of: image)
+            if let painted, abs(painted.x - expected.x) <= tolerance, abs(painted.y - expected.y) <= tolerance,
+                abs(painted.maxX - expected.maxX) <= tolerance, abs(painted.maxY - expected.maxY) <= tolerance
+            {
+                continue
+            }
+            let shown = painted.map { "ink in pixels \($0.describedPixelEdges)" } ?? "no ink"
+            return "the \(scale.suffix) PNG shows \(shown), but the fit placed the measured ink box (\(ink.describedEdges)) in pixels \(expected.describedPixelEdges), more than \(tolerance.pt) px apart; the ink was mismeasured, so no PNG is written rather than a misplaced one: build this glyph in template mode, or report the file to iconforge"
+        }
+        return nil
     }
 
     /// A quarter of a pixel: ink cut off by less than this in the largest output does not show.

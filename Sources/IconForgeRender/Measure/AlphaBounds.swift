@@ -21,4 +21,15 @@ enum AlphaBounds {
         let bottom = Double(maxY) + coverage(rowMax[maxY])
         return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
+
+    /// The whole pixels that hold any paint (alpha above 0), as a rectangle of pixel edges;
+    /// nil when nothing is painted. What a person sees at all, however faint: a sharp tip's
+    /// last pixel counts here, where `of` weighs it by its coverage.
+    static func pixelBox(of image: RGBAImage) -> Rect? {
+        let (columnMax, rowMax) = image.alphaMaxima()
+        guard let minX = columnMax.firstIndex(where: { $0 > 0 }), let maxX = columnMax.lastIndex(where: { $0 > 0 }),
+            let minY = rowMax.firstIndex(where: { $0 > 0 }), let maxY = rowMax.lastIndex(where: { $0 > 0 })
+        else { return nil }
+        return Rect(x: Double(minX), y: Double(minY), width: Double(maxX + 1 - minX), height: Double(maxY + 1 - minY))
+    }
 }

@@ -60,15 +60,26 @@ package enum GlyphProcessor {
         let markup = MarkupChecks.run(source, limits: options.limits)
         endStage(\.check)
         outcome.diagnostics = markup.diagnostics
-        guard markup.safeToRender, !markup.drawsEmoji, !markup.holdsTemplateGuides else { return outcome.finished(options) }
+        guard markup.safeToRender, !markup.drawsEmoji, !markup.holdsTemplateGuides else {
+            // Nothing is rendered to weigh the colours against: each counts as written.
+            outcome.diagnostics += PaintJudgement.findings(markup.paintUses, file: file) { _ in true }
+            return outcome.finished(options)
+        }
+
+        // A background is not part of the glyph: reported, and left out of what is measured.
+        var renderable = markup.renderable ?? source.bytes
+        if let background = markup.background, let span = background.span {
+            outcome.diagnostics.append(Diagnostic(.colorBackground, file: file, at: background.location, "a background: this \(background.property) (\(background.shown)\(background.origin.map { ", " + $0 } ?? "")) covers the whole artboard behind the glyph; glyphs are drawn on transparency and the system tints them, so delete the background shape (matplotlib: savefig(..., transparent=True))"))
+            renderable = PaintJudgement.deleting([span], from: renderable)
+        }
 
         // Measure and render.
         let rendered: RenderedGlyph
         do {
             rendered = try GlyphRenderer.render(
-                Data(markup.renderable ?? source.bytes), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
+                Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
                 setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
-                preserveAspectRatio: markup.preserveAspectRatio)
+                preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -83,6 +94,9 @@ package enum GlyphProcessor {
         outcome.artboard = rendered.artboard
         outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
         outcome.shape = rendered.shape
+        // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
+        // is rendered at the set's scale.
+        if options.measuresOnly { return outcome.finished(options) }
 
         // Check what was painted.
         let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
@@ -91,11 +105,22 @@ package enum GlyphProcessor {
             return outcome.finished(options)
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
+        // What the markup paints, weighed against the pixels: a colour whose elements change
+        // nothing seen when deleted is not a second colour.
+        let opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))) } } ?? []
+        let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: { opaque.contains($0) }) { spans in
+            guard let image = rendered.images.last, let plan = rendered.plans.last,
+                let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
+            else { return true }
+            let artboard = plan.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))
+            return image.largestDifference(from: without, in: artboard) > PaintJudgement.invisibleDifference
+        }
+        outcome.diagnostics += markupColor
         // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
         // have said where it is.
         let colors = rendered.images.lazy.compactMap(PaintedColors.of).first
         outcome.color = colors?.primary
-        if let colors, !markup.reportedColor {
+        if let colors, markupColor.isEmpty {
             for (image, plan) in zip(rendered.images, rendered.plans) {
                 guard let other = PaintedColors.of(image)?.other else { continue }
                 let x = (Double(other.x) - plan.originX) / plan.pixelsPerPoint

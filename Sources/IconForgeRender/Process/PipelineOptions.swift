@@ -9,8 +9,9 @@ public struct PipelineOptions: Sendable, Equatable, Codable {
     public var centerTolerance = 1.0
     /// Longest-to-shortest side ratio beyond which `geometry.aspect` warns.
     public var maximumAspectRatio = 3.0
-    /// How far (pt) ink may cross the artboard or canvas edge before it counts as outside:
-    /// antialiasing measurement is accurate to a few hundredths of a point.
+    /// How far (pt) template-mode ink may cross the 35 pt maximum before `size.max` reports
+    /// it. Clipping by the viewport has no allowance in points: it is judged where it shows,
+    /// a quarter of an @3x pixel (`GeometryChecks.visiblePixels`).
     public var edgeSlack = 0.1
     public var limits = Limits()
     /// Glyphs allowed to sit off the artboard centre on purpose (an optical correction).
@@ -26,6 +27,9 @@ public struct PipelineOptions: Sendable, Equatable, Codable {
     /// follows from the glyphs and the other options, which the build's fingerprint covers,
     /// and each output records the scale it was rendered at.
     public var setScales: [SetScale]?
+    /// `--fit=set`'s planning pass: each glyph is checked and measured (`InkMeasurement`) but
+    /// not rendered, since the set's scale needs only its artboard, ink box and shape.
+    package var measuresOnly = false
     /// A project's severities for glyph rules (`"severities"` in iconforge.json), in rule
     /// order; each rule allows the severity (`RuleID.allowsSeverity`).
     public var severities: [RuleSeverity] = []

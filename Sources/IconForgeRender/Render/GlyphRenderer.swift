@@ -31,10 +31,6 @@ package enum RenderFailure: Error, Equatable, Sendable {
 
 /// Measures and renders glyphs with librsvg.
 package enum GlyphRenderer {
-    /// How far (in pixels) a fit-mode render may be from its target before it is redone
-    /// with the ink box measured from pixels.
-    static let fitTolerancePixels = 0.1
-
     /// Loads `data`, measures the artboard and ink box, and renders every template scale.
     /// - Parameters:
     ///   - setScales: `--fit=set`'s scale per artboard size; a glyph whose artboard has none
@@ -43,16 +39,19 @@ package enum GlyphRenderer {
     ///     optical offset (an `allowOffCenter` glyph) survives.
     ///   - preserveAspectRatio: the root's attribute, which decides how a viewBox of other
     ///     proportions than the width and height maps onto the artboard.
+    ///   - firstEstimate: where to start measuring instead of cairo's recording (tests: the
+    ///     same bytes come out whichever estimate measuring starts from).
+    ///   - measuringOnly: measure the artboard, ink box and shape, and render nothing.
     package static func render(
         _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
-        preserveAspectRatio: PreserveAspectRatio = .init()
+        preserveAspectRatio: PreserveAspectRatio = .init(), firstEstimate: Rect? = nil, measuringOnly: Bool = false
     ) throws(RenderFailure) -> RenderedGlyph {
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
         } catch {
             throw .failed(error.message)
         }
-        let handle: SVGHandle
+        var handle: SVGHandle
         do {
             handle = try SVGHandle(data: data)
         } catch {
@@ -62,20 +61,39 @@ package enum GlyphRenderer {
         let declared = try artboard(dimensions, preserveAspectRatio: preserveAspectRatio)
         let artboard = declared.size
         do {
-            let estimate = try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
-            var glyph: RenderedGlyph
-            if let estimate {
-                switch mode {
-                case .template:
-                    glyph = try renderTemplate(handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold)
-                case .fitGlyph, .fitSet:
-                    let setScale = mode == .fitSet ? setScales.first { $0.artboard == artboard } : nil
-                    glyph = try renderFit(
-                        handle, artboard: artboard, estimate: estimate, shapeThreshold: shapeThreshold, setScale: setScale, keepingOffset: keepingOffset)
-                }
-            } else {
-                glyph = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
+            let measured = try InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate) { handle in
+                try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
             }
+            guard let inkBox = measured.box else {
+                var empty = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
+                empty.userSpace = declared.userSpace
+                return empty
+            }
+            // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
+            // exactly at the threshold (Lucide's 12 × 10 units) is one shape, not the other by
+            // a coverage rounding.
+            let recorded = inkBox.roundedForCatalog
+            let shape = Shape(inkWidth: recorded.width, height: recorded.height, threshold: shapeThreshold)
+            var glyph: RenderedGlyph
+            switch mode {
+            case _ where measuringOnly:
+                glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: [], plans: [])
+            case .template:
+                let plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: shape, scale: $0) }
+                glyph = RenderedGlyph(
+                    artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard), plans: plans)
+            case .fitGlyph, .fitSet:
+                if mode == .fitSet, let setScale = setScales.first(where: { $0.artboard == artboard }) {
+                    glyph = try renderAtSetScale(
+                        handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: keepingOffset)
+                } else {
+                    let offset = keepingOffset ? artboard : nil
+                    let plans = Template.scales.map { RenderPlan.fit(inkBox: inkBox, shape: shape, scale: $0, keepingOffsetOf: offset) }
+                    glyph = RenderedGlyph(
+                        artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard), plans: plans)
+                }
+            }
+            glyph.inkPrecision = measured.precision
             glyph.userSpace = declared.userSpace
             return glyph
         } catch let error as NativeError {
@@ -85,25 +103,37 @@ package enum GlyphRenderer {
         }
     }
 
-    /// librsvg's ink rectangle in artboard points, or nil when nothing is painted.
+    /// Renders `data` with `plan` on `artboard` alone (a variant of a glyph already laid out).
+    static func render(_ data: Data, plan: RenderPlan, artboard: Size, librsvgPath: String? = nil) throws -> RGBAImage {
+        try SVGHandle.loadLibrary(path: librsvgPath)
+        let handle = try SVGHandle(data: data)
+        return try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+    }
+
+    /// One render per plan.
+    private static func render(_ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size) throws -> [RGBAImage] {
+        try plans.map { plan in
+            try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        }
+    }
+
+    /// librsvg's ink rectangle in artboard points, or nil when nothing is painted: where
+    /// `InkMeasurement` looks when cairo's recording of the drawing cannot be trusted.
     ///
     /// librsvg renders the viewBox onto the viewport it is given, but measures a document
     /// whose root also has a width and height (Material Symbols: width="24",
     /// viewBox="0 -960 960 960") in the units of that width and height, whatever the
     /// viewport. When the two have the same proportions the measurement is scaled by their
-    /// ratio; when they do not (or are relative, like "50%"), the ink is measured from
-    /// pixels instead, over the artboard and an artboard's width and height around it.
+    /// ratio; when they do not (or are relative, like "50%"), there is no estimate, and the
+    /// coarse render looks over the artboard and an artboard's width and height around it.
     static func inkEstimate(_ handle: SVGHandle, dimensions: IntrinsicDimensions, artboard: Size) throws -> Rect? {
         let measured = try handle.inkRect(in: Rect(x: 0, y: 0, width: artboard.width, height: artboard.height))
         guard dimensions.viewBox != nil, dimensions.width != nil || dimensions.height != nil else { return measured }
-        if let width = dimensions.width?.points, let height = dimensions.height?.points, width > 0, height > 0,
+        guard let width = dimensions.width?.points, let height = dimensions.height?.points, width > 0, height > 0,
             abs(width / height - artboard.width / artboard.height) <= 1e-9 * (width / height)
-        {
-            let scale = artboard.width / width
-            return measured.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
-        }
-        let around = Rect(x: -artboard.width, y: -artboard.height, width: 3 * artboard.width, height: 3 * artboard.height)
-        return try measureInk(handle, artboard: artboard, around: around).0
+        else { return nil }
+        let scale = artboard.width / width
+        return measured.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
     }
 
     /// The artboard librsvg's reading of the root declares (`Artboard.declared`): its width
@@ -115,97 +145,6 @@ package enum GlyphRenderer {
         } catch {
             throw .noSize(error.message)
         }
-    }
-
-    private static func renderTemplate(
-        _ handle: SVGHandle, artboard: Size, estimate: Rect, shapeThreshold: Double
-    ) throws -> RenderedGlyph {
-        // @3x's scale depends on the shape: lay out for the shape librsvg's estimate gives,
-        // and render again only the scales whose plan the measured shape changes.
-        let estimatedShape = Shape(inkWidth: estimate.width, height: estimate.height, threshold: shapeThreshold)
-        var plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: estimatedShape, scale: $0) }
-        var images = try plans.map { plan in
-            try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
-        }
-        // The largest render measures the ink, unless librsvg's estimate says some ink may
-        // lie beyond the canvas, where the render cannot see it.
-        let measuring = plans.count - 1
-        var inkBox: Rect?
-        var precision = 0.0
-        let painted = AlphaBounds.of(images[measuring])
-        let canvas = Rect(x: 0, y: 0, width: Double(plans[measuring].canvasWidth), height: Double(plans[measuring].canvasHeight))
-        // The render sees all the ink unless librsvg's estimate (off by up to a stroke
-        // width) says it may reach past the canvas, or the pixels run into its edge.
-        if plans[measuring].canvasInPoints.contains(estimate.expanded(by: 1)), painted.map({ canvas.contains($0, slack: -0.5) }) ?? true {
-            inkBox = painted.map { plans[measuring].points(fromPixels: $0) }
-        } else {
-            (inkBox, precision) = try measureInk(handle, artboard: artboard, around: estimate.union(plans[measuring].canvasInPoints))
-            // Too coarse to see small ink far from the canvas: trust librsvg's estimate.
-            if inkBox == nil, precision > 0 { inkBox = estimate }
-        }
-        let shape = inkBox.map { Shape(inkWidth: $0.width, height: $0.height, threshold: shapeThreshold) }
-        if let shape, shape != estimatedShape {
-            for (index, scale) in Template.scales.enumerated() {
-                let corrected = RenderPlan.template(artboard: artboard, shape: shape, scale: scale)
-                guard corrected != plans[index] else { continue }
-                plans[index] = corrected
-                images[index] = try handle.render(width: corrected.canvasWidth, height: corrected.canvasHeight, viewport: corrected.viewport(artboard: artboard))
-            }
-        }
-        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: inkBox == nil ? [] : images, plans: plans)
-        glyph.inkPrecision = precision
-        return glyph
-    }
-
-    private static func renderFit(
-        _ handle: SVGHandle, artboard: Size, estimate: Rect, shapeThreshold: Double, setScale: SetScale?, keepingOffset: Bool
-    ) throws -> RenderedGlyph {
-        // Lay out from librsvg's estimate, measure the largest render, and redo the layout
-        // only when the pixels disagree with the estimate.
-        let largest = Template.scales[Template.scales.count - 1]
-        var shape = Shape(inkWidth: estimate.width, height: estimate.height, threshold: shapeThreshold)
-        var plan = RenderPlan.fit(inkBox: estimate, shape: shape, scale: largest)
-        var image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
-        guard let painted = AlphaBounds.of(image) else {
-            return RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
-        }
-        let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
-        let inkBox: Rect
-        var precision = 0.0
-        if canvas.contains(painted, slack: -0.5) {
-            inkBox = plan.points(fromPixels: painted)
-        } else {
-            let (measured, coarseness) = try measureInk(handle, artboard: artboard, around: estimate.expanded(by: max(estimate.width, estimate.height)))
-            inkBox = measured ?? estimate
-            precision = coarseness
-        }
-        shape = Shape(inkWidth: inkBox.width, height: inkBox.height, threshold: shapeThreshold)
-        // Everything above measures the ink the same way in both fit modes, so the set's
-        // scale, planned from a `--fit=glyph` measurement, meets the same ink box here.
-        if let setScale {
-            var glyph = try renderAtSetScale(
-                handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: keepingOffset)
-            glyph.inkPrecision = precision
-            return glyph
-        }
-        let offset = keepingOffset ? artboard : nil
-        let corrected = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: largest, keepingOffsetOf: offset)
-        if !corrected.placesClose(to: plan, box: inkBox, tolerance: fitTolerancePixels) {
-            plan = corrected
-            image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
-        }
-        var plans: [RenderPlan] = []
-        var images: [RGBAImage] = []
-        for scale in Template.scales.dropLast() {
-            let smaller = RenderPlan.fit(inkBox: inkBox, shape: shape, scale: scale, keepingOffsetOf: offset)
-            plans.append(smaller)
-            images.append(try handle.render(width: smaller.canvasWidth, height: smaller.canvasHeight, viewport: smaller.viewport(artboard: artboard)))
-        }
-        plans.append(plan)
-        images.append(image)
-        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: images, plans: plans)
-        glyph.inkPrecision = precision
-        return glyph
     }
 
     /// `--fit=set`: every scale at the set's pixels per unit (or the glyph's own, scaled down
@@ -227,30 +166,6 @@ package enum GlyphRenderer {
         glyph.scaledDownFrom = scaledDown ? setScale : nil
         return glyph
     }
-
-    /// Renders `region` (artboard points) on its own canvas at up to 4 px/pt and measures
-    /// the ink from its pixels, with how coarse that measurement is (pt). Used only when a
-    /// normal render cannot see all the ink.
-    ///
-    /// The region is clamped to 100 artboards around the artboard: hostile coordinates
-    /// (1e308) would otherwise shrink the measuring scale to nothing. Ink librsvg places
-    /// beyond that is kept from its estimate, which is enough to report it as outside.
-    private static func measureInk(_ handle: SVGHandle, artboard: Size, around wanted: Rect) throws -> (Rect?, Double) {
-        let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
-        let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
-        let region = wanted.intersection(bounds) ?? bounds
-        let maximumSide = 1024.0
-        let ppp = min(4, maximumSide / max(region.width, region.height, 1e-9))
-        let plan = RenderPlan(
-            canvasWidth: Int((region.width * ppp).rounded(.up)) + 2, canvasHeight: Int((region.height * ppp).rounded(.up)) + 2,
-            pixelsPerPoint: ppp, originX: 1 - region.x * ppp, originY: 1 - region.y * ppp)
-        let image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
-        var measured = AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
-        if let inside = measured, !bounds.contains(wanted) {
-            measured = inside.union(wanted)
-        }
-        return (measured, ppp >= 4 ? 0 : 1 / ppp)
-    }
 }
 
 extension Rect {
@@ -265,14 +180,5 @@ extension Rect {
     /// The rectangle grown by `amount` on every side.
     func expanded(by amount: Double) -> Rect {
         Rect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)
-    }
-}
-
-extension RenderPlan {
-    /// Whether the two plans put `box`'s corners within `tolerance` pixels of each other.
-    fileprivate func placesClose(to other: RenderPlan, box: Rect, tolerance: Double) -> Bool {
-        let a = pixels(fromPoints: box), b = other.pixels(fromPoints: box)
-        return abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
-            && abs(a.maxX - b.maxX) <= tolerance && abs(a.maxY - b.maxY) <= tolerance
     }
 }

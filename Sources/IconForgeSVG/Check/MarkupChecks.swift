@@ -7,9 +7,14 @@ package enum MarkupChecks {
         package var safeToRender = true
         /// Where the `<svg>` root starts, for findings about the whole drawing.
         package var rootLocation: SourceLocation?
-        /// Whether a `color.monochrome` finding was already made from the markup, so the
-        /// pixel check need not repeat it.
-        package var reportedColor = false
+        /// Every fill and stroke that an element paints with, in document order: what the
+        /// monochrome rule judges, once the pixels have weighed them (`PaintJudgement`).
+        package var paintUses: [PaintUse] = []
+        /// A filled shape covering the whole artboard, behind a glyph of another colour
+        /// (matplotlib's white figure background): not part of the glyph.
+        package var background: PaintUse?
+        /// How far an element's span lies from the same bytes in `renderable`.
+        package var renderableShift = 0
         /// Whether displayed text holds an emoji (a `glyph.emoji` error): how it renders
         /// depends on the machine's fonts (a colour picture, or a fallback box of hex digits),
         /// so nothing is measured from the render, which would only bury that error under
@@ -59,10 +64,6 @@ package enum MarkupChecks {
         "stop-color": ["stop"], "flood-color": ["feFlood", "feDropShadow"], "lighting-color": ["feDiffuseLighting", "feSpecularLighting"],
     ]
 
-    /// Whether `property` set on an element named `element` is a paint colour.
-    static func setsPaint(_ property: String, on element: String) -> Bool {
-        paintProperties.contains(property) && (paintPropertyElements[property]?.contains(element) ?? true)
-    }
     /// Elements whose content never paints with its own colours: masks and clip paths use
     /// luminance or geometry; paint servers are judged where they are used (as gradients or
     /// patterns); metadata and accessibility text are never drawn.
@@ -73,6 +74,29 @@ package enum MarkupChecks {
     static let definitionContainers: Set<String> = ["defs", "symbol", "marker"]
     /// SMIL animation elements: the static render ignores them.
     static let animationElements: Set<String> = ["animate", "set", "animateTransform", "animateMotion", "animateColor"]
+
+    /// Elements that draw with a fill and a stroke of their own (a `<use>` draws its target).
+    static let paintingElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "textPath"]
+    /// The properties the paint survey reads through the CSS cascade.
+    static let cascadedPaintProperties: Set<String> = [
+        "fill", "stroke", "stroke-width", "fill-opacity", "stroke-opacity", "opacity", "stop-color", "flood-color", "lighting-color",
+    ]
+
+    /// The root's artboard in user units: its viewBox, else its width and height as numbers.
+    static func artboard(of root: XMLElement) -> Rect? {
+        if let viewBox = root.attribute("viewBox")?.value {
+            let numbers = ShapeOutline.numbers(in: viewBox)
+            guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
+            return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        func length(_ name: String) -> Double? {
+            guard var value = root.attribute(name)?.value.trimmed() else { return nil }
+            if value.hasSuffix("px") || value.hasSuffix("pt") { value = String(value.dropLast(2)) }
+            return Double(value).flatMap { $0 > 0 ? $0 : nil }
+        }
+        guard let width = length("width"), let height = length("height") else { return nil }
+        return Rect(x: 0, y: 0, width: width, height: height)
+    }
 
     package static func run(_ source: GlyphSource, limits: Limits) -> Result {
         var checker = Checker(file: source.displayPath)
@@ -94,33 +118,30 @@ package enum MarkupChecks {
         case undisplayed
     }
 
-    /// A paint colour, as the monochrome rule compares them.
-    private enum PaintKey {
-        case color(PixelColor)
-        /// `currentColor` in a file that sets `color` to several values: its own colour.
-        case ambiguousCurrentColor
-
-        func matches(_ other: PaintKey) -> Bool {
-            switch (self, other) {
-            case (.color(let a), .color(let b)): ColorDifference.same(a, b)
-            case (.ambiguousCurrentColor, .ambiguousCurrentColor): true
-            default: false
-            }
-        }
-    }
-
     private struct Checker {
         let file: String
         var result = Result()
-        /// Each distinct paint colour seen (one per just-noticeable difference), and where first.
-        var colors: [(key: PaintKey, shown: String, location: SourceLocation)] = []
-        /// ids of gradient and pattern elements, which are not monochrome paint.
-        var multiColorPaintIDs: Set<String> = []
-        /// ids something in the file references (`href="#id"`, `url(#id)`).
+        /// Gradient and pattern elements by id.
+        var paintServers: [String: XMLElement] = [:]
+        /// Every element with an id, by id (the first, as librsvg takes it).
+        var elementsByID: [String: XMLElement] = [:]
+        /// ids something in the file references other than a `<use>` (`url(#id)`, a
+        /// gradient's `href`): such definitions paint in place. What a `<use>` draws is
+        /// painted through the `<use>`, inheriting from it.
         var referencedIDs: Set<String> = []
         /// What `currentColor` stands for: the one `color` the file sets (black, CSS's
         /// initial value, if none); with several different ones it stays its own colour.
-        var currentColor = PaintKey.color(PixelColor(red: 0, green: 0, blue: 0))
+        var currentColor = PaintUse.Paint.color(PixelColor(red: 0, green: 0, blue: 0))
+        /// What each element declares for the paint properties, `<style>` rules included.
+        var paints = ColorCascade(root: XMLElement(name: "svg", localName: "svg", attributes: [], children: [], text: "", location: SourceLocation(line: 1, column: 1)), properties: [])
+        /// The artboard in user units (the viewBox, else width and height), for telling a
+        /// background from the glyph.
+        var artboard: Rect?
+        /// Elements still to be visited through `<use>`: a `<use>` fan-out cannot make the
+        /// paint survey unbounded.
+        var cloneBudget = 20_000
+        /// The index in `result.paintUses` of the first fill that covers the artboard.
+        var backgroundCandidate: Int?
         /// In a file that sets several colours, what each element's `color` is (nil when
         /// its rules cannot be resolved, or the file sets at most one colour).
         var cascade: ColorCascade?
@@ -176,6 +197,7 @@ package enum MarkupChecks {
                 result.safeToRender = false
                 return result
             }
+            result.renderableShift = document.renderableShift
             survey(root)
             visit(root)
             let drawn = UseExpansion.drawnElements(root)
@@ -187,12 +209,12 @@ package enum MarkupChecks {
                 result.holdsTemplateGuides = true
                 report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
             }
+            settlePaint()
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
             if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
                 result.safeToRender = false
             }
-            result.reportedColor = result.diagnostics.contains { $0.rule == .colorMonochrome }
             return result
         }
 
@@ -202,16 +224,15 @@ package enum MarkupChecks {
             var colorValues: [PixelColor] = []
             root.forEachElement { element in
                 let isSVG = element.namespace == svgNamespace
-                if isSVG, MarkupChecks.paintServers.contains(element.localName),
-                    let id = element.attribute("id")?.value
-                {
-                    multiColorPaintIDs.insert(id)
+                if let id = element.attribute("id")?.value, elementsByID[id] == nil {
+                    elementsByID[id] = element
+                    if isSVG, MarkupChecks.paintServers.contains(element.localName) { paintServers[id] = element }
                 }
                 var declared: [String] = []
                 for attribute in element.attributes {
                     if attribute.localName == "href", attribute.namespace == nil || attribute.namespace == xlinkNamespace {
                         let target = attribute.value.trimmed()
-                        if target.hasPrefix("#") { referencedIDs.insert(String(target.dropFirst())) }
+                        if target.hasPrefix("#"), !(isSVG && element.localName == "use") { referencedIDs.insert(String(target.dropFirst())) }
                     } else if attribute.namespace == nil, attribute.value.contains("url(") {
                         noteReferences(in: attribute.value)
                     }
@@ -236,6 +257,8 @@ package enum MarkupChecks {
                 currentColor = .ambiguousCurrentColor
                 cascade = ColorCascade(root: root)
             }
+            paints = ColorCascade(root: root, properties: MarkupChecks.cascadedPaintProperties)
+            artboard = MarkupChecks.artboard(of: root)
         }
 
         mutating func noteReferences(in text: String) {
@@ -262,35 +285,60 @@ package enum MarkupChecks {
             return parent
         }
 
-        /// Checks `root` and its descendants, iteratively so that depth costs no stack.
+        /// Checks `root` and its descendants, iteratively so that depth costs no stack, and
+        /// collects what each paints; what a `<use>` draws is visited again under the `<use>`
+        /// (as SVG clones it), for its paint only.
         mutating func visit(_ root: XMLElement) {
             // `color` as the cascade computes it, or nil where it is not known: no cascade, or
             // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
-            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, inForeignObject: Bool)
+            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, state: PaintState, clone: Range<Int>?, inForeignObject: Bool)
             let black = PixelColor(red: 0, green: 0, blue: 0)
-            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black, false)]
-            while let (element, role, ancestorIDs, inheritedColor, inForeignObject) = stack.popLast() {
-                let isDefinition = MarkupChecks.definitionContainers.contains(element.localName)
+            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black, PaintState(), nil, false)]
+            while let (element, role, ancestorIDs, inheritedColor, inherited, clone, inForeignObject) = stack.popLast() {
+                let isDefinition = MarkupChecks.definitionContainers.contains(element.localName) && clone == nil
                 let color = isDefinition ? nil : inheritedColor.flatMap { cascade?.color(of: element, inherited: $0) }
-                check(element, role: role, ancestorIDs: ancestorIDs, color: color)
-                if inForeignObject { checkForeignContent(element) }
+                if clone == nil {
+                    check(element, role: role, ancestorIDs: ancestorIDs)
+                    if inForeignObject { checkForeignContent(element) }
+                }
+                let state = inherited.inherited(by: element, paints: paints)
+                if role == .paints, element.namespace == svgNamespace { collectPaint(element, state: state, color: color, clone: clone) }
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
+                if role == .paints, element.namespace == svgNamespace, element.localName == "use", let target = useTarget(of: element),
+                    let id = target.attribute("id")?.value, !childIDs.contains(id), cloneBudget > 0
+                {
+                    cloneBudget -= 1
+                    stack.append((target, self.role(of: target, inside: .paints) == .hidden ? .hidden : .paints, childIDs, color, state, clone ?? element.span, false))
+                }
                 let childrenInForeignObject = inForeignObject || (element.localName == "foreignObject" && element.namespace == svgNamespace)
                 for child in element.children.reversed() {
+                    if clone != nil {
+                        guard cloneBudget > 0 else { break }
+                        cloneBudget -= 1
+                    }
                     var childRole = self.role(of: child, inside: role)
+                    // A clone paints what it draws wherever its original sits.
+                    if clone != nil, childRole == .definition { childRole = .paints }
                     // The template's guides, displayed: one finding for them all (the first in the
                     // file), and their boxes and colours are not the glyph's.
-                    if childRole == .paints, child.namespace == MarkupChecks.svgNamespace, MarkupChecks.isTemplateGuide(child) {
+                    if clone == nil, childRole == .paints, child.namespace == MarkupChecks.svgNamespace, MarkupChecks.isTemplateGuide(child) {
                         if guides.map({ child.location < $0 }) ?? true { guides = child.location }
                         childRole = .hidden
                     }
-                    stack.append((child, childRole, childIDs, color, childrenInForeignObject))
+                    stack.append((child, childRole, childIDs, color, state, clone, childrenInForeignObject && clone == nil))
                 }
             }
         }
 
-        mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String], color: PixelColor?) {
+        /// The element a `<use>` draws, if it is in this file.
+        func useTarget(of use: XMLElement) -> XMLElement? {
+            let href = use.attribute("href", namespace: xlinkNamespace) ?? use.attribute("href")
+            guard let target = href?.value.trimmed(), target.hasPrefix("#") else { return nil }
+            return elementsByID[String(target.dropFirst())]
+        }
+
+        mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String]) {
             let name = element.localName
             let isSVG = element.namespace == svgNamespace
             if element.namespace == xincludeNamespace {
@@ -316,7 +364,6 @@ package enum MarkupChecks {
             }
 
             let isInclude = element.namespace == xincludeNamespace
-            var paints: [(property: String, value: String, location: SourceLocation)] = []
             for attribute in element.attributes {
                 // Inkscape's text-to-path keeps the converted text as the group's aria-label.
                 let convertedText = isSVG && name == "g" && attribute.name == "aria-label" && !element.children.isEmpty
@@ -324,12 +371,6 @@ package enum MarkupChecks {
                 if attribute.localName == "href", !isInclude, attribute.namespace == nil || attribute.namespace == xlinkNamespace {
                     checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
-                    var cursor = SourceCursor(attribute.value, location: attribute.valueLocation)
-                    for declaration in CSSDeclarations.parseInline(attribute.value) where MarkupChecks.setsPaint(declaration.property, on: name) {
-                        // A style declaration overrides the presentation attribute (CSS cascade).
-                        paints.removeAll { $0.property == declaration.property }
-                        paints.append((declaration.property, declaration.value, cursor.location(at: declaration.utf8Offset)))
-                    }
                     checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
                 } else if attribute.namespace == nil, attribute.localName == "d", name == "path", isSVG,
                     let problem = PathDataSyntax.problem(in: attribute.value)
@@ -341,27 +382,9 @@ package enum MarkupChecks {
                     if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
                         report(.svgDynamic, at: attribute.location, "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute")
                     }
-                    if MarkupChecks.setsPaint(attribute.localName, on: name), !paints.contains(where: { $0.property == attribute.localName }) {
-                        paints.append((attribute.localName, attribute.value, attribute.location))
-                    }
                     if MarkupChecks.urlAttributes.contains(attribute.localName) || MarkupChecks.paintProperties.contains(attribute.localName) {
                         checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
                     }
-                }
-            }
-            // A fill or stroke at zero opacity paints nothing (Inkscape keeps fill:#000000 on
-            // shapes it made invisible with fill-opacity:0). Only elements that paint are read.
-            if !paints.isEmpty {
-                if MarkupChecks.isTransparent("opacity", on: element) {
-                    paints.removeAll()
-                } else {
-                    paints.removeAll { $0.property == "fill" && MarkupChecks.isTransparent("fill-opacity", on: element) }
-                    paints.removeAll { $0.property == "stroke" && MarkupChecks.isTransparent("stroke-opacity", on: element) }
-                }
-            }
-            if role == .paints {
-                for paint in paints.sorted(by: { $0.location < $1.location }) {
-                    checkPaint(paint.value, property: paint.property, at: paint.location, color: color)
                 }
             }
         }
@@ -414,12 +437,6 @@ package enum MarkupChecks {
         mutating func checkStyleSheet(_ element: XMLElement) {
             let text = element.text
             let start = element.textLocation ?? element.location
-            var cursor = SourceCursor(text, location: start)
-            // A rule's `stop-color` reaches only `<stop>`s, which paint where their gradient is used.
-            for declaration in CSSDeclarations.parseStyleSheet(text)
-            where MarkupChecks.paintProperties.contains(declaration.property) && declaration.property != "stop-color" {
-                checkPaint(declaration.value, property: declaration.property, at: cursor.location(at: declaration.utf8Offset))
-            }
             checkCSSReferences(in: text, start: start)
         }
 
@@ -431,34 +448,151 @@ package enum MarkupChecks {
             }
         }
 
-        /// `color`: what `currentColor` is on the element, when the cascade knows it.
-        mutating func checkPaint(_ value: String, property: String, at location: SourceLocation, color: PixelColor? = nil) {
-            let key: PaintKey, shown: String
-            switch CSSPaint.parse(value) {
+        /// Records the fill and stroke `element` paints with, if it draws any.
+        mutating func collectPaint(_ element: XMLElement, state: PaintState, color: PixelColor?, clone: Range<Int>?) {
+            guard !state.hidden else { return }
+            // Filter primitives that paint a colour of their own: a red `<feFlood>` shadow.
+            for (property, elements) in MarkupChecks.paintPropertyElements where property != "stop-color" && elements.contains(element.localName) {
+                if let declared = paints.declared(property, on: element) {
+                    let value = PaintState.Value(text: declared.value, location: declared.location, owner: element.location, ownerName: element.name)
+                    addPaint(value, property: property, on: element, span: nil, color: color)
+                }
+            }
+            guard MarkupChecks.paintingElements.contains(element.localName) else { return }
+            let outline = ShapeOutline.of(element)
+            let span = clone ?? element.span
+            let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
+            if outline?.hasArea ?? true, !PaintState.isZero(state.fillOpacity) {
+                let before = result.paintUses.count
+                addPaint(state.fill, property: "fill", on: element, span: shifted, color: color)
+                // A background: a filled rectangle, drawn untransformed, covering the artboard.
+                if result.paintUses.count > before, backgroundCandidate == nil, !state.transformed, let rectangle = outline?.rectangle,
+                    let artboard, rectangle.covers(artboard)
+                {
+                    backgroundCandidate = before
+                }
+            }
+            if PaintState.width(state.strokeWidth) > 0, !PaintState.isZero(state.strokeOpacity) {
+                addPaint(state.stroke, property: "stroke", on: element, span: shifted, color: color)
+            }
+        }
+
+        /// The paint `value` gives `property` on `element`, recorded as a `PaintUse`.
+        mutating func addPaint(_ value: PaintState.Value, property: String, on element: XMLElement, span: Range<Int>?, color: PixelColor?) {
+            let paint: PaintUse.Paint
+            let shown: String
+            switch CSSPaint.parse(value.text) {
             case .none, .inherit, .invalid:
                 return
             case .currentColor:
                 if let color {
-                    (key, shown) = (.color(color), color.hex + " from currentColor")
+                    (paint, shown) = (.color(color), color.hex + " from currentColor")
                 } else {
-                    (key, shown) = (currentColor, "currentColor")
+                    paint = currentColor
+                    if case .color(let resolved) = currentColor { shown = resolved.hex + " from currentColor" } else { shown = "currentColor" }
                 }
             case .color(let color):
                 // Opacity never makes a second colour: the system tints with alpha.
                 guard color.alpha > 0 else { return }
-                (key, shown) = (.color(PixelColor(red: color.red, green: color.green, blue: color.blue)), color.hex)
+                (paint, shown) = (.color(PixelColor(red: color.red, green: color.green, blue: color.blue)), color.hex)
             case .url(let target):
                 let id = target.hasPrefix("#") ? String(target.dropFirst()) : target
-                if multiColorPaintIDs.contains(id) {
-                    report(.colorMonochrome, at: location, "\(property) uses gradient or pattern '\(id)'; glyphs must be one flat colour (the system tints them), so fill with a single colour")
-                }
-                return
+                guard let server = serverPaint(id, color: color) else { return }
+                paint = server
+                if case .color(let one) = server { shown = "\(one.hex) (every colour of '\(id)')" } else { shown = "gradient or pattern '\(id)'" }
             }
-            guard !colors.contains(where: { $0.key.matches(key) }) else { return }
-            colors.append((key, shown, location))
-            guard colors.count > 1, let first = colors.first else { return }
-            let which = colors.count == 2 ? "second paint colour" : "another paint colour (\(colors.count) so far)"
-            report(.colorMonochrome, at: location, "\(which) \(shown) (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead")
+            let location: SourceLocation
+            var origin: String?
+            if let declared = value.location, value.owner == element.location, value.rule == nil {
+                location = declared
+            } else {
+                location = element.location
+                if value.owner == nil {
+                    origin = "the default \(property) of a <\(element.name)> that sets none"
+                } else if let rule = value.rule, let declared = value.location {
+                    origin = "from the <style> rule '\(rule)' at \(declared.line):\(declared.column)"
+                } else if let owner = value.owner, owner != element.location {
+                    origin = "inherited from <\(value.ownerName)> at \(owner.line):\(owner.column)"
+                }
+            }
+            result.paintUses.append(PaintUse(paint: paint, shown: shown, origin: origin, property: property, location: location, span: span))
+        }
+
+        /// What a `url(#id)` paint is: one colour when every stop of the gradient (or every
+        /// paint inside the pattern) is one colour as a person sees it, else the server
+        /// itself; nil when it paints nothing (no such element, a gradient without stops).
+        func serverPaint(_ id: String, color: PixelColor?) -> PaintUse.Paint? {
+            guard var server = paintServers[id] else { return nil }
+            // A gradient or pattern without content of its own takes its `href`'s.
+            for _ in 0..<8 {
+                let hasContent = server.localName == "pattern" ? !server.children.isEmpty : server.children.contains { $0.localName == "stop" }
+                guard !hasContent, let next = useTarget(of: server), MarkupChecks.paintServers.contains(next.localName) else { break }
+                server = next
+            }
+            var colours: [PixelColor] = []
+            if server.localName == "linearGradient" || server.localName == "radialGradient" {
+                for stop in server.children where stop.localName == "stop" && stop.namespace == svgNamespace {
+                    let value = paints.declared("stop-color", on: stop)?.value ?? "black"
+                    switch CSSPaint.parse(value) {
+                    case .color(let c): colours.append(PixelColor(red: c.red, green: c.green, blue: c.blue))
+                    case .currentColor:
+                        guard case .color(let resolved) = color.map(PaintUse.Paint.color) ?? currentColor else { return .server(id) }
+                        colours.append(resolved)
+                    default: return .server(id)
+                    }
+                }
+            } else if server.localName == "pattern" {
+                var stack: [(XMLElement, PaintState)] = server.children.map { ($0, PaintState()) }
+                var visited = 0
+                while let (element, inherited) = stack.popLast() {
+                    visited += 1
+                    guard visited < 1_000, element.namespace == svgNamespace else { return .server(id) }
+                    let state = inherited.inherited(by: element, paints: paints)
+                    if !state.hidden, MarkupChecks.paintingElements.contains(element.localName) {
+                        for (value, applies) in [(state.fill, ShapeOutline.of(element)?.hasArea ?? true), (state.stroke, PaintState.width(state.strokeWidth) > 0)] where applies {
+                            switch CSSPaint.parse(value.text) {
+                            case .none: continue
+                            case .color(let c): colours.append(PixelColor(red: c.red, green: c.green, blue: c.blue))
+                            default: return .server(id)
+                            }
+                        }
+                    }
+                    stack += element.children.map { ($0, state) }
+                }
+            } else {
+                return .server(id)
+            }
+            guard let first = colours.first else { return nil }
+            return colours.allSatisfy({ ColorDifference.same($0, first) }) ? .color(first) : .server(id)
+        }
+
+        /// Paint declared under selectors the cascade does not understand counts where it is
+        /// written; a background is set apart from the glyph's paint.
+        mutating func settlePaint() {
+            var written: [PaintUse] = []
+            for declaration in paints.unresolved where declaration.property == "fill" || declaration.property == "stroke" {
+                switch CSSPaint.parse(declaration.value) {
+                case .color(let color) where color.alpha > 0:
+                    written.append(PaintUse(
+                        paint: .color(PixelColor(red: color.red, green: color.green, blue: color.blue)), shown: color.hex,
+                        property: declaration.property, location: declaration.location, span: nil))
+                case .url(let target):
+                    let id = target.hasPrefix("#") ? String(target.dropFirst()) : target
+                    if case .server? = serverPaint(id, color: nil) {
+                        written.append(PaintUse(paint: .server(id), shown: "gradient or pattern '\(id)'", property: declaration.property, location: declaration.location, span: nil))
+                    }
+                default:
+                    break
+                }
+            }
+            result.paintUses = written + result.paintUses
+            if let index = backgroundCandidate.map({ $0 + written.count }) {
+                let background = result.paintUses[index]
+                if result.paintUses.contains(where: { $0.span != background.span && !$0.paint.matches(background.paint) }) {
+                    result.background = background
+                    result.paintUses.removeAll { $0.span == background.span }
+                }
+            }
         }
 
         /// Reports the emoji in `text`; whether any of them is an error (not a warning).
@@ -496,13 +630,6 @@ extension MarkupChecks {
     static func styleValue(_ property: String, on element: XMLElement) -> String? {
         guard let style = element.attribute("style") else { return nil }
         return CSSDeclarations.parseInline(style.value).last { $0.property == property }?.value
-    }
-
-    /// Whether the element's own `property` (an opacity) is zero: what it paints is invisible.
-    static func isTransparent(_ property: String, on element: XMLElement) -> Bool {
-        guard let value = declaredValue(property, on: element) else { return false }
-        let number = value.hasSuffix("%") ? Double(value.dropLast()).map { $0 / 100 } : Double(value)
-        return number.map { $0 <= 0 } ?? false
     }
 
     /// Whether a `<text>` holds a character that draws anything (not only white space).

@@ -26,6 +26,9 @@ struct XMLElement: Equatable, Sendable {
     var textLocation: SourceLocation?
     /// Where the start tag's `<` is.
     var location: SourceLocation
+    /// The element's bytes, from its start tag's `<` through its end tag's `>`, as offsets
+    /// into the text the scanner read (`XMLDocument.renderable` minus `renderableShift`).
+    var span: Range<Int> = 0..<0
 
     /// The first attribute with this local name in no namespace or in `namespace`.
     func attribute(_ localName: String, namespace: String? = nil) -> XMLAttribute? {
@@ -65,6 +68,9 @@ struct XMLDocument: Equatable, Sendable {
     var encoding = SourceDecoder.Encoding.utf8
     /// The bytes librsvg should parse: the file, or its text re-encoded as UTF-8.
     var renderable: [UInt8] = []
+    /// How far an element's `span` lies from the same bytes in `renderable`: the two
+    /// differ only before the root (a byte-order mark, the declaration's encoding name).
+    var renderableShift = 0
 
     /// A `<?target data?>` instruction.
     struct ProcessingInstruction: Equatable, Sendable {

@@ -43,6 +43,7 @@ struct XMLScanner {
         var document = try scanner.parseDocument()
         document.encoding = decoded.encoding
         document.renderable = decoded.renderable
+        document.renderableShift = decoded.renderable.count - decoded.utf8.count
         return document
     }
 
@@ -107,12 +108,13 @@ struct XMLScanner {
                 let name = takeName()
                 skipWhitespace()
                 guard consume(">") else { throw error("expected '>' to close </\(name)>", at: location()) }
-                guard let open = stack.popLast() else {
+                guard var open = stack.popLast() else {
                     throw error("closing tag </\(name)> without an open element", at: start)
                 }
                 guard open.element.name == name else {
                     throw error("closing tag </\(name)> does not match <\(open.element.name)> opened at line \(open.element.location.line)", at: start)
                 }
+                open.element.span = open.element.span.lowerBound..<position
                 if stack.isEmpty {
                     root = open.element
                 } else {
@@ -120,9 +122,11 @@ struct XMLScanner {
                 }
             } else {
                 guard root == nil else { throw error("a second root element", at: start) }
+                let startOffset = position
                 position += 1
                 let parentNamespaces = stack.last?.namespaces ?? initialNamespaces
                 var (open, selfClosing) = try parseStartTag(start: start, parentNamespaces: parentNamespaces)
+                open.element.span = startOffset..<position
                 elementCount += 1
                 if elementCount > limits.maximumElements {
                     throw XMLParseError(kind: .limit, message: "more than \(limits.maximumElements) elements (raise it with --max-elements)", location: start)

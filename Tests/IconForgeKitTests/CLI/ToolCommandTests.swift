@@ -129,7 +129,7 @@ extension ToolCommand {
         #expect(failing == .checkFailed && !printed.stderr.joined().contains("treated as errors"), "errors explain themselves")
     }
 
-    @Test("each rule is reported once per glyph with a count, and a tally of failing glyphs ends the run")
+    @Test("findings that say different things are each printed; a tally of failing glyphs ends the run")
     func repeatedFindingsAreGroupedAndTallied() throws {
         let folder = TemporaryFolder()
         let fills = ["#ff0000", "#00ff00", "#0000ff", "#ffff00", "#00ffff", "#ff00ff"]
@@ -140,14 +140,29 @@ extension ToolCommand {
         let (status, output) = run(["check", folder.file("Glyphs")])
         #expect(status == .checkFailed)
         let monochrome = output.stderr.filter { $0.hasSuffix("[color.monochrome]") }
-        #expect(monochrome.count == 1, "\(output.stderr)")
-        #expect(monochrome.first?.contains(":3:") == true && monochrome.first?.contains("(+4 more: 4:") == true, "\(monochrome)")
+        // Each second colour is its own finding (what colour, where): five lines, none merged.
+        #expect(monochrome.count == 5, "\(output.stderr)")
+        #expect(monochrome.first?.contains(":3:") == true && !monochrome.contains { $0.contains("more") }, "\(monochrome)")
         #expect(output.stderr.contains("2 glyphs failed: color.monochrome 1, glyph.emoji 1"), "\(output.stderr)")
         // JSON keeps every finding.
         let (_, json) = run(["check", "--format", "json", folder.file("Glyphs")])
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
         let rules = (document?["diagnostics"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } ?? []
         #expect(rules.filter { $0 == "color.monochrome" }.count == 5)
+    }
+
+    /// Only identical messages share a line; two different `actions.icon` errors are two lines.
+    @Test func onlyIdenticalMessagesAreGrouped() {
+        let same = (1...3).map { Diagnostic(.glyphEmoji, file: "a.svg", at: SourceLocation(line: $0, column: 1), "emoji in an attribute value") }
+        let icons = [
+            Diagnostic(.actionsIcon, file: "quick-actions.json", at: SourceLocation(line: 4, column: 3), "icon glyph \"nope\" does not exist"),
+            Diagnostic(.actionsIcon, file: "quick-actions.json", at: SourceLocation(line: 9, column: 3), "\"favourite\" is not a system quick-action icon; did you mean \"favorite\"?"),
+        ]
+        let grouped = DiagnosticFormatter.grouped(same + icons)
+        #expect(grouped.map(\.message) == [
+            "emoji in an attribute value (+2 more: 2:1, 3:1)", "icon glyph \"nope\" does not exist",
+            "\"favourite\" is not a system quick-action icon; did you mean \"favorite\"?",
+        ])
     }
 
     @Test func aGlyphNameTooLongForItsOutputFilesIsThatGlyphsOwnError() throws {

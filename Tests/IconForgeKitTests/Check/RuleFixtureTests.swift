@@ -22,7 +22,7 @@ import Testing
 
     @Test func everyRuleThatJudgesAGlyphHasAFailingAndAPassingFixture() {
         let judged: [RuleID] = [
-            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .svgDynamic, .svgUseCycle, .glyphEmoji, .glyphTemplate, .colorMonochrome,
+            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .svgDynamic, .svgUseCycle, .glyphEmoji, .glyphTemplate, .colorMonochrome, .colorBackground,
             .sizeTarget, .sizeMax, .geometryClipped, .geometryOffCenter, .geometryAspect,
         ]
         for rule in judged {

@@ -145,13 +145,132 @@ import Testing
         try typecheck([project.file("QuickAction.swift"), project.file("main.swift")])
     }
 
-    /// Runs `swiftc -typecheck` (the toolchain's, found on PATH) on `files`.
-    func typecheck(_ files: [String]) throws {
+    /// A type that starts with `$(PRODUCT_BUNDLE_IDENTIFIER)`, which Xcode expands in
+    /// Info.plist: the generated enum's raw value is the suffix, and `init?(shortcutType:)`
+    /// takes the bundle identifier off, as the compiled program shows with a stub identifier.
+    @Test func typesWithTheBundleIdentifierMatchTheTypeTheAppReceives() throws {
+        let project = try exampleProject()
+        project.write("Glyphs/quick-actions.json", """
+            { "actions": [
+              { "type": "$(PRODUCT_BUNDLE_IDENTIFIER).compose", "title": "New Note", "icon": { "glyph": "compose" } },
+              { "type": "${PRODUCT_BUNDLE_IDENTIFIER}-search", "title": "Search", "icon": { "system": "search" } },
+              { "type": "com.example.shared.share", "title": "Share", "icon": { "symbol": "square.and.arrow.up" } }
+            ] }
+            """)
+        var targets = AppFileTargets()
+        targets.swiftSource = project.file("QuickAction.swift")
+        #expect(try build(project, targets).errorCount == 0)
+        let source = try String(contentsOfFile: project.file("QuickAction.swift"), encoding: .utf8)
+        #expect(source.contains("    case compose = \"compose\"\n") && source.contains("    case search = \"search\"\n"))
+        #expect(source.contains("    case share = \"com.example.shared.share\"\n"))
+        project.write("main.swift", """
+            let bundle = "com.example.mosaic"
+            precondition(QuickAction(shortcutType: "com.example.mosaic.compose", bundleIdentifier: bundle) == .compose)
+            precondition(QuickAction(shortcutType: "com.example.mosaic-search", bundleIdentifier: bundle) == .search)
+            precondition(QuickAction(shortcutType: "com.example.shared.share", bundleIdentifier: bundle) == .share)
+            precondition(QuickAction(shortcutType: "com.example.mosaic.search", bundleIdentifier: bundle) == nil)
+            precondition(QuickAction(shortcutType: "$(PRODUCT_BUNDLE_IDENTIFIER).compose", bundleIdentifier: bundle) == nil)
+            precondition(QuickAction.compose.shortcutType(bundleIdentifier: bundle) == "com.example.mosaic.compose")
+            precondition(QuickAction(rawValue: "compose") == .compose)
+            print("matched", QuickAction.allCases.count)
+            """)
+        let program = project.file("quick-actions-program")
+        let (status, output) = try runProgram(try swiftc(), ["-swift-version", "6", "-o", program, project.file("QuickAction.swift"), project.file("main.swift")])
+        #expect(status == 0, "\(output)")
+        let (ran, printed) = try runProgram(program, [])
+        #expect(ran == 0 && printed.contains("matched 3"), "\(printed)")
+    }
+
+    /// UIKit's quick-action API as the iOS SDK declares it, enough to type-check against.
+    static let uikitStandIn = """
+        @_exported import Foundation  // as the SDK's UIKit re-exports it
+
+        @MainActor open class UIApplicationShortcutIcon: NSObject {
+            public enum IconType: Int, Sendable {
+                case compose, play, pause, add, location, search, share, prohibit, contact, home, markLocation, favorite, love, cloud,
+                    invitation, confirmation, mail, message, date, time, capturePhoto, captureVideo, task, taskCompleted, alarm, bookmark,
+                    shuffle, audio, update
+            }
+            public init(type: IconType) {}
+            public init(templateImageName: String) {}
+            public init(systemImageName: String) {}
+        }
+
+        @MainActor open class UIApplicationShortcutItem: NSObject {
+            public let type: String
+            public let localizedTitle: String
+            public init(type: String, localizedTitle: String, localizedSubtitle: String?, icon: UIApplicationShortcutIcon?, userInfo: [String: any NSSecureCoding]? = nil) {
+                self.type = type
+                self.localizedTitle = localizedTitle
+            }
+        }
+        """
+
+    /// The dynamic quick actions: each case as a `UIApplicationShortcutItem` built from the
+    /// same definitions, type-checked with Swift 6 against a UIKit stand-in module.
+    @Test(arguments: [false, true])
+    func theShortcutItemsTypeCheckAgainstUIKit(bundleTypes: Bool) throws {
+        let project = try exampleProject()
+        let compose = bundleTypes ? "$(PRODUCT_BUNDLE_IDENTIFIER).compose" : "com.example.mosaic.compose"
+        project.write("Glyphs/quick-actions.json", """
+            { "locales": ["en", "fr"], "actions": [
+              { "type": "\(compose)", "title": { "en": "New Note", "fr": "Nouvelle note" }, "subtitle": "Start", "icon": { "glyph": "compose", "symbol": "square.and.pencil" }, "userInfo": { "screen": "editor" } },
+              { "type": "com.example.mosaic.search", "title": "Search", "titleKey": "SEARCH_TITLE", "icon": { "system": "search" } },
+              { "type": "com.example.mosaic.share", "title": "Share", "icon": { "glyph": "share" } },
+              { "type": "com.example.mosaic.home", "title": "Home" }
+            ] }
+            """)
+        var targets = AppFileTargets()
+        targets.swiftSource = project.file("QuickAction.swift")
+        #expect(try build(project, targets).errorCount == 0)
+        let source = try String(contentsOfFile: project.file("QuickAction.swift"), encoding: .utf8)
+        #expect(source.contains("icon: UIApplicationShortcutIcon(type: .search)"), "a typed icon type, not a string")
+        #expect(source.contains("localizedTitle: Bundle.main.localizedString(forKey: \"SEARCH_TITLE\", value: nil, table: \"InfoPlist\")"))
+        #expect(source.contains("icon: UIApplicationShortcutIcon(systemImageName: \"square.and.pencil\"), userInfo: [\"screen\": \"editor\" as NSString]"))
+        #expect(source.contains("icon: UIApplicationShortcutIcon(templateImageName: \"share\")"))
+        project.write("UIKit.swift", Self.uikitStandIn)
+        let modules = project.file("modules")
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+        let (built, log) = try runProgram(try swiftc(), [
+            "-emit-module", "-parse-as-library", "-module-name", "UIKit", "-swift-version", "6", "-emit-module-path", modules + "/UIKit.swiftmodule", project.file("UIKit.swift"),
+        ])
+        #expect(built == 0, "\(log)")
+        project.write("main.swift", """
+            import UIKit
+            @MainActor func install() -> [UIApplicationShortcutItem] { QuickAction.allCases.map(\\.shortcutItem) }
+            """)
+        let (status, output) = try runProgram(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", modules, project.file("QuickAction.swift"), project.file("main.swift")])
+        #expect(status == 0, "\(output)")
+
+        // --swift-public: the same, as a module of its own that the app imports.
+        targets.swiftIsPublic = true
+        #expect(try build(project, targets).errorCount == 0)
+        let (emitted, emitLog) = try runProgram(try swiftc(), [
+            "-emit-module", "-parse-as-library", "-module-name", "QuickActions", "-swift-version", "6", "-I", modules,
+            "-emit-module-path", modules + "/QuickActions.swiftmodule", project.file("QuickAction.swift"),
+        ])
+        #expect(emitted == 0, "\(emitLog)")
+        project.write("client.swift", """
+            import QuickActions
+            import UIKit
+            @MainActor func install() -> [UIApplicationShortcutItem] { QuickAction.allCases.map(\\.shortcutItem) }
+            let icon: QuickAction.Icon? = QuickAction.search.icon
+            print(QuickAction(rawValue: "compose") as Any, icon as Any)
+            """)
+        let (client, clientLog) = try runProgram(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", modules, project.file("client.swift")])
+        #expect(client == 0, "\(clientLog)")
+    }
+
+    func swiftc() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let swiftc = try #require(
+        return try #require(
             (path.split(separator: ":").map { $0 + "/swiftc" } + ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]).first { FileManager.default.isExecutableFile(atPath: $0) },
             "swiftc is on PATH wherever the tests run")
-        let (status, output) = try runProgram(swiftc, ["-typecheck", "-swift-version", "6"] + files)
+    }
+
+    /// Runs `swiftc -typecheck` (the toolchain's, found on PATH) on `files`.
+    func typecheck(_ files: [String]) throws {
+        let (status, output) = try runProgram(try swiftc(), ["-typecheck", "-swift-version", "6"] + files)
         #expect(status == 0, "\(output)")
     }
 }

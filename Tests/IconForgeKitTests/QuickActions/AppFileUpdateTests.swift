@@ -232,7 +232,8 @@ import Testing
         let cameraEntry = try #require(originalText.range(of: "    \"NSCameraUsageDescription\" : {"))
         let entryText = originalText[cameraEntry.lowerBound...].prefix { _ in true }
         #expect(text.contains(String(entryText.prefix(600))))
-        let order = ["CFBundleDisplayName", "NSCameraUsageDescription", "New Note", "Pin <Location>", "Search", "Share", "Start \\\"writing\\\""]
+        // Xcode's order: ignoring case ("New Note" before "NSCamera…").
+        let order = ["CFBundleDisplayName", "New Note", "NSCameraUsageDescription", "Pin <Location>", "Search", "Share", "Start \\\"writing\\\""]
         let positions = order.map { text.range(of: "    \"\($0)\" : {")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted())
 
@@ -292,5 +293,10 @@ import Testing
         #expect(QuickActionsSwiftSource.caseNames(for: ["a.notes.open", "a.photos.open"]) == ["notesOpen", "photosOpen"])
         #expect(QuickActionsSwiftSource.caseNames(for: ["x.default", "x.icon", "open", "open!"]) == ["defaultAction", "iconAction", "open", "open2"])
         #expect(QuickActionsSwiftSource.literal("a\"b\\c\nd\u{2028}") == #""a\"b\\c\nd\u{2028}""#)
+    }
+
+    @Test func newCatalogKeysSortAsXcodeSortsThem() {
+        let keys = ["item 10", "Item 2", "apple", "Banana", "item 9", "ITEM 1", "zebra", "Éclair"]
+        #expect(keys.sorted(by: StringCatalogUpdate.xcodeOrder) == ["apple", "Banana", "ITEM 1", "Item 2", "item 9", "item 10", "zebra", "Éclair"])
     }
 }

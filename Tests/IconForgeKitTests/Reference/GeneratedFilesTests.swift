@@ -84,7 +84,7 @@ import Testing
         #expect(try complete(["ex"]) == ["explain"])
         #expect(try complete(["build", "--form"]) == ["--format"])
         #expect(try complete(["check", "--format", ""]).sorted() == ["github", "json", "sarif", "text"])
-        #expect(try complete(["explain", "color."]) == ["color.monochrome"])
+        #expect(try complete(["explain", "color."]).sorted() == ["color.background", "color.monochrome"])
         #expect(try complete(["completions", ""]).sorted() == ["bash", "fish", "zsh"])
     }
 

@@ -1,0 +1,98 @@
+/// What iconforge wrote into the app's own files, as hashes, kept in the output folder as
+/// `.iconforge-app-files` (committed with `Output/`, unlike the build's cache, so that a
+/// fresh clone knows it too). It is how a build tells its own values from someone else's:
+/// a value whose hash is the recorded one is iconforge's to update or remove; any other
+/// value is a translator's, a developer's or Xcode's, and is kept and reported. A missing
+/// or unreadable record owns nothing but what already holds exactly the new values.
+package struct AppFilesRecord: Codable, Equatable, Sendable {
+    package static let fileName = ".iconforge-app-files"
+    package static let currentVersion = 1
+
+    package var version = currentVersion
+    /// The Info.plist written (`--info-plist`), and the SHA-256 of its `UIApplicationShortcutItems` array.
+    package var infoPlist: InfoPlist?
+    /// Per file (the String Catalog, each `InfoPlist.strings`), by path as the build names
+    /// it: each key's values written, by locale, as SHA-256 (a strings file has one locale,
+    /// recorded as "").
+    package var translations: [String: [String: [String: String]]] = [:]
+    /// The asset catalog folder written (`--xcassets`), and per image set (by glyph name) the
+    /// SHA-256 of each file iconforge wrote in it.
+    package var imageSets: ImageSets?
+
+    package init() {}
+
+    package struct InfoPlist: Codable, Equatable, Sendable {
+        package var path: String
+        package var arraySHA256: String
+
+        package init(path: String, arraySHA256: String) {
+            self.path = path
+            self.arraySHA256 = arraySHA256
+        }
+    }
+
+    package struct ImageSets: Codable, Equatable, Sendable {
+        package var folder: String
+        package var sets: [String: [String: String]]
+
+        package init(folder: String, sets: [String: [String: String]]) {
+            self.folder = folder
+            self.sets = sets
+        }
+    }
+
+    package static func digest(_ text: String) -> String {
+        SHA256Digest.hex(of: Array(text.utf8))
+    }
+
+    /// The record in `outputFolder`, or nil when there is none (or it is of another version).
+    /// Its paths are stored relative to that folder (so a project moved or cloned elsewhere
+    /// keeps its record) and come back as the build names them.
+    package static func read(in outputFolder: String) -> AppFilesRecord? {
+        guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + fileName, limit: 16 << 20, followingSymlinks: false),
+            let record = try? JSONDecoder().decode(AppFilesRecord.self, from: Data(bytes)), record.version == currentVersion
+        else { return nil }
+        return record.mappingPaths { normalized(outputFolder + "/" + $0) }
+    }
+
+    /// The record with every path it holds passed through `transform`.
+    func mappingPaths(_ transform: (String) -> String) -> AppFilesRecord {
+        var mapped = self
+        if let path = infoPlist?.path { mapped.infoPlist?.path = transform(path) }
+        mapped.translations = Dictionary(translations.map { (transform($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        if let folder = imageSets?.folder { mapped.imageSets?.folder = transform(folder) }
+        return mapped
+    }
+
+    /// `path` relative to the folder `base`, when both are absolute or both relative (as
+    /// the build names them); else `path` as it is.
+    static func relative(_ path: String, from base: String) -> String {
+        guard path.hasPrefix("/") == base.hasPrefix("/") else { return path }
+        let from = normalized(base).split(separator: "/").map(String.init), to = normalized(path).split(separator: "/").map(String.init)
+        guard !from.contains("..") else { return path }
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
+    }
+
+    /// `path` without `.` components and with each `name/..` taken out.
+    static func normalized(_ path: String) -> String {
+        var parts: [String] = []
+        for part in path.split(separator: "/").map(String.init) where part != "." {
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + (parts.isEmpty && !path.hasPrefix("/") ? "." : parts.joined(separator: "/"))
+    }
+
+    /// Deterministic bytes: keys sorted, one line per level.
+    package func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return ((try? encoder.encode(self)).map { Array($0) } ?? []) + [0x0A]
+    }
+
+    /// Writes the record (only when its bytes change) into `outputFolder`.
+    package func write(in outputFolder: String) throws(FileError) {
+        let stored = mappingPaths { Self.relative($0, from: outputFolder) }
+        _ = try FileSystem.writeIfChanged(stored.encoded(), to: outputFolder + "/" + Self.fileName)
+    }
+}

@@ -1,0 +1,159 @@
+/// `iconforge init --from-info-plist PATH [--strings DIR | --xcstrings FILE]`: an app's
+/// hand-written `UIApplicationShortcutItems` as `quick-actions.json`, with its types,
+/// titles, subtitles, icons, user info and every locale's translations, such that the
+/// first build writes exactly the array and the translations the app already has (and so
+/// changes no byte of its files). What quick-actions.json cannot say (user info that is
+/// not strings, a key it does not know) is refused, naming it.
+package enum QuickActionsImport {
+    package struct Failure: Error, Equatable {
+        package var path: String
+        package var message: String
+
+        package init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
+    }
+
+    /// The largest file read.
+    package static let readLimit = 64 << 20
+
+    /// Every locale's strings: locale → key → value.
+    package typealias Translations = [String: [String: String]]
+
+    /// The definitions file's text for the Info.plist `plist` (read from `plistPath`), with
+    /// `translations`, whose development locale is `developmentLocale` (nil: the catalog's
+    /// source language, else the Info.plist's `CFBundleDevelopmentRegion`, else `en`).
+    package static func definitions(
+        plist: [UInt8], plistPath: String, translations: Translations, developmentLocale: String?
+    ) throws(Failure) -> String {
+        let root: [String: PropertyListValue]
+        do throws(InfoPlistUpdate.Failure) {
+            root = try InfoPlistUpdate.parse(plist, what: "it").dictionary
+        } catch {
+            throw Failure(path: plistPath, message: error.message)
+        }
+        guard let items = root[InfoPlistUpdate.key]?.array else {
+            throw Failure(path: plistPath, message: "has no \(InfoPlistUpdate.key) array to import; for a new app, run iconforge init without --from-info-plist")
+        }
+        let region = root["CFBundleDevelopmentRegion"]?.string.flatMap { $0.contains("$(") ? nil : $0 }
+        let development = developmentLocale ?? region ?? "en"
+        var locales = Set<String>()
+        var actions: [String] = []
+        for (index, value) in items.enumerated() {
+            let number = index + 1
+            guard let item = value.dictionary else { throw Failure(path: plistPath, message: "\(InfoPlistUpdate.key) item \(number) is not a dictionary") }
+            let known: Set<String> = Set(QuickActionsPropertyList.Item.CodingKeys.allKeys)
+            if let unknown = item.keys.sorted().first(where: { !known.contains($0) }) {
+                throw Failure(path: plistPath, message: "item \(number) has \(unknown), which quick-actions.json cannot express; remove it from the Info.plist, or add it to the array by hand after iconforge's")
+            }
+            guard let type = item["UIApplicationShortcutItemType"]?.string else {
+                throw Failure(path: plistPath, message: "item \(number) has no UIApplicationShortcutItemType string")
+            }
+            guard let title = item["UIApplicationShortcutItemTitle"]?.string else {
+                throw Failure(path: plistPath, message: "item \(number) (\(type)) has no UIApplicationShortcutItemTitle string")
+            }
+            var fields = ["\"type\": " + quoted(type)]
+            fields += text(title, field: "title", translations: translations, development: development, locales: &locales)
+            if let subtitle = item["UIApplicationShortcutItemSubtitle"] {
+                guard let subtitle = subtitle.string else { throw Failure(path: plistPath, message: "item \(number)'s subtitle is not a string") }
+                fields += text(subtitle, field: "subtitle", translations: translations, development: development, locales: &locales)
+            }
+            let icons = [("UIApplicationShortcutItemIconFile", "glyph"), ("UIApplicationShortcutItemIconSymbolName", "symbol"), ("UIApplicationShortcutItemIconType", "system")]
+                .compactMap { key, kind in item[key]?.string.map { (key, kind, $0) } }
+            if !icons.isEmpty {
+                fields.append("\"icon\": { " + icons.map { "\"\($0.1)\": " + quoted($0.2) }.joined(separator: ", ") + " }")
+            }
+            if let userInfo = item["UIApplicationShortcutItemUserInfo"] {
+                guard let dictionary = userInfo.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) else {
+                    throw Failure(path: plistPath, message: "item \(number)'s UIApplicationShortcutItemUserInfo holds values other than strings, which quick-actions.json cannot express; make them strings (the app reads them as it likes)")
+                }
+                let pairs = dictionary.keys.sorted().map { quoted($0) + ": " + quoted(dictionary[$0]?.string ?? "") }
+                fields.append("\"userInfo\": { " + pairs.joined(separator: ", ") + " }")
+            }
+            actions.append("    {\n" + fields.map { "      " + $0 }.joined(separator: ",\n") + "\n    }")
+        }
+        let others = locales.subtracting([development]).sorted(by: StringCatalogUpdate.xcodeOrder)
+        let lines = [
+            "{",
+            "  \"developmentLocale\": \(quoted(development)),",
+            "  \"locales\": [" + ([development] + others).map(quoted).joined(separator: ", ") + "],",
+            "  \"actions\": [" + (actions.isEmpty ? "]" : "\n" + actions.joined(separator: ",\n") + "\n  ]"),
+            "}",
+            "",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// A title's or subtitle's fields: the text in each locale that translates `value`, and
+    /// the key when the development locale's text is not `value` itself.
+    private static func text(
+        _ value: String, field: String, translations: Translations, development: String, locales: inout Set<String>
+    ) -> [String] {
+        let developmentText = translations[development]?[value] ?? value
+        var entries = [(development, developmentText)]
+        for locale in translations.keys.sorted(by: StringCatalogUpdate.xcodeOrder) where locale != development {
+            guard let translated = translations[locale]?[value] else { continue }
+            entries.append((locale, translated))
+            locales.insert(locale)
+        }
+        var fields = [entries.count == 1 ? "\"\(field)\": " + quoted(developmentText) : "\"\(field)\": { " + entries.map { quoted($0.0) + ": " + quoted($0.1) }.joined(separator: ", ") + " }"]
+        if developmentText != value { fields.append("\"\(field)Key\": " + quoted(value)) }
+        return fields
+    }
+
+    private static func quoted(_ text: String) -> String { StringCatalogUpdate.quoted(text) }
+
+    /// The translations in the `<locale>.lproj/InfoPlist.strings` files of `folder`.
+    package static func strings(in folder: String) throws(Failure) -> Translations {
+        let names: [String]
+        do throws(FileError) { names = try FileSystem.contents(ofFolder: folder) } catch { throw Failure(path: folder, message: error.message) }
+        var translations: Translations = [:]
+        for name in names.sorted() where name.hasSuffix(".lproj") && name != "Base.lproj" {
+            let path = folder + "/" + name + "/" + "InfoPlist.strings"
+            guard FileSystem.kind(followingSymlinksOf: path) != .missing else { continue }
+            do {
+                let bytes = try FileSystem.readRegularFile(path, limit: readLimit)
+                let text = try StringsFileUpdate.Encoding(bytes).decode(bytes)
+                var pairs: [String: String] = [:]
+                for entry in StringsFileParser.entries(in: text) { pairs[entry.key] = entry.value }
+                translations[String(name.dropLast(6))] = pairs
+            } catch let error as FileError {
+                throw Failure(path: path, message: error.message)
+            } catch let error as StringsFileUpdate.Failure {
+                throw Failure(path: path, message: error.message)
+            } catch {
+                throw Failure(path: path, message: "\(error)")
+            }
+        }
+        return translations
+    }
+
+    /// The translations in a String Catalog, and its source language.
+    package static func catalog(at path: String) throws(Failure) -> (translations: Translations, sourceLanguage: String?) {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(try FileSystem.readRegularFile(path, limit: readLimit))
+        } catch let error as FileError {
+            throw Failure(path: path, message: error.message)
+        } catch {
+            throw Failure(path: path, message: "is not a String Catalog (not valid JSON)")
+        }
+        var translations: Translations = [:]
+        if case .object(let keys)? = root["strings"]?.kind {
+            for key in keys {
+                guard case .object(let locales)? = key.value["localizations"]?.kind else { continue }
+                for locale in locales {
+                    if let value = locale.value["stringUnit"]?["value"]?.string { translations[locale.key, default: [:]][key.key] = value }
+                }
+            }
+        }
+        return (translations, root["sourceLanguage"]?.string)
+    }
+}
+
+extension QuickActionsPropertyList.Item.CodingKeys {
+    static var allKeys: [String] {
+        [Self.iconFile, .iconSymbolName, .iconType, .subtitle, .title, .type, .userInfo].map(\.rawValue)
+    }
+}

@@ -1,0 +1,229 @@
+/// A glyph's ink box from the geometry librsvg draws, confirmed and refined by pixels.
+///
+/// Two steps, neither of which depends on how the glyph will be placed, so every mode and
+/// every first guess meets the same box:
+///
+/// 1. **Locate.** The document is drawn onto a cairo recording surface, which rasterises
+///    nothing: cairo bounds every fill and stroke (joins, miters, caps) under its full
+///    transform, to a quarter of a refining pixel. Where that cannot be trusted (groups
+///    composited through an intermediate surface: opacity, masks, filters), a coarse render
+///    of a wide region around the artboard finds the ink instead.
+/// 2. **Refine.** Each edge of the located box is rendered on its own thin band at
+///    `finePixelsPerUnit` (64 px per unit on the 35-unit template) and measured from its
+///    antialiased pixels (`AlphaBounds`), so what the box says is what a render shows:
+///    sharp tips and hairlines to about 0.01 pt, translucent ink by what shows of it. A band
+///    whose ink runs into its outer side, or that shows none, means the location was wrong,
+///    and the coarse render locates it again.
+/// 3. **Keep what shows.** Ink the @3x output would not show at all (a sliver that paints no
+///    pixel at that scale) is left out: see `keepingWhatShows`.
+///
+/// librsvg's own geometry API is only a hint for where to look: in 2.54 it misplaces strokes
+/// under rotations (a line in two nested `matrix(0,-1,-1,0,…)` groups measured 0 wide) and
+/// stretches a stroked diagonal's box back to the origin.
+enum InkMeasurement {
+    /// The measured ink box in artboard units (nil when nothing is painted), with how far it
+    /// may be from the true one: 0 when refined, more when only a coarse render could see it.
+    struct Measured: Equatable, Sendable {
+        var box: Rect?
+        var precision: Double
+    }
+
+    /// Pixels per artboard unit of the refining bands: 64 on the 35-unit template (2,240
+    /// pixels across it, where a sharp tip's faint last pixel costs ~0.01 pt), the same 2,240
+    /// across any other artboard (so a 512-unit one costs what the template does, and is
+    /// measured to 1/2,240 of its size, ~1/30 of an output pixel), but never under 4 per unit.
+    ///
+    /// A document that holds text is refined at no more than 8 px per unit: FreeType refuses
+    /// glyphs of a couple of thousand pixels, and the font it failed on then fails in every
+    /// later render of the process (the render worker's), whatever the size.
+    static func finePixelsPerUnit(artboard: Size, drawsText: Bool = false) -> Double {
+        let fine = max(4, 64 * Template.canvasPoints / max(artboard.width, artboard.height, 1e-9))
+        return drawsText ? min(fine, 8) : fine
+    }
+
+    /// Whether `data` may hold an SVG `<text>` (or `<svg:text>`, `<textPath>`) element: a
+    /// byte search, so a comment mentioning one counts too, which only costs precision.
+    static func mayDrawText(_ data: Data) -> Bool {
+        let bytes = Array(data)
+        let text = Array("text".utf8)
+        guard bytes.count > text.count else { return false }
+        for index in 1..<(bytes.count - text.count + 1) where bytes[index] == text[0] {
+            let before = bytes[index - 1]
+            if before == UInt8(ascii: "<") || before == UInt8(ascii: ":"), bytes[index..<(index + text.count)].elementsEqual(text) { return true }
+        }
+        return false
+    }
+
+    /// The recording surface's unit is a quarter of a band pixel, so the located box is off
+    /// by at most that outward; bands reach this many recording units either side of an edge.
+    static let bandReach = 2.0
+    static let recordingPerFine = 0.25
+
+    /// The most pixels one band may have (16 MB of RGBA); a longer band (a hostile, huge
+    /// drawing) leaves the coarse measurement standing.
+    static let maximumBandPixels = 1 << 22
+
+    /// Measures `handle`'s ink on `artboard`.
+    /// - Parameters:
+    ///   - hint: where librsvg's own geometry says the ink is (artboard units), asked only
+    ///     when the recording cannot be trusted, to widen the coarse render.
+    ///   - located: a first location to refine instead of the recording's (tests: any first
+    ///     estimate within reach of the edges gives the same box).
+    ///   - handle: the document; replaced by a fresh one from `data` when librsvg failed to
+    ///     draw a measuring render (text at a size FreeType refuses), since the failure can
+    ///     stay with the handle and fail every later render. The outputs, drawn at their own
+    ///     sizes, then report whatever is really wrong.
+    static func measure(
+        _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, hint: (SVGHandle) throws -> Rect?
+    ) throws -> Measured {
+        let fine = finePixelsPerUnit(artboard: artboard, drawsText: mayDrawText(data))
+        var failed = false
+        defer {
+            if failed, let fresh = try? SVGHandle(data: data) { handle = fresh }
+        }
+        let recordingScale = fine * recordingPerFine
+        let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
+        let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
+        let first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, failed: &failed)
+        if let first, let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, failed: &failed) {
+            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
+        }
+        // The coarse render: the artboard, an artboard's width and height around it, and
+        // wherever librsvg's estimate puts ink.
+        var around = Rect(x: -artboard.width, y: -artboard.height, width: 3 * artboard.width, height: 3 * artboard.height)
+        if failed, let fresh = try? SVGHandle(data: data) {
+            handle = fresh
+            failed = false
+        }
+        let estimate = try hint(handle)
+        if let estimate { around = around.union(estimate) }
+        let (coarse, ppp) = try coarseInk(handle, artboard: artboard, around: around, within: bounds)
+        guard let coarse else {
+            // Too coarse to see small ink far from the artboard: librsvg's estimate stands.
+            return ppp < 4 && estimate != nil ? Measured(box: estimate, precision: 1 / ppp) : Measured(box: nil, precision: 0)
+        }
+        if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, failed: &failed) {
+            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
+        }
+        return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
+    }
+
+    /// The recording surface's box in artboard units, or nil when it cannot be trusted (or
+    /// librsvg could not draw it, which the coarse render then reports): empty or negative (an intermediate surface it could not bound), the whole viewport
+    /// (an intermediate surface's own size, which hides ink beyond it), or beyond `bounds`.
+    private static func recorded(_ handle: SVGHandle, artboard: Size, scale: Double, within bounds: Rect, failed: inout Bool) -> Rect? {
+        let viewport = Rect(x: 0, y: 0, width: artboard.width * scale, height: artboard.height * scale)
+        guard let device = try? handle.recordedInkRect(in: viewport) else {
+            failed = true
+            return nil
+        }
+        guard device.width > 0, device.height > 0, device.x.isFinite, device.y.isFinite, device.maxX.isFinite, device.maxY.isFinite else {
+            return nil
+        }
+        let isViewport = abs(device.x) <= 1 && abs(device.y) <= 1 && abs(device.maxX - viewport.maxX) <= 1 && abs(device.maxY - viewport.maxY) <= 1
+        let box = Rect(x: device.x / scale, y: device.y / scale, width: device.width / scale, height: device.height / scale)
+        guard !isViewport, bounds.contains(box) else { return nil }
+        return box
+    }
+
+    /// Each edge of `box` measured on its own band, `margin` units either side of it, at
+    /// `fine` px per unit on a grid fixed to the artboard's origin (so the same ink gives the
+    /// same pixels whatever box led there); nil when an edge is not inside its band.
+    static func refine(_ handle: SVGHandle, artboard: Size, box: Rect, margin: Double, fine: Double, failed: inout Bool) -> Rect? {
+        guard let minX = edge(.minX, of: handle, artboard: artboard, at: box.x, along: box.y...box.maxY, margin: margin, fine: fine, failed: &failed),
+            let maxX = edge(.maxX, of: handle, artboard: artboard, at: box.maxX, along: box.y...box.maxY, margin: margin, fine: fine, failed: &failed),
+            let minY = edge(.minY, of: handle, artboard: artboard, at: box.y, along: box.x...box.maxX, margin: margin, fine: fine, failed: &failed),
+            let maxY = edge(.maxY, of: handle, artboard: artboard, at: box.maxY, along: box.x...box.maxX, margin: margin, fine: fine, failed: &failed),
+            maxX >= minX, maxY >= minY
+        else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Which edge of the ink a band measures.
+    enum Edge { case minX, maxX, minY, maxY }
+
+    /// One edge of the ink, measured on a band `margin` units either side of `position` and
+    /// spanning `along` (the other axis) with `margin` to spare; nil when the edge is not
+    /// inside the band (its outermost painted pixel is the band's first or last column or
+    /// row), the band would be too large, or librsvg could not draw it (`failed`).
+    static func edge(
+        _ edge: Edge, of handle: SVGHandle, artboard: Size, at position: Double, along span: ClosedRange<Double>, margin: Double, fine: Double,
+        failed: inout Bool
+    ) -> Double? {
+        let vertical = edge == .minX || edge == .maxX
+        let across = (position - margin)...(position + margin), length = (span.lowerBound - margin)...(span.upperBound + margin)
+        let (xs, ys) = vertical ? (across, length) : (length, across)
+        let left = (xs.lowerBound * fine).rounded(.down), top = (ys.lowerBound * fine).rounded(.down)
+        let columns = (xs.upperBound * fine).rounded(.up) - left, rows = (ys.upperBound * fine).rounded(.up) - top
+        guard columns > 2, rows > 2, columns * rows <= Double(maximumBandPixels) else { return nil }
+        let width = Int(columns), height = Int(rows)
+        let plan = RenderPlan(canvasWidth: width, canvasHeight: height, pixelsPerPoint: fine, originX: -left, originY: -top)
+        // A band librsvg cannot draw (text at a size FreeType refuses) leaves the coarse
+        // measurement standing; the outputs themselves are rendered at their own sizes.
+        let image: RGBAImage
+        do {
+            image = try handle.render(width: width, height: height, viewport: plan.viewport(artboard: artboard))
+        } catch {
+            failed = true
+            return nil
+        }
+        guard let painted = AlphaBounds.of(image) else { return nil }
+        let (value, count, origin): (Double, Int, Double) =
+            switch edge {
+            case .minX: (painted.x, width, left)
+            case .maxX: (painted.maxX, width, left)
+            case .minY: (painted.y, height, top)
+            case .maxY: (painted.maxY, height, top)
+            }
+        guard value > 1, value < Double(count) - 1 else { return nil }
+        return (value + origin) / fine
+    }
+
+
+    /// `box` without ink the @3x output would not show: a Font Awesome path's 3 × 0.08-unit
+    /// sliver 140 units beside the drawing is geometry, but at 80 px for 512 units it paints
+    /// no pixel, and fitting it would shrink and shift what does show. The glyph is rendered
+    /// once at about its @3x fit scale (80 px across its longer side); an edge of `box` more
+    /// than 1.5 of those pixels beyond the pixels that show (any alpha, as fit mode's guard
+    /// counts them: a badge at opacity 0.01 shows) is measured again on a fine band around them.
+    static func keepingWhatShows(_ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, failed: inout Bool) -> Rect {
+        let scale = Double(Template.scales[Template.scales.count - 1].target(for: .square)) / max(box.width, box.height)
+        guard scale.isFinite, scale > 0, scale < fine else { return box }
+        let region = box.expanded(by: 2 / scale)
+        let columns = (region.width * scale).rounded(.up), rows = (region.height * scale).rounded(.up)
+        guard columns * rows <= Double(maximumBandPixels) else { return box }
+        let plan = RenderPlan(
+            canvasWidth: Int(columns), canvasHeight: Int(rows), pixelsPerPoint: scale, originX: -region.x * scale, originY: -region.y * scale)
+        guard let image = try? handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
+            let shown = AlphaBounds.pixelBox(of: image).map({ plan.points(fromPixels: $0) })
+        else { return box }
+        let slack = 1.5 / scale
+        func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
+            guard abs(current - seen) > slack else { return current }
+            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: slack, fine: fine, failed: &failed) ?? seen
+        }
+        let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY), maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
+        let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX), maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)
+        guard maxX > minX, maxY > minY else { return box }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Renders `wanted` (artboard units, clamped to `bounds`: hostile coordinates such as
+    /// 1e308 would otherwise shrink the scale to nothing) on one canvas of at most 1,024
+    /// pixels a side, at up to 4 px per unit, and measures the ink from its pixels, with the
+    /// pixels per unit used. Ink librsvg places beyond `bounds` is kept from `wanted`, which is
+    /// enough to report it as outside.
+    private static func coarseInk(_ handle: SVGHandle, artboard: Size, around wanted: Rect, within bounds: Rect) throws -> (Rect?, Double) {
+        let region = wanted.intersection(bounds) ?? bounds
+        let ppp = min(4, 1024 / max(region.width, region.height, 1e-9))
+        let plan = RenderPlan(
+            canvasWidth: Int((region.width * ppp).rounded(.up)) + 2, canvasHeight: Int((region.height * ppp).rounded(.up)) + 2,
+            pixelsPerPoint: ppp, originX: 1 - region.x * ppp, originY: 1 - region.y * ppp)
+        let image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        var measured = AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
+        if let inside = measured, !bounds.contains(wanted) {
+            measured = inside.union(wanted)
+        }
+        return (measured, ppp)
+    }
+}

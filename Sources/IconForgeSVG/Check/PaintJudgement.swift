@@ -1,0 +1,145 @@
+/// The monochrome rule, judged on what the markup paints (`PaintUse`) and weighed against
+/// the pixels: a colour whose elements, deleted, change no pixel of the artboard by more
+/// than `invisibleDifference` is not seen, so it is not a second colour (a sliver, a helper
+/// shape off the canvas, a shape hidden under another).
+package enum PaintJudgement {
+    /// Pixels that differ by at most this much (of 255, in any channel of premultiplied
+    /// RGBA) look the same.
+    package static let invisibleDifference = 3
+    /// At most this many renders weigh one glyph's colours (a colour, then its elements one
+    /// by one to find one that shows alone). Renders stop once a second colour is found: the
+    /// glyph fails either way, and further colours are reported only where opaque pixels
+    /// show them.
+    static let maximumWeighed = 4
+
+    /// The `color.monochrome` findings for `uses`. `shows` renders the glyph without the
+    /// given spans of its bytes and says whether that changes what is seen; `appears` says
+    /// whether a colour is exactly that of an opaque pixel of the render, which shows it
+    /// is seen without a render (a flat colour of a full-colour icon).
+    package static func findings(
+        _ uses: [PaintUse], file: String, appears: (PixelColor) -> Bool = { _ in false }, shows: ([Range<Int>]) -> Bool
+    ) -> [Diagnostic] {
+        var groups: [(paint: PaintUse.Paint, members: [Int])] = []
+        var servers: [Int] = []
+        for (index, use) in uses.enumerated() {
+            if case .server = use.paint {
+                servers.append(index)
+            } else if let group = groups.firstIndex(where: { $0.paint.matches(use.paint) }) {
+                groups[group].members.append(index)
+            } else {
+                groups.append((use.paint, [index]))
+            }
+        }
+        guard groups.count > 1 || !servers.isEmpty else { return [] }
+        var renders = 0
+        /// Whether deleting `members` changes what is seen; nil when the budget is spent.
+        func seen(_ members: [Int]) -> Bool? {
+            let spans = members.compactMap { uses[$0].span }
+            guard spans.count == members.count else { return true }
+            guard renders < maximumWeighed else { return nil }
+            renders += 1
+            return shows(spans)
+        }
+        var found: [Diagnostic] = []
+        var first: PaintUse?
+        var count = 0
+        for group in groups {
+            var inPixels = false
+            if groups.count > 1 {
+                let shown: Bool?
+                if case .color(let colour) = group.paint, appears(colour) {
+                    (shown, inPixels) = (true, true)
+                } else if !found.isEmpty {
+                    // The glyph fails already: no render for a colour the pixels do not show.
+                    continue
+                } else {
+                    shown = seen(group.members)
+                }
+                if shown == nil, !found.isEmpty { break }
+                if shown == false { continue }
+            }
+            // Point the second colour at the first of its elements that is seen on its own
+            // (one the pixels show is taken to be its first).
+            var chosen = group.members[0]
+            if group.members.count > 1, first != nil, count == 1, !inPixels {
+                chosen = group.members.prefix(3).first { seen([$0]) ?? true } ?? chosen
+            }
+            let use = uses[chosen]
+            count += 1
+            guard let first else {
+                first = use
+                continue
+            }
+            let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
+            found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead"))
+        }
+        for index in servers where found.isEmpty ? seen([index]) ?? true : false {
+            let use = uses[index]
+            found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"))
+        }
+        return found
+    }
+
+    /// `bytes` without `spans` (an element inside another deleted span goes with it).
+    package static func deleting(_ spans: [Range<Int>], from bytes: [UInt8]) -> [UInt8] {
+        var kept: [Range<Int>] = []
+        for span in spans.sorted(by: { ($0.lowerBound, -$0.upperBound) < ($1.lowerBound, -$1.upperBound) }) {
+            guard span.lowerBound >= 0, span.upperBound <= bytes.count else { continue }
+            if let last = kept.last, span.lowerBound < last.upperBound {
+                if span.upperBound > last.upperBound { kept[kept.count - 1] = last.lowerBound..<span.upperBound }
+                continue
+            }
+            kept.append(span)
+        }
+        var result = bytes
+        for span in kept.reversed() { result.removeSubrange(span) }
+        return result
+    }
+}
+
+extension RGBAImage {
+    /// The colours of the fully opaque pixels in `region` (pixels).
+    package func opaqueColors(in region: Rect) -> Set<PixelColor> {
+        var colours = Set<PixelColor>()
+        guard let (xs, ys) = pixelRanges(of: region) else { return colours }
+        for y in ys {
+            for x in xs {
+                let index = (y * width + x) * 4
+                if pixels[index + 3] == 255 { colours.insert(PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2])) }
+            }
+        }
+        return colours
+    }
+
+    /// The largest difference between two renders of one size in `region` (pixels), in any
+    /// channel of premultiplied RGBA: how much a change shows.
+    package func largestDifference(from other: RGBAImage, in region: Rect) -> Int {
+        guard width == other.width, height == other.height else { return 255 }
+        var largest = 0
+        guard let (xs, ys) = pixelRanges(of: region) else { return 0 }
+        for y in ys {
+            for x in xs {
+                let index = (y * width + x) * 4
+                let a = Int(pixels[index + 3]), b = Int(other.pixels[index + 3])
+                largest = max(largest, abs(a - b))
+                for channel in 0..<3 {
+                    let mine = (Int(pixels[index + channel]) * a + 127) / 255
+                    let theirs = (Int(other.pixels[index + channel]) * b + 127) / 255
+                    largest = max(largest, abs(mine - theirs))
+                }
+            }
+        }
+        return largest
+    }
+
+    /// The columns and rows of the image that `region` (pixels, any size) covers; nil when none.
+    private func pixelRanges(of region: Rect) -> (Range<Int>, Range<Int>)? {
+        func clamped(_ value: Double, _ limit: Int) -> Int {
+            value.isNaN ? 0 : Int(min(max(value, 0), Double(limit)))
+        }
+        let minX = clamped(region.x.rounded(.down), width), maxX = clamped(region.maxX.rounded(.up), width)
+        let minY = clamped(region.y.rounded(.down), height), maxY = clamped(region.maxY.rounded(.up), height)
+        guard minX < maxX, minY < maxY else { return nil }
+        return (minX..<maxX, minY..<maxY)
+    }
+}

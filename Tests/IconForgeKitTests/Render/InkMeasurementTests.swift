@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeRender
+
+/// The ink box from the drawing's geometry, confirmed by pixels (`InkMeasurement`): drawings
+/// whose true bounds are known, a reference render at high resolution, fit mode's placement
+/// and its guard.
+@Suite struct InkMeasurementTests {
+    /// Each fixture under `geometry/` with its ink box worked out from its geometry (the
+    /// fixture's comment says how).
+    static let drawings: [(String, Rect)] = [
+        ("star-27.svg", Rect(x: 4, y: 4.660737, width: 27, height: 25.678526)),
+        ("thin-diagonal.svg", Rect(x: 3.823223, y: 3.823223, width: 27.353553, height: 27.353553)),
+        ("hairline.svg", Rect(x: 4, y: 4, width: 27, height: 26.525)),
+        ("rotated-miter.svg", Rect(x: 2.177144, y: 6.515956, width: 21.664497, height: 25.914041)),
+        ("nested-rotations.svg", Rect(x: 7, y: 2, width: 2, height: 12)),
+        ("translucent-group-and-mask.svg", Rect(x: 2, y: 2, width: 28, height: 28)),
+    ]
+
+    @Test("the ink box is the drawing's geometry within 0.05 pt: sharp tips, hairlines, miters and caps under any transform", arguments: drawings)
+    func inkBoxIsTheGeometry(fixture: String, geometry: Rect) throws {
+        let glyph = try renderFixture("geometry/" + fixture)
+        let ink = try #require(glyph.inkBox)
+        #expect(isClose(ink, geometry, within: 0.05), "\(fixture): measured \(ink), drawn \(geometry)")
+        #expect(glyph.inkPrecision == 0)
+        // What the box says is what a render at ~64 px per unit of the whole region shows.
+        let reference = try #require(try Self.referenceInk("geometry/" + fixture, artboard: glyph.artboard))
+        #expect(isClose(ink, reference, within: 0.05), "\(fixture): measured \(ink), a fine render shows \(reference)")
+    }
+
+    @Test("a line under nested rotations is placed on the fit target, centred, nothing cut off")
+    func nestedRotationsFitTheTarget() throws {
+        let glyph = try renderFixture("geometry/nested-rotations.svg", mode: .fitGlyph)
+        #expect(glyph.shape == .tall)
+        for (scale, image) in zip(Template.scales, glyph.images) {
+            let target = scale.target(for: .tall)
+            let box = try #require(paintedPixelBox(image))
+            // 12 units tall → the tall target exactly; 2 wide → a sixth of it, centred.
+            #expect(box.y == (scale.canvas - target) / 2 && box.height == target, "\(scale.suffix): \(box)")
+            let width = Double(target) * 2 / 12
+            #expect(abs(Double(box.width) - width) <= 1.5 && abs(Double(box.x) + Double(box.width) / 2 - Double(scale.canvas) / 2) <= 0.5, "\(scale.suffix): \(box)")
+        }
+        #expect(GeometryChecks.placementMismatch(glyph) == nil)
+    }
+
+    @Test("whichever first estimate measuring starts from, the ink box and the PNG bytes are the same", arguments: ["star-27.svg", "thin-diagonal.svg", "rotated-miter.svg"])
+    func placementConverges(fixture: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/" + fixture)))
+        let truth = try #require(Self.drawings.first { $0.0 == fixture }?.1)
+        var outputs: [[UInt8]] = []
+        var boxes: [Rect] = []
+        // The recording's box, and boxes off by up to a tenth of a point each way.
+        for estimate in [nil, truth.expanded(by: 0.1), truth.expanded(by: -0.08), Rect(x: truth.x + 0.09, y: truth.y - 0.07, width: truth.width, height: truth.height)] {
+            for mode in [ExportMode.fitGlyph, .template] {
+                let glyph = try GlyphRenderer.render(data, mode: mode, shapeThreshold: 1.2, firstEstimate: estimate)
+                boxes.append(try #require(glyph.inkBox))
+                outputs.append(contentsOf: try glyph.images.map { try PNGEncoder.encode($0, colour: PixelColor(red: 0, green: 0, blue: 0), compressionLevel: 6).bytes })
+            }
+        }
+        #expect(Set(boxes).count == 1, "\(boxes)")
+        let perRun = outputs.count / 4
+        for run in 1..<4 {
+            #expect(Array(outputs[(run * perRun)..<((run + 1) * perRun)]) == Array(outputs[0..<perRun]), "estimate \(run) gave other bytes")
+        }
+    }
+
+    @Test("fit mode fails a glyph whose output's ink is more than 1 px from its plan, and passes one within it")
+    func guardCatchesAMisplacedOutput() throws {
+        let glyph = try renderFixture("geometry/star-27.svg", mode: .fitGlyph)
+        #expect(GeometryChecks.placementMismatch(glyph) == nil)
+        let ppp = try #require(glyph.plans.last).pixelsPerPoint
+        func shifted(byPixels pixels: Double) -> RenderedGlyph {
+            var wrong = glyph
+            wrong.inkBox = wrong.inkBox.map { Rect(x: $0.x + pixels / ppp, y: $0.y, width: $0.width, height: $0.height) }
+            return wrong
+        }
+        // Planned from a box 1.5 px off, the PNGs (rendered from the true one) disagree.
+        let message = try #require(GeometryChecks.placementMismatch(shifted(byPixels: 1.5)))
+        #expect(message.hasPrefix("the @3x PNG shows ink in pixels x ") && message.contains("no PNG is written"), "\(message)")
+        #expect(GeometryChecks.placementMismatch(shifted(byPixels: 0.75)) == nil)
+        var options = PipelineOptions()
+        options.mode = .fitGlyph
+        let findings = GeometryChecks.run(shifted(byPixels: 1.5), name: "star", options: options, file: "star.svg")
+        #expect(findings.map(\.rule) == [.renderFailed] && findings[0].severity == .error)
+    }
+
+    @Test("ink the @3x output would not show is left out: a sliver beside a 512-unit glyph")
+    func invisibleSliverIsNotInk() throws {
+        let glyph = try renderFixture("real/fontawesome-invisible-sliver-512.svg", mode: .fitGlyph)
+        let ink = try #require(glyph.inkBox)
+        // Sharp tips at 4.4 px per unit: a fifth of a unit, 1/30 of an output pixel.
+        #expect(isClose(ink, Rect(x: 51, y: 0, width: 237, height: 475), within: 0.2), "\(ink)")
+        #expect(GeometryChecks.placementMismatch(glyph) == nil)
+        let image = try #require(glyph.images.last)
+        let box = try #require(paintedPixelBox(image))
+        #expect(glyph.shape == .tall && box.y == 8 && box.height == 88 && abs(Double(box.x) + Double(box.width) / 2 - 52) <= 0.5, "\(box)")
+    }
+
+    @Test("--fit=set's planning pass measures without rendering, the same box the render uses")
+    func measuringAloneRendersNothing() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/rotated-miter.svg")))
+        let measured = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2, measuringOnly: true)
+        let rendered = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2)
+        #expect(measured.images.isEmpty && measured.plans.isEmpty)
+        #expect(measured.inkBox == rendered.inkBox && measured.shape == rendered.shape && rendered.images.count == Template.scales.count)
+        var options = PipelineOptions()
+        options.mode = .fitGlyph
+        options.measuresOnly = true
+        let outcome = GlyphProcessor.process(
+            GlyphSource(name: "chevron", displayPath: "chevron.svg", relativePath: "chevron.svg", bytes: Array(data)), options: options, encode: false)
+        #expect(outcome.inkBox == rendered.inkBox?.roundedForCatalog && outcome.pngs.isEmpty && outcome.diagnostics.isEmpty)
+    }
+
+    @Test("documents that may hold text are told apart by a byte search")
+    func textIsNoticed() {
+        #expect(InkMeasurement.mayDrawText(Data("<svg><text>A</text></svg>".utf8)))
+        #expect(InkMeasurement.mayDrawText(Data("<svg:svg><svg:text>A</svg:text></svg:svg>".utf8)))
+        #expect(!InkMeasurement.mayDrawText(Data("<svg><path d=\"M0 0\" class=\"text\"/></svg>".utf8)))
+        #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 35, height: 35)) == 64)
+        #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 16, height: 16), drawsText: true) == 8)
+    }
+
+    /// The ink of `fixture` on one render of its artboard and a tenth of it around, 2,048
+    /// pixels across, measured from its antialiased pixels.
+    static func referenceInk(_ fixture: String, artboard: Size) throws -> Rect? {
+        let handle = try SVGHandle(data: Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))))
+        let margin = 0.1 * max(artboard.width, artboard.height)
+        let side = max(artboard.width, artboard.height) + 2 * margin
+        let ppp = 2048 / side
+        let plan = RenderPlan(canvasWidth: 2048, canvasHeight: 2048, pixelsPerPoint: ppp, originX: margin * ppp, originY: margin * ppp)
+        let image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        return AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
+    }
+}
