@@ -36,6 +36,17 @@ wall time:
 
 Ratios are peer / iconforge-cold, so a ratio above 1 means iconforge is faster.
 
+Per library (see docs/benchmark.md, "Per library"): the first LIB_GLYPHS files by name of
+six libraries (Simple Icons, Lucide, Font Awesome solid, Papirus symbolic, Adwaita
+symbolic, Papirus 48x48 apps made one colour) that the C program and both fit modes of
+iconforge all render, chosen once into $BENCH_CACHE/corpus/libraries/; per library the C
+program (-m fit), `build --fit=glyph` and `build --fit`, in the same rounds as the rest,
+outputs on BENCH_DISK (or BENCH_TMP with BENCH_DISK=0); each ratio is iconforge / C per
+round, and the median of those is reported. Template mode: the C program -m template and
+`build` on the shipped Glyphs/, ten runs a round. Memory: one untimed run of the C program
+and of `build --fit` on MEMORY_GLYPHS glyphs of three libraries in one folder, the whole
+process tree's RSS sampled.
+
 Each timed command runs under GNU time (/usr/bin/time -f %M); wall time is
 measured around it with perf_counter (so it includes about a millisecond of
 time's own fork/exec). time's %M is the maxrss from wait4(2), which on Linux is
@@ -84,9 +95,10 @@ ready in under 2 s.
 Stages: iconforge is run with ICONFORGE_TIMINGS=1; every stderr line of the form
 ``stage <name> <seconds> s`` is collected and the per-stage medians are shown.
 
-Duration on the reference machine (2 cores): about 2.5 min for a full run
-(3 x 23 s of it is the rsvg-convert loop, 30 s the PNG optimisers), about
-1.3 min with BENCH_QUICK=1.
+Duration on the reference machine (2 cores): 8.6 min for a full run with the
+per-library rows, on a machine loaded by other builds (3 x 25 s of it is the
+rsvg-convert loop, 70 s the PNG optimisers, the memory round's two 5,000-glyph
+runs 37 s); the first run also chooses each library's files (about a minute each).
 
 Environment
 -----------
@@ -98,6 +110,8 @@ Environment
   BENCH_DISK   a folder on a real disk for the on-disk rows (default
                $BENCH_CACHE/disk); BENCH_DISK=0 leaves those rows out
   BENCH_JSON   also write the raw results to this JSON file
+  BENCH_LIBS   comma-separated library keys to run (simple-icons, lucide, font-awesome,
+               papirus-symbolic, adwaita-symbolic, papirus-colour); empty: none
 
 Exit status: 0 when the report was printed (even when iconforge is
 unavailable: its rows say so), non-zero when a peer or the setup failed.
@@ -121,6 +135,7 @@ import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -130,6 +145,10 @@ NOOP_REPEAT = 10           # no-op builds per round: each is under 20 ms, so one
 QUICK_GLYPHS = 100         # rsvg-convert loop size with BENCH_QUICK=1
 FIT_SIZES = (54, 80)       # glyph sizes in px for the @2x and @3x renders
 ICON_PACKAGE = "lucide"    # PyPI package that bundles the SVGs (lucide/lucide.zip)
+LIB_GLYPHS = 300           # glyphs per library in the per-library rows (BENCH_QUICK=1: LIB_GLYPHS_QUICK)
+LIB_GLYPHS_QUICK = 150
+MEMORY_GLYPHS = 5000       # the mixed corpus whose whole-tree peak memory is measured
+SITE = "site-packages"
 STAGE_RE = re.compile(r"^\s*stage\s+(\S+)\s+([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*s\s*$")
 
 
@@ -150,6 +169,7 @@ class Config:
     iconforge: Path
     json_out: Path | None
     disk: Path | None
+    libs: list[str] | None = None   # BENCH_LIBS: keys of the libraries to run (default all)
 
     @staticmethod
     def from_env() -> "Config":
@@ -173,6 +193,7 @@ class Config:
             iconforge=iconforge,
             json_out=Path(env["BENCH_JSON"]) if env.get("BENCH_JSON") else None,
             disk=None if env.get("BENCH_DISK") == "0" else Path(env.get("BENCH_DISK") or cache / "disk"),
+            libs=[k for k in env["BENCH_LIBS"].split(",") if k] if env.get("BENCH_LIBS") is not None else None,
         )
 
 
@@ -272,6 +293,186 @@ def _mkdir(p: Path) -> Path:
 
 
 # --------------------------------------------------------------------------
+# library corpora (the per-library rows)
+
+@dataclass
+class Library:
+    key: str                   # short name: folder names, BENCH_LIBS
+    label: str                 # what the report calls it
+    candidates: Callable[[Config], tuple[str, list[tuple[str, Callable[[], bytes]]]]]
+    source: str = ""
+    path: Path | None = None   # folder of the chosen files
+    files: list[Path] = field(default_factory=list)
+    unavailable: str = ""
+    peers: list = field(default_factory=list)  # the C program, then iconforge's modes (library_peers)
+
+
+def debian_root(cfg: Config, package: str) -> Path:
+    """Where bench/run.sh unpacked a package of bench/debian-packages.txt (its pinned version)."""
+    for line in (HERE / "debian-packages.txt").read_text().splitlines():
+        spec = line.split("#", 1)[0].strip()
+        if spec.startswith(package + "="):
+            root = cfg.cache / "deb" / f"{package}_{spec.split('=', 1)[1]}" / "root"
+            if not root.is_dir():
+                raise LookupError(f"Debian package {spec} not unpacked in {root.parent} (bench/run.sh fetches it)")
+            return root
+    raise LookupError(f"{package} is not in bench/debian-packages.txt")
+
+
+def _regular_svgs(paths: Iterable[Path], transform: Callable[[bytes], bytes] | None = None
+                  ) -> list[tuple[str, Callable[[], bytes]]]:
+    """Regular files (theme symlinks left out) by name, sorted; a name seen twice keeps its first path."""
+    by_name: dict[str, Path] = {}
+    for f in sorted(paths):
+        if f.is_file() and not f.is_symlink():
+            by_name.setdefault(f.stem, f)
+    return [(n, (lambda f=f: transform(f.read_bytes()) if transform else f.read_bytes()))
+            for n, f in sorted(by_name.items())]
+
+
+def lucide_candidates(cfg: Config):
+    version = importlib.metadata.version(ICON_PACKAGE)
+    with (importlib.resources.files(ICON_PACKAGE) / "lucide.zip").open("rb") as fh, zipfile.ZipFile(fh) as zf:
+        found = {n[:-4]: zf.read(n) for n in zf.namelist() if n.endswith(".svg") and "/" not in n}
+    return f"PyPI lucide {version}", [(n, (lambda b=b: b)) for n, b in sorted(found.items())]
+
+
+def simple_icons_candidates(cfg: Config):
+    from simpleicons.all import icons  # PyPI simpleicons: every SVG as a string
+    found = {icon.slug: icon.svg.encode() for icon in icons.values()}
+    return (f"PyPI simpleicons {importlib.metadata.version('simpleicons')}",
+            [(n, (lambda b=b: b)) for n, b in sorted(found.items())])
+
+
+def font_awesome_candidates(cfg: Config):
+    folder = Path(str(importlib.resources.files("fontawesomefree"))) / "static" / "fontawesomefree" / "svgs" / "solid"
+    return (f"PyPI fontawesomefree {importlib.metadata.version('fontawesomefree')}, svgs/solid",
+            _regular_svgs(folder.glob("*.svg")))
+
+
+def papirus_symbolic_candidates(cfg: Config):
+    icons = debian_root(cfg, "papirus-icon-theme") / "usr/share/icons/Papirus/symbolic"
+    return "Debian papirus-icon-theme, Papirus/symbolic", _regular_svgs(icons.glob("*/*.svg"))
+
+
+def adwaita_symbolic_candidates(cfg: Config):
+    icons = debian_root(cfg, "adwaita-icon-theme") / "usr/share/icons/Adwaita/scalable"
+    return "Debian adwaita-icon-theme, Adwaita/scalable/*-symbolic", _regular_svgs(icons.glob("*/*-symbolic.svg"))
+
+
+PAINT_RE = re.compile(rb"((?:fill|stroke|stop-color|flood-color|color)\s*[:=]\s*[\"']?)"
+                      rb"(?:#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b|white\b|black\b)")
+
+
+def one_colour(svg: bytes) -> bytes:
+    """Every hex (and white/black) paint made #000000: a colour icon's shapes, layers,
+    opacities and transforms as a monochrome glyph, which is all iconforge renders."""
+    return PAINT_RE.sub(rb"\1#000000", svg)
+
+
+def papirus_colour_candidates(cfg: Config):
+    icons = debian_root(cfg, "papirus-icon-theme") / "usr/share/icons/Papirus/48x48/apps"
+    return ("Debian papirus-icon-theme, Papirus/48x48/apps (colour), every paint made #000000",
+            _regular_svgs(icons.glob("*.svg"), one_colour))
+
+
+LIBRARIES = [
+    ("simple-icons", "Simple Icons (24-unit fills)", simple_icons_candidates),
+    ("lucide", "Lucide (24-unit strokes)", lucide_candidates),
+    ("font-awesome", "Font Awesome solid (512-unit artboards)", font_awesome_candidates),
+    ("papirus-symbolic", "Papirus symbolic (16 units, no viewBox)", papirus_symbolic_candidates),
+    ("adwaita-symbolic", "Adwaita symbolic (16 units)", adwaita_symbolic_candidates),
+    ("papirus-colour", "Papirus 48x48 apps (colour theme, 48 units, no viewBox)", papirus_colour_candidates),
+]
+
+
+def _png_pairs(folder: Path) -> set[str]:
+    """Glyph names with both an @2x and an @3x PNG in folder."""
+    twos = {f.name[:-7] for f in folder.glob("*@2x.png")} if folder.is_dir() else set()
+    return {n for n in twos if (folder / f"{n}@3x.png").is_file()}
+
+
+def prepare_library(cfg: Config, lib: Library, count: int, refrender: Path) -> None:
+    """The first `count` files (by name) of the library that the C program and iconforge
+    (in both fit modes) all render, extracted once into the cache: a glyph iconforge refuses
+    would be work the C program does and iconforge does not, and the ratio would flatter it."""
+    try:
+        version, candidates = lib.candidates(cfg)
+    except (LookupError, ImportError, OSError, importlib.metadata.PackageNotFoundError) as exc:
+        lib.unavailable = str(exc)
+        return
+    have_iconforge = cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)
+    dest = cfg.cache / "corpus" / "libraries" / f"{lib.key}-{count}"
+    stamp = dest.with_suffix(".json")
+    want = {"version": version, "count": count, "filtered": have_iconforge}
+    try:
+        known = json.loads(stamp.read_text()) if stamp.is_file() else {}
+    except ValueError:
+        known = {}
+    if not (dest.is_dir() and {k: known.get(k) for k in want} == want):
+        log(f"{lib.key}: choosing {count} of {len(candidates)} files ({version})")
+        scratch = Path(tempfile.mkdtemp(prefix=f".{lib.key}-", dir=_mkdir(dest.parent)))
+        chosen: list[str] = []
+        start = 0
+        while len(chosen) < count and start < len(candidates):
+            pool = candidates[start:start + 2 * (count - len(chosen)) + 20]
+            start += len(pool)
+            batch = _mkdir(scratch / f"pool-{start}")
+            for name, read in pool:
+                (batch / f"{name}.svg").write_bytes(read())
+            ok = {n for n, _ in pool}
+            subprocess.run([str(refrender), "-j", "2", str(_mkdir(scratch / f"c-{start}")),
+                            *sorted(map(str, batch.glob("*.svg")))], stderr=subprocess.DEVNULL)
+            ok &= _png_pairs(scratch / f"c-{start}")
+            if have_iconforge:
+                for fit in ("glyph", "set"):
+                    out = scratch / f"{fit}-{start}"
+                    subprocess.run([str(cfg.iconforge), "build", str(batch), "-o", str(out), f"--fit={fit}", "-q"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    ok &= _png_pairs(out)
+            chosen += [n for n, _ in pool if n in ok][:count - len(chosen)]
+        staging = _mkdir(scratch / "chosen")
+        by_name = dict(candidates)
+        for name in chosen:
+            (staging / f"{name}.svg").write_bytes(by_name[name]())
+        shutil.rmtree(dest, ignore_errors=True)
+        staging.rename(dest)
+        shutil.rmtree(scratch, ignore_errors=True)
+        stamp.write_text(json.dumps({**want, "candidates": len(candidates), "chosen": chosen}, indent=1))
+        known = json.loads(stamp.read_text())
+    lib.path = dest
+    lib.files = sorted(dest.glob("*.svg"))
+    if not lib.files:
+        lib.unavailable = "no file that every peer renders"
+    lib.source = (f"{version}: first {len(lib.files)} of {known.get('candidates', '?')} by name that every peer "
+                  f"renders" + ("" if known.get("filtered") else " (not checked with iconforge)"))
+
+
+def prepare_mixed(cfg: Config, count: int) -> Path | None:
+    """`count` glyphs of three libraries in one folder (Lucide, Simple Icons, Font Awesome
+    solid, names prefixed): the corpus whose peak memory is measured."""
+    dest = cfg.cache / "corpus" / "libraries" / f"mixed-{count}"
+    if dest.is_dir() and len(list(dest.glob("*.svg"))) == count:
+        return dest
+    every: list[tuple[str, Callable[[], bytes]]] = []
+    try:
+        for prefix, candidates in (("lu-", lucide_candidates), ("si-", simple_icons_candidates),
+                                   ("fa-", font_awesome_candidates)):
+            every += [(prefix + n, read) for n, read in candidates(cfg)[1]]
+    except (LookupError, ImportError, OSError, importlib.metadata.PackageNotFoundError):
+        return None
+    if len(every) < count:
+        return None
+    log(f"writing the {count}-glyph mixed corpus into {dest}")
+    staging = Path(tempfile.mkdtemp(prefix=".mixed-", dir=_mkdir(dest.parent)))
+    for name, read in sorted(every)[:count]:
+        (staging / f"{name}.svg").write_bytes(read())
+    shutil.rmtree(dest, ignore_errors=True)
+    staging.rename(dest)
+    return dest
+
+
+# --------------------------------------------------------------------------
 # running and timing
 
 @dataclass
@@ -360,6 +561,8 @@ class Peer:
     optional: bool = False             # iconforge: failure makes it unavailable, not fatal
     repeat: int = 1                    # timed runs per round (more for very short commands)
     settle: bool = False               # on a real disk: sync before each run, outside the timing
+    timed: bool = True                 # False: run in the memory round only
+    ok_status: tuple = (0,)            # exit statuses that count as success
     samples: list[Sample] = field(default_factory=list)
     tree_samples: list[Sample] = field(default_factory=list)  # the memory round's
     unavailable: str = ""
@@ -386,7 +589,7 @@ class Peer:
                 # run's flush of the file system.
                 os.sync()
             s = run_once(self.argv, env=self.env, sample_tree=sample_tree)
-            if s.rc != 0:
+            if s.rc not in self.ok_status:
                 tail = " | ".join(s.stderr.strip().splitlines()[-3:]) or "no stderr"
                 msg = f"exit {s.rc}: {tail}"
                 if not self.optional:
@@ -429,6 +632,70 @@ class Peer:
             for name, secs in per_run.items():
                 found.setdefault(name, []).append(secs)
         return found
+
+
+def library_section(cfg: Config, refrender: Path, lib_root: Path, work: Path, if_env: dict, settle: bool,
+                    unavailable: str) -> tuple[list[Library], list[Peer], list[Peer]]:
+    """The per-library peers (the libraries' corpora prepared first), the template-mode
+    peers on the shipped glyphs, and the memory round's peers on the mixed corpus:
+    (libraries, every peer to run, the memory peers among them)."""
+    peers: list[Peer] = []
+    # Per library: the C program, --fit=glyph and --fit (set mode), the same files, on
+    # the real disk when there is one (where the issue's targets are set).
+    libs = [Library(k, label, cands) for k, label, cands in LIBRARIES if cfg.libs is None or k in cfg.libs]
+    for lib in libs:
+        prepare_library(cfg, lib, LIB_GLYPHS_QUICK if cfg.quick else LIB_GLYPHS, refrender)
+        if lib.unavailable:
+            log(f"{lib.key}: unavailable: {lib.unavailable}")
+            continue
+        lib.peers = library_peers(cfg, lib.key, lib.label, lib.path, lib.files, refrender, lib_root / lib.key,
+                                  settle=settle, env=if_env, fit=True)
+        peers += lib.peers
+    # Template mode on the shipped glyphs (13: start-up is most of it, so ten runs a round).
+    shipped = sorted((ROOT / "Glyphs").glob("*.svg"))
+    template = Library("template", "shipped Glyphs/, template mode", lambda c: ("", []), source=f"{ROOT / 'Glyphs'}",
+                       path=ROOT / "Glyphs", files=shipped)
+    template.peers = library_peers(cfg, "template", template.label, template.path, shipped, refrender,
+                                   lib_root / "template", settle=False, env=if_env, fit=False)
+    if shipped:
+        peers += template.peers
+        libs.append(template)
+    # Peak memory of the whole process tree at MEMORY_GLYPHS glyphs (memory round only).
+    mixed = prepare_mixed(cfg, MEMORY_GLYPHS)
+    memory_peers: list[Peer] = []
+    if mixed is not None:
+        mixed_files = sorted(mixed.glob("*.svg"))
+        memory_peers = [
+            Peer("mixed:c", f"refrender.c, {len(mixed_files)} glyphs",
+                 [str(refrender), "-j", "2", str(work / "mixed-c"), *map(str, mixed_files)],
+                 out=work / "mixed-c", timed=False),
+            Peer("mixed:set", f"iconforge build --fit, {len(mixed_files)} glyphs",
+                 [str(cfg.iconforge), "build", str(mixed), "-o", str(work / "mixed-set"), "--fit"],
+                 out=work / "mixed-set", env=if_env, optional=True, timed=False,
+                 ok_status=(0, 1))]  # status 1: some of these unfiltered glyphs fail a check
+        if unavailable:
+            memory_peers[1].unavailable = unavailable
+        peers += memory_peers
+    return libs, peers, memory_peers
+
+
+def library_peers(cfg: Config, key: str, label: str, folder: Path, files: list[Path], refrender: Path, out: Path,
+                  settle: bool, env: dict, fit: bool) -> list[Peer]:
+    """The C program, then iconforge on one library's files: --fit=glyph and --fit (set
+    mode) when `fit`, else one template-mode build (with ten runs a round: it is short)."""
+    n = len(files)
+    repeat = 1 if fit else NOOP_REPEAT
+    made = [Peer(f"{key}:c", f"{label}: refrender.c -m {'fit' if fit else 'template'}",
+                 [str(refrender), "-j", "2", "-m", "fit" if fit else "template", str(out / "c"), *map(str, files)],
+                 out=out / "c", expect_pngs=2 * n, settle=settle, repeat=repeat)]
+    for mode, flags in [("glyph", ["--fit=glyph"]), ("set", ["--fit"])] if fit else [("template", [])]:
+        peer = Peer(f"{key}:{mode}", f"{label}: iconforge build {' '.join(flags)}".rstrip(),
+                    [str(cfg.iconforge), "build", str(folder), "-o", str(out / mode), *flags],
+                    out=out / mode, env=env, optional=True, expect_pngs=2 * n, settle=settle, repeat=repeat)
+        if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)):
+            peer.unavailable = f"no executable at {cfg.iconforge}"
+        made.append(peer)
+    return made
 
 
 def count_pngs(folder: Path | None) -> int:
@@ -635,8 +902,69 @@ def report_preview(p: PreviewResult) -> None:
     print("page ready is counted by the page from navigation start (target: under 2 s).")
 
 
+def round_ratios(peer: Peer, base: Peer) -> list[float]:
+    """peer ÷ base run by run: the two ran next to each other in the same round, so the
+    machine's load is (nearly) the same for both, which a ratio of medians does not ensure."""
+    return [a.wall / b.wall for a, b in zip(peer.samples, base.samples) if b.wall > 0]
+
+
+def report_libraries(libs: list[Library], lib_root: str) -> list[dict]:
+    """The per-library table: the C program's median and iconforge's ÷ it, per mode."""
+    print(f"Per library (the same files for every peer, outputs in {lib_root}; "
+          "ratio = iconforge ÷ refrender.c, median over the rounds' own ratios, min-max)")
+    rows, data = [], []
+    for lib in libs:
+        if lib.unavailable or not lib.peers:
+            rows.append([lib.label, "-", "-", "-", "-", "-", "-", f"unavailable: {lib.unavailable}"[:80]])
+            continue
+        c, modes = lib.peers[0], lib.peers[1:]
+        cells = [lib.label, str(len(lib.files)), fmt_s(c.median()) if c.samples else "-"]
+        entry = {"library": lib.key, "label": lib.label, "glyphs": len(lib.files), "source": lib.source,
+                 "c": c.walls()}
+        notes = []
+        for peer in modes + [None] * (2 - len(modes)):
+            if peer is None:
+                cells += ["", ""]
+                continue
+            ratios = round_ratios(peer, c)
+            if peer.unavailable or not ratios:
+                cells += ["-", "-"]
+                notes.append(f"{peer.key.split(':')[1]}: {peer.unavailable or 'not run'}"[:60])
+                continue
+            cells += [fmt_s(peer.median()),
+                      f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"]
+            entry[peer.key.split(":")[1]] = {"walls": peer.walls(), "ratios": ratios}
+            if count_pngs(peer.out) != peer.expect_pngs:
+                notes.append(f"{peer.key.split(':')[1]}: {count_pngs(peer.out)} of {peer.expect_pngs} PNGs")
+        rows.append(cells + ["; ".join(notes)])
+        data.append(entry)
+    print_table(["library", "glyphs", "C s", "--fit=glyph s", "glyph ÷ C", "--fit s", "set ÷ C", "note"],
+                rows, "lrrrrrrl")
+    print("Template mode (last row) is `iconforge build` without --fit on the shipped glyphs, against")
+    print("refrender.c -m template; its columns are under --fit=glyph. Target: at most 1.15 x the C")
+    print("program on every library, never over 1.25 x in one run.")
+    return data
+
+
+def report_memory(memory_peers: list[Peer]) -> None:
+    if not memory_peers:
+        print("Peak memory at 5,000 glyphs: unavailable (the mixed corpus could not be written)")
+        return
+    print(f"Peak memory, whole process tree, {MEMORY_GLYPHS:,} glyphs (Lucide, Simple Icons, Font Awesome "
+          "solid in one folder; one untimed run, sampled every 5 ms)")
+    for p in memory_peers:
+        if p.unavailable or not p.tree_samples:
+            print(f"  {p.label}: unavailable: {p.unavailable or 'not run'}")
+            continue
+        s = p.tree_samples[-1]
+        print(f"  {p.label}: {p.peak_tree():.1f} MB tree, {s.rss_mb:.1f} MB largest process, "
+              f"{count_pngs(p.out)} PNGs, {s.wall:.2f} s (sampled run)")
+    print("  target for iconforge: at most 150 MB")
+
+
 def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
-           facts: dict[str, str], work: Path, elapsed: float, preview: PreviewResult | None = None) -> None:
+           facts: dict[str, str], work: Path, elapsed: float, preview: PreviewResult | None = None,
+           libs: list[Library] | None = None, memory_peers: list[Peer] | None = None) -> None:
     print("iconforge benchmark")
     print("===================")
     for k, v in facts.items():
@@ -682,7 +1010,18 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
         if ref_ds and ref_ds.samples:
             print(f"On disk: iconforge cold (durable) / refrender.c -s (one syncfs, equally durable, "
                   f"not atomic) = {if_d.median() / ref_ds.median():.2f}.")
+    noop = by_key.get("iconforge-noop")
+    if base and noop and noop.samples and not noop.unavailable:
+        print(f"No-op build = {noop.median() / base * 100:.1f} % of a cold one (target: at most 3 %).")
     print()
+    lib_data: list[dict] = []
+    if libs:
+        lib_out = next((p.out.parent.parent for lib in libs for p in lib.peers if p.out), work)
+        lib_data = report_libraries(libs, f"{lib_out} ({fs_type(lib_out)})")
+        print()
+    if memory_peers is not None:
+        report_memory(memory_peers)
+        print()
 
     print("PNG size")
     srows = []
@@ -738,6 +1077,8 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
                 "peers": [{"key": p.key, "label": p.label, "scale": p.scale,
                            "walls": p.walls(), "rss_mb": [s.rss_mb for s in p.samples], "tree_mb": p.peak_tree(),
                            "unavailable": p.unavailable, "stages": p.stages()} for p in peers],
+                "libraries": lib_data,
+                "memory": [{"key": p.key, "tree_mb": p.peak_tree(), "pngs": count_pngs(p.out)} for p in memory_peers or []],
                 "png_sizes": [s.__dict__ for s in sizes],
                 "preview": preview.__dict__ if preview is not None else None}
         cfg.json_out.write_text(json.dumps(data, indent=1))
@@ -851,9 +1192,17 @@ def main() -> int:
             if cold.unavailable:
                 cold_disk.unavailable = cold.unavailable
             peers += [ref_disk, ref_sync, cold_disk]
+
+        libs, lib_peers, memory_peers = library_section(cfg, refrender, disk_work or work, work, if_env,
+                                                        settle=disk_work is not None,
+                                                        unavailable=cold.unavailable)
+        main_peers = list(peers)   # the first table's rows; the library rows have their own
+        peers += lib_peers
         for r in range(cfg.runs):
             log(f"round {r + 1}/{cfg.runs}")
             for p in peers:
+                if not p.timed:
+                    continue
                 if p is noop and (cold.unavailable or len(cold.samples) <= r):
                     noop.unavailable = noop.unavailable or "cold build unavailable"
                     continue
@@ -876,7 +1225,7 @@ def main() -> int:
         preview = bench_preview(cfg, corpus, work)
         facts["load avg"] += f" at start; {loadavg()} at end"
 
-        report(cfg, corpus, peers, sizes, facts, work, time.perf_counter() - started, preview)
+        report(cfg, corpus, main_peers, sizes, facts, work, time.perf_counter() - started, preview, libs, memory_peers)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         if disk_work is not None:

@@ -5,9 +5,12 @@
 #    (rsvg-convert, optipng, GNU time, gcc + librsvg/libpng headers for the C
 #    reference, and a headless Chromium for the preview page's row).
 # 2. Creates a venv in $BENCH_CACHE/venv (default ~/.cache/iconforge-bench/venv)
-#    and installs bench/requirements.txt into it: the Lucide corpus (PyPI
-#    `lucide`), the `resvg` binary (PyPI `resvg-cli`) and pyoxipng. Nothing is
-#    written inside the repo.
+#    and installs bench/requirements.txt into it: the Lucide, Simple Icons and
+#    Font Awesome corpora (PyPI `lucide`, `simpleicons`, `fontawesomefree`), the
+#    `resvg` binary (PyPI `resvg-cli`) and pyoxipng. Fetches the icon themes of
+#    bench/debian-packages.txt (Papirus, Adwaita) with `apt-get download` and
+#    unpacks them with `dpkg -x` into $BENCH_CACHE/deb/ (installed nowhere).
+#    Nothing is written inside the repo.
 # 3. Builds iconforge as `make tool` does (release, static Swift runtime) when ICONFORGE is unset and
 #    .build/release/iconforge is missing (a failed build is reported, and the
 #    benchmark still runs the other peers).
@@ -70,6 +73,26 @@ if ! cmp -s "$req" "$stamp"; then
     cp "$req" "$stamp"
 fi
 [ -x "$venv/bin/resvg" ] || fail "resvg binary missing from $venv/bin (PyPI resvg-cli)"
+
+# Icon themes from Debian, unpacked (not installed): a pinned version that apt no longer
+# offers makes that library unavailable in the report, not the benchmark fail.
+while IFS= read -r spec; do
+    spec="${spec%%#*}"; spec="${spec//[[:space:]]/}"
+    [ -n "$spec" ] || continue
+    name="${spec%%=*}" version="${spec#*=}"
+    dest="$cache/deb/${name}_${version}"
+    [ -d "$dest/root" ] && continue
+    say "fetching Debian package $name $version (apt-get download, dpkg -x into $dest)"
+    rm -rf "$dest" && mkdir -p "$dest"
+    if ! (cd "$dest" && apt-get download "$name=$version" >>"$log" 2>&1); then
+        as_root apt-get update -qq >>"$log" 2>&1 || true
+        (cd "$dest" && apt-get download "$name=$version" >>"$log" 2>&1) \
+            || { say "apt-get download $name=$version failed; its libraries will be unavailable"; rm -rf "$dest"; continue; }
+    fi
+    dpkg -x "$dest"/*.deb "$dest/root.partial" >>"$log" 2>&1 && mv "$dest/root.partial" "$dest/root" \
+        || { say "dpkg -x of $name failed"; rm -rf "$dest"; }
+    rm -f "$dest"/*.deb
+done <"$here/debian-packages.txt"
 
 # --- 3. iconforge ------------------------------------------------------------
 cd "$root"

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #if defined(__linux__)
+#include <malloc.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -190,6 +191,20 @@ int cplatformshim_limit_memory(uint64_t bytes) {
     return setrlimit(RLIMIT_AS, &limit);
 #elif defined(__APPLE__)
     return start_watchdog(bytes);
+#endif
+}
+
+int cplatformshim_reuse_freed_memory(void) {
+#if defined(__linux__)
+#if defined(__GLIBC__)
+    // Setting either value also stops glibc from moving the mmap threshold by itself.
+    const int keep = 32 * 1024 * 1024; // glibc's largest mmap threshold on 64-bit systems
+    return mallopt(M_MMAP_THRESHOLD, keep) == 1 && mallopt(M_TRIM_THRESHOLD, keep) == 1 ? 0 : -1;
+#else
+    return 0;
+#endif
+#elif defined(__APPLE__)
+    return 0;
 #endif
 }
 

@@ -32,6 +32,9 @@ package final class WorkerProcess {
     /// The signal that ended the worker, once it is reaped and if one did.
     private var endingSignal: Int32 = 0
 
+    /// The worker's process id (for tests that look at the process itself).
+    package var processID: Int32 { pid }
+
     /// The largest frame either side accepts, so a corrupt length cannot exhaust memory.
     static let maximumFrameBytes = 256 << 20
 
@@ -347,6 +350,16 @@ package final class WorkerProcess {
     /// once its footprint is over (see `cplatformshim_limit_memory`).
     package static func limitMemory(bytes: Int) {
         _ = cplatformshim_limit_memory(UInt64(max(0, bytes)))
+    }
+
+    /// Whether this process runs under a sanitizer, whose allocator replaces malloc's.
+    package static var underSanitizer: Bool { cplatformshim_sanitizers() != 0 }
+
+    /// Keeps the memory this process frees for its next allocations rather than handing it
+    /// back to the system at once (see `cplatformshim_reuse_freed_memory`): a worker that
+    /// frees its pixels after every glyph would otherwise fault in fresh pages for the next.
+    package static func reuseFreedMemory() {
+        _ = cplatformshim_reuse_freed_memory()
     }
 
     /// Ties this process (a worker) to its parent, `expectedParent`: when the parent ends,

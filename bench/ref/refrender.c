@@ -8,9 +8,17 @@
  * For every SVG given on the command line it
  *   1. reads the file into memory and parses it (rsvg_handle_new_from_data),
  *   2. sets the DPI to 72, so one CSS px of the artboard is one point,
- *   3. renders the whole document into a 70x70 (@2x, 2 px/pt) and a 104x104
- *      (@3x, 104/35 px/pt) cairo ARGB32 surface, the artboard's viewport
- *      scaled by that factor and centred on the canvas,
+ *   3. asks librsvg for the ink rectangle (rsvg_handle_get_geometry_for_layer,
+ *      no rasterising), which gives the glyph's shape (wide when w/h >= 1.2,
+ *      tall when h/w >= 1.2, else square), and
+ *      renders the whole document into a 70x70 (@2x) and a 104x104 (@3x) cairo
+ *      ARGB32 surface, placed as iconforge places it (-m, default fit):
+ *        fit       the ink box centred on the canvas and scaled so its governing
+ *                  side is 54/80 px (square), its width 60/88 px (wide) or its
+ *                  height 60/88 px (tall): `iconforge build --fit=glyph`, so that
+ *                  a fit-mode build and this program draw the same pixels;
+ *        template  the artboard centred, 2 px/pt at @2x, 80/27 (square) or
+ *                  88/30 (wide, tall) px/pt at @3x: `iconforge build`,
  *   4. un-premultiplies the pixels and writes 8-bit RGBA PNGs with libpng's
  *      default settings (png_set_IHDR + png_write_image, default filters and
  *      zlib level) to OUTDIR/<name>@2x.png and OUTDIR/<name>@3x.png.
@@ -23,7 +31,7 @@
  * nothing is flushed: the kernel writes the files back after the program has exited.
  *
  * Build:  gcc -O2 refrender.c $(pkg-config --cflags --libs librsvg-2.0 libpng) -lpthread
- * Usage:  refrender [-j THREADS] [-s] OUTDIR FILE.svg...
+ * Usage:  refrender [-j THREADS] [-s] [-m fit|template] OUTDIR FILE.svg...
  * Exit status: 0 if every glyph rendered, 1 if any failed (reported on stderr).
  */
 #define _GNU_SOURCE /* syncfs */
@@ -38,18 +46,22 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#define ARTBOARD_PT 35.0 /* iOS quick-action glyph canvas, in points */
+#define SHAPE_THRESHOLD 1.2 /* w/h (or h/w) at which a glyph is wide (tall) */
 
 typedef struct {
-    int canvas;       /* canvas edge in pixels */
-    double px_per_pt; /* scale of the artboard */
+    int canvas;          /* canvas edge in pixels */
+    double square, long_; /* fit: target px of a square glyph's longer side, a wide one's
+                            width or a tall one's height */
+    double pt_square, pt_long; /* template: px per pt for a square glyph, a wide or tall one */
     const char *suffix;
 } variant_t;
 
 static const variant_t VARIANTS[] = {
-    {70, 70.0 / ARTBOARD_PT, "@2x"},   /* 2 px/pt */
-    {104, 104.0 / ARTBOARD_PT, "@3x"}, /* 104/35 px/pt */
+    {70, 54, 60, 2.0, 2.0, "@2x"},
+    {104, 80, 88, 80.0 / 27.0, 88.0 / 30.0, "@3x"},
 };
+
+static int fit_mode = 1; /* -m fit (default) or -m template */
 
 typedef struct {
     char **files;
@@ -178,6 +190,16 @@ static int render_glyph(const char *path, const char *outdir)
     if (stem > 4 && strcmp(base + stem - 4, ".svg") == 0)
         stem -= 4;
 
+    /* The ink box in artboard points, from librsvg's geometry (no pixels). */
+    RsvgRectangle whole = {0, 0, aw, ah}, ink, logical;
+    if (!rsvg_handle_get_geometry_for_layer(h, NULL, &whole, &ink, &logical, &err) || ink.width <= 0 || ink.height <= 0) {
+        fprintf(stderr, "refrender: %s: %s\n", path, err ? err->message : "paints nothing");
+        g_clear_error(&err);
+        g_object_unref(h);
+        return -1;
+    }
+    int wide = ink.width >= SHAPE_THRESHOLD * ink.height, tall = ink.height >= SHAPE_THRESHOLD * ink.width;
+
     int rc = 0;
     for (size_t v = 0; v < sizeof VARIANTS / sizeof VARIANTS[0] && rc == 0; v++) {
         const variant_t *var = &VARIANTS[v];
@@ -185,10 +207,21 @@ static int render_glyph(const char *path, const char *outdir)
         cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, n, n);
         cairo_t *cr = cairo_create(surf);
         RsvgRectangle vp;
-        vp.width = aw * var->px_per_pt;
-        vp.height = ah * var->px_per_pt;
-        vp.x = (n - vp.width) / 2.0;
-        vp.y = (n - vp.height) / 2.0;
+        if (fit_mode) {
+            double s = wide ? var->long_ / ink.width
+                     : tall ? var->long_ / ink.height
+                            : var->square / (ink.width > ink.height ? ink.width : ink.height);
+            vp.width = aw * s;
+            vp.height = ah * s;
+            vp.x = (n - ink.width * s) / 2.0 - ink.x * s;
+            vp.y = (n - ink.height * s) / 2.0 - ink.y * s;
+        } else {
+            double s = wide || tall ? var->pt_long : var->pt_square;
+            vp.width = aw * s;
+            vp.height = ah * s;
+            vp.x = (n - vp.width) / 2.0;
+            vp.y = (n - vp.height) / 2.0;
+        }
         if (!rsvg_handle_render_document(h, cr, &vp, &err)) {
             fprintf(stderr, "refrender: %s: %s\n", path, err ? err->message : "render error");
             g_clear_error(&err);
@@ -231,8 +264,14 @@ int main(int argc, char **argv)
         durable = 1;
         argi++;
     }
+    if (argi + 1 < argc && strcmp(argv[argi], "-m") == 0) {
+        fit_mode = strcmp(argv[argi + 1], "template") != 0;
+        if (fit_mode && strcmp(argv[argi + 1], "fit") != 0)
+            threads = 0; /* usage error below */
+        argi += 2;
+    }
     if (threads < 1 || argc - argi < 1) {
-        fprintf(stderr, "usage: refrender [-j THREADS] [-s] OUTDIR FILE.svg...\n");
+        fprintf(stderr, "usage: refrender [-j THREADS] [-s] [-m fit|template] OUTDIR FILE.svg...\n");
         return 2;
     }
     const char *outdir = argv[argi++];

@@ -42,6 +42,7 @@ public enum RenderWorker {
         // First, before anything slow: a parent that is already gone gets no work done.
         guard WorkerProcess.endWithParent(parent) else { return 3 }
         WorkerProcess.limitMemory(bytes: memory)
+        WorkerProcess.reuseFreedMemory()
         // From the start, and anew for each glyph: the limit is on one glyph's CPU time.
         WorkerProcess.limitCPUTime(seconds: limit)
         while let frame = WorkerProcess.readFrame(from: input) {
