@@ -15,6 +15,10 @@ public struct BuildRequest: Sendable {
     public var isolation = Isolation.inProcess
     /// An Xcode asset catalog (`.xcassets`) to write the glyphs into as template images.
     public var assetCatalog: String?
+    /// With `assetCatalog`: also write each glyph as a vector image set of this format.
+    public var vectorFormat: VectorFormat?
+    /// A folder to write each glyph into as a custom SF Symbol (`.symbolset`).
+    public var symbolsFolder: String?
     /// The app target's other asset catalogs, whose asset names the glyphs must not take.
     public var otherAssetCatalogs: [String] = []
     /// The app's name, for the `actions.app-name` rule (overrides the definitions file).
@@ -436,7 +440,7 @@ public enum Builder {
     private static func commit(
         _ resolution: Resolution, files: [GlyphFile], plan: BuildPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
     ) throws(BuildError) -> [Diagnostic] {
-        let catalog = resolution.catalog
+        var catalog = resolution.catalog
         let outcomes = resolution.outcomes
         let quickActions = resolution.quickActions
         // With errors none is written: those the last good build wrote stay, as `kept`.
@@ -506,6 +510,11 @@ public enum Builder {
                 for name in written.editedContents {
                     let path = "\(assetCatalog.path)/\(name).imageset/\(AssetCatalogWriter.contentsFileName)"
                     findings.append(Diagnostic(.appFilesEdited, file: path, "was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept as it is and only the PNGs are updated; delete it and build again to have iconforge write it"))
+                }
+            }
+            if request.vectorFormat != nil || request.symbolsFolder != nil {
+                findings += try writeVectorOutputs(outcomes, catalog: &catalog, request: request, record: &appRecord) { pending throws(FileError) in
+                    try pending.write(in: request.outputFolder)
                 }
             }
             if let committed = try OutputWriter.writeCatalog(

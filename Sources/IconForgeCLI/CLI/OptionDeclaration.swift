@@ -104,6 +104,12 @@ enum OptionTable {
         OptionDeclaration(
             "--xcassets", "PATH", .path, configurationKey: "xcassets", commands: [.build],
             help: ["also write the glyphs into an Xcode asset catalog", "as template images"]),
+        OptionDeclaration(
+            "--vector", "pdf|svg", .choice(VectorFormat.words), configurationKey: "vector", commands: [.build],
+            help: ["with --xcassets, also write each glyph as a single-scale", "vector image set (PDF or SVG) in its group Vector"]),
+        OptionDeclaration(
+            "--symbols", "DIR", .path, configurationKey: "symbols", commands: [.build],
+            help: ["also write each glyph as a custom SF Symbol,", "DIR/custom.NAME.symbolset (DIR may be in an asset catalog)"]),
         OptionDeclaration("--depfile", "FILE", .path, commands: [.build], help: ["write a make-style dependency file"]),
         OptionDeclaration(
             "--xcfilelist", "DIR", .path, configurationKey: "xcfilelist", commands: [.build],
