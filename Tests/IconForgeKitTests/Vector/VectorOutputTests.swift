@@ -162,4 +162,92 @@ import Testing
             #expect(at3.isAntialiasing, "\(artwork.name) at 3×: \(at3)")
         }
     }
+
+    @Test("the SVG, drawn by librsvg at 2× and 3×, is the PNG up to antialiasing, on a 35 × 35 viewBox, in one paint", arguments: sets)
+    func svgDrawnBackMatchesThePNGs(_ set: GlyphSet) throws {
+        let built = try Built(set, format: .svg, symbols: false)
+        for artwork in try Self.artworks(built, of: set) {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: built.vectorFile(artwork.name, .svg))))
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains(#"width="35" height="35" viewBox="0 0 35 35""#), "\(artwork.name): \(text.prefix(300))")
+            // One paint; nothing of an editor's, no comment, no pixels.
+            let colours = Set(text.matches(of: /rgb\([^)]*\)/).map { String($0.output) })
+            #expect(colours == ["rgb(0%,0%,0%)"], "\(artwork.name): \(colours)")
+            for unwanted in ["<!--", "<metadata", "sodipodi", "inkscape:", "<title", "<image", "class="] {
+                #expect(!text.contains(unwanted), "\(artwork.name) holds \(unwanted)")
+            }
+            let handle = try SVGHandle(data: Data(bytes))
+            let two = try handle.render(width: 70, height: 70, viewport: Rect(x: 0, y: 0, width: 70, height: 70))
+            let at2 = Difference(Self.coverage(two), Self.coverage(try built.png(artwork.name, scale: 2)), width: 70)
+            print("vector svg \(set.name) \(artwork.name) @2x: \(at2)")
+            #expect(at2.isAntialiasing, "\(artwork.name) @2x: \(at2)")
+            let three = try handle.render(width: 105, height: 105, viewport: Rect(x: 0, y: 0, width: 105, height: 105))
+            let at3 = Difference(Self.coverage(three), Self.coverage(try Self.librsvgAtPageScale(artwork, scale: 3)), width: 105)
+            print("vector svg \(set.name) \(artwork.name) 3x: \(at3)")
+            #expect(at3.isAntialiasing, "\(artwork.name) at 3×: \(at3)")
+        }
+    }
+
+    @Test("two builds into fresh folders write byte-identical PDFs, SVGs and symbol templates (no date, no process-wide ids)")
+    func vectorBytesAreDeterministic() throws {
+        for format in VectorFormat.allCases {
+            let first = try Built(Self.sets[0], format: format)
+            let second = try Built(Self.sets[0], format: format)
+            for glyph in first.report.catalog.glyphs where glyph.status == .ok {
+                for (a, b) in [(first.vectorFile(glyph.name, format), second.vectorFile(glyph.name, format)), (first.symbolFile(glyph.name), second.symbolFile(glyph.name))] {
+                    let bytesA = try Data(contentsOf: URL(fileURLWithPath: a)), bytesB = try Data(contentsOf: URL(fileURLWithPath: b))
+                    #expect(bytesA == bytesB, "\(a) differs between two builds")
+                }
+            }
+            let pdf = try String(decoding: Data(contentsOf: URL(fileURLWithPath: first.vectorFile("compose", format))), as: UTF8.self)
+            #expect(!pdf.contains("CreationDate") && !pdf.contains("ModDate"))
+        }
+    }
+
+    @Test("an unchanged glyph's vector and symbol files are not rewritten; a removed glyph's go, and only iconforge's files")
+    func incrementalAndOwned() throws {
+        let project = TemporaryFolder()
+        for name in ["compose", "home", "search"] { project.copy(fixture: "../../../Glyphs/\(name).svg", as: "Glyphs/\(name).svg") }
+        let set = GlyphSet(name: "three", folder: project.file("Glyphs"), mode: .template)
+        var built = try Built(set, project: project)
+        let pdf = built.vectorFile("home", .pdf), symbol = built.symbolFile("home")
+        let before = try [pdf, symbol].map { try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as! Date }
+        // Someone's own file inside iconforge's symbol set, and an image set of their own in the Vector group.
+        project.write("App/Assets.xcassets/Symbols/custom.search.symbolset/notes.txt", "mine")
+        project.write("App/Assets.xcassets/Vector/logo.imageset/Contents.json", "{}")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: pdf)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: symbol)
+        built.report = try Built.run(set, format: .pdf, symbols: true, in: project)
+        let after = try [pdf, symbol].map { try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as! Date }
+        #expect(after.allSatisfy { $0 == Date(timeIntervalSince1970: 1_000_000) }, "unchanged files were rewritten (\(before) → \(after))")
+        #expect(built.report.diagnostics.filter { $0.severity == .error }.isEmpty, "\(built.report.diagnostics)")
+
+        try FileManager.default.removeItem(atPath: project.file("Glyphs/search.svg"))
+        built.report = try Built.run(set, format: .pdf, symbols: true, in: project)
+        #expect(!FileManager.default.fileExists(atPath: built.vectorFile("search", .pdf)))
+        #expect(!FileManager.default.fileExists(atPath: built.catalogFolder + "/Vector/search.imageset"))
+        #expect(!FileManager.default.fileExists(atPath: built.symbolFile("search")))
+        // What is not iconforge's stays: the note (so its folder), the other image set.
+        #expect(FileManager.default.fileExists(atPath: project.file("App/Assets.xcassets/Symbols/custom.search.symbolset/notes.txt")))
+        #expect(FileManager.default.fileExists(atPath: project.file("App/Assets.xcassets/Vector/logo.imageset/Contents.json")))
+        #expect(FileManager.default.fileExists(atPath: pdf))
+
+        // From PDF to SVG: the PDF iconforge wrote goes (the record says it is its own).
+        built.report = try Built.run(set, format: .svg, symbols: false, in: project)
+        #expect(!FileManager.default.fileExists(atPath: pdf))
+        #expect(FileManager.default.fileExists(atPath: built.vectorFile("home", .svg)))
+    }
+
+    @Test("a symbol set in the way that iconforge did not write is refused, not overwritten")
+    func foreignSymbolSetIsRefused() throws {
+        let project = TemporaryFolder()
+        project.copy(fixture: "../../../Glyphs/home.svg", as: "Glyphs/home.svg")
+        let theirs = project.write("App/Assets.xcassets/Symbols/custom.home.symbolset/custom.home.svg", "<svg/>")
+        let built = try Built(GlyphSet(name: "one", folder: project.file("Glyphs"), mode: .template), project: project)
+        #expect(try String(contentsOfFile: theirs, encoding: .utf8) == "<svg/>")
+        let refusal = try #require(built.report.diagnostics.first { $0.rule == .outputConflict })
+        #expect(refusal.message.contains("custom.home.symbolset was not made by iconforge"))
+        #expect(built.report.catalog.glyphs[0].vector?.symbol == nil)
+        #expect(FileManager.default.fileExists(atPath: built.vectorFile("home", .pdf)))
+    }
 }
