@@ -157,7 +157,8 @@ public enum Builder {
         if request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == catalogPath(request) }) {
             let appFileFindings: [Diagnostic]
             do throws(BuildError) {
-                appFileFindings = try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+                // The catalog comes back with what the vector outputs made (`writeVectorOutputs`).
+                (appFileFindings, resolution.catalog) = try commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
             } catch {
                 throw error.having(checked: FileError.Checked(glyphs: resolution.catalog.summary.glyphs, errors: resolution.catalog.summary.errors, warnings: resolution.catalog.summary.warnings))
             }
@@ -439,7 +440,7 @@ public enum Builder {
     /// longer listed; then the dependency file.
     private static func commit(
         _ resolution: Resolution, files: [GlyphFile], plan: BuildPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
-    ) throws(BuildError) -> [Diagnostic] {
+    ) throws(BuildError) -> (findings: [Diagnostic], catalog: Catalog) {
         var catalog = resolution.catalog
         let outcomes = resolution.outcomes
         let quickActions = resolution.quickActions
@@ -552,7 +553,7 @@ public enum Builder {
                 dateCatalog(after: owned, outputFolder: request.outputFolder)
             }
         }
-        return findings
+        return (findings, catalog)
     }
 
     /// Writes the record of what iconforge wrote into the app's files, once there is one.
