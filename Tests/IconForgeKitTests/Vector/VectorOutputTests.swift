@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IconForgeBuild
+@testable import IconForgeCLI
 @testable import IconForgeModel
 @testable import IconForgeNative
 @testable import IconForgeOutputs
@@ -249,5 +250,24 @@ import Testing
         #expect(refusal.message.contains("custom.home.symbolset was not made by iconforge"))
         #expect(built.report.catalog.glyphs[0].vector?.symbol == nil)
         #expect(FileManager.default.fileExists(atPath: built.vectorFile("home", .pdf)))
+    }
+
+    @Test("the command line: --vector needs --xcassets (exit 2, saying so); with it, build writes both forms and says nothing more")
+    func commandLine() throws {
+        let project = TemporaryFolder()
+        project.copy(fixture: "../../../Glyphs/home.svg", as: "Glyphs/home.svg")
+        let refused = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--vector", "svg", "--isolation", "none"])
+        #expect(refused.status == .usage)
+        #expect(refused.lines.contains { if case .err(let line) = $0 { line.contains("--vector writes vector image sets into an asset catalog") } else { false } })
+        let wrong = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--xcassets", project.file("A.xcassets"), "--vector", "eps", "--isolation", "none"])
+        #expect(wrong.status == .usage)
+        let built = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--xcassets", project.file("A.xcassets"), "--vector", "svg",
+            "--symbols", project.file("Symbols"), "--isolation", "none",
+        ])
+        #expect(built.status == .clean, "\(built.lines)")
+        #expect(FileManager.default.fileExists(atPath: project.file("A.xcassets/Vector/home.imageset/home.svg")))
+        #expect(FileManager.default.fileExists(atPath: project.file("Symbols/custom.home.symbolset/custom.home.svg")))
+        #expect(FileManager.default.fileExists(atPath: project.file("Symbols/custom.home.symbolset/Contents.json")))
     }
 }
