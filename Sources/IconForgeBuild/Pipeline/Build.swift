@@ -49,6 +49,9 @@ public struct BuildRequest: Sendable {
     public var followsSymlinks = false
     /// The clocks the build compares file times with.
     var clock = BuildClock.system
+    /// What the previous builds of this process left in memory (`--watch`): nil, or the
+    /// same `BuildMemory` for every build of one session.
+    public var memory: BuildMemory?
 
     public init() {}
 
@@ -160,6 +163,8 @@ public enum Builder {
             // What the app's files hold is known only once they are read, after the catalog was composed.
             resolution.diagnostics = (resolution.diagnostics + appFileFindings).sorted(by: Diagnostic.sortOrder)
             resolution.failed = Self.fails(resolution.diagnostics, warningsAreErrors: request.warningsAreErrors)
+        } else if !request.writesOutput {
+            request.memory?.rememberCheck(resolution.catalog, outcomes: resolution.outcomes)
         }
         return report(resolution, keepsImages: request.keepsImages, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }
@@ -278,7 +283,10 @@ public enum Builder {
         {
             return .unchanged(unchanged)
         }
-        let previous = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder, stateBytes: stateBytes) : nil
+        let previous =
+            request.writesOutput
+            ? OutputWriter.previousState(in: request.outputFolder, stateBytes: stateBytes, memory: request.memory?.state)
+            : request.memory?.lastCheck(buildKey: buildKey)
         // Files a killed build meant to remove are iconforge's too while they are as it recorded them.
         let pending = (previous?.pendingRemovals ?? [:]).filter { file, recorded in
             FileSystem.signature(of: request.outputFolder + "/" + file, followingSymlinks: false) == recorded
@@ -511,11 +519,11 @@ public enum Builder {
             if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
                 fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
-                to: request.outputFolder, staging: &staged)
+                to: request.outputFolder, staging: &staged, memory: request.memory?.state)
             {
                 state = try OutputWriter.stageState(
                     committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
-                    previous: plan.previous, to: request.outputFolder, staging: &staged)
+                    previous: plan.previous, to: request.outputFolder, staging: &staged, memory: request.memory?.state)
             }
             do throws(FileError) { try staged.commit() } catch { throw .output(error) }
         } catch {
@@ -523,7 +531,7 @@ public enum Builder {
         }
         if let state {
             do throws(BuildError) {
-                try OutputWriter.finishRemovals(state, in: request.outputFolder)
+                try OutputWriter.finishRemovals(state, in: request.outputFolder, memory: request.memory?.state)
             } catch {
                 throw error.leavingOutput(.committed)
             }

@@ -72,8 +72,9 @@ package struct BuildState: Equatable, Sendable {
         var sourceSignatures: [String: FileSignature]
     }
 
-    /// The state's file bytes (deterministic: keys sorted).
-    func encoded() -> [UInt8] {
+    /// The state's file bytes (deterministic: keys sorted); with `cache`, each glyph
+    /// entry that it encoded last time as it is now comes from there (same bytes).
+    func encoded(reusing cache: GlyphJSONCache? = nil) -> [UInt8] {
         let vouched = fingerprint != nil && report != nil
         let header = Header(
             version: Self.version, buildKey: buildKey, catalogSHA256: catalogSHA256, catalogSignature: catalogSignature,
@@ -82,8 +83,28 @@ package struct BuildState: Equatable, Sendable {
         let rest = Glyphs(glyphs: glyphs, modificationTimes: modificationTimes, sourceSignatures: sourceSignatures)
         let formatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Compact JSON escapes every newline inside strings, so each record is one line.
-        guard let first = try? JSONText.encode(header, formatting: formatting), let second = try? JSONText.encode(rest, formatting: formatting) else { return [] }
+        guard let first = try? JSONText.encode(header, formatting: formatting), let second = try? Self.encode(rest, formatting: formatting, reusing: cache)
+        else { return [] }
         return first + [0x0A] + second + [0x0A]
+    }
+
+    /// The second line; `glyphs` sorts first of its keys, so its empty array opens the record.
+    private static func encode(_ rest: Glyphs, formatting: JSONEncoder.OutputFormatting, reusing cache: GlyphJSONCache?) throws -> [UInt8] {
+        guard let cache, !rest.glyphs.isEmpty else { return try JSONText.encode(rest, formatting: formatting) }
+        var skeleton = rest
+        skeleton.glyphs = []
+        let outer = try JSONText.encode(skeleton, formatting: formatting)
+        let opening = Array("{\"glyphs\":[]".utf8)
+        guard outer.starts(with: opening) else { return try JSONText.encode(rest, formatting: formatting) }
+        var bytes = Array("{\"glyphs\":[".utf8)
+        bytes.reserveCapacity(outer.count + rest.glyphs.count * 768)
+        for (index, fragment) in try cache.compactFragments(rest.glyphs, formatting: formatting).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += fragment
+        }
+        bytes.append(UInt8(ascii: "]"))
+        bytes += outer[opening.count...]
+        return bytes
     }
 
     /// Parses state bytes; nil for anything that is not a state of this version.
