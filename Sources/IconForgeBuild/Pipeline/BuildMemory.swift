@@ -8,6 +8,8 @@
 public final class BuildMemory: Sendable {
     /// The last build state this session wrote or read, and each glyph entry's JSON.
     package let state = StateMemory()
+    /// Render workers left idle by the last build, for the next to use.
+    package let workers = WorkerPool()
     /// A check writes no state: its entries, kept here, are what lets the next check of the
     /// session check only the glyphs that changed.
     private let checked = Lock<BuildState?>(nil)

@@ -5,6 +5,7 @@ import Testing
 @testable import IconForgeModel
 @testable import IconForgeOutputs
 @testable import IconForgePlatform
+@testable import IconForgeRender
 
 /// `--watch` keeps the last build's state and each glyph's encoded entry in memory
 /// (`BuildMemory`): the files it writes must be the bytes a build without memory writes,
@@ -59,8 +60,12 @@ import Testing
     @Test func aStateFromRememberedEntriesIsTheBytesOfOneEncodedWhole() throws {
         let catalog = try awkwardCatalog()
         var state = BuildState(
-            buildKey: "k", catalogSHA256: "c", glyphs: catalog.glyphs, modificationTimes: ["a@2x.png": 12],
-            sourceSignatures: ["a": FileSignature(size: 1, modified: 2, inode: 3)], fingerprint: "f",
+            buildKey: "k", catalogSHA256: "c", glyphs: catalog.glyphs,
+            modificationTimes: ["a@2x.png": 12, "a-1@2x.png": -5, "a_b@3x.png": 1 << 62, "Z@2x.png": 0, "a\"q\\@2x.png": 7],
+            sourceSignatures: [
+                "a": FileSignature(size: 1, modified: 2, inode: 3), "a-1": FileSignature(size: 0, modified: -1, inode: .max),
+                "a_b": FileSignature(size: 9, modified: 1 << 60, inode: 0),
+            ], fingerprint: "f",
             report: BuildState.Report(glyphCount: 4, pngCount: 8, diagnostics: []))
         let memory = StateMemory()
         #expect(memory.encode(state) == state.encoded())
@@ -71,6 +76,9 @@ import Testing
         // What it remembers is what decoding its bytes gives.
         #expect(memory.decode(bytes) == BuildState.decode(bytes))
         #expect(memory.statesDecoded == 0)
+        // A name that is not ASCII (a glyph whose name fails `name.invalid` is still recorded).
+        state.sourceSignatures["café"] = FileSignature(size: 1, modified: 1)
+        #expect(memory.encode(state) == state.encoded())
     }
 
     @Test func aWatchedRebuildWritesWhatABuildWithoutMemoryWrites() throws {
@@ -105,6 +113,34 @@ import Testing
         let cold = TemporaryFolder()
         _ = try Builder.run(request(glyphs, into: cold, memory: nil))
         for name in ["catalog.json", "wide-30pt@2x.png", "wide-30pt@3x.png"] {
+            #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
+        }
+    }
+
+    @Test func aWatchsNextBuildRendersInTheWorkerTheLastOneLeftIdle() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        var watched = request(glyphs, into: output, memory: memory)
+        watched.jobs = 1
+        watched.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        _ = try Builder.run(watched)
+        let idle = memory.workers.idleProcessIDs
+        #expect(idle.count == 1)
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        let second = try Builder.run(watched)
+        func squareFindings(_ report: BuildReport) -> [Diagnostic] { report.diagnostics.filter { $0.file.hasSuffix("square-27pt.svg") } }
+        #expect(second.reusedCount == 3 && squareFindings(second).isEmpty, "\(squareFindings(second))")
+        #expect(memory.workers.idleProcessIDs == idle)
+        // A parked worker that died meanwhile is replaced, and costs the glyph nothing.
+        for pid in idle { kill(pid, SIGKILL) }
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#)
+        let third = try Builder.run(watched)
+        #expect(third.reusedCount == 3 && squareFindings(third).isEmpty, "\(squareFindings(third))")
+        #expect(memory.workers.idleProcessIDs.count == 1 && memory.workers.idleProcessIDs != idle)
+        let cold = TemporaryFolder()
+        _ = try Builder.run(request(glyphs, into: cold, memory: nil))
+        for name in ["catalog.json", "square-27pt@2x.png", "square-27pt@3x.png"] {
             #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
         }
     }
