@@ -117,19 +117,34 @@ package struct BuildState: Equatable, Sendable {
         func sorted<Value>(_ entries: [String: Value]) -> [(key: String, value: Value)] {
             entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         }
-        var text = "{\"glyphs\":[],\"modificationTimes\":{"
-        text.reserveCapacity(names.count * 64)
-        for (index, entry) in sorted(rest.modificationTimes).enumerated() {
-            text += (index > 0 ? "," : "") + JSONText.quoted(entry.key) + ":" + String(entry.value)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(names.count * 64)
+        func append(_ text: String) { bytes += text.utf8 }
+        // A key needing no escape (all of them, for valid glyph names) is copied as it is.
+        func appendKey(_ key: String) {
+            if key.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                bytes.append(UInt8(ascii: "\""))
+                bytes += key.utf8
+                bytes.append(UInt8(ascii: "\""))
+            } else {
+                append(JSONText.quoted(key))
+            }
         }
-        text += "},\"sourceSignatures\":{"
+        append("{\"glyphs\":[],\"modificationTimes\":{")
+        for (index, entry) in sorted(rest.modificationTimes).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendKey(entry.key)
+            append(":" + String(entry.value))
+        }
+        append("},\"sourceSignatures\":{")
         for (index, entry) in sorted(rest.sourceSignatures).enumerated() {
             let signature = entry.value
-            text += (index > 0 ? "," : "") + JSONText.quoted(entry.key)
-            text += ":{\"inode\":\(signature.inode),\"modified\":\(signature.modified),\"size\":\(signature.size)}"
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendKey(entry.key)
+            append(":{\"inode\":\(signature.inode),\"modified\":\(signature.modified),\"size\":\(signature.size)}")
         }
-        text += "}}"
-        return Array(text.utf8)
+        append("}}")
+        return bytes
     }
 
     /// Parses state bytes; nil for anything that is not a state of this version.
