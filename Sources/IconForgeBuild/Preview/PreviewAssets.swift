@@ -51,12 +51,7 @@ enum PreviewAssets {
         .unrendered{color:#c4002b}
         """
 
-    /// Wires the filters and toggles, and shows the images: each render's PNG is in its
-    /// `img`'s `data-png` and becomes its `src` (and that of the tiles and menu icons that show
-    /// it again) when its card is shown: all at once for up to 200 glyphs (or with `#all` in the
-    /// address), else as cards come near the viewport, so that 1,000 glyphs load as fast as a
-    /// screenful. Once the images shown first have decoded, the body gets `data-ready`; each
-    /// image gets `data-decoded="WxH"` (its natural size) or `"failed"` when it has decoded.
+    /// Wires the preview's filters and toggles, then shows the images (`imageLoader`).
     static let script: StaticString = """
         (async () => {
           const byId = id => document.getElementById(id);
@@ -82,7 +77,20 @@ enum PreviewAssets {
           };
           for (const id of ['show-failing', 'rule', 'name']) byId(id).addEventListener('input', filter);
           filter();
+          await iconforgeShowImages(cards, 'iconforge preview');
+        })();
+        """
 
+    /// Shows the images of a page's cards (the preview's, the diff's): each render's PNG is
+    /// in its `img`'s `data-png` and becomes its `src` (and that of the tiles and menu icons
+    /// that show it again) when its card is shown: all at once for up to 200 cards (or with
+    /// `#all` in the address), else as cards come near the viewport, so that 1,000 glyphs
+    /// load as fast as a screenful. Once the images shown first have decoded, the body gets
+    /// `data-ready`; each image gets `data-decoded="WxH"` (its natural size) or `"failed"`
+    /// when it has decoded.
+    static let imageLoader: StaticString = """
+        window.iconforgeShowImages = async (cards, pageName) => {
+          const byId = id => document.getElementById(id);
           let decoding = [];
           const show = img => {
             if (img.src) return;
@@ -111,8 +119,8 @@ enum PreviewAssets {
           const first = decoding;
           decoding = [];
           await Promise.all(first);
-          body.dataset.ready = 'true';
-          console.info('iconforge preview ready: ' + first.length + ' images in ' + Math.round(performance.now()) + ' ms');
-        })();
+          document.body.dataset.ready = 'true';
+          console.info(pageName + ' ready: ' + first.length + ' images in ' + Math.round(performance.now()) + ' ms');
+        };
         """
 }

@@ -24,3 +24,8 @@ enum FitChoice: String, OptionChoice {
 enum IsolationChoice: String, OptionChoice {
     case workers, none
 }
+
+/// `diff --format`: how `iconforge diff` reports (its page is written whichever it is).
+enum DiffFormat: String, OptionChoice {
+    case text, json, github
+}
