@@ -32,8 +32,9 @@ public struct DiffSide: Sendable {
 
     /// The build an output folder holds: its `catalog.json` and the PNGs it lists (each
     /// checked against the catalog's hash). A glyph whose PNGs are missing or not the ones
-    /// listed has no renders, and compares as changed.
-    public init(outputFolder folder: String) throws(Unreadable) {
+    /// listed has no renders, and compares as changed. The catalog names each glyph's
+    /// source from its glyph folder; `displayPath` says where that folder is now.
+    public init(outputFolder folder: String, displayPath: (String) -> String = { $0 }) throws(Unreadable) {
         let path = folder.withoutTrailingSlash + "/catalog.json"
         let bytes: [UInt8]
         do {
@@ -47,6 +48,6 @@ public struct DiffSide: Sendable {
             throw Unreadable(path: path, message: "not a catalog.json iconforge can read (\(error)); build the base with this iconforge version")
         }
         glyphs = PreviewImages.glyphs(catalog, images: [:], outputFolder: folder)
-        files = Dictionary(catalog.glyphs.map { ($0.name, $0.source) }, uniquingKeysWith: { first, _ in first })
+        files = Dictionary(catalog.glyphs.map { ($0.name, displayPath($0.source)) }, uniquingKeysWith: { first, _ in first })
     }
 }

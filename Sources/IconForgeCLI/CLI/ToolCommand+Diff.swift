@@ -73,7 +73,9 @@ extension ToolCommand {
             let nested = name.withoutTrailingSlash + "/" + request.outputFolder.lastPathComponent
             let folder = FileSystem.kind(of: name.withoutTrailingSlash + "/catalog.json") == .missing && FileSystem.kind(of: nested + "/catalog.json") != .missing ? nested : name
             do {
-                return (try DiffSide(outputFolder: folder), folder)
+                // With one glyph folder, the base's sources were most likely in it too.
+                let glyphFolder = request.inputs.count == 1 && !request.inputs[0].hasSuffix(".svg") ? request.inputs[0].withoutTrailingSlash + "/" : ""
+                return (try DiffSide(outputFolder: folder) { glyphFolder + $0 }, folder)
             } catch {
                 throw BaseUnreadable(message: "\(error.path): \(error.message)")
             }
@@ -138,7 +140,7 @@ extension ToolCommand {
         }
         var values = parsed.values
         values["--config"] = configPath
-        var (request, _) = try Self.request(from: ParsedArguments(values: values, repeated: parsed.repeated, flags: parsed.flags, positionals: positionals), command: .diff, environment: environment)
+        var (request, _) = try Self.request(from: ParsedArguments(values: values, repeated: parsed.repeated, flags: parsed.flags, positionals: inputs), command: .diff, environment: environment)
         // An output folder that does not exist: nothing of an earlier build is reused.
         request.outputFolder = folder.path + "/.iconforge-diff-output"
         request.writesOutput = false
