@@ -25,7 +25,7 @@ package enum Subprocess {
     /// `input`, and waits for it. Fails when it cannot start (not installed) or its output
     /// is larger than `outputLimit` bytes.
     package static func run(_ program: String, _ arguments: [String], input: [UInt8] = [], outputLimit: Int = 1 << 30) throws(FileError) -> Result {
-        let folder = try TemporaryFolder.create(prefix: "iconforge-run")
+        let folder = try ScratchFolder.create(prefix: "iconforge-run")
         defer { folder.remove() }
         let inputPath = folder.path + "/input", outputPath = folder.path + "/output", errorsPath = folder.path + "/errors"
         try folder.write(input, to: "input")
@@ -73,15 +73,15 @@ package enum Subprocess {
 /// A folder of iconforge's own under the system's temporary folder (`TMPDIR`, else /tmp),
 /// made with `mkdtemp` (mode 0700, a name no one else holds) and removed with everything
 /// in it when the work is done.
-package struct TemporaryFolder: Sendable {
+package struct ScratchFolder: Sendable {
     package var path: String
 
-    package static func create(prefix: String) throws(FileError) -> TemporaryFolder {
+    package static func create(prefix: String) throws(FileError) -> ScratchFolder {
         let environment = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array(((environment.hasSuffix("/") ? String(environment.dropLast()) : environment) + "/\(prefix)-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) != nil }
         guard made else { throw FileError(path: environment, errno: errno, action: "create a temporary folder in") }
-        return TemporaryFolder(path: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return ScratchFolder(path: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Writes a new file at `relative` inside the folder, creating the folders on its way.

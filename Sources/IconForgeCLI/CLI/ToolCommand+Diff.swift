@@ -107,7 +107,7 @@ extension ToolCommand {
     /// memory: the command line's options apply as they do to the current glyphs, and the
     /// revision's own iconforge.json (or none) as it was.
     private static func buildRevision(_ revision: GitRevision, parsed: ParsedArguments, currentFolder: String, environment: ToolEnvironment) throws -> DiffSide {
-        let folder = try TemporaryFolder.create(prefix: "iconforge-diff")
+        let folder = try ScratchFolder.create(prefix: "iconforge-diff")
         defer { folder.remove() }
         let project = folder.path + "/" + revision.prefix
         func inProject(_ path: String) throws(UsageError) -> String {
