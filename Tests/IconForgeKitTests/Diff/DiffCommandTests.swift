@@ -115,6 +115,11 @@ import Testing
         let findings = try #require(document["findings"] as? [String: [[String: Any]]])
         #expect(findings["new"]?.map { $0["rule"] as? String } == ["size.target"] && findings["new"]?.first?["file"] as? String == "Glyphs/home.svg")
         #expect(findings["fixed"]?.isEmpty == true)
+        // The document validates against docs/schemas/diff-report.schema.json.
+        let text = try #require(run.output.range(of: "\ndiff page: ").map { String(run.output[..<$0.lowerBound]) })
+        if let verdicts = try JSONSchemaTests.validate([("diff-report.schema.json", repository.folder.write("diff.json", text))]) {
+            #expect(verdicts == ["ok"])
+        }
         let summary = try #require(document["summary"] as? [String: Int])
         #expect(summary == ["changed": 1, "added": 0, "removed": 1, "renamed": 1, "unchanged": 2, "newFindings": 1, "fixedFindings": 0])
 
@@ -123,9 +128,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: page))
 
         // The text summary says the same in a line per change; GitHub gets annotations.
-        let text = try diff(["--base", repository.base, "--page", page], in: repository.path)
-        #expect(text.output.contains("1 changed, 0 added, 1 removed, 1 renamed, 2 unchanged; findings: 1 new, 0 fixed"))
-        #expect(text.output.contains("  renamed  Glyphs/camera.svg → Glyphs/photo.svg") && text.output.contains("  removed  Glyphs/video.svg"))
+        let summaryRun = try diff(["--base", repository.base, "--page", page], in: repository.path)
+        #expect(summaryRun.output.contains("1 changed, 0 added, 1 removed, 1 renamed, 2 unchanged; findings: 1 new, 0 fixed"))
+        #expect(summaryRun.output.contains("  renamed  Glyphs/camera.svg → Glyphs/photo.svg") && summaryRun.output.contains("  removed  Glyphs/video.svg"))
         let github = try diff(["--base", repository.base, "--format", "github", "--page", page], in: repository.path)
         #expect(github.status == 0)
         #expect(github.output.contains("::notice file=Glyphs/home.svg,title=glyph changed::home: @2x: "))
