@@ -33,14 +33,9 @@ struct DiffPageWriter {
     static let script: StaticString = """
         (async () => {
           const byId = id => document.getElementById(id);
-          const body = document.body;
-          // #guides and #dark in the address preset those toggles; #every shows unchanged glyphs too.
-          for (const id of ['guides', 'dark']) if (location.hash.includes(id)) byId('show-' + id).checked = true;
+          iconforgeToggles(['guides', 'dark']);
+          // #every in the address shows the unchanged glyphs too.
           if (location.hash.includes('every')) byId('status').value = '';
-          body.classList.toggle('guides', byId('show-guides').checked);
-          body.classList.toggle('darkmag', byId('show-dark').checked);
-          byId('show-guides').addEventListener('change', e => body.classList.toggle('guides', e.target.checked));
-          byId('show-dark').addEventListener('change', e => body.classList.toggle('darkmag', e.target.checked));
           const cards = Array.from(document.querySelectorAll('article.glyph'));
           const filter = () => {
             const status = byId('status').value, name = byId('name').value.toLowerCase();
@@ -61,11 +56,7 @@ struct DiffPageWriter {
 
     func html() -> String {
         var page = HTMLWriter()
-        page.markup("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        page.markup("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        page.element("title", text: "iconforge diff against \(result.base)")
-        page.markup("<style>")
-        page.markup(PreviewAssets.css)
+        PreviewPageWriter.head(title: "iconforge diff against \(result.base)", &page)
         page.markup(Self.css)
         page.markup("</style></head>\n")
         page.open("body", ["data-glyphs": "\(result.entries.count)", "data-changes": "\(result.entries.filter { $0.status != .unchanged }.count)"])
@@ -80,6 +71,7 @@ struct DiffPageWriter {
         }
         page.markup("</section>\n<script>")
         page.markup(PreviewAssets.imageLoader)
+        page.markup(PreviewAssets.toggles)
         page.markup(Self.script)
         page.markup("</script></body></html>\n")
         return page.html

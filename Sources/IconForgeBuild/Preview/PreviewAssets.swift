@@ -55,13 +55,7 @@ enum PreviewAssets {
     static let script: StaticString = """
         (async () => {
           const byId = id => document.getElementById(id);
-          const body = document.body;
-          // #guides, #dark, #failing in the address preset those toggles (for screenshots and links).
-          for (const id of ['guides', 'dark', 'failing']) if (location.hash.includes(id)) byId('show-' + id).checked = true;
-          body.classList.toggle('guides', byId('show-guides').checked);
-          body.classList.toggle('darkmag', byId('show-dark').checked);
-          byId('show-guides').addEventListener('change', e => body.classList.toggle('guides', e.target.checked));
-          byId('show-dark').addEventListener('change', e => body.classList.toggle('darkmag', e.target.checked));
+          iconforgeToggles(['guides', 'dark', 'failing']);
           const cards = Array.from(document.querySelectorAll('article.glyph'));
           const filter = () => {
             const failing = byId('show-failing').checked, rule = byId('rule').value, name = byId('name').value.toLowerCase();
@@ -79,6 +73,22 @@ enum PreviewAssets {
           filter();
           await iconforgeShowImages(cards, 'iconforge preview');
         })();
+        """
+
+    /// The guides and dark toggles of a page (the preview's, the diff's): `#guides`, `#dark`
+    /// (and the page's other presets, `#failing`) in the address tick them, for screenshots
+    /// and links.
+    static let toggles: StaticString = """
+        window.iconforgeToggles = presets => {
+          const byId = id => document.getElementById(id);
+          const body = document.body;
+          for (const id of presets) if (location.hash.includes(id)) byId('show-' + id).checked = true;
+          body.classList.toggle('guides', byId('show-guides').checked);
+          body.classList.toggle('darkmag', byId('show-dark').checked);
+          byId('show-guides').addEventListener('change', e => body.classList.toggle('guides', e.target.checked));
+          byId('show-dark').addEventListener('change', e => body.classList.toggle('darkmag', e.target.checked));
+        };
+
         """
 
     /// Shows the images of a page's cards (the preview's, the diff's): each render's PNG is

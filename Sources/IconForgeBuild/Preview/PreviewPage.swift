@@ -85,11 +85,7 @@ struct PreviewPageWriter {
 
     func html() -> String {
         var page = HTMLWriter()
-        page.markup("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        page.markup("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        page.element("title", text: "iconforge preview: \(glyphs.count) glyph\(glyphs.count == 1 ? "" : "s")")
-        page.markup("<style>")
-        page.markup(PreviewAssets.css)
+        Self.head(title: "iconforge preview: \(glyphs.count) glyph\(glyphs.count == 1 ? "" : "s")", &page)
         page.markup("</style>")
         if let reloadingPage { page.liveReloadScript(forPage: reloadingPage) }
         page.markup("</head>\n")
@@ -102,9 +98,20 @@ struct PreviewPageWriter {
         }
         page.markup("</section>\n<script>")
         page.markup(PreviewAssets.imageLoader)
+        page.markup(PreviewAssets.toggles)
         page.markup(PreviewAssets.script)
         page.markup("</script></body></html>\n")
         return page.html
+    }
+
+    /// A page's start, up to inside its `<style>`, which holds the preview's stylesheet: a
+    /// page that adds its own rules (the diff's) writes them next, then closes it.
+    static func head(title: String, _ page: inout HTMLWriter) {
+        page.markup("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        page.markup("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        page.element("title", text: title)
+        page.markup("<style>")
+        page.markup(PreviewAssets.css)
     }
 
     private func header(_ page: inout HTMLWriter) {
