@@ -59,7 +59,7 @@ extension ToolCommand {
         case .json: output.out(DiffFormatter.json(result, page: pagePath))
         case .github: for line in DiffFormatter.annotations(result, path: forCI) { output.out(line) }
         }
-        output.err("diff page: \(pagePath)")
+        if !parsed.flags.contains("--quiet") { output.err("diff page: \(pagePath)") }
         return .clean
     }
 

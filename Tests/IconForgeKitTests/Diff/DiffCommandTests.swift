@@ -142,6 +142,15 @@ import Testing
         // And a commit that only re-saved a glyph changed nothing.
         let resaved = try diff(["--base", "HEAD~3", "--format", "json", "--page", page], in: repository.path)
         #expect(statuses(try parse(resaved.output))["search"] == "unchanged")
+
+        // The work tree against HEAD: home's stroke put back (not committed) fixes its finding.
+        let home28 = repository.path + "/Glyphs/home.svg"
+        try (try String(contentsOfFile: home28, encoding: .utf8)).replacingOccurrences(of: "stroke-width=\"3.5\"", with: "stroke-width=\"2.5\"")
+            .write(toFile: home28, atomically: true, encoding: .utf8)
+        let fixed = try parse(try diff(["--base", "HEAD", "--format", "json", "--page", page], in: repository.path).output)
+        #expect(statuses(fixed)["home"] == "changed")
+        let fixedFindings = try #require(fixed["findings"] as? [String: [[String: Any]]])
+        #expect(fixedFindings["fixed"]?.map { $0["rule"] as? String } == ["size.target"] && fixedFindings["new"]?.isEmpty == true)
     }
 
     @Test(.enabled(if: iconforge != nil, "no iconforge executable beside the tests"))
