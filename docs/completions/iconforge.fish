@@ -121,10 +121,10 @@ complete -c iconforge -n '__fish_seen_subcommand_from fix' -l config -r -F -d 's
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -F
+complete -c iconforge -n '__fish_seen_subcommand_from diff' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l base -x -a 'REV DIR' -d 'what to compare with: a git revision (origin/main; read from git\'s objects, built in a temporary folder with its own iconforge.json), or a folder holding an earlier Output/ (its catalog.json and PNGs); required'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l format -x -a 'text json github' -d 'text (default): a summary, one line per change json: one JSON document (see docs/ci.md) github: ::notice annotations on changed glyphs, ::warning on new findings (and the job summary)'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l page -r -F -d 'where to write the HTML page of the changes (default: OUTPUT/diff.html)'
-complete -c iconforge -n '__fish_seen_subcommand_from diff' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l fit -d 'for sets not drawn on the 35 pt template: set (what --fit means) gives glyphs on one artboard size one scale, bringing the typical glyph to its target; glyph scales each ink box to the exact target; default: template mode, the drawing untouched'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l no-fit -d 'undo --fit set in iconforge.json'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l werror -d 'treat warnings as errors'

@@ -138,22 +138,6 @@ enum OptionTable {
             help: ["the fixed SVG to write (default: NAME.fixed.svg", "beside GLYPH.svg)"]),
         OptionDeclaration("--in-place", "", .flag(), commands: [.fix], help: ["replace GLYPH.svg itself"]),
         OptionDeclaration("--dry-run", "", .flag(), commands: [.fix], help: ["print the change as a diff and write nothing"]),
-        // diff's own
-        OptionDeclaration(
-            "--base", "REV|DIR", .text, commands: [.diff],
-            help: [
-                "what to compare with: a git revision (origin/main; read", "from git's objects, built in a temporary folder with",
-                "its own iconforge.json), or a folder holding an earlier", "Output/ (its catalog.json and PNGs); required",
-            ]),
-        OptionDeclaration(
-            "--format", "FORMAT", .choice(DiffFormat.words), commands: [.diff],
-            help: [
-                "text (default): a summary, one line per change", "json: one JSON document (see docs/ci.md)",
-                "github: ::notice annotations on changed glyphs, ::warning", "on new findings (and the job summary)",
-            ]),
-        OptionDeclaration(
-            "--page", "FILE", .path, commands: [.diff],
-            help: ["where to write the HTML page of the changes", "(default: OUTPUT/\(DiffPage.fileName))"]),
         // check accepts it too (and writes no PNG)
         OptionDeclaration(
             "--png-compression", "N", .integer(1...12), configurationKey: "pngCompression", documented: [.build, .render],
@@ -174,6 +158,22 @@ enum OptionTable {
         OptionDeclaration(
             "--watch", "", .flag(), commands: [.build, .check, .preview],
             help: ["run again whenever a glyph, quick-actions.json or", "iconforge.json changes (Ctrl-C stops)"]),
+        // diff's own
+        OptionDeclaration(
+            "--base", "REV|DIR", .text, commands: [.diff],
+            help: [
+                "what to compare with: a git revision (origin/main; read", "from git's objects, built in a temporary folder with",
+                "its own iconforge.json), or a folder holding an earlier", "Output/ (its catalog.json and PNGs); required",
+            ]),
+        OptionDeclaration(
+            "--format", "FORMAT", .choice(DiffFormat.words), commands: [.diff],
+            help: [
+                "text (default): a summary, one line per change", "json: one JSON document (see docs/ci.md)",
+                "github: ::notice annotations on changed glyphs, ::warning", "on new findings (and the job summary)",
+            ]),
+        OptionDeclaration(
+            "--page", "FILE", .path, commands: [.diff],
+            help: ["where to write the HTML page of the changes", "(default: OUTPUT/\(DiffPage.fileName))"]),
         // every command's
         OptionDeclaration(
             "--fit", .flag(negation: "--no-fit"), values: FitChoice.words, configurationKey: "fit",
