@@ -7,22 +7,22 @@ extension ToolCommand {
 
     static func diff(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .diff))
-        if parsed.flags.contains("--help") {
+        let commandLine = OptionSettings(parsed: parsed)
+        if try commandLine.value(of: .help) {
             output.out(HelpText.diff)
             return .clean
         }
-        let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: .diff)
-        let format = try commandLine.choice("--format", as: DiffFormat.self) ?? .text
-        guard let baseName = parsed.values["--base"], !baseName.isEmpty else {
+        let format = try commandLine.value(of: .diffFormat)
+        guard let baseName = try commandLine.value(of: .base), !baseName.isEmpty else {
             throw UsageError("diff needs --base: a git revision (--base origin/main) or a folder holding an earlier Output/")
         }
         let currentFolder = FileManager.default.currentDirectoryPath
-        let pathBase = try commandLine.text("--path-base") ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
+        let pathBase = try commandLine.value(of: .pathBase) ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
 
         var (request, _) = try self.request(from: parsed, command: .diff, environment: output.environment)
         request.writesOutput = false
         request.keepsImages = true
-        let pagePath = try commandLine.text("--page") ?? request.outputFolder.withoutTrailingSlash + "/" + DiffPage.fileName
+        let pagePath = try commandLine.value(of: .page) ?? request.outputFolder.withoutTrailingSlash + "/" + DiffPage.fileName
         if let problem = Preview.conflict(at: pagePath) {
             throw UsageError(problem.replacing("the page is not written over it", with: "the diff page is not written over it; or name another with --page FILE"))
         }
@@ -59,7 +59,7 @@ extension ToolCommand {
         case .json: output.out(DiffFormatter.json(result, page: pagePath))
         case .github: for line in DiffFormatter.annotations(result, path: forCI) { output.out(line) }
         }
-        if !parsed.flags.contains("--quiet") { output.err("diff page: \(pagePath)") }
+        if try !commandLine.value(of: .quiet) { output.err("diff page: \(pagePath)") }
         return .clean
     }
 
@@ -118,7 +118,7 @@ extension ToolCommand {
             return relative
         }
         // The configuration as the revision had it; none then is none, whatever is here now.
-        let configuration = try inProject(parsed.values["--config"] ?? Configuration.defaultFileName)
+        let configuration = try inProject(try OptionSettings(parsed: parsed).value(of: .config) ?? Configuration.defaultFileName)
         let configFiles = try revision.files(under: [configuration]).filter { $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst()) }
         var configPath = project + ".iconforge-diff-no-configuration.json"
         if let file = configFiles.first, let bytes = try revision.contents(of: [file])[file.object] {
@@ -139,7 +139,7 @@ extension ToolCommand {
             try folder.write(bytes, to: file.path)
         }
         var values = parsed.values
-        values["--config"] = configPath
+        values[Option.config.name] = configPath
         var (request, _) = try Self.request(from: ParsedArguments(values: values, repeated: parsed.repeated, flags: parsed.flags, positionals: inputs), command: .diff, environment: environment)
         // An output folder that does not exist: nothing of an earlier build is reused.
         request.outputFolder = folder.path + "/.iconforge-diff-output"
