@@ -29,3 +29,6 @@ enum IsolationChoice: String, OptionChoice {
 enum DiffFormat: String, OptionChoice {
     case text, json, github
 }
+
+/// `--vector`: the file format of the vector image sets.
+extension VectorFormat: OptionChoice {}
