@@ -92,6 +92,12 @@ same again with ``#all`` in the address (every one of the 6,000 images decoded)
 shows what showing cards as they scroll into view saves. Target: the page
 ready in under 2 s.
 
+Diff: ``iconforge diff --fit=glyph`` in a git repository whose first commit holds the
+corpus and whose second thickens one glyph's stroke, against ``--base HEAD~1`` (the
+base's glyphs read from git and built in a temporary folder, then the current ones) and
+against ``--base DIR``, an Output/ a build of the first commit wrote (the current glyphs
+only); each writes its page. Timed like a peer, its ratio to a cold build reported.
+
 Stages: iconforge is run with ICONFORGE_TIMINGS=1; every stderr line of the form
 ``stage <name> <seconds> s`` is collected and the per-stage medians are shown.
 
@@ -1106,6 +1112,11 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
     noop = by_key.get("iconforge-noop")
     if base and noop and noop.samples and not noop.unavailable:
         print(f"No-op build = {noop.median() / base * 100:.1f} % of a cold one (target: at most 3 %).")
+    diffs = [by_key.get(k) for k in ("iconforge-diff-git", "iconforge-diff-dir")]
+    if base and all(d and d.samples and not d.unavailable for d in diffs):
+        print(f"Diff on a 1,000-glyph base, 1 glyph changed: --base HEAD~1 {fmt_s(diffs[0].median())} s "
+              f"({diffs[0].median() / base:.2f} x a cold build), --base DIR {fmt_s(diffs[1].median())} s "
+              f"({diffs[1].median() / base:.2f} x).")
     print()
     lib_data: list[dict] = []
     if libs:
@@ -1271,6 +1282,18 @@ def main() -> int:
             log(f"iconforge: {cold.unavailable}")
 
         peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, fit_set, small]
+        # iconforge diff on a 1,000-glyph base with one glyph changed: against the previous
+        # commit (both builds made, the base's in a temporary folder from git's objects), and
+        # against an earlier Output/ (only the current glyphs built).
+        diff_setup = prepare_diff_repo(cfg, corpus, work)
+        if diff_setup is not None:
+            repo, base_out = diff_setup
+            in_repo = 'cd "$1" && shift && exec "$@"'
+            for key, label, base_arg in [("iconforge-diff-git", "iconforge diff --base HEAD~1 (1 changed)", "HEAD~1"),
+                                         ("iconforge-diff-dir", "iconforge diff --base DIR (1 changed)", str(base_out))]:
+                peers.append(Peer(key, label, ["bash", "-c", in_repo, "bash", str(repo), str(cfg.iconforge), "diff",
+                                               "--base", base_arg, "--fit=glyph", "--page", str(work / f"{key}.html")],
+                                  env=if_env, optional=True))
         disk_work = None
         if cfg.disk is not None:
             disk_work = Path(tempfile.mkdtemp(prefix="iconforge-bench.", dir=_mkdir(cfg.disk)))
@@ -1329,6 +1352,28 @@ def main() -> int:
         if disk_work is not None:
             shutil.rmtree(disk_work, ignore_errors=True)
     return 0
+
+
+def prepare_diff_repo(cfg: Config, corpus: Corpus, work: Path) -> tuple[Path, Path] | None:
+    """What `iconforge diff` is timed on: a git repository whose first commit holds the corpus
+    in Glyphs/ and whose second thickens one glyph's stroke, and the Output/ a build of the
+    first commit wrote (for --base DIR). Made once per session, outside the timing."""
+    if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)) or shutil.which("git") is None:
+        return None
+    repo = _mkdir(work / "diff-repo")
+    glyphs = _mkdir(repo / "Glyphs")
+    for f in corpus.files:
+        shutil.copyfile(f, glyphs / f.name)
+    git = ["git", "-C", str(repo), "-c", "user.email=bench@example.com", "-c", "user.name=bench", "-c", "commit.gpgsign=false"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "Glyphs"], check=True)
+    subprocess.run(git + ["commit", "-qm", "base"], check=True)
+    base_out = work / "diff-base-output"
+    subprocess.run([str(cfg.iconforge), "build", str(glyphs), "-o", str(base_out), "--fit=glyph", "-q"], check=True)
+    first = glyphs / corpus.files[0].name
+    first.write_bytes(first.read_bytes().replace(b'stroke-width="2"', b'stroke-width="3"'))
+    subprocess.run(git + ["commit", "-qam", "one glyph's stroke heavier"], check=True)
+    return repo, base_out
 
 
 def _pkg_version(name: str) -> str:

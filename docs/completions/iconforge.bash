@@ -2,7 +2,7 @@
 _iconforge() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "build check render preview fix rules explain init doctor completions help --version -h --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "build check render preview fix diff rules explain init doctor completions help --version -h --help" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
@@ -117,6 +117,28 @@ _iconforge() {
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
+    diff)
+        case "$prev" in
+        --path-base) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --base) COMPREPLY=($(compgen -W "REV DIR" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
+        --page) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --shape-threshold) COMPREPLY=(); return ;;
+        --tolerance) COMPREPLY=(); return ;;
+        --max-file-size) COMPREPLY=(); return ;;
+        --max-elements) COMPREPLY=(); return ;;
+        --render-timeout) COMPREPLY=(); return ;;
+        --isolation) COMPREPLY=($(compgen -W "workers none" -- "$cur")); return ;;
+        --app-name) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "--path-base --base --format --page --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+        ;;
     rules)
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
@@ -162,7 +184,7 @@ _iconforge() {
         if [[ "$cur" == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "build check render preview fix rules explain init doctor completions help" -- "$cur"))
+            COMPREPLY=($(compgen -W "build check render preview fix diff rules explain init doctor completions help" -- "$cur"))
         fi
         ;;
     esac

@@ -51,22 +51,11 @@ enum PreviewAssets {
         .unrendered{color:#c4002b}
         """
 
-    /// Wires the filters and toggles, and shows the images: each render's PNG is in its
-    /// `img`'s `data-png` and becomes its `src` (and that of the tiles and menu icons that show
-    /// it again) when its card is shown: all at once for up to 200 glyphs (or with `#all` in the
-    /// address), else as cards come near the viewport, so that 1,000 glyphs load as fast as a
-    /// screenful. Once the images shown first have decoded, the body gets `data-ready`; each
-    /// image gets `data-decoded="WxH"` (its natural size) or `"failed"` when it has decoded.
+    /// Wires the preview's filters and toggles, then shows the images (`imageLoader`).
     static let script: StaticString = """
         (async () => {
           const byId = id => document.getElementById(id);
-          const body = document.body;
-          // #guides, #dark, #failing in the address preset those toggles (for screenshots and links).
-          for (const id of ['guides', 'dark', 'failing']) if (location.hash.includes(id)) byId('show-' + id).checked = true;
-          body.classList.toggle('guides', byId('show-guides').checked);
-          body.classList.toggle('darkmag', byId('show-dark').checked);
-          byId('show-guides').addEventListener('change', e => body.classList.toggle('guides', e.target.checked));
-          byId('show-dark').addEventListener('change', e => body.classList.toggle('darkmag', e.target.checked));
+          iconforgeToggles(['guides', 'dark', 'failing']);
           const cards = Array.from(document.querySelectorAll('article.glyph'));
           const filter = () => {
             const failing = byId('show-failing').checked, rule = byId('rule').value, name = byId('name').value.toLowerCase();
@@ -82,7 +71,36 @@ enum PreviewAssets {
           };
           for (const id of ['show-failing', 'rule', 'name']) byId(id).addEventListener('input', filter);
           filter();
+          await iconforgeShowImages(cards, 'iconforge preview');
+        })();
+        """
 
+    /// The guides and dark toggles of a page (the preview's, the diff's): `#guides`, `#dark`
+    /// (and the page's other presets, `#failing`) in the address tick them, for screenshots
+    /// and links.
+    static let toggles: StaticString = """
+        window.iconforgeToggles = presets => {
+          const byId = id => document.getElementById(id);
+          const body = document.body;
+          for (const id of presets) if (location.hash.includes(id)) byId('show-' + id).checked = true;
+          body.classList.toggle('guides', byId('show-guides').checked);
+          body.classList.toggle('darkmag', byId('show-dark').checked);
+          byId('show-guides').addEventListener('change', e => body.classList.toggle('guides', e.target.checked));
+          byId('show-dark').addEventListener('change', e => body.classList.toggle('darkmag', e.target.checked));
+        };
+
+        """
+
+    /// Shows the images of a page's cards (the preview's, the diff's): each render's PNG is
+    /// in its `img`'s `data-png` and becomes its `src` (and that of the tiles and menu icons
+    /// that show it again) when its card is shown: all at once for up to 200 cards (or with
+    /// `#all` in the address), else as cards come near the viewport, so that 1,000 glyphs
+    /// load as fast as a screenful. Once the images shown first have decoded, the body gets
+    /// `data-ready`; each image gets `data-decoded="WxH"` (its natural size) or `"failed"`
+    /// when it has decoded.
+    static let imageLoader: StaticString = """
+        window.iconforgeShowImages = async (cards, pageName) => {
+          const byId = id => document.getElementById(id);
           let decoding = [];
           const show = img => {
             if (img.src) return;
@@ -111,8 +129,8 @@ enum PreviewAssets {
           const first = decoding;
           decoding = [];
           await Promise.all(first);
-          body.dataset.ready = 'true';
-          console.info('iconforge preview ready: ' + first.length + ' images in ' + Math.round(performance.now()) + ' ms');
-        })();
+          document.body.dataset.ready = 'true';
+          console.info(pageName + ' ready: ' + first.length + ' images in ' + Math.round(performance.now()) + ' ms');
+        };
         """
 }

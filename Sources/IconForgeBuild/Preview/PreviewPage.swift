@@ -30,7 +30,12 @@ public enum Preview {
     /// recorded in the folder's `.iconforge-preview` that the page is iconforge's (see
     /// `conflict(at:)`). The caller has checked `conflict(at:)`.
     public static func write(report: BuildReport, request: BuildRequest, to path: String, liveReload: Bool = false) throws(FileError) {
-        let bytes = page(report: report, request: request, liveReload: liveReload, path: path)
+        try writePage(page(report: report, request: request, liveReload: liveReload, path: path), to: path)
+    }
+
+    /// Writes a page of iconforge's (the preview, the diff) to `path` atomically, having
+    /// first recorded it in the folder's `.iconforge-preview`.
+    static func writePage(_ bytes: [UInt8], to path: String) throws(FileError) {
         let record = recordPath(forPage: path)
         var listed = recordedPages(record)
         if !listed.contains(path.lastPathComponent) {
@@ -60,7 +65,7 @@ public enum Preview {
         case .missing: return nil
         case .regular where recordedPages(recordPath(forPage: path)).contains(path.lastPathComponent): return nil
         default:
-            return "\(path) already exists and iconforge did not write it (\(recordFileName) beside it does not name it), so the preview page is not written over it; move it away, or delete it if it is stale"
+            return "\(path) already exists and iconforge did not write it (\(recordFileName) beside it does not name it), so the page is not written over it; move it away, or delete it if it is stale"
         }
     }
 }
@@ -80,11 +85,7 @@ struct PreviewPageWriter {
 
     func html() -> String {
         var page = HTMLWriter()
-        page.markup("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        page.markup("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        page.element("title", text: "iconforge preview: \(glyphs.count) glyph\(glyphs.count == 1 ? "" : "s")")
-        page.markup("<style>")
-        page.markup(PreviewAssets.css)
+        Self.head(title: "iconforge preview: \(glyphs.count) glyph\(glyphs.count == 1 ? "" : "s")", &page)
         page.markup("</style>")
         if let reloadingPage { page.liveReloadScript(forPage: reloadingPage) }
         page.markup("</head>\n")
@@ -96,9 +97,21 @@ struct PreviewPageWriter {
             card(glyph, index: index, &page)
         }
         page.markup("</section>\n<script>")
+        page.markup(PreviewAssets.imageLoader)
+        page.markup(PreviewAssets.toggles)
         page.markup(PreviewAssets.script)
         page.markup("</script></body></html>\n")
         return page.html
+    }
+
+    /// A page's start, up to inside its `<style>`, which holds the preview's stylesheet: a
+    /// page that adds its own rules (the diff's) writes them next, then closes it.
+    static func head(title: String, _ page: inout HTMLWriter) {
+        page.markup("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        page.markup("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        page.element("title", text: title)
+        page.markup("<style>")
+        page.markup(PreviewAssets.css)
     }
 
     private func header(_ page: inout HTMLWriter) {
@@ -134,7 +147,7 @@ struct PreviewPageWriter {
             page.element("p", ["class": "note"], text: "No \(QuickActions.fileName): a menu of the first four glyphs by name.")
         }
         if let diagnostics = catalog.quickActions?.diagnostics, !diagnostics.isEmpty {
-            diagnosticList(diagnostics, &page)
+            Self.diagnosticList(diagnostics, &page)
         }
         page.markup("<div class=\"menu-list\">")
         let renderedByName = Dictionary(
@@ -198,7 +211,7 @@ struct PreviewPageWriter {
             page.element("p", ["class": "unrendered"], text: "not rendered: see the diagnostics")
         }
         for render in glyph.renders {
-            view(glyph, render, id: Self.imageID(index, render.scale), &page)
+            Self.view(glyph, render, id: Self.imageID(index, render.scale), &page)
         }
         page.markup("</div><div class=\"details\"><dl class=\"facts\">")
         func fact(_ term: String, _ value: String) {
@@ -215,11 +228,11 @@ struct PreviewPageWriter {
             fact("\(render.scale.suffix) output", glyph.outputText(render))
         }
         page.markup("</dl>")
-        diagnosticList(entry.diagnostics, &page)
+        Self.diagnosticList(entry.diagnostics, &page)
         page.markup("</div></article>\n")
     }
 
-    private func diagnosticList(_ diagnostics: [Catalog.CatalogDiagnostic], _ page: inout HTMLWriter) {
+    static func diagnosticList(_ diagnostics: [Catalog.CatalogDiagnostic], _ page: inout HTMLWriter) {
         guard !diagnostics.isEmpty else { return }
         page.markup("<ul class=\"diagnostics\">")
         for diagnostic in diagnostics {
@@ -235,18 +248,25 @@ struct PreviewPageWriter {
         page.markup("</ul>")
     }
 
-    /// One scale: real size on light and dark, then magnified with its guides and problems.
-    private func view(_ glyph: PreviewGlyph, _ render: PreviewGlyph.Render, id: String, _ page: inout HTMLWriter) {
+    /// One scale: real size on light and dark, then magnified with its guides and problems
+    /// (the diff page shows its before, after and difference images through it too).
+    /// `caption` goes before the scale's; `imageClass` marks an image the tiles must not
+    /// tint (the difference, whose colours are its meaning); `problems` false leaves out
+    /// what failed (a difference image shows changes, not findings).
+    static func view(
+        _ glyph: PreviewGlyph, _ render: PreviewGlyph.Render, id: String, caption: String? = nil, imageClass: String? = nil, problems: Bool = true,
+        _ page: inout HTMLWriter
+    ) {
         let scale = render.scale
         let points = Double(render.width) / Double(scale.factor)
         let zoom = Self.zoom(scale), margin = Self.margin(scale)
         let outer = (render.width + 2 * margin) * zoom
         page.open("figure", ["class": "scale", "data-scale": "\(scale.factor)"])
-        page.element("figcaption", text: "\(scale.suffix) · \(render.width) × \(render.height) px · ×\(zoom)")
+        page.element("figcaption", text: (caption.map { $0 + " · " } ?? "") + "\(scale.suffix) · \(render.width) × \(render.height) px · ×\(zoom)")
         page.markup("<div class=\"real\">")
         for appearance in ["light", "dark"] {
             page.open("span", ["class": "tile \(appearance)"])
-            page.open("img", ["data-copy": id, "alt": "", "style": "width:\(points.fixed(2))px;height:\(points.fixed(2))px"])
+            page.open("img", ["data-copy": id, "alt": "", "class": imageClass, "style": "width:\(points.fixed(2))px;height:\(points.fixed(2))px"])
             page.close("span")
         }
         page.markup("</div>")
@@ -254,16 +274,17 @@ struct PreviewPageWriter {
         page.open(
             "img",
             [
-                "id": id, "data-png": Data(render.png).base64EncodedString(), "alt": "\(glyph.entry.name) \(scale.suffix)",
+                "id": id, "data-png": Data(render.png).base64EncodedString(), "alt": (caption.map { $0 + " " } ?? "") + "\(glyph.entry.name) \(scale.suffix)",
+                "class": imageClass,
                 "data-width": "\(render.width)", "data-height": "\(render.height)",
                 "style": "left:\(margin * zoom)px;top:\(margin * zoom)px;width:\(render.width * zoom)px;height:\(render.height * zoom)px",
             ])
-        overlay(glyph, render, margin: margin, &page)
+        overlay(glyph, render, margin: margin, problems: problems, &page)
         page.markup("</div></figure>")
     }
 
     /// The guides (shown with the toggle) and what failed (always shown), in canvas pixels.
-    private func overlay(_ glyph: PreviewGlyph, _ render: PreviewGlyph.Render, margin: Int, _ page: inout HTMLWriter) {
+    private static func overlay(_ glyph: PreviewGlyph, _ render: PreviewGlyph.Render, margin: Int, problems: Bool, _ page: inout HTMLWriter) {
         let canvas = Double(render.width)
         let side = Double(render.width + 2 * margin)
         page.open("svg", ["class": "overlay", "viewBox": "\(-margin) \(-margin) \(side.pt) \(side.pt)", "aria-hidden": "true"])
@@ -280,7 +301,7 @@ struct PreviewPageWriter {
         page.open("path", ["class": "guide centre", "d": "M\((canvas / 2).pt) 0V\(canvas.pt)M0 \((canvas / 2).pt)H\(canvas.pt)"])
         page.close("path")
         if let ink { rect(ink, "guide ink") }
-        let rules = Set(glyph.entry.diagnostics.map(\.rule))
+        let rules = problems ? Set(glyph.entry.diagnostics.map(\.rule)) : []
         if rules.contains(.sizeTarget), let shape = glyph.entry.shape {
             rect(centred(Double(scale.target(for: shape))), "problem missed-target")
         }
@@ -295,7 +316,7 @@ struct PreviewPageWriter {
             page.open("path", ["class": "problem off-centre", "d": "M\((canvas / 2).pt) \((canvas / 2).pt)L\(ink.midX.pt) \(ink.midY.pt)"])
             page.close("path")
         }
-        if let second = render.secondColour {
+        if problems, let second = render.secondColour {
             page.open("circle", ["class": "problem second-colour", "cx": (Double(second.x) + 0.5).pt, "cy": (Double(second.y) + 0.5).pt, "r": "3"])
             page.element("title", text: "second colour \(second.hex) here")
             page.close("circle")

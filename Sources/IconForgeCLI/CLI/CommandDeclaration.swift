@@ -74,6 +74,11 @@ enum CommandTable {
             pipeline: .fix,
             run: { arguments, output throws(UsageError) in try ToolCommand.fix(arguments, output: &output) }),
         CommandDeclaration(
+            name: "diff", usage: "diff --base REV|DIR [GLYPHS...] [--format FORMAT] [--page FILE] [options]",
+            summary: "compare the glyphs' build with a git revision's or an earlier Output/, by pixels (for review)", arguments: .glyphs,
+            pipeline: .diff,
+            run: { arguments, output throws(UsageError) in try ToolCommand.diff(arguments, output: &output) }),
+        CommandDeclaration(
             name: "rules", usage: "rules", summary: "list every rule with its id and default severity", arguments: .none,
             run: { arguments, output throws(UsageError) in
                 try ToolCommand.ownCommand("rules", arguments, output: &output) { _, output in

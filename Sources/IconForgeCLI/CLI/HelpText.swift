@@ -9,6 +9,7 @@ enum HelpText {
         case "render": render
         case "fix": fix
         case "preview": preview
+        case "diff": diff
         case "rules": rules
         case "explain": explain
         case "init": `init`
@@ -207,4 +208,37 @@ enum HelpText {
         OPTIONS
 
         """ + OptionTable.helpLines(for: .preview)
+
+    static let diff = """
+        iconforge diff — what a change did to the glyphs' pictures, for review
+
+        USAGE
+          iconforge diff --base REV|DIR [GLYPHS...] [options]
+
+        Builds the glyphs as check does (writing no PNG) and compares them with a base:
+        a git revision (--base origin/main), whose iconforge.json and glyphs are read
+        from git's objects and built in a temporary folder (the work tree, the index
+        and every ref are left alone), or a folder holding an earlier Output/ (its
+        catalog.json and the PNGs it lists; the folder itself or one holding Output/).
+        Glyphs are compared by decoded pixels, not bytes: a PNG compressed differently
+        or a glyph re-saved by another tool that renders the same is unchanged. Each
+        glyph is changed, added, removed, renamed (a removed and an added glyph with
+        the same pixels) or unchanged; findings are new (this build has them, the base
+        had not) or fixed. The command-line options apply to both builds.
+
+        Writes an HTML page (default: OUTPUT/diff.html; --page FILE) with each change
+        before, after and as a difference overlay (red: ink only in the base, green:
+        ink only now), at real size on light and dark and magnified, and prints a
+        summary (--format text), one JSON document (json), or GitHub annotations
+        (github); with GITHUB_STEP_SUMMARY set, also the job's summary in Markdown.
+
+        EXIT STATUS
+          0 compared, whether or not anything changed (a review tool: 'check' judges)
+          1 the base cannot be read (not a git repository, an unknown revision, a
+            folder with no catalog.json)
+          2 usage error                3 the page cannot be written
+
+        OPTIONS
+
+        """ + OptionTable.helpLines(for: .diff)
 }

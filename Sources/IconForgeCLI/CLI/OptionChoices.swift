@@ -25,5 +25,10 @@ enum IsolationChoice: String, OptionChoice {
     case workers, none
 }
 
+/// `diff --format`: how `iconforge diff` reports (its page is written whichever it is).
+enum DiffFormat: String, OptionChoice {
+    case text, json, github
+}
+
 /// `--vector`: the file format of the vector image sets.
 extension VectorFormat: OptionChoice {}

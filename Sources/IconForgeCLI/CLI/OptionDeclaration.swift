@@ -1,6 +1,6 @@
 /// A command that takes options.
 enum OptionCommand: String, Sendable, CaseIterable {
-    case build, check, render, preview, fix
+    case build, check, render, preview, fix, diff
 }
 
 /// One command-line option, declared once: the parser's spec, the help text's option

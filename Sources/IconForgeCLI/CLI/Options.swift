@@ -77,9 +77,21 @@ extension Option where Value == String? {
     // build's and check's
     static var pathBase: Option {
         .text(
-            "--path-base", "DIR", .path, commands: [.build, .check],
+            "--path-base", "DIR", .path, commands: [.build, .check, .diff],
             shownDefault: "the repository root, the nearest folder up with .git; else the current folder",
             help: ["github and sarif paths are relative to DIR"])
+    }
+    // diff's own
+    static var base: Option {
+        .text(
+            "--base", "REV|DIR", commands: [.diff],
+            help: [
+                "what to compare with: a git revision (origin/main; read", "from git's objects, built in a temporary folder with",
+                "its own iconforge.json), or a folder holding an earlier", "Output/ (its catalog.json and PNGs); required",
+            ])
+    }
+    static var page: Option {
+        .text("--page", "FILE", .path, commands: [.diff], shownDefault: "OUTPUT/\(DiffPage.fileName)", help: ["where to write the HTML page of the changes"])
     }
     static var appName: Option { .text("--app-name", "NAME", configurationKey: "appName", help: ["the app's name, for the actions.app-name rule"]) }
     static var config: Option { .text("--config", "FILE", .path, shownDefault: "iconforge.json if present", help: ["settings file"]) }
@@ -155,6 +167,17 @@ extension Option where Value == OutputFormat {
     }
 }
 
+extension Option where Value == DiffFormat {
+    static var diffFormat: Option {
+        .choice(
+            "--format", "FORMAT", commands: [.diff], default: .text,
+            [
+                .text: ["a summary, one line per change"], .json: ["one JSON document (see docs/ci.md)"],
+                .github: ["::notice annotations on changed glyphs,", "::warning on new findings (and the job summary)"],
+            ])
+    }
+}
+
 extension Option where Value == VectorFormat? {
     static var vector: Option {
         .optionalChoice(
@@ -195,6 +218,7 @@ extension OptionTable {
         Option.fixOutput.declaration, Option.inPlace.declaration, Option.dryRun.declaration,
         Option.pngCompression.declaration,
         Option.format.declaration, Option.pathBase.declaration, Option.watch.declaration,
+        Option.base.declaration, Option.diffFormat.declaration, Option.page.declaration,
         Option.fit.declaration, Option.werror.declaration, Option.jobs.declaration, Option.shapeThreshold.declaration,
         Option.tolerance.declaration, Option.maxFileSize.declaration, Option.maxElements.declaration, Option.renderTimeout.declaration,
         Option.isolation.declaration, Option.appName.declaration, Option.config.declaration, Option.quiet.declaration, Option.help.declaration,

@@ -134,11 +134,11 @@ public enum DiagnosticFormatter {
     }
 
     // GitHub's escaping rules for workflow commands.
-    private static func escapeData(_ text: String) -> String {
+    static func escapeData(_ text: String) -> String {
         text.escaping(["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
-    private static func escapeProperty(_ text: String) -> String {
+    static func escapeProperty(_ text: String) -> String {
         text.escaping(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 }

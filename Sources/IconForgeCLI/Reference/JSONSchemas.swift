@@ -29,7 +29,7 @@ struct JSONSchemaDocument: Sendable {
 
 /// The schemas of every JSON file iconforge reads or writes, under docs/schemas/.
 enum JSONSchemas {
-    static var all: [JSONSchemaDocument] { [configuration, quickActions, catalog, checkReport] }
+    static var all: [JSONSchemaDocument] { [configuration, quickActions, catalog, checkReport, diffReport] }
 
     static func node(for option: OptionDeclaration) -> SchemaNode {
         switch option.kind {
@@ -199,5 +199,41 @@ enum JSONSchemas {
         return JSONSchemaDocument(
             documentName: "check --format json", fileName: "check-report.schema.json", title: "iconforge check --format json",
             summary: "The document build and check print with --format json.", root: root)
+    }
+
+    static var diffReport: JSONSchemaDocument {
+        let statuses = DiffResult.Status.allCases.map(\.rawValue)
+        let scale = closed(
+            [
+                SchemaProperty("scale", .integer(2...3), "2 or 3"), SchemaProperty("changedPixels", .integer(), "pixels that differ (all of them when the canvas changed size)"),
+                SchemaProperty("pixels", .integer(), "the canvas's pixels"), SchemaProperty("baseSize", .string(), "the base's canvas, WxH, when it changed size"),
+                SchemaProperty("size", .string(), "the canvas now, WxH, when it changed size"),
+            ], optional: ["baseSize", "size"])
+        let glyph = closed(
+            [
+                SchemaProperty("name", .string(), "the glyph's name (the base's for a removed glyph)"), SchemaProperty("status", .string(choices: statuses), "what the change did to it"),
+                SchemaProperty("file", .string(), "its file, as diagnostics name it (the base's for a removed glyph)"),
+                SchemaProperty("baseName", .string(), "a renamed glyph's name in the base"), SchemaProperty("baseFile", .string(), "a renamed glyph's file in the base"),
+                SchemaProperty("note", .string(), "why a glyph not rendered on one side counts as changed"),
+                SchemaProperty("scales", .array(scale), "a changed glyph's scales"),
+            ], optional: ["baseName", "baseFile", "note", "scales"])
+        let finding = closed(
+            [
+                SchemaProperty("glyph", .string(), "the glyph, as named now (absent for quick-actions.json)"), SchemaProperty("file", .string(), "the file"),
+                SchemaProperty("line", .integer(), "1-based line"), SchemaProperty("column", .integer(), "1-based column"),
+                SchemaProperty("severity", severity, "error or warning"), SchemaProperty("rule", rule, "the rule's id"),
+                SchemaProperty("message", .string(), "what was found and how to fix it"),
+            ], optional: ["glyph", "line", "column"])
+        let summary = closed((statuses + ["newFindings", "fixedFindings"]).map { SchemaProperty($0, .integer(), $0.hasSuffix("Findings") ? "findings " + $0.dropLast(8) : "glyphs " + $0) })
+        let root = closed([
+            SchemaProperty("schemaVersion", .integer(1...1), "the document's version"), SchemaProperty("tool", .string(choices: ["iconforge"]), "iconforge"),
+            SchemaProperty("version", .string(), "iconforge's version"), SchemaProperty("base", .string(), "what was compared with: a revision and its commit, or a folder"),
+            SchemaProperty("page", .string(), "the HTML page written"), SchemaProperty("summary", summary, "counts"),
+            SchemaProperty("glyphs", .array(glyph), "every glyph of both builds, changes first"),
+            SchemaProperty("findings", closed([SchemaProperty("new", .array(finding), "findings the base had not"), SchemaProperty("fixed", .array(finding), "findings the base had and this build has not")]), "findings new and fixed"),
+        ])
+        return JSONSchemaDocument(
+            documentName: "diff --format json", fileName: "diff-report.schema.json", title: "iconforge diff --format json",
+            summary: "The document diff prints with --format json: glyphs added, removed, changed (by pixels), renamed and unchanged, and findings new and fixed.", root: root)
     }
 }

@@ -1,0 +1,53 @@
+/// One side of `iconforge diff`: the glyphs of one build with the PNGs it made, as the
+/// preview page shows them (`PreviewImages`), so that a diff compares exactly what a build
+/// writes and the page shows it the way the preview does.
+public struct DiffSide: Sendable {
+    /// Why an earlier output folder cannot be a base.
+    public struct Unreadable: Error, Equatable, Sendable {
+        public var path: String
+        public var message: String
+    }
+
+    var catalog: Catalog
+    var glyphs: [PreviewGlyph]
+    /// Each glyph's file as diagnostics name it (`Glyphs/star.svg`), by name.
+    var files: [String: String]
+
+    /// The glyphs a build or check found, with the PNGs it kept (`BuildRequest.keepsImages`)
+    /// or, for glyphs whose files it kept, those files. `displayPath` turns a file as the run
+    /// named it into the one a reader should see (a base built in a temporary folder names
+    /// its files inside it).
+    public init(report: BuildReport, request: BuildRequest, displayPath: (String) -> String = { $0 }) {
+        catalog = report.catalog
+        glyphs = PreviewImages.glyphs(report.catalog, images: report.images, outputFolder: request.outputFolder)
+        // The catalog keeps a source relative to its glyph folder; the run's files say which folder.
+        let runFiles = report.glyphFiles.sorted()
+        var files: [String: String] = [:]
+        for entry in report.catalog.glyphs {
+            let file = runFiles.first { $0 == entry.source || $0.hasSuffix("/" + entry.source) } ?? entry.source
+            files[entry.name] = displayPath(file)
+        }
+        self.files = files
+    }
+
+    /// The build an output folder holds: its `catalog.json` and the PNGs it lists (each
+    /// checked against the catalog's hash). A glyph whose PNGs are missing or not the ones
+    /// listed has no renders, and compares as changed. The catalog names each glyph's
+    /// source from its glyph folder; `displayPath` says where that folder is now.
+    public init(outputFolder folder: String, displayPath: (String) -> String = { $0 }) throws(Unreadable) {
+        let path = folder.withoutTrailingSlash + "/catalog.json"
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readRegularFile(path, limit: 1 << 28)
+        } catch {
+            throw Unreadable(path: path, message: FileSystem.kind(of: path) == .missing ? "no catalog.json: not the output folder of an iconforge build" : error.message)
+        }
+        do {
+            catalog = try JSONDecoder().decode(Catalog.self, from: Data(bytes))
+        } catch {
+            throw Unreadable(path: path, message: "not a catalog.json iconforge can read (\(error)); build the base with this iconforge version")
+        }
+        glyphs = PreviewImages.glyphs(catalog, images: [:], outputFolder: folder)
+        files = Dictionary(catalog.glyphs.map { ($0.name, displayPath($0.source)) }, uniquingKeysWith: { first, _ in first })
+    }
+}
