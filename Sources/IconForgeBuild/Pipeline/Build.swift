@@ -146,7 +146,7 @@ public enum Builder {
         let early = request.writesOutput ? EarlyStaging() : nil
         let outcomes = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
-            encode: request.writesOutput || request.keepsImages, staging: early)
+            encode: request.writesOutput || request.keepsImages, staging: early, measured: setScales.measurements)
         var resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         // A catalog.json in the output folder that is not iconforge's stops every write.
@@ -308,10 +308,15 @@ public enum Builder {
         measuring.options.allowOffCenter = []
         measuring.options.measuresOnly = true
         let measured = process(files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, encode: false)
-        return SetScalePlan(scales: FitSetPlanner.plan(measured.compactMap { outcome in
+        var measurements: [Int: SetScalePlan.Measurement] = [:]
+        for (index, outcome) in measured.enumerated() {
+            if let ink = outcome.measured { measurements[index] = SetScalePlan.Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink) }
+        }
+        let scales = FitSetPlanner.plan(measured.compactMap { outcome in
             guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
             return FitSetPlanner.Measured(artboard: artboard, inkBox: inkBox, shape: shape)
-        }))
+        })
+        return SetScalePlan(scales: scales, measurements: measurements)
     }
 
     // MARK: - Resolve
@@ -719,7 +724,7 @@ public enum Builder {
     /// its temporary name by the thread that rendered it, while the others still render.
     private static func process(
         _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest,
-        encode: Bool, staging: EarlyStaging? = nil
+        encode: Bool, staging: EarlyStaging? = nil, measured: [Int: SetScalePlan.Measurement] = [:]
     ) -> [GlyphOutcome] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let next = Atomic<Int>(0)
@@ -778,7 +783,9 @@ public enum Builder {
                 {
                     outcome = kept
                 } else {
-                    outcome = runner.process(source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages)
+                    outcome = runner.process(
+                        source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages,
+                        measured: measured[index]?.ink(for: source))
                 }
                 // Settled sources only: a file changed within the last second could change
                 // again without its time showing it.
