@@ -130,8 +130,15 @@ package enum GlyphProcessor {
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
         // What the markup paints, weighed against the pixels: a colour whose elements change
         // nothing seen when deleted is not a second colour.
-        let opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))) } } ?? []
-        let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: { opaque.contains($0) }) { spans in
+        // The opaque pixels' colours are collected only when the markup holds a second colour.
+        var opaque: Set<PixelColor>?
+        func appears(_ colour: PixelColor) -> Bool {
+            if opaque == nil {
+                opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))) } } ?? []
+            }
+            return opaque?.contains(colour) ?? false
+        }
+        let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: appears) { spans in
             guard let image = rendered.images.last, let plan = rendered.plans.last,
                 let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
             else { return true }

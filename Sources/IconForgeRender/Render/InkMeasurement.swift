@@ -191,14 +191,14 @@ package enum InkMeasurement {
         let plan = RenderPlan(canvasWidth: width, canvasHeight: height, pixelsPerPoint: fine, originX: -left, originY: -top)
         // A band librsvg cannot draw (text at a size FreeType refuses) leaves the coarse
         // measurement standing; the outputs themselves are rendered at their own sizes.
-        let image: RGBAImage
+        let maxima: (columns: [UInt8], rows: [UInt8])
         do {
-            image = try handle.render(width: width, height: height, viewport: plan.viewport(artboard: artboard))
+            maxima = try handle.renderAlphaMaxima(width: width, height: height, viewport: plan.viewport(artboard: artboard))
         } catch {
             failed = true
             return nil
         }
-        guard let painted = AlphaBounds.of(image) else { return nil }
+        guard let painted = AlphaBounds.of(maxima) else { return nil }
         let (value, count, origin): (Double, Int, Double) =
             switch edge {
             case .minX: (painted.x, width, left)
@@ -225,8 +225,8 @@ package enum InkMeasurement {
         guard columns * rows <= Double(maximumBandPixels) else { return box }
         let plan = RenderPlan(
             canvasWidth: Int(columns), canvasHeight: Int(rows), pixelsPerPoint: scale, originX: -region.x * scale, originY: -region.y * scale)
-        guard let image = try? handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
-            let shown = AlphaBounds.pixelBox(of: image).map({ plan.points(fromPixels: $0) })
+        guard let maxima = try? handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
+            let shown = AlphaBounds.pixelBox(of: maxima).map({ plan.points(fromPixels: $0) })
         else { return box }
         let slack = 1.5 / scale
         func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
@@ -250,8 +250,8 @@ package enum InkMeasurement {
         let plan = RenderPlan(
             canvasWidth: Int((region.width * ppp).rounded(.up)) + 2, canvasHeight: Int((region.height * ppp).rounded(.up)) + 2,
             pixelsPerPoint: ppp, originX: 1 - region.x * ppp, originY: 1 - region.y * ppp)
-        let image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
-        var measured = AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
+        let maxima = try handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        var measured = AlphaBounds.of(maxima).map { plan.points(fromPixels: $0) }
         if let inside = measured, !bounds.contains(wanted) {
             measured = inside.union(wanted)
         }
