@@ -67,6 +67,23 @@ package final class SVGHandle {
     /// Renders the whole document onto a transparent `width` × `height` canvas, mapping
     /// the document's viewport rectangle `viewport` (in canvas pixels).
     package func render(width: Int, height: Int, viewport: Rect) throws(NativeError) -> RGBAImage {
+        let premultiplied = try draw(width: width, height: height, viewport: viewport)
+        return premultiplied.withUnsafeBytes { buffer in
+            RGBAImage(unpremultiplyingARGB32: buffer, width: width, height: height, stride: width * 4)
+        }
+    }
+
+    /// Renders as `render` does, and keeps only the strongest alpha in each column and row:
+    /// all that measuring reads (`AlphaBounds`), without converting every pixel to RGBA.
+    package func renderAlphaMaxima(width: Int, height: Int, viewport: Rect) throws(NativeError) -> (columns: [UInt8], rows: [UInt8]) {
+        let premultiplied = try draw(width: width, height: height, viewport: viewport)
+        return premultiplied.withUnsafeBufferPointer { pixels in
+            RGBAImage.alphaMaxima(ofARGB32: pixels, width: width, height: height)
+        }
+    }
+
+    /// cairo's premultiplied ARGB32 pixels of the document drawn on a transparent canvas.
+    private func draw(width: Int, height: Int, viewport: Rect) throws(NativeError) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) / width / 4 else {
             throw NativeError(message: "cannot render a \(width)×\(height) canvas")
         }
@@ -76,9 +93,7 @@ package final class SVGHandle {
                 ifrsvg_render(document, pixels.baseAddress, Int32(width), Int32(height), ifrsvg_rect(viewport), error, size) == 0 ? () : nil
             }
         }
-        return premultiplied.withUnsafeBytes { buffer in
-            RGBAImage(unpremultiplyingARGB32: buffer, width: width, height: height, stride: width * 4)
-        }
+        return premultiplied
     }
 
     /// Opens librsvg if this process has not yet: a failure (the library missing, or no

@@ -25,7 +25,8 @@ public enum Builder {
         request.options = setScales.applied(to: request.options)
         let early = request.writesOutput ? EarlyStaging() : nil
         let outcomes = GlyphScheduler(
-            files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request
+            files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
+            measured: setScales.measurements
         ).run(encode: request.writesOutput || request.keepsImages, staging: early)
         let resolution = try Resolution.settle(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now

@@ -13,6 +13,9 @@ struct GlyphScheduler: Sendable {
     var previous: BuildState?
     var onDisk: OnDiskSignatures
     var request: BuildRequest
+    /// `--fit=set`: what the measuring pass found, by file index (`SetScalePlan.measurements`),
+    /// so that the render pass does not measure those glyphs again.
+    var measured: [Int: SetScalePlan.Measurement] = [:]
 
     /// Processes every glyph. With `encode`, each gets its PNGs; with `staging`, each new
     /// PNG is written to its temporary name by the thread that rendered it, while the
@@ -75,7 +78,9 @@ struct GlyphScheduler: Sendable {
                 {
                     outcome = kept
                 } else {
-                    outcome = runner.process(source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages)
+                    outcome = runner.process(
+                        source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages,
+                        measured: measured[index]?.ink(for: source))
                 }
                 // Settled sources only: a file changed within the last second could change
                 // again without its time showing it.

@@ -4,6 +4,21 @@
 struct SetScalePlan: Sendable, Equatable {
     /// The scale per artboard size; nil outside `--fit=set`.
     var scales: [SetScale]?
+    /// What measuring each glyph gave, by its index among the files planned over, with the
+    /// source it was measured from: the render pass measures none of them again.
+    var measurements: [Int: Measurement] = [:]
+
+    /// One glyph's measurement, and the SHA-256 of the bytes it was made from.
+    struct Measurement: Sendable, Equatable {
+        var sourceSHA256: String
+        var ink: InkMeasurement.Measured
+
+        /// The measurement, if `source` holds the bytes it was made from (a file edited between
+        /// the two passes is measured again).
+        func ink(for source: GlyphSource) -> InkMeasurement.Measured? {
+            SHA256Digest.hex(of: source.bytes) == sourceSHA256 ? ink : nil
+        }
+    }
 
     /// `options` as the glyphs are rendered under this plan: with its scales, nothing else
     /// changed (as they were, outside `--fit=set`).
@@ -32,9 +47,14 @@ struct SetScalePlan: Sendable, Equatable {
         measuring.options.allowOffCenter = []
         measuring.options.measuresOnly = true
         let measured = GlyphScheduler(files: files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring).run(encode: false)
-        return SetScalePlan(scales: FitSetPlanner.plan(measured.compactMap { outcome in
+        var measurements: [Int: Measurement] = [:]
+        for (index, outcome) in measured.enumerated() {
+            if let ink = outcome.measured { measurements[index] = Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink) }
+        }
+        let scales = FitSetPlanner.plan(measured.compactMap { outcome in
             guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
             return FitSetPlanner.Measured(artboard: artboard, inkBox: inkBox, shape: shape)
-        }))
+        })
+        return SetScalePlan(scales: scales, measurements: measurements)
     }
 }

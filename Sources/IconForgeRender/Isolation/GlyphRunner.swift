@@ -21,12 +21,12 @@ package final class GlyphRunner {
         if let pool, let worker { pool.park(worker, key: poolKey) }
     }
 
-    /// One glyph through `GlyphProcessor.process` (see there for `encode` and `showingFailures`).
-    package func process(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false) -> GlyphOutcome {
+    /// One glyph through `GlyphProcessor.process` (see there for `encode`, `showingFailures` and `measured`).
+    package func process(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil) -> GlyphOutcome {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
-            return GlyphProcessor.process(source, options: options, encode: encode, showingFailures: showingFailures)
+            return GlyphProcessor.process(source, options: options, encode: encode, showingFailures: showingFailures, measured: measured)
         }
-        let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures)
+        let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures, measured: measured)
         // A worker found dead when sending is replaced once: it died idle, not on this glyph.
         // A worker from the pool may have been idle for hours; should it die on this glyph,
         // it may have died before it (killed, or out of memory): the glyph is tried once

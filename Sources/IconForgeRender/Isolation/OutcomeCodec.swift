@@ -2,8 +2,9 @@
 /// way, what came of it the other. A plain length-prefixed binary layout, because this
 /// runs twice per glyph and JSON would cost more than the rendering it wraps.
 enum OutcomeCodec {
-    /// A request: one glyph, whether to encode its PNGs, and whether a failed glyph's renders too.
-    static func encodeRequest(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false) -> [UInt8] {
+    /// A request: one glyph, whether to encode its PNGs, whether a failed glyph's renders
+    /// too, and what measuring it gave already, if it was measured.
+    static func encodeRequest(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil) -> [UInt8] {
         var writer = BinaryWriter()
         writer.string(source.name)
         writer.string(source.displayPath)
@@ -11,15 +12,17 @@ enum OutcomeCodec {
         writer.bytes(source.bytes)
         writer.bool(encode)
         writer.bool(showingFailures)
+        writer.measurement(measured)
         return writer.buffer
     }
 
-    static func decodeRequest(_ bytes: [UInt8]) -> (source: GlyphSource, encode: Bool, showingFailures: Bool)? {
+    static func decodeRequest(_ bytes: [UInt8]) -> (source: GlyphSource, encode: Bool, showingFailures: Bool, measured: InkMeasurement.Measured?)? {
         var reader = BinaryReader(bytes)
         guard let name = reader.string(), let display = reader.string(), let relative = reader.string(),
-            let content = reader.bytes(), let encode = reader.bool(), let showingFailures = reader.bool(), reader.isAtEnd
+            let content = reader.bytes(), let encode = reader.bool(), let showingFailures = reader.bool(), let measured = reader.measurement(),
+            reader.isAtEnd
         else { return nil }
-        return (GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content), encode, showingFailures)
+        return (GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content), encode, showingFailures, measured)
     }
 
     /// A response: everything in the outcome but the source, which the build already has.
@@ -66,6 +69,7 @@ enum OutcomeCodec {
             writer.count(png.height)
         }
         writer.doubles([outcome.timings.check, outcome.timings.render, outcome.timings.encode])
+        writer.measurement(outcome.measured)
         return writer.buffer
     }
 
@@ -112,7 +116,7 @@ enum OutcomeCodec {
             guard let png = reader.bytes(), let width = reader.count(), let height = reader.count() else { return nil }
             failedRenders.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
         }
-        guard let times = reader.doubles(), times.count == 3, reader.isAtEnd else { return nil }
+        guard let times = reader.doubles(), times.count == 3, let measured = reader.measurement(), reader.isAtEnd else { return nil }
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: sha, diagnostics: diagnostics,
             artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
@@ -122,6 +126,7 @@ enum OutcomeCodec {
         outcome.plans = plans
         outcome.failedRenders = failedRenders
         outcome.timings = GlyphTimings(check: times[0], render: times[1], encode: times[2])
+        outcome.measured = measured
         return outcome
     }
 }
@@ -147,6 +152,28 @@ struct BinaryWriter {
     mutating func doubles(_ values: [Double]) {
         count(values.count)
         for value in values { count(Int(truncatingIfNeeded: value.bitPattern)) }
+    }
+}
+
+extension BinaryWriter {
+    /// An ink measurement: no doubles for none, its precision alone for "nothing painted",
+    /// else the box and the precision.
+    mutating func measurement(_ measured: InkMeasurement.Measured?) {
+        guard let measured else { return doubles([]) }
+        doubles((measured.box.map { [$0.x, $0.y, $0.width, $0.height] } ?? []) + [measured.precision])
+    }
+}
+
+extension BinaryReader {
+    /// What `BinaryWriter.measurement` wrote: `.some(nil)` for none, nil when malformed.
+    mutating func measurement() -> InkMeasurement.Measured?? {
+        guard let values = doubles() else { return nil }
+        switch values.count {
+        case 0: return .some(nil)
+        case 1: return InkMeasurement.Measured(box: nil, precision: values[0])
+        case 5: return InkMeasurement.Measured(box: Rect(x: values[0], y: values[1], width: values[2], height: values[3]), precision: values[4])
+        default: return nil
+        }
     }
 }
 

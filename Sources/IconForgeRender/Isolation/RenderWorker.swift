@@ -48,7 +48,7 @@ public enum RenderWorker {
         while let frame = WorkerProcess.readFrame(from: input) {
             guard let request = OutcomeCodec.decodeRequest(frame) else { return 2 }
             WorkerProcess.limitCPUTime(seconds: limit)
-            let outcome = explainingMemory(GlyphProcessor.process(request.source, options: options, encode: request.encode, showingFailures: request.showingFailures), limit: memory)
+            let outcome = explainingMemory(GlyphProcessor.process(request.source, options: options, encode: request.encode, showingFailures: request.showingFailures, measured: request.measured), limit: memory)
             guard WorkerProcess.writeFrame(OutcomeCodec.encodeOutcome(outcome), to: output) else { return 1 }
         }
         return 0

@@ -7,8 +7,11 @@ enum AlphaBounds {
     /// x = 10.3 the column 10 is 70 % covered, so its strongest alpha puts the edge at
     /// 11 - 0.7. This is exact for straight edges and within a few tenths of a pixel for
     /// curves, which is what lets one render at ~3 px/pt measure to ~0.05 pt.
-    static func of(_ image: RGBAImage) -> Rect? {
-        let (columnMax, rowMax) = image.alphaMaxima()
+    static func of(_ image: RGBAImage) -> Rect? { of(image.alphaMaxima()) }
+
+    /// `of` from the strongest alpha of each column and row (`SVGHandle.renderAlphaMaxima`).
+    static func of(_ maxima: (columns: [UInt8], rows: [UInt8])) -> Rect? {
+        let (columnMax, rowMax) = maxima
         guard let minX = columnMax.firstIndex(where: { $0 > 0 }),
             let maxX = columnMax.lastIndex(where: { $0 > 0 }),
             let minY = rowMax.firstIndex(where: { $0 > 0 }),
@@ -25,8 +28,11 @@ enum AlphaBounds {
     /// The whole pixels that hold any paint (alpha above 0), as a rectangle of pixel edges;
     /// nil when nothing is painted. What a person sees at all, however faint: a sharp tip's
     /// last pixel counts here, where `of` weighs it by its coverage.
-    static func pixelBox(of image: RGBAImage) -> Rect? {
-        let (columnMax, rowMax) = image.alphaMaxima()
+    static func pixelBox(of image: RGBAImage) -> Rect? { pixelBox(of: image.alphaMaxima()) }
+
+    /// `pixelBox` from the strongest alpha of each column and row.
+    static func pixelBox(of maxima: (columns: [UInt8], rows: [UInt8])) -> Rect? {
+        let (columnMax, rowMax) = maxima
         guard let minX = columnMax.firstIndex(where: { $0 > 0 }), let maxX = columnMax.lastIndex(where: { $0 > 0 }),
             let minY = rowMax.firstIndex(where: { $0 > 0 }), let maxY = rowMax.lastIndex(where: { $0 > 0 })
         else { return nil }

@@ -28,6 +28,9 @@ package struct GlyphOutcome: Sendable {
     /// catalog): encoded as its PNGs would have been, or in RGBA when a second colour shows.
     /// Only when asked for (`showingFailures`).
     package var failedRenders: [PNGEncoder.Encoded] = []
+    /// What measuring the ink gave, unrounded (`inkBox` is rounded for the catalog): what
+    /// `--fit=set`'s planning pass hands to the render pass, so that it is measured once.
+    package var measured: InkMeasurement.Measured?
 
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -57,7 +60,11 @@ package enum GlyphProcessor {
     ///   - showingFailures: encode the renders of a glyph that gets no PNGs (it failed, or
     ///     `encode` is off for it) as `failedRenders`, for the preview page, which shows
     ///     every glyph as this one path rendered it.
-    package static func process(_ source: GlyphSource, options: PipelineOptions, encode: Bool, showingFailures: Bool = false) -> GlyphOutcome {
+    ///   - measured: what measuring this source's ink gave in `--fit=set`'s planning pass
+    ///     (`GlyphOutcome.measured`), which stands in for measuring it again.
+    package static func process(
+        _ source: GlyphSource, options: PipelineOptions, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil
+    ) -> GlyphOutcome {
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [],
             artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
@@ -93,7 +100,7 @@ package enum GlyphProcessor {
             rendered = try GlyphRenderer.render(
                 Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
                 setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
-                preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly)
+                preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly, measured: measured)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -109,6 +116,7 @@ package enum GlyphProcessor {
         outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
         outcome.shape = rendered.shape
         outcome.plans = rendered.plans
+        outcome.measured = InkMeasurement.Measured(box: rendered.inkBox, precision: rendered.inkPrecision)
         // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
         // is rendered at the set's scale.
         if options.measuresOnly { return outcome.finished(options) }
@@ -122,8 +130,15 @@ package enum GlyphProcessor {
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
         // What the markup paints, weighed against the pixels: a colour whose elements change
         // nothing seen when deleted is not a second colour.
-        let opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))) } } ?? []
-        let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: { opaque.contains($0) }) { spans in
+        // The opaque pixels' colours are collected only when the markup holds a second colour.
+        var opaque: Set<PixelColor>?
+        func appears(_ colour: PixelColor) -> Bool {
+            if opaque == nil {
+                opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))) } } ?? []
+            }
+            return opaque?.contains(colour) ?? false
+        }
+        let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: appears) { spans in
             guard let image = rendered.images.last, let plan = rendered.plans.last,
                 let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
             else { return true }

@@ -42,9 +42,13 @@ package enum GlyphRenderer {
     ///   - firstEstimate: where to start measuring instead of cairo's recording (tests: the
     ///     same bytes come out whichever estimate measuring starts from).
     ///   - measuringOnly: measure the artboard, ink box and shape, and render nothing.
+    ///   - measured: what measuring these very bytes gave before (`--fit=set`'s planning
+    ///     pass), which stands in for measuring them again: measuring is deterministic, so
+    ///     the bytes that come out are the same either way.
     package static func render(
         _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
-        preserveAspectRatio: PreserveAspectRatio = .init(), firstEstimate: Rect? = nil, measuringOnly: Bool = false
+        preserveAspectRatio: PreserveAspectRatio = .init(), firstEstimate: Rect? = nil, measuringOnly: Bool = false,
+        measured known: InkMeasurement.Measured? = nil
     ) throws(RenderFailure) -> RenderedGlyph {
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
@@ -61,9 +65,11 @@ package enum GlyphRenderer {
         let declared = try artboard(dimensions, preserveAspectRatio: preserveAspectRatio)
         let artboard = declared.size
         do {
-            let measured = try InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate) { handle in
-                try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
-            }
+            let measured =
+                try known
+                ?? InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate) { handle in
+                    try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
+                }
             guard let inkBox = measured.box else {
                 var empty = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
                 empty.userSpace = declared.userSpace

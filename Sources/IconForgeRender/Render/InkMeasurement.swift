@@ -20,12 +20,17 @@
 /// librsvg's own geometry API is only a hint for where to look: in 2.54 it misplaces strokes
 /// under rotations (a line in two nested `matrix(0,-1,-1,0,…)` groups measured 0 wide) and
 /// stretches a stroked diagonal's box back to the origin.
-enum InkMeasurement {
+package enum InkMeasurement {
     /// The measured ink box in artboard units (nil when nothing is painted), with how far it
     /// may be from the true one: 0 when refined, more when only a coarse render could see it.
-    struct Measured: Equatable, Sendable {
-        var box: Rect?
-        var precision: Double
+    package struct Measured: Equatable, Sendable {
+        package var box: Rect?
+        package var precision: Double
+
+        package init(box: Rect?, precision: Double) {
+            self.box = box
+            self.precision = precision
+        }
     }
 
     /// Pixels per artboard unit of the refining bands: 64 on the 35-unit template (2,240
@@ -50,6 +55,28 @@ enum InkMeasurement {
         for index in 1..<(bytes.count - text.count + 1) where bytes[index] == text[0] {
             let before = bytes[index - 1]
             if before == UInt8(ascii: "<") || before == UInt8(ascii: ":"), bytes[index..<(index + text.count)].elementsEqual(text) { return true }
+        }
+        return false
+    }
+
+    /// Whether `data` may draw through an intermediate surface (a group with opacity, a mask,
+    /// a filter, a clip path, a blend mode or isolation), whose recording is the viewport's
+    /// size whatever it holds: a case-insensitive byte search for those properties (which
+    /// also matches `fill-opacity`, `clipPath` or a comment, costing only time), and for what
+    /// could spell one without its letters in the file (a character reference, a CSS escape,
+    /// a NUL byte of UTF-16). Without any of them, a recording as large as the viewport is
+    /// ink that really reaches every edge of the artboard (Font Awesome's, Simple Icons').
+    static func mayDrawThroughLayers(_ data: Data) -> Bool {
+        let words = ["opacity", "mask", "filter", "clip", "blend", "isolation"].map { Array($0.utf8) }
+        let bytes = Array(data)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 0 || byte == UInt8(ascii: "\\") { return true }
+            if byte == UInt8(ascii: "&"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") { return true }
+            let lower = byte | 0x20
+            for word in words where lower == word[0] && index + word.count <= bytes.count {
+                if zip(bytes[index..<(index + word.count)], word).allSatisfy({ $0 | 0x20 == $1 }) { return true }
+            }
         }
         return false
     }
@@ -84,7 +111,8 @@ enum InkMeasurement {
         let recordingScale = fine * recordingPerFine
         let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
         let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
-        let first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, failed: &failed)
+        let first = located ?? recorded(
+            handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: mayDrawThroughLayers(data), failed: &failed)
         if let first, let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, failed: &failed) {
             return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
         }
@@ -110,8 +138,11 @@ enum InkMeasurement {
 
     /// The recording surface's box in artboard units, or nil when it cannot be trusted (or
     /// librsvg could not draw it, which the coarse render then reports): empty or negative (an intermediate surface it could not bound), the whole viewport
-    /// (an intermediate surface's own size, which hides ink beyond it), or beyond `bounds`.
-    private static func recorded(_ handle: SVGHandle, artboard: Size, scale: Double, within bounds: Rect, failed: inout Bool) -> Rect? {
+    /// when `viewportMayBeALayer` (an intermediate surface's own size, which hides ink beyond
+    /// it), or beyond `bounds`.
+    private static func recorded(
+        _ handle: SVGHandle, artboard: Size, scale: Double, within bounds: Rect, viewportMayBeALayer: Bool, failed: inout Bool
+    ) -> Rect? {
         let viewport = Rect(x: 0, y: 0, width: artboard.width * scale, height: artboard.height * scale)
         guard let device = try? handle.recordedInkRect(in: viewport) else {
             failed = true
@@ -122,7 +153,7 @@ enum InkMeasurement {
         }
         let isViewport = abs(device.x) <= 1 && abs(device.y) <= 1 && abs(device.maxX - viewport.maxX) <= 1 && abs(device.maxY - viewport.maxY) <= 1
         let box = Rect(x: device.x / scale, y: device.y / scale, width: device.width / scale, height: device.height / scale)
-        guard !isViewport, bounds.contains(box) else { return nil }
+        guard !(isViewport && viewportMayBeALayer), bounds.contains(box) else { return nil }
         return box
     }
 
@@ -160,14 +191,14 @@ enum InkMeasurement {
         let plan = RenderPlan(canvasWidth: width, canvasHeight: height, pixelsPerPoint: fine, originX: -left, originY: -top)
         // A band librsvg cannot draw (text at a size FreeType refuses) leaves the coarse
         // measurement standing; the outputs themselves are rendered at their own sizes.
-        let image: RGBAImage
+        let maxima: (columns: [UInt8], rows: [UInt8])
         do {
-            image = try handle.render(width: width, height: height, viewport: plan.viewport(artboard: artboard))
+            maxima = try handle.renderAlphaMaxima(width: width, height: height, viewport: plan.viewport(artboard: artboard))
         } catch {
             failed = true
             return nil
         }
-        guard let painted = AlphaBounds.of(image) else { return nil }
+        guard let painted = AlphaBounds.of(maxima) else { return nil }
         let (value, count, origin): (Double, Int, Double) =
             switch edge {
             case .minX: (painted.x, width, left)
@@ -194,8 +225,8 @@ enum InkMeasurement {
         guard columns * rows <= Double(maximumBandPixels) else { return box }
         let plan = RenderPlan(
             canvasWidth: Int(columns), canvasHeight: Int(rows), pixelsPerPoint: scale, originX: -region.x * scale, originY: -region.y * scale)
-        guard let image = try? handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
-            let shown = AlphaBounds.pixelBox(of: image).map({ plan.points(fromPixels: $0) })
+        guard let maxima = try? handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
+            let shown = AlphaBounds.pixelBox(of: maxima).map({ plan.points(fromPixels: $0) })
         else { return box }
         let slack = 1.5 / scale
         func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
@@ -219,8 +250,8 @@ enum InkMeasurement {
         let plan = RenderPlan(
             canvasWidth: Int((region.width * ppp).rounded(.up)) + 2, canvasHeight: Int((region.height * ppp).rounded(.up)) + 2,
             pixelsPerPoint: ppp, originX: 1 - region.x * ppp, originY: 1 - region.y * ppp)
-        let image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
-        var measured = AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
+        let maxima = try handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        var measured = AlphaBounds.of(maxima).map { plan.points(fromPixels: $0) }
         if let inside = measured, !bounds.contains(wanted) {
             measured = inside.union(wanted)
         }

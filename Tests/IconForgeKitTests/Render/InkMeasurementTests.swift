@@ -46,25 +46,74 @@ import Testing
         #expect(GeometryChecks.placementMismatch(glyph) == nil)
     }
 
-    @Test("whichever first estimate measuring starts from, the ink box and the PNG bytes are the same", arguments: ["star-27.svg", "thin-diagonal.svg", "rotated-miter.svg"])
+    @Test("whichever first estimate measuring starts from, in every mode, the ink box and the PNG bytes are the same", arguments: ["star-27.svg", "thin-diagonal.svg", "rotated-miter.svg"])
     func placementConverges(fixture: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/" + fixture)))
         let truth = try #require(Self.drawings.first { $0.0 == fixture }?.1)
-        var outputs: [[UInt8]] = []
-        var boxes: [Rect] = []
-        // The recording's box, and boxes off by up to a tenth of a point each way.
-        for estimate in [nil, truth.expanded(by: 0.1), truth.expanded(by: -0.08), Rect(x: truth.x + 0.09, y: truth.y - 0.07, width: truth.width, height: truth.height)] {
-            for mode in [ExportMode.fitGlyph, .template] {
-                let glyph = try GlyphRenderer.render(data, mode: mode, shapeThreshold: 1.2, firstEstimate: estimate)
-                boxes.append(try #require(glyph.inkBox))
-                outputs.append(contentsOf: try glyph.images.map { try PNGEncoder.encode($0, colour: PixelColor(red: 0, green: 0, blue: 0), compressionLevel: 6).bytes })
+        let artboard = Size(width: 35, height: 35)
+        // --fit=set at a scale of the set's choosing (here 2 and 3 px per unit).
+        let setScales = [SetScale(artboard: artboard, pixelsPerUnit: [2, 3], glyphs: 1)]
+        func placed(_ mode: ExportMode, from estimate: Rect?, measured: InkMeasurement.Measured? = nil) throws -> (Rect, [[UInt8]]) {
+            let glyph = try GlyphRenderer.render(data, mode: mode, shapeThreshold: 1.2, setScales: setScales, firstEstimate: estimate, measured: measured)
+            let pngs = try glyph.images.map { try PNGEncoder.encode($0, colour: PixelColor(red: 0, green: 0, blue: 0), compressionLevel: 6).bytes }
+            return (try #require(glyph.inkBox), pngs)
+        }
+        // The recording's box; boxes off by up to a tenth of a point each way, which the bands
+        // reach; and boxes too far off for them (the whole artboard, 2 pt too large), which
+        // the coarse render locates again.
+        let estimates: [Rect?] = [
+            nil, truth.expanded(by: 0.1), truth.expanded(by: -0.08), Rect(x: truth.x + 0.09, y: truth.y - 0.07, width: truth.width, height: truth.height),
+            Rect(x: 0, y: 0, width: 35, height: 35), truth.expanded(by: 2),
+        ]
+        for mode in [ExportMode.fitGlyph, .fitSet, .template] {
+            let (box, pngs) = try placed(mode, from: nil)
+            #expect(pngs.count == Template.scales.count)
+            for estimate in estimates.dropFirst() {
+                let (other, otherPNGs) = try placed(mode, from: estimate)
+                #expect(other == box, "\(mode), from \(String(describing: estimate)): \(other) against \(box)")
+                #expect(otherPNGs == pngs, "\(mode), from \(String(describing: estimate)): other bytes")
             }
+            // --fit=set's render pass, handed the planning pass's measurement, measures nothing
+            // and writes the same bytes.
+            let (handed, handedPNGs) = try placed(mode, from: nil, measured: InkMeasurement.Measured(box: box, precision: 0))
+            #expect(handed == box && handedPNGs == pngs, "\(mode): a handed-over measurement gave other bytes")
         }
-        #expect(Set(boxes).count == 1, "\(boxes)")
-        let perRun = outputs.count / 4
-        for run in 1..<4 {
-            #expect(Array(outputs[(run * perRun)..<((run + 1) * perRun)]) == Array(outputs[0..<perRun]), "estimate \(run) gave other bytes")
+    }
+
+    @Test("ink to every edge of the artboard is measured from the recording; drawn through a layer, the coarse render locates it")
+    func fullBleedInk() throws {
+        let cases: [(String, Rect, Bool)] = [
+            ("full-bleed.svg", Rect(x: 0, y: 0, width: 35, height: 35), false),
+            ("full-bleed-layer.svg", Rect(x: 0, y: 0, width: 35, height: 35), true),
+        ]
+        for (fixture, truth, looksBeyond) in cases {
+            let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/" + fixture)))
+            var handle = try SVGHandle(data: data)
+            var asked = false
+            let measured = try InkMeasurement.measure(&handle, data: data, artboard: Size(width: 35, height: 35)) { handle in
+                asked = true
+                return try handle.inkRect(in: Rect(x: 0, y: 0, width: 35, height: 35))
+            }
+            let box = try #require(measured.box)
+            #expect(isClose(box, truth, within: 0.05), "\(fixture): measured \(box), drawn \(truth)")
+            #expect(asked == looksBeyond, "\(fixture): the coarse render was \(asked ? "" : "not ")needed")
         }
+    }
+
+    @Test("documents that may draw through an intermediate surface are told apart by a byte search")
+    func layersAreNoticed() {
+        let layered = [
+            #"<g opacity=".5">"#, #"<g style="OPACITY:.5">"#, #"<path fill-opacity=".5"/>"#, #"<mask id="m"/>"#, #"<g filter="url(#f)">"#,
+            #"<g clip-path="url(#c)">"#, #"<g style="mix-blend-mode:multiply">"#, #"<g style="isolation:isolate">"#,
+            #"<g style="&#111;pacity:.5">"#, #"<style>g{op\61 city:.5}</style>"#,
+        ]
+        for markup in layered {
+            #expect(InkMeasurement.mayDrawThroughLayers(Data("<svg>\(markup)</svg>".utf8)), "\(markup)")
+        }
+        let utf16 = "<svg><g opacity=\".5\"/></svg>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(InkMeasurement.mayDrawThroughLayers(Data(utf16)))
+        let fontAwesome = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><!--!Font Awesome Free 6.6.0 by @fontawesome--><path d="M224 0c-17.7 0-32 14.3-32 32V51.2C119 66 64 130.6 64 208v18.8z"/></svg>"#
+        #expect(!InkMeasurement.mayDrawThroughLayers(Data(fontAwesome.utf8)))
     }
 
     @Test("fit mode fails a glyph whose output's ink is more than 1 px from its plan, and passes one within it")
