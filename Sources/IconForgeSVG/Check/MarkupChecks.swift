@@ -198,6 +198,13 @@ package enum MarkupChecks {
                 return result
             }
             result.renderableShift = document.renderableShift
+            // Blanked with spaces, not removed: every span found later keeps its offset.
+            for span in PageClip.spans(in: root, artboard: MarkupChecks.artboard(of: root)) {
+                let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
+                if shifted.lowerBound >= 0, shifted.upperBound <= document.renderable.count {
+                    result.renderable?.replaceSubrange(shifted, with: repeatElement(UInt8(ascii: " "), count: shifted.count))
+                }
+            }
             survey(root)
             visit(root)
             let drawn = UseExpansion.drawnElements(root)
