@@ -77,7 +77,7 @@ package struct ScratchFolder: Sendable {
     package var path: String
 
     package static func create(prefix: String) throws(FileError) -> ScratchFolder {
-        let environment = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let environment = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array(((environment.hasSuffix("/") ? String(environment.dropLast()) : environment) + "/\(prefix)-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) != nil }
         guard made else { throw FileError(path: environment, errno: errno, action: "create a temporary folder in") }

@@ -81,7 +81,7 @@ import Testing
             copy.write(name, text)
         }
         // The correct code is there to be broken (else this test would pass for nothing).
-        try #require(planted == 1, "'\(mistake.correct)' is in the platform layer once")
+        try #require(planted >= 1, "'\(mistake.correct)' is in the platform layer")
 
         let result = try Self.check("swift", environment: ["MACOS_CHECK_PLATFORM": copy.path])
         #expect(result.status == 1, "\(result.output)")
