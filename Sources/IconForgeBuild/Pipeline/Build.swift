@@ -144,10 +144,11 @@ public enum Builder {
         var request = request
         request.options = setScales.applied(to: request.options)
         let early = request.writesOutput ? EarlyStaging() : nil
-        let outcomes = process(
+        let processed = process(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
             encode: request.writesOutput || request.keepsImages, staging: early)
-        var resolution = try resolve(outcomes, discovered: discovered, plan: plan, request: request)
+        let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family)
+        var resolution = try resolve(outcomes, family: family, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         // A catalog.json in the output folder that is not iconforge's stops every write.
         if request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == catalogPath(request) }) {
@@ -341,7 +342,7 @@ public enum Builder {
     /// Settles every refusal (a glyph whose output name is someone else's file, one the
     /// asset catalog cannot take, generated files in the way) and composes the catalog.
     private static func resolve(
-        _ processed: [GlyphOutcome], discovered: borrowing Discovered, plan: BuildPlan, request: BuildRequest
+        _ processed: [GlyphOutcome], family: Catalog.Family?, discovered: borrowing Discovered, plan: BuildPlan, request: BuildRequest
     ) throws(BuildError) -> Resolution {
         var outcomes = processed
         // A refused glyph is recorded as failed in this build's catalog, like any other
@@ -421,6 +422,7 @@ public enum Builder {
             template: templateInfo(request.options),
             glyphs: glyphs,
             quickActions: quickActions?.entry,
+            family: family,
             summary: Catalog.Summary(glyphs: glyphs.count, pngs: pngCount, diagnostics: diagnostics))
         return Resolution(
             outcomes: outcomes, quickActions: quickActions, catalog: catalog, diagnostics: diagnostics, pngCount: pngCount,
@@ -634,6 +636,9 @@ public enum Builder {
         encoder.outputFormatting = [.sortedKeys]
         var keyed = options
         keyed.setScales = nil  // follows from the glyphs; each output records its scale
+        // The set is judged afresh by every build (the fingerprint covers the share): only
+        // whether glyphs are weighed changes what a glyph's entry records.
+        keyed.family.share = FamilyOptions().share
         let optionsJSON = (try? encoder.encode(keyed)) ?? Data()
         let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n"
         return SHA256Digest.hex(of: Array(header.utf8) + Array(optionsJSON))
@@ -829,7 +834,8 @@ public enum Builder {
         let color = entry.color.flatMap(PixelColor.init(hex:))
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: sha256,
-            diagnostics: entry.diagnostics.map { recorded in
+            // The set's findings are judged again over this build's glyphs (`FamilyChecks`).
+            diagnostics: entry.diagnostics.filter { !FamilyChecks.rules.contains($0.rule) }.map { recorded in
                 let location = recorded.line.map { SourceLocation(line: $0, column: recorded.column ?? 1) }
                 var diagnostic = Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
                 diagnostic.fix = recorded.fix
@@ -838,6 +844,7 @@ public enum Builder {
             artboard: entry.artboard, inkBox: entry.inkBox, shape: entry.shape, color: color, pngs: [],
             outputs: entry.outputs, reused: true)
         outcome.verifiedOutputs = verified
+        outcome.weight = entry.weight
         return outcome
     }
 
@@ -888,7 +895,7 @@ public enum Builder {
         Catalog.Glyph(
             name: outcome.source.name, source: outcome.source.relativePath, sourceSHA256: outcome.sourceSHA256,
             status: outcome.hasErrors ? .failed : .ok, shape: outcome.shape, artboard: outcome.artboard,
-            inkBox: outcome.inkBox, color: outcome.color?.hex, outputs: outcome.outputs,
+            inkBox: outcome.inkBox, color: outcome.color?.hex, weight: outcome.weight, outputs: outcome.outputs,
             diagnostics: outcome.diagnostics.map(Catalog.CatalogDiagnostic.init))
     }
 }

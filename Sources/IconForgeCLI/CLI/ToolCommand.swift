@@ -143,6 +143,7 @@ public enum ToolCommand {
         if let level = try settings.integer("--png-compression") { request.options.pngCompression = level }
         request.options.allowOffCenter = configuration.allowOffCenter ?? []
         request.options.severities = configuration.severities ?? []
+        request.options.family = configuration.family ?? FamilyOptions()
         // Checked once the file and the flags are merged: the same pair is refused from either.
         let timeout = try settings.number("--render-timeout")
         switch try settings.choice("--isolation", as: IsolationChoice.self) ?? .workers {

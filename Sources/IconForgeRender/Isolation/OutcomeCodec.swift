@@ -66,6 +66,8 @@ enum OutcomeCodec {
             writer.count(png.height)
         }
         writer.doubles([outcome.timings.check, outcome.timings.render, outcome.timings.encode])
+        // None, the coverage alone (no dominant stroke), or the coverage and the stroke.
+        writer.doubles(outcome.weight.map { [$0.coverage] + ($0.stroke.map { [$0] } ?? []) } ?? [])
         return writer.buffer
     }
 
@@ -112,7 +114,7 @@ enum OutcomeCodec {
             guard let png = reader.bytes(), let width = reader.count(), let height = reader.count() else { return nil }
             failedRenders.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
         }
-        guard let times = reader.doubles(), times.count == 3, reader.isAtEnd else { return nil }
+        guard let times = reader.doubles(), times.count == 3, let weight = reader.doubles(), weight.count <= 2, reader.isAtEnd else { return nil }
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: sha, diagnostics: diagnostics,
             artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
@@ -122,6 +124,7 @@ enum OutcomeCodec {
         outcome.plans = plans
         outcome.failedRenders = failedRenders
         outcome.timings = GlyphTimings(check: times[0], render: times[1], encode: times[2])
+        outcome.weight = weight.first.map { GlyphWeight(stroke: weight.count == 2 ? weight[1] : nil, coverage: $0) }
         return outcome
     }
 }

@@ -28,6 +28,9 @@ package struct GlyphOutcome: Sendable {
     /// catalog): encoded as its PNGs would have been, or in RGBA when a second colour shows.
     /// Only when asked for (`showingFailures`).
     package var failedRenders: [PNGEncoder.Encoded] = []
+    /// How heavy the glyph looks (`InkWeight`, from its @3x render), for the family checks;
+    /// nil when it was not rendered or the checks are off.
+    package var weight: GlyphWeight?
 
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -120,6 +123,11 @@ package enum GlyphProcessor {
             return outcome.finished(options)
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
+        // Weighed from the @3x image already rendered (no render of its own), for the set's
+        // checks after every glyph is processed.
+        if options.family.weighs, let image = rendered.images.last, let shape = rendered.shape, let scale = Template.scales.last {
+            outcome.weight = InkWeight.measure(image, shape: shape, scale: scale)?.roundedForCatalog
+        }
         // What the markup paints, weighed against the pixels: a colour whose elements change
         // nothing seen when deleted is not a second colour.
         let opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height))) } } ?? []
