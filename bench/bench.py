@@ -32,7 +32,9 @@ wall time:
                  scales each glyph to its target on its own, as refrender does, so
                  the two do the same work; a separate row times --fit=set (what
                  plain --fit means), which first measures every glyph to find the
-                 set's scale, then renders at it.
+                 set's scale, then renders at it. Another row runs the cold build with
+                 the family checks off (``--config`` of ``{"family": false}``): the
+                 report gives the checks' cost as cold / that, per round (median).
 
 Ratios are peer / iconforge-cold, so a ratio above 1 means iconforge is faster.
 
@@ -1013,6 +1015,13 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
     noop = by_key.get("iconforge-noop")
     if base and noop and noop.samples and not noop.unavailable:
         print(f"No-op build = {noop.median() / base * 100:.1f} % of a cold one (target: at most 3 %).")
+    nofamily = by_key.get("iconforge-nofamily")
+    if base and nofamily and nofamily.samples and not nofamily.unavailable:
+        # Per round, cold and family-off ran back to back: the ratio of each pair, then the median.
+        ratios = [c.wall / f.wall for c, f in zip(cold.samples, nofamily.samples) if f.wall > 0]
+        cost = (statistics.median(ratios) - 1) * 100 if ratios else float("nan")
+        print(f"Family checks (set.stroke-weight, set.optical-weight) = {cost:+.1f} % of a cold build "
+              f"(cold / family checks off, median of {len(ratios)} rounds; target: under 10 %).")
     print()
     lib_data: list[dict] = []
     if libs:
@@ -1160,6 +1169,15 @@ def main() -> int:
         noop = Peer("iconforge-noop", "iconforge build (no-op)", if_argv, out=if_out,
                     keep_out=True, env=if_env, optional=True, expect_pngs=2 * GLYPHS,
                     repeat=NOOP_REPEAT)
+        # The same cold build with the family checks off (nothing weighed, the set not
+        # judged): the checks' cost is the cold build's time over this one's, per round.
+        nofamily_config = work / "iconforge-nofamily.json"
+        nofamily_config.write_text('{"family": false}\n')
+        nofamily_out = work / "iconforge-nofamily"
+        nofamily = Peer("iconforge-nofamily", "iconforge build, family checks off (cold)",
+                        [str(cfg.iconforge), "build", str(corpus.path), "-o", str(nofamily_out), "--fit=glyph",
+                         "--config", str(nofamily_config)],
+                        out=nofamily_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         set_out = work / "iconforge-set"
         fit_set = Peer("iconforge-set", "iconforge build --fit=set (cold)",
                        [str(cfg.iconforge), "build", str(corpus.path), "-o", str(set_out), "--fit=set"],
@@ -1171,9 +1189,10 @@ def main() -> int:
                      out=small_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)):
             cold.unavailable = noop.unavailable = small.unavailable = fit_set.unavailable = f"no executable at {cfg.iconforge}"
+            nofamily.unavailable = cold.unavailable
             log(f"iconforge: {cold.unavailable}")
 
-        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, fit_set, small]
+        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, nofamily, fit_set, small]
         disk_work = None
         if cfg.disk is not None:
             disk_work = Path(tempfile.mkdtemp(prefix="iconforge-bench.", dir=_mkdir(cfg.disk)))

@@ -134,6 +134,35 @@ import Testing
         #expect(report.warningCount == 1 && report.errorCount == 0)
     }
 
+    @Test(
+        "the preview page shows each glyph's weights against the set's and marks the odd one, in a browser",
+        .enabled(if: HeadlessBrowser.path != nil, HeadlessBrowser.missing))
+    func thePreviewMarksTheOddOne() throws {
+        let (report, project) = try built("stroke-weight-one-heavier") { $0.writesOutput = false; $0.keepsImages = true }
+        var request = BuildRequest()
+        request.outputFolder = project.file("Output")
+        let html = String(decoding: Preview.page(report: report, request: request), as: UTF8.self)
+        let page = project.write("preview.html", html)
+        let dom = try HeadlessBrowser.domAfterLoad(page, scratch: project.file("browser"))
+        #expect(dom.contains("data-ready=\"true\""))
+        // Every glyph rendered, every image decoded at its size.
+        let images = HTMLScan.tags("img", in: dom)
+        #expect(images.filter { $0["data-width"] == "104" }.count == 4)
+        for image in images where image["data-width"] != nil {
+            #expect(image["data-decoded"] == "\(image["data-width"] ?? "")x\(image["data-height"] ?? "")", "\(image)")
+        }
+        #expect(dom.contains("family of 4 glyphs: strokes 2.") && dom.contains("(median of 4 stroked)"))
+        // The odd one's stroke is marked; the others' are not.
+        let outliers = HTMLScan.tags("dd", in: dom).filter { $0["class"] == "outlier" }
+        #expect(outliers.count == 1)
+        let odd = try #require(dom.range(of: "data-name=\"minus-circle\""))
+        let card = dom[odd.lowerBound...].split(separator: "</article>").first ?? ""
+        #expect(card.contains("<dt>stroke weight</dt><dd class=\"outlier\">") && card.contains("pt (the set's: 2."), "\(card.prefix(3000))")
+        let even = try #require(dom.range(of: "data-name=\"circle\""))
+        let other = dom[even.lowerBound...].split(separator: "</article>").first ?? ""
+        #expect(other.contains("<dt>stroke weight</dt><dd>2.") && !other.contains("outlier"))
+    }
+
     @Test("\"family\" in iconforge.json: false, or the checks and the share; mistakes are located")
     func configurationKey() throws {
         func parse(_ json: String) throws(UsageError) -> Configuration { try Configuration.parse(Array(json.utf8), path: "iconforge.json") }
