@@ -640,7 +640,7 @@ public enum Builder {
         // whether glyphs are weighed changes what a glyph's entry records.
         keyed.family.share = FamilyOptions().share
         let optionsJSON = (try? encoder.encode(keyed)) ?? Data()
-        let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n"
+        let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n" + (options.family.weighs ? "weight \(InkWeight.revision)\n" : "")
         return SHA256Digest.hex(of: Array(header.utf8) + Array(optionsJSON))
     }
 
