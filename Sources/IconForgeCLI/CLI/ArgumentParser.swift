@@ -111,71 +111,51 @@ enum ArgumentParser {
 }
 
 /// The options of one command as the command line and the configuration file give them,
-/// each converted and checked by its declaration; the command line wins.
+/// each converted and checked by its declaration; the command line wins. Read through the
+/// options' typed values (`value(of: .renderTimeout)`), never by name.
 struct OptionSettings {
     var parsed: ParsedArguments
-    var configuration: Configuration
-    var command: OptionCommand
+    var configuration = Configuration()
 
-    /// A flag: on if given, off if its negation is given, else as the file says.
-    func flag(_ name: String) throws(UsageError) -> Bool {
-        let negation = declaration(name).negation
-        let on = parsed.flags.contains(name), off = negation.map(parsed.flags.contains) ?? false
-        if on, off, let negation { throw UsageError("options '\(name)' and '\(negation)' contradict each other; give one") }
-        return on || (!off && (configuration.flag(name) == true || configuration.text(name) != nil))
+    /// The option's value: as the command line gives it, else `iconforge.json`, else the
+    /// default the option declares (and its help states).
+    func value<Value>(of option: Option<Value>) throws(UsageError) -> Value {
+        try given(option) ?? option.defaultValue
     }
 
-    /// A flag that also takes values (`--fit[=set|glyph]`): nil when off, else the value
-    /// given, or the first of its values for the bare flag (or `true` in the file).
-    func flagValue(_ name: String) throws(UsageError) -> String? {
-        let option = declaration(name)
-        guard try flag(name) else { return nil }
-        guard let given = parsed.flags.contains(name) ? parsed.values[name] : configuration.text(name) else { return option.flagValues.first }
-        guard option.flagValues.contains(given) else {
-            throw UsageError("unknown \(name.dropFirst(2)) '\(given)'; use \(name)=\(option.flagValues.joined(separator: " or \(name)="))")
+    /// The value the command line or the file gives, nil when neither does.
+    func given<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        try checkedValue(option.declaration).flatMap(option.convert)
+    }
+
+    /// Whether the command line gives the option (or its negation), not only the file.
+    func isOnCommandLine<Value>(_ option: Option<Value>) -> Bool {
+        let names = [option.name] + (option.declaration.negation.map { [$0] } ?? [])
+        return names.contains { parsed.flags.contains($0) || parsed.values[$0] != nil }
+    }
+
+    /// The value of an option, from the command line (checked here) or the file (checked
+    /// when it was read). A flag is on if given, off if its negation is given, else as the
+    /// file says; a flag that also takes values (`--fit[=set|glyph]`) is nil when off, else
+    /// the value given, or the first of its values for the bare flag (or `true` in the file).
+    private func checkedValue(_ option: OptionDeclaration) throws(UsageError) -> OptionValue? {
+        let name = option.name
+        // Only an option with a key is the file's (another command's option may share its name).
+        let file = option.configurationKey == nil ? nil : configuration.options[name]
+        let fileText: String? = if case .text(let text)? = file { text } else { nil }
+        if case .flag(let negation) = option.kind {
+            let on = parsed.flags.contains(name), off = negation.map(parsed.flags.contains) ?? false
+            if on, off, let negation { throw UsageError("options '\(name)' and '\(negation)' contradict each other; give one") }
+            let isOn = on || (!off && (file == .flag(true) || fileText != nil))
+            guard !option.flagValues.isEmpty else { return .flag(isOn) }
+            guard isOn else { return nil }
+            guard let given = on ? parsed.values[name] : fileText else { return option.flagValues.first.map(OptionValue.text) }
+            guard option.flagValues.contains(given) else {
+                throw UsageError("unknown \(name.dropFirst(2)) '\(given)'; use \(name)=\(option.flagValues.joined(separator: " or \(name)="))")
+            }
+            return .text(given)
         }
-        return given
-    }
-
-    /// One of a few words (a `.choice` option), as its type.
-    func choice<Choice: OptionChoice>(_ name: String, as type: Choice.Type) throws(UsageError) -> Choice? {
-        try text(name).flatMap(Choice.init(rawValue:))
-    }
-
-    /// A flag that also takes values, as the type of its values.
-    func flagChoice<Choice: OptionChoice>(_ name: String, as type: Choice.Type) throws(UsageError) -> Choice? {
-        try flagValue(name).flatMap(Choice.init(rawValue:))
-    }
-
-    func text(_ name: String) throws(UsageError) -> String? {
-        if case .text(let text)? = try value(name) { text } else { nil }
-    }
-
-    /// A repeatable path option: every value on the command line, else the file's list.
-    func paths(_ name: String) -> [String] {
-        if let given = parsed.repeated[name] { return given }
-        if case .texts(let list)? = configuration.options[name] { return list }
-        return []
-    }
-
-    func number(_ name: String) throws(UsageError) -> Double? {
-        if case .number(let number)? = try value(name) { number } else { nil }
-    }
-
-    func integer(_ name: String) throws(UsageError) -> Int? {
-        if case .integer(let integer)? = try value(name) { integer } else { nil }
-    }
-
-    private func declaration(_ name: String) -> OptionDeclaration {
-        guard let option = OptionTable.declaration(name, of: command) else { preconditionFailure("\(name) is not an option of \(command)") }
-        return option
-    }
-
-    /// The value of a valued option, from the command line (checked here) or the file
-    /// (checked when it was read).
-    private func value(_ name: String) throws(UsageError) -> OptionValue? {
-        let option = declaration(name)
-        guard let text = parsed.values[name] else { return configuration.options[name] }
+        guard let text = parsed.values[name] else { return file }
         switch option.kind {
         case .flag: return nil
         case .text, .path: return .text(text)
@@ -197,5 +177,16 @@ struct OptionSettings {
             }
             return .integer(value)
         }
+    }
+}
+
+extension ParsedArguments {
+    /// The same command line without `options` and with other positionals: a command's own
+    /// options taken out before the rest is read as another command's (`render`, `fix`).
+    func without(_ options: [OptionDeclaration], positionals: [String]) -> ParsedArguments {
+        let names = Set(options.map(\.name))
+        return ParsedArguments(
+            values: values.filter { !names.contains($0.key) }, repeated: repeated.filter { !names.contains($0.key) }, flags: flags.subtracting(names),
+            positionals: positionals)
     }
 }

@@ -48,7 +48,7 @@ struct CommandDeclaration: Sendable {
 
 /// Every command, in the order the help lists them.
 enum CommandTable {
-    static let helpOption = OptionDeclaration("--help", short: "-h", .flag(), help: ["show this help"])
+    static let helpOption = Option.help.declaration
 
     static let all: [CommandDeclaration] = [
         CommandDeclaration(
@@ -92,18 +92,7 @@ enum CommandTable {
             summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
             arguments: .folder,
             ownOptions: [
-                OptionDeclaration(
-                    "--app-name", "NAME", .text, commands: [],
-                    help: ["the app's name, for quick-actions.json", "(default: asked, or the folder's name)"]),
-                OptionDeclaration(
-                    "--from-info-plist", "PATH", .path, commands: [],
-                    help: ["import this Info.plist's UIApplicationShortcutItems", "into Glyphs/quick-actions.json (and write nothing else)"]),
-                OptionDeclaration(
-                    "--strings", "DIR", .path, commands: [],
-                    help: ["with --from-info-plist: the folder of the app's", "<locale>.lproj/InfoPlist.strings, for the translations"]),
-                OptionDeclaration(
-                    "--xcstrings", "FILE", .path, commands: [],
-                    help: ["with --from-info-plist: the app's InfoPlist.xcstrings,", "for the translations"]),
+                Option.initAppName.declaration, Option.fromInfoPlist.declaration, Option.strings.declaration, Option.initXcstrings.declaration,
             ],
             run: { arguments, output throws(UsageError) in
                 try ToolCommand.ownCommand("init", arguments, output: &output) { parsed, output throws(UsageError) in try ToolCommand.initialize(parsed, output: &output) }
@@ -135,7 +124,7 @@ enum CommandTable {
 
     /// Options every invocation takes without a command.
     static let globalOptions = [
-        OptionDeclaration("--version", .flag(), help: ["print iconforge's version"]),
+        Option.version.declaration,
         helpOption,
     ]
 }

@@ -1,5 +1,5 @@
 /// Settings from `iconforge.json`, so a project's build needs no flags. Flags on the
-/// command line win over the file. Its keys are the options' (see `OptionTable`), plus
+/// command line win over the file. Its keys are the options' (see `Options.swift`), plus
 /// the glyph folders and `allowOffCenter`, which have no flag.
 ///
 /// ```json
@@ -73,24 +73,10 @@ struct Configuration: Equatable, Sendable {
     /// Where a configuration error points the reader.
     static let hint = "See \"iconforge.json\" in docs/designers.md for its keys and their values."
 
-    /// A flag the file sets.
-    func flag(_ name: String) -> Bool? {
-        if case .flag(let on)? = options[name] { on } else { nil }
-    }
-
-    /// A text or path option the file sets.
-    func text(_ name: String) -> String? {
-        if case .text(let text)? = options[name] { text } else { nil }
-    }
-
-    /// A number the file sets.
-    func number(_ name: String) -> Double? {
-        if case .number(let value)? = options[name] { value } else { nil }
-    }
-
-    /// A whole number the file sets.
-    func integer(_ name: String) -> Int? {
-        if case .integer(let value)? = options[name] { value } else { nil }
+    /// What the file sets an option to, as the option's type (nil: it does not set it; a
+    /// flag it does not set is off).
+    func given<Value>(_ option: Option<Value>) -> Value? {
+        try? OptionSettings(parsed: ParsedArguments(), configuration: self).given(option)
     }
 
     /// Parses the file's bytes; the error names the file, line and column.

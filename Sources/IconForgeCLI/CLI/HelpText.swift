@@ -1,5 +1,5 @@
 /// The help texts, as literals so that what `--help` says is easy to review; the option
-/// lists come from `OptionTable`, where each option is declared.
+/// lists come from `OptionTable`, made of the options declared in `Options.swift`.
 enum HelpText {
     /// The help of the command named `name`, nil for an unknown one.
     static func help(for name: String) -> String? {

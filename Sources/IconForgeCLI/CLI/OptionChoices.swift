@@ -1,5 +1,5 @@
 /// The values of the options that take one of a few words, as types: the declarations in
-/// `OptionTable` list their cases, and `OptionSettings.choice` reads them as values, so a
+/// `Options.swift` list their cases, and `OptionSettings.value(of:)` reads them as values, so a
 /// misspelt word is a compile error, not a string that matches nothing at run time.
 protocol OptionChoice: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
 

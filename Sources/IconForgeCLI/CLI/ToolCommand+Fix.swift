@@ -3,15 +3,16 @@
 extension ToolCommand {
     static func fix(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .fix))
-        if parsed.flags.contains("--help") {
+        let own = OptionSettings(parsed: parsed)
+        if try own.value(of: .help) {
             output.out(HelpText.fix)
             return .clean
         }
         let path = try singleGlyph(parsed, command: "fix", example: "iconforge fix Glyphs/star.svg")
-        let inPlace = parsed.flags.contains("--in-place"), dryRun = parsed.flags.contains("--dry-run")
-        if inPlace, parsed.values["--output"] != nil { throw UsageError("fix takes -o FILE or --in-place, not both") }
-        let own: Set<String> = ["--output", "--in-place", "--dry-run"]
-        let checking = ParsedArguments(values: parsed.values.filter { !own.contains($0.key) }, flags: parsed.flags.subtracting(own), positionals: [path])
+        let inPlace = try own.value(of: .inPlace), dryRun = try own.value(of: .dryRun)
+        let named = try own.value(of: .fixOutput)
+        if inPlace, named != nil { throw UsageError("fix takes -o FILE or --in-place, not both") }
+        let checking = parsed.without([Option.fixOutput.declaration, Option.inPlace.declaration, Option.dryRun.declaration], positionals: [path])
         let (request, _) = try request(from: checking, command: .check, environment: output.environment)
 
         let diagnostics: [Diagnostic]
@@ -45,7 +46,7 @@ extension ToolCommand {
             output.err("\(path): error: cannot apply the fix: \(error.message)")
             return .checkFailed
         }
-        let destination = inPlace ? path : parsed.values["--output"] ?? fixedName(for: path)
+        let destination = inPlace ? path : named ?? fixedName(for: path)
         if dryRun {
             output.out(UnifiedDiff.of(String(decoding: original, as: UTF8.self), String(decoding: fixed, as: UTF8.self), label: path).joined(separator: "\n"))
         } else {

@@ -44,13 +44,15 @@ extension ToolCommand {
             error.isUnreadableInput = true
             throw error
         }
-        if let plist = parsed.values["--from-info-plist"] {
-            return importQuickActions(plist, into: folder, parsed, output: &output)
+        let options = OptionSettings(parsed: parsed)
+        let strings = try options.value(of: .strings), catalog = try options.value(of: .initXcstrings)
+        if let plist = try options.value(of: .fromInfoPlist) {
+            return importQuickActions(plist, into: folder, strings: strings, catalog: catalog, output: &output)
         }
-        if parsed.values["--strings"] != nil || parsed.values["--xcstrings"] != nil {
+        if strings != nil || catalog != nil {
             throw UsageError("--strings and --xcstrings go with --from-info-plist PATH: they name where the imported actions' translations are")
         }
-        let appName = parsed.values["--app-name"] ?? output.environment.askAppName?(ProjectScaffold.defaultAppName(for: folder))
+        let appName = try options.value(of: .initAppName) ?? output.environment.askAppName?(ProjectScaffold.defaultAppName(for: folder))
         let name = appName.flatMap { $0.trimmed().isEmpty ? nil : $0.trimmed() } ?? ProjectScaffold.defaultAppName(for: folder)
         let result = ProjectScaffold.create(in: folder, appName: name)
         for path in result.existing { output.err("\(path) already exists; left as it is") }
@@ -70,7 +72,9 @@ extension ToolCommand {
     }
 
     /// `init --from-info-plist`: the app's own shortcut array as `Glyphs/quick-actions.json`.
-    private static func importQuickActions(_ plist: String, into folder: String, _ parsed: ParsedArguments, output: inout ToolRun) -> ExitStatus {
+    private static func importQuickActions(
+        _ plist: String, into folder: String, strings: String?, catalog: String?, output: inout ToolRun
+    ) -> ExitStatus {
         let target = (folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")) + "Glyphs/" + QuickActions.fileName
         guard FileSystem.kind(of: target) == .missing else {
             output.err("\(target): error: already exists; left as it is (move it away to import the Info.plist's quick actions instead)")
@@ -79,8 +83,8 @@ extension ToolCommand {
         do throws(QuickActionsImport.Failure) {
             var translations: QuickActionsImport.Translations = [:]
             var development: String?
-            if let strings = parsed.values["--strings"] { translations = try QuickActionsImport.strings(in: strings) }
-            if let catalog = parsed.values["--xcstrings"] {
+            if let strings { translations = try QuickActionsImport.strings(in: strings) }
+            if let catalog {
                 (translations, development) = try QuickActionsImport.catalog(at: catalog)
             }
             let bytes: [UInt8]

@@ -53,7 +53,7 @@ extension ToolCommand {
     /// The arguments without `--watch` (before a `--`, after which it would be a file).
     static func withoutWatch(_ arguments: [String]) -> [String] {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        return arguments[..<end].filter { $0 != "--watch" } + arguments[end...]
+        return arguments[..<end].filter { $0 != Option.watch.name } + arguments[end...]
     }
 
     /// What a run with these arguments reads: its glyph folders (one that does not exist yet
@@ -70,8 +70,8 @@ extension ToolCommand {
             }
         }
         targets.files += targets.glyphFolders.map { $0.withoutTrailingSlash + "/" + QuickActions.fileName }
-        targets.files.append(parsed.values["--config"] ?? Configuration.defaultFileName)
-        if command == .preview || parsed.flags.contains("--preview") { targets.pages = [Preview.path(inOutputFolder: request.outputFolder)] }
+        targets.files.append((try? OptionSettings(parsed: parsed).value(of: .config)) ?? Configuration.defaultFileName)
+        if request.keepsImages { targets.pages = [Preview.path(inOutputFolder: request.outputFolder)] }
         return targets
     }
 

@@ -57,8 +57,8 @@ public enum ToolCommand {
     static func ownCommand(
         _ name: String, _ arguments: [String], output: inout ToolRun, _ body: (ParsedArguments, inout ToolRun) throws(UsageError) -> ExitStatus
     ) throws(UsageError) -> ExitStatus {
-        let parsed = try ArgumentParser.parse(arguments, spec: CommandTable.command(name)?.spec ?? OptionTable.spec(for: [CommandTable.helpOption]))
-        if parsed.flags.contains("--help") {
+        let parsed = try ArgumentParser.parse(arguments, spec: CommandTable.command(name)?.spec ?? OptionTable.spec(for: [Option.help.declaration]))
+        if try OptionSettings(parsed: parsed).value(of: .help) {
             output.out(HelpText.help(for: name) ?? HelpText.main)
             return .clean
         }
@@ -73,7 +73,8 @@ public enum ToolCommand {
         var request = BuildRequest()
         // An empty ICONFORGE_LIBRSVG is no preference, as an unset one.
         request.options.librsvgPath = environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }
-        let configPath = parsed.values["--config"] ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
+        let commandLine = OptionSettings(parsed: parsed)
+        let configPath = try commandLine.value(of: .config) ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
         // The folder the configuration lives (or would live) in is a dependency too: creating
         // an iconforge.json must make Make build again.
         request.extraDependencies = [configPath.map { $0.contains("/") ? $0.parentPath : "." } ?? "."]
@@ -95,66 +96,68 @@ public enum ToolCommand {
             }
         }
         request.writesOutput = writes
-        let settings = OptionSettings(parsed: parsed, configuration: configuration, command: command)
+        let settings = OptionSettings(parsed: parsed, configuration: configuration)
         request.inputs = parsed.positionals.isEmpty ? configuration.glyphs ?? ["Glyphs"] : parsed.positionals
         if writes || command == .preview {
-            request.outputFolder = try settings.text("--output") ?? "Output"
-        } else if case .text(let folder)? = configuration.options["--output"] {
+            request.outputFolder = try settings.value(of: .output)
+        } else if let folder = configuration.given(.output) {
             // Read, never written: what the last build recorded (see `Builder.render`).
             request.outputFolder = folder
         }
         if writes {
-            request.assetCatalog = try settings.text("--xcassets")
-            request.otherAssetCatalogs = settings.paths("--xcassets-check")
+            request.assetCatalog = try settings.value(of: .xcassets)
+            request.otherAssetCatalogs = try settings.value(of: .xcassetsCheck)
             if let catalog = request.assetCatalog, case .failure(let refusal) = AssetCatalogWriter.locate(catalog) {
                 throw UsageError("--xcassets \(catalog) \(refusal.message)")
             }
             for other in request.otherAssetCatalogs where (try? AssetCatalogWriter.locate(other).get())?.groups.isEmpty != true {
                 throw UsageError("--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
             }
-            request.depfile = try settings.text("--depfile")
-            request.fileListFolder = try settings.text("--xcfilelist")
-            request.appFiles.infoPlist = try settings.text("--info-plist")
-            request.appFiles.stringsFolder = try settings.text("--info-plist-strings")
-            request.appFiles.stringCatalog = try settings.text("--xcstrings")
-            request.appFiles.swiftSource = try settings.text("--swift")
-            request.appFiles.swiftIsPublic = try settings.flag("--swift-public")
-            request.followsSymlinks = parsed.flags.contains("--follow-symlinks")
+            request.depfile = try settings.value(of: .depfile)
+            request.fileListFolder = try settings.value(of: .xcfilelist)
+            request.appFiles.infoPlist = try settings.value(of: .infoPlist)
+            request.appFiles.stringsFolder = try settings.value(of: .infoPlistStrings)
+            request.appFiles.stringCatalog = try settings.value(of: .xcstrings)
+            request.appFiles.swiftSource = try settings.value(of: .swift)
+            request.appFiles.swiftIsPublic = try settings.value(of: .swiftPublic)
+            request.followsSymlinks = try settings.value(of: .followSymlinks)
         }
         if writes || command == .preview {
             let folder = FileManager.default.currentDirectoryPath
             request.projectRoot = PathBase.repositoryRoot(from: folder) ?? folder
         }
-        request.appName = try settings.text("--app-name")
+        request.appName = try settings.value(of: .appName)
         // The page shows the PNGs this run makes, so the run keeps them (a check too).
-        request.keepsImages = command == .preview || parsed.flags.contains("--preview")
-        let fit = try settings.flagChoice("--fit", as: FitChoice.self)
-        let werror = try settings.flag("--werror")
-        if let fit { request.options.mode = fit.mode }
-        if let jobs = try settings.integer("--jobs") { request.jobs = jobs }
+        let previewFlag = try settings.value(of: .preview)
+        request.keepsImages = command == .preview || previewFlag
+        let werror = try settings.value(of: .werror)
+        if let fit = try settings.value(of: .fit) { request.options.mode = fit.mode }
+        request.jobs = try settings.value(of: .jobs)
         let progress = environment.progress
         request.onWaitingForLock = { folder in
             progress(.err("waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…"))
         }
-        if let threshold = try settings.number("--shape-threshold") { request.options.shapeThreshold = threshold }
-        if let tolerance = try settings.number("--tolerance") { request.options.sizeTolerance = tolerance }
-        if let size = try settings.integer("--max-file-size") { request.options.limits.maximumFileBytes = size }
-        if let count = try settings.integer("--max-elements") { request.options.limits.maximumElements = count }
-        if let level = try settings.integer("--png-compression") { request.options.pngCompression = level }
+        request.options.shapeThreshold = try settings.value(of: .shapeThreshold)
+        request.options.sizeTolerance = try settings.value(of: .tolerance)
+        request.options.limits.maximumFileBytes = try settings.value(of: .maxFileSize)
+        request.options.limits.maximumElements = try settings.value(of: .maxElements)
+        request.options.pngCompression = try settings.value(of: .pngCompression)
         request.options.allowOffCenter = configuration.allowOffCenter ?? []
         request.options.severities = configuration.severities ?? []
         request.options.family = configuration.family ?? FamilyOptions()
         // Checked once the file and the flags are merged: the same pair is refused from either.
-        let timeout = try settings.number("--render-timeout")
-        switch try settings.choice("--isolation", as: IsolationChoice.self) ?? .workers {
+        let timeout = try settings.given(.renderTimeout)
+        switch try settings.value(of: .isolation) {
         case .none:
             if timeout != nil {
-                let given = parsed.values["--render-timeout"] != nil ? "--render-timeout" : "\"renderTimeout\" in \(configPath ?? Configuration.defaultFileName)"
+                let option = Option.renderTimeout
+                let key = option.declaration.configurationKey ?? ""
+                let given = settings.isOnCommandLine(option) ? option.name : "\"\(key)\" in \(configPath ?? Configuration.defaultFileName)"
                 throw UsageError("\(given) needs worker processes; it cannot stop a render inside this process (--isolation none)")
             }
             request.isolation = .inProcess
         case .workers:
-            request.isolation = .defaultWorkers(timeout: timeout ?? Isolation.defaultRenderTimeout)
+            request.isolation = .defaultWorkers(timeout: timeout ?? Option.renderTimeout.defaultValue)
             if let worker = environment.renderWorkerPath, !worker.isEmpty, case .workers(_, let timeout, let memory) = request.isolation {
                 request.isolation = .workers(executable: worker, timeout: timeout, memoryBytes: memory)
             }
@@ -182,8 +185,9 @@ public enum ToolCommand {
         var index = 0
         while index < arguments.count, arguments[index] != "--" {
             let argument = arguments[index]
-            if argument == "--format", index + 1 < arguments.count, let format = OutputFormat(rawValue: arguments[index + 1]) { return format }
-            if argument.hasPrefix("--format="), let format = OutputFormat(rawValue: String(argument.dropFirst(9))) { return format }
+            let name = Option.format.name
+            if argument == name, index + 1 < arguments.count, let format = OutputFormat(rawValue: arguments[index + 1]) { return format }
+            if argument.hasPrefix(name + "="), let format = OutputFormat(rawValue: String(argument.dropFirst(name.count + 1))) { return format }
             index += 1
         }
         return nil
@@ -209,20 +213,20 @@ public enum ToolCommand {
             }
             throw error
         }
-        if parsed.flags.contains("--help") {
+        let commandLine = OptionSettings(parsed: parsed)
+        if try commandLine.value(of: .help) {
             output.out(command == .build ? HelpText.build : command == .preview ? HelpText.preview : HelpText.check)
             return .clean
         }
-        let commandLine = OptionSettings(parsed: parsed, configuration: Configuration(), command: command)
         // preview has no --format or --path-base: its diagnostics are text, and on the page.
         let ciOptions = command != .preview
-        let format = try ciOptions ? commandLine.choice("--format", as: OutputFormat.self) ?? .text : .text
-        if parsed.flags.contains("--watch") {
+        let format = try ciOptions ? commandLine.value(of: .format) : .text
+        if try commandLine.value(of: .watch) {
             return try watch(command, arguments, parsed: parsed, format: format, output: &output)
         }
         // GitHub finds a file by its path from the repository root, not from where iconforge ran.
         let currentFolder = FileManager.default.currentDirectoryPath
-        let base = try (ciOptions ? commandLine.text("--path-base") : nil) ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
+        let base = try (ciOptions ? commandLine.value(of: .pathBase) : nil) ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
         let forCI: (Diagnostic) -> Diagnostic = { diagnostic in
             var moved = diagnostic
             if !diagnostic.file.isEmpty { moved.file = PathBase.relative(diagnostic.file, to: base, currentFolder: currentFolder) }
@@ -255,7 +259,8 @@ public enum ToolCommand {
 
         // A progress line: on a terminal, in text, and (the meter decides) once a second has passed.
         var meter: ProgressMeter?
-        if format == .text, !parsed.flags.contains("--quiet"), let statusLine = output.environment.statusLine {
+        let quiet = try commandLine.value(of: .quiet)
+        if format == .text, !quiet, let statusLine = output.environment.statusLine {
             let progress = ProgressMeter(clock: output.environment.clock, write: statusLine)
             request.onGlyphDone = { done, total in progress.update(done: done, total: total) }
             meter = progress
@@ -285,7 +290,7 @@ public enum ToolCommand {
                 let diagnostic = Diagnostic(.outputUnwritable, file: failure.path, failure.message + kept)
                 reportStop(format == .text ? diagnostic : forCI(diagnostic), format: format, command: command.rawValue, checked: failure.checked, output: &output)
                 // The glyphs were checked: the summary line still counts them (and the stop).
-                if let checked = failure.checked, format == .text || format == .github, !parsed.flags.contains("--quiet") {
+                if let checked = failure.checked, format == .text || format == .github, !quiet {
                     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
                     output.err("\(count(checked.glyphs, "glyph")), no output written, \(count(checked.errors + 1, "error")), \(count(checked.warnings, "warning")), \((clock.now - start).seconds.fixed(2)) s")
                 }
@@ -303,7 +308,7 @@ public enum ToolCommand {
         }
         let elapsed = (clock.now - start).seconds
         // The preview page goes over no file iconforge did not write (`output.conflict`).
-        let previewPath = command == .preview || parsed.flags.contains("--preview") ? Preview.path(inOutputFolder: request.outputFolder) : nil
+        let previewPath = request.keepsImages ? Preview.path(inOutputFolder: request.outputFolder) : nil
         if let path = previewPath, let problem = Preview.conflict(at: path) {
             missing.append(Diagnostic(.outputConflict, file: path, problem))
         } else if let path = previewPath, command == .preview,
@@ -349,7 +354,7 @@ public enum ToolCommand {
         if failed, report.errorCount == 0, format == .text || format == .github {
             output.err(werrorNote(warnings: report.warningCount))
         }
-        if !parsed.flags.contains("--quiet") {
+        if !quiet {
             if format == .text || format == .github, let tally = DiagnosticFormatter.failureTally(report.diagnostics, glyphFiles: report.glyphFiles) { output.err(tally) }
             output.err(summaryLine(report, elapsed: elapsed, wrote: writes ? request.outputFolder : nil))
         }
@@ -395,18 +400,19 @@ public enum ToolCommand {
     /// `build` makes it, for Makefile pattern rules.
     static func render(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .render))
-        if parsed.flags.contains("--help") {
+        let own = OptionSettings(parsed: parsed)
+        if try own.value(of: .help) {
             output.out(HelpText.render)
             return .clean
         }
         let path = try singleGlyph(parsed, command: "render", example: "iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
-        guard let scaleText = parsed.values["--scale"], let scale = Template.scales.first(where: { "\($0.factor)" == scaleText || "\($0.factor)x" == scaleText }) else {
+        guard let scaleText = try own.value(of: .scale), let scale = Template.scales.first(where: { "\($0.factor)" == scaleText || "\($0.factor)x" == scaleText }) else {
             throw UsageError("render needs --scale 2 or --scale 3")
         }
-        guard let destination = parsed.values["--output"] else { throw UsageError("render needs -o FILE.png") }
+        guard let destination = try own.value(of: .renderOutput) else { throw UsageError("render needs -o FILE.png") }
         // No positionals: the request's inputs are the glyphs a build would see, the set that
         // `--fit=set` plans the glyph's scale over (see `Builder.render`).
-        let (request, werror) = try request(from: ParsedArguments(values: parsed.values.filter { $0.key != "--output" && $0.key != "--scale" }, flags: parsed.flags, positionals: []), command: .check, environment: output.environment)
+        let (request, werror) = try request(from: parsed.without([Option.renderOutput.declaration, Option.scale.declaration], positionals: []), command: .check, environment: output.environment)
 
         let diagnostics: [Diagnostic]
         var png: [UInt8]?

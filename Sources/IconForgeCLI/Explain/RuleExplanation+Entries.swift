@@ -67,7 +67,7 @@ extension RuleExplanation {
             why: "a glyph is a few kilobytes; a file far beyond is an export mistake or hostile, and would cost the whole build time and memory.",
             failing: glyphExample(goodBody, arguments: ["--max-elements", "3"]),
             fixed: glyphExample("  <circle cx=\"17.5\" cy=\"17.5\" r=\"13.5\" fill=\"#000000\"/>", arguments: ["--max-elements", "3"]),
-            options: ["--max-file-size BYTES  largest SVG read (default: \(Limits().maximumFileBytes))", "--max-elements N  most elements (default: \(Limits().maximumElements))"]),
+            options: ["--max-file-size BYTES  largest SVG read (default: \(Option.maxFileSize.defaultValue))", "--max-elements N  most elements (default: \(Option.maxElements.defaultValue))"]),
         RuleExplanation(
             rule: .svgDynamic, checks: "for scripts, event handlers and animation.",
             why: "the PNG is a static render: an animation shows its first frame only, and a script never runs.",
@@ -110,7 +110,7 @@ extension RuleExplanation {
             rule: .sizeTarget, checks: "that the glyph's governing dimension is at its target: 27 pt for a square glyph, 30 pt wide for a wide one, 30 pt tall for a tall one.",
             why: "Apple's quick-action template sizes glyphs so that they look equal in the menu; off-target glyphs look too big or too small beside the system's.",
             failing: glyphExample(goodBody.replacing("r=\"12.25\"", with: "r=\"9\"")), fixed: good,
-            options: ["--tolerance PT  allowed distance from the target (default: \(PipelineOptions().sizeTolerance.pt))", "--fit  scale every glyph to its target instead (no size check)"]),
+            options: ["--tolerance PT  allowed distance from the target (default: \(Option.tolerance.defaultValue.pt))", "--fit  scale every glyph to its target instead (no size check)"]),
         RuleExplanation(
             rule: .sizeMax, checks: "that the ink fits the template's 35 pt maximum and lies inside the 35 pt canvas; under --fit, that a glyph listed in allowOffCenter, placed with its offset kept, still lies inside the canvas.",
             why: "the exported canvas is 35 pt; ink beyond it is cut off in the PNG.",
@@ -172,7 +172,7 @@ extension RuleExplanation {
         RuleExplanation(
             rule: .renderTimeout, checks: "that one glyph renders within the time limit.",
             why: "a hostile or pathological file (deep pattern nesting, <use> fan-out) can take minutes; the build stops it and goes on.",
-            noExample: "how long a render takes depends on the machine.", options: ["--render-timeout S  seconds per glyph (default: \(Isolation.defaultRenderTimeout.pt))"]),
+            noExample: "how long a render takes depends on the machine.", options: ["--render-timeout S  seconds per glyph (default: \(Option.renderTimeout.defaultValue.pt))"]),
         RuleExplanation(
             rule: .xcassetsConflict, checks: "that the asset catalog's image set of a glyph's name was created by iconforge.",
             why: "iconforge replaces its own image sets; one made by hand or by Xcode is left alone, never overwritten.",

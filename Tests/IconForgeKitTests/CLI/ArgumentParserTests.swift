@@ -59,19 +59,19 @@ import Testing
     @Test("values are checked against the option's declared range, on the command line and in iconforge.json")
     func validatesNumbersByDeclaration() throws {
         let parsed = try ArgumentParser.parse(["--jobs", "0", "--tolerance", "36"], spec: OptionTable.spec(for: .check))
-        let settings = OptionSettings(parsed: parsed, configuration: Configuration(), command: .check)
+        let settings = OptionSettings(parsed: parsed)
         #expect(throws: UsageError("option '--jobs' needs a whole number from 1 to 256, not '0'")) {
-            try settings.integer("--jobs")
+            try settings.value(of: .jobs)
         }
         #expect(throws: UsageError("option '--tolerance' needs a number from 0 to 35, not '36'")) {
-            try settings.number("--tolerance")
+            try settings.value(of: .tolerance)
         }
         #expect(throws: configurationError("c.json:1:16: 'tolerance' must be a number from 0 to 35, not the number 36", line: 1, column: 16)) {
             try Configuration.parse(Array("{ \"tolerance\": 36 }".utf8), path: "c.json")
         }
         let isolation = try ArgumentParser.parse(["--isolation", "thread"], spec: OptionTable.spec(for: .check))
         #expect(throws: UsageError("unknown isolation 'thread'; use workers or none")) {
-            try OptionSettings(parsed: isolation, configuration: Configuration(), command: .check).text("--isolation")
+            try OptionSettings(parsed: isolation).value(of: .isolation)
         }
     }
 
@@ -79,28 +79,28 @@ import Testing
     func commandLineWinsOverTheFile() throws {
         let file = try Configuration.parse(Array("{ \"tolerance\": 2, \"fit\": true, \"output\": \"Out\" }".utf8), path: "p/iconforge.json")
         func settings(_ arguments: [String]) throws -> OptionSettings {
-            OptionSettings(parsed: try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .build)), configuration: file, command: .build)
+            OptionSettings(parsed: try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .build)), configuration: file)
         }
-        #expect(try settings([]).number("--tolerance") == 2)
-        #expect(try settings(["--tolerance", "1"]).number("--tolerance") == 1)
-        #expect(try settings([]).flag("--fit") && !settings(["--no-fit"]).flag("--fit"))
-        #expect(try settings([]).text("--output") == "p/Out", "a path in the file is relative to the file")
+        #expect(try settings([]).value(of: .tolerance) == 2)
+        #expect(try settings(["--tolerance", "1"]).value(of: .tolerance) == 1)
+        #expect(try settings([]).value(of: .fit) == .set && settings(["--no-fit"]).value(of: .fit) == nil)
+        #expect(try settings([]).value(of: .output) == "p/Out", "a path in the file is relative to the file")
     }
 
     @Test("--fit means --fit=set; --fit=glyph and the file's \"fit\" choose the mode; anything else is refused")
     func fitTakesSetOrGlyph() throws {
-        func mode(_ arguments: [String], file: String = "{}") throws -> String? {
+        func mode(_ arguments: [String], file: String = "{}") throws -> FitChoice? {
             let configuration = try Configuration.parse(Array(file.utf8), path: "iconforge.json")
             let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .build))
-            return try OptionSettings(parsed: parsed, configuration: configuration, command: .build).flagValue("--fit")
+            return try OptionSettings(parsed: parsed, configuration: configuration).value(of: .fit)
         }
         #expect(try mode([]) == nil)
-        #expect(try mode(["--fit"]) == "set")
-        #expect(try mode(["--fit=set"]) == "set")
-        #expect(try mode(["--fit=glyph"]) == "glyph")
-        #expect(try mode([], file: "{ \"fit\": true }") == "set")
-        #expect(try mode([], file: "{ \"fit\": \"glyph\" }") == "glyph")
-        #expect(try mode(["--fit=set"], file: "{ \"fit\": \"glyph\" }") == "set", "the command line wins")
+        #expect(try mode(["--fit"]) == .set)
+        #expect(try mode(["--fit=set"]) == .set)
+        #expect(try mode(["--fit=glyph"]) == .glyph)
+        #expect(try mode([], file: "{ \"fit\": true }") == .set)
+        #expect(try mode([], file: "{ \"fit\": \"glyph\" }") == .glyph)
+        #expect(try mode(["--fit=set"], file: "{ \"fit\": \"glyph\" }") == .set, "the command line wins")
         #expect(try mode(["--no-fit"], file: "{ \"fit\": \"glyph\" }") == nil)
         #expect(throws: UsageError("unknown fit 'each'; use --fit=set or --fit=glyph")) { try mode(["--fit=each"]) }
         #expect(throws: configurationError("iconforge.json:1:10: 'fit' must be true, false, \"set\" or \"glyph\", not a string", line: 1, column: 10)) {

@@ -168,7 +168,7 @@ import Testing
 @Suite struct ConfigurationAndMakeTests {
     @Test func configurationIsReadAndCheckedStrictly() throws {
         let configuration = try Configuration.parse(Array("{ \"glyphs\": [\"A\", \"B\"], \"fit\": true, \"tolerance\": 1, \"allowOffCenter\": [\"play\"] }".utf8), path: "iconforge.json")
-        #expect(configuration.glyphs == ["A", "B"] && configuration.flag("--fit") == true && configuration.number("--tolerance") == 1)
+        #expect(configuration.glyphs == ["A", "B"] && configuration.given(.fit) == .set && configuration.given(.tolerance) == 1)
         #expect(configuration.allowOffCenter == ["play"])
         #expect(throws: UsageError.self) { try Configuration.parse(Array("{\n  \"fitt\": true }".utf8), path: "iconforge.json") }
         do {
@@ -210,7 +210,7 @@ import Testing
 
     @Test func configurationPathsAreRelativeToTheFileAndKeysAreNotRepeated() throws {
         let configuration = try Configuration.parse(Array("{ \"glyphs\": \"G\", \"output\": \"/abs/out\" }".utf8), path: "project/iconforge.json")
-        #expect(configuration.glyphs == ["project/G"] && configuration.text("--output") == "/abs/out")
+        #expect(configuration.glyphs == ["project/G"] && configuration.given(.output) == "/abs/out")
         do {
             _ = try Configuration.parse(Array("{ \"fit\": true, \"fit\": false }".utf8), path: "c.json")
             Issue.record("duplicate key accepted")

@@ -20,8 +20,8 @@ import Testing
         request.options.mode = mode
         request.jobs = 2
         let files = try GlyphDiscovery.discover(request.inputs)
-        let onDisk = Builder.OnDiskSignatures(sources: Array(repeating: nil, count: files.count), outputs: [], definitions: [], takenAt: 0)
-        return (Builder.planSetScales(files, nameFindings: NameChecks.run(files), previous: nil, onDisk: onDisk, request: request), request)
+        let onDisk = OnDiskSignatures.unknown(count: files.count, takenAt: 0)
+        return (SetScalePlan.plan(files, nameFindings: NameChecks.run(files), previous: nil, onDisk: onDisk, request: request), request)
     }
 
     @Test func theSetsScalesArePlannedFromItsGlyphsAndAreWhatTheBuildRecords() throws {

@@ -1,0 +1,61 @@
+import Dispatch
+import Synchronization
+
+/// What to build or check, and where.
+public struct BuildRequest: Sendable {
+    /// Folders (every `*.svg` inside) and single SVG files.
+    public var inputs: [String] = ["Glyphs"]
+    public var outputFolder: String = "Output"
+    public var options = PipelineOptions()
+    /// Glyphs processed at once.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// False for `check`: run every rule, write nothing.
+    public var writesOutput = true
+    /// Where glyphs are rendered; the command-line tool uses worker processes.
+    public var isolation = Isolation.inProcess
+    /// An Xcode asset catalog (`.xcassets`) to write the glyphs into as template images.
+    public var assetCatalog: String?
+    /// The app target's other asset catalogs, whose asset names the glyphs must not take.
+    public var otherAssetCatalogs: [String] = []
+    /// The app's name, for the `actions.app-name` rule (overrides the definitions file).
+    public var appName: String?
+    /// A make-style dependency file to write, listing every input the outputs depend on.
+    public var depfile: String?
+    /// A folder to write Xcode's input and output file lists into (`--xcfilelist`), for a
+    /// Run Script build phase.
+    public var fileListFolder: String?
+    /// The quick actions in the app's own files, each updated in place (`--info-plist`,
+    /// `--info-plist-strings`, `--xcstrings`, `--swift`).
+    public var appFiles = AppFileTargets()
+    /// Further inputs that a depfile should name (the configuration file).
+    public var extraDependencies: [String] = []
+    /// Whether warnings fail the build too (`--werror`).
+    public var warningsAreErrors = false
+    /// Keep every glyph's PNGs in the report (`BuildReport.images`), a failed glyph's renders
+    /// too, also in a check: what the preview page shows, so that it shows exactly what the
+    /// build made. A build where nothing changed still stops early when nothing failed (the
+    /// page then reads the PNGs it kept); failed glyphs are processed again to be shown.
+    public var keepsImages = false
+    /// Called once, with the output folder, when another build holds it and this one waits
+    /// for it to finish (the library prints nothing; a command line says it is waiting).
+    public var onWaitingForLock: (@Sendable (String) -> Void)?
+    /// Called after each glyph is processed (reused ones too) with how many are done and
+    /// the total, from whichever thread did it: what a progress line counts.
+    public var onGlyphDone: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// The project a symlink on the way to a write may lead into (see `WriteDestination`);
+    /// nil: the current folder (the command line gives its git repository).
+    public var projectRoot: String?
+    /// `--follow-symlinks`: write through symlinks that lead out of the project too.
+    public var followsSymlinks = false
+    /// The clocks the build compares file times with.
+    var clock = BuildClock.system
+
+    public init() {}
+
+    /// How this build judges where its writes land.
+    package var writeDestination: WriteDestination {
+        let folder = FileManager.default.currentDirectoryPath
+        let root = projectRoot ?? folder
+        return WriteDestination(root: FileSystem.resolvedPath(root) ?? root, followsLinksOutside: followsSymlinks)
+    }
+}

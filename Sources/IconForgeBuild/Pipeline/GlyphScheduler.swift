@@ -1,0 +1,97 @@
+import Synchronization
+
+/// The build's glyph stage: each glyph read, checked, measured, rendered and encoded, or
+/// its previous outcome reused (see `GlyphScheduler+Reuse.swift`), on `request.jobs`
+/// threads, each with its own render worker. Results come back in input order, so nothing
+/// downstream depends on scheduling. `--fit=set`'s measuring pass runs the same scheduler
+/// (`SetScalePlan.plan`), as does `iconforge render` for its one glyph.
+struct GlyphScheduler: Sendable {
+    var files: [GlyphFile]
+    /// Name findings by file index (from `Discovered`): a glyph with one is never reused.
+    var nameFindings: [Int: [Diagnostic]]
+    /// The previous build's state, when made with these options (`IncrementalPlan.reusable`).
+    var previous: BuildState?
+    var onDisk: OnDiskSignatures
+    var request: BuildRequest
+
+    /// Processes every glyph. With `encode`, each gets its PNGs; with `staging`, each new
+    /// PNG is written to its temporary name by the thread that rendered it, while the
+    /// others still render.
+    func run(encode: Bool, staging: EarlyStaging? = nil) -> [GlyphOutcome] {
+        let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let results = Lock<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
+        let onGlyphDone = request.onGlyphDone
+        @Sendable func store(_ index: Int, _ outcome: GlyphOutcome) {
+            results.withLock { $0[index] = outcome }
+            if let onGlyphDone { onGlyphDone(done.wrappingAdd(1, ordering: .relaxed).newValue, files.count) }
+        }
+        let workers = max(1, min(request.jobs, files.count))
+        // The writes the threads stage belong to this task's observer (tests).
+        let observer = FlushObserver.current
+        // Threads of our own: concurrentPerform would run no more jobs than cores.
+        Threads.run(workers) { _ in FlushObserver.$current.withValue(observer) {
+            let runner = GlyphRunner(isolation: request.isolation, options: request.options)
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let file = files[index]
+                let names = nameFindings[index] ?? []
+                let entry = names.isEmpty ? previousByName[file.name] : nil
+                // A source whose size and time are as the last build recorded is unchanged:
+                // no need to read and hash it.
+                let signature = onDisk.sources[index]
+                let outputSignatures = onDisk.outputs.isEmpty ? [] : onDisk.outputs[index]
+                if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
+                    var kept = Self.reuse(
+                        entry, for: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
+                        options: request.options, showing: request.keepsImages, knownUnchanged: true, keepingFiles: encode, outputFolder: request.outputFolder,
+                        outputSignatures: outputSignatures, modificationTimes: previous?.modificationTimes ?? [:])
+                {
+                    kept.sourceSignature = signature
+                    store(index, kept)
+                    continue
+                }
+                // Reading happens here, in parallel: on a no-op build it is most of the work.
+                let source: GlyphSource
+                switch GlyphDiscovery.read(file, limits: request.options.limits) {
+                case .source(let read):
+                    source = read
+                case .failure(let diagnostic):
+                    // Still a glyph, if one that could not be read: the catalog records why.
+                    let unread = GlyphOutcome(
+                        source: GlyphSource(name: file.name, displayPath: file.displayPath, relativePath: file.relativePath, bytes: []),
+                        sourceSHA256: "", diagnostics: (names + [diagnostic]).sorted(by: Diagnostic.sortOrder),
+                        artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
+                    store(index, unread)
+                    continue
+                }
+                var outcome: GlyphOutcome
+                if let entry,
+                    let kept = Self.reuse(
+                        entry, for: source, options: request.options, showing: request.keepsImages, knownUnchanged: false, keepingFiles: encode, outputFolder: request.outputFolder,
+                        outputSignatures: outputSignatures, modificationTimes: previous?.modificationTimes ?? [:])
+                {
+                    outcome = kept
+                } else {
+                    outcome = runner.process(source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages)
+                }
+                // Settled sources only: a file changed within the last second could change
+                // again without its time showing it.
+                if let signature, onDisk.takenAt - signature.modified > 1_000_000_000 {
+                    outcome.sourceSignature = signature
+                }
+                outcome.diagnostics = (names + outcome.diagnostics).sorted(by: Diagnostic.sortOrder)
+                if let staging {
+                    for (output, png) in zip(outcome.outputs, outcome.pngs) {
+                        staging.stage(png.bytes, to: request.outputFolder + "/" + output.file)
+                    }
+                }
+                store(index, outcome)
+            }
+        } }
+        // Every index is filled: each iteration stores before it continues.
+        return results.withLock { $0.compactMap { $0 } }
+    }
+}

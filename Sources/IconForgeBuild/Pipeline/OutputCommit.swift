@@ -1,0 +1,189 @@
+/// The build's last stage: writes what the resolution decided, in an order that keeps
+/// every file consistent with the catalog, and adds what the app's files were found to
+/// hold (known only once they are read, after the catalog was composed).
+enum OutputCommit {
+    static func commit(
+        _ resolution: Resolution, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
+    ) throws(BuildError) -> Resolution {
+        // A catalog.json in the output folder that is not iconforge's stops every write.
+        guard request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == Builder.catalogPath(request) }) else {
+            return resolution
+        }
+        let appFileFindings: [Diagnostic]
+        do throws(BuildError) {
+            appFileFindings = try write(resolution, files: files, plan: plan, request: request, startedAt: startedAt, early: early)
+        } catch {
+            let summary = resolution.catalog.summary
+            throw error.having(checked: FileError.Checked(glyphs: summary.glyphs, errors: summary.errors, warnings: summary.warnings))
+        }
+        var committed = resolution
+        committed.diagnostics = (resolution.diagnostics + appFileFindings).sorted(by: Diagnostic.sortOrder)
+        committed.failed = Builder.fails(committed.diagnostics, warningsAreErrors: request.warningsAreErrors)
+        return committed
+    }
+
+    /// Writes, in an order that keeps every file consistent with the catalog: the asset
+    /// catalog; then the state, the PNGs and generated files, and the catalog (the commit
+    /// point), all flushed at once and renamed in that order; the removal of files no
+    /// longer listed; then the dependency file.
+    /// Returns the findings about the app's files, known only once they are read.
+    private static func write(
+        _ resolution: Resolution, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
+    ) throws(BuildError) -> [Diagnostic] {
+        let catalog = resolution.catalog
+        let outcomes = resolution.outcomes
+        let quickActions = resolution.quickActions
+        // With errors none is written: those the last good build wrote stay, as `kept`.
+        let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
+        var signatures: [String: FileSignature] = [:]
+        for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
+        let dependencies = request.depfile == nil ? [] : Builder.dependencyList(files: files, request: request, quickActions: quickActions)
+        let onDisk = plan.onDisk
+        let dating = request.depfile == nil ? nil : Builder.catalogDating(dependencies, files: files, onDisk: onDisk, failed: resolution.failed, startedAt: startedAt)
+        // Only what this build knows it read or wrote goes into the fingerprint it records:
+        // settled sources and definitions (as they were before being read), outputs as
+        // checked or as written, the catalog and generated files as written. Anything
+        // unsettled or unknown gives no fingerprint, so the next build looks again.
+        let record = FingerprintInputs(
+            buildKey: plan.buildKey, sources: outcomes.map(\.sourceSignature),
+            definitions: onDisk.definitions.map { $0.settled(before: onDisk.takenAt) },
+            generatedNames: catalog.quickActions?.ownedFiles.map(\.file) ?? [],
+            listed: Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) }))
+        let report = BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics)
+        // Taken before anything is written: it stats the catalog and generated files as they are.
+        let fingerprintBeforeWriting = record.beforeWriting(files: files, outputs: onDisk.outputs, request: request)
+        // Every byte of the PNGs, generated files, catalog and state is written before
+        // anything is renamed into place (`StagedWrites.commit`): a failure before then, a
+        // full disk say, leaves the output folder as it was. The state is renamed first and
+        // the catalog last, so that a build killed at any step leaves either a catalog that
+        // matches its files or none, and a state that names every file of iconforge's.
+        // The app's files: their folders locked, each read and its new bytes computed now,
+        // before anything is written; committed below with the rest (`AppFileCommit`).
+        let appLocks = request.appFiles.isEmpty ? [] : try AppFileCommit.lockFolders(request.appFiles)
+        defer { withExtendedLifetime(appLocks) {} }
+        let appFiles = AppFileCommit()
+        var appFailure: BuildError?
+        // What earlier builds wrote decides what of the app's files is iconforge's; the
+        // record of what it owns after this build is written once everything is committed.
+        var appRecord = plan.appRecord
+        var findings: [Diagnostic] = []
+        AppFileCommit.$collecting.withValue(appFiles) {
+            do throws(BuildError) {
+                findings += try Builder.updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord)
+            } catch {
+                appFailure = error
+            }
+        }
+        if let appFailure { throw appFailure }
+        var staged = StagedWrites()
+        var state: BuildState?
+        do throws(BuildError) {
+            var written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
+            do throws(FileError) {
+                for file in appFiles.ordered { try staged.writeProjectFile(file.bytes, to: file.target, mode: file.mode, read: file.read) }
+            } catch {
+                throw .appFile(error)
+            }
+            // Kept files are not written: they are recorded as this build read them.
+            for file in quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
+            if let assetCatalog = resolution.assetCatalog {
+                // Recorded before the catalog is touched, as the state is: a build killed while
+                // writing image sets leaves a record that owns each of them.
+                var pending = appRecord
+                var sets = appRecord.imageSets.flatMap { $0.folder == assetCatalog.path ? $0.sets : nil } ?? [:]
+                for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count && sets[outcome.source.name] == nil {
+                    sets[outcome.source.name] = [:]
+                }
+                pending.imageSets = AppFilesRecord.ImageSets(folder: assetCatalog.path, sets: sets)
+                try writeAppFilesRecord(pending, previous: plan.appRecord, outputFolder: request.outputFolder)
+                let written = try Builder.writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder, record: &appRecord)
+                for name in written.editedContents {
+                    let path = "\(assetCatalog.path)/\(name).imageset/\(AssetCatalogWriter.contentsFileName)"
+                    findings.append(Diagnostic(.appFilesEdited, file: path, "was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept as it is and only the PNGs are updated; delete it and build again to have iconforge write it"))
+                }
+            }
+            if let committed = try OutputWriter.writeCatalog(
+                catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
+                fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
+                to: request.outputFolder, staging: &staged)
+            {
+                state = try OutputWriter.stageState(
+                    committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
+                    previous: plan.previous, to: request.outputFolder, staging: &staged)
+            }
+            do throws(FileError) { try staged.commit() } catch { throw .output(error) }
+        } catch {
+            throw error.leavingOutput(.unchanged)
+        }
+        if let state {
+            do throws(BuildError) {
+                try OutputWriter.finishRemovals(state, in: request.outputFolder)
+            } catch {
+                throw error.leavingOutput(.committed)
+            }
+        }
+        try writeAppFilesRecord(appRecord, previous: plan.appRecord, outputFolder: request.outputFolder)
+        if let folder = request.fileListFolder {
+            try Builder.writeFileLists(
+                in: folder, inputs: Builder.dependencyList(files: files, request: request, quickActions: quickActions),
+                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + Builder.ownedAppFiles(appRecord, request: request))
+        }
+        if let depfile = request.depfile {
+            // The app's files iconforge owns are the target's prerequisites too: one edited
+            // or deleted (an image set, the array taken out of Info.plist) makes Make build again.
+            let owned = Builder.ownedAppFiles(appRecord, request: request)
+            try Builder.writeDepfile(depfile, dependencies: dependencies, appFiles: owned, request: request)
+            if let dating, !resolution.failed, dating.newestInput < startedAt {
+                Builder.dateCatalog(after: owned, outputFolder: request.outputFolder)
+            }
+        }
+        return findings
+    }
+
+    /// Writes the record of what iconforge wrote into the app's files, once there is one.
+    static func writeAppFilesRecord(_ record: AppFilesRecord, previous: AppFilesRecord, outputFolder: String) throws(BuildError) {
+        guard record != previous || (record != AppFilesRecord() && FileSystem.kind(of: outputFolder + "/" + AppFilesRecord.fileName) == .missing) else { return }
+        do throws(FileError) { try record.write(in: outputFolder) } catch { throw .output(error) }
+    }
+
+    /// What a build's fingerprint is computed from, besides what is on disk.
+    struct FingerprintInputs {
+        var buildKey: String
+        /// Each source's signature, if it was settled when read.
+        var sources: [FileSignature?]
+        var definitions: [BuildFingerprint.DefinitionsFile]
+        var generatedNames: [String]
+        /// Every output file the new catalog lists.
+        var listed: Set<String>
+
+        /// As things stand now (call it before writing): what a previous build that left
+        /// everything as this one found it recorded.
+        func beforeWriting(files: [GlyphFile], outputs: [[FileSignature?]], request: BuildRequest) -> String? {
+            BuildFingerprint.computeNow(
+                buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
+                generatedFiles: generatedNames)
+        }
+
+        /// Once everything is written, from the signature of every file this build wrote or
+        /// checked; nil when it cannot vouch for one of them.
+        func afterWriting(files: [GlyphFile], known: [String: FileSignature], request: BuildRequest) -> String? {
+            var outputs: [[FileSignature?]] = []
+            for file in files {
+                var signatures: [FileSignature?] = []
+                for scale in Template.scales {
+                    let name = OutputNaming.fileName(glyph: file.name, scale: scale)
+                    guard listed.contains(name) else {
+                        signatures.append(nil)  // not there, or about to be removed
+                        continue
+                    }
+                    guard let signature = known[name] else { return nil }
+                    signatures.append(signature)
+                }
+                outputs.append(signatures)
+            }
+            return BuildFingerprint.compute(
+                buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
+                catalog: known[OutputNaming.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
+        }
+    }
+}
