@@ -51,6 +51,8 @@ Linux)
     if [ "$for_tests" = 1 ]; then
         have chromium-headless-shell || have chromium || missing+=(chromium-headless-shell)
         have zsh || missing+=(zsh)
+        # PDFs rendered back (VectorOutputTests).
+        have pdftoppm || missing+=(poppler-utils)
         python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
         have ruby || missing+=(ruby)
         # A case-insensitive folder, as a Mac's: a FAT image mounted with FUSE.

@@ -272,3 +272,70 @@ int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int hei
     api.cairo_surface_destroy(surface);
     return result;
 }
+
+// What cairo's PDF or SVG surface writes, gathered in memory.
+struct vector_bytes {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+};
+
+static cairo_status_t append_bytes(void *closure, const unsigned char *data, unsigned int length) {
+    struct vector_bytes *bytes = closure;
+    if (bytes->size + length > bytes->capacity) {
+        size_t capacity = bytes->capacity ? bytes->capacity : 4096;
+        while (capacity < bytes->size + length) capacity *= 2;
+        uint8_t *grown = realloc(bytes->data, capacity);
+        if (grown == NULL) {
+            bytes->failed = 1;
+            return (cairo_status_t)1;  // CAIRO_STATUS_NO_MEMORY: cairo stops writing
+        }
+        bytes->data = grown;
+        bytes->capacity = capacity;
+    }
+    memcpy(bytes->data + bytes->size, data, length);
+    bytes->size += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+int ifrsvg_render_vector(ifrsvg_document *document, ifrsvg_vector_format format, double width, double height,
+                         ifrsvg_rect viewport, uint8_t **out, size_t *out_size, char *error, size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    struct vector_bytes bytes = {0};
+    cairo_surface_t *surface = format == IFRSVG_VECTOR_PDF
+                                   ? api.cairo_pdf_surface_create_for_stream(append_bytes, &bytes, width, height)
+                                   : api.cairo_svg_surface_create_for_stream(append_bytes, &bytes, width, height);
+    if (api.cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        api.cairo_surface_destroy(surface);
+        copy_message(error, error_size, "cairo could not create a vector surface");
+        return -1;
+    }
+    if (format == IFRSVG_VECTOR_PDF) {
+        // An empty date leaves /CreationDate and /ModDate out (cairo 1.16 otherwise writes
+        // the time of the build), so the same glyph gives the same bytes.
+        api.cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
+        api.cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "");
+    } else {
+        // Unitless width and height: SVG user units, which iOS reads as points.
+        api.cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER);
+    }
+    int result = draw(document, surface, viewport, error, error_size);
+    // Finishing writes the page and the trailer through append_bytes.
+    api.cairo_surface_finish(surface);
+    if (result == 0 && (bytes.failed || api.cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)) {
+        copy_message(error, error_size, bytes.failed ? "no memory for the vector file" : "cairo could not write the vector file");
+        result = -1;
+    }
+    api.cairo_surface_destroy(surface);
+    if (result != 0) {
+        free(bytes.data);
+        return -1;
+    }
+    *out = bytes.data;
+    *out_size = bytes.size;
+    return 0;
+}
+
+void ifrsvg_free_bytes(uint8_t *bytes) { free(bytes); }

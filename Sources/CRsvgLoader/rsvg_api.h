@@ -49,6 +49,9 @@ typedef enum { CAIRO_CONTENT_COLOR_ALPHA = 0x3000 } cairo_content_t;
 typedef struct {
     double x, y, width, height;
 } cairo_rectangle_t;
+typedef cairo_status_t (*cairo_write_func_t)(void *closure, const unsigned char *data, unsigned int length);
+typedef enum { CAIRO_PDF_METADATA_CREATE_DATE = 5, CAIRO_PDF_METADATA_MOD_DATE = 6 } cairo_pdf_metadata_t;
+typedef enum { CAIRO_SVG_UNIT_USER = 0 } cairo_svg_unit_t;
 #endif
 
 // GError's public fields (glib/gerror.h), read to copy out a message.
@@ -77,6 +80,13 @@ cairo_surface_t *cairo_recording_surface_create(cairo_content_t content, const c
 void cairo_recording_surface_ink_extents(cairo_surface_t *surface, double *x0, double *y0, double *width,
                                          double *height);
 cairo_status_t cairo_surface_status(cairo_surface_t *surface);
+cairo_surface_t *cairo_pdf_surface_create_for_stream(cairo_write_func_t write_func, void *closure, double width_in_points,
+                                                     double height_in_points);
+void cairo_pdf_surface_set_metadata(cairo_surface_t *surface, cairo_pdf_metadata_t metadata, const char *utf8);
+cairo_surface_t *cairo_svg_surface_create_for_stream(cairo_write_func_t write_func, void *closure, double width_in_points,
+                                                     double height_in_points);
+void cairo_svg_surface_set_document_unit(cairo_surface_t *surface, cairo_svg_unit_t unit);
+void cairo_surface_finish(cairo_surface_t *surface);
 void cairo_surface_flush(cairo_surface_t *surface);
 void cairo_surface_destroy(cairo_surface_t *surface);
 cairo_t *cairo_create(cairo_surface_t *target);
@@ -97,6 +107,11 @@ void cairo_destroy(cairo_t *cr);
     X(cairo_recording_surface_create)          \
     X(cairo_recording_surface_ink_extents)     \
     X(cairo_surface_status)                    \
+    X(cairo_pdf_surface_create_for_stream)     \
+    X(cairo_pdf_surface_set_metadata)          \
+    X(cairo_svg_surface_create_for_stream)     \
+    X(cairo_svg_surface_set_document_unit)     \
+    X(cairo_surface_finish)                    \
     X(cairo_surface_flush)                     \
     X(cairo_surface_destroy)                   \
     X(cairo_create)                            \

@@ -6,7 +6,7 @@ internal import CRsvgLoader
 /// everything above sees plain values (`Rect`, `RGBAImage`). librsvg itself is opened on
 /// first use (see `CRsvgLoader.h`), so commands that render nothing never load it.
 package final class SVGHandle {
-    private let document: OpaquePointer
+    let document: OpaquePointer
 
     /// Parses `data` with librsvg at 72 DPI, so that `pt` and `px` lengths agree.
     ///
@@ -145,7 +145,7 @@ extension Length.Unit {
 }
 
 extension ifrsvg_rect {
-    fileprivate init(_ rect: Rect) {
+    init(_ rect: Rect) {
         self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 }
@@ -158,7 +158,7 @@ package struct NativeError: Error, Equatable, Sendable {
 
     /// Runs a C call that reports failure by returning nil (here: a nil `Result`) and
     /// writing a message into the buffer it is given.
-    fileprivate static func checking<Result>(_ call: (UnsafeMutablePointer<CChar>, Int) -> Result?) throws(NativeError) -> Result {
+    static func checking<Result>(_ call: (UnsafeMutablePointer<CChar>, Int) -> Result?) throws(NativeError) -> Result {
         var buffer = [CChar](repeating: 0, count: 512)
         if let result = buffer.withUnsafeMutableBufferPointer({ call($0.baseAddress!, $0.count) }) { return result }
         let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.trimmed()

@@ -2,6 +2,8 @@
 
 #include <librsvg/rsvg.h>
 #include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <stddef.h>
 
 // The loader's declarations, after the real ones: repeating a prototype is fine in C only
@@ -22,6 +24,9 @@ _Static_assert(RSVG_UNIT_PERCENT == 0 && RSVG_UNIT_PX == 1 && RSVG_UNIT_EM == 2 
                    RSVG_UNIT_PC == 8,
                "RsvgUnit");
 _Static_assert(CAIRO_FORMAT_ARGB32 == 0 && CAIRO_STATUS_SUCCESS == 0 && CAIRO_CONTENT_COLOR_ALPHA == 0x3000, "cairo enums");
+
+_Static_assert(CAIRO_PDF_METADATA_CREATE_DATE == 5 && CAIRO_PDF_METADATA_MOD_DATE == 6 && CAIRO_SVG_UNIT_USER == 0,
+               "cairo vector enums");
 
 int crsvgapicheck_header_major(void) { return LIBRSVG_MAJOR_VERSION; }
 int crsvgapicheck_header_minor(void) { return LIBRSVG_MINOR_VERSION; }

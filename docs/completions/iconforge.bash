@@ -10,6 +10,8 @@ _iconforge() {
         case "$prev" in
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --xcassets) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --vector) COMPREPLY=($(compgen -W "pdf svg" -- "$cur")); return ;;
+        --symbols) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --depfile) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --xcfilelist) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --xcassets-check) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -31,7 +33,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --depfile --xcfilelist --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --swift-public --follow-symlinks --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --vector --symbols --depfile --xcfilelist --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --swift-public --follow-symlinks --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

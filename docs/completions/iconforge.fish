@@ -16,6 +16,8 @@ complete -c iconforge -n 'not __fish_seen_subcommand_from build check render pre
 complete -c iconforge -n '__fish_seen_subcommand_from build' -s o -l output -r -F -d 'output folder (default: Output)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l preview -d 'also write the preview page, OUTPUT/preview.html (see \'iconforge help preview\')'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets -r -F -d 'also write the glyphs into an Xcode asset catalog as template images'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l vector -x -a 'pdf svg' -d 'with --xcassets, also write each glyph as a single-scale vector image set (PDF or SVG) in its group Vector'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l symbols -r -F -d 'also write each glyph as a custom SF Symbol, DIR/custom.NAME.symbolset (DIR may be in an asset catalog)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l depfile -r -F -d 'write a make-style dependency file'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcfilelist -r -F -d 'write iconforge-inputs.xcfilelist and iconforge-outputs.xcfilelist there, for an Xcode Run Script phase'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcassets-check -r -F -d 'another asset catalog of the app\'s target, whose asset names the glyphs must not take (repeatable)'

@@ -90,6 +90,17 @@ int ifrsvg_recorded_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, if
 int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int height, ifrsvg_rect viewport,
                   char *error, size_t error_size);
 
+typedef enum { IFRSVG_VECTOR_PDF, IFRSVG_VECTOR_SVG } ifrsvg_vector_format;
+
+/// Draws the document, its viewport mapped to `viewport` (in points), onto one page of
+/// `width` × `height` points of cairo's PDF or SVG surface, and hands back the file: on
+/// success (0) `*out` holds `*out_size` bytes from malloc, freed with ifrsvg_free_bytes;
+/// -1 with a message otherwise. A PDF carries no creation or modification date.
+int ifrsvg_render_vector(ifrsvg_document *document, ifrsvg_vector_format format, double width, double height,
+                         ifrsvg_rect viewport, uint8_t **out, size_t *out_size, char *error, size_t error_size);
+
+void ifrsvg_free_bytes(uint8_t *bytes);
+
 /// librsvg's version as "major.minor.micro", once loaded ("" before).
 const char *ifrsvg_loaded_version(void);
 

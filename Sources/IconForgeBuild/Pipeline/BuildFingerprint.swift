@@ -53,7 +53,7 @@ enum BuildFingerprint {
         buildKey: String, request: BuildRequest, files: [GlyphFile], sources: [FileSignature?], outputs: [[FileSignature?]],
         definitions: [DefinitionsFile], catalog: FileSignature?, generated: [(name: String, signature: FileSignature?)]
     ) -> String? {
-        guard request.writesOutput, request.assetCatalog == nil, request.depfile == nil, let catalog,
+        guard request.writesOutput, request.assetCatalog == nil, request.symbolsFolder == nil, request.depfile == nil, let catalog,
             request.appFiles.isEmpty,  // the app's files are the user's to change: look at them every time
             sources.count == files.count, outputs.count == files.count
         else { return nil }

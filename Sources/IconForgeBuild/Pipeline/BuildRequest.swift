@@ -15,6 +15,10 @@ public struct BuildRequest: Sendable {
     public var isolation = Isolation.inProcess
     /// An Xcode asset catalog (`.xcassets`) to write the glyphs into as template images.
     public var assetCatalog: String?
+    /// With `assetCatalog`: also write each glyph as a vector image set of this format.
+    public var vectorFormat: VectorFormat?
+    /// A folder to write each glyph into as a custom SF Symbol (`.symbolset`).
+    public var symbolsFolder: String?
     /// The app target's other asset catalogs, whose asset names the glyphs must not take.
     public var otherAssetCatalogs: [String] = []
     /// The app's name, for the `actions.app-name` rule (overrides the definitions file).

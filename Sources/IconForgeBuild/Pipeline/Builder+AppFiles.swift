@@ -252,6 +252,13 @@ extension Builder {
                 files += contents.keys.sorted().map { "\(sets.folder)/\(name)\(AssetCatalogWriter.imageSetExtension)/\($0)" }
             }
         }
+        // The vector image sets and symbol sets (`writeVectorOutputs`).
+        for (sets, setExtension) in [(record.vectorSets, VectorAssetSets.imageSetExtension), (record.symbolSets, VectorAssetSets.symbolSetExtension)] {
+            guard let sets else { continue }
+            for (name, contents) in sets.sets.sorted(by: { $0.key < $1.key }) {
+                files += contents.keys.sorted().map { "\(sets.folder)/\(name)\(setExtension)/\($0)" }
+            }
+        }
         return files
     }
 

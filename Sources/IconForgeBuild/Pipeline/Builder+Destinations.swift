@@ -11,6 +11,7 @@ extension Builder {
         let places: [(path: String?, what: String)] = [
             (request.outputFolder, "the output folder"), (request.assetCatalog, "--xcassets"), (app.infoPlist, "--info-plist"),
             (app.stringsFolder, "--info-plist-strings"), (app.stringCatalog, "--xcstrings"), (app.swiftSource, "--swift"),
+            (request.symbolsFolder, "--symbols"),
         ]
         for place in places {
             guard let path = place.path, let problem = destination.problem(path, what: place.what, currentFolder: folder) else { continue }

@@ -10,13 +10,16 @@ enum OutputCommit {
             return resolution
         }
         let appFileFindings: [Diagnostic]
+        let catalog: Catalog
         do throws(BuildError) {
-            appFileFindings = try write(resolution, files: files, plan: plan, request: request, startedAt: startedAt, early: early)
+            // The catalog comes back with what the vector outputs made (`writeVectorOutputs`).
+            (appFileFindings, catalog) = try write(resolution, files: files, plan: plan, request: request, startedAt: startedAt, early: early)
         } catch {
             let summary = resolution.catalog.summary
             throw error.having(checked: FileError.Checked(glyphs: summary.glyphs, errors: summary.errors, warnings: summary.warnings))
         }
         var committed = resolution
+        committed.catalog = catalog
         committed.diagnostics = (resolution.diagnostics + appFileFindings).sorted(by: Diagnostic.sortOrder)
         committed.failed = Builder.fails(committed.diagnostics, warningsAreErrors: request.warningsAreErrors)
         return committed
@@ -26,11 +29,12 @@ enum OutputCommit {
     /// catalog; then the state, the PNGs and generated files, and the catalog (the commit
     /// point), all flushed at once and renamed in that order; the removal of files no
     /// longer listed; then the dependency file.
-    /// Returns the findings about the app's files, known only once they are read.
+    /// Returns the findings about the app's files, known only once they are read, and the
+    /// catalog as written.
     private static func write(
         _ resolution: Resolution, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
-    ) throws(BuildError) -> [Diagnostic] {
-        let catalog = resolution.catalog
+    ) throws(BuildError) -> (findings: [Diagnostic], catalog: Catalog) {
+        var catalog = resolution.catalog
         let outcomes = resolution.outcomes
         let quickActions = resolution.quickActions
         // With errors none is written: those the last good build wrote stay, as `kept`.
@@ -102,6 +106,11 @@ enum OutputCommit {
                     findings.append(Diagnostic(.appFilesEdited, file: path, "was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept as it is and only the PNGs are updated; delete it and build again to have iconforge write it"))
                 }
             }
+            if request.vectorFormat != nil || request.symbolsFolder != nil {
+                findings += try Builder.writeVectorOutputs(outcomes, catalog: &catalog, request: request, record: &appRecord) { pending throws(FileError) in
+                    try pending.write(in: request.outputFolder)
+                }
+            }
             if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
                 fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
@@ -137,7 +146,7 @@ enum OutputCommit {
                 Builder.dateCatalog(after: owned, outputFolder: request.outputFolder)
             }
         }
-        return findings
+        return (findings, catalog)
     }
 
     /// Writes the record of what iconforge wrote into the app's files, once there is one.

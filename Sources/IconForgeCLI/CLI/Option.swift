@@ -140,3 +140,14 @@ extension Option {
         return Option(declaration: declaration, defaultValue: nil) { if case .text(let text) = $0 { Choice(rawValue: text) } else { nil } }
     }
 }
+
+extension Option {
+    /// One of a few words, or nil when neither the command line nor `iconforge.json` gives one
+    /// (`--vector pdf|svg`: no vector image sets).
+    static func optionalChoice<Choice: OptionChoice>(
+        _ name: String, _ placeholder: String, configurationKey: String, commands: Set<OptionCommand>, help: [String]
+    ) -> Option<Choice?> where Value == Choice? {
+        let declaration = OptionDeclaration(name, placeholder, .choice(Choice.words), configurationKey: configurationKey, commands: commands, help: help)
+        return Option(declaration: declaration, defaultValue: nil) { if case .text(let text) = $0 { Choice(rawValue: text) } else { nil } }
+    }
+}

@@ -24,3 +24,6 @@ enum FitChoice: String, OptionChoice {
 enum IsolationChoice: String, OptionChoice {
     case workers, none
 }
+
+/// `--vector`: the file format of the vector image sets.
+extension VectorFormat: OptionChoice {}

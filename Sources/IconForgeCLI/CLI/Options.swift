@@ -37,6 +37,11 @@ extension Option where Value == String? {
     static var xcassets: Option {
         .text("--xcassets", "PATH", .path, configurationKey: "xcassets", commands: [.build], help: ["also write the glyphs into an Xcode asset catalog", "as template images"])
     }
+    static var symbols: Option {
+        .text(
+            "--symbols", "DIR", .path, configurationKey: "symbols", commands: [.build],
+            help: ["also write each glyph as a custom SF Symbol,", "DIR/custom.NAME.symbolset (DIR may be in an asset catalog)"])
+    }
     static var depfile: Option { .text("--depfile", "FILE", .path, commands: [.build], help: ["write a make-style dependency file"]) }
     static var xcfilelist: Option {
         .text(
@@ -150,6 +155,14 @@ extension Option where Value == OutputFormat {
     }
 }
 
+extension Option where Value == VectorFormat? {
+    static var vector: Option {
+        .optionalChoice(
+            "--vector", "pdf|svg", configurationKey: "vector", commands: [.build],
+            help: ["with --xcassets, also write each glyph as a single-scale", "vector image set (PDF or SVG) in its group Vector"])
+    }
+}
+
 extension Option where Value == IsolationChoice {
     static var isolation: Option {
         .choice(
@@ -174,7 +187,8 @@ extension OptionTable {
     /// Every option of `build`, `check`, `render`, `preview` and `fix`, in the order their
     /// help lists them.
     static let all: [OptionDeclaration] = [
-        Option.output.declaration, Option.preview.declaration, Option.xcassets.declaration, Option.depfile.declaration,
+        Option.output.declaration, Option.preview.declaration, Option.xcassets.declaration, Option.vector.declaration,
+        Option.symbols.declaration, Option.depfile.declaration,
         Option.xcfilelist.declaration, Option.xcassetsCheck.declaration, Option.infoPlist.declaration, Option.infoPlistStrings.declaration,
         Option.xcstrings.declaration, Option.swift.declaration, Option.swiftPublic.declaration, Option.followSymlinks.declaration,
         Option.scale.declaration, Option.renderOutput.declaration,

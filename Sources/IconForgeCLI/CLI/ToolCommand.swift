@@ -113,6 +113,11 @@ public enum ToolCommand {
             for other in request.otherAssetCatalogs where (try? AssetCatalogWriter.locate(other).get())?.groups.isEmpty != true {
                 throw UsageError("--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
             }
+            request.vectorFormat = try settings.value(of: .vector)
+            if request.vectorFormat != nil, request.assetCatalog == nil {
+                throw UsageError("--vector writes vector image sets into an asset catalog: name it with --xcassets (App/Assets.xcassets)")
+            }
+            request.symbolsFolder = try settings.value(of: .symbols)
             request.depfile = try settings.value(of: .depfile)
             request.fileListFolder = try settings.value(of: .xcfilelist)
             request.appFiles.infoPlist = try settings.value(of: .infoPlist)

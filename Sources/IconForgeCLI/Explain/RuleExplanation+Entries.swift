@@ -174,7 +174,7 @@ extension RuleExplanation {
             why: "a hostile or pathological file (deep pattern nesting, <use> fan-out) can take minutes; the build stops it and goes on.",
             noExample: "how long a render takes depends on the machine.", options: ["--render-timeout S  seconds per glyph (default: \(Option.renderTimeout.defaultValue.pt))"]),
         RuleExplanation(
-            rule: .xcassetsConflict, checks: "that the asset catalog's image set of a glyph's name was created by iconforge.",
+            rule: .xcassetsConflict, checks: "that the asset catalog's image set of a glyph's name (and, with --vector, its vector image set in the group Vector) was created by iconforge.",
             why: "iconforge replaces its own image sets; one made by hand or by Xcode is left alone, never overwritten.",
             failing: Example(
                 files: good.files + [("App.xcassets/Contents.json", "{\"info\":{\"author\":\"xcode\",\"version\":1}}\n"), ("App.xcassets/plus.imageset/Contents.json", "{\"images\":[],\"info\":{\"author\":\"xcode\",\"version\":1}}\n")],
@@ -182,12 +182,13 @@ extension RuleExplanation {
             fixed: Example(
                 files: good.files + [("App.xcassets/Contents.json", "{\"info\":{\"author\":\"xcode\",\"version\":1}}\n")],
                 arguments: ["-o", "{root}/Output", "--xcassets", "{root}/App.xcassets"], command: "build"),
-            options: ["--xcassets PATH  the asset catalog to fill"]),
+            options: ["--xcassets PATH  the asset catalog to fill", "--vector pdf|svg  vector image sets too, in its group Vector"]),
         RuleExplanation(
-            rule: .outputConflict, checks: "that a file with an output's name in the output folder was written by iconforge.",
+            rule: .outputConflict, checks: "that a file with an output's name in the output folder (or a custom symbol's .symbolset folder, with --symbols) was written by iconforge, and that each glyph's name makes a custom symbol name of its own.",
             why: "a build never overwrites a file it did not write: it may be someone's work.",
             failing: Example(files: good.files + [("Output/plus@2x.png", "drawn by hand\n")], arguments: ["-o", "{root}/Output"], command: "build"),
-            fixed: Example(files: good.files, arguments: ["-o", "{root}/Output"], command: "build"), options: ["-o, --output DIR  the output folder"]),
+            fixed: Example(files: good.files, arguments: ["-o", "{root}/Output"], command: "build"),
+            options: ["-o, --output DIR  the output folder", "--symbols DIR  the folder of the custom symbol sets"]),
         RuleExplanation(
             rule: .outputUnwritable, checks: "that the output folder, its files and the dependency file can be written (exit 3).",
             why: "a build that cannot write stops and leaves the previous good output as it was.",

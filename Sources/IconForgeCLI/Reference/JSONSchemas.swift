@@ -142,7 +142,17 @@ enum JSONSchemas {
                         SchemaProperty("coverage", .number(), "the ink's area as a share of the target box"),
                     ], optional: ["stroke"]), "how heavy the glyph looks, for the family checks (absent when they are off)"),
                 SchemaProperty("outputs", .array(output), "the PNGs"), SchemaProperty("diagnostics", .array(diagnostic), "what the checks found"),
-            ], optional: ["shape", "artboard", "inkBox", "color", "weight"])
+                SchemaProperty(
+                    "vector",
+                    closed(
+                        [
+                            SchemaProperty("imageFile", .string(), "--vector: the vector image set's file, relative to the asset catalog folder"),
+                            SchemaProperty("symbol", .string(), "--symbols: the custom symbol's name (custom.NAME)"),
+                            SchemaProperty(
+                                "symbolVariants", .array(.string()),
+                                "the symbol's variants: Regular-M, and for a glyph drawn in strokes Ultralight-S, Regular-S and Black-S"),
+                        ], optional: ["imageFile", "symbol", "symbolVariants"]), "what was made of the glyph besides its PNGs"),
+            ], optional: ["shape", "artboard", "inkBox", "color", "weight", "vector"])
         let file = closed([
             SchemaProperty("file", .string(), "path relative to the output folder"), SchemaProperty("bytes", .integer(), "file size"),
             SchemaProperty("sha256", sha256, "SHA-256 of the file"),

@@ -111,6 +111,8 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var weight: GlyphWeight?
         public var outputs: [Output]
         public var diagnostics: [CatalogDiagnostic]
+        /// The glyph's vector forms, when the build made any (`--vector`, `--symbols`).
+        public var vector: VectorOutputs?
 
         package init(name: String, source: String, sourceSHA256: String, status: Status, shape: Shape? = nil, artboard: Size? = nil, inkBox: Rect? = nil, color: String? = nil, weight: GlyphWeight? = nil, outputs: [Output], diagnostics: [CatalogDiagnostic]) {
             self.name = name
@@ -124,6 +126,23 @@ public struct Catalog: Codable, Equatable, Sendable {
             self.weight = weight
             self.outputs = outputs
             self.diagnostics = diagnostics
+        }
+    }
+
+    /// What a build made of a glyph besides its PNGs, for the rest of the app.
+    public struct VectorOutputs: Codable, Equatable, Sendable {
+        /// The vector image set's file (`--vector`), relative to the asset catalog folder given.
+        public var imageFile: String?
+        /// The custom symbol's name (`--symbols`), `custom.compose`.
+        public var symbol: String?
+        /// The symbol's variants, weight-scale: `Regular-M`, and for a glyph drawn in strokes
+        /// also `Ultralight-S`, `Regular-S` and `Black-S` (its stroke widths changed).
+        public var symbolVariants: [String]?
+
+        package init(imageFile: String? = nil, symbol: String? = nil, symbolVariants: [String]? = nil) {
+            self.imageFile = imageFile
+            self.symbol = symbol
+            self.symbolVariants = symbolVariants
         }
     }
 

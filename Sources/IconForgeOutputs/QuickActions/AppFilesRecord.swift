@@ -18,6 +18,10 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
     /// The asset catalog folder written (`--xcassets`), and per image set (by glyph name) the
     /// SHA-256 of each file iconforge wrote in it.
     package var imageSets: ImageSets?
+    /// The vector image sets written (`--vector`, in the catalog's Vector group) and the
+    /// symbol sets (`--symbols`): their folder, and per set the SHA-256 of each file in it.
+    package var vectorSets: ImageSets?
+    package var symbolSets: ImageSets?
 
     package init() {}
 
@@ -61,6 +65,8 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
         if let path = infoPlist?.path { mapped.infoPlist?.path = transform(path) }
         mapped.translations = Dictionary(translations.map { (transform($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         if let folder = imageSets?.folder { mapped.imageSets?.folder = transform(folder) }
+        if let folder = vectorSets?.folder { mapped.vectorSets?.folder = transform(folder) }
+        if let folder = symbolSets?.folder { mapped.symbolSets?.folder = transform(folder) }
         return mapped
     }
 

@@ -1,0 +1,112 @@
+/// The glyphs' vector forms: `--vector`'s image sets in the asset catalog's Vector group and
+/// `--symbols`' custom symbol sets, written beside the PNGs' image sets and owned, like
+/// them, by the record of what iconforge wrote (`AppFilesRecord`).
+extension Builder {
+    /// Writes every glyph that passed as a vector image set and/or a symbol set, removes
+    /// those of glyphs gone or failed, records what it owns in `record` and what it made in
+    /// `catalog`, and returns its findings. Each file is drawn again from the glyph's
+    /// source and the placement its @2x PNG has in the catalog, and written only when its
+    /// bytes change.
+    static func writeVectorOutputs(
+        _ outcomes: [GlyphOutcome], catalog: inout Catalog, request: BuildRequest, record: inout AppFilesRecord,
+        persist: (AppFilesRecord) throws(FileError) -> Void
+    ) throws(BuildError) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let sources = Dictionary(outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
+        var artworks: [VectorArtwork] = []
+        for glyph in catalog.glyphs where glyph.status == .ok {
+            guard let artboard = glyph.artboard, let placement = glyph.outputs.first?.transform, let source = sources[glyph.name] else { continue }
+            // A reused glyph's bytes were not read this build: read them now, and only as the catalog knows them.
+            var bytes = source.bytes
+            if bytes.isEmpty { bytes = (try? FileSystem.readRegularFile(source.displayPath, limit: request.options.limits.maximumFileBytes)) ?? [] }
+            guard SHA256Digest.hex(of: bytes) == glyph.sourceSHA256 else { continue }
+            artworks.append(VectorArtwork(name: glyph.name, source: bytes, artboard: artboard, placement: placement))
+        }
+        let displayPath = { (name: String) in sources[name]?.displayPath ?? name }
+        var made: [String: Catalog.VectorOutputs] = [:]
+        do throws(FileError) {
+            if let format = request.vectorFormat, let catalogFolder = request.assetCatalog {
+                let group = try VectorAssetSets.createGroup(in: catalogFolder)
+                var sets: [OwnedSetWriter.AssetSet] = []
+                for artwork in artworks {
+                    do {
+                        sets.append(try VectorAssetSets.imageSet(artwork, format: format, librsvgPath: request.options.librsvgPath))
+                    } catch {
+                        findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no vector image set"))
+                    }
+                }
+                let recorded = record.vectorSets.flatMap { $0.folder == group ? $0.sets : nil } ?? [:]
+                try persist(pending(record, \.vectorSets, folder: group, recorded: recorded, sets: sets))
+                let report = try OwnedSetWriter.write(sets, into: group, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded)
+                record.vectorSets = AppFilesRecord.ImageSets(folder: group, sets: report.files)
+                findings += refusals(report, rule: .xcassetsConflict, what: "vector image set", displayPath: displayPath)
+                for set in sets where report.files[set.name] != nil {
+                    let file = set.files.keys.first { $0 != AssetCatalogWriter.contentsFileName } ?? ""
+                    made[set.glyph, default: .init()].imageFile = VectorAssetSets.groupName + "/" + set.name + VectorAssetSets.imageSetExtension + "/" + file
+                }
+            }
+            if let folder = request.symbolsFolder {
+                var sets: [OwnedSetWriter.AssetSet] = []
+                var variants: [String: [String]] = [:]
+                var taken: [String: String] = [:]
+                for artwork in artworks {
+                    guard let name = VectorAssetSets.symbolName(for: artwork.name) else {
+                        findings.append(Diagnostic(.outputConflict, file: displayPath(artwork.name), "its name has no letter or digit of a-z or 0-9, so it makes no custom symbol name (custom.NAME: lower-case ASCII words joined by periods); rename the glyph to have a symbol"))
+                        continue
+                    }
+                    if let other = taken[name] {
+                        findings.append(Diagnostic(.outputConflict, file: displayPath(artwork.name), "its custom symbol name \(name) is also \(other)'s (symbol names are lower-case words joined by periods); rename one of the glyphs"))
+                        continue
+                    }
+                    taken[name] = artwork.name
+                    do {
+                        let template = try SymbolTemplate.make(artwork, symbolName: name, librsvgPath: request.options.librsvgPath)
+                        sets.append(VectorAssetSets.symbolSet(template, glyph: artwork.name))
+                        variants[artwork.name] = template.variants.map(\.name)
+                    } catch {
+                        findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no symbol set"))
+                    }
+                }
+                let recorded = record.symbolSets.flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
+                try persist(pending(record, \.symbolSets, folder: folder, recorded: recorded, sets: sets))
+                let report = try OwnedSetWriter.write(sets, into: folder, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded)
+                record.symbolSets = AppFilesRecord.ImageSets(folder: folder, sets: report.files)
+                findings += refusals(report, rule: .outputConflict, what: "symbol set", displayPath: displayPath)
+                for set in sets where report.files[set.name] != nil {
+                    made[set.glyph, default: .init()].symbol = set.name
+                    made[set.glyph, default: .init()].symbolVariants = variants[set.glyph]
+                }
+            }
+        } catch {
+            throw .output(error)
+        }
+        for index in catalog.glyphs.indices { catalog.glyphs[index].vector = made[catalog.glyphs[index].name] }
+        return findings
+    }
+
+    /// The record as it must be before `sets` are written: every set in it, so that a build
+    /// killed while writing them leaves a record that owns each (as for the PNG image sets).
+    private static func pending(
+        _ record: AppFilesRecord, _ key: WritableKeyPath<AppFilesRecord, AppFilesRecord.ImageSets?>, folder: String,
+        recorded: [String: [String: String]], sets: [OwnedSetWriter.AssetSet]
+    ) -> AppFilesRecord {
+        var pending = record
+        var owned = recorded
+        for set in sets where owned[set.name] == nil && FileSystem.kind(of: folder + "/" + set.name + (key == \.vectorSets ? VectorAssetSets.imageSetExtension : VectorAssetSets.symbolSetExtension)) == .missing {
+            owned[set.name] = [:]
+        }
+        pending[keyPath: key] = AppFilesRecord.ImageSets(folder: folder, sets: owned)
+        return pending
+    }
+
+    /// The findings about sets the writer refused or files it kept.
+    private static func refusals(_ report: OwnedSetWriter.Report, rule: RuleID, what: String, displayPath: (String) -> String) -> [Diagnostic] {
+        var findings = report.conflicts.sorted { $0.key < $1.key }.map { glyph, problem in
+            Diagnostic(rule, file: displayPath(glyph), "\(problem), so the glyph gets no \(what) there; remove that folder or rename the glyph")
+        }
+        for path in report.edited {
+            findings.append(Diagnostic(.appFilesEdited, file: path, "was changed since iconforge wrote it (or was there before), so it is kept as it is; delete it and build again to have iconforge write it"))
+        }
+        return findings
+    }
+}

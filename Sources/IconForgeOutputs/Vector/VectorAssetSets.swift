@@ -1,0 +1,107 @@
+/// The asset-catalog forms of a glyph's vector outputs: a single-scale vector image set
+/// (`--vector pdf|svg`) and a custom symbol set (`--symbols`), with their Contents.json in
+/// Xcode's formatting (two-space indents, " : ", keys sorted).
+public enum VectorAssetSets {
+    /// The group of the asset catalog the vector image sets go in. It provides a namespace,
+    /// so `Vector/compose` does not clash with the PNG image set `compose`.
+    public static let groupName = "Vector"
+    public static let imageSetExtension = ".imageset"
+    public static let symbolSetExtension = ".symbolset"
+
+    /// The group's Contents.json, written only when the group has none.
+    static let groupContentsJSON = """
+        {
+          "info" : {
+            "author" : "\(AssetCatalogWriter.author)",
+            "version" : 1
+          },
+          "properties" : {
+            "provides-namespace" : true
+          }
+        }
+
+        """
+
+    /// A vector image set: one file for every scale, its vector data kept (Xcode's
+    /// "Preserve Vector Data"), drawn as a template image.
+    package static func imageSet(_ artwork: VectorArtwork, format: VectorFormat, librsvgPath: String? = nil) throws(VectorError) -> OwnedSetWriter.AssetSet {
+        let file = artwork.name + "." + format.rawValue
+        let contents = """
+            {
+              "images" : [
+                {
+                  "filename" : \(JSONText.quoted(file)),
+                  "idiom" : "universal"
+                }
+              ],
+              "info" : {
+                "author" : "\(AssetCatalogWriter.author)",
+                "version" : 1
+              },
+              "properties" : {
+                "preserves-vector-representation" : true,
+                "template-rendering-intent" : "template"
+              }
+            }
+
+            """
+        return OwnedSetWriter.AssetSet(
+            name: artwork.name, glyph: artwork.name,
+            files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: try artwork.file(format, librsvgPath: librsvgPath)])
+    }
+
+    /// A symbol set: the template SVG and its Contents.json.
+    package static func symbolSet(_ template: SymbolTemplate, glyph: String) -> OwnedSetWriter.AssetSet {
+        let file = template.symbolName + ".svg"
+        let contents = """
+            {
+              "info" : {
+                "author" : "\(AssetCatalogWriter.author)",
+                "version" : 1
+              },
+              "symbols" : [
+                {
+                  "filename" : \(JSONText.quoted(file)),
+                  "idiom" : "universal"
+                }
+              ]
+            }
+
+            """
+        return OwnedSetWriter.AssetSet(
+            name: template.symbolName, glyph: glyph, files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: template.svg])
+    }
+
+    /// The custom symbol name for a glyph: `custom.` and the glyph's name in lower-case
+    /// words joined by periods (`Compose-Draft` → `custom.compose.draft`), the form the SF
+    /// Symbols app gives custom symbols (lower-case ASCII letters and digits, components
+    /// separated by periods, Apple's own names unprefixed). Nil when nothing of the name is
+    /// left (a name in another script).
+    public static func symbolName(for glyph: String) -> String? {
+        var words: [String] = []
+        var word = ""
+        for character in glyph.lowercased().unicodeScalars {
+            if ("a"..."z").contains(character) || ("0"..."9").contains(character) {
+                word.unicodeScalars.append(character)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        guard !words.isEmpty else { return nil }
+        return (["custom"] + words).joined(separator: ".")
+    }
+
+    /// Creates the vector group in `catalogFolder` with its Contents.json if it has none
+    /// (an existing group's Contents.json is the app's).
+    package static func createGroup(in catalogFolder: String) throws(FileError) -> String {
+        let group = catalogFolder + "/" + groupName
+        try FileSystem.createFolder(group)
+        let contents = group + "/" + AssetCatalogWriter.contentsFileName
+        if FileSystem.kind(of: contents) == .missing {
+            try FileSystem.writeAtomically(Array(groupContentsJSON.utf8), to: contents)
+        }
+        return group
+    }
+}
