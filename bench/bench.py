@@ -32,7 +32,9 @@ wall time:
                  scales each glyph to its target on its own, as refrender does, so
                  the two do the same work; a separate row times --fit=set (what
                  plain --fit means), which first measures every glyph to find the
-                 set's scale, then renders at it.
+                 set's scale, then renders at it. Another row runs the cold build with
+                 the family checks off (``--config`` of ``{"family": false}``): the
+                 report gives the checks' cost as cold / that, per round (median).
 
 Ratios are peer / iconforge-cold, so a ratio above 1 means iconforge is faster.
 
@@ -1117,6 +1119,13 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
         print(f"Diff on a 1,000-glyph base, 1 glyph changed: --base HEAD~1 {fmt_s(diffs[0].median())} s "
               f"({diffs[0].median() / base:.2f} x a cold build), --base DIR {fmt_s(diffs[1].median())} s "
               f"({diffs[1].median() / base:.2f} x).")
+    nofamily = by_key.get("iconforge-nofamily")
+    if base and nofamily and nofamily.samples and not nofamily.unavailable:
+        # Per round, cold and family-off ran back to back: the ratio of each pair, then the median.
+        ratios = [c.wall / f.wall for c, f in zip(cold.samples, nofamily.samples) if f.wall > 0]
+        cost = (statistics.median(ratios) - 1) * 100 if ratios else float("nan")
+        print(f"Family checks (set.stroke-weight, set.optical-weight) = {cost:+.1f} % of a cold build "
+              f"(cold / family checks off, median of {len(ratios)} rounds; target: under 10 %).")
     print()
     lib_data: list[dict] = []
     if libs:
@@ -1268,6 +1277,15 @@ def main() -> int:
         noop = Peer("iconforge-noop", "iconforge build (no-op)", if_argv, out=if_out,
                     keep_out=True, env=if_env, optional=True, expect_pngs=2 * GLYPHS,
                     repeat=NOOP_REPEAT)
+        # The same cold build with the family checks off (nothing weighed, the set not
+        # judged): the checks' cost is the cold build's time over this one's, per round.
+        nofamily_config = work / "iconforge-nofamily.json"
+        nofamily_config.write_text('{"family": false}\n')
+        nofamily_out = work / "iconforge-nofamily"
+        nofamily = Peer("iconforge-nofamily", "iconforge build, family checks off (cold)",
+                        [str(cfg.iconforge), "build", str(corpus.path), "-o", str(nofamily_out), "--fit=glyph",
+                         "--config", str(nofamily_config)],
+                        out=nofamily_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         set_out = work / "iconforge-set"
         fit_set = Peer("iconforge-set", "iconforge build --fit=set (cold)",
                        [str(cfg.iconforge), "build", str(corpus.path), "-o", str(set_out), "--fit=set"],
@@ -1279,9 +1297,10 @@ def main() -> int:
                      out=small_out, env=if_env, optional=True, expect_pngs=2 * GLYPHS)
         if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)):
             cold.unavailable = noop.unavailable = small.unavailable = fit_set.unavailable = f"no executable at {cfg.iconforge}"
+            nofamily.unavailable = cold.unavailable
             log(f"iconforge: {cold.unavailable}")
 
-        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, fit_set, small]
+        peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, nofamily, fit_set, small]
         # iconforge diff on a 1,000-glyph base with one glyph changed: against the previous
         # commit (both builds made, the base's in a temporary folder from git's objects), and
         # against an earlier Output/ (only the current glyphs built).

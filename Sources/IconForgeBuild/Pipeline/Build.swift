@@ -24,11 +24,13 @@ public enum Builder {
         var request = request
         request.options = setScales.applied(to: request.options)
         let early = request.writesOutput ? EarlyStaging() : nil
-        let outcomes = GlyphScheduler(
+        let processed = GlyphScheduler(
             files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
             measured: setScales.measurements
         ).run(encode: request.writesOutput || request.keepsImages, staging: early)
-        let resolution = try Resolution.settle(outcomes, discovered: discovered, plan: plan, request: request)
+        // The set is judged once every glyph is processed, reused ones by their recorded weights.
+        let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family)
+        let resolution = try Resolution.settle(outcomes, family: family, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         let committed = try OutputCommit.commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
         if !request.writesOutput { request.memory?.rememberCheck(committed.catalog, outcomes: committed.outcomes) }
@@ -55,8 +57,11 @@ public enum Builder {
         encoder.outputFormatting = [.sortedKeys]
         var keyed = options
         keyed.setScales = nil  // follows from the glyphs; each output records its scale
+        // The set is judged afresh by every build (the fingerprint covers the share): only
+        // whether glyphs are weighed changes what a glyph's entry records.
+        keyed.family.share = FamilyOptions().share
         let optionsJSON = (try? encoder.encode(keyed)) ?? Data()
-        let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n"
+        let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n" + (options.family.weighs ? "weight \(InkWeight.revision)\n" : "")
         return SHA256Digest.hex(of: Array(header.utf8) + Array(optionsJSON))
     }
 }

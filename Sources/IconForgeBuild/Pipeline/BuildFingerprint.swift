@@ -74,6 +74,8 @@ enum BuildFingerprint {
         }
         add("iconforge-fingerprint 1")
         add(buildKey)
+        // Not in the build key: the set's findings follow from the share, no glyph's files.
+        add(request.options.family.share.description)
         add(request.outputFolder)
         add(request.appName ?? "\u{0}")
         add(Int64(request.inputs.count))

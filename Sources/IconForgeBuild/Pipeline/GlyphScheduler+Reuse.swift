@@ -32,7 +32,8 @@ extension GlyphScheduler {
         let color = entry.color.flatMap(PixelColor.init(hex:))
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: sha256,
-            diagnostics: entry.diagnostics.map { recorded in
+            // The set's findings are judged again over this build's glyphs (`FamilyChecks`).
+            diagnostics: entry.diagnostics.filter { !FamilyChecks.rules.contains($0.rule) }.map { recorded in
                 let location = recorded.line.map { SourceLocation(line: $0, column: recorded.column ?? 1) }
                 var diagnostic = Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
                 diagnostic.fix = recorded.fix
@@ -41,6 +42,7 @@ extension GlyphScheduler {
             artboard: entry.artboard, inkBox: entry.inkBox, shape: entry.shape, color: color, pngs: [],
             outputs: entry.outputs, reused: true)
         outcome.verifiedOutputs = verified
+        outcome.weight = entry.weight
         return outcome
     }
 

@@ -14,7 +14,7 @@ struct Resolution {
 
     /// Settles every refusal in the processed glyphs' outcomes and composes the catalog.
     static func settle(
-        _ processed: [GlyphOutcome], discovered: borrowing Discovered, plan: IncrementalPlan, request: BuildRequest
+        _ processed: [GlyphOutcome], family: Catalog.Family? = nil, discovered: borrowing Discovered, plan: IncrementalPlan, request: BuildRequest
     ) throws(BuildError) -> Resolution {
         var outcomes = processed
         // A refused glyph is recorded as failed in this build's catalog, like any other
@@ -94,6 +94,7 @@ struct Resolution {
             template: Builder.templateInfo(request.options),
             glyphs: glyphs,
             quickActions: quickActions?.entry,
+            family: family,
             summary: Catalog.Summary(glyphs: glyphs.count, pngs: pngCount, diagnostics: diagnostics))
         return Resolution(
             outcomes: outcomes, quickActions: quickActions, catalog: catalog, diagnostics: diagnostics, pngCount: pngCount,
@@ -104,7 +105,7 @@ struct Resolution {
         Catalog.Glyph(
             name: outcome.source.name, source: outcome.source.relativePath, sourceSHA256: outcome.sourceSHA256,
             status: outcome.hasErrors ? .failed : .ok, shape: outcome.shape, artboard: outcome.artboard,
-            inkBox: outcome.inkBox, color: outcome.color?.hex, outputs: outcome.outputs,
+            inkBox: outcome.inkBox, color: outcome.color?.hex, weight: outcome.weight, outputs: outcome.outputs,
             diagnostics: outcome.diagnostics.map(Catalog.CatalogDiagnostic.init))
     }
 }

@@ -45,6 +45,7 @@ enum PreviewAssets {
         .problem.second-colour{stroke-width:3px;fill:rgba(255,45,85,.15)}
         .facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:10px 0 0;font-size:13px}
         .facts dt{color:#555}.facts dd{margin:0;font-family:ui-monospace,Menlo,monospace;font-size:12px}
+        .facts dd.outlier{color:#a65c00;font-weight:600}.facts dd.outlier::before{content:"odd one out: "}.family{margin:2px 0;color:#555;font-size:13px}
         .diagnostics{margin:8px 0 0;padding:0;list-style:none;font-size:13px}.diagnostics li{margin:3px 0}
         .severity{font-weight:600;margin-right:6px}.error .severity{color:#c4002b}.warning .severity{color:#a65c00}
         .rule,.location{font-family:ui-monospace,Menlo,monospace;font-size:12px;background:#f2f2f2;border-radius:4px;padding:0 4px;margin-right:6px}

@@ -32,6 +32,30 @@ struct PreviewGlyph: Sendable {
         return (rank(lhs), lhs.entry.name) < (rank(rhs), rhs.entry.name)
     }
 
+    /// The glyph's measured weights as the page lists them, against the set's, and whether
+    /// the family checks reported it (an outlier is marked).
+    func weightFacts(family: Catalog.Family?) -> [(term: String, text: String, outlier: Bool)] {
+        guard let weight = entry.weight else { return [] }
+        let rules = Set(entry.diagnostics.map(\.rule))
+        let stroke: String
+        if let measured = weight.stroke {
+            stroke = "\(measured.fixed(2)) pt" + (family?.stroke.map { " (the set's: \($0.fixed(2)) pt)" } ?? "")
+        } else {
+            stroke = "none dominant (filled): left out of the stroke comparison"
+        }
+        let coverage = "\(Int((weight.coverage * 100).rounded())) % of the target box" + (family.map { " (the set's: \(Int(($0.coverage * 100).rounded())) %)" } ?? "")
+        return [
+            ("stroke weight", stroke, rules.contains(.setStrokeWeight)),
+            ("optical weight", coverage, rules.contains(.setOpticalWeight)),
+        ]
+    }
+
+    /// The set's weights, as the page's header gives them.
+    static func familyText(_ family: Catalog.Family) -> String {
+        let strokes = family.stroke.map { "strokes \($0.fixed(2)) pt (median of \(family.strokedGlyphs) stroked)" } ?? "strokes not compared (\(family.strokedGlyphs) of \(family.glyphs) stroked, or their widths vary)"
+        return "family of \(family.glyphs) glyphs: \(strokes) · ink covers \(Int((family.coverage * 100).rounded())) % of the target box (median)"
+    }
+
     /// How the artboard maps onto one output: "2 px/pt, artboard at (0, 0) px".
     func transformText(_ render: Render) -> String {
         "\(render.plan.pixelsPerPoint.fixed(4)) px/pt, artboard origin at (\(render.plan.originX.pt), \(render.plan.originY.pt)) px"

@@ -121,6 +121,9 @@ struct PreviewPageWriter {
         page.element(
             "p", ["class": "summary"],
             text: "\(glyphs.count) glyphs: \(failing) failing, \(warned) with warnings · \(catalog.mode.rawValue) mode · iconforge \(catalog.tool.version)")
+        if let family = catalog.family {
+            page.element("p", ["class": "family"], text: PreviewGlyph.familyText(family))
+        }
         page.markup("<div class=\"controls\">")
         page.markup("<label><input type=\"checkbox\" id=\"show-guides\"> template guides</label>")
         page.markup("<label><input type=\"checkbox\" id=\"show-dark\"> magnified on dark</label>")
@@ -223,6 +226,10 @@ struct PreviewPageWriter {
         if let artboard = entry.artboard { fact("artboard", "\(artboard.width.pt) × \(artboard.height.pt) pt") }
         fact("ink box", entry.inkBox.map { "\($0.width.pt) × \($0.height.pt) pt at (\($0.x.pt), \($0.y.pt))" } ?? "none")
         if let color = entry.color { fact("colour", color) }
+        for weight in glyph.weightFacts(family: catalog.family) {
+            page.element("dt", text: weight.term)
+            page.element("dd", ["class": weight.outlier ? "outlier" : nil], text: weight.text)
+        }
         for render in glyph.renders {
             fact("\(render.scale.suffix) transform", glyph.transformText(render))
             fact("\(render.scale.suffix) output", glyph.outputText(render))

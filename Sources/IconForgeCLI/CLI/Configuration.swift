@@ -17,6 +17,8 @@ struct Configuration: Equatable, Sendable {
     var allowOffCenter: [String]?
     /// Severities the project sets for glyph rules (`"severities": {"svg.text": "warning"}`).
     var severities: [RuleSeverity]?
+    /// The family checks (`"family": false`, or `{"strokeWeight": …, "opticalWeight": …, "share": 0.15}`).
+    var family: FamilyOptions?
     /// The options the file sets, by the option's name (`--fit`): the name the command
     /// line uses too, so that the two merge by key.
     var options: [String: OptionValue] = [:]
@@ -42,6 +44,22 @@ struct Configuration: Equatable, Sendable {
                 SchemaProperty(
                     "severities", .map(.string(choices: ["error", "warning"]), keyPattern: "^(" + RuleID.glyphRules.map { $0.rawValue.replacing(".", with: "\\.") }.joined(separator: "|") + ")$"),
                     "a glyph rule's severity for this project, e.g. {\"svg.text\": \"warning\"} (see 'Severities' in docs/designers.md)"),
+                false
+            ),
+            (
+                SchemaProperty(
+                    "family",
+                    .oneOf([
+                        .boolean,
+                        .object([
+                            SchemaProperty("strokeWeight", .boolean, "set.stroke-weight: compare each glyph's dominant stroke with the set's (default: true)"),
+                            SchemaProperty("opticalWeight", .boolean, "set.optical-weight: compare how much of the target box each glyph's ink covers (default: true)"),
+                            SchemaProperty(
+                                "share", .number(FamilyOptions.shareRange),
+                                "how far a glyph's stroke may be from the set's median, as a share of it (default: \(FamilyOptions().share.pt), 15 %)"),
+                        ]),
+                    ]),
+                    "the family checks over a build's glyphs (3 or more): false switches both off (see 'Family checks' in docs/designers.md)"),
                 false
             ),
         ]
@@ -140,6 +158,8 @@ struct Configuration: Equatable, Sendable {
                     settings.append(RuleSeverity(rule: rule, severity: severity))
                 }
                 configuration.severities = settings.sorted { $0.rule < $1.rule }
+            case "family":
+                configuration.family = try family(member, located: located, fail: fail)
             default:
                 var message = "unknown key '\(member.key)'"
                 if let suggestion = ArgumentParser.closest(to: member.key, among: Set(keys)) { message += "; did you mean '\(suggestion)'?" }
@@ -148,6 +168,40 @@ struct Configuration: Equatable, Sendable {
         }
         configuration.glyphs = configuration.glyphs?.map(resolve)
         return configuration
+    }
+
+    /// The family checks' settings: `true`, `false`, or an object of the checks and the share.
+    private static func family(
+        _ member: JSONValue.Member, located: (SourceLocation, String) -> UsageError, fail: (JSONValue.Member, String) -> UsageError
+    ) throws(UsageError) -> FamilyOptions {
+        var family = FamilyOptions()
+        if case .bool(let on) = member.value.kind {
+            family.strokeWeight = on
+            family.opticalWeight = on
+            return family
+        }
+        guard let entries = member.value.members else { throw fail(member, "true, false or an object of \"strokeWeight\", \"opticalWeight\" and \"share\"") }
+        var seen = Set<String>()
+        for entry in entries {
+            guard seen.insert(entry.key).inserted else { throw located(entry.keyLocation, "'family.\(entry.key)' is given twice") }
+            switch entry.key {
+            case "strokeWeight", "opticalWeight":
+                guard case .bool(let on) = entry.value.kind else { throw fail(entry, "true or false") }
+                if entry.key == "strokeWeight" { family.strokeWeight = on } else { family.opticalWeight = on }
+            case "share":
+                let range = FamilyOptions.shareRange
+                guard case .number(_, let share) = entry.value.kind, range.contains(share) else {
+                    throw fail(entry, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt) (0.15 is 15 %)")
+                }
+                family.share = share
+            default:
+                let keys: Set = ["strokeWeight", "opticalWeight", "share"]
+                var message = "unknown key 'family.\(entry.key)'"
+                if let suggestion = ArgumentParser.closest(to: entry.key, among: keys) { message += "; did you mean '\(suggestion)'?" }
+                throw located(entry.keyLocation, message + " (known keys: strokeWeight, opticalWeight, share)")
+            }
+        }
+        return family
     }
 
     /// A member's value, checked against what the option takes (the same ranges as on

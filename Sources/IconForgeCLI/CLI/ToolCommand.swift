@@ -150,6 +150,7 @@ public enum ToolCommand {
         request.options.pngCompression = try settings.value(of: .pngCompression)
         request.options.allowOffCenter = configuration.allowOffCenter ?? []
         request.options.severities = configuration.severities ?? []
+        request.options.family = configuration.family ?? FamilyOptions()
         // Checked once the file and the flags are merged: the same pair is refused from either.
         let timeout = try settings.given(.renderTimeout)
         switch try settings.value(of: .isolation) {

@@ -2,7 +2,44 @@
 /// checks:, why:, failing:, fixed:, options:)` below: the failing example must report the
 /// rule and the fixed one must not (`ExplainTests` runs both through `iconforge check`).
 extension RuleExplanation {
-    static let entries: [RuleExplanation] = svgEntries + geometryEntries + projectEntries + actionEntries
+    static let entries: [RuleExplanation] = svgEntries + geometryEntries + familyEntries + projectEntries + actionEntries
+
+    /// Outline glyphs of one family, drawn on the template with 2.5 pt strokes, and the
+    /// odd one a family check finds beside them.
+    static func family(_ odd: (name: String, body: String)) -> Example {
+        func outline(_ shapes: String, stroke: String = "2.5") -> String {
+            "  <g fill=\"none\" stroke=\"#000000\" stroke-width=\"\(stroke)\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n\(shapes)\n  </g>"
+        }
+        let members = [
+            ("plus", goodBody),
+            ("square", outline("    <rect x=\"5.25\" y=\"5.25\" width=\"24.5\" height=\"24.5\" rx=\"3\"/>")),
+            ("minus", outline("    <circle cx=\"17.5\" cy=\"17.5\" r=\"12.25\"/>\n    <line x1=\"11.5\" y1=\"17.5\" x2=\"23.5\" y2=\"17.5\"/>")),
+        ]
+        return Example(files: (members + [odd]).map { ("Glyphs/\($0.0).svg", glyph($0.1)) })
+    }
+
+    static let familyOptions = [
+        "\"family\": {\"share\": 0.2} in iconforge.json  how far a stroke may be from the set's median (default: 0.15, 15 %)",
+        "\"family\": {\"strokeWeight\": false} (or \"opticalWeight\"), or \"family\": false  switches the check (or both) off",
+        "--werror  makes this warning fail the build",
+    ]
+
+    static let familyEntries = [
+        RuleExplanation(
+            rule: .setStrokeWeight,
+            checks: "in a build of 3 or more glyphs, each glyph's dominant stroke width, measured from its @3x render (twice the distance from the ink's middle to its edge along the medial axis, refined across the antialiased edges; the median over the glyph), in points as exported, against the median of the set's glyphs; a glyph more than 15 % off is reported with both widths and the factor to scale its stroke-width by. Filled glyphs (no stroke width dominates: dots, solid shapes) are left out, and so is the check when most of the set is filled; the catalog records each glyph's stroke (absent for a filled one) and the set's median.",
+            why: "a quick-action menu shows up to four glyphs side by side, next to SF Symbols: a glyph drawn with a 3.5 pt stroke beside 2.5 pt ones looks bold, the thing a design review catches by eye. Under --fit each glyph's stroke scales with it, so a glyph drawn smaller than the others comes out thinner.",
+            failing: family(("circle", "  <circle cx=\"17.5\" cy=\"17.5\" r=\"11.75\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3.5\"/>")),
+            fixed: family(("circle", "  <circle cx=\"17.5\" cy=\"17.5\" r=\"12.25\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2.5\"/>")),
+            options: familyOptions),
+        RuleExplanation(
+            rule: .setOpticalWeight,
+            checks: "in a build of 3 or more glyphs, the share of the target box (27 × 27 pt; 30 × 30 pt for a wide or tall glyph) that each glyph's ink covers, from its @3x render, against the set's: a glyph is reported when it covers more than twice the median and lies beyond the set's own spread (3 interquartile ranges above the upper quartile), so that a filled library's solid glyphs pass beside each other; and in a set of outline glyphs (set.stroke-weight's stroked family), a filled glyph covering more than the median, such as a solid disc. The catalog records each glyph's coverage and the set's median.",
+            why: "glyphs shown side by side must look equally heavy: a solid glyph beside outline ones draws the eye as a bolder word would in a line of text.",
+            failing: family(("record", "  <circle cx=\"17.5\" cy=\"17.5\" r=\"13.5\" fill=\"#000000\"/>")),
+            fixed: family(("record", "  <circle cx=\"17.5\" cy=\"17.5\" r=\"12.25\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2.5\"/>\n  <circle cx=\"17.5\" cy=\"17.5\" r=\"4\" fill=\"#000000\"/>")),
+            options: familyOptions.filter { !$0.contains("share") }),
+    ]
 
     static let svgEntries = [
         RuleExplanation(

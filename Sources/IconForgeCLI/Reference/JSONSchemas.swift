@@ -135,6 +135,12 @@ enum JSONSchemas {
                 SchemaProperty("shape", .string(choices: Shape.allCases.map(\.rawValue)), "square, wide or tall"),
                 SchemaProperty("artboard", size, "the artboard in points"), SchemaProperty("inkBox", rect, "the painted area in artboard points"),
                 SchemaProperty("color", .string(pattern: "^#[0-9a-f]{6}$"), "the glyph's one colour"),
+                SchemaProperty(
+                    "weight",
+                    closed([
+                        SchemaProperty("stroke", .number(), "the dominant stroke's width in points as exported; absent when none dominates (a filled glyph)"),
+                        SchemaProperty("coverage", .number(), "the ink's area as a share of the target box"),
+                    ], optional: ["stroke"]), "how heavy the glyph looks, for the family checks (absent when they are off)"),
                 SchemaProperty("outputs", .array(output), "the PNGs"), SchemaProperty("diagnostics", .array(diagnostic), "what the checks found"),
                 SchemaProperty(
                     "vector",
@@ -146,7 +152,7 @@ enum JSONSchemas {
                                 "symbolVariants", .array(.string()),
                                 "the symbol's variants: Regular-M, and for a glyph drawn in strokes Ultralight-S, Regular-S and Black-S"),
                         ], optional: ["imageFile", "symbol", "symbolVariants"]), "what was made of the glyph besides its PNGs"),
-            ], optional: ["shape", "artboard", "inkBox", "color", "vector"])
+            ], optional: ["shape", "artboard", "inkBox", "color", "weight", "vector"])
         let file = closed([
             SchemaProperty("file", .string(), "path relative to the output folder"), SchemaProperty("bytes", .integer(), "file size"),
             SchemaProperty("sha256", sha256, "SHA-256 of the file"),
@@ -175,8 +181,17 @@ enum JSONSchemas {
                     ], optional: ["setScales"]), "the template the build measured against"),
                 SchemaProperty("glyphs", .array(glyph), "every glyph, by name"),
                 SchemaProperty("quickActions", quickActions, "the quick actions, when the glyphs folder has quick-actions.json"),
+                SchemaProperty(
+                    "family",
+                    closed([
+                        SchemaProperty("glyphs", .integer(), "the glyphs judged (those without errors)"),
+                        SchemaProperty("strokedGlyphs", .integer(), "those of them with a dominant stroke"),
+                        SchemaProperty("stroke", .number(), "the median dominant stroke in points; absent when strokes were not compared"),
+                        SchemaProperty("coverage", .number(), "the median share of the target box that ink covers"),
+                        SchemaProperty("coverageLimit", .number(), "the coverage above which set.optical-weight reports a glyph"),
+                    ], optional: ["stroke"]), "the set's weights as the family checks judged them (3 or more glyphs)"),
                 SchemaProperty("summary", summary, "counts"),
-            ], optional: ["quickActions"])
+            ], optional: ["quickActions", "family"])
         return JSONSchemaDocument(
             documentName: "catalog.json", fileName: "catalog.schema.json", title: "catalog.json",
             summary: "What one build checked, measured and wrote; deterministic (sorted keys, no timestamps).", root: root)

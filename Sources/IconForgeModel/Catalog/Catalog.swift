@@ -18,7 +18,39 @@ public struct Catalog: Codable, Equatable, Sendable {
     /// The app's quick actions and the files generated from them, when the glyphs folder
     /// has a `quick-actions.json`.
     public var quickActions: QuickActionsEntry?
+    /// The set's weights, as the family checks judged them; absent when they did not run
+    /// (switched off, or fewer than three glyphs without errors).
+    public var family: Family?
     public var summary: Summary
+
+    /// What the family checks found typical of the set (see each glyph's `weight`).
+    public struct Family: Codable, Equatable, Sendable {
+        /// The glyphs judged: those without errors.
+        public var glyphs: Int
+        /// Those of them with a dominant stroke.
+        public var strokedGlyphs: Int
+        /// The median dominant stroke, in points; absent when most glyphs are filled (then
+        /// strokes are not compared).
+        public var stroke: Double?
+        /// The median share of the target box that ink covers.
+        public var coverage: Double
+        /// The coverage above which a glyph is reported (`set.optical-weight`).
+        public var coverageLimit: Double = 0
+
+        package init(glyphs: Int, strokedGlyphs: Int, stroke: Double?, coverage: Double, coverageLimit: Double = 0) {
+            self.glyphs = glyphs
+            self.strokedGlyphs = strokedGlyphs
+            self.stroke = stroke
+            self.coverage = coverage
+            self.coverageLimit = coverageLimit
+        }
+
+        /// Rounded to 1/1000, as the glyphs' weights are.
+        package var roundedForCatalog: Family {
+            func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+            return Family(glyphs: glyphs, strokedGlyphs: strokedGlyphs, stroke: stroke.map(round), coverage: round(coverage), coverageLimit: round(coverageLimit))
+        }
+    }
 
     public struct Tool: Codable, Equatable, Sendable {
         public var name: String
@@ -74,12 +106,15 @@ public struct Catalog: Codable, Equatable, Sendable {
         public var inkBox: Rect?
         /// The glyph's single colour, `#rrggbb`; the PNGs store exactly this colour plus alpha.
         public var color: String?
+        /// How heavy the glyph looks, for the family checks (absent when they are off or
+        /// the glyph was not rendered).
+        public var weight: GlyphWeight?
         public var outputs: [Output]
         public var diagnostics: [CatalogDiagnostic]
         /// The glyph's vector forms, when the build made any (`--vector`, `--symbols`).
         public var vector: VectorOutputs?
 
-        package init(name: String, source: String, sourceSHA256: String, status: Status, shape: Shape? = nil, artboard: Size? = nil, inkBox: Rect? = nil, color: String? = nil, outputs: [Output], diagnostics: [CatalogDiagnostic]) {
+        package init(name: String, source: String, sourceSHA256: String, status: Status, shape: Shape? = nil, artboard: Size? = nil, inkBox: Rect? = nil, color: String? = nil, weight: GlyphWeight? = nil, outputs: [Output], diagnostics: [CatalogDiagnostic]) {
             self.name = name
             self.source = source
             self.sourceSHA256 = sourceSHA256
@@ -88,6 +123,7 @@ public struct Catalog: Codable, Equatable, Sendable {
             self.artboard = artboard
             self.inkBox = inkBox
             self.color = color
+            self.weight = weight
             self.outputs = outputs
             self.diagnostics = diagnostics
         }
@@ -224,7 +260,7 @@ public struct Catalog: Codable, Equatable, Sendable {
         }
     }
 
-    package init(schemaVersion: Int, tool: Tool, buildKey: String, mode: ExportMode, template: TemplateInfo, glyphs: [Glyph], quickActions: QuickActionsEntry? = nil, summary: Summary) {
+    package init(schemaVersion: Int, tool: Tool, buildKey: String, mode: ExportMode, template: TemplateInfo, glyphs: [Glyph], quickActions: QuickActionsEntry? = nil, family: Family? = nil, summary: Summary) {
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.buildKey = buildKey
@@ -232,6 +268,7 @@ public struct Catalog: Codable, Equatable, Sendable {
         self.template = template
         self.glyphs = glyphs
         self.quickActions = quickActions
+        self.family = family
         self.summary = summary
     }
 }

@@ -18,6 +18,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case geometryClipped = "geometry.clipped"
     case geometryOffCenter = "geometry.off-center"
     case geometryAspect = "geometry.aspect"
+    case setStrokeWeight = "set.stroke-weight"
+    case setOpticalWeight = "set.optical-weight"
     case nameInvalid = "name.invalid"
     case nameCollision = "name.collision"
     case inputUnreadable = "input.unreadable"
@@ -48,7 +50,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     public var defaultSeverity: Severity {
         switch self {
         case .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
-            .actionsTranslation, .actionsText, .appFilesEdited, .appFilesSetup: .warning
+            .actionsTranslation, .actionsText, .appFilesEdited, .appFilesSetup, .setStrokeWeight, .setOpticalWeight: .warning
         default: .error
         }
     }
@@ -105,6 +107,8 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .geometryClipped: "ink outside the SVG's own viewport"
         case .geometryOffCenter: "ink centre more than 1 pt from the artboard centre"
         case .geometryAspect: "aspect ratio beyond 3:1 with detail across the thin side"
+        case .setStrokeWeight: "a glyph's dominant stroke more than the share (15 %) from the set's median (3 or more glyphs)"
+        case .setOpticalWeight: "a glyph much darker or lighter than the set's others: its ink's share of the target box (3 or more glyphs)"
         case .nameInvalid: "file name is not a valid asset name"
         case .nameCollision: "two glyph names differ only by case or Unicode normalisation"
         case .inputUnreadable: "file cannot be read, or is not a regular file"

@@ -9,7 +9,8 @@
 package struct BuildState: Equatable, Sendable {
     static let fileName = ".iconforge-state"
     /// Raised whenever the record's meaning changes; a state of another version is ignored.
-    static let version = 8
+    /// (9: glyph entries record their `weight`, which the family checks reuse.)
+    static let version = 9
 
     package var buildKey: String
     /// SHA-256 of the `catalog.json` written with this state.

@@ -70,6 +70,8 @@ enum OutcomeCodec {
         }
         writer.doubles([outcome.timings.check, outcome.timings.render, outcome.timings.encode])
         writer.measurement(outcome.measured)
+        // None, the coverage alone (no dominant stroke), or the coverage and the stroke.
+        writer.doubles(outcome.weight.map { [$0.coverage] + ($0.stroke.map { [$0] } ?? []) } ?? [])
         return writer.buffer
     }
 
@@ -116,7 +118,9 @@ enum OutcomeCodec {
             guard let png = reader.bytes(), let width = reader.count(), let height = reader.count() else { return nil }
             failedRenders.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
         }
-        guard let times = reader.doubles(), times.count == 3, let measured = reader.measurement(), reader.isAtEnd else { return nil }
+        guard let times = reader.doubles(), times.count == 3, let measured = reader.measurement(), let weight = reader.doubles(), weight.count <= 2,
+            reader.isAtEnd
+        else { return nil }
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: sha, diagnostics: diagnostics,
             artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
@@ -127,6 +131,7 @@ enum OutcomeCodec {
         outcome.failedRenders = failedRenders
         outcome.timings = GlyphTimings(check: times[0], render: times[1], encode: times[2])
         outcome.measured = measured
+        outcome.weight = weight.first.map { GlyphWeight(stroke: weight.count == 2 ? weight[1] : nil, coverage: $0) }
         return outcome
     }
 }

@@ -31,6 +31,9 @@ package struct GlyphOutcome: Sendable {
     /// What measuring the ink gave, unrounded (`inkBox` is rounded for the catalog): what
     /// `--fit=set`'s planning pass hands to the render pass, so that it is measured once.
     package var measured: InkMeasurement.Measured?
+    /// How heavy the glyph looks (`InkWeight`, from its @3x render), for the family checks;
+    /// nil when it was not rendered or the checks are off.
+    package var weight: GlyphWeight?
 
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -128,6 +131,11 @@ package enum GlyphProcessor {
             return outcome.finished(options)
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
+        // Weighed from the @3x image already rendered (no render of its own), for the set's
+        // checks after every glyph is processed.
+        if options.family.weighs, let image = rendered.images.last, let shape = rendered.shape, let scale = Template.scales.last {
+            outcome.weight = InkWeight.measure(image, shape: shape, scale: scale)?.roundedForCatalog
+        }
         // What the markup paints, weighed against the pixels: a colour whose elements change
         // nothing seen when deleted is not a second colour.
         // The opaque pixels' colours are collected only when the markup holds a second colour.

@@ -33,6 +33,9 @@ public struct PipelineOptions: Sendable, Equatable, Codable {
     /// A project's severities for glyph rules (`"severities"` in iconforge.json), in rule
     /// order; each rule allows the severity (`RuleID.allowsSeverity`).
     public var severities: [RuleSeverity] = []
+    /// The family checks (`"family"` in iconforge.json). Only whether glyphs are weighed
+    /// at all matters here; the set is judged by the build (`FamilyChecks`).
+    public var family = FamilyOptions()
 
     public init() {}
 

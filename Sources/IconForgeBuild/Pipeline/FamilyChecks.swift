@@ -1,0 +1,94 @@
+/// The family checks: whether a build's glyphs read as one family, judged once every glyph
+/// is processed, from the weights each one's render measured (`GlyphWeight`, recorded in
+/// the catalog, so an unchanged glyph is compared without being rendered again).
+///
+/// - `set.stroke-weight`: a glyph whose dominant stroke is more than the share from the
+///   set's median stroke. Glyphs without a dominant stroke (filled ones) are left out, and
+///   so is the check when they are most of the set (a filled library).
+///   Strokes are compared only when most of the set is stroked and `agreeingShare` of
+///   the stroked glyphs agree with the median: a filled library's bars and outlines vary by
+///   design.
+/// - `set.optical-weight`: a glyph whose ink covers much more of the target box than the
+///   set's glyphs do: more than `heavierFactor` times the median, and beyond the set's own
+///   spread (`spreadFences` interquartile ranges above the upper quartile); in a stroked
+///   family, also a filled glyph that covers more than the median (a solid glyph beside
+///   outline ones).
+///
+/// Only glyphs without errors count (the others ship no PNGs), and only when there are at
+/// least `FamilyOptions.minimumGlyphs` of them.
+enum FamilyChecks {
+    static let rules: Set<RuleID> = [.setStrokeWeight, .setOpticalWeight]
+    /// How much more of the target box than the median an optical outlier covers, at least.
+    static let heavierFactor = 2.0
+    /// How far beyond the upper quartile, in interquartile ranges, an optical outlier lies:
+    /// Tukey's "far out". A filled library's glyphs spread widely (a solid square covers
+    /// twice what a solid circle with a cut-out does) and pass; a solid glyph among
+    /// outlines lies far beyond theirs.
+    static let spreadFences = 3.0
+    /// The share of stroked glyphs within the share of the median stroke for the set to be
+    /// judged as a stroked family.
+    static let agreeingShare = 0.75
+
+    /// The set's figures, as the catalog records them (`Catalog.Family`).
+    static func judge(_ outcomes: [GlyphOutcome], options: FamilyOptions) -> (outcomes: [GlyphOutcome], family: Catalog.Family?) {
+        let members = outcomes.indices.filter { outcomes[$0].weight != nil && !outcomes[$0].hasErrors }
+        guard options.weighs, members.count >= FamilyOptions.minimumGlyphs else { return (outcomes, nil) }
+        var judged = outcomes
+        var family = Catalog.Family(glyphs: members.count, strokedGlyphs: 0, stroke: nil, coverage: 0)
+        func report(_ index: Int, _ rule: RuleID, _ message: String) {
+            judged[index].diagnostics.append(Diagnostic(rule, file: judged[index].source.displayPath, at: SourceLocation(line: 1, column: 1), message))
+            judged[index].diagnostics.sort(by: Diagnostic.sortOrder)
+        }
+
+        let stroked = members.compactMap { index in outcomes[index].weight?.stroke.map { (index, $0) } }
+        family.strokedGlyphs = stroked.count
+        let strokeMedian = stroked.isEmpty ? 0 : Self.median(stroked.map(\.1))
+        let agreeing = stroked.filter { abs($0.1 / strokeMedian - 1) <= options.share }.count
+        // A set of strokes that mostly agree: one that mostly disagrees is no stroked family
+        // (a filled library's bars and outlines), and which glyph is odd would be a guess.
+        let strokedFamily =
+            stroked.count >= FamilyOptions.minimumGlyphs && 2 * stroked.count >= members.count
+            && Double(agreeing) >= agreeingShare * Double(stroked.count)
+        if strokedFamily {
+            let median = strokeMedian
+            family.stroke = median
+            if options.strokeWeight {
+                for (index, stroke) in stroked where abs(stroke / median - 1) > options.share {
+                    let factor = median / stroke
+                    report(
+                        index, .setStrokeWeight,
+                        "strokes are \(stroke.fixed(1)) pt; the set's are \(median.fixed(1)) pt (the median of \(stroked.count) stroked glyphs); scale stroke-width by \(factor.fixed(2)) so that it reads as one family with the others (allowed: ±\(Int((options.share * 100).rounded())) %, \"family\" in iconforge.json)"
+                    )
+                }
+            }
+        }
+
+        let coverages = members.map { outcomes[$0].weight?.coverage ?? 0 }
+        let median = Self.median(coverages)
+        family.coverage = median
+        let sorted = coverages.sorted()
+        // Quartiles by the lower index, so that in a small set the odd glyph is not its own quartile.
+        let upper = sorted[3 * (sorted.count - 1) / 4], lower = sorted[(sorted.count - 1) / 4]
+        let limit = max(heavierFactor * median, upper + spreadFences * (upper - lower))
+        family.coverageLimit = limit
+        if options.opticalWeight {
+            for (index, coverage) in zip(members, coverages) {
+                let filledAmongOutlines = strokedFamily && outcomes[index].weight?.stroke == nil && coverage > median
+                guard coverage > limit || filledAmongOutlines else { continue }
+                let found = filledAmongOutlines ? "a filled glyph among outline ones: its ink" : "ink"
+                report(
+                    index, .setOpticalWeight,
+                    "\(found) covers \(Int((coverage * 100).rounded())) % of the target box; the set's glyphs cover \(Int((median * 100).rounded())) % (the median of \(members.count)), so this one looks \((coverage / median).fixed(1)) times as heavy beside them; draw it in outline as the others are, or thin its filled parts"
+                )
+            }
+        }
+        return (judged, family.roundedForCatalog)
+    }
+
+    /// The middle value (the mean of the two middle ones for an even count).
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,20 @@
+/// The family checks of a build (`"family"` in iconforge.json): which of them run, and how
+/// far a glyph's stroke may be from the set's.
+public struct FamilyOptions: Sendable, Equatable, Codable {
+    /// `set.stroke-weight`: each glyph's dominant stroke against the set's median.
+    public var strokeWeight = true
+    /// `set.optical-weight`: each glyph's ink coverage against the set's distribution.
+    public var opticalWeight = true
+    /// How far (a share of the median, 0.15 = 15 %) a glyph's stroke may be from the set's.
+    public var share = 0.15
+
+    /// The fewest glyphs a set needs to be judged: with two, neither is the odd one.
+    public static let minimumGlyphs = 3
+    /// The shares `"share"` may be, as a fraction.
+    public static let shareRange = 0.01...1.0
+
+    public init() {}
+
+    /// Whether any check runs, and so whether glyphs are weighed at all.
+    public var weighs: Bool { strokeWeight || opticalWeight }
+}

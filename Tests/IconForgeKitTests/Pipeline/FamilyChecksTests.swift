@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+@testable import IconForgeBuild
+@testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
+
+/// The family checks on real renders: the fixture families of Fixtures/family (three 2 pt
+/// outline glyphs and an odd or a fitting fourth), built in template mode.
+@Suite struct FamilyChecksTests {
+    /// Builds one fixture family into a fresh output folder.
+    func built(_ family: String, configure: (inout BuildRequest) -> Void = { _ in }) throws -> (report: BuildReport, project: TemporaryFolder) {
+        let project = TemporaryFolder()
+        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("family/" + family)).sorted() {
+            project.copy(fixture: "family/\(family)/\(name)", as: "Glyphs/" + name)
+        }
+        var request = BuildRequest()
+        request.inputs = [project.file("Glyphs")]
+        request.outputFolder = project.file("Output")
+        request.jobs = 2
+        configure(&request)
+        return (try Builder.run(request), project)
+    }
+
+    func findings(_ report: BuildReport) -> [String] {
+        report.diagnostics.filter { FamilyChecks.rules.contains($0.rule) }.map { "\($0.rule.rawValue) \(($0.file as NSString).lastPathComponent)" }
+    }
+
+    /// The @3x render.
+    func image(_ glyph: RenderedGlyph) throws -> RGBAImage { try #require(glyph.images.last) }
+
+    @Test("a 2 pt stroke measures 2 pt from the @3x render, and a solid disc has no dominant stroke")
+    func strokesAreMeasuredInPoints() throws {
+        let scale = try #require(Template.scales.last)
+        for (fixture, stroke) in [("circle", 2.0), ("square", 2.0), ("plus-circle", 2.0)] {
+            let glyph = try renderFixture("family/stroke-weight-one-heavier/\(fixture).svg")
+            let weight = try #require(InkWeight.measure(try image(glyph), shape: .square, scale: scale))
+            let measured = try #require(weight.stroke, "\(fixture) has a dominant stroke")
+            #expect(abs(measured - stroke) < 0.08, "\(fixture): \(measured) pt")
+        }
+        let heavy = try renderFixture("family/stroke-weight-one-heavier/minus-circle.svg")
+        let heavyStroke = try #require(InkWeight.measure(try image(heavy), shape: .square, scale: scale)?.stroke)
+        #expect(abs(heavyStroke - 3) < 0.1, "\(heavyStroke) pt")
+        let disc = try renderFixture("family/optical-weight-solid-disc/record.svg")
+        let discWeight = try #require(InkWeight.measure(try image(disc), shape: .square, scale: scale))
+        #expect(discWeight.stroke == nil)
+        // π × 13.5² of 27 × 27 pt.
+        #expect(abs(discWeight.coverage - Double.pi * 13.5 * 13.5 / 729) < 0.02, "\(discWeight.coverage)")
+    }
+
+    @Test("three 2 pt glyphs and one 3 pt: the heavier one is reported, with both weights and the factor")
+    func theHeavierStrokeIsReported() throws {
+        let (report, _) = try built("stroke-weight-one-heavier")
+        #expect(findings(report) == ["set.stroke-weight minus-circle.svg"])
+        let finding = try #require(report.diagnostics.first { $0.rule == .setStrokeWeight })
+        #expect(finding.severity == .warning && finding.location == SourceLocation(line: 1, column: 1))
+        #expect(finding.message.contains("strokes are 3.0 pt; the set's are 2.0 pt") && (finding.message.contains("scale stroke-width by 0.66") || finding.message.contains("scale stroke-width by 0.67")), "\(finding.message)")
+        #expect(!report.failed, "a warning: the PNGs are written")
+        #expect(report.pngCount == 8)
+        let family = try #require(report.catalog.family)
+        #expect(family.glyphs == 4 && family.strokedGlyphs == 4)
+        let stroke = try #require(family.stroke)
+        #expect(abs(stroke - 2) < 0.08)
+    }
+
+    @Test("a consistent family gives no set finding, and the catalog records every glyph's weight")
+    func aConsistentFamilyPasses() throws {
+        let (report, project) = try built("stroke-weight-pass-consistent")
+        #expect(findings(report).isEmpty, "\(report.diagnostics.map(\.message))")
+        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
+        #expect(catalog.glyphs.count == 4)
+        for glyph in catalog.glyphs {
+            let weight = try #require(glyph.weight, "\(glyph.name)")
+            let stroke = try #require(weight.stroke)
+            #expect(abs(stroke - 2) < 0.08, "\(glyph.name): \(weight)")
+            #expect(weight.coverage > 0.15 && weight.coverage < 0.4, "\(glyph.name): \(weight)")
+        }
+    }
+
+    @Test("a solid disc beside outline glyphs is reported as heavier; an outline with a small dot is not")
+    func aSolidGlyphAmongOutlinesIsReported() throws {
+        let (solid, _) = try built("optical-weight-solid-disc")
+        #expect(findings(solid) == ["set.optical-weight record.svg"])
+        let message = try #require(solid.diagnostics.first { $0.rule == .setOpticalWeight }?.message)
+        #expect(message.hasPrefix("a filled glyph among outline ones: its ink covers 7") && message.contains("% of the target box"), "\(message)")
+        let (outline, _) = try built("optical-weight-pass-outline")
+        #expect(findings(outline).isEmpty, "\(outline.diagnostics.map(\.message))")
+    }
+
+    @Test("below three glyphs, or switched off, nothing is judged; the share is the project's")
+    func fewGlyphsOrSwitchedOffJudgeNothing() throws {
+        let (off, _) = try built("stroke-weight-one-heavier") { $0.options.family.strokeWeight = false; $0.options.family.opticalWeight = false }
+        #expect(findings(off).isEmpty && off.catalog.family == nil)
+        #expect(off.catalog.glyphs.allSatisfy { $0.weight == nil }, "not weighed when both checks are off")
+        // 3 pt against 2 pt is 50 % off: within a share of 0.6.
+        let (wide, _) = try built("stroke-weight-one-heavier") { $0.options.family.share = 0.6 }
+        #expect(findings(wide).isEmpty)
+        let project = TemporaryFolder()
+        project.copy(fixture: "family/stroke-weight-one-heavier/circle.svg", as: "Glyphs/circle.svg")
+        project.copy(fixture: "family/stroke-weight-one-heavier/minus-circle.svg", as: "Glyphs/minus-circle.svg")
+        let two = try build([project.file("Glyphs")], into: project.file("Output"))
+        #expect(findings(two).isEmpty && two.catalog.family == nil)
+    }
+
+    @Test("an incremental build judges the set again from the recorded weights, rendering only what changed")
+    func incrementalBuildsReuseTheRecordedWeights() throws {
+        let (first, project) = try built("stroke-weight-pass-consistent")
+        #expect(findings(first).isEmpty)
+        // The odd glyph replaces one: only it is rendered; the others' weights come from the state.
+        project.copy(fixture: "family/stroke-weight-one-heavier/minus-circle.svg", as: "Glyphs/minus-circle.svg")
+        let request = { (request: inout BuildRequest) in request.inputs = [project.file("Glyphs")] }
+        var second = BuildRequest()
+        request(&second)
+        second.outputFolder = project.file("Output")
+        second.jobs = 2
+        let report = try Builder.run(second)
+        #expect(report.reusedCount == 3)
+        #expect(findings(report) == ["set.stroke-weight minus-circle.svg"])
+        // Put back: the warning goes, though the glyph's neighbours were never rendered again.
+        project.copy(fixture: "family/stroke-weight-pass-consistent/minus-circle.svg", as: "Glyphs/minus-circle.svg")
+        let third = try Builder.run(second)
+        #expect(third.reusedCount == 3 && findings(third).isEmpty)
+    }
+
+    @Test("check judges the set too, and reports it in every format as a warning")
+    func checkJudgesTheSet() throws {
+        let (report, _) = try built("optical-weight-solid-disc") { $0.writesOutput = false }
+        #expect(findings(report) == ["set.optical-weight record.svg"])
+        #expect(report.warningCount == 1 && report.errorCount == 0)
+    }
+
+    @Test(
+        "the preview page shows each glyph's weights against the set's and marks the odd one, in a browser",
+        .enabled(if: HeadlessBrowser.path != nil, HeadlessBrowser.missing))
+    func thePreviewMarksTheOddOne() throws {
+        let (report, project) = try built("stroke-weight-one-heavier") { $0.writesOutput = false; $0.keepsImages = true }
+        var request = BuildRequest()
+        request.outputFolder = project.file("Output")
+        let html = String(decoding: Preview.page(report: report, request: request), as: UTF8.self)
+        let page = project.write("preview.html", html)
+        let dom = try HeadlessBrowser.domAfterLoad(page, scratch: project.file("browser"))
+        #expect(dom.contains("data-ready=\"true\""))
+        // Every glyph rendered, every image decoded at its size.
+        let images = HTMLScan.tags("img", in: dom)
+        #expect(images.filter { $0["data-width"] == "104" }.count == 4)
+        for image in images where image["data-width"] != nil {
+            #expect(image["data-decoded"] == "\(image["data-width"] ?? "")x\(image["data-height"] ?? "")", "\(image)")
+        }
+        #expect(dom.contains("family of 4 glyphs: strokes 2.") && dom.contains("(median of 4 stroked)"))
+        // The odd one's stroke is marked; the others' are not.
+        let outliers = HTMLScan.tags("dd", in: dom).filter { $0["class"] == "outlier" }
+        #expect(outliers.count == 1)
+        let odd = try #require(dom.range(of: "data-name=\"minus-circle\""))
+        let card = dom[odd.lowerBound...].split(separator: "</article>").first ?? ""
+        #expect(card.contains("<dt>stroke weight</dt><dd class=\"outlier\">") && card.contains("pt (the set's: 2."), "\(card.prefix(3000))")
+        let even = try #require(dom.range(of: "data-name=\"circle\""))
+        let other = dom[even.lowerBound...].split(separator: "</article>").first ?? ""
+        #expect(other.contains("<dt>stroke weight</dt><dd>2.") && !other.contains("outlier"))
+    }
+
+    @Test("\"family\" in iconforge.json: false, or the checks and the share; mistakes are located")
+    func configurationKey() throws {
+        func parse(_ json: String) throws(UsageError) -> Configuration { try Configuration.parse(Array(json.utf8), path: "iconforge.json") }
+        #expect(try parse("{}").family == nil)
+        let off = try #require(try parse("{\"family\": false}").family)
+        #expect(!off.strokeWeight && !off.opticalWeight)
+        let some = try #require(try parse("{\"family\": {\"opticalWeight\": false, \"share\": 0.2}}").family)
+        #expect(some.strokeWeight && !some.opticalWeight && some.share == 0.2)
+        for (bad, says) in [
+            ("{\"family\": {\"share\": 2}}", "iconforge.json:1:22: 'share' must be a number from 0.01 to 1"),
+            ("{\"family\": {\"strokeWeigt\": true}}", "unknown key 'family.strokeWeigt'; did you mean 'strokeWeight'?"),
+            ("{\"family\": \"on\"}", "'family' must be true, false or an object"),
+        ] {
+            #expect(throws: UsageError.self) { try parse(bad) }
+            do { _ = try parse(bad) } catch { #expect(error.message.contains(says), "\(error.message)") }
+        }
+    }
+}
