@@ -127,6 +127,7 @@ import os
 import platform
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -902,6 +903,97 @@ def report_preview(p: PreviewResult) -> None:
     print("page ready is counted by the page from navigation start (target: under 2 s).")
 
 
+@dataclass
+class WatchResult:
+    places: list[tuple[str, list[float]]] = field(default_factory=list)   # (where, save-to-PNG s per edit)
+    unavailable: str = ""
+
+
+WATCH_EDITS = 11           # saves per watch session; the first is dropped (the page cache warms)
+
+
+def watch_session(cfg: Config, corpus: Corpus, base: Path) -> list[float]:
+    """`iconforge build --watch --fit=glyph` on the 1,000 glyphs; one glyph saved
+    WATCH_EDITS times (written in place, as most editors save), each time timed from the
+    save's close to its @3x PNG being replaced (a new inode: the rename that puts it in
+    place). Between saves the watch is given time to finish its run and go idle."""
+    glyphs = _mkdir(base / "watch-glyphs")
+    for f in corpus.files:
+        shutil.copyfile(f, glyphs / f.name)
+    out = base / "watch-out"
+    victim = glyphs / corpus.files[len(corpus.files) // 2].name
+    png = out / f"{victim.stem}@3x.png"
+    original = victim.read_bytes()
+    proc = subprocess.Popen([str(cfg.iconforge), "build", str(glyphs), "-o", str(out), "--fit=glyph", "--watch", "-q"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    samples: list[float] = []
+    try:
+        deadline = time.perf_counter() + 300
+        seen = b""
+        while b"watching" not in seen:   # the first build is done, the watch is armed
+            if time.perf_counter() > deadline or proc.poll() is not None:
+                raise RuntimeError("iconforge build --watch never said it was watching")
+            seen += proc.stderr.read1(4096)
+        os.set_blocking(proc.stderr.fileno(), False)
+        time.sleep(1.0)
+        for i in range(WATCH_EDITS):
+            before = png.stat().st_ino
+            width = b"2.25" if i % 2 == 0 else b"1.75"
+            edited = original.replace(b'stroke-width="2"', b'stroke-width="' + width + b'"', 1)
+            with open(victim, "wb") as fh:
+                fh.write(edited)
+            saved = time.perf_counter()
+            while True:
+                try:
+                    if png.stat().st_ino != before:
+                        break
+                except FileNotFoundError:
+                    pass
+                if time.perf_counter() - saved > 30:
+                    raise RuntimeError("the watch did not rewrite the PNG within 30 s")
+                time.sleep(0.0005)
+            samples.append(time.perf_counter() - saved)
+            time.sleep(0.6)   # let the run end and the watch go idle
+            try:
+                proc.stderr.read()
+            except (BlockingIOError, TypeError):
+                pass
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        victim.write_bytes(original)
+    return samples[1:]
+
+
+def bench_watch(cfg: Config, corpus: Corpus, work: Path, disk_work: Path | None) -> WatchResult:
+    result = WatchResult()
+    if not (cfg.iconforge.is_file() and os.access(cfg.iconforge, os.X_OK)):
+        result.unavailable = f"no iconforge at {cfg.iconforge}"
+        return result
+    for place in [work] + ([disk_work] if disk_work is not None else []):
+        log(f"watch: one glyph of {len(corpus.files)} saved {WATCH_EDITS} times, outputs on {fs_type(place)}")
+        try:
+            result.places.append((fs_type(place), watch_session(cfg, corpus, place)))
+        except RuntimeError as error:
+            result.unavailable = str(error)
+    return result
+
+
+def report_watch(w: WatchResult) -> None:
+    print("Watch (build --watch --fit=glyph on the 1000 glyphs; one glyph saved, time from the save to its new @3x PNG)")
+    if w.unavailable:
+        print(f"(unavailable: {w.unavailable})")
+    if not w.places:
+        return
+    rows = [[f"save to PNG, outputs on {where} ({len(samples)} saves)", f"{statistics.median(samples) * 1000:.1f}",
+             f"{min(samples) * 1000:.1f}", f"{max(samples) * 1000:.1f}"] for where, samples in w.places]
+    print_table(["watch", "median ms", "min ms", "max ms"], rows, "lrrr")
+    print("target: save to PNG at most 50 ms at 1,000 glyphs.")
+
+
 def round_ratios(peer: Peer, base: Peer) -> list[float]:
     """peer ÷ base run by run: the two ran next to each other in the same round, so the
     machine's load is (nearly) the same for both, which a ratio of medians does not ensure."""
@@ -964,7 +1056,8 @@ def report_memory(memory_peers: list[Peer]) -> None:
 
 def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
            facts: dict[str, str], work: Path, elapsed: float, preview: PreviewResult | None = None,
-           libs: list[Library] | None = None, memory_peers: list[Peer] | None = None) -> None:
+           libs: list[Library] | None = None, memory_peers: list[Peer] | None = None,
+           watch: WatchResult | None = None) -> None:
     print("iconforge benchmark")
     print("===================")
     for k, v in facts.items():
@@ -1070,6 +1163,9 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
     if preview is not None:
         report_preview(preview)
         print()
+    if watch is not None:
+        report_watch(watch)
+        print()
     print(f"benchmark took {elapsed:.0f} s in total")
 
     if cfg.json_out:
@@ -1080,7 +1176,8 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
                 "libraries": lib_data,
                 "memory": [{"key": p.key, "tree_mb": p.peak_tree(), "pngs": count_pngs(p.out)} for p in memory_peers or []],
                 "png_sizes": [s.__dict__ for s in sizes],
-                "preview": preview.__dict__ if preview is not None else None}
+                "preview": preview.__dict__ if preview is not None else None,
+                "watch": watch.__dict__ if watch is not None else None}
         cfg.json_out.write_text(json.dumps(data, indent=1))
 
 
@@ -1223,9 +1320,10 @@ def main() -> int:
         sizes.append(png_sizes("refrender.c (libpng defaults)", ref_out, work / "opt",
                                optimise=not have_iconforge))
         preview = bench_preview(cfg, corpus, work)
+        watch = bench_watch(cfg, corpus, work, disk_work)
         facts["load avg"] += f" at start; {loadavg()} at end"
 
-        report(cfg, corpus, main_peers, sizes, facts, work, time.perf_counter() - started, preview, libs, memory_peers)
+        report(cfg, corpus, main_peers, sizes, facts, work, time.perf_counter() - started, preview, libs, memory_peers, watch)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         if disk_work is not None:

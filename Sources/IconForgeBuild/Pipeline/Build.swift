@@ -30,6 +30,7 @@ public enum Builder {
         let resolution = try Resolution.settle(outcomes, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         let committed = try OutputCommit.commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+        if !request.writesOutput { request.memory?.rememberCheck(committed.catalog, outcomes: committed.outcomes) }
         return BuildReport(committed, keepsImages: request.keepsImages, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }
 

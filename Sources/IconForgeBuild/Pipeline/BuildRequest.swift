@@ -53,6 +53,9 @@ public struct BuildRequest: Sendable {
     public var followsSymlinks = false
     /// The clocks the build compares file times with.
     var clock = BuildClock.system
+    /// What the previous builds of this process left in memory (`--watch`): nil, or the
+    /// same `BuildMemory` for every build of one session.
+    public var memory: BuildMemory?
 
     public init() {}
 

@@ -32,7 +32,7 @@ struct GlyphScheduler: Sendable {
         let observer = FlushObserver.current
         // Threads of our own: concurrentPerform would run no more jobs than cores.
         Threads.run(workers) { _ in FlushObserver.$current.withValue(observer) {
-            let runner = GlyphRunner(isolation: request.isolation, options: request.options)
+            let runner = GlyphRunner(isolation: request.isolation, options: request.options, pool: request.memory?.workers)
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }

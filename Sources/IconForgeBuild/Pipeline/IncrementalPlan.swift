@@ -38,7 +38,10 @@ struct IncrementalPlan {
             unchanged.failed = Builder.fails(unchanged.diagnostics, warningsAreErrors: request.warningsAreErrors)
             return .unchanged(unchanged)
         }
-        let previous = request.writesOutput ? OutputWriter.previousState(in: request.outputFolder, stateBytes: stateBytes) : nil
+        let previous =
+            request.writesOutput
+            ? OutputWriter.previousState(in: request.outputFolder, stateBytes: stateBytes, memory: request.memory?.state)
+            : request.memory?.lastCheck(buildKey: buildKey)
         // Files a killed build meant to remove are iconforge's too while they are as it recorded them.
         let pending = (previous?.pendingRemovals ?? [:]).filter { file, recorded in
             FileSystem.signature(of: request.outputFolder + "/" + file, followingSymlinks: false) == recorded

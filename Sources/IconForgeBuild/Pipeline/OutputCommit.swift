@@ -115,11 +115,11 @@ enum OutputCommit {
             if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
                 fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
-                to: request.outputFolder, staging: &staged)
+                to: request.outputFolder, staging: &staged, memory: request.memory?.state)
             {
                 state = try OutputWriter.stageState(
                     committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
-                    previous: plan.previous, to: request.outputFolder, staging: &staged)
+                    previous: plan.previous, to: request.outputFolder, staging: &staged, memory: request.memory?.state)
             }
             do throws(FileError) { try staged.commit() } catch { throw .output(error) }
         } catch {
@@ -127,7 +127,7 @@ enum OutputCommit {
         }
         if let state {
             do throws(BuildError) {
-                try OutputWriter.finishRemovals(state, in: request.outputFolder)
+                try OutputWriter.finishRemovals(state, in: request.outputFolder, memory: request.memory?.state)
             } catch {
                 throw error.leavingOutput(.committed)
             }

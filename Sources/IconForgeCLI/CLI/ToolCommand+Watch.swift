@@ -15,6 +15,7 @@ extension ToolCommand {
         }
         var environment = output.environment
         environment.isWatching = true
+        environment.buildMemory = BuildMemory()
         // A command line that cannot work stops here, once; a configuration file that is not
         // valid is reported by the run, and watched until it is fixed.
         do {

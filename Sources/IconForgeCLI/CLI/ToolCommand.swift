@@ -71,6 +71,7 @@ public enum ToolCommand {
         let writes = command == .build
         var configuration = Configuration()
         var request = BuildRequest()
+        request.memory = environment.buildMemory
         // An empty ICONFORGE_LIBRSVG is no preference, as an unset one.
         request.options.librsvgPath = environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }
         let commandLine = OptionSettings(parsed: parsed)

@@ -42,6 +42,8 @@ public struct ToolEnvironment: Sendable, Equatable {
     public var hintsExplain = true
     /// How `--watch` waits for changes (nil: the system's); tests give a script.
     public var watchDriver: (@Sendable () -> WatchDriver)?
+    /// What a watch's runs keep between them (set by `--watch` for its session).
+    public var buildMemory: BuildMemory?
 
     public static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
         a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary

@@ -17,9 +17,10 @@ package enum OutputWriter {
     /// still says which files are iconforge's, and its entries stand only for files whose
     /// size and time are still those it recorded. Its catalog hash is cleared, so that the
     /// next build writes its catalog.
-    package static func previousState(in folder: String, stateBytes: [UInt8]? = nil) -> BuildState? {
+    /// With `memory`, a state it remembers is not decoded again.
+    package static func previousState(in folder: String, stateBytes: [UInt8]? = nil, memory: StateMemory? = nil) -> BuildState? {
         let catalogPath = folder + "/" + OutputNaming.catalogFileName
-        let state = (stateBytes ?? self.stateBytes(in: folder)).flatMap(BuildState.decode)
+        let state = (stateBytes ?? self.stateBytes(in: folder)).flatMap { memory?.decode($0) ?? BuildState.decode($0) }
         if let state, let recorded = state.catalogSignature, FileSystem.signature(of: catalogPath, followingSymlinks: false) == recorded {
             return state
         }
@@ -142,7 +143,7 @@ package enum OutputWriter {
     package static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
         sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: String?,
-        report: BuildState.Report, to folder: String, staging staged: inout StagedWrites
+        report: BuildState.Report, to folder: String, staging staged: inout StagedWrites, memory: StateMemory? = nil
     ) throws(BuildError) -> CommittedCatalog? {
         var known = known
         do {
@@ -172,7 +173,7 @@ package enum OutputWriter {
             // build a tenth of its time, so a build that writes nothing leaves them (they
             // are hidden, and harmless) to the next build that writes.
             removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames)
-            let catalogBytes = Array(try catalog.encoded())
+            let catalogBytes = try memory.map { try catalog.encoded(reusing: $0.glyphJSON) } ?? Array(try catalog.encoded())
             let written = try staged.writeLastIfChangedRecording(catalogBytes, to: catalogPath)
             var catalogSignature = written.signature
             if let catalogDating, written.temporary != nil || redate {
@@ -208,7 +209,7 @@ package enum OutputWriter {
     /// iconforge's that the next build does not know. Returns the state, for `finishRemovals`.
     package static func stageState(
         _ committed: CommittedCatalog, fingerprint: String?, outcomes: [GlyphOutcome], previous: BuildState?, to folder: String,
-        staging staged: inout StagedWrites
+        staging staged: inout StagedWrites, memory: StateMemory? = nil
     ) throws(BuildError) -> BuildState {
         var state = committed.state
         state.fingerprint = fingerprint
@@ -237,7 +238,7 @@ package enum OutputWriter {
         }
         state.pendingRemovals = removals
         do throws(FileError) {
-            try staged.writeFirstIfChanged(state.encoded(), to: folder + "/" + BuildState.fileName)
+            try staged.writeFirstIfChanged(memory?.encode(state) ?? state.encoded(), to: folder + "/" + BuildState.fileName)
         } catch {
             throw .output(error)
         }
@@ -247,7 +248,7 @@ package enum OutputWriter {
     /// Once the new catalog is in place: removes the files `state` lists for removal, then
     /// rewrites the state without them. A build killed meanwhile leaves them to the next,
     /// which removes those that are still the files this one meant to.
-    package static func finishRemovals(_ state: BuildState, in folder: String) throws(BuildError) {
+    package static func finishRemovals(_ state: BuildState, in folder: String, memory: StateMemory? = nil) throws(BuildError) {
         guard !state.pendingRemovals.isEmpty else { return }
         var state = state
         do throws(FileError) {
@@ -258,7 +259,7 @@ package enum OutputWriter {
             }
             // Done: the next build has nothing left to remove.
             state.pendingRemovals = [:]
-            try FileSystem.writeIfChanged(state.encoded(), to: folder + "/" + BuildState.fileName)
+            try FileSystem.writeIfChanged(memory?.encode(state) ?? state.encoded(), to: folder + "/" + BuildState.fileName)
         } catch {
             throw .output(error)
         }

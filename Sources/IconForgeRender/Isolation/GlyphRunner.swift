@@ -4,10 +4,21 @@ package final class GlyphRunner {
     private let isolation: Isolation
     private let options: PipelineOptions
     private var worker: WorkerProcess?
+    /// Where idle workers wait between builds (a watch's); nil: each runner starts its own.
+    private let pool: WorkerPool?
+    /// The program and arguments of this runner's worker: what the pool matches on.
+    private var poolKey = ""
 
-    package init(isolation: Isolation, options: PipelineOptions) {
+    package init(isolation: Isolation, options: PipelineOptions, pool: WorkerPool? = nil) {
         self.isolation = isolation
         self.options = options
+        self.pool = pool
+    }
+
+    deinit {
+        // Only a worker that answered its last glyph is kept: one that crashed or timed out
+        // was dropped (set to nil) where that was found.
+        if let pool, let worker { pool.park(worker, key: poolKey) }
     }
 
     /// One glyph through `GlyphProcessor.process` (see there for `encode` and `showingFailures`).
@@ -17,12 +28,24 @@ package final class GlyphRunner {
         }
         let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures)
         // A worker found dead when sending is replaced once: it died idle, not on this glyph.
+        // A worker from the pool may have been idle for hours; should it die on this glyph,
+        // it may have died before it (killed, or out of memory): the glyph is tried once
+        // more in a new worker, which a glyph that does crash librsvg crashes as well.
+        var takenFromPool = false
         for attempt in 0..<2 {
             if worker == nil {
-                do {
-                    worker = try WorkerProcess(executable: executable, arguments: RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout))
-                } catch {
-                    return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
+                let arguments = RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)
+                poolKey = ([executable] + arguments).joined(separator: "\u{0}")
+                // A parked worker is tried once: one that died idle fails the send below.
+                if attempt == 0, let parked = pool?.take(poolKey) {
+                    worker = parked
+                    takenFromPool = true
+                } else {
+                    do {
+                        worker = try WorkerProcess(executable: executable, arguments: arguments)
+                    } catch {
+                        return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
+                    }
                 }
             }
             guard let current = worker, current.send(request) else {
@@ -37,6 +60,7 @@ package final class GlyphRunner {
                 return failed(source, .renderCrashed, "the render worker sent back a malformed result")
             case .died(let how):
                 worker = nil
+                if takenFromPool, attempt == 0 { continue }
                 return failed(source, .renderCrashed, "librsvg crashed on this glyph (its worker process \(how)); the other glyphs are unaffected; simplify the file or report it")
             case .timedOut:
                 worker = nil

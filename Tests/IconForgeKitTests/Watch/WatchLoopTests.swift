@@ -18,15 +18,15 @@ import Testing
         let script = ScriptedWatch([])
         script.steps = [
             .change(after: 300) { script.touch("G/a.svg") },
-            .change(after: 20) { script.touch("G/a.svg") },  // the editor saves twice
-            .change(after: 30) { script.touch("G/b.svg") },
+            .change(after: 5) { script.touch("G/a.svg") },  // the editor saves twice
+            .change(after: 10) { script.touch("G/b.svg") },
             .idle(2000),
         ]
         var runs: [(at: Int64, changes: [WatchChange])] = []
         WatchLoop().run(driver: script.driver(), targets: { targets }) { runs.append((script.now, $0)) }
         #expect(runs.map(\.changes) == [[], [WatchChange("G/a.svg", .added), WatchChange("G/b.svg", .added)]])
-        // 100 ms after the last save, not at the next poll.
-        #expect(runs.last?.at == 450_000_000)
+        // 20 ms after the last save, not at the next poll.
+        #expect(runs.last?.at == 335_000_000)
     }
 
     @Test func aWakeThatChangesNothingItLooksAtRunsNothing() {
@@ -58,8 +58,8 @@ import Testing
         script.steps = [.change(after: 200, wake: .timedOut) { script.touch("G/a.svg") }, .idle(3000)]
         var runs: [Int64] = []
         WatchLoop().run(driver: script.driver(), targets: { targets }) { _ in runs.append(script.now) }
-        // Seen at the poll 500 ms in, run 100 ms later.
-        #expect(runs == [0, 600_000_000])
+        // Seen at the poll 500 ms in, run 20 ms later.
+        #expect(runs == [0, 520_000_000])
     }
 
     @Test func aChangeDuringARunStartsAnother() {

@@ -1,0 +1,45 @@
+/// What a long-running process (a watch) keeps of the build state between its builds, so
+/// that a build after one saved glyph neither decodes the 1,000 entries it just wrote nor
+/// encodes the 999 that stayed the same.
+///
+/// It never stands in for the disk: a state is taken from memory only when the bytes just
+/// read from the state file are, byte for byte, the bytes it was remembered with, so a
+/// state another build wrote meanwhile is decoded as usual.
+package final class StateMemory: Sendable {
+    /// Each glyph entry's encoded JSON, for the catalog and the state.
+    package let glyphJSON = GlyphJSONCache()
+    private let last = Lock<Remembered?>(nil)
+    /// How many states were decoded from bytes rather than remembered (for tests).
+    private let decodes = Lock(0)
+
+    private struct Remembered {
+        var bytes: [UInt8]
+        var state: BuildState
+    }
+
+    package init() {}
+
+    /// `bytes` as a state: the remembered one if they are its bytes, else decoded.
+    func decode(_ bytes: [UInt8]) -> BuildState? {
+        if let state = last.withLock({ $0?.bytes == bytes ? $0?.state : nil }) { return state }
+        decodes.withLock { $0 += 1 }
+        let state = BuildState.decode(bytes)
+        if let state { last.withLock { $0 = Remembered(bytes: bytes, state: state) } }
+        return state
+    }
+
+    /// `state`'s file bytes, remembered with it.
+    func encode(_ state: BuildState) -> [UInt8] {
+        let bytes = state.encoded(reusing: glyphJSON)
+        // What decoding these bytes gives: the fingerprint and report only together.
+        var decoded = state
+        if state.fingerprint == nil || state.report == nil {
+            decoded.fingerprint = nil
+            decoded.report = nil
+        }
+        if !bytes.isEmpty { last.withLock { $0 = Remembered(bytes: bytes, state: decoded) } }
+        return bytes
+    }
+
+    package var statesDecoded: Int { decodes.withLock { $0 } }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@testable import IconForgeBuild
+@testable import IconForgeModel
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+
+/// `--watch` keeps the last build's state and each glyph's encoded entry in memory
+/// (`BuildMemory`): the files it writes must be the bytes a build without memory writes,
+/// and memory must never stand in for a state file someone else rewrote.
+@Suite struct BuildMemoryTests {
+    func glyphs() -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        for name in ["square-27pt.svg", "wide-30pt.svg", "tall-30pt.svg", "offcenter-20pt.svg"] { folder.copy(fixture: "pipeline/" + name) }
+        return folder
+    }
+
+    func request(_ glyphs: TemporaryFolder, into output: TemporaryFolder, memory: BuildMemory?, writes: Bool = true) -> BuildRequest {
+        var request = BuildRequest()
+        request.inputs = [glyphs.path]
+        request.outputFolder = output.path
+        request.jobs = 2
+        request.writesOutput = writes
+        request.memory = memory
+        return request
+    }
+
+    func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// A catalog with entries the encoder treats specially: empty arrays, a missing shape,
+    /// a message with a newline, a quote and U+2028.
+    func awkwardCatalog() throws -> Catalog {
+        let glyphs = glyphs(), output = TemporaryFolder()
+        var catalog = try Builder.run(request(glyphs, into: output, memory: nil)).catalog
+        catalog.glyphs[0].outputs = []
+        catalog.glyphs[0].shape = nil
+        catalog.glyphs[1].diagnostics.append(
+            Catalog.CatalogDiagnostic(severity: .warning, rule: .svgText, line: 3, message: "line\none \"two\"\u{2028}three /"))
+        return catalog
+    }
+
+    @Test func aCatalogFromRememberedEntriesIsTheBytesOfOneEncodedWhole() throws {
+        let catalog = try awkwardCatalog()
+        let whole = Array(try catalog.encoded())
+        let cache = GlyphJSONCache()
+        #expect(try catalog.encoded(reusing: cache) == whole)
+        // The second time every entry comes from the cache.
+        #expect(try catalog.encoded(reusing: cache) == whole)
+        var changed = catalog
+        changed.glyphs[2].color = "#123456"
+        #expect(try changed.encoded(reusing: cache) == Array(try changed.encoded()))
+        changed.glyphs.removeFirst()
+        #expect(try changed.encoded(reusing: cache) == Array(try changed.encoded()))
+        changed.glyphs = []
+        #expect(try changed.encoded(reusing: cache) == Array(try changed.encoded()))
+    }
+
+    @Test func aStateFromRememberedEntriesIsTheBytesOfOneEncodedWhole() throws {
+        let catalog = try awkwardCatalog()
+        var state = BuildState(
+            buildKey: "k", catalogSHA256: "c", glyphs: catalog.glyphs,
+            modificationTimes: ["a@2x.png": 12, "a-1@2x.png": -5, "a_b@3x.png": 1 << 62, "Z@2x.png": 0, "a\"q\\@2x.png": 7],
+            sourceSignatures: [
+                "a": FileSignature(size: 1, modified: 2, inode: 3), "a-1": FileSignature(size: 0, modified: -1, inode: .max),
+                "a_b": FileSignature(size: 9, modified: 1 << 60, inode: 0),
+            ], fingerprint: "f",
+            report: BuildState.Report(glyphCount: 4, pngCount: 8, diagnostics: []))
+        let memory = StateMemory()
+        #expect(memory.encode(state) == state.encoded())
+        #expect(memory.encode(state) == state.encoded())
+        state.glyphs.removeLast()
+        let bytes = memory.encode(state)
+        #expect(bytes == state.encoded())
+        // What it remembers is what decoding its bytes gives.
+        #expect(memory.decode(bytes) == BuildState.decode(bytes))
+        #expect(memory.statesDecoded == 0)
+        // A name that is not ASCII (a glyph whose name fails `name.invalid` is still recorded).
+        state.sourceSignatures["café"] = FileSignature(size: 1, modified: 1)
+        #expect(memory.encode(state) == state.encoded())
+    }
+
+    @Test func aWatchedRebuildWritesWhatABuildWithoutMemoryWrites() throws {
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        let watched = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(watched.reusedCount == 3)
+        // The state on disk was the one it wrote: not decoded again.
+        #expect(memory.state.statesDecoded == 0)
+        let cold = TemporaryFolder()
+        _ = try Builder.run(request(glyphs, into: cold, memory: nil))
+        for name in ["catalog.json", "square-27pt@2x.png", "square-27pt@3x.png", "wide-30pt@3x.png"] {
+            #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
+        }
+    }
+
+    @Test func aStateAnotherBuildWroteIsReadFromDiskNotFromMemory() throws {
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        // Another iconforge (a terminal beside the watch) builds the same folder after an edit.
+        glyphs.write("wide-30pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#)
+        _ = try Builder.run(request(glyphs, into: output, memory: nil))
+        let stateAfterOther = try bytes(output.file(BuildState.fileName))
+        // The watch's next build sees that state, not the one it remembers.
+        let watched = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(memory.state.statesDecoded == 1)
+        #expect(watched.nothingChanged || watched.reusedCount == 4)
+        #expect(try bytes(output.file(BuildState.fileName)) == stateAfterOther || !watched.nothingChanged)
+        let cold = TemporaryFolder()
+        _ = try Builder.run(request(glyphs, into: cold, memory: nil))
+        for name in ["catalog.json", "wide-30pt@2x.png", "wide-30pt@3x.png"] {
+            #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
+        }
+    }
+
+    @Test func aWatchsNextBuildRendersInTheWorkerTheLastOneLeftIdle() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        var watched = request(glyphs, into: output, memory: memory)
+        watched.jobs = 1
+        watched.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        _ = try Builder.run(watched)
+        let idle = memory.workers.idleProcessIDs
+        #expect(idle.count == 1)
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        let second = try Builder.run(watched)
+        func squareFindings(_ report: BuildReport) -> [Diagnostic] { report.diagnostics.filter { $0.file.hasSuffix("square-27pt.svg") } }
+        #expect(second.reusedCount == 3 && squareFindings(second).isEmpty, "\(squareFindings(second))")
+        #expect(memory.workers.idleProcessIDs == idle)
+        // A parked worker that died meanwhile is replaced, and costs the glyph nothing.
+        for pid in idle { kill(pid, SIGKILL) }
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#)
+        let third = try Builder.run(watched)
+        #expect(third.reusedCount == 3 && squareFindings(third).isEmpty, "\(squareFindings(third))")
+        #expect(memory.workers.idleProcessIDs.count == 1 && memory.workers.idleProcessIDs != idle)
+        let cold = TemporaryFolder()
+        _ = try Builder.run(request(glyphs, into: cold, memory: nil))
+        for name in ["catalog.json", "square-27pt@2x.png", "square-27pt@3x.png"] {
+            #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
+        }
+    }
+
+    @Test func aWatchedCheckChecksOnlyTheGlyphsThatChanged() throws {
+        let glyphs = glyphs(), unused = TemporaryFolder()
+        let memory = BuildMemory()
+        let first = try Builder.run(request(glyphs, into: unused, memory: memory, writes: false))
+        #expect(first.reusedCount == 0)
+        let again = try Builder.run(request(glyphs, into: unused, memory: memory, writes: false))
+        #expect(again.reusedCount == 4)
+        #expect(again.diagnostics == first.diagnostics)
+        // Now too small: the one glyph checked again, and its finding is new.
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="10" y="10" width="15" height="15"/></svg>"#)
+        let edited = try Builder.run(request(glyphs, into: unused, memory: memory, writes: false))
+        #expect(edited.reusedCount == 3)
+        let fresh = try Builder.run(request(glyphs, into: unused, memory: nil, writes: false))
+        #expect(edited.diagnostics == fresh.diagnostics)
+        let newFindings = edited.diagnostics.filter { $0.file.hasSuffix("square-27pt.svg") && $0.severity == .error }
+        #expect(!newFindings.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: unused.path).isEmpty)
+    }
+}
