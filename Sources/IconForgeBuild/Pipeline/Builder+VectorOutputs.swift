@@ -4,23 +4,37 @@
 extension Builder {
     /// Writes every glyph that passed as a vector image set and/or a symbol set, removes
     /// those of glyphs gone or failed, records what it owns in `record` and what it made in
-    /// `catalog`, and returns its findings. Each file is drawn again from the glyph's
-    /// source and the placement its @2x PNG has in the catalog, and written only when its
-    /// bytes change.
+    /// `catalog`, and returns its findings. A glyph whose source and placement are as the
+    /// previous build (`previous`, made with these options) had them, and whose set is still
+    /// as the record lists it (every file's SHA-256), keeps that set as it is, without being
+    /// drawn again; any other is drawn from its source and the placement its @2x PNG has in
+    /// the catalog. Files are written only when their bytes change.
     static func writeVectorOutputs(
-        _ outcomes: [GlyphOutcome], catalog: inout Catalog, request: BuildRequest, record: inout AppFilesRecord,
+        _ outcomes: [GlyphOutcome], catalog: inout Catalog, previous: [Catalog.Glyph], request: BuildRequest, record: inout AppFilesRecord,
         persist: (AppFilesRecord) throws(FileError) -> Void
     ) throws(BuildError) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let sources = Dictionary(outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
-        var artworks: [VectorArtwork] = []
-        for glyph in catalog.glyphs where glyph.status == .ok {
-            guard let artboard = glyph.artboard, let placement = glyph.outputs.first?.transform, let source = sources[glyph.name] else { continue }
-            // A reused glyph's bytes were not read this build: read them now, and only as the catalog knows them.
+        let before = Dictionary(previous.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let glyphs = catalog.glyphs.filter { glyph in
+            glyph.status == .ok && glyph.artboard != nil && glyph.outputs.first?.transform != nil && sources[glyph.name] != nil
+        }
+        /// The glyph's drawing, read only when it has to be drawn (a reused glyph's bytes were
+        /// not read this build), and only as the catalog knows it.
+        func artwork(_ glyph: Catalog.Glyph) -> VectorArtwork? {
+            guard let artboard = glyph.artboard, let placement = glyph.outputs.first?.transform, let source = sources[glyph.name] else { return nil }
             var bytes = source.bytes
             if bytes.isEmpty { bytes = (try? FileSystem.readRegularFile(source.displayPath, limit: request.options.limits.maximumFileBytes)) ?? [] }
-            guard SHA256Digest.hex(of: bytes) == glyph.sourceSHA256 else { continue }
-            artworks.append(VectorArtwork(name: glyph.name, source: bytes, artboard: artboard, placement: placement))
+            guard SHA256Digest.hex(of: bytes) == glyph.sourceSHA256 else { return nil }
+            return VectorArtwork(name: glyph.name, source: bytes, artboard: artboard, placement: placement)
+        }
+        /// The previous build's vector forms of the glyph, when it drew them from the same
+        /// source at the same place.
+        func unchanged(_ glyph: Catalog.Glyph) -> Catalog.VectorOutputs? {
+            guard let entry = before[glyph.name], entry.status == .ok, entry.sourceSHA256 == glyph.sourceSHA256, entry.artboard == glyph.artboard,
+                entry.outputs.first?.transform == glyph.outputs.first?.transform
+            else { return nil }
+            return entry.vector
         }
         let displayPath = { (name: String) in sources[name]?.displayPath ?? name }
         var made: [String: Catalog.VectorOutputs] = [:]
@@ -28,14 +42,22 @@ extension Builder {
             if let format = request.vectorFormat, let catalogFolder = request.assetCatalog {
                 let group = try VectorAssetSets.createGroup(in: catalogFolder)
                 var sets: [OwnedSetWriter.AssetSet] = []
-                for artwork in artworks {
+                let recorded = record.vectorSets.flatMap { $0.folder == group ? $0.sets : nil } ?? [:]
+                for glyph in glyphs {
+                    let file = VectorAssetSets.imageFile(glyph: glyph.name, format: format)
+                    if unchanged(glyph)?.imageFile == VectorAssetSets.groupName + "/" + glyph.name + VectorAssetSets.imageSetExtension + "/" + file,
+                        let kept = keptSet(glyph.name, glyph: glyph.name, in: group, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded, file: file)
+                    {
+                        sets.append(kept)
+                        continue
+                    }
+                    guard let artwork = artwork(glyph) else { continue }
                     do {
                         sets.append(try VectorAssetSets.imageSet(artwork, format: format, librsvgPath: request.options.librsvgPath))
                     } catch {
                         findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no vector image set"))
                     }
                 }
-                let recorded = record.vectorSets.flatMap { $0.folder == group ? $0.sets : nil } ?? [:]
                 try persist(pending(record, \.vectorSets, folder: group, recorded: recorded, sets: sets))
                 let report = try OwnedSetWriter.write(sets, into: group, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded)
                 record.vectorSets = AppFilesRecord.ImageSets(folder: group, sets: report.files)
@@ -49,16 +71,25 @@ extension Builder {
                 var sets: [OwnedSetWriter.AssetSet] = []
                 var variants: [String: [String]] = [:]
                 var taken: [String: String] = [:]
-                for artwork in artworks {
-                    guard let name = VectorAssetSets.symbolName(for: artwork.name) else {
-                        findings.append(Diagnostic(.outputConflict, file: displayPath(artwork.name), "its name has no letter or digit of a-z or 0-9, so it makes no custom symbol name (custom.NAME: lower-case ASCII words joined by periods); rename the glyph to have a symbol"))
+                let recorded = record.symbolSets.flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
+                for glyph in glyphs {
+                    guard let name = VectorAssetSets.symbolName(for: glyph.name) else {
+                        findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its name has no letter or digit of a-z or 0-9, so it makes no custom symbol name (custom.NAME: lower-case ASCII words joined by periods); rename the glyph to have a symbol"))
                         continue
                     }
                     if let other = taken[name] {
-                        findings.append(Diagnostic(.outputConflict, file: displayPath(artwork.name), "its custom symbol name \(name) is also \(other)'s (symbol names are lower-case words joined by periods); rename one of the glyphs"))
+                        findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its custom symbol name \(name) is also \(other)'s (symbol names are lower-case words joined by periods); rename one of the glyphs"))
                         continue
                     }
-                    taken[name] = artwork.name
+                    taken[name] = glyph.name
+                    if let made = unchanged(glyph), made.symbol == name, let kept = made.symbolVariants,
+                        let set = keptSet(name, glyph: glyph.name, in: folder, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded, file: name + ".svg")
+                    {
+                        sets.append(set)
+                        variants[glyph.name] = kept
+                        continue
+                    }
+                    guard let artwork = artwork(glyph) else { continue }
                     do {
                         let template = try SymbolTemplate.make(artwork, symbolName: name, librsvgPath: request.options.librsvgPath)
                         sets.append(VectorAssetSets.symbolSet(template, glyph: artwork.name))
@@ -67,7 +98,6 @@ extension Builder {
                         findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no symbol set"))
                     }
                 }
-                let recorded = record.symbolSets.flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
                 try persist(pending(record, \.symbolSets, folder: folder, recorded: recorded, sets: sets))
                 let report = try OwnedSetWriter.write(sets, into: folder, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded)
                 record.symbolSets = AppFilesRecord.ImageSets(folder: folder, sets: report.files)
@@ -82,6 +112,23 @@ extension Builder {
         }
         for index in catalog.glyphs.indices { catalog.glyphs[index].vector = made[catalog.glyphs[index].name] }
         return findings
+    }
+
+    /// The set `name` as the previous build wrote it into `folder`: its Contents.json and
+    /// `file`, each still holding the bytes whose SHA-256 the record lists (as a reused PNG
+    /// without a recorded time is checked), or nil when anything differs.
+    private static func keptSet(
+        _ name: String, glyph: String, in folder: String, setExtension: String, recorded: [String: [String: String]], file: String
+    ) -> OwnedSetWriter.AssetSet? {
+        guard let hashes = recorded[name], Set(hashes.keys) == [AssetCatalogWriter.contentsFileName, file] else { return nil }
+        var files: [String: [UInt8]] = [:]
+        for (file, sha256) in hashes {
+            guard let bytes = try? FileSystem.readRegularFile(folder + "/" + name + setExtension + "/" + file, limit: 64 << 20, followingSymlinks: false),
+                SHA256Digest.hex(of: bytes) == sha256
+            else { return nil }
+            files[file] = bytes
+        }
+        return OwnedSetWriter.AssetSet(name: name, glyph: glyph, files: files)
     }
 
     /// The record as it must be before `sets` are written: every set in it, so that a build

@@ -107,7 +107,8 @@ enum OutputCommit {
                 }
             }
             if request.vectorFormat != nil || request.symbolsFolder != nil {
-                findings += try Builder.writeVectorOutputs(outcomes, catalog: &catalog, request: request, record: &appRecord) { pending throws(FileError) in
+                findings += try Builder.writeVectorOutputs(
+                    outcomes, catalog: &catalog, previous: plan.reusable?.glyphs ?? [], request: request, record: &appRecord) { pending throws(FileError) in
                     try pending.write(in: request.outputFolder)
                 }
             }

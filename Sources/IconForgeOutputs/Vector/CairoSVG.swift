@@ -21,16 +21,47 @@ enum CairoSVG {
     /// Every `surfaceN` renumbered by first appearance.
     static func renumberingSurfaces(_ text: String) -> String {
         var numbers: [Substring: Int] = [:]
-        return text.replacing(/surface(\d+)/) { match in
-            let key = match.output.1
-            if numbers[key] == nil { numbers[key] = numbers.count + 1 }
-            return "surface\(numbers[key]!)"
+        return replacingNumbers(after: "surface", in: text) { digits in
+            if numbers[digits] == nil { numbers[digits] = numbers.count + 1 }
+            return String(numbers[digits]!)
         }
     }
 
     /// Every `rgb(…)` colour cairo writes (`fill:rgb(0%,0%,0%)`) as black.
     static func onePaint(_ text: String) -> String {
-        text.replacing(/rgb\([0-9.]+%,[0-9.]+%,[0-9.]+%\)/, with: "rgb(0%,0%,0%)")
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstRange(of: "rgb(") {
+            result += rest[..<open.upperBound]
+            rest = rest[open.upperBound...]
+            // cairo's form only: three percentages; anything else is left as it is.
+            let isPercentage = { (part: Substring) in
+                part.count > 1 && part.last == "%" && part.dropLast().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            }
+            if let close = rest.firstIndex(of: ")"), case let parts = rest[..<close].split(separator: ",", omittingEmptySubsequences: false),
+                parts.count == 3, parts.allSatisfy(isPercentage)
+            {
+                result += "0%,0%,0%"
+                rest = rest[close...]
+            }
+        }
+        return result + rest
+    }
+
+    /// `text` with the run of digits (and, when `fractions`, periods) after each `prefix`
+    /// replaced by `replacement` of it. Swift's `Regex` took most of a symbol's time here.
+    static func replacingNumbers(after prefix: String, in text: String, fractions: Bool = false, _ replacement: (Substring) -> String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let found = rest.firstRange(of: prefix) {
+            result += rest[..<found.upperBound]
+            rest = rest[found.upperBound...]
+            let digits = rest.prefix { $0.isASCII && ($0.isNumber || (fractions && $0 == ".")) }
+            guard !digits.isEmpty else { continue }
+            result += replacement(digits)
+            rest = rest[digits.endIndex...]
+        }
+        return result + rest
     }
 
     /// What a cairo SVG draws: its `<defs>` (clip paths, masks) and the elements of its
@@ -47,7 +78,12 @@ enum CairoSVG {
         {
             elements = String(text[openEnd.upperBound..<close.lowerBound])
         }
-        let ids = (defs + elements).matches(of: /id="([^"]+)"/).map { String($0.output.1) }
+        var ids: [Substring] = []
+        var rest = (defs + elements)[...]
+        while let found = rest.firstRange(of: "id=\""), let close = rest[found.upperBound...].firstIndex(of: "\"") {
+            if close > found.upperBound { ids.append(rest[found.upperBound..<close]) }
+            rest = rest[close...]
+        }
         for id in Set(ids).sorted(by: { $0.count > $1.count }) {
             for (old, new) in [("id=\"\(id)\"", "id=\"\(prefix)\(id)\""), ("#\(id)\"", "#\(prefix)\(id)\""), ("#\(id))", "#\(prefix)\(id))")] {
                 defs = defs.replacing(old, with: new)
@@ -65,8 +101,8 @@ enum CairoSVG {
 
     /// The elements with every stroke width multiplied by `factor`.
     static func scalingStrokeWidths(_ elements: String, by factor: Double) -> String {
-        elements.replacing(/stroke-width:([0-9.]+)/) { match in
-            "stroke-width:" + SymbolTemplate.number((Double(match.output.1) ?? 0) * factor)
+        replacingNumbers(after: "stroke-width:", in: elements, fractions: true) { width in
+            SymbolTemplate.number((Double(width) ?? 0) * factor)
         }
     }
 }

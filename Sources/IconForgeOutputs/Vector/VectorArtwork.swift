@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One glyph's drawing and where its @2x PNG placed it: what its vector forms (a PDF or SVG
 /// image set, a custom symbol) are drawn from, so that they place the glyph as the PNGs do.
 public struct VectorArtwork: Sendable, Equatable {
@@ -41,6 +43,7 @@ public struct VectorArtwork: Sendable, Equatable {
     /// The drawing on a page of `width` × `height` (points, or the units of an SVG), its
     /// artboard mapped to `viewport`, as cairo's PDF or SVG surface writes it.
     func drawn(_ format: VectorFormat, width: Double, height: Double, viewport: Rect, librsvgPath: String? = nil) throws(VectorError) -> [UInt8] {
+        Self.drawings?.count.add(1, ordering: .relaxed)
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
             return try SVGHandle(data: Data(source)).vectorFile(format, width: width, height: height, viewport: viewport)
@@ -48,6 +51,18 @@ public struct VectorArtwork: Sendable, Equatable {
             throw VectorError(glyph: name, message: "librsvg could not draw it as a vector file: \(error.message)")
         }
     }
+}
+
+extension VectorArtwork {
+    /// A count of the drawings made (one per vector file or symbol variant), for a test
+    /// to see which glyphs a build drew again: set for a task with `$drawings.withValue`.
+    package final class DrawingCount: Sendable {
+        package let count = Atomic<Int>(0)
+        package init() {}
+        package var value: Int { count.load(ordering: .relaxed) }
+    }
+
+    @TaskLocal package static var drawings: DrawingCount?
 }
 
 /// Why a glyph's vector form could not be made.

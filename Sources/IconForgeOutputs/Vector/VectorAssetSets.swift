@@ -25,7 +25,7 @@ public enum VectorAssetSets {
     /// A vector image set: one file for every scale, its vector data kept (Xcode's
     /// "Preserve Vector Data"), drawn as a template image.
     package static func imageSet(_ artwork: VectorArtwork, format: VectorFormat, librsvgPath: String? = nil) throws(VectorError) -> OwnedSetWriter.AssetSet {
-        let file = artwork.name + "." + format.rawValue
+        let file = imageFile(glyph: artwork.name, format: format)
         let contents = """
             {
               "images" : [
@@ -49,6 +49,9 @@ public enum VectorAssetSets {
             name: artwork.name, glyph: artwork.name,
             files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: try artwork.file(format, librsvgPath: librsvgPath)])
     }
+
+    /// The file of a glyph's vector image set.
+    package static func imageFile(glyph: String, format: VectorFormat) -> String { glyph + "." + format.rawValue }
 
     /// A symbol set: the template SVG and its Contents.json.
     package static func symbolSet(_ template: SymbolTemplate, glyph: String) -> OwnedSetWriter.AssetSet {

@@ -148,4 +148,20 @@ import Testing
         #expect(VectorAssetSets.symbolName(for: "arrow_up 2") == "custom.arrow.up.2")
         #expect(VectorAssetSets.symbolName(for: "日本") == nil)
     }
+
+    @Test("cairo's SVG text is normalised as written: surfaces renumbered, one paint, stroke widths scaled, ids prefixed")
+    func cairoTextEdits() {
+        let text = ##"<g id="surface14"><use xlink:href="#surface9"/><path style="fill:rgb(100%,50.2%,0%);stroke:rgb(1%,2%,3%);stroke-width:2.5;" d="M 1 1"/>"##
+            + ##"<path style="fill:rgb(a,b,c);stroke-width:0.25" clip-path="url(#clip1)"/><g id="surface9"/></g>"##
+        #expect(CairoSVG.renumberingSurfaces(text).contains(##"<g id="surface1"><use xlink:href="#surface2"/>"##))
+        #expect(CairoSVG.renumberingSurfaces(text).hasSuffix(##"<g id="surface2"/></g>"##))
+        let painted = CairoSVG.onePaint(text)
+        #expect(painted.contains("fill:rgb(0%,0%,0%);stroke:rgb(0%,0%,0%);") && painted.contains("fill:rgb(a,b,c)"))
+        let scaled = CairoSVG.scalingStrokeWidths(text, by: 2)
+        #expect(scaled.contains("stroke-width:5;") && scaled.contains("stroke-width:0.5\""))
+        let defs = ##"<clipPath id="clip1"><rect/></clipPath>"##
+        let drawn = CairoSVG.drawing("<svg><defs>\(defs)</defs>\n<g id=\"surface1\">\n" + ##"<path clip-path="url(#clip1)"/>"## + "\n</g>\n</svg>", prefixingIds: "Black-S-")
+        #expect(drawn.defs == ##"<clipPath id="Black-S-clip1"><rect/></clipPath>"##)
+        #expect(drawn.elements == ##"<path clip-path="url(#Black-S-clip1)"/>"## + "\n")
+    }
 }

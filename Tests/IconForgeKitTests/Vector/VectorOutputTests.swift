@@ -239,6 +239,66 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: built.vectorFile("home", .svg)))
     }
 
+    /// How many vector drawings (files and symbol variants) a build of `set` makes.
+    static func drawings(_ set: GlyphSet, in project: TemporaryFolder) throws -> (count: Int, report: BuildReport) {
+        let counter = VectorArtwork.DrawingCount()
+        let report = try VectorArtwork.$drawings.withValue(counter) { try Built.run(set, format: .pdf, symbols: true, in: project) }
+        return (counter.value, report)
+    }
+
+    @Test("a build where nothing changed draws no vector file again; a changed glyph, or one whose file was deleted, alone is drawn")
+    func unchangedGlyphsAreNotDrawnAgain() throws {
+        let project = TemporaryFolder()
+        for name in ["compose", "home", "search"] { project.copy(fixture: "../../../Glyphs/\(name).svg", as: "Glyphs/\(name).svg") }
+        let set = GlyphSet(name: "three", folder: project.file("Glyphs"), mode: .template)
+        let first = try Self.drawings(set, in: project)
+        #expect(first.count >= 6, "each glyph's PDF and at least one symbol variant")
+        let unchanged = try Self.drawings(set, in: project)
+        #expect(unchanged.count == 0)
+        #expect(unchanged.report.catalog.glyphs.map(\.vector) == first.report.catalog.glyphs.map(\.vector))
+
+        // One glyph's source changed: its files alone are drawn, as many as a build of it alone draws.
+        let alone = TemporaryFolder()
+        let home = try String(contentsOfFile: project.file("Glyphs/home.svg"), encoding: .utf8).replacing("</svg>", with: "<!-- changed --></svg>")
+        alone.write("Glyphs/home.svg", home)
+        let expected = try Self.drawings(GlyphSet(name: "one", folder: alone.file("Glyphs"), mode: .template), in: alone).count
+        project.write("Glyphs/home.svg", home)
+        let changed = try Self.drawings(set, in: project)
+        #expect(changed.count == expected && expected > 0)
+
+        // A vector file deleted (or changed) since is drawn again; the symbol, still as written, is not.
+        let built = try Built(set, project: project)
+        try FileManager.default.removeItem(atPath: built.vectorFile("compose", .pdf))
+        let deleted = try Self.drawings(set, in: project)
+        #expect(deleted.count == 1)
+        #expect(FileManager.default.fileExists(atPath: built.vectorFile("compose", .pdf)))
+        #expect(deleted.report.catalog.glyphs.map(\.vector) == first.report.catalog.glyphs.map(\.vector))
+    }
+
+    /// The vector drawing runs in the build process, after the glyph passed in its render
+    /// worker: a glyph that keeps librsvg busy never passes (its render times out), so it is
+    /// never drawn there, and the build ends within the worker's time limit.
+    @Test("a glyph that hangs librsvg times out in its worker and is never drawn as a vector file in the build process")
+    func aHangingGlyphIsNeverDrawnOutsideItsWorker() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let project = TemporaryFolder()
+        project.copy(fixture: "isolation/spins-for-hours.svg", as: "Glyphs/spins.svg")
+        project.copy(fixture: "../../../Glyphs/home.svg", as: "Glyphs/home.svg")
+        var request = BuildRequest()
+        request.inputs = [project.file("Glyphs")]
+        request.outputFolder = project.file("Output")
+        request.isolation = .workers(executable: iconforge, timeout: 1, memoryBytes: 1 << 30)
+        request.assetCatalog = project.file("App/Assets.xcassets")
+        request.vectorFormat = .pdf
+        request.symbolsFolder = project.file("App/Assets.xcassets/Symbols")
+        let counter = VectorArtwork.DrawingCount()
+        let report = try VectorArtwork.$drawings.withValue(counter) { try Builder.run(request) }
+        #expect(report.diagnostics.filter { $0.severity == .error }.map(\.rule) == [.renderTimeout])
+        let glyphs = Dictionary(uniqueKeysWithValues: report.catalog.glyphs.map { ($0.name, $0) })
+        #expect(glyphs["spins"]?.vector == nil && glyphs["home"]?.vector?.symbol == "custom.home")
+        #expect(counter.value == 1 + (glyphs["home"]?.vector?.symbolVariants?.count ?? 0), "home alone drawn: its PDF and each symbol variant")
+    }
+
     @Test("a symbol set in the way that iconforge did not write is refused, not overwritten")
     func foreignSymbolSetIsRefused() throws {
         let project = TemporaryFolder()
