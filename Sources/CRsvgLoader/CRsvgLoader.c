@@ -305,6 +305,21 @@ int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int hei
     return result;
 }
 
+void ifrsvg_alpha_maxima(const uint8_t *restrict pixels, int width, int height, int alpha_offset,
+                         uint8_t *restrict columns, uint8_t *restrict rows) {
+    for (int x = 0; x < width; x++) columns[x] = 0;
+    for (int y = 0; y < height; y++) {
+        const uint8_t *row = pixels + (size_t)y * (size_t)width * 4 + alpha_offset;
+        uint8_t strongest = 0;
+        for (int x = 0; x < width; x++) {
+            uint8_t alpha = row[(size_t)x * 4];
+            strongest = alpha > strongest ? alpha : strongest;
+            columns[x] = alpha > columns[x] ? alpha : columns[x];
+        }
+        rows[y] = strongest;
+    }
+}
+
 // What cairo's PDF or SVG surface writes, gathered in memory.
 struct vector_bytes {
     uint8_t *data;
