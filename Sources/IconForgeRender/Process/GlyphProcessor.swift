@@ -156,11 +156,13 @@ package enum GlyphProcessor {
         outcome.diagnostics += markupColor
         // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
         // have said where it is.
-        let colors = rendered.images.lazy.compactMap(PaintedColors.of).first
+        // Each output's colours read once: a scan of every pixel, with colour maths at edges.
+        let painted = rendered.images.map(PaintedColors.of)
+        let colors = painted.lazy.compactMap { $0 }.first
         outcome.color = colors?.primary
         if let colors, markupColor.isEmpty {
-            for (image, plan) in zip(rendered.images, rendered.plans) {
-                guard let other = PaintedColors.of(image)?.other else { continue }
+            for (found, plan) in zip(painted, rendered.plans) {
+                guard let other = found?.other else { continue }
                 let x = (Double(other.x) - plan.originX) / plan.pixelsPerPoint
                 let y = (Double(other.y) - plan.originY) / plan.pixelsPerPoint
                 outcome.diagnostics.append(Diagnostic(.colorMonochrome, file: file, "rendered pixels show a second colour \(other.color.hex) near (\(x.pt), \(y.pt)) pt (first was \(colors.primary.hex)); glyphs must be one colour, since the system tints them"))
