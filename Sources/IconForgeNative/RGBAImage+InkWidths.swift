@@ -18,9 +18,13 @@ extension RGBAImage {
     /// the ink at up to `maximumSamples` pixels of its medial axis, spread evenly along it,
     /// where a stroke runs through (see `InkWeight` for the method).
     ///
-    /// - Parameter elongation: how much longer than across a medial-axis pixel's longest
-    ///   crossing must be for a stroke to run through it (a dot's middle is as wide every way).
-    package func inkWidths(maximumSamples: Int, elongation: Double) -> (area: Double, widths: [Double]) {
+    /// - Parameters:
+    ///   - elongation: how much longer than across a medial-axis pixel's longest crossing
+    ///     must be for a stroke to run through it (a dot's middle is as wide every way).
+    ///   - beyondStrokes: a width in pixels wider than any stroke: a medial-axis pixel the
+    ///     distance transform puts farther across is not measured (its crossings are the
+    ///     longest of all) and counts as infinitely wide.
+    package func inkWidths(maximumSamples: Int, elongation: Double, beyondStrokes: Double = .infinity) -> (area: Double, widths: [Double]) {
         let width = width, height = height
         guard width > 2, height > 2 else { return (0, []) }
         let count = width * height
@@ -93,6 +97,11 @@ extension RGBAImage {
                 for sample in Swift.stride(from: 0, to: ridge.count, by: step) {
                     let cell = ridge[sample]
                     let halfWidth = Double(distances[cell]).squareRoot()
+                    // The transform's width is within a pixel each side of the crossing's.
+                    if 2 * halfWidth - 2 > beyondStrokes {
+                        widths.append(.infinity)
+                        continue
+                    }
                     // Far enough each way to tell a stroke (twice as long as across) from a dot.
                     let reach = (elongation + 0.1) * halfWidth + 1.5
                     let x = Double(cell % stride - 1 + box.minX) + 0.5, y = Double(cell / stride - 1 + box.minY) + 0.5
@@ -200,16 +209,12 @@ extension RGBAImage {
     /// image counts as such), for the pixels of `box` (which holds every pixel at half
     /// coverage or more), in a grid of the box with a ring of background (0) around it, row
     /// by row. Exact, in integers: the distance along each column by two scans, then along
-    /// each row the lower envelope of parabolas (Felzenszwalb and Huttenlocher), whose
-    /// crossings are compared as fractions.
+    /// each row the nearest of those, searched outwards only as far as can still be nearer
+    /// (a stroke's pixels are a few columns from the background; the background's own are 0).
     func squaredDistances(in box: PixelBox) -> [Int] {
         let stride = box.width + 2
         var grid = [Int](repeating: 0, count: stride * (box.height + 2))
-        let longest = max(box.width, box.height) + 2
-        var parabolas = [Int](repeating: 0, count: longest)
-        var numerators = [Int](repeating: 0, count: longest)
-        var denominators = [Int](repeating: 1, count: longest)
-        var line = [Int](repeating: 0, count: longest)
+        var line = [Int](repeating: 0, count: stride)
         var below = [Int](repeating: 0, count: box.width)
         let imageWidth = width
         pixels.withUnsafeBufferPointer { pixels in
@@ -237,60 +242,26 @@ extension RGBAImage {
                         }
                     }
                 }
-                parabolas.withUnsafeMutableBufferPointer { parabolas in
-                    numerators.withUnsafeMutableBufferPointer { numerators in
-                        denominators.withUnsafeMutableBufferPointer { denominators in
-                            line.withUnsafeMutableBufferPointer { line in
-                                for row in 1...box.height {
-                                    // The row with the ring's background at both ends.
-                                    let start = row * stride
-                                    for x in 0..<stride { line[x] = grid[start + x] }
-                                    Self.lowerEnvelope(
-                                        line, count: stride, into: grid.baseAddress! + start, parabolas: parabolas, numerators: numerators,
-                                        denominators: denominators)
-                                }
+                line.withUnsafeMutableBufferPointer { line in
+                    // Along each row: the least squared column distance plus the squared
+                    // distance to its column. No column farther than the root of the best
+                    // so far can do better, and the ring (0) ends every search.
+                    for row in 1...box.height {
+                        let start = row * stride
+                        for x in 0..<stride { line[x] = grid[start + x] }
+                        for x in 1...box.width {
+                            var best = line[x]
+                            var reach = 1
+                            while reach * reach < best {
+                                best = min(best, reach * reach + min(line[x - reach], line[x + reach]))
+                                reach += 1
                             }
+                            grid[start + x] = best
                         }
                     }
                 }
             }
         }
         return grid
-    }
-
-    /// The one-dimensional squared distance transform of `values[0..<count]`: for each i, the
-    /// least `values[j] + (i - j)²` (the lower envelope of parabolas rooted at each j), written
-    /// to `result`. Where two parabolas cross is a fraction, kept as numerator and
-    /// denominator (positive), so that no division is made.
-    static func lowerEnvelope(
-        _ values: UnsafeMutableBufferPointer<Int>, count: Int, into result: UnsafeMutablePointer<Int>,
-        parabolas: UnsafeMutableBufferPointer<Int>, numerators: UnsafeMutableBufferPointer<Int>, denominators: UnsafeMutableBufferPointer<Int>
-    ) {
-        // parabolas[0...last] make the envelope; parabola k is lowest from its crossing with
-        // k - 1 (numerators[k] / denominators[k]; the first from -∞) to the next one's.
-        var last = 0
-        parabolas[0] = 0
-        for q in 1..<count {
-            let rooted = values[q] + q * q
-            var numerator = 0, denominator = 1
-            while true {
-                let p = parabolas[last]
-                numerator = rooted - (values[p] + p * p)
-                denominator = 2 * (q - p)
-                // Past the crossing that starts parabola `last`: it stays in the envelope.
-                if last == 0 || numerator * denominators[last] > numerators[last] * denominator { break }
-                last -= 1
-            }
-            last += 1
-            parabolas[last] = q
-            numerators[last] = numerator
-            denominators[last] = denominator
-        }
-        var k = 0
-        for q in 0..<count {
-            while k < last && numerators[k + 1] < q * denominators[k + 1] { k += 1 }
-            let p = parabolas[k]
-            result[q] = (q - p) * (q - p) + values[p]
-        }
     }
 }

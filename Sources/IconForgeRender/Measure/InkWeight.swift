@@ -9,7 +9,9 @@
 /// normal, within 11°: a straight stroke's width to about 2 %). The median of those widths
 /// is the glyph's stroke when most ridge pixels agree with it; a glyph whose widths spread
 /// (a filled shape, whose medial axis runs from its corners to its middle) or whose stroke
-/// is a large part of its size has none.
+/// is a large part of its size has none. A ridge pixel the distance transform already puts
+/// farther across than any stroke could be (`widestStroke`, with the agreement's margin) is
+/// not measured across: it counts as infinitely wide.
 ///
 /// A glyph that paints nothing but strokes of one declared width, untransformed
 /// (`MarkupChecks.Result.uniformStrokeWidth`), is not measured across: its stroke is that
@@ -31,9 +33,9 @@ package enum InkWeight {
     /// How much longer than across a ridge pixel's longest crossing must be for a stroke to
     /// run through it (a stroke's is capped by `reach`, at about twice its width).
     static let elongation = 1.5
-    /// Ridge pixels measured across at most, spread evenly along the ridge: a median of 64
-    /// is within 1 % of one of every ridge pixel on the libraries' glyphs, and the crossings
-    /// are most of the weighing's cost.
+    /// Ridge pixels measured across at most, spread evenly along the ridge. The crossings are
+    /// most of the weighing's cost; on 300 Font Awesome glyphs, 64 samples gave the stroke
+    /// 160 did for nine glyphs in ten to 0.1 %, 99 in 100 to 1.3 %.
     static let sampledRidgePixels = 64
 
     /// The weight of `image`, rendered at `scale` for a glyph of `shape`; nil when nothing
@@ -49,7 +51,8 @@ package enum InkWeight {
             let stroke = drawnStroke <= widestStroke * target ? drawnStroke / scale.pixelsPerPoint(for: shape) : nil
             return GlyphWeight(stroke: stroke, coverage: area / (target * target))
         }
-        let (area, widths) = image.inkWidths(maximumSamples: sampledRidgePixels, elongation: elongation)
+        // Wider than the widest stroke that agrees with a median stroke: no stroke.
+        let (area, widths) = image.inkWidths(maximumSamples: sampledRidgePixels, elongation: elongation, beyondStrokes: agreement * widestStroke * target)
         guard area > 0 else { return nil }
         let coverage = area / (target * target)
         var stroke: Double?
