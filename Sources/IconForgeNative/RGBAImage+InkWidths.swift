@@ -108,12 +108,13 @@ extension RGBAImage {
                     // Across first: where the distance falls fastest on both sides (the
                     // crossing directions 0, 2, 4 and 6 are these neighbours' axes), so that
                     // the narrowest is known early and the others stop sooner.
-                    var across = 0, fastest = distances[cell - 1] + distances[cell + 1]
-                    for (direction, step) in [(2, stride + 1), (4, stride), (6, stride - 1)] where distances[cell - step] + distances[cell + step] < fastest {
-                        (across, fastest) = (direction, distances[cell - step] + distances[cell + step])
+                    var normal = 0, fastest = distances[cell - 1] + distances[cell + 1]
+                    for (direction, neighbour) in [(2, stride + 1), (4, stride), (6, stride - 1)]
+                    where distances[cell - neighbour] + distances[cell + neighbour] < fastest {
+                        (normal, fastest) = (direction, distances[cell - neighbour] + distances[cell + neighbour])
                     }
                     if let across = Self.narrowestCrossing(
-                        alpha, width: width, height: height, x: x, y: y, reach: reach, elongation: elongation, startingAt: across)
+                        alpha, width: width, height: height, x: x, y: y, reach: reach, elongation: elongation, startingAt: normal)
                     {
                         widths.append(across)
                     }
