@@ -97,13 +97,29 @@ package enum GlyphProcessor {
             renderable = PaintJudgement.deleting([span], from: renderable)
         }
 
-        // Measure and render.
-        let rendered: RenderedGlyph
+        // Measure and render, without the shapes parked wholly off the artboard
+        // (`OffArtboardShapes`): looked for only when the ink reaches past it, and left out
+        // by their blanked bytes, so every span of the markup still points where it did.
+        var rendered: RenderedGlyph
+        var offArtboard = measured?.offArtboard ?? []
+        var paintUses = markup.paintUses
         do {
-            rendered = try GlyphRenderer.render(
-                Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
-                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
-                preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly, measured: measured)
+            func render(measured: InkMeasurement.Measured?) throws(RenderFailure) -> RenderedGlyph {
+                try GlyphRenderer.render(
+                    Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
+                    setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
+                    preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly, measured: measured)
+            }
+            if !offArtboard.isEmpty { renderable = PaintJudgement.blanking(offArtboard, in: renderable) }
+            rendered = try render(measured: measured)
+            if measured == nil, markup.background == nil, let box = rendered.inkBox, OffArtboardShapes.reachesPast(box, rendered.artboard) {
+                offArtboard = OffArtboardShapes.spans(paintUses.compactMap(\.span), in: renderable, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
+                if !offArtboard.isEmpty {
+                    renderable = PaintJudgement.blanking(offArtboard, in: renderable)
+                    rendered = try render(measured: nil)
+                }
+            }
+            paintUses.removeAll { use in use.span.map { span in offArtboard.contains { $0.contains(span.lowerBound) } } ?? false }
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -119,7 +135,7 @@ package enum GlyphProcessor {
         outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
         outcome.shape = rendered.shape
         outcome.plans = rendered.plans
-        outcome.measured = InkMeasurement.Measured(box: rendered.inkBox, precision: rendered.inkPrecision)
+        outcome.measured = InkMeasurement.Measured(box: rendered.inkBox, precision: rendered.inkPrecision, offArtboard: offArtboard)
         // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
         // is rendered at the set's scale.
         if options.measuresOnly { return outcome.finished(options) }
@@ -146,7 +162,7 @@ package enum GlyphProcessor {
             }
             return opaque?.contains(colour) ?? false
         }
-        let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: appears) { spans in
+        let markupColor = PaintJudgement.findings(paintUses, file: file, appears: appears) { spans in
             guard let image = rendered.images.last, let plan = rendered.plans.last,
                 let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
             else { return true }
