@@ -6,8 +6,8 @@
 /// An element is off the artboard when deleting it changes no pixel of the artboard by more
 /// than `PaintJudgement.invisibleDifference`, rendered at `pixelsAcross` pixels across its
 /// longer side (a sliver reaching 0.05 pt into a 35 pt page changes its pixels by a third).
-/// Only asked when the measured ink reaches past the artboard, so a glyph drawn on its page
-/// costs nothing; a shape cut by the page edge changes the page and stays (`geometry.clipped`).
+/// Only asked when the measured ink reaches well past the artboard (`reach`), so a glyph
+/// drawn on its page costs nothing; a shape cut by the page edge changes the page and stays (`geometry.clipped`).
 enum OffArtboardShapes {
     static let pixelsAcross = 512.0
     /// At most this many elements are tried, one render each; a drawing with more keeps them
@@ -34,9 +34,14 @@ enum OffArtboardShapes {
         return off
     }
 
-    /// Whether `box` reaches past `artboard` at all.
+    /// How far past the artboard, as a share of its longer side, the ink must reach before
+    /// its shapes are tried: a spare beside the page takes the box far out; ink at the edge of
+    /// a tight viewBox (Font Awesome's, Simple Icons') reaches a hair past it and costs no render.
+    static let reach = 0.01
+
+    /// Whether `box` reaches past `artboard` by more than `reach`.
     static func reachesPast(_ box: Rect, _ artboard: Size) -> Bool {
-        let slack = 1e-6 * max(artboard.width, artboard.height)
+        let slack = reach * max(artboard.width, artboard.height)
         return box.x < -slack || box.y < -slack || box.maxX > artboard.width + slack || box.maxY > artboard.height + slack
     }
 }
