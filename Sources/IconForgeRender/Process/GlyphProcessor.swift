@@ -103,6 +103,7 @@ package enum GlyphProcessor {
         var rendered: RenderedGlyph
         var offArtboard = measured?.offArtboard ?? []
         var paintUses = markup.paintUses
+        func isOffArtboard(_ use: PaintUse) -> Bool { use.span.map { span in offArtboard.contains { $0.contains(span.lowerBound) } } ?? false }
         do {
             func render(measured: InkMeasurement.Measured?) throws(RenderFailure) -> RenderedGlyph {
                 try GlyphRenderer.render(
@@ -119,7 +120,7 @@ package enum GlyphProcessor {
                     rendered = try render(measured: nil)
                 }
             }
-            paintUses.removeAll { use in use.span.map { span in offArtboard.contains { $0.contains(span.lowerBound) } } ?? false }
+            paintUses.removeAll(where: isOffArtboard)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -147,6 +148,13 @@ package enum GlyphProcessor {
             return outcome.finished(options)
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
+        // Left out, but said: a spare beside the page is harmless, a leftover (Lucide's
+        // save-off carries one) is worth deleting.
+        if let spare = markup.paintUses.first(where: isOffArtboard) {
+            let one = offArtboard.count == 1
+            let (subject, it, they) = one ? ("this shape lies", "it", "it is a leftover") : ("this shape and \(offArtboard.count - 1) more lie", "them", "they are leftovers")
+            outcome.diagnostics.append(Diagnostic(warningOf: .geometryClipped, file: file, at: spare.location, "\(subject) wholly outside the \(rendered.artboard.width.pt) × \(rendered.artboard.height.pt) pt artboard, so no output shows \(it): left out of the glyph's ink box, colours and PNGs; delete \(it) if \(they), or move \(it) onto the artboard if \(one ? "it belongs" : "they belong") to the glyph"))
+        }
         // Weighed from the @3x image already rendered (no render of its own), for the set's
         // checks after every glyph is processed.
         if options.family.weighs, let image = rendered.images.last, let shape = rendered.shape, let scale = Template.scales.last {

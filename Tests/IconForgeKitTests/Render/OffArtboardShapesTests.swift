@@ -6,10 +6,10 @@ import Testing
 @testable import IconForgeSVG
 
 /// Shapes parked wholly off the page (an Inkscape document's spares) are no part of the
-/// glyph in any mode: `Fixtures/rules/geometry-clipped-pass-inkscape-spare-off-page.svg`
+/// glyph in any mode, with one warning: `Fixtures/rules/geometry-clipped-inkscape-spare-off-page-warning.svg`
 /// holds a disc on its 35 pt page, a red square to its right and a black one to its left.
 @Suite struct OffArtboardShapesTests {
-    static let fixture = "rules/geometry-clipped-pass-inkscape-spare-off-page.svg"
+    static let fixture = "rules/geometry-clipped-inkscape-spare-off-page-warning.svg"
 
     static func source(_ text: String) -> GlyphSource {
         GlyphSource(name: "spare", displayPath: "spare.svg", relativePath: "spare.svg", bytes: Array(text.utf8))
@@ -29,7 +29,8 @@ import Testing
         let text = try String(contentsOfFile: Fixtures.path(Self.fixture), encoding: .utf8)
         let spared = GlyphProcessor.process(Self.source(text), options: options, encode: true)
         let tidy = GlyphProcessor.process(Self.source(try Self.withoutSpares()), options: options, encode: true)
-        #expect(spared.diagnostics.isEmpty, "\(spared.diagnostics.map(\.message))")
+        #expect(spared.diagnostics.map(\.rule) == [.geometryClipped] && spared.diagnostics.allSatisfy { $0.severity == .warning }, "\(spared.diagnostics.map(\.message))")
+        #expect(tidy.diagnostics.isEmpty)
         // The disc alone: 27 pt across, centred on the page.
         let ink = try #require(spared.inkBox)
         #expect(isClose(ink, Rect(x: 4, y: 4, width: 27, height: 27), within: 0.02), "\(ink)")
@@ -56,7 +57,8 @@ import Testing
         options.measuresOnly = false
         let rendered = GlyphProcessor.process(Self.source(text), options: options, encode: true, measured: measured)
         let fresh = GlyphProcessor.process(Self.source(text), options: options, encode: true)
-        #expect(rendered.diagnostics.isEmpty && rendered.pngs.map(\.bytes) == fresh.pngs.map(\.bytes))
+        #expect(rendered.diagnostics == fresh.diagnostics && rendered.pngs.map(\.bytes) == fresh.pngs.map(\.bytes))
+        #expect(rendered.pngs.count == Template.scales.count)
     }
 
     @Test("a shape the page edge cuts changes the page, so it stays and is clipped")
