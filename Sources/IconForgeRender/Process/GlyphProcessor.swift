@@ -94,7 +94,8 @@ package enum GlyphProcessor {
         var renderable = markup.renderable ?? source.bytes
         if let background = markup.background, let span = background.span {
             outcome.diagnostics.append(Diagnostic(.colorBackground, file: file, at: background.location, "a background: this \(background.property) (\(background.shown)\(background.origin.map { ", " + $0 } ?? "")) covers the whole artboard behind the glyph; glyphs are drawn on transparency and the system tints them, so delete the background shape (matplotlib: savefig(..., transparent=True))"))
-            renderable = PaintJudgement.deleting([span], from: renderable)
+            // Blanked, not cut out: every later span of the markup still points where it did.
+            renderable = PaintJudgement.blanking([span], in: renderable)
         }
 
         // Measure and render, without the shapes parked wholly off the artboard
@@ -113,7 +114,7 @@ package enum GlyphProcessor {
             }
             if !offArtboard.isEmpty { renderable = PaintJudgement.blanking(offArtboard, in: renderable) }
             rendered = try render(measured: measured)
-            if measured == nil, markup.background == nil, let box = rendered.inkBox, OffArtboardShapes.reachesPast(box, rendered.artboard) {
+            if measured == nil, let box = rendered.inkBox, OffArtboardShapes.reachesPast(box, rendered.artboard) {
                 offArtboard = OffArtboardShapes.spans(paintUses.compactMap(\.span), in: renderable, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
                 if !offArtboard.isEmpty {
                     renderable = PaintJudgement.blanking(offArtboard, in: renderable)
