@@ -92,6 +92,8 @@ void cairo_surface_destroy(cairo_surface_t *surface);
 cairo_t *cairo_create(cairo_surface_t *target);
 cairo_status_t cairo_status(cairo_t *cr);
 void cairo_destroy(cairo_t *cr);
+void cairo_set_source_surface(cairo_t *cr, cairo_surface_t *surface, double x, double y);
+void cairo_paint(cairo_t *cr);
 
 // The names, for dlsym, in the order of the pointer table in CRsvgLoader.c.
 #define IFRSVG_FOR_EACH_FUNCTION(X)            \
@@ -116,6 +118,8 @@ void cairo_destroy(cairo_t *cr);
     X(cairo_surface_destroy)                   \
     X(cairo_create)                            \
     X(cairo_status)                            \
-    X(cairo_destroy)
+    X(cairo_destroy)                           \
+    X(cairo_set_source_surface)                \
+    X(cairo_paint)
 
 #endif

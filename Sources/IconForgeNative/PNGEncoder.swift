@@ -20,9 +20,11 @@ public enum PNGEncoder {
         }
     }
 
-    /// The default compression effort: where extra effort stops paying for its time
-    /// (see docs/benchmark.md).
-    public static let defaultCompressionLevel = 8
+    /// The default compression effort: libdeflate's level 6, zlib's default effort (what
+    /// libpng's defaults use), still about 22 % smaller than libpng's defaults make these
+    /// images, at a quarter of level 8's encoding time; Xcode recompresses every PNG into
+    /// Assets.car anyway (see docs/benchmark.md).
+    public static let defaultCompressionLevel = 6
 
     package static func encode(_ image: RGBAImage, colour: PixelColor, compressionLevel: Int) throws(NativeError) -> Encoded {
         let count = image.width * image.height

@@ -1,3 +1,5 @@
+internal import CRsvgLoader
+
 /// The alpha scan behind `AlphaBounds`, here with the other code that handles pointers.
 extension RGBAImage {
     /// The strongest alpha in each column and in each row.
@@ -17,20 +19,17 @@ extension RGBAImage {
         alphaMaxima(of: pixels, width: width, height: height, alphaOffset: 1.littleEndian == 1 ? 3 : 0)
     }
 
-    /// The scan over 4-byte pixels whose alpha is the byte at `alphaOffset`.
+    /// The scan over 4-byte pixels whose alpha is the byte at `alphaOffset` (in C: see
+    /// `ifrsvg_alpha_maxima`).
     private static func alphaMaxima(of pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, alphaOffset: Int) -> (columns: [UInt8], rows: [UInt8]) {
+        guard width > 0, height > 0, let base = pixels.baseAddress, pixels.count >= width * height * 4,
+            width <= Int(Int32.max), height <= Int(Int32.max)
+        else { return ([UInt8](repeating: 0, count: max(0, width)), [UInt8](repeating: 0, count: max(0, height))) }
         var columns = [UInt8](repeating: 0, count: width)
         var rows = [UInt8](repeating: 0, count: height)
         columns.withUnsafeMutableBufferPointer { columns in
-            for y in 0..<height {
-                var strongest: UInt8 = 0
-                let row = y * width
-                for x in 0..<width {
-                    let alpha = pixels[(row + x) * 4 + alphaOffset]
-                    strongest = max(strongest, alpha)
-                    columns[x] = max(columns[x], alpha)
-                }
-                rows[y] = strongest
+            rows.withUnsafeMutableBufferPointer { rows in
+                ifrsvg_alpha_maxima(base, Int32(width), Int32(height), Int32(alphaOffset), columns.baseAddress, rows.baseAddress)
             }
         }
         return (columns, rows)

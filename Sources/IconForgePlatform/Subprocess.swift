@@ -29,35 +29,17 @@ package enum Subprocess {
         defer { folder.remove() }
         let inputPath = folder.path + "/input", outputPath = folder.path + "/output", errorsPath = folder.path + "/errors"
         try folder.write(input, to: "input")
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t? = nil
-            var attributes: posix_spawnattr_t? = nil
-        #else
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // The executable blocks SIGINT and SIGTERM in its threads; the program must not
-        // inherit that, so that Ctrl-C still stops it.
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var flags = Int16(POSIX_SPAWN_SETSIGMASK)
-        guard cplatformshim_spawn_inherit_only_actions(&actions, &flags) == 0 else {
-            throw FileError(path: program, errno: errno, action: "start")
+        let child: pid_t
+        do {
+            child = try ChildProcess.spawn(
+                program, arguments: arguments,
+                streams: [
+                    .file(inputPath, flags: O_RDONLY), .file(outputPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+                    .file(errorsPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+                ], searchingPath: true)
+        } catch {
+            throw FileError(path: program, errno: error.code, action: "start")
         }
-        posix_spawnattr_setflags(&attributes, flags)
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let started = posix_spawnp(&child, program, &actions, &attributes, argv, cplatformshim_environment())
-        guard started == 0 else { throw FileError(path: program, errno: started, action: "start") }
         var status: Int32 = 0
         while waitpid(child, &status, 0) == -1 {
             guard errno == EINTR else { throw FileError(path: program, errno: errno, action: "wait for") }

@@ -99,56 +99,19 @@ package final class WorkerProcess {
             throw FileError(path: executable, errno: code, action: "create a pipe for")
         }
         for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        // An opaque pointer on Darwin (initialised by _init), a struct on Linux.
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t? = nil
-        #else
-            var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-        // The executable blocks SIGINT and SIGTERM in all its threads (one thread waits for
-        // them); a worker must not inherit that mask, so CI's signals still reach it, nor
-        // any disposition its own time limit (SIGXCPU) depends on.
-        #if canImport(Darwin)
-            var attributes: posix_spawnattr_t? = nil
-        #else
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGXCPU] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // Only 0, 1 and 2 reach the worker: a descriptor opened elsewhere without O_CLOEXEC
-        // would otherwise stay open in it (macOS: POSIX_SPAWN_CLOEXEC_DEFAULT).
-        var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        guard cplatformshim_spawn_inherit_only_actions(&actions, &flags) == 0 else {
-            let code = errno
+        // A worker gets SIGXCPU's default disposition back too: its own time limit depends
+        // on it.
+        let child: pid_t
+        do {
+            child = try ChildProcess.spawn(
+                executable, arguments: arguments, streams: [.descriptor(toChild[0]), .descriptor(fromChild[1]), .file("/dev/null", flags: O_WRONLY)],
+                defaultSignals: [SIGINT, SIGTERM, SIGXCPU])
+        } catch {
             for descriptor in toChild + fromChild { close(descriptor) }
-            throw FileError(path: executable, errno: code, action: "start a render worker from")
+            throw FileError(path: executable, errno: error.code, action: "start a render worker from")
         }
-        posix_spawnattr_setflags(&attributes, flags)
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, cplatformshim_environment())
         close(toChild[0])
         close(fromChild[1])
-        guard status == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            throw FileError(path: executable, errno: status, action: "start a render worker from")
-        }
         return (child, toChild[1], fromChild[0])
     }
 

@@ -90,6 +90,13 @@ int ifrsvg_recorded_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, if
 int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int height, ifrsvg_rect viewport,
                   char *error, size_t error_size);
 
+/// The strongest alpha of each column (`columns`, `width` bytes) and each row (`rows`,
+/// `height` bytes) of `width` × `height` 4-byte pixels whose alpha is the byte at
+/// `alpha_offset` of each. In C so that the compiler may vectorise it: the pixels and the
+/// two results never overlap (Swift cannot promise that of three byte buffers).
+void ifrsvg_alpha_maxima(const uint8_t *pixels, int width, int height, int alpha_offset, uint8_t *columns,
+                         uint8_t *rows);
+
 typedef enum { IFRSVG_VECTOR_PDF, IFRSVG_VECTOR_SVG } ifrsvg_vector_format;
 
 /// Draws the document, its viewport mapped to `viewport` (in points), onto one page of

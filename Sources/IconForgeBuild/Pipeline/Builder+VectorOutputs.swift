@@ -37,6 +37,19 @@ extension Builder {
             return entry.vector
         }
         let displayPath = { (name: String) in sources[name]?.displayPath ?? name }
+        /// Writes `sets` into `folder`, each owned by the record before it is written (so
+        /// that a build killed meanwhile leaves a record that owns it), records what was
+        /// written under `key`, and returns the sets written.
+        func commit(
+            _ sets: [OwnedSetWriter.AssetSet], into folder: String, recordedAs key: WritableKeyPath<AppFilesRecord, AppFilesRecord.ImageSets?>,
+            setExtension: String, recorded: [String: [String: String]], refusedAs rule: RuleID, what: String
+        ) throws(FileError) -> [OwnedSetWriter.AssetSet] {
+            try persist(pending(record, key, folder: folder, setExtension: setExtension, recorded: recorded, sets: sets))
+            let report = try OwnedSetWriter.write(sets, into: folder, setExtension: setExtension, recorded: recorded)
+            record[keyPath: key] = AppFilesRecord.ImageSets(folder: folder, sets: report.files)
+            findings += refusals(report, rule: rule, what: what, displayPath: displayPath)
+            return sets.filter { report.files[$0.name] != nil }
+        }
         var made: [String: Catalog.VectorOutputs] = [:]
         do throws(FileError) {
             if let format = request.vectorFormat, let catalogFolder = request.assetCatalog {
@@ -58,11 +71,10 @@ extension Builder {
                         findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no vector image set"))
                     }
                 }
-                try persist(pending(record, \.vectorSets, folder: group, recorded: recorded, sets: sets))
-                let report = try OwnedSetWriter.write(sets, into: group, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded)
-                record.vectorSets = AppFilesRecord.ImageSets(folder: group, sets: report.files)
-                findings += refusals(report, rule: .xcassetsConflict, what: "vector image set", displayPath: displayPath)
-                for set in sets where report.files[set.name] != nil {
+                let written = try commit(
+                    sets, into: group, recordedAs: \.vectorSets, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded,
+                    refusedAs: .xcassetsConflict, what: "vector image set")
+                for set in written {
                     let file = set.files.keys.first { $0 != AssetCatalogWriter.contentsFileName } ?? ""
                     made[set.glyph, default: .init()].imageFile = VectorAssetSets.groupName + "/" + set.name + VectorAssetSets.imageSetExtension + "/" + file
                 }
@@ -98,11 +110,10 @@ extension Builder {
                         findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no symbol set"))
                     }
                 }
-                try persist(pending(record, \.symbolSets, folder: folder, recorded: recorded, sets: sets))
-                let report = try OwnedSetWriter.write(sets, into: folder, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded)
-                record.symbolSets = AppFilesRecord.ImageSets(folder: folder, sets: report.files)
-                findings += refusals(report, rule: .outputConflict, what: "symbol set", displayPath: displayPath)
-                for set in sets where report.files[set.name] != nil {
+                let written = try commit(
+                    sets, into: folder, recordedAs: \.symbolSets, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded,
+                    refusedAs: .outputConflict, what: "symbol set")
+                for set in written {
                     made[set.glyph, default: .init()].symbol = set.name
                     made[set.glyph, default: .init()].symbolVariants = variants[set.glyph]
                 }
@@ -134,12 +145,12 @@ extension Builder {
     /// The record as it must be before `sets` are written: every set in it, so that a build
     /// killed while writing them leaves a record that owns each (as for the PNG image sets).
     private static func pending(
-        _ record: AppFilesRecord, _ key: WritableKeyPath<AppFilesRecord, AppFilesRecord.ImageSets?>, folder: String,
+        _ record: AppFilesRecord, _ key: WritableKeyPath<AppFilesRecord, AppFilesRecord.ImageSets?>, folder: String, setExtension: String,
         recorded: [String: [String: String]], sets: [OwnedSetWriter.AssetSet]
     ) -> AppFilesRecord {
         var pending = record
         var owned = recorded
-        for set in sets where owned[set.name] == nil && FileSystem.kind(of: folder + "/" + set.name + (key == \.vectorSets ? VectorAssetSets.imageSetExtension : VectorAssetSets.symbolSetExtension)) == .missing {
+        for set in sets where owned[set.name] == nil && FileSystem.kind(of: folder + "/" + set.name + setExtension) == .missing {
             owned[set.name] = [:]
         }
         pending[keyPath: key] = AppFilesRecord.ImageSets(folder: folder, sets: owned)

@@ -4,7 +4,7 @@
 ///
 /// ```json
 /// { "glyphs": "Glyphs", "output": "Output", "fit": false, "xcassets": "App/Glyphs.xcassets",
-///   "appName": "Mosaic", "shapeThreshold": 1.2, "tolerance": 0.5, "pngCompression": 8,
+///   "appName": "Mosaic", "shapeThreshold": 1.2, "tolerance": 0.5, "pngCompression": 6,
 ///   "renderTimeout": 10, "werror": false, "allowOffCenter": ["play"] }
 /// ```
 struct Configuration: Equatable, Sendable {

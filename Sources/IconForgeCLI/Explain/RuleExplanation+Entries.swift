@@ -117,7 +117,7 @@ extension RuleExplanation {
             failing: glyphExample("  <circle cx=\"20\" cy=\"20\" r=\"19\" fill=\"#000000\"/>", viewBox: "0 0 40 40"), fixed: good,
             options: ["--fit  scale every glyph to its target instead", "\"allowOffCenter\": [\"name\"] in iconforge.json  keeps a glyph's offset under --fit, which can carry it off the canvas"]),
         RuleExplanation(
-            rule: .geometryClipped, checks: "that no ink lies outside the SVG's own viewport (only what would show in the output counts).",
+            rule: .geometryClipped, checks: "that no ink lies outside the SVG's own viewport (only what would show in the output counts); a shape wholly outside it (a spare beside an Inkscape page, a leftover) is left out of the glyph, with a warning.",
             why: "the viewport clips the drawing: what lies outside is silently lost from the PNG.",
             failing: glyphExample(goodBody + "\n  <circle cx=\"34\" cy=\"17.5\" r=\"3\" fill=\"#000000\"/>"), fixed: good),
         RuleExplanation(

@@ -70,6 +70,13 @@ package struct PaintedColors: Sendable {
             let red = pixels[index], green = pixels[index + 1], blue = pixels[index + 2]
             if red == primary.red, green == primary.green, blue == primary.blue { continue }
             let slack = primaryUncertainty + uncertainty(alpha: alpha)
+            // Within the slack on every channel, the nearest colour is the primary itself (a
+            // grey glyph's antialiased edge, nearly every pixel that is not exactly it).
+            if abs(Int(red) - Int(primary.red)) <= slack, abs(Int(green) - Int(primary.green)) <= slack,
+                abs(Int(blue) - Int(primary.blue)) <= slack
+            {
+                continue
+            }
             func nearest(_ value: UInt8, _ target: UInt8) -> Double {
                 let difference = Int(value) - Int(target)
                 if abs(difference) <= slack { return Double(target) }

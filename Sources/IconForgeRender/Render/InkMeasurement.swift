@@ -26,10 +26,15 @@ package enum InkMeasurement {
     package struct Measured: Equatable, Sendable {
         package var box: Rect?
         package var precision: Double
+        /// The byte spans of the shapes left out as wholly off the artboard
+        /// (`OffArtboardShapes`) before the box was measured, so that the render pass of
+        /// `--fit=set` leaves out the same ones.
+        package var offArtboard: [Range<Int>]
 
-        package init(box: Rect?, precision: Double) {
+        package init(box: Rect?, precision: Double, offArtboard: [Range<Int>] = []) {
             self.box = box
             self.precision = precision
+            self.offArtboard = offArtboard
         }
     }
 
@@ -41,9 +46,31 @@ package enum InkMeasurement {
     /// A document that holds text is refined at no more than 8 px per unit: FreeType refuses
     /// glyphs of a couple of thousand pixels, and the font it failed on then fails in every
     /// later render of the process (the render worker's), whatever the size.
-    static func finePixelsPerUnit(artboard: Size, drawsText: Bool = false) -> Double {
-        let fine = max(4, 64 * Template.canvasPoints / max(artboard.width, artboard.height, 1e-9))
-        return drawsText ? min(fine, 8) : fine
+    ///
+    /// A document that may apply a filter is refined at no more than 8 px per unit of the
+    /// template (280 pixels across any artboard): librsvg runs a filter on an image of the
+    /// whole viewport, and a blur's kernel grows with the scale, so at 2,240 pixels one
+    /// Inkscape drop shadow took seconds a band (`render.timeout` on a busy machine), where
+    /// its soft edge is no sharper than a coarse pixel anyway.
+    static func finePixelsPerUnit(artboard: Size, drawsText: Bool = false, filters: Bool = false) -> Double {
+        let longer = max(artboard.width, artboard.height, 1e-9)
+        var fine = max(4, 64 * Template.canvasPoints / longer)
+        if drawsText { fine = min(fine, 8) }
+        if filters { fine = min(fine, 8 * Template.canvasPoints / longer) }
+        return fine
+    }
+
+    /// Whether `data` may apply a filter: a case-insensitive byte search for "filter" (the
+    /// element, the attribute, the property). A filter spelt without those letters is
+    /// measured at the full resolution, which costs only time.
+    static func mayFilter(_ data: Data) -> Bool {
+        let word = Array("filter".utf8)
+        let bytes = Array(data)
+        guard bytes.count >= word.count else { return false }
+        for index in 0...(bytes.count - word.count) where bytes[index] | 0x20 == word[0] {
+            if zip(bytes[index..<(index + word.count)], word).allSatisfy({ $0 | 0x20 == $1 }) { return true }
+        }
+        return false
     }
 
     /// Whether `data` may hold an SVG `<text>` (or `<svg:text>`, `<textPath>`) element: a
@@ -103,7 +130,7 @@ package enum InkMeasurement {
     static func measure(
         _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
-        let fine = finePixelsPerUnit(artboard: artboard, drawsText: mayDrawText(data))
+        let fine = finePixelsPerUnit(artboard: artboard, drawsText: mayDrawText(data), filters: mayFilter(data))
         var failed = false
         defer {
             if failed, let fresh = try? SVGHandle(data: data) { handle = fresh }
@@ -129,6 +156,16 @@ package enum InkMeasurement {
         guard let coarse else {
             // Too coarse to see small ink far from the artboard: librsvg's estimate stands.
             return ppp < 4 && estimate != nil ? Measured(box: estimate, precision: 1 / ppp) : Measured(box: nil, precision: 0)
+        }
+        // Located on bands at a quarter of the fine resolution first (the recording's), then
+        // refined with the recording's reach: the fine bands are then a few pixels wide
+        // instead of four coarse pixels (a drawing with layers pays for every pixel of every
+        // band once per translucent element). Whichever box leads to the fine bands, they
+        // measure the same edges (`InkMeasurementTests.placementConverges`).
+        if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, failed: &failed),
+            let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, failed: &failed)
+        {
+            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
         }
         if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, failed: &failed) {
             return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)

@@ -172,6 +172,45 @@ import Testing
         #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 16, height: 16), drawsText: true) == 8)
     }
 
+    @Test("a band far smaller than its viewport (drawn through a recording) shows what the same pixels of a whole render show, translucent groups, clips and masks included")
+    func bandThroughARecordingMatchesTheWholeRender() throws {
+        let handle = try SVGHandle(data: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/translucent-group-and-mask.svg"))))
+        let viewport = Rect(x: 0, y: 0, width: 700, height: 700)  // 20 px per unit
+        let whole = try handle.render(width: 700, height: 700, viewport: viewport)
+        // A 40-column band across the translucent square's right edge (x 30) and the masked
+        // bar's, and a 40-row band across their bottom edges (y 30): the viewport is more
+        // than four times the band's pixels, so it is drawn through a recording.
+        for (left, top, width, height) in [(580, 0, 40, 700), (0, 580, 700, 40)] {
+            let band = try handle.render(
+                width: width, height: height, viewport: Rect(x: -Double(left), y: -Double(top), width: 700, height: 700))
+            var largest = 0, painted = 0
+            var crop = [UInt8]()
+            for y in 0..<height {
+                for x in 0..<width {
+                    let a = band.pixel(x: x, y: y)[3], b = whole.pixel(x: left + x, y: top + y)
+                    crop += b
+                    largest = max(largest, abs(Int(a) - Int(b[3])))
+                    if a > 0 { painted += 1 }
+                }
+            }
+            #expect(painted > 1_000, "band at \(left),\(top) shows the ink")
+            #expect(largest <= 16, "band at \(left),\(top): alpha differs by \(largest) of 255")
+            // What measuring reads of it: the edges, to a tenth of a pixel.
+            let measured = try #require(AlphaBounds.of(band)), expected = try #require(AlphaBounds.of(RGBAImage(width: width, height: height, pixels: crop)))
+            #expect(abs(measured.x - expected.x) < 0.1 && abs(measured.maxX - expected.maxX) < 0.1, "\(measured) \(expected)")
+            #expect(abs(measured.y - expected.y) < 0.1 && abs(measured.maxY - expected.maxY) < 0.1, "\(measured) \(expected)")
+        }
+    }
+
+    @Test("a document that may apply a filter is refined at a resolution its artboard does not grow: 280 pixels across")
+    func filtersAreRefinedCoarsely() {
+        #expect(InkMeasurement.mayFilter(Data("<svg><g style=\"FILTER:url(#blur)\"/></svg>".utf8)))
+        #expect(!InkMeasurement.mayFilter(Data("<svg><path d=\"M0 0\" opacity=\"0.5\"/></svg>".utf8)))
+        #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 35, height: 35), filters: true) == 8)
+        #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 1_600, height: 1_500), filters: true) == 280.0 / 1_600)
+        #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 1_600, height: 1_500)) == 4)
+    }
+
     /// The ink of `fixture` on one render of its artboard and a tenth of it around, 2,048
     /// pixels across, measured from its antialiased pixels.
     static func referenceInk(_ fixture: String, artboard: Size) throws -> Rect? {
