@@ -158,8 +158,13 @@ package enum GlyphProcessor {
         }
         // Weighed from the @3x image already rendered (no render of its own), for the set's
         // checks after every glyph is processed.
-        if options.family.weighs, let image = rendered.images.last, let shape = rendered.shape, let scale = Template.scales.last {
-            outcome.weight = InkWeight.measure(image, shape: shape, scale: scale)?.roundedForCatalog
+        if options.family.weighs, let image = rendered.images.last, let plan = rendered.plans.last, let shape = rendered.shape, let scale = Template.scales.last {
+            // Strokes of one width in a user space scaled alike both ways: that width drawn.
+            let space = rendered.userSpace
+            let drawnStroke = markup.uniformStrokeWidth.flatMap { width in
+                abs(space.scaleX - space.scaleY) <= 1e-9 * space.scaleX ? width * space.scaleX * plan.pixelsPerPoint : nil
+            }
+            outcome.weight = InkWeight.measure(image, shape: shape, scale: scale, drawnStroke: drawnStroke)?.roundedForCatalog
         }
         // What the markup paints, weighed against the pixels: a colour whose elements change
         // nothing seen when deleted is not a second colour.
