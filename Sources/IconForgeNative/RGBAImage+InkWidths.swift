@@ -1,41 +1,87 @@
 /// The pixel work behind `InkWeight` (IconForgeRender), here with the other code that
 /// handles pointers: it reads every pixel of every glyph's @3x render, so its loops run over
-/// buffer pointers rather than paying the arrays' bounds and uniqueness checks per pixel.
+/// buffer pointers in integers where it can, and the distance transform covers the ink's
+/// box only (a background pixel's distance is 0 wherever it lies).
 extension RGBAImage {
+    /// The ink's area: the sum of alpha, in pixels.
+    package var inkArea: Double {
+        pixels.withUnsafeBufferPointer { pixels in
+            Self.alphaValues.withUnsafeBufferPointer { values in
+                var area = 0.0
+                for index in Swift.stride(from: 3, to: width * height * 4, by: 4) { area += values[Int(pixels[index])] }
+                return area
+            }
+        }
+    }
+
     /// The ink's area (the sum of alpha, in pixels) and the width in pixels measured across
     /// the ink at up to `maximumSamples` pixels of its medial axis, spread evenly along it,
     /// where a stroke runs through (see `InkWeight` for the method).
     ///
-    /// - Parameter elongation: how much longer than across a medial-axis pixel's longest
-    ///   crossing must be for a stroke to run through it (a dot's middle is as wide every way).
-    package func inkWidths(maximumSamples: Int, elongation: Double) -> (area: Double, widths: [Double]) {
+    /// - Parameters:
+    ///   - elongation: how much longer than across a medial-axis pixel's longest crossing
+    ///     must be for a stroke to run through it (a dot's middle is as wide every way).
+    ///   - beyondStrokes: a width in pixels wider than any stroke: a medial-axis pixel the
+    ///     distance transform puts farther across is not measured (its crossings are the
+    ///     longest of all) and counts as infinitely wide.
+    package func inkWidths(maximumSamples: Int, elongation: Double, beyondStrokes: Double = .infinity) -> (area: Double, widths: [Double]) {
         let width = width, height = height
         guard width > 2, height > 2 else { return (0, []) }
         let count = width * height
         var alpha = [Float](repeating: 0, count: count)
         var area = 0.0
+        // The box of the pixels at least half covered (alpha ≥ 128/255): the only ones at a
+        // distance from the background.
+        var minX = width, minY = height, maxX = -1, maxY = -1
         pixels.withUnsafeBufferPointer { pixels in
-            alpha.withUnsafeMutableBufferPointer { alpha in
-                for index in 0..<count {
-                    let value = Float(pixels[index * 4 + 3]) * (1 / 255)
-                    alpha[index] = value
-                    area += Double(value)
+            Self.alphaValues.withUnsafeBufferPointer { values in
+                alpha.withUnsafeMutableBufferPointer { alpha in
+                    for y in 0..<height {
+                        var rowMin = width, rowMax = -1
+                        for x in 0..<width {
+                            let index = y * width + x
+                            let byte = Int(pixels[index &* 4 &+ 3])
+                            let value = values[byte]
+                            alpha[index] = Float(value)
+                            area += value
+                            if byte >= 128 {
+                                if x < rowMin { rowMin = x }
+                                rowMax = x
+                            }
+                        }
+                        if rowMax >= 0 {
+                            if minY == height { minY = y }
+                            maxY = y
+                            minX = min(minX, rowMin)
+                            maxX = max(maxX, rowMax)
+                        }
+                    }
                 }
             }
         }
         guard area > 0 else { return (0, []) }
-        let distances = Self.squaredDistances(alpha, width: width, height: height)
+        guard maxY >= 0 else { return (area, []) }
+        let box = PixelBox(minX: minX, minY: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        let distances = squaredDistances(in: box)
+        // The grid has a ring of background around the box, so every pixel of the box has
+        // its eight neighbours in it.
+        let stride = box.width + 2
         var ridge: [Int] = []
         distances.withUnsafeBufferPointer { distances in
-            for y in 1..<(height - 1) {
-                for x in 1..<(width - 1) {
-                    let index = y * width + x
+            // Image border pixels are never on the ridge (as if the image went on beyond them).
+            let (firstX, lastX) = (max(box.minX, 1), min(maxX, width - 2))
+            let (firstY, lastY) = (max(box.minY, 1), min(maxY, height - 2))
+            guard firstX <= lastX, firstY <= lastY else { return }
+            for y in firstY...lastY {
+                let row = (y - box.minY + 1) * stride
+                for x in firstX...lastX {
+                    let index = row + x - box.minX + 1
                     let here = distances[index]
                     guard here > 0 else { continue }
                     // The ridge: no neighbour farther from the background.
-                    if distances[index - width - 1] > here || distances[index - width] > here || distances[index - width + 1] > here
+                    if distances[index - stride - 1] > here || distances[index - stride] > here || distances[index - stride + 1] > here
                         || distances[index - 1] > here || distances[index + 1] > here
-                        || distances[index + width - 1] > here || distances[index + width] > here || distances[index + width + 1] > here
+                        || distances[index + stride - 1] > here || distances[index + stride] > here || distances[index + stride + 1] > here
                     {
                         continue
                     }
@@ -43,26 +89,74 @@ extension RGBAImage {
                 }
             }
         }
-        let stride = max(1, (ridge.count + maximumSamples - 1) / maximumSamples)
+        let step = max(1, (ridge.count + maximumSamples - 1) / maximumSamples)
         var widths: [Double] = []
-        widths.reserveCapacity(ridge.count / stride + 1)
+        widths.reserveCapacity(ridge.count / step + 1)
         alpha.withUnsafeBufferPointer { alpha in
-            for index in Swift.stride(from: 0, to: ridge.count, by: stride) {
-                let pixel = ridge[index]
-                let halfWidth = Double(distances[pixel]).squareRoot()
-                // Far enough each way to tell a stroke (twice as long as across) from a dot.
-                let reach = (elongation + 0.1) * halfWidth + 1.5
-                let x = Double(pixel % width) + 0.5, y = Double(pixel / width) + 0.5
-                var narrowest = Double.infinity, widest = 0.0
-                for (dx, dy) in Self.crossingDirections {
-                    let across = Self.crossing(alpha, width: width, height: height, x: x, y: y, dx: dx, dy: dy, reach: reach)
-                    narrowest = min(narrowest, across)
-                    widest = max(widest, across)
+            distances.withUnsafeBufferPointer { distances in
+                for sample in Swift.stride(from: 0, to: ridge.count, by: step) {
+                    let cell = ridge[sample]
+                    let halfWidth = Double(distances[cell]).squareRoot()
+                    // The transform's width is within a pixel each side of the crossing's.
+                    if 2 * halfWidth - 2 > beyondStrokes {
+                        widths.append(.infinity)
+                        continue
+                    }
+                    // Far enough each way to tell a stroke (twice as long as across) from a dot.
+                    let reach = (elongation + 0.1) * halfWidth + 1.5
+                    let x = Double(cell % stride - 1 + box.minX) + 0.5, y = Double(cell / stride - 1 + box.minY) + 0.5
+                    // Across first: where the distance falls fastest on both sides (the
+                    // crossing directions 0, 2, 4 and 6 are these neighbours' axes), so that
+                    // the narrowest is known early and the others stop sooner.
+                    var normal = 0, fastest = distances[cell - 1] + distances[cell + 1]
+                    for (direction, neighbour) in [(2, stride + 1), (4, stride), (6, stride - 1)]
+                    where distances[cell - neighbour] + distances[cell + neighbour] < fastest {
+                        (normal, fastest) = (direction, distances[cell - neighbour] + distances[cell + neighbour])
+                    }
+                    if let across = Self.narrowestCrossing(
+                        alpha, width: width, height: height, x: x, y: y, reach: reach, elongation: elongation, startingAt: normal)
+                    {
+                        widths.append(across)
+                    }
                 }
-                if widest >= elongation * narrowest { widths.append(narrowest) }
             }
         }
         return (area, widths)
+    }
+
+    /// Alpha as a share of full coverage, by byte value.
+    static let alphaValues: [Double] = (0...255).map { Double(Float($0) * (1 / 255)) }
+
+    /// A box of pixels of the image.
+    struct PixelBox {
+        var minX, minY, width, height: Int
+    }
+
+    /// The narrowest of the crossings through (`x`, `y`) in the eight `crossingDirections`,
+    /// when the widest is at least `elongation` times as long (a stroke runs through); nil
+    /// otherwise. A crossing is integrated only until it is known not to be the narrowest
+    /// and long enough to be the widest: the answer is the one all eight in full would give,
+    /// in whichever order; from direction `first` outwards, it comes soonest when `first` is
+    /// across the stroke.
+    static func narrowestCrossing(
+        _ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double, reach: Double, elongation: Double, startingAt first: Int = 0
+    ) -> Double? {
+        var narrowest = Double.infinity, widest = 0.0
+        var longEnough = false
+        for offset in crossingOrder {
+            let (dx, dy) = crossingDirections[(first + offset) % 8]
+            // Once this crossing passes `cap` it is longer than the narrowest so far, and at
+            // least `elongation` times the narrowest there will be.
+            let cap = elongation * narrowest
+            let across = crossing(alpha, width: width, height: height, x: x, y: y, dx: dx, dy: dy, reach: reach, cap: cap)
+            if across >= cap {
+                longEnough = true
+            } else {
+                narrowest = min(narrowest, across)
+                widest = max(widest, across)
+            }
+        }
+        return longEnough || widest >= elongation * narrowest ? narrowest : nil
     }
 
     /// Eight directions over half a turn, 22.5° apart, as unit vectors: the narrowest
@@ -72,6 +166,10 @@ extension RGBAImage {
         return [(1, 0), (c1, c3), (c2, c2), (c3, c1), (0, 1), (-c3, c1), (-c2, c2), (-c1, c3)]
     }()
 
+    /// The order the directions are tried in from the first, as steps forward (mod 8):
+    /// its neighbours first, the one square to it last.
+    static let crossingOrder = [0, 1, 7, 2, 6, 3, 5, 4]
+
     /// Sample spacing along a crossing, in pixels.
     static let crossingStep = 0.5
     /// Alpha below which a crossing has left the ink.
@@ -80,19 +178,32 @@ extension RGBAImage {
     /// The integral of alpha along the line through (`x`, `y`) in direction (`dx`, `dy`),
     /// both ways until it leaves the ink or goes `reach` pixels: the ink's width across there
     /// (for a straight antialiased edge, alpha interpolated linearly integrates to the edge).
-    static func crossing(_ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double, dx: Double, dy: Double, reach: Double) -> Double {
-        func oneWay(_ sign: Double) -> Double {
-            var total = 0.0
-            var distance = crossingStep / 2
-            while distance < reach {
-                let value = sample(alpha, width: width, height: height, x: x + sign * distance * dx, y: y + sign * distance * dy)
-                if value < outsideInk { break }
-                total += Double(value) * crossingStep
-                distance += crossingStep
-            }
-            return total
+    /// Stops early, with a total of at least `cap`, once the total reaches `cap`.
+    @inline(__always)
+    static func crossing(
+        _ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double, dx: Double, dy: Double, reach: Double,
+        cap: Double = .infinity
+    ) -> Double {
+        // Each way summed on its own, then the two added: the total is the same to the bit
+        // whether or not a cap is given.
+        var back = 0.0, ahead = 0.0
+        var distance = crossingStep / 2
+        while distance < reach {
+            let value = sample(alpha, width: width, height: height, x: x - distance * dx, y: y - distance * dy)
+            if value < outsideInk { break }
+            back += Double(value) * crossingStep
+            if back >= cap { return back }
+            distance += crossingStep
         }
-        return oneWay(-1) + oneWay(1)
+        distance = crossingStep / 2
+        while distance < reach {
+            let value = sample(alpha, width: width, height: height, x: x + distance * dx, y: y + distance * dy)
+            if value < outsideInk { break }
+            ahead += Double(value) * crossingStep
+            if back + ahead >= cap { return back + ahead }
+            distance += crossingStep
+        }
+        return back + ahead
     }
 
     /// Alpha at (`x`, `y`) in pixel coordinates (pixel centres at half-integers), bilinear;
@@ -100,8 +211,10 @@ extension RGBAImage {
     @inline(__always)
     static func sample(_ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double) -> Float {
         let fx = x - 0.5, fy = y - 0.5
-        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
-        guard x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height else { return 0 }
+        // Truncation is the floor for what is not negative; a negative one is outside.
+        guard fx >= 0, fy >= 0 else { return 0 }
+        let x0 = Int(fx), y0 = Int(fy)
+        guard x0 + 1 < width, y0 + 1 < height else { return 0 }
         let tx = Float(fx - Double(x0)), ty = Float(fy - Double(y0))
         let index = y0 * width + x0
         let top = alpha[index] * (1 - tx) + alpha[index + 1] * tx
@@ -110,72 +223,62 @@ extension RGBAImage {
     }
 
     /// Each pixel's squared distance to the nearest pixel under half coverage (outside the
-    /// image counts as such): 0 for background. Felzenszwalb and Huttenlocher's exact
-    /// transform, one pass over columns and one over rows.
-    static func squaredDistances(_ alpha: [Float], width: Int, height: Int) -> [Int] {
-        // Larger than any squared distance inside the image.
-        let far = (width + height) * (width + height) + 1
-        var grid = alpha.map { $0 >= 0.5 ? far : 0 }
-        let longest = max(width, height) + 2
-        var line = [Int](repeating: 0, count: longest)
-        var result = [Int](repeating: 0, count: longest)
-        var parabolas = [Int](repeating: 0, count: longest)
-        var bounds = [Double](repeating: 0, count: longest + 1)
-        grid.withUnsafeMutableBufferPointer { grid in
-            line.withUnsafeMutableBufferPointer { line in
-                result.withUnsafeMutableBufferPointer { result in
-                    parabolas.withUnsafeMutableBufferPointer { parabolas in
-                        bounds.withUnsafeMutableBufferPointer { bounds in
-                            // The line is padded with background at both ends (outside the image).
-                            line[0] = 0
-                            for x in 0..<width {
-                                for y in 0..<height { line[y + 1] = grid[y * width + x] }
-                                line[height + 1] = 0
-                                lowerEnvelope(line, count: height + 2, into: result, parabolas: parabolas, bounds: bounds)
-                                for y in 0..<height { grid[y * width + x] = result[y + 1] }
+    /// image counts as such), for the pixels of `box` (which holds every pixel at half
+    /// coverage or more), in a grid of the box with a ring of background (0) around it, row
+    /// by row. Exact, in integers: the distance along each column by two scans, then along
+    /// each row the nearest of those, searched outwards only as far as can still be nearer
+    /// (a stroke's pixels are a few columns from the background; the background's own are 0).
+    func squaredDistances(in box: PixelBox) -> [Int] {
+        let stride = box.width + 2
+        var grid = [Int](repeating: 0, count: stride * (box.height + 2))
+        var line = [Int](repeating: 0, count: stride)
+        var below = [Int](repeating: 0, count: box.width)
+        let imageWidth = width
+        pixels.withUnsafeBufferPointer { pixels in
+            grid.withUnsafeMutableBufferPointer { grid in
+                // Along each column: the distance to the nearest background pixel in it (the
+                // ring above and below is background), squared. Row by row, every column at
+                // once: first the run of ink from above, then from below.
+                for row in 0..<box.height {
+                    let pixelRow = (box.minY + row) * imageWidth + box.minX
+                    let cellRow = (row + 1) * stride + 1
+                    for column in 0..<box.width {
+                        let inside = pixels[(pixelRow + column) &* 4 &+ 3] >= 128
+                        grid[cellRow + column] = inside ? grid[cellRow + column - stride] + 1 : 0
+                    }
+                }
+                below.withUnsafeMutableBufferPointer { below in
+                    for row in (0..<box.height).reversed() {
+                        let cellRow = (row + 1) * stride + 1
+                        for column in 0..<box.width {
+                            let fromAbove = grid[cellRow + column]
+                            let fromBelow = fromAbove == 0 ? 0 : below[column] + 1
+                            below[column] = fromBelow
+                            let nearest = min(fromAbove, fromBelow)
+                            grid[cellRow + column] = nearest * nearest
+                        }
+                    }
+                }
+                line.withUnsafeMutableBufferPointer { line in
+                    // Along each row: the least squared column distance plus the squared
+                    // distance to its column. No column farther than the root of the best
+                    // so far can do better, and the ring (0) ends every search.
+                    for row in 1...box.height {
+                        let start = row * stride
+                        for x in 0..<stride { line[x] = grid[start + x] }
+                        for x in 1...box.width {
+                            var best = line[x]
+                            var reach = 1
+                            while reach * reach < best {
+                                best = min(best, reach * reach + min(line[x - reach], line[x + reach]))
+                                reach += 1
                             }
-                            for y in 0..<height {
-                                for x in 0..<width { line[x + 1] = grid[y * width + x] }
-                                line[width + 1] = 0
-                                lowerEnvelope(line, count: width + 2, into: result, parabolas: parabolas, bounds: bounds)
-                                for x in 0..<width { grid[y * width + x] = result[x + 1] }
-                            }
+                            grid[start + x] = best
                         }
                     }
                 }
             }
         }
         return grid
-    }
-
-    /// The one-dimensional squared distance transform of `values[0..<count]`: for each i, the
-    /// least `values[j] + (i - j)²` (the lower envelope of parabolas rooted at each j).
-    static func lowerEnvelope(
-        _ values: UnsafeMutableBufferPointer<Int>, count: Int, into result: UnsafeMutableBufferPointer<Int>,
-        parabolas: UnsafeMutableBufferPointer<Int>, bounds: UnsafeMutableBufferPointer<Double>
-    ) {
-        var last = 0
-        parabolas[0] = 0
-        bounds[0] = -.infinity
-        bounds[1] = .infinity
-        for q in 1..<count {
-            var s = 0.0
-            while true {
-                let p = parabolas[last]
-                s = Double((values[q] + q * q) - (values[p] + p * p)) / Double(2 * q - 2 * p)
-                if s > bounds[last] { break }
-                last -= 1
-            }
-            last += 1
-            parabolas[last] = q
-            bounds[last] = s
-            bounds[last + 1] = .infinity
-        }
-        last = 0
-        for q in 0..<count {
-            while bounds[last + 1] < Double(q) { last += 1 }
-            let p = parabolas[last]
-            result[q] = (q - p) * (q - p) + values[p]
-        }
     }
 }

@@ -52,7 +52,7 @@ public enum Builder {
 
     /// Identifies the tool version, the placement rules, and every option that affects what
     /// a build writes.
-    static func buildKey(_ options: PipelineOptions) -> String {
+    package static func buildKey(_ options: PipelineOptions) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var keyed = options

@@ -51,6 +51,9 @@ public struct BuildRequest: Sendable {
     public var projectRoot: String?
     /// `--follow-symlinks`: write through symlinks that lead out of the project too.
     public var followsSymlinks = false
+    /// Another build's results with these options, taken for every glyph whose source is the
+    /// one it had instead of rendering it again (`KnownResults`: a diff's base build).
+    package var knownResults: KnownResults?
     /// The clocks the build compares file times with.
     var clock = BuildClock.system
     /// What the previous builds of this process left in memory (`--watch`): nil, or the

@@ -31,10 +31,12 @@ struct GlyphScheduler: Sendable {
             if let onGlyphDone { onGlyphDone(done.wrappingAdd(1, ordering: .relaxed).newValue, files.count) }
         }
         let workers = max(1, min(request.jobs, files.count))
-        // The writes the threads stage belong to this task's observer (tests).
+        // The writes the threads stage belong to this task's observer, and the renders to its
+        // count (tests).
         let observer = FlushObserver.current
+        let renders = GlyphRenderer.renders
         // Threads of our own: concurrentPerform would run no more jobs than cores.
-        Threads.run(workers) { _ in FlushObserver.$current.withValue(observer) {
+        Threads.run(workers) { _ in FlushObserver.$current.withValue(observer) { GlyphRenderer.$renders.withValue(renders) {
             let runner = GlyphRunner(isolation: request.isolation, options: request.options, pool: request.memory?.workers)
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -77,6 +79,8 @@ struct GlyphScheduler: Sendable {
                         outputSignatures: outputSignatures, modificationTimes: previous?.modificationTimes ?? [:])
                 {
                     outcome = kept
+                } else if names.isEmpty, let known = request.knownResults?.outcome(for: source, options: request.options, encode: encode) {
+                    outcome = known
                 } else {
                     outcome = runner.process(
                         source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages,
@@ -95,7 +99,7 @@ struct GlyphScheduler: Sendable {
                 }
                 store(index, outcome)
             }
-        } }
+        } } }
         // Every index is filled: each iteration stores before it continues.
         return results.withLock { $0.compactMap { $0 } }
     }

@@ -27,19 +27,38 @@ extension ToolCommand {
             throw UsageError(problem.replacing("the page is not written over it", with: "the diff page is not written over it; or name another with --page FILE"))
         }
 
-        let base: DiffSide, label: String
-        do throws(BaseUnreadable) {
-            (base, label) = try readBase(baseName, parsed: parsed, request: request, currentFolder: currentFolder, environment: output.environment)
-        } catch {
+        func unreadable(_ error: BaseUnreadable, output: inout ToolRun) -> ExitStatus {
             output.err("iconforge: error: cannot read the base: \(error.message)")
             if format == .github { output.out("::error title=iconforge diff::" + DiagnosticFormatter.escapeData("cannot read the base: " + error.message)) }
             return .checkFailed
         }
-        let current: DiffSide
+        // The base is found first (a revision that does not resolve, a folder without a
+        // build, stop here); a revision is built after the current glyphs, taking theirs
+        // where its own are the same.
+        let found: FoundBase
+        do throws(BaseUnreadable) {
+            found = try findBase(baseName, request: request, currentFolder: currentFolder)
+        } catch {
+            return unreadable(error, output: &output)
+        }
+        let currentReport: BuildReport
         do {
-            current = DiffSide(report: try Builder.run(request), request: request)
+            currentReport = try Builder.run(request)
         } catch {
             return report(error, output: &output)
+        }
+        let current = DiffSide(report: currentReport, request: request)
+        let base: DiffSide, label: String
+        switch found {
+        case .folder(let side, let folder):
+            (base, label) = (side, folder)
+        case .revision(let revision, let name):
+            do throws(BaseUnreadable) {
+                (base, label) = try readRevision(
+                    revision, named: name, parsed: parsed, current: (currentReport, request), currentFolder: currentFolder, environment: output.environment)
+            } catch {
+                return unreadable(error, output: &output)
+            }
         }
         let result = GlyphDiff.compare(base: base, current: current, baseName: label)
 
@@ -63,11 +82,15 @@ extension ToolCommand {
         return .clean
     }
 
-    /// The base as a side of the diff: an output folder's build, or a git revision's glyphs
-    /// built in a temporary folder with the configuration that revision had.
-    static func readBase(
-        _ name: String, parsed: ParsedArguments, request: BuildRequest, currentFolder: String, environment: ToolEnvironment
-    ) throws(BaseUnreadable) -> (DiffSide, String) {
+    /// What `--base` names: an output folder's build, read, or a git revision, resolved.
+    enum FoundBase {
+        case folder(DiffSide, String)
+        case revision(GitRevision, String)
+    }
+
+    /// The base `name` stands for: the output folder it is (or holds under the current
+    /// one's name), else a revision of the current folder's repository.
+    static func findBase(_ name: String, request: BuildRequest, currentFolder: String) throws(BaseUnreadable) -> FoundBase {
         if FileSystem.kind(followingSymlinksOf: name) == .directory {
             // The output folder itself, or a folder holding one under the current one's name.
             let nested = name.withoutTrailingSlash + "/" + request.outputFolder.lastPathComponent
@@ -75,20 +98,28 @@ extension ToolCommand {
             do {
                 // With one glyph folder, the base's sources were most likely in it too.
                 let glyphFolder = request.inputs.count == 1 && !request.inputs[0].hasSuffix(".svg") ? request.inputs[0].withoutTrailingSlash + "/" : ""
-                return (try DiffSide(outputFolder: folder) { glyphFolder + $0 }, folder)
+                return .folder(try DiffSide(outputFolder: folder) { glyphFolder + $0 }, folder)
             } catch {
                 throw BaseUnreadable(message: "\(error.path): \(error.message)")
             }
         }
-        let revision: GitRevision
         do {
-            revision = try GitRevision(name, in: currentFolder)
+            return .revision(try GitRevision(name, in: currentFolder), name)
         } catch {
             throw BaseUnreadable(message: error.message + (FileSystem.kind(of: name) == .missing ? "" : " (\(name) is not a folder either)"))
         }
+    }
+
+    /// A git revision's glyphs built in a temporary folder with the configuration that
+    /// revision had, as a side of the diff; `current` is the current glyphs' build, whose
+    /// results it takes for every glyph whose source is the same, when the options are.
+    static func readRevision(
+        _ revision: GitRevision, named name: String, parsed: ParsedArguments, current: (report: BuildReport, request: BuildRequest), currentFolder: String,
+        environment: ToolEnvironment
+    ) throws(BaseUnreadable) -> (DiffSide, String) {
         let label = "\(name) (\(revision.commit.prefix(7)))"
         do {
-            return (try buildRevision(revision, parsed: parsed, currentFolder: currentFolder, environment: environment), label)
+            return (try buildRevision(revision, parsed: parsed, current: current, currentFolder: currentFolder, environment: environment), label)
         } catch let error as GitRevision.Failure {
             throw BaseUnreadable(message: error.message)
         } catch let error as UsageError {
@@ -105,8 +136,14 @@ extension ToolCommand {
     /// Checks out `revision`'s configuration and glyphs (from git's objects, not the work
     /// tree) into a private temporary folder, and builds them there, keeping the PNGs in
     /// memory: the command line's options apply as they do to the current glyphs, and the
-    /// revision's own iconforge.json (or none) as it was.
-    private static func buildRevision(_ revision: GitRevision, parsed: ParsedArguments, currentFolder: String, environment: ToolEnvironment) throws -> DiffSide {
+    /// revision's own iconforge.json (or none) as it was. With the same options as the
+    /// current build, a glyph whose bytes are the current one's is not built again: its
+    /// results (PNGs, weight, findings) are the current build's (`KnownResults`), and the
+    /// set is judged over the whole base.
+    private static func buildRevision(
+        _ revision: GitRevision, parsed: ParsedArguments, current: (report: BuildReport, request: BuildRequest), currentFolder: String,
+        environment: ToolEnvironment
+    ) throws -> DiffSide {
         let folder = try ScratchFolder.create(prefix: "iconforge-diff")
         defer { folder.remove() }
         let project = folder.path + "/" + revision.prefix
@@ -146,6 +183,9 @@ extension ToolCommand {
         request.writesOutput = false
         request.keepsImages = true
         request.projectRoot = project
+        if Builder.buildKey(request.options) == Builder.buildKey(current.request.options) {
+            request.knownResults = KnownResults(current.report)
+        }
         let report = try Builder.run(request)
         return DiffSide(report: report, request: request) { file in
             file.hasPrefix(project) ? String(file.dropFirst(project.count)) : file

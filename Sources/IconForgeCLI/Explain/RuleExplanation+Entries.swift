@@ -27,7 +27,7 @@ extension RuleExplanation {
     static let familyEntries = [
         RuleExplanation(
             rule: .setStrokeWeight,
-            checks: "in a build of 3 or more glyphs, each glyph's dominant stroke width, measured from its @3x render (twice the distance from the ink's middle to its edge along the medial axis, refined across the antialiased edges; the median over the glyph), in points as exported, against the median of the set's glyphs; a glyph more than 15 % off is reported with both widths and the factor to scale its stroke-width by. Filled glyphs (no stroke width dominates: dots, solid shapes) are left out, and so is the check when most of the set is filled; the catalog records each glyph's stroke (absent for a filled one) and the set's median.",
+            checks: "in a build of 3 or more glyphs, each glyph's dominant stroke width in points as exported: for a glyph that paints only strokes of one stroke-width, untransformed, that width (however its strokes overlap or nest); for any other, measured from its @3x render (twice the distance from the ink's middle to its edge along the medial axis, refined across the antialiased edges; the median over the glyph), against the median of the set's glyphs; a glyph more than 15 % off is reported with both widths and the factor to scale its stroke-width by. Filled glyphs (no stroke width dominates: dots, solid shapes) are left out, and so is the check when most of the set is filled; the catalog records each glyph's stroke (absent for a filled one) and the set's median.",
             why: "a quick-action menu shows up to four glyphs side by side, next to SF Symbols: a glyph drawn with a 3.5 pt stroke beside 2.5 pt ones looks bold, the thing a design review catches by eye. Under --fit each glyph's stroke scales with it, so a glyph drawn smaller than the others comes out thinner.",
             failing: family(("circle", "  <circle cx=\"17.5\" cy=\"17.5\" r=\"11.75\" fill=\"none\" stroke=\"#000000\" stroke-width=\"3.5\"/>")),
             fixed: family(("circle", "  <circle cx=\"17.5\" cy=\"17.5\" r=\"12.25\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2.5\"/>")),
@@ -117,7 +117,7 @@ extension RuleExplanation {
             failing: glyphExample("  <circle cx=\"20\" cy=\"20\" r=\"19\" fill=\"#000000\"/>", viewBox: "0 0 40 40"), fixed: good,
             options: ["--fit  scale every glyph to its target instead", "\"allowOffCenter\": [\"name\"] in iconforge.json  keeps a glyph's offset under --fit, which can carry it off the canvas"]),
         RuleExplanation(
-            rule: .geometryClipped, checks: "that no ink lies outside the SVG's own viewport (only what would show in the output counts).",
+            rule: .geometryClipped, checks: "that no ink lies outside the SVG's own viewport (only what would show in the output counts); a shape wholly outside it (a spare beside an Inkscape page, a leftover) is left out of the glyph, with a warning.",
             why: "the viewport clips the drawing: what lies outside is silently lost from the PNG.",
             failing: glyphExample(goodBody + "\n  <circle cx=\"34\" cy=\"17.5\" r=\"3\" fill=\"#000000\"/>"), fixed: good),
         RuleExplanation(

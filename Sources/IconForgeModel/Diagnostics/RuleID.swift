@@ -60,10 +60,11 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// list of quick actions (actions.count, whose error is more than four), and an action
     /// without an icon (actions.icon, whose errors are icons that cannot be found), and a
     /// drawing saved into the template itself (glyph.template, whose error is a glyph that
-    /// still holds the template's guides).
+    /// still holds the template's guides), and shapes wholly off the artboard, left out of
+    /// the glyph (geometry.clipped, whose error is ink the viewport cuts).
     public var hasWarningVariant: Bool {
         switch self {
-        case .glyphEmoji, .glyphTemplate, .actionsEmoji, .actionsCount, .actionsIcon: true
+        case .glyphEmoji, .glyphTemplate, .actionsEmoji, .actionsCount, .actionsIcon, .geometryClipped: true
         default: false
         }
     }

@@ -11,10 +11,11 @@ package struct RenderPlan: Equatable, Sendable {
     /// Bumped whenever the same glyph and options would be placed differently (2: @3x at the
     /// shape's own scale, 80/27 or 88/30 px/pt; 3: fit modes keep an allowed optical offset;
     /// 4: the artboard is the width and height in their units, not the viewBox in points;
-    /// 5: ink boxes from the drawing's geometry, refined at 64 px per unit, `InkMeasurement`).
+    /// 5: ink boxes from the drawing's geometry, refined at 64 px per unit, `InkMeasurement`;
+    /// 6: shapes wholly off the artboard left out, `OffArtboardShapes`).
     /// Part of the build key, so a build by a tool that places glyphs differently renders
     /// every glyph again instead of keeping its files.
-    package static let geometryRevision = 5
+    package static let geometryRevision = 6
 
     /// Template mode: the artboard centred on `scale`'s canvas at the px/pt of `shape`'s
     /// target (`Template.Scale.pixelsPerPoint(for:)`).

@@ -162,10 +162,11 @@ struct BinaryWriter {
 
 extension BinaryWriter {
     /// An ink measurement: no doubles for none, its precision alone for "nothing painted",
-    /// else the box and the precision.
+    /// else the box and the precision, then the bounds of each span left off the artboard.
     mutating func measurement(_ measured: InkMeasurement.Measured?) {
         guard let measured else { return doubles([]) }
-        doubles((measured.box.map { [$0.x, $0.y, $0.width, $0.height] } ?? []) + [measured.precision])
+        guard let box = measured.box else { return doubles([measured.precision]) }
+        doubles([box.x, box.y, box.width, box.height, measured.precision] + measured.offArtboard.flatMap { [Double($0.lowerBound), Double($0.upperBound)] })
     }
 }
 
@@ -176,7 +177,15 @@ extension BinaryReader {
         switch values.count {
         case 0: return .some(nil)
         case 1: return InkMeasurement.Measured(box: nil, precision: values[0])
-        case 5: return InkMeasurement.Measured(box: Rect(x: values[0], y: values[1], width: values[2], height: values[3]), precision: values[4])
+        case 5...:
+            guard values.count % 2 == 1 else { return nil }
+            var spans: [Range<Int>] = []
+            for index in stride(from: 5, to: values.count, by: 2) {
+                let lower = values[index], upper = values[index + 1]
+                guard lower >= 0, lower <= upper, upper < Double(Int32.max) else { return nil }
+                spans.append(Int(lower)..<Int(upper))
+            }
+            return InkMeasurement.Measured(box: Rect(x: values[0], y: values[1], width: values[2], height: values[3]), precision: values[4], offArtboard: spans)
         default: return nil
         }
     }

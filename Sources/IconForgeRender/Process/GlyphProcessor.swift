@@ -94,16 +94,34 @@ package enum GlyphProcessor {
         var renderable = markup.renderable ?? source.bytes
         if let background = markup.background, let span = background.span {
             outcome.diagnostics.append(Diagnostic(.colorBackground, file: file, at: background.location, "a background: this \(background.property) (\(background.shown)\(background.origin.map { ", " + $0 } ?? "")) covers the whole artboard behind the glyph; glyphs are drawn on transparency and the system tints them, so delete the background shape (matplotlib: savefig(..., transparent=True))"))
-            renderable = PaintJudgement.deleting([span], from: renderable)
+            // Blanked, not cut out: every later span of the markup still points where it did.
+            renderable = PaintJudgement.blanking([span], in: renderable)
         }
 
-        // Measure and render.
-        let rendered: RenderedGlyph
+        // Measure and render, without the shapes parked wholly off the artboard
+        // (`OffArtboardShapes`): looked for only when the ink reaches past it, and left out
+        // by their blanked bytes, so every span of the markup still points where it did.
+        var rendered: RenderedGlyph
+        var offArtboard = measured?.offArtboard ?? []
+        var paintUses = markup.paintUses
+        func isOffArtboard(_ use: PaintUse) -> Bool { use.span.map { span in offArtboard.contains { $0.contains(span.lowerBound) } } ?? false }
         do {
-            rendered = try GlyphRenderer.render(
-                Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
-                setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
-                preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly, measured: measured)
+            func render(measured: InkMeasurement.Measured?) throws(RenderFailure) -> RenderedGlyph {
+                try GlyphRenderer.render(
+                    Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
+                    setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
+                    preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly, measured: measured)
+            }
+            if !offArtboard.isEmpty { renderable = PaintJudgement.blanking(offArtboard, in: renderable) }
+            rendered = try render(measured: measured)
+            if measured == nil, let box = rendered.inkBox, OffArtboardShapes.reachesPast(box, rendered.artboard) {
+                offArtboard = OffArtboardShapes.spans(paintUses.compactMap(\.span), in: renderable, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
+                if !offArtboard.isEmpty {
+                    renderable = PaintJudgement.blanking(offArtboard, in: renderable)
+                    rendered = try render(measured: nil)
+                }
+            }
+            paintUses.removeAll(where: isOffArtboard)
         } catch {
             let (rule, message): (RuleID, String) =
                 switch error {
@@ -119,7 +137,7 @@ package enum GlyphProcessor {
         outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
         outcome.shape = rendered.shape
         outcome.plans = rendered.plans
-        outcome.measured = InkMeasurement.Measured(box: rendered.inkBox, precision: rendered.inkPrecision)
+        outcome.measured = InkMeasurement.Measured(box: rendered.inkBox, precision: rendered.inkPrecision, offArtboard: offArtboard)
         // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
         // is rendered at the set's scale.
         if options.measuresOnly { return outcome.finished(options) }
@@ -131,10 +149,22 @@ package enum GlyphProcessor {
             return outcome.finished(options)
         }
         outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
+        // Left out, but said: a spare beside the page is harmless, a leftover (Lucide's
+        // save-off carries one) is worth deleting.
+        if let spare = markup.paintUses.first(where: isOffArtboard) {
+            let one = offArtboard.count == 1
+            let (subject, it, they) = one ? ("this shape lies", "it", "it is a leftover") : ("this shape and \(offArtboard.count - 1) more lie", "them", "they are leftovers")
+            outcome.diagnostics.append(Diagnostic(warningOf: .geometryClipped, file: file, at: spare.location, "\(subject) wholly outside the \(rendered.artboard.width.pt) × \(rendered.artboard.height.pt) pt artboard, so no output shows \(it): left out of the glyph's ink box, colours and PNGs; delete \(it) if \(they), or move \(it) onto the artboard if \(one ? "it belongs" : "they belong") to the glyph"))
+        }
         // Weighed from the @3x image already rendered (no render of its own), for the set's
         // checks after every glyph is processed.
-        if options.family.weighs, let image = rendered.images.last, let shape = rendered.shape, let scale = Template.scales.last {
-            outcome.weight = InkWeight.measure(image, shape: shape, scale: scale)?.roundedForCatalog
+        if options.family.weighs, let image = rendered.images.last, let plan = rendered.plans.last, let shape = rendered.shape, let scale = Template.scales.last {
+            // Strokes of one width in a user space scaled alike both ways: that width drawn.
+            let space = rendered.userSpace
+            let drawnStroke = markup.uniformStrokeWidth.flatMap { width in
+                abs(space.scaleX - space.scaleY) <= 1e-9 * space.scaleX ? width * space.scaleX * plan.pixelsPerPoint : nil
+            }
+            outcome.weight = InkWeight.measure(image, shape: shape, scale: scale, drawnStroke: drawnStroke)?.roundedForCatalog
         }
         // What the markup paints, weighed against the pixels: a colour whose elements change
         // nothing seen when deleted is not a second colour.
@@ -146,7 +176,7 @@ package enum GlyphProcessor {
             }
             return opaque?.contains(colour) ?? false
         }
-        let markupColor = PaintJudgement.findings(markup.paintUses, file: file, appears: appears) { spans in
+        let markupColor = PaintJudgement.findings(paintUses, file: file, appears: appears) { spans in
             guard let image = rendered.images.last, let plan = rendered.plans.last,
                 let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
             else { return true }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A glyph laid out and rendered at every scale, with its measured geometry.
 package struct RenderedGlyph: Sendable {
     /// Artboard size in points (`Artboard`: width and height in their units, or the viewBox).
@@ -50,6 +52,7 @@ package enum GlyphRenderer {
         preserveAspectRatio: PreserveAspectRatio = .init(), firstEstimate: Rect? = nil, measuringOnly: Bool = false,
         measured known: InkMeasurement.Measured? = nil
     ) throws(RenderFailure) -> RenderedGlyph {
+        renders?.count.add(1, ordering: .relaxed)
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
         } catch {
@@ -172,6 +175,19 @@ package enum GlyphRenderer {
         glyph.scaledDownFrom = scaledDown ? setScale : nil
         return glyph
     }
+}
+
+extension GlyphRenderer {
+    /// A count of the glyphs loaded, measured and drawn, for a test to see which glyphs a
+    /// build rendered: set for a task with `$renders.withValue` (the build's threads take
+    /// it on; a render worker, another process, counts in its own).
+    package final class RenderCount: Sendable {
+        package let count = Atomic<Int>(0)
+        package init() {}
+        package var value: Int { count.load(ordering: .relaxed) }
+    }
+
+    @TaskLocal package static var renders: RenderCount?
 }
 
 extension Rect {

@@ -26,10 +26,15 @@ package enum InkMeasurement {
     package struct Measured: Equatable, Sendable {
         package var box: Rect?
         package var precision: Double
+        /// The byte spans of the shapes left out as wholly off the artboard
+        /// (`OffArtboardShapes`) before the box was measured, so that the render pass of
+        /// `--fit=set` leaves out the same ones.
+        package var offArtboard: [Range<Int>]
 
-        package init(box: Rect?, precision: Double) {
+        package init(box: Rect?, precision: Double, offArtboard: [Range<Int>] = []) {
             self.box = box
             self.precision = precision
+            self.offArtboard = offArtboard
         }
     }
 

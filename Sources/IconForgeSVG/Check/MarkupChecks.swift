@@ -29,6 +29,11 @@ package enum MarkupChecks {
         /// The root's `preserveAspectRatio`, which librsvg applies but does not report: how
         /// the viewBox maps onto the artboard (`Artboard`).
         package var preserveAspectRatio = PreserveAspectRatio()
+        /// The stroke width in user units when all the glyph paints is strokes of that one
+        /// width, drawn without a transform (no fill, no `<use>`, no marker, no
+        /// non-scaling stroke): what its strokes are as exported follows from the user space
+        /// alone, however they overlap (`InkWeight`). Nil otherwise.
+        package var uniformStrokeWidth: Double?
     }
 
     /// The ids `iconforge init`'s template gives its guides (`ProjectScaffold.templateArtboard`):
@@ -98,6 +103,16 @@ package enum MarkupChecks {
         return Rect(x: 0, y: 0, width: width, height: height)
     }
 
+    /// Whether `bytes` hold `word` (ASCII, in any case).
+    static func holds(_ word: String, in bytes: [UInt8]) -> Bool {
+        let word = Array(word.lowercased().utf8)
+        guard let first = word.first, bytes.count >= word.count else { return false }
+        for index in 0...(bytes.count - word.count) where bytes[index] | 0x20 == first {
+            if zip(bytes[index..<(index + word.count)], word).allSatisfy({ $0 | 0x20 == $1 }) { return true }
+        }
+        return false
+    }
+
     package static func run(_ source: GlyphSource, limits: Limits) -> Result {
         var checker = Checker(file: source.displayPath)
         return checker.run(source, limits: limits)
@@ -147,6 +162,9 @@ package enum MarkupChecks {
         var cascade: ColorCascade?
         /// Where the first displayed guide of the template is, if the glyph holds one.
         var guides: SourceLocation?
+        /// The width of every stroke painted so far, while all paint is strokes of one plain
+        /// width (`Result.uniformStrokeWidth`); nil once anything else is painted.
+        var strokeWidths: (width: Double?, uniform: Bool) = (nil, true)
 
         init(file: String) { self.file = file }
 
@@ -217,6 +235,12 @@ package enum MarkupChecks {
                 report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
             }
             settlePaint()
+            // A non-scaling stroke is as wide on the canvas whatever the user space.
+            if strokeWidths.uniform, result.background == nil, !result.paintUses.isEmpty, result.paintUses.allSatisfy({ $0.property == "stroke" }),
+                !MarkupChecks.holds("non-scaling-stroke", in: source.bytes)
+            {
+                result.uniformStrokeWidth = strokeWidths.width
+            }
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
             if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
@@ -231,6 +255,8 @@ package enum MarkupChecks {
             var colorValues: [PixelColor] = []
             root.forEachElement { element in
                 let isSVG = element.namespace == svgNamespace
+                // What a marker draws is scaled by the stroke width it sits on.
+                if element.localName == "marker" { strokeWidths.uniform = false }
                 if let id = element.attribute("id")?.value, elementsByID[id] == nil {
                     elementsByID[id] = element
                     if isSVG, MarkupChecks.paintServers.contains(element.localName) { paintServers[id] = element }
@@ -461,6 +487,7 @@ package enum MarkupChecks {
             // Filter primitives that paint a colour of their own: a red `<feFlood>` shadow.
             for (property, elements) in MarkupChecks.paintPropertyElements where property != "stop-color" && elements.contains(element.localName) {
                 if let declared = paints.declared(property, on: element) {
+                    strokeWidths.uniform = false
                     let value = PaintState.Value(text: declared.value, location: declared.location, owner: element.location, ownerName: element.name)
                     addPaint(value, property: property, on: element, span: nil, color: color)
                 }
@@ -480,8 +507,23 @@ package enum MarkupChecks {
                 }
             }
             if PaintState.width(state.strokeWidth) > 0, !PaintState.isZero(state.strokeOpacity) {
+                let before = result.paintUses.count
                 addPaint(state.stroke, property: "stroke", on: element, span: shifted, color: color)
+                if result.paintUses.count > before { noteStrokeWidth(state, cloned: clone != nil) }
             }
+        }
+
+        /// Keeps `Result.uniformStrokeWidth` up to date with a stroke just painted.
+        mutating func noteStrokeWidth(_ state: PaintState, cloned: Bool) {
+            var text = state.strokeWidth.trimmed()
+            if text.hasSuffix("px") { text = String(text.dropLast(2)) }
+            guard !state.transformed, !cloned, let width = Double(text), width.isFinite, width > 0,
+                strokeWidths.width.map({ abs($0 - width) <= 1e-9 * width }) ?? true
+            else {
+                strokeWidths.uniform = false
+                return
+            }
+            strokeWidths.width = width
         }
 
         /// The paint `value` gives `property` on `element`, recorded as a `PaintUse`.

@@ -82,18 +82,31 @@ package enum PaintJudgement {
 
     /// `bytes` without `spans` (an element inside another deleted span goes with it).
     package static func deleting(_ spans: [Range<Int>], from bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        for span in merged(spans, within: bytes.count).reversed() { result.removeSubrange(span) }
+        return result
+    }
+
+    /// `bytes` with `spans` overwritten by spaces: the elements are gone, and every other
+    /// span (of `PaintUse`, of a later deletion) still points at the same bytes.
+    package static func blanking(_ spans: [Range<Int>], in bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        for span in merged(spans, within: bytes.count) { result.replaceSubrange(span, with: repeatElement(UInt8(ascii: " "), count: span.count)) }
+        return result
+    }
+
+    /// `spans` in order, each inside `0..<count`, overlapping ones joined.
+    private static func merged(_ spans: [Range<Int>], within count: Int) -> [Range<Int>] {
         var kept: [Range<Int>] = []
         for span in spans.sorted(by: { ($0.lowerBound, -$0.upperBound) < ($1.lowerBound, -$1.upperBound) }) {
-            guard span.lowerBound >= 0, span.upperBound <= bytes.count else { continue }
+            guard span.lowerBound >= 0, span.upperBound <= count else { continue }
             if let last = kept.last, span.lowerBound < last.upperBound {
                 if span.upperBound > last.upperBound { kept[kept.count - 1] = last.lowerBound..<span.upperBound }
                 continue
             }
             kept.append(span)
         }
-        var result = bytes
-        for span in kept.reversed() { result.removeSubrange(span) }
-        return result
+        return kept
     }
 }
 

@@ -6,6 +6,7 @@ import Testing
 @testable import IconForgeModel
 @testable import IconForgeNative
 @testable import IconForgePlatform
+@testable import IconForgeRender
 
 /// `iconforge diff` on a real git repository made here, run as a designer and CI run it (the
 /// built executable, in the repository), with real renders: a commit that thickens one
@@ -151,6 +152,50 @@ import Testing
         #expect(statuses(fixed)["home"] == "changed")
         let fixedFindings = try #require(fixed["findings"] as? [String: [[String: Any]]])
         #expect(fixedFindings["fixed"]?.map { $0["rule"] as? String } == ["size.target"] && fixedFindings["new"]?.isEmpty == true)
+    }
+
+    @Test("a base glyph whose bytes are the current one's is taken from the current build, not rendered, with the same results")
+    func anUnchangedBaseGlyphIsNotRendered() throws {
+        let project = TemporaryFolder()
+        for side in ["current", "base"] {
+            try FileManager.default.createDirectory(atPath: project.file(side + "/Glyphs"), withIntermediateDirectories: true)
+            for name in ["home", "search", "compose", "camera", "video"] {
+                try FileManager.default.copyItem(atPath: Self.shipped + "/\(name).svg", toPath: project.file("\(side)/Glyphs/\(name).svg"))
+            }
+        }
+        // The base's home has the heavier stroke, which makes it 28 pt: a finding of its own.
+        let home = project.file("base/Glyphs/home.svg")
+        try (try String(contentsOfFile: home, encoding: .utf8)).replacingOccurrences(of: "stroke-width=\"2.5\"", with: "stroke-width=\"3.5\"")
+            .write(toFile: home, atomically: true, encoding: .utf8)
+        func request(_ side: String) -> BuildRequest {
+            var request = BuildRequest()
+            request.inputs = [project.file(side + "/Glyphs")]
+            request.outputFolder = project.file(side + "/Output")
+            request.writesOutput = false
+            request.keepsImages = true
+            request.jobs = 2
+            return request
+        }
+        func counted(_ request: BuildRequest) throws -> (renders: Int, report: BuildReport) {
+            let renders = GlyphRenderer.RenderCount()
+            let report = try GlyphRenderer.$renders.withValue(renders) { try Builder.run(request) }
+            return (renders.value, report)
+        }
+        let current = try Builder.run(request("current"))
+        let cold = try counted(request("base"))
+        #expect(cold.renders == 5, "every glyph rendered without the current build's results")
+        var taking = request("base")
+        taking.knownResults = KnownResults(current)
+        let taken = try counted(taking)
+        #expect(taken.renders == 1, "home alone rendered")
+        // What the base build reports is what building it whole does: entries, the set, findings, PNGs.
+        #expect(taken.report.catalog.glyphs == cold.report.catalog.glyphs)
+        #expect(taken.report.catalog.family == cold.report.catalog.family)
+        #expect(taken.report.diagnostics == cold.report.diagnostics)
+        #expect(taken.report.diagnostics.contains { $0.rule == .sizeTarget && $0.file.hasSuffix("base/Glyphs/home.svg") })
+        #expect(taken.report.catalog.family?.glyphs == 4, "the set judged over the whole base (home, failing, is not in it)")
+        #expect(taken.report.images.mapValues { $0.pngs.map(\.bytes) } == cold.report.images.mapValues { $0.pngs.map(\.bytes) })
+        #expect(taken.report.images.count == 5)
     }
 
     @Test(.enabled(if: iconforge != nil, "no iconforge executable beside the tests"))

@@ -66,8 +66,10 @@ import Testing
     @Test func aGlyphTooBigForTheSetsScaleIsScaledDownAloneWithAWarning() throws {
         let output = TemporaryFolder()
         let report = try build([Fixtures.path("fitset")], into: output.path, mode: .fitSet)
-        #expect(report.diagnostics.map(\.rule) == [.sizeScaledDown], "\(report.diagnostics.map(\.message))")
-        let warning = try #require(report.diagnostics.first)
+        // The family checks also see four filled squares among Lucide outlines: not this test's matter.
+        let placement = report.diagnostics.filter { !FamilyChecks.rules.contains($0.rule) }
+        #expect(placement.map(\.rule) == [.sizeScaledDown], "\(placement.map(\.message))")
+        let warning = try #require(placement.first)
         #expect(warning.file.hasSuffix("big-square-48.svg") && warning.severity == .warning)
         #expect(warning.message.contains("scaled down alone"))
         let byName = glyphs(report)

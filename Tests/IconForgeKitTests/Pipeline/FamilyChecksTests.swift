@@ -53,6 +53,42 @@ import Testing
         #expect(abs(discWeight.coverage - Double.pi * 13.5 * 13.5 / 729) < 0.02, "\(discWeight.coverage)")
     }
 
+    @Test("strokes of one declared width are that width, however they overlap; a fill or a transform is measured from pixels")
+    func strokesOfOneDeclaredWidthAreThatWidth() throws {
+        // Heroicons' bold nests outlines that merge into bars: measured across, twice its pen.
+        let (report, _) = try built("stroke-weight-pass-nested-outlines") { $0.options.mode = .fitSet }
+        #expect(findings(report).isEmpty, "\(report.diagnostics.map(\.message))")
+        let strokes = report.catalog.glyphs.compactMap { glyph in glyph.weight?.stroke.map { (glyph.name, $0) } }
+        #expect(strokes.count == 4)
+        let family = try #require(report.catalog.family?.stroke)
+        // One pen, in points as exported: a square glyph's 80/27 px/pt and a tall one's 88/30 differ by 1 %.
+        for (name, stroke) in strokes { #expect(abs(stroke / family - 1) < 0.012, "\(name): \(stroke) pt, the set's \(family) pt") }
+        let bold = try renderFixture("family/stroke-weight-pass-nested-outlines/bold.svg", mode: .fitGlyph)
+        let scale = try #require(Template.scales.last)
+        let (render, shape, plan) = (try image(bold), try #require(bold.shape), try #require(bold.plans.last))
+        let measured = try #require(InkWeight.measure(render, shape: shape, scale: scale)?.stroke)
+        let drawn = try #require(InkWeight.measure(render, shape: shape, scale: scale, drawnStroke: 1.5 * plan.pixelsPerPoint)?.stroke)
+        #expect(measured > 1.5 * drawn, "measured across, \(measured) pt; drawn, \(drawn) pt")
+
+        func width(_ body: String) -> Double? {
+            let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\">\(body)</svg>"
+            return MarkupChecks.run(GlyphSource(name: "g", displayPath: "g.svg", relativePath: "g.svg", bytes: Array(svg.utf8)), limits: Limits()).uniformStrokeWidth
+        }
+        #expect(width("<path d=\"M4 4h16\"/><circle cx=\"12\" cy=\"12\" r=\"6\" style=\"stroke-width:2px\"/>") == 2)
+        #expect(width("<path d=\"M4 4h16\" stroke=\"none\"/><path d=\"M4 8h16\" stroke-width=\"1.5\"/>") == 1.5, "what paints nothing does not count")
+        for mixed in [
+            "<path d=\"M4 4h16\"/><path d=\"M4 8h16\" stroke-width=\"3\"/>",  // two widths
+            "<path d=\"M4 4h16\"/><circle cx=\"12\" cy=\"12\" r=\"2\" fill=\"#000\"/>",  // a fill
+            "<g transform=\"scale(2)\"><path d=\"M4 4h8\"/></g>",  // another user space
+            "<defs><path id=\"a\" d=\"M4 4h16\"/></defs><use href=\"#a\"/>",
+            "<path d=\"M4 4h16\" vector-effect=\"non-scaling-stroke\"/>",
+            "<marker id=\"m\"><path d=\"M0 0h2\"/></marker><path d=\"M4 4h16\" marker-end=\"url(#m)\"/>",
+            "<path d=\"M4 4h16\" stroke-width=\"5%\"/>",
+        ] {
+            #expect(width(mixed) == nil, "\(mixed)")
+        }
+    }
+
     @Test("three 2 pt glyphs and one 3 pt: the heavier one is reported, with both weights and the factor")
     func theHeavierStrokeIsReported() throws {
         let (report, _) = try built("stroke-weight-one-heavier")
