@@ -54,8 +54,9 @@ enum OutputCommit {
             generatedNames: catalog.quickActions?.ownedFiles.map(\.file) ?? [],
             listed: Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) }))
         let report = BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics)
-        // Taken before anything is written: it stats the catalog and generated files as they are.
-        let fingerprintBeforeWriting = record.beforeWriting(files: files, outputs: onDisk.outputs, request: request)
+        // Taken before anything is renamed into place (`writeCatalog` asks, before the commit,
+        // and only when every glyph was reused): it stats the catalog and generated files as they are.
+        let fingerprintBeforeWriting = { record.beforeWriting(files: files, outputs: onDisk.outputs, request: request) }
         // Every byte of the PNGs, generated files, catalog and state is written before
         // anything is renamed into place (`StagedWrites.commit`): a failure before then, a
         // full disk say, leaves the output folder as it was. The state is renamed first and

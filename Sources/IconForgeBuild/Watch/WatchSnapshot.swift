@@ -56,12 +56,17 @@ struct WatchSnapshot: Equatable, Sendable {
     }
 
     /// The targets as they are on disk now.
+    /// A watch takes one after every event and before every run: each glyph is looked up
+    /// by its name in its folder, held open, rather than by walking its whole path.
     static func take(_ targets: WatchTargets) -> WatchSnapshot {
         var files: [String: FileSignature] = [:]
-        for folder in targets.glyphFolders {
-            let prefix = folder.withoutTrailingSlash + "/"
-            for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] where !name.hasPrefix(".") && GlyphDiscovery.hasSVGExtension(name) {
-                if let signature = FileSystem.signature(of: prefix + name) { files[prefix + name] = signature }
+        let glyphFolders = targets.glyphFolders.map(\.withoutTrailingSlash)
+        let folders = OpenFolders(glyphFolders)
+        for folder in glyphFolders {
+            let names = (try? FileSystem.contents(ofFolder: folder)) ?? []
+            files.reserveCapacity(files.count + names.count)
+            for name in names where !name.hasPrefix(".") && GlyphDiscovery.hasSVGExtension(name) {
+                if let signature = folders.signature(of: name, in: folder) { files[folder + "/" + name] = signature }
             }
         }
         for file in targets.files {

@@ -12,16 +12,63 @@ package enum SHA256Digest {
     /// The lower-case hex SHA-256 of `bytes`.
     package static func hex(of bytes: [UInt8]) -> String {
         var state = initialState
+        absorb(bytes, from: 0, into: &state) { _, _ in }
+        return finish(bytes, state: state)
+    }
+
+    /// The states a hash passed through, every `interval` bytes of the message it hashed:
+    /// what lets the hash of a message sharing a long start with it (a catalog after one
+    /// glyph of a thousand changed) begin where the two first differ.
+    package struct Checkpoints: Sendable {
+        static let interval = 16 << 10
+        fileprivate var message: [UInt8] = []
+        /// `states[i]`: the state after the first `i * interval` bytes (`states[0]`, the initial one).
+        fileprivate var states: [[UInt32]] = []
+
+        package init() {}
+    }
+
+    /// `hex(of: bytes)`, hashing again only from the last checkpoint of `checkpoints` that
+    /// `bytes` shares with the message it was taken from; `checkpoints` becomes `bytes`'s.
+    package static func hex(of bytes: [UInt8], checkpoints: inout Checkpoints) -> String {
+        let interval = Checkpoints.interval
+        var shared = 0
+        while shared + 1 < checkpoints.states.count, (shared + 1) * interval <= bytes.count,
+            bytes[shared * interval..<(shared + 1) * interval] == checkpoints.message[shared * interval..<(shared + 1) * interval]
+        {
+            shared += 1
+        }
+        var states = shared < checkpoints.states.count ? Array(checkpoints.states[...shared]) : [initialState]
+        var state = states[shared]
+        absorb(bytes, from: shared * interval, into: &state) { offset, state in
+            if offset % interval == 0 { states.append(state) }
+        }
+        checkpoints.message = bytes
+        checkpoints.states = states
+        return finish(bytes, state: state)
+    }
+
+    /// Every whole 64-byte block of `bytes` from `start` (a multiple of 64) into `state`,
+    /// telling `passed` the offset and state after each.
+    private static func absorb(_ bytes: [UInt8], from start: Int, into state: inout [UInt32], passed: (Int, [UInt32]) -> Void) {
+        let constants = roundConstants
+        var schedule = [UInt32](repeating: 0, count: 64)
+        var offset = start
+        while offset + 64 <= bytes.count {
+            compress(&state, bytes, at: offset, schedule: &schedule, constants: constants)
+            offset += 64
+            passed(offset, state)
+        }
+    }
+
+    /// The hex digest, from the state after every whole block of `bytes`: the tail, a 1
+    /// bit, zeros, and the message length in bits (one or two blocks).
+    private static func finish(_ bytes: [UInt8], state: [UInt32]) -> String {
+        var state = state
         let constants = roundConstants
         var schedule = [UInt32](repeating: 0, count: 64)
         let length = bytes.count
-        var offset = 0
-        while offset + 64 <= length {
-            compress(&state, bytes, at: offset, schedule: &schedule, constants: constants)
-            offset += 64
-        }
-        // The tail, a 1 bit, zeros, and the message length in bits: one or two blocks.
-        var tail = Array(bytes[offset...])
+        var tail = Array(bytes[(length / 64 * 64)...])
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         let bitLength = UInt64(length) &* 8
@@ -89,7 +136,9 @@ package enum SHA256Digest {
 }
 
 extension UInt32 {
+    /// Masking shifts: the counts are constants below 32, so Swift's checks for larger
+    /// ones are work for nothing in the hash's innermost loop.
     fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
-        (self >> count) | (self << (32 - count))
+        (self &>> count) | (self &<< (32 &- count))
     }
 }

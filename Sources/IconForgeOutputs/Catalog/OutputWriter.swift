@@ -142,7 +142,7 @@ package enum OutputWriter {
     /// whose fingerprint and report stand unchanged).
     package static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
-        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: String?,
+        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: () -> String?,
         report: BuildState.Report, to folder: String, staging staged: inout StagedWrites, memory: StateMemory? = nil
     ) throws(BuildError) -> CommittedCatalog? {
         var known = known
@@ -162,10 +162,11 @@ package enum OutputWriter {
                 // A state that had to be checked against the catalog's bytes (the catalog's
                 // time changed since) is rewritten, so the next build need not read it.
                 previous.catalogSignature == FileSystem.signature(of: catalogPath, followingSymlinks: false),
-                // Nor is one whose fingerprint or report is not this build's, or that lists
-                // files to remove.
-                previous.fingerprint == fingerprintBeforeWriting, previous.report == report,
-                previous.pendingRemovals.isEmpty
+                // Nor is one whose report or fingerprint is not this build's, or that lists
+                // files to remove. (The fingerprint last: only a build that reused every glyph
+                // gets this far, and it is a hash over every source and output.)
+                previous.report == report, previous.pendingRemovals.isEmpty,
+                previous.fingerprint == fingerprintBeforeWriting()
             {
                 return nil
             }
@@ -189,7 +190,7 @@ package enum OutputWriter {
                 }
             }
             var state = BuildState(
-                buildKey: catalog.buildKey, catalogSHA256: SHA256Digest.hex(of: catalogBytes),
+                buildKey: catalog.buildKey, catalogSHA256: memory?.catalogSHA256(of: catalogBytes) ?? SHA256Digest.hex(of: catalogBytes),
                 catalogSignature: catalogSignature, glyphs: catalog.glyphs,
                 generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
             state.report = report

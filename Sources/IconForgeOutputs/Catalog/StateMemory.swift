@@ -11,6 +11,9 @@ package final class StateMemory: Sendable {
     private let last = Lock<Remembered?>(nil)
     /// How many states were decoded from bytes rather than remembered (for tests).
     private let decodes = Lock(0)
+    /// Where the hash of the last catalog stood every few kilobytes: the next catalog, the
+    /// same up to the entry that changed, is hashed from there.
+    private let catalogHash = Lock(SHA256Digest.Checkpoints())
 
     private struct Remembered {
         var bytes: [UInt8]
@@ -39,6 +42,11 @@ package final class StateMemory: Sendable {
         }
         if !bytes.isEmpty { last.withLock { $0 = Remembered(bytes: bytes, state: decoded) } }
         return bytes
+    }
+
+    /// The SHA-256 of a catalog's bytes, hashed from where they first differ from the last's.
+    func catalogSHA256(of bytes: [UInt8]) -> String {
+        catalogHash.withLock { SHA256Digest.hex(of: bytes, checkpoints: &$0) }
     }
 
     package var statesDecoded: Int { decodes.withLock { $0 } }

@@ -55,4 +55,30 @@ import Testing
             #expect(SHA256Digest.hex(of: Data(bytes)) == expected, "length \(length), as Data")
         }
     }
+
+    @Test("resumed from the checkpoints of an earlier message, the same digest as hashed whole")
+    func resumedFromCheckpoints() {
+        let interval = SHA256Digest.Checkpoints.interval
+        var generator = SystemRandomNumberGenerator()
+        let first = (0..<(5 * interval + 1_000)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var checkpoints = SHA256Digest.Checkpoints()
+        #expect(SHA256Digest.hex(of: first, checkpoints: &checkpoints) == SHA256Digest.hex(of: first))
+        // Changed at the start, inside a later interval, on a boundary, in the tail; made
+        // longer, shorter (to less than one interval), empty; then the first again.
+        var changedInside = first
+        changedInside[3 * interval + 17] ^= 1
+        var changedOnBoundary = first
+        changedOnBoundary[2 * interval] ^= 0x80
+        var changedInTail = first
+        changedInTail[first.count - 1] ^= 1
+        var changedFirst = first
+        changedFirst[0] ^= 1
+        let messages = [
+            changedInside, changedOnBoundary, changedInTail, changedFirst, first + [1, 2, 3], Array(first.prefix(4 * interval)),
+            Array(first.prefix(4 * interval - 5)), Array(first.prefix(100)), [], first, first,
+        ]
+        for (index, message) in messages.enumerated() {
+            #expect(SHA256Digest.hex(of: message, checkpoints: &checkpoints) == SHA256Digest.hex(of: message), "message \(index)")
+        }
+    }
 }
