@@ -29,7 +29,7 @@ public enum Builder {
             measured: setScales.measurements
         ).run(encode: request.writesOutput || request.keepsImages, staging: early)
         // The set is judged once every glyph is processed, reused ones by their recorded weights.
-        let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family)
+        let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family, mode: request.options.mode)
         let resolution = try Resolution.settle(outcomes, family: family, discovered: discovered, plan: plan, request: request)
         let writeStart = clock.now
         let committed = try OutputCommit.commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)

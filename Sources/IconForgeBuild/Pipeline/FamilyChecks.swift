@@ -30,7 +30,9 @@ enum FamilyChecks {
     static let agreeingShare = 0.75
 
     /// The set's figures, as the catalog records them (`Catalog.Family`).
-    static func judge(_ outcomes: [GlyphOutcome], options: FamilyOptions) -> (outcomes: [GlyphOutcome], family: Catalog.Family?) {
+    /// `mode` is the build's: under `--fit=glyph` each glyph is scaled on its own, so its
+    /// strokes come out heavier or lighter than drawn, and a finding says so.
+    static func judge(_ outcomes: [GlyphOutcome], options: FamilyOptions, mode: ExportMode = .template) -> (outcomes: [GlyphOutcome], family: Catalog.Family?) {
         let members = outcomes.indices.filter { outcomes[$0].weight != nil && !outcomes[$0].hasErrors }
         guard options.weighs, members.count >= FamilyOptions.minimumGlyphs else { return (outcomes, nil) }
         var judged = outcomes
@@ -55,9 +57,13 @@ enum FamilyChecks {
             if options.strokeWeight {
                 for (index, stroke) in stroked where abs(stroke / median - 1) > options.share {
                     let factor = median / stroke
+                    let remedy =
+                        mode == .fitGlyph
+                        ? "--fit=glyph scaled this glyph on its own, so its strokes are not as drawn: build with --fit (every glyph at the set's one scale), or scale stroke-width by \(factor.fixed(2))"
+                        : "scale stroke-width by \(factor.fixed(2))"
                     report(
                         index, .setStrokeWeight,
-                        "strokes are \(stroke.fixed(1)) pt; the set's are \(median.fixed(1)) pt (the median of \(stroked.count) stroked glyphs); scale stroke-width by \(factor.fixed(2)) so that it reads as one family with the others (allowed: ±\(Int((options.share * 100).rounded())) %, \"family\" in iconforge.json)"
+                        "strokes are \(stroke.fixed(1)) pt; the set's are \(median.fixed(1)) pt (the median of \(stroked.count) stroked glyphs); \(remedy) so that it reads as one family with the others (allowed: ±\(Int((options.share * 100).rounded())) %, \"family\" in iconforge.json)"
                     )
                 }
             }

@@ -104,6 +104,19 @@ import Testing
         #expect(abs(stroke - 2) < 0.08)
     }
 
+    @Test("a glyph drawn small with the family's pen: one family as drawn and under --fit, heavier under --fit=glyph, which the finding names")
+    func fitGlyphScalesStrokesWithTheGlyph() throws {
+        let family = "stroke-weight-fit-glyph-small-drawing"
+        for mode in [ExportMode.template, .fitSet] {
+            let (report, _) = try built(family) { $0.options.mode = mode }
+            #expect(findings(report).isEmpty, "\(mode): \(report.diagnostics.map(\.message))")
+        }
+        let (report, _) = try built(family) { $0.options.mode = .fitGlyph }
+        #expect(findings(report) == ["set.stroke-weight small-circle.svg"], "\(report.diagnostics.map(\.message))")
+        let finding = try #require(report.diagnostics.first { $0.rule == .setStrokeWeight })
+        #expect(finding.message.contains("--fit=glyph scaled this glyph on its own") && finding.message.contains("build with --fit"), "\(finding.message)")
+    }
+
     @Test("a consistent family gives no set finding, and the catalog records every glyph's weight")
     func aConsistentFamilyPasses() throws {
         let (report, project) = try built("stroke-weight-pass-consistent")
