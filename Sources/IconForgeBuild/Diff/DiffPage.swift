@@ -69,11 +69,7 @@ struct DiffPageWriter {
         for (index, entry) in result.entries.enumerated() {
             card(entry, index: index, &page)
         }
-        page.markup("</section>\n<script>")
-        page.markup(PreviewAssets.imageLoader)
-        page.markup(PreviewAssets.toggles)
-        page.markup(Self.script)
-        page.markup("</script></body></html>\n")
+        PreviewPageWriter.end(script: Self.script, &page)
         return page.html
     }
 

@@ -96,11 +96,7 @@ struct PreviewPageWriter {
         for (index, glyph) in glyphs.enumerated() {
             card(glyph, index: index, &page)
         }
-        page.markup("</section>\n<script>")
-        page.markup(PreviewAssets.imageLoader)
-        page.markup(PreviewAssets.toggles)
-        page.markup(PreviewAssets.script)
-        page.markup("</script></body></html>\n")
+        Self.end(script: PreviewAssets.script, &page)
         return page.html
     }
 
@@ -112,6 +108,16 @@ struct PreviewPageWriter {
         page.element("title", text: title)
         page.markup("<style>")
         page.markup(PreviewAssets.css)
+    }
+
+    /// A page's end, from the close of its last section: the preview's image loader and
+    /// toggles, then the page's own `script`.
+    static func end(script: StaticString, _ page: inout HTMLWriter) {
+        page.markup("</section>\n<script>")
+        page.markup(PreviewAssets.imageLoader)
+        page.markup(PreviewAssets.toggles)
+        page.markup(script)
+        page.markup("</script></body></html>\n")
     }
 
     private func header(_ page: inout HTMLWriter) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One glyph's drawing and where its @2x PNG placed it: what its vector forms (a PDF or SVG
 /// image set, a custom symbol) are drawn from, so that they place the glyph as the PNGs do.
 public struct VectorArtwork: Sendable, Equatable {
@@ -56,13 +54,7 @@ public struct VectorArtwork: Sendable, Equatable {
 extension VectorArtwork {
     /// A count of the drawings made (one per vector file or symbol variant), for a test
     /// to see which glyphs a build drew again: set for a task with `$drawings.withValue`.
-    package final class DrawingCount: Sendable {
-        package let count = Atomic<Int>(0)
-        package init() {}
-        package var value: Int { count.load(ordering: .relaxed) }
-    }
-
-    @TaskLocal package static var drawings: DrawingCount?
+    @TaskLocal package static var drawings: WorkCount?
 }
 
 /// Why a glyph's vector form could not be made.

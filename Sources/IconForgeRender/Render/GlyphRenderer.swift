@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A glyph laid out and rendered at every scale, with its measured geometry.
 package struct RenderedGlyph: Sendable {
     /// Artboard size in points (`Artboard`: width and height in their units, or the viewBox).
@@ -181,13 +179,7 @@ extension GlyphRenderer {
     /// A count of the glyphs loaded, measured and drawn, for a test to see which glyphs a
     /// build rendered: set for a task with `$renders.withValue` (the build's threads take
     /// it on; a render worker, another process, counts in its own).
-    package final class RenderCount: Sendable {
-        package let count = Atomic<Int>(0)
-        package init() {}
-        package var value: Int { count.load(ordering: .relaxed) }
-    }
-
-    @TaskLocal package static var renders: RenderCount?
+    @TaskLocal package static var renders: WorkCount?
 }
 
 extension Rect {

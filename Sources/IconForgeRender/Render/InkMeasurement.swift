@@ -64,13 +64,7 @@ package enum InkMeasurement {
     /// element, the attribute, the property). A filter spelt without those letters is
     /// measured at the full resolution, which costs only time.
     static func mayFilter(_ data: Data) -> Bool {
-        let word = Array("filter".utf8)
-        let bytes = Array(data)
-        guard bytes.count >= word.count else { return false }
-        for index in 0...(bytes.count - word.count) where bytes[index] | 0x20 == word[0] {
-            if zip(bytes[index..<(index + word.count)], word).allSatisfy({ $0 | 0x20 == $1 }) { return true }
-        }
-        return false
+        ASCIIWords.contains("filter", in: Array(data))
     }
 
     /// Whether `data` may hold an SVG `<text>` (or `<svg:text>`, `<textPath>`) element: a
@@ -101,9 +95,7 @@ package enum InkMeasurement {
             if byte == 0 || byte == UInt8(ascii: "\\") { return true }
             if byte == UInt8(ascii: "&"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") { return true }
             let lower = byte | 0x20
-            for word in words where lower == word[0] && index + word.count <= bytes.count {
-                if zip(bytes[index..<(index + word.count)], word).allSatisfy({ $0 | 0x20 == $1 }) { return true }
-            }
+            for word in words where lower == word[0] && ASCIIWords.match(word, at: index, in: bytes) { return true }
         }
         return false
     }

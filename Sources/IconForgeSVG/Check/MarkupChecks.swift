@@ -103,16 +103,6 @@ package enum MarkupChecks {
         return Rect(x: 0, y: 0, width: width, height: height)
     }
 
-    /// Whether `bytes` hold `word` (ASCII, in any case).
-    static func holds(_ word: String, in bytes: [UInt8]) -> Bool {
-        let word = Array(word.lowercased().utf8)
-        guard let first = word.first, bytes.count >= word.count else { return false }
-        for index in 0...(bytes.count - word.count) where bytes[index] | 0x20 == first {
-            if zip(bytes[index..<(index + word.count)], word).allSatisfy({ $0 | 0x20 == $1 }) { return true }
-        }
-        return false
-    }
-
     package static func run(_ source: GlyphSource, limits: Limits) -> Result {
         var checker = Checker(file: source.displayPath)
         return checker.run(source, limits: limits)
@@ -237,7 +227,7 @@ package enum MarkupChecks {
             settlePaint()
             // A non-scaling stroke is as wide on the canvas whatever the user space.
             if strokeWidths.uniform, result.background == nil, !result.paintUses.isEmpty, result.paintUses.allSatisfy({ $0.property == "stroke" }),
-                !MarkupChecks.holds("non-scaling-stroke", in: source.bytes)
+                !ASCIIWords.contains("non-scaling-stroke", in: source.bytes)
             {
                 result.uniformStrokeWidth = strokeWidths.width
             }

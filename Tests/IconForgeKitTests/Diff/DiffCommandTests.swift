@@ -177,7 +177,7 @@ import Testing
             return request
         }
         func counted(_ request: BuildRequest) throws -> (renders: Int, report: BuildReport) {
-            let renders = GlyphRenderer.RenderCount()
+            let renders = WorkCount()
             let report = try GlyphRenderer.$renders.withValue(renders) { try Builder.run(request) }
             return (renders.value, report)
         }

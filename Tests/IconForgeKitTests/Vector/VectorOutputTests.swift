@@ -241,7 +241,7 @@ import Testing
 
     /// How many vector drawings (files and symbol variants) a build of `set` makes.
     static func drawings(_ set: GlyphSet, in project: TemporaryFolder) throws -> (count: Int, report: BuildReport) {
-        let counter = VectorArtwork.DrawingCount()
+        let counter = WorkCount()
         let report = try VectorArtwork.$drawings.withValue(counter) { try Built.run(set, format: .pdf, symbols: true, in: project) }
         return (counter.value, report)
     }
@@ -291,7 +291,7 @@ import Testing
         request.assetCatalog = project.file("App/Assets.xcassets")
         request.vectorFormat = .pdf
         request.symbolsFolder = project.file("App/Assets.xcassets/Symbols")
-        let counter = VectorArtwork.DrawingCount()
+        let counter = WorkCount()
         let report = try VectorArtwork.$drawings.withValue(counter) { try Builder.run(request) }
         #expect(report.diagnostics.filter { $0.severity == .error }.map(\.rule) == [.renderTimeout])
         let glyphs = Dictionary(uniqueKeysWithValues: report.catalog.glyphs.map { ($0.name, $0) })
