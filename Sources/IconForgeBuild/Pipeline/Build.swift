@@ -19,14 +19,17 @@ public enum Builder {
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
+        // One set of render workers for both of --fit=set's passes.
+        let runners = GlyphRunners(
+            count: min(request.jobs, discovered.files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers)
         let setScales = SetScalePlan.plan(
-            discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request)
+            discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request, runners: runners)
         var request = request
         request.options = setScales.applied(to: request.options)
         let early = request.writesOutput ? EarlyStaging() : nil
         let processed = GlyphScheduler(
             files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
-            measured: setScales.measurements
+            measured: setScales.measurements, runners: runners
         ).run(encode: request.writesOutput || request.keepsImages, staging: early)
         // The set is judged once every glyph is processed, reused ones by their recorded weights.
         let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family, mode: request.options.mode)

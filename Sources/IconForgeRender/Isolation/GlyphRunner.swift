@@ -1,9 +1,15 @@
 /// Runs glyphs through `GlyphProcessor`, in this process or in a worker process it owns.
-/// One runner per build thread: it is not shared, so it needs no locking.
+/// One runner per build thread: it is not shared, so it needs no locking. A runner may
+/// serve several passes with different options (`use`): its worker, and what the worker
+/// remembers of the glyphs it measured (`GlyphMemo`), carry over.
 package final class GlyphRunner {
     private let isolation: Isolation
-    private let options: PipelineOptions
+    private var options: PipelineOptions
     private var worker: WorkerProcess?
+    /// Whether `worker` was started with, or last sent, options other than `options`.
+    private var workerOptionsStale = false
+    /// In process, the memo a worker would keep.
+    private let memo = GlyphMemo()
     /// Where idle workers wait between builds (a watch's); nil: each runner starts its own.
     private let pool: WorkerPool?
     /// The program and arguments of this runner's worker: what the pool matches on.
@@ -21,10 +27,24 @@ package final class GlyphRunner {
         if let pool, let worker { pool.park(worker, key: poolKey) }
     }
 
+    /// Processes the glyphs after this with `options` (set mode's render pass, after its
+    /// planning pass); a running worker is told so before its next glyph.
+    package func use(_ options: PipelineOptions) {
+        guard options != self.options else { return }
+        self.options = options
+        if worker != nil { workerOptionsStale = true }
+    }
+
     /// One glyph through `GlyphProcessor.process` (see there for `encode`, `showingFailures` and `measured`).
     package func process(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil) -> GlyphOutcome {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
-            return GlyphProcessor.process(source, options: options, encode: encode, showingFailures: showingFailures, measured: measured)
+            return GlyphProcessor.process(source, options: options, encode: encode, showingFailures: showingFailures, measured: measured, memo: memo)
+        }
+        if workerOptionsStale, let current = worker {
+            workerOptionsStale = false
+            // It now works as one started with these options would, and is parked as one.
+            poolKey = ([executable] + RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)).joined(separator: "\u{0}")
+            if !current.send(OutcomeCodec.encodeOptions(options)) { worker = nil }
         }
         let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures, measured: measured)
         // A worker found dead when sending is replaced once: it died idle, not on this glyph.
