@@ -40,18 +40,23 @@ package final class GlyphRunner {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
             return GlyphProcessor.process(source, options: options, encode: encode, showingFailures: showingFailures, measured: measured, memo: memo)
         }
+        // A worker that waited between passes may, like one from the pool, have died idle.
+        var takenFromPool = false
         if workerOptionsStale, let current = worker {
             workerOptionsStale = false
+            takenFromPool = true
             // It now works as one started with these options would, and is parked as one.
             poolKey = ([executable] + RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)).joined(separator: "\u{0}")
-            if !current.send(OutcomeCodec.encodeOptions(options)) { worker = nil }
+            if !current.send(OutcomeCodec.encodeOptions(options)) {
+                worker = nil
+                takenFromPool = false
+            }
         }
         let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures, measured: measured)
         // A worker found dead when sending is replaced once: it died idle, not on this glyph.
         // A worker from the pool may have been idle for hours; should it die on this glyph,
         // it may have died before it (killed, or out of memory): the glyph is tried once
         // more in a new worker, which a glyph that does crash librsvg crashes as well.
-        var takenFromPool = false
         for attempt in 0..<2 {
             if worker == nil {
                 let arguments = RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)
@@ -89,6 +94,9 @@ package final class GlyphRunner {
         }
         return failed(source, .renderCrashed, "the render worker could not be started")
     }
+
+    /// The process id of this runner's worker, if it has one (tests).
+    package var workerProcessID: Int32? { worker?.processID }
 
     private func failed(_ source: GlyphSource, _ rule: RuleID, _ message: String) -> GlyphOutcome {
         GlyphOutcome(
