@@ -19,9 +19,11 @@ public enum Builder {
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
-        // One set of render workers for both of --fit=set's passes.
+        // One set of render workers for both of --fit=set's passes, started here so that
+        // they outlive the planning pass's threads.
         let runners = GlyphRunners(
             count: min(request.jobs, discovered.files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers)
+        if request.options.mode == .fitSet { runners.startWorkers() }
         let setScales = SetScalePlan.plan(
             discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request, runners: runners)
         var request = request

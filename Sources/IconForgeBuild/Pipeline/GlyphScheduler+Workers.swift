@@ -16,6 +16,12 @@ final class GlyphRunners: @unchecked Sendable {
 
     var count: Int { slots.count }
 
+    /// Starts every slot's worker on the calling thread (see `GlyphRunner.startWorker`), so
+    /// that they outlive the threads of one pass.
+    func startWorkers() {
+        for runner in slots { runner.startWorker() }
+    }
+
     /// Slot `index`'s runner, for that slot's thread only.
     subscript(index: Int) -> GlyphRunner { slots[index] }
 }

@@ -59,18 +59,10 @@ package final class GlyphRunner {
         // more in a new worker, which a glyph that does crash librsvg crashes as well.
         for attempt in 0..<2 {
             if worker == nil {
-                let arguments = RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)
-                poolKey = ([executable] + arguments).joined(separator: "\u{0}")
                 // A parked worker is tried once: one that died idle fails the send below.
-                if attempt == 0, let parked = pool?.take(poolKey) {
-                    worker = parked
-                    takenFromPool = true
-                } else {
-                    do {
-                        worker = try WorkerProcess(executable: executable, arguments: arguments)
-                    } catch {
-                        return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
-                    }
+                switch startWorker(executable: executable, timeout: timeout, memory: memory, fromPool: attempt == 0) {
+                case .success(let fromPool): takenFromPool = takenFromPool || fromPool
+                case .failure(let error): return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
                 }
             }
             guard let current = worker, current.send(request) else {
@@ -93,6 +85,33 @@ package final class GlyphRunner {
             }
         }
         return failed(source, .renderCrashed, "the render worker could not be started")
+    }
+
+    /// Starts this runner's worker now, on the calling thread, unless it has one. On Linux a
+    /// worker ends with the thread that started it (its parent-death signal follows the
+    /// thread), so a worker that is to serve set mode's two passes, each on threads of its
+    /// own, is started by the thread that runs both.
+    package func startWorker() {
+        guard worker == nil, case .workers(let executable, let timeout, let memory) = isolation else { return }
+        // A worker that cannot start is reported by the first glyph that needs it.
+        _ = startWorker(executable: executable, timeout: timeout, memory: memory, fromPool: true)
+    }
+
+    /// Takes a parked worker (when `fromPool`) or starts one: whether it came from the pool.
+    private func startWorker(executable: String, timeout: Double, memory: Int, fromPool: Bool) -> Result<Bool, FileError> {
+        let arguments = RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)
+        poolKey = ([executable] + arguments).joined(separator: "\u{0}")
+        workerOptionsStale = false
+        if fromPool, let parked = pool?.take(poolKey) {
+            worker = parked
+            return .success(true)
+        }
+        do {
+            worker = try WorkerProcess(executable: executable, arguments: arguments)
+            return .success(false)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The process id of this runner's worker, if it has one (tests).

@@ -120,6 +120,32 @@ import Testing
         #expect(rendered.diagnostics == fresh.diagnostics && rendered.outputs == fresh.outputs)
     }
 
+    @Test func workersStartedByTheBuildOutliveThePassThreadsAndServeBothPasses() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        var request = BuildRequest()
+        request.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        request.jobs = 2
+        request.options = Self.measuring
+        let files = try GlyphDiscovery.discover([Fixtures.path("pipeline")])
+        let runners = GlyphRunners(count: 2, isolation: request.isolation, options: Self.rendering, pool: nil)
+        runners.startWorkers()
+        let started = (0..<2).map { runners[$0].workerProcessID }
+        #expect(started.allSatisfy { $0 != nil })
+        func pass(_ options: PipelineOptions) -> [GlyphOutcome] {
+            var passRequest = request
+            passRequest.options = options
+            return GlyphScheduler(
+                files: files, nameFindings: [:], previous: nil, onDisk: .unknown(count: files.count, takenAt: 0), request: passRequest, runners: runners
+            ).run(encode: options == Self.rendering)
+        }
+        let measured = pass(Self.measuring)
+        #expect(measured.allSatisfy { $0.measured != nil })
+        // A worker ended with the first pass's threads would be found dead and replaced.
+        let rendered = pass(Self.rendering)
+        #expect(rendered.allSatisfy { !$0.pngs.isEmpty && $0.diagnostics.allSatisfy { $0.rule != .renderCrashed } })
+        #expect((0..<2).map { runners[$0].workerProcessID } == started)
+    }
+
     @Test func anOptionsFrameIsNoGlyphRequestAndRoundTrips() throws {
         var options = Self.rendering
         options.setScales = [SetScale(artboard: Size(width: 24, height: 24), pixelsPerUnit: [2.5, 3.75], glyphs: 3)]
