@@ -8,6 +8,9 @@ package final class GlyphRunner {
     private var worker: WorkerProcess?
     /// Whether `worker` was started with, or last sent, options other than `options`.
     private var workerOptionsStale = false
+    /// Whether `worker` has waited idle since it last answered (taken from the pool, or
+    /// kept between passes): it may have died meanwhile, not of the glyph it is sent next.
+    private var workerMayHaveDiedIdle = false
     /// In process, the memo a worker would keep.
     private let memo = GlyphMemo()
     /// Where idle workers wait between builds (a watch's); nil: each runner starts its own.
@@ -40,17 +43,13 @@ package final class GlyphRunner {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
             return GlyphProcessor.process(source, options: options, encode: encode, showingFailures: showingFailures, measured: measured, memo: memo)
         }
-        // A worker that waited between passes may, like one from the pool, have died idle.
-        var takenFromPool = false
         if workerOptionsStale, let current = worker {
             workerOptionsStale = false
-            takenFromPool = true
-            // It now works as one started with these options would, and is parked as one.
+            // It waited between the passes, and now works as one started with these options
+            // would, and is parked as one.
+            workerMayHaveDiedIdle = true
             poolKey = ([executable] + RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)).joined(separator: "\u{0}")
-            if !current.send(OutcomeCodec.encodeOptions(options)) {
-                worker = nil
-                takenFromPool = false
-            }
+            if !current.send(OutcomeCodec.encodeOptions(options)) { worker = nil }
         }
         let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures, measured: measured)
         // A worker found dead when sending is replaced once: it died idle, not on this glyph.
@@ -60,9 +59,8 @@ package final class GlyphRunner {
         for attempt in 0..<2 {
             if worker == nil {
                 // A parked worker is tried once: one that died idle fails the send below.
-                switch startWorker(executable: executable, timeout: timeout, memory: memory, fromPool: attempt == 0) {
-                case .success(let fromPool): takenFromPool = takenFromPool || fromPool
-                case .failure(let error): return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
+                if case .failure(let error) = startWorker(executable: executable, timeout: timeout, memory: memory, fromPool: attempt == 0) {
+                    return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
                 }
             }
             guard let current = worker, current.send(request) else {
@@ -70,6 +68,8 @@ package final class GlyphRunner {
                 if attempt == 0 { continue }
                 return failed(source, .renderCrashed, "the render worker stopped before taking this glyph")
             }
+            let mayHaveDiedIdle = workerMayHaveDiedIdle
+            workerMayHaveDiedIdle = false
             switch current.receive(timeout: timeout) {
             case .frame(let reply):
                 if let outcome = OutcomeCodec.decodeOutcome(reply, source: source) { return outcome }
@@ -77,7 +77,7 @@ package final class GlyphRunner {
                 return failed(source, .renderCrashed, "the render worker sent back a malformed result")
             case .died(let how):
                 worker = nil
-                if takenFromPool, attempt == 0 { continue }
+                if mayHaveDiedIdle, attempt == 0 { continue }
                 return failed(source, .renderCrashed, "librsvg crashed on this glyph (its worker process \(how)); the other glyphs are unaffected; simplify the file or report it")
             case .timedOut:
                 worker = nil
@@ -97,18 +97,20 @@ package final class GlyphRunner {
         _ = startWorker(executable: executable, timeout: timeout, memory: memory, fromPool: true)
     }
 
-    /// Takes a parked worker (when `fromPool`) or starts one: whether it came from the pool.
-    private func startWorker(executable: String, timeout: Double, memory: Int, fromPool: Bool) -> Result<Bool, FileError> {
+    /// Takes a parked worker (when `fromPool`) or starts one.
+    private func startWorker(executable: String, timeout: Double, memory: Int, fromPool: Bool) -> Result<Void, FileError> {
         let arguments = RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)
         poolKey = ([executable] + arguments).joined(separator: "\u{0}")
         workerOptionsStale = false
         if fromPool, let parked = pool?.take(poolKey) {
             worker = parked
-            return .success(true)
+            workerMayHaveDiedIdle = true
+            return .success(())
         }
         do {
             worker = try WorkerProcess(executable: executable, arguments: arguments)
-            return .success(false)
+            workerMayHaveDiedIdle = false
+            return .success(())
         } catch {
             return .failure(error)
         }

@@ -27,8 +27,9 @@ package final class GlyphMemo {
         }
     }
 
-    /// The bytes of memory this memo may hold (an estimate: `cost(of:)`). 12 MB: the
-    /// 5,000-glyph tree's peak stays well under its 150 MB target with two workers full.
+    /// The bytes of memory this memo may hold (as estimated by `cost(of:)`): enough for a
+    /// worker's half of 300 glyphs of the benchmark's libraries, and bounded for a large set,
+    /// whose whole tree's peak must stay well under 150 MB at 5,000 glyphs.
     package static let defaultBudget = 12 << 20
 
     private var entries: [String: Entry] = [:]
@@ -84,8 +85,9 @@ package final class GlyphMemo {
         (markup.renderable?.count ?? 0) + source.bytes.count + 256 * (markup.paintUses.count + markup.diagnostics.count) + 1024
     }
 
-    /// An estimate of a librsvg document's heap: its element tree and parsed paths, measured
-    /// at 10–20 times the file's bytes on the benchmark's libraries (at least a few kB).
+    /// An estimate of a librsvg document's heap (its element tree and parsed paths) with
+    /// what drawing it left behind: about 25 bytes a byte of the file (resident memory over
+    /// 400 Lucide documents held, each drawn once), and a few kB however small the file.
     static func cost(ofDocumentFrom bytes: [UInt8]) -> Int {
         24 * bytes.count + 8192
     }
