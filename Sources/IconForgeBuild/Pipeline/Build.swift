@@ -24,12 +24,12 @@ public enum Builder {
         let processed: [GlyphOutcome]
         do {
             // One set of render workers for both of --fit=set's passes, started here so that
-            // they outlive the planning pass's threads (and a watch's, so that they can wait in
-            // its pool for the next build). They end (or are parked) with this block, before
-            // anything is resolved and written: the commit's memory is not added to theirs.
+            // they outlive the planning pass's threads. They end (or are parked) with this
+            // block, before anything is resolved and written: the commit's memory is not added
+            // to theirs.
             let runners = GlyphRunners(
                 count: min(request.jobs, discovered.files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers)
-            if request.options.mode == .fitSet || request.memory != nil { runners.startWorkers() }
+            if request.options.mode == .fitSet { runners.startWorkers() }
             let setScales = SetScalePlan.plan(
                 discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request, runners: runners)
             request.options = setScales.applied(to: request.options)
