@@ -88,16 +88,48 @@ package enum InkMeasurement {
     /// a NUL byte of UTF-16). Without any of them, a recording as large as the viewport is
     /// ink that really reaches every edge of the artboard (Font Awesome's, Simple Icons').
     static func mayDrawThroughLayers(_ data: Data) -> Bool {
-        let words = ["opacity", "mask", "filter", "clip", "blend", "isolation"].map { Array($0.utf8) }
-        let bytes = Array(data)
+        mayDrawThroughLayers(Array(data), countingPaintOpacity: true)
+    }
+
+    /// `mayDrawThroughLayers`, where `countingPaintOpacity` false passes over `fill-opacity`,
+    /// `stroke-opacity` and `stop-opacity` (any `-opacity`), which paint with alpha and draw
+    /// through no layer.
+    private static func mayDrawThroughLayers(_ bytes: [UInt8], countingPaintOpacity: Bool) -> Bool {
         for index in bytes.indices {
             let byte = bytes[index]
             if byte == 0 || byte == UInt8(ascii: "\\") { return true }
             if byte == UInt8(ascii: "&"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") { return true }
             let lower = byte | 0x20
-            for word in words where lower == word[0] && ASCIIWords.match(word, at: index, in: bytes) { return true }
+            for word in layerWords where lower == word[0] && ASCIIWords.match(word, at: index, in: bytes) {
+                if !countingPaintOpacity, word == opacityWord, index > 0, bytes[index - 1] == UInt8(ascii: "-") { continue }
+                return true
+            }
         }
         return false
+    }
+
+    private static let opacityWord = Array("opacity".utf8)
+    private static let layerWords = [opacityWord] + ["mask", "filter", "clip", "blend", "isolation"].map { Array($0.utf8) }
+
+    /// `data` with every `opacity` (the property and the attribute, not `fill-opacity` and
+    /// the like) misspelt `opacitx`, which librsvg ignores, so that nothing is drawn through a
+    /// layer and cairo's recording bounds every shape; nil when `data` may draw through a
+    /// layer in another way (a mask, a filter, a clip path, a blend mode, an escape).
+    ///
+    /// Where only opacity makes layers (Papirus' colour icons: a shadow at `opacity:0.2`
+    /// under each shape), this recording locates the ink for the bands, instead of a coarse
+    /// render and a round of bands at a quarter of the fine resolution. It bounds the same
+    /// shapes, translucent or not (librsvg clips a layer to the viewport, so it may be
+    /// larger, never smaller), and the bands then measure the document itself: where the
+    /// location was wrong (an element at `opacity:0`, a layer cut by the viewport), a band
+    /// shows no edge inside it and the coarse render locates the ink as before.
+    static func withoutLayerOpacity(_ data: Data) -> Data? {
+        var bytes = Array(data)
+        for index in bytes.indices where bytes[index] | 0x20 == opacityWord[0] && ASCIIWords.match(opacityWord, at: index, in: bytes) {
+            guard index == 0 || bytes[index - 1] != UInt8(ascii: "-") else { continue }
+            bytes[index + opacityWord.count - 1] = UInt8(ascii: "x")
+        }
+        return mayDrawThroughLayers(bytes, countingPaintOpacity: false) ? nil : Data(bytes)
     }
 
     /// The recording surface's unit is a quarter of a band pixel, so the located box is off
@@ -130,8 +162,13 @@ package enum InkMeasurement {
         let recordingScale = fine * recordingPerFine
         let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
         let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
-        let first = located ?? recorded(
-            handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: mayDrawThroughLayers(data), failed: &failed)
+        let layers = mayDrawThroughLayers(data)
+        var first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
+        if first == nil, located == nil, layers, !failed, let opaque = withoutLayerOpacity(data), let opaqueHandle = try? SVGHandle(data: opaque) {
+            // Only a location: a failure here is the opaque copy's, and the coarse render follows.
+            var ignored = false
+            first = recorded(opaqueHandle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+        }
         if let first, let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, failed: &failed) {
             return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
         }
