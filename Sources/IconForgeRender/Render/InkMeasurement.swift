@@ -163,11 +163,13 @@ package enum InkMeasurement {
         let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
         let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
         let layers = mayDrawThroughLayers(data)
-        var first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
-        if first == nil, located == nil, layers, !failed, let opaque = withoutLayerOpacity(data), let opaqueHandle = try? SVGHandle(data: opaque) {
-            // Only a location: a failure here is the opaque copy's, and the coarse render follows.
+        let first: Rect?
+        if located == nil, layers, let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) {
+            // Only a location: a failure here is the copy's, and the coarse render follows.
             var ignored = false
-            first = recorded(opaqueHandle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+            first = recorded(opaque, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+        } else {
+            first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
         }
         if let first, let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, failed: &failed) {
             return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
