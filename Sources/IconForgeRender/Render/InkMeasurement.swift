@@ -171,8 +171,13 @@ package enum InkMeasurement {
         } else {
             first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
         }
-        if let first, let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, failed: &failed) {
-            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
+        var fineRecording: SVGRecording?
+        if let first {
+            fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
+            if let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed) {
+                return Measured(
+                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
+            }
         }
         // The coarse render: the artboard, an artboard's width and height around it, and
         // wherever librsvg's estimate puts ink.
@@ -180,6 +185,7 @@ package enum InkMeasurement {
         if failed, let fresh = try? SVGHandle(data: data) {
             handle = fresh
             failed = false
+            fineRecording = nil
         }
         let estimate = try hint(handle)
         if let estimate { around = around.union(estimate) }
@@ -193,13 +199,17 @@ package enum InkMeasurement {
         // instead of four coarse pixels (a drawing with layers pays for every pixel of every
         // band once per translucent element). Whichever box leads to the fine bands, they
         // measure the same edges (`InkMeasurementTests.placementConverges`).
-        if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, failed: &failed),
-            let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, failed: &failed)
+        let locating = recording(of: handle, artboard: artboard, scale: recordingScale, failed: &failed)
+        if fineRecording == nil { fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed) }
+        if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, reusing: locating, failed: &failed),
+            let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
         {
-            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
+            return Measured(
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
         }
-        if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, failed: &failed) {
-            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
+        if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
+            return Measured(
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
         }
         return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
     }
@@ -228,14 +238,31 @@ package enum InkMeasurement {
     /// Each edge of `box` measured on its own band, `margin` units either side of it, at
     /// `fine` px per unit on a grid fixed to the artboard's origin (so the same ink gives the
     /// same pixels whatever box led there); nil when an edge is not inside its band.
-    static func refine(_ handle: SVGHandle, artboard: Size, box: Rect, margin: Double, fine: Double, failed: inout Bool) -> Rect? {
-        guard let minX = edge(.minX, of: handle, artboard: artboard, at: box.x, along: box.y...box.maxY, margin: margin, fine: fine, failed: &failed),
-            let maxX = edge(.maxX, of: handle, artboard: artboard, at: box.maxX, along: box.y...box.maxY, margin: margin, fine: fine, failed: &failed),
-            let minY = edge(.minY, of: handle, artboard: artboard, at: box.y, along: box.x...box.maxX, margin: margin, fine: fine, failed: &failed),
-            let maxY = edge(.maxY, of: handle, artboard: artboard, at: box.maxY, along: box.x...box.maxX, margin: margin, fine: fine, failed: &failed),
+    /// `recording`: the document recorded at `fine` (`recording(of:…)`), which the bands replay.
+    static func refine(
+        _ handle: SVGHandle, artboard: Size, box: Rect, margin: Double, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool
+    ) -> Rect? {
+        func edge(_ side: Edge, at position: Double, along span: ClosedRange<Double>) -> Double? {
+            Self.edge(side, of: handle, artboard: artboard, at: position, along: span, margin: margin, fine: fine, reusing: recording, failed: &failed)
+        }
+        guard let minX = edge(.minX, at: box.x, along: box.y...box.maxY), let maxX = edge(.maxX, at: box.maxX, along: box.y...box.maxY),
+            let minY = edge(.minY, at: box.y, along: box.x...box.maxX), let maxY = edge(.maxY, at: box.maxY, along: box.x...box.maxX),
             maxX >= minX, maxY >= minY
         else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// `handle` drawn once onto a recording at `scale` px per unit (the viewport every band
+    /// at that scale lays it out in), for the bands to replay; nil when librsvg cannot draw
+    /// it (`failed`), and each band then draws the document itself.
+    static func recording(of handle: SVGHandle, artboard: Size, scale: Double, failed: inout Bool) -> SVGRecording? {
+        let viewport = RenderPlan(canvasWidth: 1, canvasHeight: 1, pixelsPerPoint: scale, originX: 0, originY: 0).viewport(artboard: artboard)
+        do {
+            return try handle.recording(width: viewport.width, height: viewport.height)
+        } catch {
+            failed = true
+            return nil
+        }
     }
 
     /// Which edge of the ink a band measures.
@@ -247,7 +274,7 @@ package enum InkMeasurement {
     /// row), the band would be too large, or librsvg could not draw it (`failed`).
     static func edge(
         _ edge: Edge, of handle: SVGHandle, artboard: Size, at position: Double, along span: ClosedRange<Double>, margin: Double, fine: Double,
-        failed: inout Bool
+        reusing recording: SVGRecording? = nil, failed: inout Bool
     ) -> Double? {
         let vertical = edge == .minX || edge == .maxX
         let across = (position - margin)...(position + margin), length = (span.lowerBound - margin)...(span.upperBound + margin)
@@ -261,7 +288,7 @@ package enum InkMeasurement {
         // measurement standing; the outputs themselves are rendered at their own sizes.
         let maxima: (columns: [UInt8], rows: [UInt8])
         do {
-            maxima = try handle.renderAlphaMaxima(width: width, height: height, viewport: plan.viewport(artboard: artboard))
+            maxima = try handle.renderAlphaMaxima(width: width, height: height, viewport: plan.viewport(artboard: artboard), reusing: recording)
         } catch {
             failed = true
             return nil
@@ -285,7 +312,9 @@ package enum InkMeasurement {
     /// once at about its @3x fit scale (80 px across its longer side); an edge of `box` more
     /// than 1.5 of those pixels beyond the pixels that show (any alpha, as fit mode's guard
     /// counts them: a badge at opacity 0.01 shows) is measured again on a fine band around them.
-    static func keepingWhatShows(_ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, failed: inout Bool) -> Rect {
+    static func keepingWhatShows(
+        _ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool
+    ) -> Rect {
         let scale = Double(Template.scales[Template.scales.count - 1].target(for: .square)) / max(box.width, box.height)
         guard scale.isFinite, scale > 0, scale < fine else { return box }
         let region = box.expanded(by: 2 / scale)
@@ -299,7 +328,7 @@ package enum InkMeasurement {
         let slack = 1.5 / scale
         func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
             guard abs(current - seen) > slack else { return current }
-            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: slack, fine: fine, failed: &failed) ?? seen
+            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: slack, fine: fine, reusing: recording, failed: &failed) ?? seen
         }
         let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY), maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
         let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX), maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)
