@@ -122,7 +122,10 @@ package enum InkMeasurement {
     /// shapes, translucent or not (librsvg clips a layer to the viewport, so it may be
     /// larger, never smaller), and the bands then measure the document itself: where the
     /// location was wrong (an element at `opacity:0`, a layer cut by the viewport), a band
-    /// shows no edge inside it and the coarse render locates the ink as before.
+    /// shows no edge inside it and the coarse render locates the ink as before. The copy
+    /// never draws less than the document (which could let a band's span miss ink), save
+    /// where the misspelling changes what a `<text>` spells or a selector matches: documents
+    /// with text are not located this way.
     static func withoutLayerOpacity(_ data: Data) -> Data? {
         var bytes = Array(data)
         for index in bytes.indices where bytes[index] | 0x20 == opacityWord[0] && ASCIIWords.match(opacityWord, at: index, in: bytes) {
@@ -164,7 +167,8 @@ package enum InkMeasurement {
         let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
         let layers = mayDrawThroughLayers(data)
         let first: Rect?
-        if located == nil, layers, let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) {
+        // Not with text: the misspelling would change the letters a `<text>` draws.
+        if located == nil, layers, !mayDrawText(data), let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) {
             // Only a location: a failure here is the copy's, and the coarse render follows.
             var ignored = false
             first = recorded(opaque, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
