@@ -80,12 +80,13 @@ import Testing
         }
     }
 
-    @Test("ink to every edge of the artboard is measured from the recording; drawn through an opacity layer, from its opaque copy's; through a mask, the coarse render locates it")
+    @Test("ink to every edge of the artboard is measured from the recording; drawn through an opacity layer, from its opaque copy's; through a mask, or with text the copy would misspell, the coarse render locates it")
     func fullBleedInk() throws {
         let cases: [(String, Rect, Bool)] = [
             ("full-bleed.svg", Rect(x: 0, y: 0, width: 35, height: 35), false),
             ("full-bleed-layer.svg", Rect(x: 0, y: 0, width: 35, height: 35), false),
             ("full-bleed-mask.svg", Rect(x: 0, y: 0, width: 35, height: 35), true),
+            ("full-bleed-layer-text.svg", Rect(x: 0, y: 0, width: 35, height: 35), true),
         ]
         for (fixture, truth, looksBeyond) in cases {
             let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/" + fixture)))
