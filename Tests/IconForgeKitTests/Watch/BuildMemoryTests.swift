@@ -76,6 +76,17 @@ import Testing
         // What it remembers is what decoding its bytes gives.
         #expect(memory.decode(bytes) == BuildState.decode(bytes))
         #expect(memory.statesDecoded == 0)
+        // The signatures and times spliced from the last state's: one changed, one added,
+        // one replaced by another name (the same count), one removed.
+        state.sourceSignatures["a"] = FileSignature(size: 2, modified: 3, inode: 3)
+        #expect(memory.encode(state) == state.encoded())
+        state.modificationTimes["a-2@2x.png"] = 44
+        #expect(memory.encode(state) == state.encoded())
+        state.modificationTimes["a-2@2x.png"] = nil
+        state.modificationTimes["a-3@2x.png"] = 45
+        #expect(memory.encode(state) == state.encoded())
+        state.sourceSignatures["a_b"] = nil
+        #expect(memory.encode(state) == state.encoded())
         // A name that is not ASCII (a glyph whose name fails `name.invalid` is still recorded).
         state.sourceSignatures["café"] = FileSignature(size: 1, modified: 1)
         #expect(memory.encode(state) == state.encoded())
@@ -115,6 +126,30 @@ import Testing
         for name in ["catalog.json", "wide-30pt@2x.png", "wide-30pt@3x.png"] {
             #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
         }
+    }
+
+    @Test func aWatchLooksForAKilledBuildsTemporaryFilesOnceAndAgainAfterAnotherBuild() throws {
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        func edit(_ y: Int) {
+            glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="\#(y)" width="27" height="26"/></svg>"#)
+        }
+        let first = output.write(FileSystem.temporaryPrefix + "1-1-square-27pt@2x.png", "half a PNG")
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(!FileManager.default.fileExists(atPath: first))
+        // Left by a build killed meanwhile: hidden and harmless, not looked for on every save.
+        let second = output.write(FileSystem.temporaryPrefix + "2-2-square-27pt@2x.png", "half a PNG")
+        edit(5)
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(FileManager.default.fileExists(atPath: second))
+        // Another build wrote here (and removed it); what is left after it is looked for again.
+        edit(6)
+        _ = try Builder.run(request(glyphs, into: output, memory: nil))
+        #expect(!FileManager.default.fileExists(atPath: second))
+        let third = output.write(FileSystem.temporaryPrefix + "3-3-square-27pt@2x.png", "half a PNG")
+        edit(7)
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(!FileManager.default.fileExists(atPath: third))
     }
 
     @Test func aWatchsNextBuildRendersInTheWorkerTheLastOneLeftIdle() throws {
