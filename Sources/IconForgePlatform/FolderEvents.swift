@@ -11,10 +11,11 @@ internal import CPlatformShim
 #endif
 
 /// The operating system's word that something in a set of folders changed: inotify on
-/// Linux, kqueue on macOS (see `cplatformshim_watch_open`). It only wakes a watch; what
-/// changed is found by comparing snapshots (`WatchSnapshot`), so an event this misses (a
-/// file rewritten in place on macOS, a folder created after the watch began) is still seen
-/// at the next poll.
+/// Linux, kqueue on macOS (see `cplatformshim_watch_open`). It wakes a watch, and on Linux
+/// says which entries it saw a write of finish (`Activity`), so that a finished save need
+/// not wait for the quiet period; what changed is still found by comparing snapshots
+/// (`WatchSnapshot`), so an event this misses (a file rewritten in place on macOS, a folder
+/// created after the watch began) is still seen at the next poll.
 ///
 /// Watching folders, never files, is what survives editors that save by writing a new file
 /// and renaming it over the old one: the old file's inode goes, the folder stays.
