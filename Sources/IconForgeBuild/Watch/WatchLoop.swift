@@ -15,6 +15,9 @@ public struct WatchLoop {
     public var quiet: Int64 = 20_000_000
     /// A run starts at most this long after the first change of a burst (1 s).
     public var longest: Int64 = 1_000_000_000
+    /// The session's memory, told the snapshot each run is compared with just before the
+    /// run: what the run's build may take its sources' signatures from (`BuildMemory.watchSaw`).
+    package var memory: BuildMemory?
 
     public init() {}
 
@@ -27,6 +30,7 @@ public struct WatchLoop {
         var current = targets() ?? WatchTargets()
         var seen = driver.snapshot(current)
         var stamps = LiveReload.Stamps()
+        memory?.watchSaw(seen)
         once([])
         (current, seen) = refreshed(current, seen: seen, driver: driver, targets: targets)
         stamps.update(current.pages)
@@ -53,6 +57,7 @@ public struct WatchLoop {
             guard let due = debouncer.takeIfDue(at: now) else { continue }
             // Changes that cancelled out (a file added and removed again) call for no run.
             guard !due.isEmpty else { continue }
+            memory?.watchSaw(seen)
             once(due)
             (current, seen) = refreshed(current, seen: seen, driver: driver, targets: targets)
             stamps.update(current.pages)

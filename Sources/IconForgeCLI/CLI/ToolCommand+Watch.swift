@@ -30,7 +30,9 @@ extension ToolCommand {
         var announced = false
         var notice: String?
         let targets = { watchTargets(parsed, command: command, environment: environment) }
-        WatchLoop().run(driver: driver, targets: targets) { changes in
+        var loop = WatchLoop()
+        loop.memory = environment.buildMemory
+        loop.run(driver: driver, targets: targets) { changes in
             if !changes.isEmpty { say(.err("iconforge: " + WatchChange.describe(changes))) }
             let run = ToolCommand.run(once, environment: environment)
             for line in run.lines { say(line) }
