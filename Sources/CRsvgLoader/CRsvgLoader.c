@@ -254,8 +254,68 @@ int ifrsvg_recorded_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, if
     return result;
 }
 
+struct ifrsvg_recording {
+    cairo_surface_t *surface;
+    double width;
+    double height;
+};
+
+ifrsvg_recording *ifrsvg_record(ifrsvg_document *document, double width, double height, char *error,
+                                size_t error_size) {
+    ifrsvg_recording *recording = malloc(sizeof *recording);
+    if (recording == NULL) {
+        copy_message(error, error_size, "no memory for a recording");
+        return NULL;
+    }
+    // NULL extents: unbounded, so the bands beyond the viewport see what lies there.
+    recording->surface = api.cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+    recording->width = width;
+    recording->height = height;
+    int result = -1;
+    if (api.cairo_surface_status(recording->surface) != CAIRO_STATUS_SUCCESS) {
+        copy_message(error, error_size, "cairo could not create a recording surface");
+    } else {
+        result = draw(document, recording->surface, (ifrsvg_rect){0, 0, width, height}, error, error_size);
+    }
+    if (result != 0) {
+        ifrsvg_recording_destroy(recording);
+        return NULL;
+    }
+    return recording;
+}
+
+void ifrsvg_recording_destroy(ifrsvg_recording *recording) {
+    if (recording == NULL) return;
+    api.cairo_surface_destroy(recording->surface);
+    free(recording);
+}
+
+// Paints `recording` onto `surface` with its origin at (x, y): 0, or -1 with a message.
+static int replay(cairo_surface_t *recording, cairo_surface_t *surface, double x, double y, char *error,
+                  size_t error_size) {
+    cairo_t *context = api.cairo_create(surface);
+    int result = 0;
+    if (api.cairo_status(context) != CAIRO_STATUS_SUCCESS) {
+        copy_message(error, error_size, "cairo could not create a drawing context");
+        result = -1;
+    } else {
+        api.cairo_set_source_surface(context, recording, x, y);
+        api.cairo_paint(context);
+    }
+    api.cairo_destroy(context);
+    return result;
+}
+
+// Whether `value` is a whole number of pixels (in range for the conversion that tests it).
+static int whole_pixels(double value) { return value > -1e15 && value < 1e15 && value == (double)(long long)value; }
+
 int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int height, ifrsvg_rect viewport,
                   char *error, size_t error_size) {
+    return ifrsvg_render_reusing(document, NULL, pixels, width, height, viewport, error, error_size);
+}
+
+int ifrsvg_render_reusing(ifrsvg_document *document, const ifrsvg_recording *reusable, uint8_t *pixels, int width,
+                          int height, ifrsvg_rect viewport, char *error, size_t error_size) {
     if (width <= 0 || height <= 0 || api.cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width) != width * 4) {
         copy_message(error, error_size, "cairo cannot use a canvas of that size");
         return -1;
@@ -276,7 +336,13 @@ int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int hei
     // rasterises only what falls inside it. A canvas about the viewport's size (an output) is
     // drawn directly, as before.
     int result;
-    if (viewport.width * viewport.height > 4.0 * (double)width * (double)height) {
+    int far_smaller = viewport.width * viewport.height > 4.0 * (double)width * (double)height;
+    if (far_smaller && reusable != NULL && reusable->width == viewport.width && reusable->height == viewport.height &&
+        whole_pixels(viewport.x) && whole_pixels(viewport.y)) {
+        // The same recording, made once with the viewport at the origin, moved by whole
+        // pixels: cairo replays it exactly as it replays one bounded by this canvas.
+        result = replay(reusable->surface, surface, viewport.x, viewport.y, error, error_size);
+    } else if (far_smaller) {
         cairo_rectangle_t extents = {0, 0, width, height};
         cairo_surface_t *recording = api.cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
         if (api.cairo_surface_status(recording) != CAIRO_STATUS_SUCCESS) {
@@ -285,17 +351,7 @@ int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int hei
         } else {
             result = draw(document, recording, viewport, error, error_size);
         }
-        if (result == 0) {
-            cairo_t *context = api.cairo_create(surface);
-            if (api.cairo_status(context) != CAIRO_STATUS_SUCCESS) {
-                copy_message(error, error_size, "cairo could not create a drawing context");
-                result = -1;
-            } else {
-                api.cairo_set_source_surface(context, recording, 0, 0);
-                api.cairo_paint(context);
-            }
-            api.cairo_destroy(context);
-        }
+        if (result == 0) result = replay(recording, surface, 0, 0, error, error_size);
         api.cairo_surface_destroy(recording);
     } else {
         result = draw(document, surface, viewport, error, error_size);

@@ -64,6 +64,12 @@ package final class SVGHandle {
         return Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
     }
 
+    /// The document drawn once onto a recording, laid out in a `width` × `height` pixel
+    /// viewport at the origin, for several measuring renders to replay.
+    package func recording(width: Double, height: Double) throws(NativeError) -> SVGRecording {
+        try SVGRecording(self, width: width, height: height)
+    }
+
     /// Renders the whole document onto a transparent `width` × `height` canvas, mapping
     /// the document's viewport rectangle `viewport` (in canvas pixels).
     package func render(width: Int, height: Int, viewport: Rect) throws(NativeError) -> RGBAImage {
@@ -75,22 +81,27 @@ package final class SVGHandle {
 
     /// Renders as `render` does, and keeps only the strongest alpha in each column and row:
     /// all that measuring reads (`AlphaBounds`), without converting every pixel to RGBA.
-    package func renderAlphaMaxima(width: Int, height: Int, viewport: Rect) throws(NativeError) -> (columns: [UInt8], rows: [UInt8]) {
-        let premultiplied = try draw(width: width, height: height, viewport: viewport)
+    /// - Parameter recording: this document recorded at `viewport`'s size, which a canvas far
+    ///   smaller than the viewport replays (the same pixels, without drawing it again).
+    package func renderAlphaMaxima(
+        width: Int, height: Int, viewport: Rect, reusing recording: SVGRecording? = nil
+    ) throws(NativeError) -> (columns: [UInt8], rows: [UInt8]) {
+        let premultiplied = try draw(width: width, height: height, viewport: viewport, reusing: recording)
         return premultiplied.withUnsafeBufferPointer { pixels in
             RGBAImage.alphaMaxima(ofARGB32: pixels, width: width, height: height)
         }
     }
 
     /// cairo's premultiplied ARGB32 pixels of the document drawn on a transparent canvas.
-    private func draw(width: Int, height: Int, viewport: Rect) throws(NativeError) -> [UInt8] {
+    private func draw(width: Int, height: Int, viewport: Rect, reusing recording: SVGRecording? = nil) throws(NativeError) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) / width / 4 else {
             throw NativeError(message: "cannot render a \(width)×\(height) canvas")
         }
         var premultiplied = [UInt8](repeating: 0, count: width * height * 4)
         try premultiplied.withUnsafeMutableBufferPointer { pixels throws(NativeError) in
             try NativeError.checking { error, size in
-                ifrsvg_render(document, pixels.baseAddress, Int32(width), Int32(height), ifrsvg_rect(viewport), error, size) == 0 ? () : nil
+                ifrsvg_render_reusing(
+                    document, recording?.recording, pixels.baseAddress, Int32(width), Int32(height), ifrsvg_rect(viewport), error, size) == 0 ? () : nil
             }
         }
         return premultiplied

@@ -90,6 +90,21 @@ int ifrsvg_recorded_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, if
 int ifrsvg_render(ifrsvg_document *document, uint8_t *pixels, int width, int height, ifrsvg_rect viewport,
                   char *error, size_t error_size);
 
+/// A document drawn once onto a cairo recording surface (no pixels), its viewport at the
+/// origin, for several bands of one measurement to replay instead of each drawing the
+/// document again through librsvg.
+typedef struct ifrsvg_recording ifrsvg_recording;
+/// Records the document laid out in a `width` × `height` viewport at the origin (unbounded:
+/// ink beyond the viewport is kept). NULL with a message on failure.
+ifrsvg_recording *ifrsvg_record(ifrsvg_document *document, double width, double height, char *error,
+                                size_t error_size);
+void ifrsvg_recording_destroy(ifrsvg_recording *recording);
+/// ifrsvg_render, taking the document from `recording` (NULL: none) where it would draw it
+/// onto a recording anyway (a canvas far smaller than its viewport) and the recording was
+/// made at the viewport's size, the viewport at whole pixels: the same pixels, without
+/// librsvg drawing the document again.
+int ifrsvg_render_reusing(ifrsvg_document *document, const ifrsvg_recording *recording, uint8_t *pixels, int width,
+                          int height, ifrsvg_rect viewport, char *error, size_t error_size);
 /// The strongest alpha of each column (`columns`, `width` bytes) and each row (`rows`,
 /// `height` bytes) of `width` × `height` 4-byte pixels whose alpha is the byte at
 /// `alpha_offset` of each. In C so that the compiler may vectorise it: the pixels and the

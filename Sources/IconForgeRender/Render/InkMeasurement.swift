@@ -88,16 +88,51 @@ package enum InkMeasurement {
     /// a NUL byte of UTF-16). Without any of them, a recording as large as the viewport is
     /// ink that really reaches every edge of the artboard (Font Awesome's, Simple Icons').
     static func mayDrawThroughLayers(_ data: Data) -> Bool {
-        let words = ["opacity", "mask", "filter", "clip", "blend", "isolation"].map { Array($0.utf8) }
-        let bytes = Array(data)
+        mayDrawThroughLayers(Array(data), countingPaintOpacity: true)
+    }
+
+    /// `mayDrawThroughLayers`, where `countingPaintOpacity` false passes over `fill-opacity`,
+    /// `stroke-opacity` and `stop-opacity` (any `-opacity`), which paint with alpha and draw
+    /// through no layer.
+    private static func mayDrawThroughLayers(_ bytes: [UInt8], countingPaintOpacity: Bool) -> Bool {
         for index in bytes.indices {
             let byte = bytes[index]
             if byte == 0 || byte == UInt8(ascii: "\\") { return true }
             if byte == UInt8(ascii: "&"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") { return true }
             let lower = byte | 0x20
-            for word in words where lower == word[0] && ASCIIWords.match(word, at: index, in: bytes) { return true }
+            for word in layerWords where lower == word[0] && ASCIIWords.match(word, at: index, in: bytes) {
+                if !countingPaintOpacity, word == opacityWord, index > 0, bytes[index - 1] == UInt8(ascii: "-") { continue }
+                return true
+            }
         }
         return false
+    }
+
+    private static let opacityWord = Array("opacity".utf8)
+    private static let layerWords = [opacityWord] + ["mask", "filter", "clip", "blend", "isolation"].map { Array($0.utf8) }
+
+    /// `data` with every `opacity` (the property and the attribute, not `fill-opacity` and
+    /// the like) misspelt `opacitx`, which librsvg ignores, so that nothing is drawn through a
+    /// layer and cairo's recording bounds every shape; nil when `data` may draw through a
+    /// layer in another way (a mask, a filter, a clip path, a blend mode, an escape).
+    ///
+    /// Where only opacity makes layers (Papirus' colour icons: a shadow at `opacity:0.2`
+    /// under each shape), this recording locates the ink for the bands, instead of a coarse
+    /// render and a round of bands at a quarter of the fine resolution. It bounds the same
+    /// shapes, translucent or not (librsvg clips a layer to the viewport, so it may be
+    /// larger, never smaller), and the bands then measure the document itself: where the
+    /// location was wrong (an element at `opacity:0`, a layer cut by the viewport), a band
+    /// shows no edge inside it and the coarse render locates the ink as before. The copy
+    /// never draws less than the document (which could let a band's span miss ink), save
+    /// where the misspelling changes what a `<text>` spells or a selector matches: documents
+    /// with text are not located this way.
+    static func withoutLayerOpacity(_ data: Data) -> Data? {
+        var bytes = Array(data)
+        for index in bytes.indices where bytes[index] | 0x20 == opacityWord[0] && ASCIIWords.match(opacityWord, at: index, in: bytes) {
+            guard index == 0 || bytes[index - 1] != UInt8(ascii: "-") else { continue }
+            bytes[index + opacityWord.count - 1] = UInt8(ascii: "x")
+        }
+        return mayDrawThroughLayers(bytes, countingPaintOpacity: false) ? nil : Data(bytes)
     }
 
     /// The recording surface's unit is a quarter of a band pixel, so the located box is off
@@ -130,10 +165,23 @@ package enum InkMeasurement {
         let recordingScale = fine * recordingPerFine
         let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
         let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
-        let first = located ?? recorded(
-            handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: mayDrawThroughLayers(data), failed: &failed)
-        if let first, let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, failed: &failed) {
-            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
+        let layers = mayDrawThroughLayers(data)
+        let first: Rect?
+        // Not with text: the misspelling would change the letters a `<text>` draws.
+        if located == nil, layers, !mayDrawText(data), let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) {
+            // Only a location: a failure here is the copy's, and the coarse render follows.
+            var ignored = false
+            first = recorded(opaque, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+        } else {
+            first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
+        }
+        var fineRecording: SVGRecording?
+        if let first {
+            fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
+            if let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed) {
+                return Measured(
+                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
+            }
         }
         // The coarse render: the artboard, an artboard's width and height around it, and
         // wherever librsvg's estimate puts ink.
@@ -141,6 +189,7 @@ package enum InkMeasurement {
         if failed, let fresh = try? SVGHandle(data: data) {
             handle = fresh
             failed = false
+            fineRecording = nil
         }
         let estimate = try hint(handle)
         if let estimate { around = around.union(estimate) }
@@ -154,13 +203,17 @@ package enum InkMeasurement {
         // instead of four coarse pixels (a drawing with layers pays for every pixel of every
         // band once per translucent element). Whichever box leads to the fine bands, they
         // measure the same edges (`InkMeasurementTests.placementConverges`).
-        if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, failed: &failed),
-            let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, failed: &failed)
+        let locating = recording(of: handle, artboard: artboard, scale: recordingScale, failed: &failed)
+        if fineRecording == nil { fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed) }
+        if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, reusing: locating, failed: &failed),
+            let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
         {
-            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
+            return Measured(
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
         }
-        if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, failed: &failed) {
-            return Measured(box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, failed: &failed), precision: 0)
+        if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
+            return Measured(
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
         }
         return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
     }
@@ -189,14 +242,31 @@ package enum InkMeasurement {
     /// Each edge of `box` measured on its own band, `margin` units either side of it, at
     /// `fine` px per unit on a grid fixed to the artboard's origin (so the same ink gives the
     /// same pixels whatever box led there); nil when an edge is not inside its band.
-    static func refine(_ handle: SVGHandle, artboard: Size, box: Rect, margin: Double, fine: Double, failed: inout Bool) -> Rect? {
-        guard let minX = edge(.minX, of: handle, artboard: artboard, at: box.x, along: box.y...box.maxY, margin: margin, fine: fine, failed: &failed),
-            let maxX = edge(.maxX, of: handle, artboard: artboard, at: box.maxX, along: box.y...box.maxY, margin: margin, fine: fine, failed: &failed),
-            let minY = edge(.minY, of: handle, artboard: artboard, at: box.y, along: box.x...box.maxX, margin: margin, fine: fine, failed: &failed),
-            let maxY = edge(.maxY, of: handle, artboard: artboard, at: box.maxY, along: box.x...box.maxX, margin: margin, fine: fine, failed: &failed),
+    /// `recording`: the document recorded at `fine` (`recording(of:…)`), which the bands replay.
+    static func refine(
+        _ handle: SVGHandle, artboard: Size, box: Rect, margin: Double, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool
+    ) -> Rect? {
+        func edge(_ side: Edge, at position: Double, along span: ClosedRange<Double>) -> Double? {
+            Self.edge(side, of: handle, artboard: artboard, at: position, along: span, margin: margin, fine: fine, reusing: recording, failed: &failed)
+        }
+        guard let minX = edge(.minX, at: box.x, along: box.y...box.maxY), let maxX = edge(.maxX, at: box.maxX, along: box.y...box.maxY),
+            let minY = edge(.minY, at: box.y, along: box.x...box.maxX), let maxY = edge(.maxY, at: box.maxY, along: box.x...box.maxX),
             maxX >= minX, maxY >= minY
         else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// `handle` drawn once onto a recording at `scale` px per unit (the viewport every band
+    /// at that scale lays it out in), for the bands to replay; nil when librsvg cannot draw
+    /// it (`failed`), and each band then draws the document itself.
+    static func recording(of handle: SVGHandle, artboard: Size, scale: Double, failed: inout Bool) -> SVGRecording? {
+        let viewport = RenderPlan(canvasWidth: 1, canvasHeight: 1, pixelsPerPoint: scale, originX: 0, originY: 0).viewport(artboard: artboard)
+        do {
+            return try handle.recording(width: viewport.width, height: viewport.height)
+        } catch {
+            failed = true
+            return nil
+        }
     }
 
     /// Which edge of the ink a band measures.
@@ -208,7 +278,7 @@ package enum InkMeasurement {
     /// row), the band would be too large, or librsvg could not draw it (`failed`).
     static func edge(
         _ edge: Edge, of handle: SVGHandle, artboard: Size, at position: Double, along span: ClosedRange<Double>, margin: Double, fine: Double,
-        failed: inout Bool
+        reusing recording: SVGRecording? = nil, failed: inout Bool
     ) -> Double? {
         let vertical = edge == .minX || edge == .maxX
         let across = (position - margin)...(position + margin), length = (span.lowerBound - margin)...(span.upperBound + margin)
@@ -222,7 +292,7 @@ package enum InkMeasurement {
         // measurement standing; the outputs themselves are rendered at their own sizes.
         let maxima: (columns: [UInt8], rows: [UInt8])
         do {
-            maxima = try handle.renderAlphaMaxima(width: width, height: height, viewport: plan.viewport(artboard: artboard))
+            maxima = try handle.renderAlphaMaxima(width: width, height: height, viewport: plan.viewport(artboard: artboard), reusing: recording)
         } catch {
             failed = true
             return nil
@@ -246,7 +316,9 @@ package enum InkMeasurement {
     /// once at about its @3x fit scale (80 px across its longer side); an edge of `box` more
     /// than 1.5 of those pixels beyond the pixels that show (any alpha, as fit mode's guard
     /// counts them: a badge at opacity 0.01 shows) is measured again on a fine band around them.
-    static func keepingWhatShows(_ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, failed: inout Bool) -> Rect {
+    static func keepingWhatShows(
+        _ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool
+    ) -> Rect {
         let scale = Double(Template.scales[Template.scales.count - 1].target(for: .square)) / max(box.width, box.height)
         guard scale.isFinite, scale > 0, scale < fine else { return box }
         let region = box.expanded(by: 2 / scale)
@@ -260,7 +332,7 @@ package enum InkMeasurement {
         let slack = 1.5 / scale
         func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
             guard abs(current - seen) > slack else { return current }
-            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: slack, fine: fine, failed: &failed) ?? seen
+            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: slack, fine: fine, reusing: recording, failed: &failed) ?? seen
         }
         let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY), maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
         let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX), maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)

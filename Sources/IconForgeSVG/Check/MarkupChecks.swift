@@ -256,7 +256,7 @@ package enum MarkupChecks {
                     if attribute.localName == "href", attribute.namespace == nil || attribute.namespace == xlinkNamespace {
                         let target = attribute.value.trimmed()
                         if target.hasPrefix("#"), !(isSVG && element.localName == "use") { referencedIDs.insert(String(target.dropFirst())) }
-                    } else if attribute.namespace == nil, attribute.value.contains("url(") {
+                    } else if attribute.namespace == nil, ASCIIWords.containsExactly("url(", in: attribute.value) {
                         noteReferences(in: attribute.value)
                     }
                     if isSVG, attribute.namespace == nil, attribute.localName == "color" { declared.append(attribute.value) }

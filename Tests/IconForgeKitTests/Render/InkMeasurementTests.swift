@@ -80,11 +80,13 @@ import Testing
         }
     }
 
-    @Test("ink to every edge of the artboard is measured from the recording; drawn through a layer, the coarse render locates it")
+    @Test("ink to every edge of the artboard is measured from the recording; drawn through an opacity layer, from its opaque copy's; through a mask, or with text the copy would misspell, the coarse render locates it")
     func fullBleedInk() throws {
         let cases: [(String, Rect, Bool)] = [
             ("full-bleed.svg", Rect(x: 0, y: 0, width: 35, height: 35), false),
-            ("full-bleed-layer.svg", Rect(x: 0, y: 0, width: 35, height: 35), true),
+            ("full-bleed-layer.svg", Rect(x: 0, y: 0, width: 35, height: 35), false),
+            ("full-bleed-mask.svg", Rect(x: 0, y: 0, width: 35, height: 35), true),
+            ("full-bleed-layer-text.svg", Rect(x: 0, y: 0, width: 35, height: 35), true),
         ]
         for (fixture, truth, looksBeyond) in cases {
             let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/" + fixture)))
@@ -114,6 +116,30 @@ import Testing
         #expect(InkMeasurement.mayDrawThroughLayers(Data(utf16)))
         let fontAwesome = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><!--!Font Awesome Free 6.6.0 by @fontawesome--><path d="M224 0c-17.7 0-32 14.3-32 32V51.2C119 66 64 130.6 64 208v18.8z"/></svg>"#
         #expect(!InkMeasurement.mayDrawThroughLayers(Data(fontAwesome.utf8)))
+    }
+
+    @Test("a copy without opacity layers misspells only `opacity`, keeps every byte's place, and is refused where a mask, filter, clip, blend or escape would still make one")
+    func opacityLayersAreTakenOut() throws {
+        let markup = #"<svg><path style="opacity:0.2;fill:#000" d="M0 0H9V9Z"/><g OPACITY=".5"><path fill-opacity=".3" stroke-opacity="1" d="M1 1H2V2Z"/></g></svg>"#
+        let copy = try #require(InkMeasurement.withoutLayerOpacity(Data(markup.utf8)))
+        #expect(String(decoding: copy, as: UTF8.self) == #"<svg><path style="opacitx:0.2;fill:#000" d="M0 0H9V9Z"/><g OPACITx=".5"><path fill-opacity=".3" stroke-opacity="1" d="M1 1H2V2Z"/></g></svg>"#)
+        for layered in [#"<g opacity=".5" mask="url(#m)"/>"#, #"<g filter="url(#f)"/>"#, #"<g clip-path="url(#c)"/>"#, #"<g style="mix-blend-mode:multiply"/>"#, #"<g style="&#111;pacity:.5"/>"#] {
+            #expect(InkMeasurement.withoutLayerOpacity(Data("<svg>\(layered)</svg>".utf8)) == nil, "\(layered)")
+        }
+    }
+
+    @Test("bands that replay the measurement's one recording show exactly the pixels of bands that draw the document, translucent groups, clips and masks included")
+    func bandsReplayingOneRecordingMatchBandsThatDraw() throws {
+        let handle = try SVGHandle(data: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/translucent-group-and-mask.svg"))))
+        let viewport = Rect(x: 0, y: 0, width: 700, height: 700)  // 20 px per unit
+        let recording = try handle.recording(width: viewport.width, height: viewport.height)
+        for (left, top, width, height) in [(580, 0, 40, 700), (0, 580, 700, 40), (-20, -30, 40, 760)] {
+            let placed = Rect(x: -Double(left), y: -Double(top), width: 700, height: 700)
+            let drawn = try handle.renderAlphaMaxima(width: width, height: height, viewport: placed)
+            let replayed = try handle.renderAlphaMaxima(width: width, height: height, viewport: placed, reusing: recording)
+            #expect(drawn.columns.contains { $0 > 0 } == (left >= 0), "band at \(left),\(top)")
+            #expect(drawn.columns == replayed.columns && drawn.rows == replayed.rows, "band at \(left),\(top)")
+        }
     }
 
     @Test("fit mode fails a glyph whose output's ink is more than 1 px from its plan, and passes one within it")
