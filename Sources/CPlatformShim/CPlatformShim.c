@@ -338,23 +338,67 @@ void cplatformshim_watch_remove(int watch, int handle) {
 #endif
 }
 
-int cplatformshim_watch_wait(int watch, int timeout_ms) {
+#if defined(__linux__)
+// What an inotify event's mask says of the entry it names.
+static int watch_event_kind(uint32_t mask) {
+    if (mask & (IN_CLOSE_WRITE | IN_MOVED_TO)) return CPLATFORMSHIM_WATCH_FINISHED;
+    if (mask & (IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM)) return CPLATFORMSHIM_WATCH_WRITING;
+    if (mask & IN_ATTRIB) return CPLATFORMSHIM_WATCH_ATTRIBUTES;
+    return CPLATFORMSHIM_WATCH_UNNAMED;
+}
+#endif
+
+int cplatformshim_watch_wait(int watch, int timeout_ms, cplatformshim_watch_event *events, int capacity, int *count) {
+    *count = 0;
+    if (capacity < 1) {
+        errno = EINVAL;
+        return -1;
+    }
 #if defined(__linux__)
     struct pollfd entry = {.fd = watch, .events = POLLIN, .revents = 0};
     int ready = poll(&entry, 1, timeout_ms);
     if (ready <= 0) return ready;
-    // Drain: the events only say "look again"; the caller compares the folders itself.
     char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    while (read(watch, buffer, sizeof buffer) > 0) {}
+    ssize_t length;
+    while ((length = read(watch, buffer, sizeof buffer)) > 0) {
+        for (char *at = buffer; at < buffer + length;) {
+            const struct inotify_event *event = (const struct inotify_event *)at;
+            at += sizeof(struct inotify_event) + event->len;
+            // A name, unless the event is of the folder itself (or the queue overflowed).
+            int kind = event->len > 0 && !(event->mask & IN_Q_OVERFLOW) ? watch_event_kind(event->mask) : CPLATFORMSHIM_WATCH_UNNAMED;
+            if (*count == capacity) {
+                events[capacity - 1].kind = CPLATFORMSHIM_WATCH_UNNAMED;  // read on, to drain the queue
+                continue;
+            }
+            cplatformshim_watch_event *described = &events[(*count)++];
+            described->handle = event->wd;
+            described->kind = kind;
+            described->name[0] = '\0';
+            if (kind != CPLATFORMSHIM_WATCH_UNNAMED) {
+                // inotify pads the name with NULs; it is at most NAME_MAX (255) bytes.
+                size_t name_length = strnlen(event->name, event->len);
+                if (name_length >= sizeof described->name) {
+                    described->kind = CPLATFORMSHIM_WATCH_UNNAMED;
+                } else {
+                    memcpy(described->name, event->name, name_length);
+                    described->name[name_length] = '\0';
+                }
+            }
+        }
+    }
     return 1;
 #elif defined(__APPLE__)
     struct timespec timeout = {.tv_sec = timeout_ms / 1000, .tv_nsec = (long)(timeout_ms % 1000) * 1000000L};
-    struct kevent events[16];
-    int ready = kevent(watch, NULL, 0, events, 16, &timeout);
+    struct kevent pending[16];
+    int ready = kevent(watch, NULL, 0, pending, 16, &timeout);
     if (ready <= 0) return ready;
-    // Drain what else is pending without waiting.
+    // Drain what else is pending without waiting. kqueue names the folder, never the entry.
     struct timespec none = {0, 0};
-    while (kevent(watch, NULL, 0, events, 16, &none) > 0) {}
+    while (kevent(watch, NULL, 0, pending, 16, &none) > 0) {}
+    events[0].handle = -1;
+    events[0].kind = CPLATFORMSHIM_WATCH_UNNAMED;
+    events[0].name[0] = '\0';
+    *count = 1;
     return 1;
 #endif
 }

@@ -520,6 +520,20 @@ package final class OpenFolders: Sendable {
         for descriptor in descriptors.values { close(descriptor) }
     }
 
+    /// The signature of `name` in `folder` through a symbolic link (what a watch compares,
+    /// to see a link's target edited), and whether it is one: for any other file, the
+    /// signature `followingSymlinks: false` gives too, in one call.
+    package func signatureAndLink(of name: String, in folder: String) -> (signature: FileSignature, isLink: Bool)? {
+        guard let descriptor = descriptors[folder], !name.utf8.contains(UInt8(ascii: "/")) else {
+            let path = folder + "/" + name
+            return FileSystem.signature(of: path).map { ($0, FileSystem.kind(of: path) == .symlink) }
+        }
+        var info = stat()
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFLNK else { return FileSignature(info).map { ($0, false) } }
+        return fstatat(descriptor, name, &info, 0) == 0 ? FileSignature(info).map { ($0, true) } : nil
+    }
+
     /// `FileSystem.signature(of:followingSymlinks:)` for `name` in `folder`.
     package func signature(of name: String, in folder: String, followingSymlinks: Bool = true) -> FileSignature? {
         guard let descriptor = descriptors[folder], !name.utf8.contains(UInt8(ascii: "/")) else {

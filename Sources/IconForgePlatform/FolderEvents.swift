@@ -11,10 +11,11 @@ internal import CPlatformShim
 #endif
 
 /// The operating system's word that something in a set of folders changed: inotify on
-/// Linux, kqueue on macOS (see `cplatformshim_watch_open`). It only wakes a watch; what
-/// changed is found by comparing snapshots (`WatchSnapshot`), so an event this misses (a
-/// file rewritten in place on macOS, a folder created after the watch began) is still seen
-/// at the next poll.
+/// Linux, kqueue on macOS (see `cplatformshim_watch_open`). It wakes a watch, and on Linux
+/// says which entries it saw a write of finish (`Activity`), so that a finished save need
+/// not wait for the quiet period; what changed is still found by comparing snapshots
+/// (`WatchSnapshot`), so an event this misses (a file rewritten in place on macOS, a folder
+/// created after the watch began) is still seen at the next poll.
 ///
 /// Watching folders, never files, is what survives editors that save by writing a new file
 /// and renaming it over the old one: the old file's inode goes, the folder stays.
@@ -108,14 +109,75 @@ package final class FolderEvents {
 
     /// What a wait ended with.
     package enum Wake: Equatable {
-        case changed, timedOut
+        /// Something changed: `Activity` says what the system named, nil when it did not
+        /// name every entry (macOS's kqueue never does).
+        case changed(Activity?)
+        case timedOut
         /// The system stopped delivering events: the caller should poll instead.
         case failed
     }
 
+    /// What the events of one wait said of the entries they named, each as
+    /// "folder/name" (the folder as given to `watch`), by its last event: whether a write
+    /// of it was seen to finish. An entry whose events only changed its attributes (mode,
+    /// times) is in neither set: that says nothing of its bytes.
+    package struct Activity: Equatable, Sendable {
+        /// Closed after being written (Linux's IN_CLOSE_WRITE), or renamed into place
+        /// (IN_MOVED_TO): a finished save.
+        package var finished: Set<String> = []
+        /// Created, written to, moved away or removed, and not finished since.
+        package var unfinished: Set<String> = []
+
+        package init(finished: Set<String> = [], unfinished: Set<String> = []) {
+            self.finished = finished
+            self.unfinished = unfinished
+        }
+    }
+
+    /// Whether this system's events name the entries that changed and say which saves
+    /// finished (`Activity`): Linux's inotify does, macOS's kqueue names only the folder.
+    #if canImport(Darwin)
+        package static let namesEntries = false
+    #elseif canImport(Glibc) || canImport(Musl)
+        package static let namesEntries = true
+    #else
+        #error("say whether this system's folder events name their entries")
+    #endif
+
+    /// Room for this many events per read of the queue; a wait that finds more reports
+    /// them as not all named (`changed(nil)`), which only costs the watch its shortcut.
+    private static let eventCapacity = 256
+    private var events = [cplatformshim_watch_event](repeating: cplatformshim_watch_event(), count: FolderEvents.eventCapacity)
+
     /// Waits until something changes in a watched folder or `milliseconds` pass.
     package func wait(milliseconds: Int) -> Wake {
-        let (result, _) = SystemCall.retryingInterrupts { cplatformshim_watch_wait(descriptor, Int32(clamping: milliseconds)) }
-        return result > 0 ? .changed : result == 0 ? .timedOut : .failed
+        var count: Int32 = 0
+        let (result, _) = events.withUnsafeMutableBufferPointer { buffer in
+            SystemCall.retryingInterrupts {
+                cplatformshim_watch_wait(descriptor, Int32(clamping: milliseconds), buffer.baseAddress, Int32(buffer.count), &count)
+            }
+        }
+        guard result > 0 else { return result == 0 ? .timedOut : .failed }
+        var folders: [Int32: [String]] = [:]
+        for (folder, handle) in handles { folders[handle, default: []].append(folder) }
+        var activity = Activity()
+        for event in events.prefix(Int(count)) {
+            // An entry of a folder no longer watched (its last events) is not named either.
+            guard event.kind != CPLATFORMSHIM_WATCH_UNNAMED, let named = folders[event.handle] else { return .changed(nil) }
+            guard event.kind != CPLATFORMSHIM_WATCH_ATTRIBUTES else { continue }
+            let name = withUnsafeBytes(of: event.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // Two spellings of one folder share its handle.
+            for folder in named {
+                let entry = folder + "/" + name
+                if event.kind == CPLATFORMSHIM_WATCH_FINISHED {
+                    activity.finished.insert(entry)
+                    activity.unfinished.remove(entry)
+                } else {
+                    activity.unfinished.insert(entry)
+                    activity.finished.remove(entry)
+                }
+            }
+        }
+        return .changed(activity)
     }
 }

@@ -11,6 +11,13 @@ package extension String {
     /// The string with every scalar that `escapes` names replaced by its escape sequence:
     /// the one loop behind each file format's escaping.
     func escaping(_ escapes: [Unicode.Scalar: String]) -> String {
+        // Most text has nothing to escape, and the escapes are of ASCII: a look through the
+        // bytes first spares hashing every scalar (a watch prints every finding of its
+        // glyphs after each save).
+        if escapes.keys.allSatisfy(\.isASCII) {
+            let escaped = escapes.keys.map { UInt8($0.value) }
+            if !utf8.contains(where: escaped.contains) { return self }
+        }
         var result = ""
         result.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {

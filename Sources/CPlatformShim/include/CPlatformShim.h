@@ -110,10 +110,33 @@ long long cplatformshim_raise_descriptor_limit(void);
 /// Stops watching what `handle` (from cplatformshim_watch_add) names.
 void cplatformshim_watch_remove(int watch, int handle);
 
-/// Waits up to `timeout_ms` milliseconds for events, then reads and discards every event
-/// pending (the caller looks at the folders itself). Returns 1 when there were events, 0
+/// What one folder event said of an entry (see cplatformshim_watch_wait).
+typedef struct {
+    /// The folder's handle, from cplatformshim_watch_add.
+    int handle;
+    /// One of the CPLATFORMSHIM_WATCH_* kinds below.
+    int kind;
+    /// The entry's name in the folder, NUL-terminated; empty for CPLATFORMSHIM_WATCH_UNNAMED.
+    char name[256];
+} cplatformshim_watch_event;
+
+/// The system did not say which entry changed: macOS's kqueue never does; Linux when its
+/// queue overflowed, for the folder itself, or for more events than the caller had room for.
+#define CPLATFORMSHIM_WATCH_UNNAMED 0
+/// Created, written to, moved away or removed: not a finished save (yet).
+#define CPLATFORMSHIM_WATCH_WRITING 1
+/// Closed after being written (IN_CLOSE_WRITE) or renamed into place (IN_MOVED_TO): the
+/// write is finished.
+#define CPLATFORMSHIM_WATCH_FINISHED 2
+/// Only its attributes changed (mode, owner, times): says nothing of a write.
+#define CPLATFORMSHIM_WATCH_ATTRIBUTES 3
+
+/// Waits up to `timeout_ms` milliseconds for events, then reads every event pending and
+/// describes them in order in `events` (at most `capacity`; the count in `*count`). When
+/// there are more, the last one described is CPLATFORMSHIM_WATCH_UNNAMED. macOS describes
+/// each wake as one CPLATFORMSHIM_WATCH_UNNAMED event. Returns 1 when there were events, 0
 /// when the time ran out, -1 with errno set on failure (EINTR is retried by the caller).
-int cplatformshim_watch_wait(int watch, int timeout_ms);
+int cplatformshim_watch_wait(int watch, int timeout_ms, cplatformshim_watch_event *events, int capacity, int *count);
 
 /// Gives this process (a render worker) `seconds` more of CPU time, counted from what it
 /// has used so far (rounded up to a whole second): past that, the kernel itself ends it

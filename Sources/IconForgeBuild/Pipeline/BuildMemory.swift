@@ -13,12 +13,29 @@ public final class BuildMemory: Sendable {
     /// A check writes no state: its entries, kept here, are what lets the next check of the
     /// session check only the glyphs that changed.
     private let checked = Lock<BuildState?>(nil)
+    /// The watch's snapshot taken just before the run it starts, for that run's first build.
+    private let watched = Lock<WatchSnapshot?>(nil)
 
     public init() {}
 
     /// The last check's entries, as a previous build's state, when it ran with these options.
     func lastCheck(buildKey: String) -> BuildState? {
         checked.withLock { $0?.buildKey == buildKey ? $0 : nil }
+    }
+
+    /// What the watch saw just before the run it is about to start (`WatchLoop.willRun`).
+    func watchSaw(_ snapshot: WatchSnapshot) {
+        watched.withLock { $0 = snapshot }
+    }
+
+    /// The sources the watch saw just before this run, taken once (a later build of the
+    /// same run looks for itself). A change made since is in no build's record yet: the
+    /// watch compares its next snapshot with this one, and runs again.
+    func takeWatchedSources() -> WatchSnapshot? {
+        watched.withLock { snapshot in
+            defer { snapshot = nil }
+            return snapshot
+        }
     }
 
     func rememberCheck(_ catalog: Catalog, outcomes: [GlyphOutcome]) {

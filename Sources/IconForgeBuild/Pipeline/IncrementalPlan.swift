@@ -111,8 +111,21 @@ struct OnDiskSignatures: Sendable {
     static func stat(_ files: [GlyphFile], request: BuildRequest) -> OnDiskSignatures {
         let folders = OpenFolders(
             (request.writesOutput ? [request.outputFolder] : []) + Set(files.map(\.directory)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-        let takenAt = request.clock.now()
-        let sources = files.map { folders.signature(of: $0.relativePath, in: $0.directory, followingSymlinks: false) }
+        var takenAt = request.clock.now()
+        // What a watch's snapshot saw just before this run, where it saw what a build
+        // records (not through a link): the snapshot looked a moment ago.
+        let watched = request.memory?.takeWatchedSources()
+        var usedWatched = false
+        let sources = files.map { file -> FileSignature? in
+            // A glyph of a folder is known to both by its folder as given and its name.
+            if let watched, file.folder != nil, !watched.links.contains(file.displayPath), let signature = watched.files[file.displayPath] {
+                usedWatched = true
+                return signature
+            }
+            return folders.signature(of: file.relativePath, in: file.directory, followingSymlinks: false)
+        }
+        // Settled is judged from when the first signature was taken.
+        if usedWatched, let watched { takenAt = min(takenAt, watched.takenAt) }
         let outputs: [[FileSignature?]] =
             request.writesOutput
             ? files.map { file in

@@ -3,9 +3,13 @@
 /// the clock says, so that nothing in a test of the loop depends on timing.
 public struct WatchDriver {
     /// What a wait ended with.
-    public enum Wake: Equatable, Sendable {
-        /// The system says something changed (the snapshot says what, if anything).
+    package enum Wake: Equatable, Sendable {
+        /// The system says something changed (the snapshot says what, if anything), not
+        /// which files: macOS's kqueue, or an inotify queue that overflowed.
         case changed
+        /// The system says which entries of the watched folders changed, and which of them
+        /// it saw a write of finish (Linux's inotify); the snapshot still says what changed.
+        case entries(FolderEvents.Activity)
         case timedOut
         /// End the watch (a test's script has run out; the system never says it).
         case stop
@@ -54,7 +58,8 @@ public struct WatchDriver {
                     }
                     events.watch(targets.eventFolders)
                     switch events.wait(milliseconds: milliseconds) {
-                    case .changed: return .changed
+                    case .changed(let activity?): return .entries(activity)
+                    case .changed(nil): return .changed
                     case .timedOut: return .timedOut
                     case .failed:
                         failed = true

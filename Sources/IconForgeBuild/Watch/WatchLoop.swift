@@ -10,10 +10,14 @@ public struct WatchLoop {
     /// or write and rename, and a second write for its metadata) lands within a few
     /// milliseconds; waiting longer would be most of the time from save to PNG, which the
     /// benchmark holds to 50 ms. A burst cut short costs one more run, never a wrong one:
-    /// the next run sees the rest.
+    /// the next run sees the rest. A burst of saves the system saw finish (Linux: a file
+    /// closed after writing, or renamed into place) does not wait for it (`Debouncer`).
     public var quiet: Int64 = 20_000_000
     /// A run starts at most this long after the first change of a burst (1 s).
     public var longest: Int64 = 1_000_000_000
+    /// The session's memory, told the snapshot each run is compared with just before the
+    /// run: what the run's build may take its sources' signatures from (`BuildMemory.watchSaw`).
+    package var memory: BuildMemory?
 
     public init() {}
 
@@ -26,20 +30,34 @@ public struct WatchLoop {
         var current = targets() ?? WatchTargets()
         var seen = driver.snapshot(current)
         var stamps = LiveReload.Stamps()
+        memory?.watchSaw(seen)
         once([])
         (current, seen) = refreshed(current, seen: seen, driver: driver, targets: targets)
         stamps.update(current.pages)
         var debouncer = Debouncer(quiet: quiet, longest: longest)
         while true {
             let timeout = debouncer.deadline.map { max(0, min($0 - driver.now(), driver.pollInterval)) } ?? driver.pollInterval
-            if driver.wait(current, timeout) == .stop { return }
-            let now = driver.now()
-            let snapshot = driver.snapshot(current)
-            debouncer.record(snapshot.changes(since: seen), at: now)
-            seen = snapshot
+            var wake = driver.wait(current, timeout)
+            if wake == .stop { return }
+            var now: Int64
+            var looks = 0
+            while true {
+                now = driver.now()
+                let snapshot = driver.snapshot(current)
+                debouncer.record(snapshot.changes(since: seen), at: now, wake: wake)
+                seen = snapshot
+                looks += 1
+                // Saves seen to finish run at once, unless events came meanwhile (a file
+                // written again after its snapshot was taken): those are looked at first,
+                // a few times at most (events of files not watched need not hold a run up).
+                guard debouncer.isFinished, looks < 4 else { break }
+                wake = driver.wait(current, 0)
+                guard wake != .timedOut, wake != .stop else { break }
+            }
             guard let due = debouncer.takeIfDue(at: now) else { continue }
             // Changes that cancelled out (a file added and removed again) call for no run.
             guard !due.isEmpty else { continue }
+            memory?.watchSaw(seen)
             once(due)
             (current, seen) = refreshed(current, seen: seen, driver: driver, targets: targets)
             stamps.update(current.pages)

@@ -50,6 +50,11 @@ public struct WatchChange: Equatable, Sendable {
 /// where a file was added, removed, rewritten, or replaced by another (a save by rename).
 struct WatchSnapshot: Equatable, Sendable {
     var files: [String: FileSignature]
+    /// Files whose signature here may be a symbolic link's target's, where a build records
+    /// the link's own: glyphs that are links, and the single files, looked at by path.
+    var links: Set<String> = []
+    /// The wall clock (`BuildClock.system.now`) before the first file was looked at.
+    var takenAt: Int64 = 0
 
     init(_ files: [String: FileSignature] = [:]) {
         self.files = files
@@ -59,20 +64,26 @@ struct WatchSnapshot: Equatable, Sendable {
     /// A watch takes one after every event and before every run: each glyph is looked up
     /// by its name in its folder, held open, rather than by walking its whole path.
     static func take(_ targets: WatchTargets) -> WatchSnapshot {
-        var files: [String: FileSignature] = [:]
+        var snapshot = WatchSnapshot()
+        snapshot.takenAt = BuildClock.system.now()
         let glyphFolders = targets.glyphFolders.map(\.withoutTrailingSlash)
         let folders = OpenFolders(glyphFolders)
         for folder in glyphFolders {
             let names = (try? FileSystem.contents(ofFolder: folder)) ?? []
-            files.reserveCapacity(files.count + names.count)
+            snapshot.files.reserveCapacity(snapshot.files.count + names.count)
             for name in names where !name.hasPrefix(".") && GlyphDiscovery.hasSVGExtension(name) {
-                if let signature = folders.signature(of: name, in: folder) { files[folder + "/" + name] = signature }
+                guard let (signature, isLink) = folders.signatureAndLink(of: name, in: folder) else { continue }
+                snapshot.files[folder + "/" + name] = signature
+                if isLink { snapshot.links.insert(folder + "/" + name) }
             }
         }
         for file in targets.files {
-            if let signature = FileSystem.signature(of: file) { files[file] = signature }
+            if let signature = FileSystem.signature(of: file) {
+                snapshot.files[file] = signature
+                snapshot.links.insert(file)  // looked at through a link, if it is one
+            }
         }
-        return WatchSnapshot(files)
+        return snapshot
     }
 
     /// What differs from `old`, sorted by path.

@@ -30,11 +30,18 @@ extension ToolCommand {
         var announced = false
         var notice: String?
         let targets = { watchTargets(parsed, command: command, environment: environment) }
-        WatchLoop().run(driver: driver, targets: targets) { changes in
+        var loop = WatchLoop()
+        loop.memory = environment.buildMemory
+        loop.run(driver: driver, targets: targets) { changes in
             if !changes.isEmpty { say(.err("iconforge: " + WatchChange.describe(changes))) }
             let run = ToolCommand.run(once, environment: environment)
             for line in run.lines { say(line) }
-            if run.stderr.contains(where: { $0.hasPrefix(explainHintPrefix) }) { environment.hintsExplain = false }
+            // The hint is a line of its own: the diagnostics need not be formatted to find it.
+            let hinted = run.lines.contains {
+                guard case .err(let text) = $0 else { return false }
+                return text.hasPrefix(explainHintPrefix)
+            }
+            if hinted { environment.hintsExplain = false }
             status = run.status
             if !announced, let targets = targets() {
                 announced = true

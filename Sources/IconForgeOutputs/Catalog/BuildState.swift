@@ -75,7 +75,7 @@ package struct BuildState: Equatable, Sendable {
 
     /// The state's file bytes (deterministic: keys sorted); with `cache`, each glyph
     /// entry that it encoded last time as it is now comes from there (same bytes).
-    func encoded(reusing cache: GlyphJSONCache? = nil) -> [UInt8] {
+    func encoded(reusing cache: GlyphJSONCache? = nil, splicing signatures: SignatureText? = nil) -> [UInt8] {
         let vouched = fingerprint != nil && report != nil
         let header = Header(
             version: Self.version, buildKey: buildKey, catalogSHA256: catalogSHA256, catalogSignature: catalogSignature,
@@ -84,17 +84,19 @@ package struct BuildState: Equatable, Sendable {
         let rest = Glyphs(glyphs: glyphs, modificationTimes: modificationTimes, sourceSignatures: sourceSignatures)
         let formatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Compact JSON escapes every newline inside strings, so each record is one line.
-        guard let first = try? JSONText.encode(header, formatting: formatting), let second = try? Self.encode(rest, formatting: formatting, reusing: cache)
+        guard let first = try? JSONText.encode(header, formatting: formatting), let second = try? Self.encode(rest, formatting: formatting, reusing: cache, splicing: signatures)
         else { return [] }
         return first + [0x0A] + second + [0x0A]
     }
 
     /// The second line; `glyphs` sorts first of its keys, so its empty array opens the record.
-    private static func encode(_ rest: Glyphs, formatting: JSONEncoder.OutputFormatting, reusing cache: GlyphJSONCache?) throws -> [UInt8] {
+    private static func encode(
+        _ rest: Glyphs, formatting: JSONEncoder.OutputFormatting, reusing cache: GlyphJSONCache?, splicing signatures: SignatureText?
+    ) throws -> [UInt8] {
         guard let cache, !rest.glyphs.isEmpty else { return try JSONText.encode(rest, formatting: formatting) }
         var skeleton = rest
         skeleton.glyphs = []
-        let outer = try Self.handWritten(skeleton) ?? JSONText.encode(skeleton, formatting: formatting)
+        let outer = try Self.handWritten(skeleton, splicing: signatures) ?? JSONText.encode(skeleton, formatting: formatting)
         let opening = Array("{\"glyphs\":[]".utf8)
         guard outer.starts(with: opening) else { return try JSONText.encode(rest, formatting: formatting) }
         var bytes = Array("{\"glyphs\":[".utf8)
@@ -110,42 +112,40 @@ package struct BuildState: Equatable, Sendable {
 
     /// The second line without glyphs, written as the encoder writes it (compact, keys in
     /// byte order, which is the encoder's order for ASCII keys): the encoder takes longer
-    /// over these 3,000 small entries than everything else a watch's build does. Nil when a
-    /// key is not ASCII, for the encoder to write.
-    private static func handWritten(_ rest: Glyphs) throws -> [UInt8]? {
+    /// over these 3,000 small entries than everything else a watch's build does. With
+    /// `signatures`, spliced from the members it wrote last. Nil when a key is not ASCII,
+    /// for the encoder to write.
+    private static func handWritten(_ rest: Glyphs, splicing signatures: SignatureText? = nil) throws -> [UInt8]? {
         let names = Array(rest.modificationTimes.keys) + Array(rest.sourceSignatures.keys)
         guard rest.glyphs.isEmpty, names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
-        func sorted<Value>(_ entries: [String: Value]) -> [(key: String, value: Value)] {
-            entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        }
-        var bytes: [UInt8] = []
+        let signatures = signatures ?? SignatureText()
+        var bytes = Array("{\"glyphs\":[],\"modificationTimes\":{".utf8)
         bytes.reserveCapacity(names.count * 64)
-        func append(_ text: String) { bytes += text.utf8 }
-        // A key needing no escape (all of them, for valid glyph names) is copied as it is.
-        func appendKey(_ key: String) {
-            if key.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-                bytes.append(UInt8(ascii: "\""))
-                bytes += key.utf8
-                bytes.append(UInt8(ascii: "\""))
-            } else {
-                append(JSONText.quoted(key))
-            }
+        bytes += signatures.times.text(rest.modificationTimes) { key, time in quoted(key) + Array(":\(time)".utf8) }
+        bytes += Array("},\"sourceSignatures\":{".utf8)
+        bytes += signatures.sources.text(rest.sourceSignatures) { key, signature in
+            quoted(key) + Array(":{\"inode\":\(signature.inode),\"modified\":\(signature.modified),\"size\":\(signature.size)}".utf8)
         }
-        append("{\"glyphs\":[],\"modificationTimes\":{")
-        for (index, entry) in sorted(rest.modificationTimes).enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendKey(entry.key)
-            append(":" + String(entry.value))
-        }
-        append("},\"sourceSignatures\":{")
-        for (index, entry) in sorted(rest.sourceSignatures).enumerated() {
-            let signature = entry.value
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendKey(entry.key)
-            append(":{\"inode\":\(signature.inode),\"modified\":\(signature.modified),\"size\":\(signature.size)}")
-        }
-        append("}}")
+        bytes += Array("}}".utf8)
         return bytes
+    }
+
+    /// A key as the encoder writes it: one needing no escape (all of them, for valid glyph
+    /// names) copied as it is.
+    private static func quoted(_ key: String) -> [UInt8] {
+        guard key.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return Array(JSONText.quoted(key).utf8) }
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes += key.utf8
+        bytes.append(UInt8(ascii: "\""))
+        return bytes
+    }
+
+    /// The members of the state's second line as a watch last wrote them (`SortedMembers`).
+    package final class SignatureText: Sendable {
+        let times = SortedMembers<Int64>()
+        let sources = SortedMembers<FileSignature>()
+
+        package init() {}
     }
 
     /// Parses state bytes; nil for anything that is not a state of this version.

@@ -172,8 +172,9 @@ package enum OutputWriter {
             }
             // Temporary files of a build killed mid-write. Listing the folder costs a no-op
             // build a tenth of its time, so a build that writes nothing leaves them (they
-            // are hidden, and harmless) to the next build that writes.
-            removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames)
+            // are hidden, and harmless) to the next build that writes, and a watch looks
+            // once, and again only after another build wrote here.
+            if memory?.sweeps(folder) ?? true { removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames) }
             let catalogBytes = try memory.map { try catalog.encoded(reusing: $0.glyphJSON) } ?? Array(try catalog.encoded())
             let written = try staged.writeLastIfChangedRecording(catalogBytes, to: catalogPath)
             var catalogSignature = written.signature

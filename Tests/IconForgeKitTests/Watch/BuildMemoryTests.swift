@@ -27,6 +27,14 @@ import Testing
         return request
     }
 
+    /// Dates every glyph (a link's target) an hour back: a build records the signatures of
+    /// sources changed more than a second before it looked.
+    func settle(_ folder: TemporaryFolder) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: folder.file(name))
+        }
+    }
+
     func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     /// A catalog with entries the encoder treats specially: empty arrays, a missing shape,
@@ -76,6 +84,17 @@ import Testing
         // What it remembers is what decoding its bytes gives.
         #expect(memory.decode(bytes) == BuildState.decode(bytes))
         #expect(memory.statesDecoded == 0)
+        // The signatures and times spliced from the last state's: one changed, one added,
+        // one replaced by another name (the same count), one removed.
+        state.sourceSignatures["a"] = FileSignature(size: 2, modified: 3, inode: 3)
+        #expect(memory.encode(state) == state.encoded())
+        state.modificationTimes["a-2@2x.png"] = 44
+        #expect(memory.encode(state) == state.encoded())
+        state.modificationTimes["a-2@2x.png"] = nil
+        state.modificationTimes["a-3@2x.png"] = 45
+        #expect(memory.encode(state) == state.encoded())
+        state.sourceSignatures["a_b"] = nil
+        #expect(memory.encode(state) == state.encoded())
         // A name that is not ASCII (a glyph whose name fails `name.invalid` is still recorded).
         state.sourceSignatures["café"] = FileSignature(size: 1, modified: 1)
         #expect(memory.encode(state) == state.encoded())
@@ -115,6 +134,77 @@ import Testing
         for name in ["catalog.json", "wide-30pt@2x.png", "wide-30pt@3x.png"] {
             #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
         }
+    }
+
+    @Test func aWatchLooksForAKilledBuildsTemporaryFilesOnceAndAgainAfterAnotherBuild() throws {
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        func edit(_ y: Int) {
+            glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="\#(y)" width="27" height="26"/></svg>"#)
+        }
+        let first = output.write(FileSystem.temporaryPrefix + "1-1-square-27pt@2x.png", "half a PNG")
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(!FileManager.default.fileExists(atPath: first))
+        // Left by a build killed meanwhile: hidden and harmless, not looked for on every save.
+        let second = output.write(FileSystem.temporaryPrefix + "2-2-square-27pt@2x.png", "half a PNG")
+        edit(5)
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(FileManager.default.fileExists(atPath: second))
+        // Another build wrote here (and removed it); what is left after it is looked for again.
+        edit(6)
+        _ = try Builder.run(request(glyphs, into: output, memory: nil))
+        #expect(!FileManager.default.fileExists(atPath: second))
+        let third = output.write(FileSystem.temporaryPrefix + "3-3-square-27pt@2x.png", "half a PNG")
+        edit(7)
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(!FileManager.default.fileExists(atPath: third))
+    }
+
+    @Test func aWatchedBuildTakesItsSourcesFromTheWatchsSnapshotAndTheNextRunCatchesAChangeSince() throws {
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        let targets = WatchTargets(glyphFolders: [glyphs.path])
+        try settle(glyphs)
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        let seen = WatchSnapshot.take(targets)
+        memory.watchSaw(seen)
+        // Saved after the snapshot the run starts from (a new size: a different signature).
+        glyphs.write("wide-30pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#)
+        let watched = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(watched.reusedCount == 3)  // the wide glyph as the snapshot saw it
+        // The watch's next snapshot differs from that one: the next run renders it.
+        let next = WatchSnapshot.take(targets)
+        #expect(next.changes(since: seen) == [WatchChange(glyphs.path + "/wide-30pt.svg", .changed)])
+        memory.watchSaw(next)
+        let again = try Builder.run(request(glyphs, into: output, memory: memory))
+        #expect(again.reusedCount == 3)
+        // Taken once: a build without a snapshot of its own looks for itself.
+        #expect(memory.takeWatchedSources() == nil)
+        let cold = TemporaryFolder()
+        _ = try Builder.run(request(glyphs, into: cold, memory: nil))
+        for name in ["catalog.json", "square-27pt@3x.png", "wide-30pt@2x.png", "wide-30pt@3x.png"] {
+            #expect(try bytes(output.file(name)) == bytes(cold.file(name)), "\(name)")
+        }
+    }
+
+    @Test func aGlyphThatIsALinkIsMarkedInTheSnapshotAndRecordedAsAColdBuildRecordsIt() throws {
+        let glyphs = glyphs(), output = TemporaryFolder(), elsewhere = TemporaryFolder()
+        elsewhere.copy(fixture: "pipeline/square-27pt.svg", as: "target.svg")
+        try FileManager.default.createSymbolicLink(atPath: glyphs.file("linked.svg"), withDestinationPath: elsewhere.file("target.svg"))
+        try settle(glyphs)
+        let memory = BuildMemory()
+        let seen = WatchSnapshot.take(WatchTargets(glyphFolders: [glyphs.path]))
+        // The watch sees the link's target (its edits count); the build records the link.
+        #expect(seen.links == [glyphs.path + "/linked.svg"] && seen.files[glyphs.path + "/linked.svg"] != nil)
+        memory.watchSaw(seen)
+        _ = try Builder.run(request(glyphs, into: output, memory: memory))
+        let state = try #require(BuildState.decode(try bytes(output.file(BuildState.fileName))))
+        let cold = TemporaryFolder()
+        _ = try Builder.run(request(glyphs, into: cold, memory: nil))
+        let coldState = try #require(BuildState.decode(try bytes(cold.file(BuildState.fileName))))
+        #expect(state.sourceSignatures["linked"] == coldState.sourceSignatures["linked"])
+        #expect(state.sourceSignatures["square-27pt"] != nil)
     }
 
     @Test func aWatchsNextBuildRendersInTheWorkerTheLastOneLeftIdle() throws {

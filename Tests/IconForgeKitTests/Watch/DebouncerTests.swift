@@ -47,4 +47,20 @@ import Testing
         debouncer.record([WatchChange("G/tmp.svg", .removed)], at: 210 * ms)
         #expect(debouncer.takeIfDue(at: 310 * ms) == [])
     }
+
+    @Test func aSaveSeenToFinishIsDueAtOnceAndForgottenWithItsBurst() {
+        var debouncer = Debouncer(quiet: 100 * ms, longest: 1000 * ms)
+        debouncer.record([WatchChange("G/a.svg", .changed)], at: 0, wake: .entries(.init(unfinished: ["G/a.svg"])))
+        #expect(debouncer.deadline == 100 * ms)
+        // Closed at a later wake, with nothing new in the snapshot.
+        debouncer.record([], at: 5 * ms, wake: .entries(.init(finished: ["G/a.svg"])))
+        #expect(debouncer.deadline == 0)
+        #expect(debouncer.takeIfDue(at: 5 * ms) == [WatchChange("G/a.svg", .changed)])
+        // The next change, found by a poll, has no event of its own: the quiet period.
+        debouncer.record([WatchChange("G/a.svg", .changed)], at: 10 * ms)
+        #expect(debouncer.deadline == 110 * ms)
+        // A finished save of a file with no pending change says nothing of the others.
+        debouncer.record([], at: 20 * ms, wake: .entries(.init(finished: ["G/b.svg"])))
+        #expect(debouncer.deadline == 110 * ms)
+    }
 }

@@ -93,4 +93,96 @@ import Testing
         WatchLoop().run(driver: script.driver(), targets: { current }) { runs.append($0) }
         #expect(runs == [[], [WatchChange("iconforge.json", .changed)], [WatchChange("B/new.svg", .added)]])
     }
+
+    // Saves the system saw finish (Linux's inotify: closed after writing, renamed into place).
+
+    @Test func aSaveSeenToFinishRunsAtOnce() {
+        let script = ScriptedWatch([])
+        script.steps = [.change(after: 300, wake: .entries(.init(finished: ["G/a.svg"]))) { script.touch("G/a.svg") }, .idle(2000)]
+        var runs: [(at: Int64, changes: [WatchChange])] = []
+        WatchLoop().run(driver: script.driver(), targets: { targets }) { runs.append((script.now, $0)) }
+        #expect(runs.map(\.changes) == [[], [WatchChange("G/a.svg", .added)]])
+        #expect(runs.last?.at == 300_000_000)
+    }
+
+    @Test func aFileStillBeingWrittenWaitsForTheQuietPeriod() {
+        // Written (O_TRUNC, then the bytes) but not yet closed, then closed 5 ms later:
+        // the close finishes it, with no change the snapshot sees.
+        let script = ScriptedWatch([])
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(unfinished: ["G/a.svg"]))) { script.touch("G/a.svg") },
+            .change(after: 5, wake: .entries(.init(finished: ["G/a.svg"]))) {},
+            .idle(2000),
+        ]
+        var runs: [Int64] = []
+        WatchLoop().run(driver: script.driver(), targets: { targets }) { _ in runs.append(script.now) }
+        #expect(runs == [0, 305_000_000])
+    }
+
+    @Test func aFileOpenedForWritingAndNeverClosedRunsAfterTheQuietPeriod() {
+        let script = ScriptedWatch([])
+        script.steps = [.change(after: 300, wake: .entries(.init(unfinished: ["G/a.svg"]))) { script.touch("G/a.svg") }, .idle(2000)]
+        var runs: [Int64] = []
+        WatchLoop().run(driver: script.driver(), targets: { targets }) { _ in runs.append(script.now) }
+        #expect(runs == [0, 320_000_000])
+    }
+
+    @Test func vimsSaveByBackupRenameIsOneRunOnceTheNewFileIsClosed() {
+        // a.svg renamed to a.svg~ (gone: not finished), a new a.svg written and closed, its
+        // mode set (attributes: nothing said), the backup removed (not watched).
+        let script = ScriptedWatch([])
+        script.touch("G/a.svg")
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(unfinished: ["G/a.svg", "G/a.svg~"]))) { script.files["G/a.svg"] = nil },
+            .change(after: 2, wake: .entries(.init(finished: ["G/a.svg"]))) { script.touch("G/a.svg") },
+            .change(after: 1, wake: .entries(.init(unfinished: ["G/a.svg~"]))) {},
+            .idle(2000),
+        ]
+        var runs: [(at: Int64, changes: [WatchChange])] = []
+        WatchLoop().run(driver: script.driver(), targets: { targets }) { runs.append((script.now, $0)) }
+        #expect(runs.map(\.changes) == [[], [WatchChange("G/a.svg", .changed)]])
+        #expect(runs.last?.at == 302_000_000)
+    }
+
+    @Test func aBurstWithAnythingUnfinishedOrUnnamedWaitsForTheQuietPeriod() {
+        // One file saved, another still being written: both wait.
+        let script = ScriptedWatch([])
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(finished: ["G/a.svg"], unfinished: ["G/b.svg"]))) {
+                script.touch("G/a.svg")
+                script.touch("G/b.svg")
+            },
+            .idle(1000),
+            // Events that did not name every entry (an overflowed queue, macOS): the quiet period.
+            .change(after: 300, wake: .changed) { script.touch("G/a.svg") },
+            .change(after: 1, wake: .entries(.init(finished: ["G/a.svg"]))) {},
+            .idle(1000),
+            // A change found by looking, with no event: the quiet period.
+            .change(after: 300, wake: .timedOut) { script.touch("G/a.svg") },
+            .idle(1000),
+            // Attributes only (a touch): nothing said of the bytes.
+            .change(after: 300, wake: .entries(.init())) { script.touch("G/a.svg") },
+            .idle(1000),
+        ]
+        var runs: [Int64] = []
+        WatchLoop().run(driver: script.driver(), targets: { targets }) { _ in runs.append(script.now) }
+        // Each 20 ms after its change was seen: at 300, 1,600 (the later close does not
+        // make up for the unnamed events), 3,101 (the poll) and 4,401 ms.
+        #expect(runs == [0, 320_000_000, 1_620_000_000, 3_121_000_000, 4_421_000_000])
+    }
+
+    @Test func aSaveWrittenAgainAfterItsSnapshotWaitsForTheRest() {
+        // The close was read, then the file was opened for writing again before the
+        // snapshot: the look without waiting that comes before a run at once sees it.
+        let script = ScriptedWatch([])
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(finished: ["G/a.svg"]))) { script.touch("G/a.svg") },
+            .change(after: 0, wake: .entries(.init(unfinished: ["G/a.svg"]))) { script.touch("G/a.svg") },
+            .idle(2000),
+        ]
+        var runs: [(at: Int64, changes: [WatchChange])] = []
+        WatchLoop().run(driver: script.driver(), targets: { targets }) { runs.append((script.now, $0)) }
+        #expect(runs.map(\.changes) == [[], [WatchChange("G/a.svg", .added)]])
+        #expect(runs.last?.at == 320_000_000)
+    }
 }

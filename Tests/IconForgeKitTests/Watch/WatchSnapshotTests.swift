@@ -64,15 +64,74 @@ import Testing
         #expect(events.watched == [folder.path])
         // Nothing happened yet: a short wait times out (a bound on failure, not a timing).
         #expect(events.wait(milliseconds: 0) == .timedOut)
+        let a = folder.path + "/a.svg", b = folder.path + "/b.svg"
         folder.write("b.svg", square)
-        #expect(events.wait(milliseconds: 60_000) == .changed)
+        // macOS's kqueue does not say which entries changed.
+        func named(_ activity: FolderEvents.Activity) -> FolderEvents.Wake { .changed(FolderEvents.namesEntries ? activity : nil) }
+        #expect(events.wait(milliseconds: 60_000) == named(FolderEvents.Activity(finished: [b])))
         folder.write(".a.svg.tmp", square)
         #expect(rename(folder.file(".a.svg.tmp"), folder.file("a.svg")) == 0)
-        #expect(events.wait(milliseconds: 60_000) == .changed)
+        #expect(events.wait(milliseconds: 60_000) == named(FolderEvents.Activity(finished: [a], unfinished: [folder.path + "/.a.svg.tmp"])))
         try FileManager.default.removeItem(atPath: folder.file("b.svg"))
-        #expect(events.wait(milliseconds: 60_000) == .changed)
+        #expect(events.wait(milliseconds: 60_000) == named(FolderEvents.Activity(unfinished: [b])))
         events.watch([])
         #expect(events.watched.isEmpty)
+    }
+
+    /// What each way of saving looks like to the watch: each step is done with the system
+    /// calls the editor makes, then the events it left are read (every call has returned by
+    /// then, so what is read does not depend on timing).
+    @Test(.enabled(if: FolderEvents.namesEntries)) func folderEventsSayWhichSavesAreFinished() throws {
+        let folder = TemporaryFolder()
+        folder.write("a.svg", square)
+        let events = try #require(FolderEvents())
+        events.watch([folder.path])
+        let a = folder.path + "/a.svg"
+        func activity() -> FolderEvents.Activity? {
+            guard case .changed(let activity) = events.wait(milliseconds: 60_000) else { return nil }
+            return activity
+        }
+        func save(_ name: String, flags: Int32 = O_WRONLY | O_CREAT | O_TRUNC, closing: Bool = true) -> Int32 {
+            let descriptor = open(folder.file(name), flags | O_CLOEXEC, 0o644)
+            precondition(descriptor >= 0)
+            _ = square.withCString { write(descriptor, $0, strlen($0)) }
+            if closing { close(descriptor) }
+            return descriptor
+        }
+        // In place (O_TRUNC, as the benchmark, `cp` over a file and most editors do): still
+        // open, then closed.
+        let stillOpen = save("a.svg", closing: false)
+        #expect(activity() == FolderEvents.Activity(unfinished: [a]))
+        close(stillOpen)
+        #expect(activity() == FolderEvents.Activity(finished: [a]))
+        // And a second write for metadata: the last event counts.
+        _ = save("a.svg", flags: O_WRONLY | O_APPEND)
+        #expect(activity() == FolderEvents.Activity(finished: [a]))
+        // Attributes only (chmod, touch): nothing said of the bytes.
+        #expect(chmod(folder.file("a.svg"), 0o600) == 0)
+        #expect(activity() == FolderEvents.Activity())
+        // Vim (backupcopy=no): the file renamed to its backup, written anew, its mode set,
+        // the backup removed.
+        #expect(rename(folder.file("a.svg"), folder.file("a.svg~")) == 0)
+        _ = save("a.svg")
+        #expect(chmod(folder.file("a.svg"), 0o644) == 0)
+        #expect(unlink(folder.file("a.svg~")) == 0)
+        #expect(activity() == FolderEvents.Activity(finished: [a], unfinished: [a + "~"]))
+        // Inkscape, rsync, `mv`: a temporary file renamed over it.
+        _ = save(".a.svg.XXXXXX")
+        #expect(rename(folder.file(".a.svg.XXXXXX"), folder.file("a.svg")) == 0)
+        #expect(activity() == FolderEvents.Activity(finished: [a], unfinished: [folder.path + "/.a.svg.XXXXXX"]))
+        // A file moved away is gone, not saved.
+        #expect(rename(folder.file("a.svg"), folder.file("b.txt")) == 0)
+        #expect(activity() == FolderEvents.Activity(finished: [folder.path + "/b.txt"], unfinished: [a]))
+        // The folder itself: not an entry the events can name.
+        let other = folder.path + "/sub"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
+        events.watch([folder.path, other])
+        #expect(activity() == FolderEvents.Activity(unfinished: [other]))
+        #expect(rmdir(other) == 0)
+        #expect(events.wait(milliseconds: 60_000) == .changed(nil))
+        events.watch([])
     }
 }
 
