@@ -19,15 +19,25 @@ public enum Builder {
         case .build(let planned): plan = planned
         }
         let loadSeconds = (clock.now - loadStart).seconds
-        let setScales = SetScalePlan.plan(
-            discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request)
         var request = request
-        request.options = setScales.applied(to: request.options)
         let early = request.writesOutput ? EarlyStaging() : nil
-        let processed = GlyphScheduler(
-            files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
-            measured: setScales.measurements
-        ).run(encode: request.writesOutput || request.keepsImages, staging: early)
+        let processed: [GlyphOutcome]
+        do {
+            // One set of render workers for both of --fit=set's passes, started here so that
+            // they outlive the planning pass's threads. They end (or are parked) with this
+            // block, before anything is resolved and written: the commit's memory is not added
+            // to theirs.
+            let runners = GlyphRunners(
+                count: min(request.jobs, discovered.files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers)
+            if request.options.mode == .fitSet { runners.startWorkers() }
+            let setScales = SetScalePlan.plan(
+                discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request, runners: runners)
+            request.options = setScales.applied(to: request.options)
+            processed = GlyphScheduler(
+                files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
+                measured: setScales.measurements, runners: runners
+            ).run(encode: request.writesOutput || request.keepsImages, staging: early)
+        }
         // The set is judged once every glyph is processed, reused ones by their recorded weights.
         let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family, mode: request.options.mode)
         let resolution = try Resolution.settle(outcomes, family: family, discovered: discovered, plan: plan, request: request)

@@ -16,31 +16,44 @@ struct GlyphScheduler: Sendable {
     /// `--fit=set`: what the measuring pass found, by file index (`SetScalePlan.measurements`),
     /// so that the render pass does not measure those glyphs again.
     var measured: [Int: SetScalePlan.Measurement] = [:]
+    /// The runners to process with, one per thread, when they outlive this run (set mode's
+    /// two passes share them); nil: this run starts its own.
+    var runners: GlyphRunners?
 
     /// Processes every glyph. With `encode`, each gets its PNGs; with `staging`, each new
     /// PNG is written to its temporary name by the thread that rendered it, while the
-    /// others still render.
+    /// others still render. A glyph `measured` names the worker of goes to that worker's
+    /// thread first (`GlyphQueues`).
     func run(encode: Bool, staging: EarlyStaging? = nil) -> [GlyphOutcome] {
+        runRecordingSlots(encode: encode, staging: staging).map(\.outcome)
+    }
+
+    /// `run`, with the slot (thread and runner) that processed each glyph.
+    func runRecordingSlots(encode: Bool, staging: EarlyStaging? = nil) -> [(outcome: GlyphOutcome, slot: Int)] {
         let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        let results = Lock<[GlyphOutcome?]>(Array(repeating: nil, count: files.count))
+        let results = Lock<[(outcome: GlyphOutcome, slot: Int)?]>(Array(repeating: nil, count: files.count))
         let onGlyphDone = request.onGlyphDone
-        @Sendable func store(_ index: Int, _ outcome: GlyphOutcome) {
-            results.withLock { $0[index] = outcome }
-            if let onGlyphDone { onGlyphDone(done.wrappingAdd(1, ordering: .relaxed).newValue, files.count) }
-        }
-        let workers = max(1, min(request.jobs, files.count))
-        // The writes the threads stage belong to this task's observer, and the renders to its
-        // count (tests).
+        let runners = runners ?? GlyphRunners(
+            count: min(request.jobs, files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers)
+        let workers = runners.count
+        let owners = measured.mapValues(\.slot)
+        let queues = Lock(GlyphQueues(count: files.count, slots: workers, owners: owners))
+        // The writes the threads stage belong to this task's observer, and the work to its
+        // counts (tests).
         let observer = FlushObserver.current
-        let renders = GlyphRenderer.renders
+        let (renders, parses, markupChecks) = (GlyphRenderer.renders, GlyphRenderer.parses, GlyphProcessor.markupChecks)
         // Threads of our own: concurrentPerform would run no more jobs than cores.
-        Threads.run(workers) { _ in FlushObserver.$current.withValue(observer) { GlyphRenderer.$renders.withValue(renders) {
-            let runner = GlyphRunner(isolation: request.isolation, options: request.options, pool: request.memory?.workers)
+        Threads.run(workers) { slot in FlushObserver.$current.withValue(observer) { GlyphRenderer.$renders.withValue(renders) {
+            GlyphRenderer.$parses.withValue(parses) { GlyphProcessor.$markupChecks.withValue(markupChecks) {
+            @Sendable func store(_ index: Int, _ outcome: GlyphOutcome) {
+                results.withLock { $0[index] = (outcome, slot) }
+                if let onGlyphDone { onGlyphDone(done.wrappingAdd(1, ordering: .relaxed).newValue, files.count) }
+            }
+            let runner = runners[slot]
+            runner.use(request.options)
             while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < files.count else { return }
+                guard let index = queues.withLock({ $0.take(for: slot) }) else { return }
                 let file = files[index]
                 let names = nameFindings[index] ?? []
                 let entry = names.isEmpty ? previousByName[file.name] : nil
@@ -99,6 +112,7 @@ struct GlyphScheduler: Sendable {
                 }
                 store(index, outcome)
             }
+            } }
         } } }
         // Every index is filled: each iteration stores before it continues.
         return results.withLock { $0.compactMap { $0 } }

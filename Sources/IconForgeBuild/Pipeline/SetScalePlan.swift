@@ -8,10 +8,12 @@ struct SetScalePlan: Sendable, Equatable {
     /// source it was measured from: the render pass measures none of them again.
     var measurements: [Int: Measurement] = [:]
 
-    /// One glyph's measurement, and the SHA-256 of the bytes it was made from.
+    /// One glyph's measurement, the SHA-256 of the bytes it was made from, and the slot
+    /// (`GlyphRunners`) whose worker made it and remembers the glyph.
     struct Measurement: Sendable, Equatable {
         var sourceSHA256: String
         var ink: InkMeasurement.Measured
+        var slot = 0
 
         /// The measurement, if `source` holds the bytes it was made from (a file edited between
         /// the two passes is measured again).
@@ -37,8 +39,12 @@ struct SetScalePlan: Sendable, Equatable {
     /// box and shape it recorded, without being rendered: both fit modes measure the same
     /// way, and the ink box the planner sees is the catalog's rounded one either way (see
     /// `FitSetPlanner`), so the scale is a cold build's. Other modes plan nothing.
+    ///
+    /// `runners`: the build's runners, which its render pass then uses too, so that each
+    /// glyph goes back to the worker that measured it (nil: the pass starts its own).
     static func plan(
-        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest
+        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest,
+        runners: GlyphRunners? = nil
     ) -> SetScalePlan {
         guard request.options.mode == .fitSet else { return SetScalePlan(scales: nil) }
         var measuring = request
@@ -46,10 +52,12 @@ struct SetScalePlan: Sendable, Equatable {
         measuring.options.mode = .fitGlyph
         measuring.options.allowOffCenter = []
         measuring.options.measuresOnly = true
-        let measured = GlyphScheduler(files: files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring).run(encode: false)
+        let processed = GlyphScheduler(files: files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, runners: runners)
+            .runRecordingSlots(encode: false)
+        let measured = processed.map(\.outcome)
         var measurements: [Int: Measurement] = [:]
-        for (index, outcome) in measured.enumerated() {
-            if let ink = outcome.measured { measurements[index] = Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink) }
+        for (index, (outcome, slot)) in processed.enumerated() {
+            if let ink = outcome.measured { measurements[index] = Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink, slot: slot) }
         }
         let scales = FitSetPlanner.plan(measured.compactMap { outcome in
             guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }

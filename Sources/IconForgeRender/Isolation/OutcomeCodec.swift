@@ -25,6 +25,23 @@ enum OutcomeCodec {
         return (GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content), encode, showingFailures, measured)
     }
 
+    /// A frame that changes the options the worker processes its next glyphs with (set
+    /// mode's two passes share their workers): a count no request starts with (a name of
+    /// 2^64 - 1 bytes), then the options as JSON. The worker sends nothing back.
+    static func encodeOptions(_ options: PipelineOptions) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.count(-1)
+        writer.bytes(RenderWorker.optionsJSON(options))
+        return writer.buffer
+    }
+
+    /// The options of a frame `encodeOptions` wrote; nil for any other frame.
+    static func decodeOptions(_ bytes: [UInt8]) -> PipelineOptions? {
+        var reader = BinaryReader(bytes)
+        guard bytes.count >= 8, reader.count() == -1, let json = reader.bytes(), reader.isAtEnd else { return nil }
+        return try? JSONDecoder().decode(PipelineOptions.self, from: Data(json))
+    }
+
     /// A response: everything in the outcome but the source, which the build already has.
     static func encodeOutcome(_ outcome: GlyphOutcome) -> [UInt8] {
         var writer = BinaryWriter()

@@ -1,5 +1,6 @@
 /// The worker side: `iconforge __render-worker OPTIONS MEMORY PARENT LIMIT` reads glyphs from
-/// stdin and writes outcomes to stdout until stdin closes. The executable recognises the
+/// stdin and writes outcomes to stdout until stdin closes; a frame of other options
+/// (`OutcomeCodec.encodeOptions`) changes OPTIONS for the glyphs after it. The executable recognises the
 /// command and lends the worker its standard input and output.
 ///
 /// A worker ends with its parent (PARENT, the build's process id), and the kernel ends it
@@ -11,8 +12,13 @@ public enum RenderWorker {
 
     /// The arguments that start a worker for `options`.
     static func arguments(options: PipelineOptions, memoryBytes: Int, timeout: Double) -> [String] {
-        let json = (try? JSONText.encode(options, formatting: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = String(decoding: optionsJSON(options), as: UTF8.self)
         return [command, json, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))]
+    }
+
+    /// `options` as a worker reads them, on its command line or in an options frame.
+    static func optionsJSON(_ options: PipelineOptions) -> [UInt8] {
+        (try? JSONText.encode(options, formatting: [.sortedKeys])).map(Array.init) ?? Array("{}".utf8)
     }
 
     /// The worker's own limit on one glyph's CPU time, in whole seconds: later than the
@@ -37,7 +43,7 @@ public enum RenderWorker {
     /// arguments after the command; returns the process exit status.
     public static func run(_ arguments: [String], input: Int32, output: Int32) -> Int32 {
         guard arguments.count == 4, let memory = Int(arguments[1]), let parent = Int32(arguments[2]), let limit = UInt32(arguments[3]),
-            let options = try? JSONDecoder().decode(PipelineOptions.self, from: Data(arguments[0].utf8))
+            var options = try? JSONDecoder().decode(PipelineOptions.self, from: Data(arguments[0].utf8))
         else { return 2 }
         // First, before anything slow: a parent that is already gone gets no work done.
         guard WorkerProcess.endWithParent(parent) else { return 3 }
@@ -45,10 +51,20 @@ public enum RenderWorker {
         WorkerProcess.reuseFreedMemory()
         // From the start, and anew for each glyph: the limit is on one glyph's CPU time.
         WorkerProcess.limitCPUTime(seconds: limit)
+        // What set mode's planning pass learns of each glyph, for its render pass.
+        let memo = GlyphMemo()
         while let frame = WorkerProcess.readFrame(from: input) {
+            if let changed = OutcomeCodec.decodeOptions(frame) {
+                options = changed
+                continue
+            }
             guard let request = OutcomeCodec.decodeRequest(frame) else { return 2 }
             WorkerProcess.limitCPUTime(seconds: limit)
-            let outcome = explainingMemory(GlyphProcessor.process(request.source, options: options, encode: request.encode, showingFailures: request.showingFailures, measured: request.measured), limit: memory)
+            let outcome = explainingMemory(
+                GlyphProcessor.process(
+                    request.source, options: options, encode: request.encode, showingFailures: request.showingFailures, measured: request.measured,
+                    memo: memo),
+                limit: memory)
             guard WorkerProcess.writeFrame(OutcomeCodec.encodeOutcome(outcome), to: output) else { return 1 }
         }
         return 0

@@ -65,11 +65,16 @@ package enum GlyphProcessor {
     ///     every glyph as this one path rendered it.
     ///   - measured: what measuring this source's ink gave in `--fit=set`'s planning pass
     ///     (`GlyphOutcome.measured`), which stands in for measuring it again.
+    ///   - memo: this worker's memo: the planning pass (`options.measuresOnly`) leaves
+    ///     each glyph's markup check and parsed document in it, and the render pass takes
+    ///     them instead of checking and parsing the same bytes again.
     package static func process(
-        _ source: GlyphSource, options: PipelineOptions, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil
+        _ source: GlyphSource, options: PipelineOptions, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil,
+        memo: GlyphMemo? = nil
     ) -> GlyphOutcome {
+        let sha256 = SHA256Digest.hex(of: source.bytes)
         var outcome = GlyphOutcome(
-            source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [],
+            source: source, sourceSHA256: sha256, diagnostics: [],
             artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
         let file = source.displayPath
         let clock = ContinuousClock()
@@ -81,10 +86,17 @@ package enum GlyphProcessor {
         }
 
         // Load and check the markup first: it decides whether librsvg may see the file.
-        let markup = MarkupChecks.run(source, limits: options.limits)
+        let remembered = options.measuresOnly ? nil : memo?.take(sha256, for: source, limits: options.limits)
+        let markup =
+            remembered?.markup
+            ?? {
+                markupChecks?.count.add(1, ordering: .relaxed)
+                return MarkupChecks.run(source, limits: options.limits)
+            }()
         endStage(\.check)
         outcome.diagnostics = markup.diagnostics
         guard markup.safeToRender, !markup.drawsEmoji, !markup.holdsTemplateGuides else {
+            if options.measuresOnly { memo?.remember(sha256, source: source, limits: options.limits, markup: markup, handle: nil, parsedFrom: []) }
             // Nothing is rendered to weigh the colours against: each counts as written.
             outcome.diagnostics += PaintJudgement.findings(markup.paintUses, file: file) { _ in true }
             return outcome.finished(options)
@@ -105,15 +117,20 @@ package enum GlyphProcessor {
         var offArtboard = measured?.offArtboard ?? []
         var paintUses = markup.paintUses
         func isOffArtboard(_ use: PaintUse) -> Bool { use.span.map { span in offArtboard.contains { $0.contains(span.lowerBound) } } ?? false }
+        // The document drawn last, for the memo (planning pass only).
+        var drawn: SVGHandle?
         do {
-            func render(measured: InkMeasurement.Measured?) throws(RenderFailure) -> RenderedGlyph {
+            func render(measured: InkMeasurement.Measured?, parsed: SVGHandle? = nil) throws(RenderFailure) -> RenderedGlyph {
                 try GlyphRenderer.render(
                     Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath,
                     setScales: options.setScales ?? [], keepingOffset: options.allowOffCenter.contains(source.name),
-                    preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly, measured: measured)
+                    preserveAspectRatio: markup.preserveAspectRatio, measuringOnly: options.measuresOnly, measured: measured,
+                    parsed: parsed, keep: memo != nil && options.measuresOnly ? { drawn = $0 } : nil)
             }
             if !offArtboard.isEmpty { renderable = PaintJudgement.blanking(offArtboard, in: renderable) }
-            rendered = try render(measured: measured)
+            // The planning pass's document, if it was parsed from exactly these bytes.
+            let parsed = remembered.flatMap { $0.parsedFrom == renderable ? $0.handle : nil }
+            rendered = try render(measured: measured, parsed: parsed)
             if measured == nil, let box = rendered.inkBox, OffArtboardShapes.reachesPast(box, rendered.artboard) {
                 offArtboard = OffArtboardShapes.spans(paintUses.compactMap(\.span), in: renderable, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
                 if !offArtboard.isEmpty {
@@ -140,7 +157,10 @@ package enum GlyphProcessor {
         outcome.measured = InkMeasurement.Measured(box: rendered.inkBox, precision: rendered.inkPrecision, offArtboard: offArtboard)
         // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
         // is rendered at the set's scale.
-        if options.measuresOnly { return outcome.finished(options) }
+        if options.measuresOnly {
+            memo?.remember(sha256, source: source, limits: options.limits, markup: markup, handle: drawn, parsedFrom: renderable)
+            return outcome.finished(options)
+        }
 
         // Check what was painted.
         let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
@@ -236,6 +256,12 @@ package enum GlyphProcessor {
         }
         return outcome.finished(options)
     }
+}
+
+extension GlyphProcessor {
+    /// A count of the markup checks run (not those a memo answered), for a test to see that
+    /// set mode's render pass does not check again; set as `GlyphRenderer.$renders` is.
+    @TaskLocal package static var markupChecks: WorkCount?
 }
 
 /// Seconds one glyph spent in each stage.

@@ -45,10 +45,13 @@ package enum GlyphRenderer {
     ///   - measured: what measuring these very bytes gave before (`--fit=set`'s planning
     ///     pass), which stands in for measuring them again: measuring is deterministic, so
     ///     the bytes that come out are the same either way.
+    ///   - parsed: librsvg's document of these very bytes, parsed before (`GlyphMemo`), to
+    ///     draw instead of parsing them again; drawing leaves a document as it was.
+    ///   - keep: given the document drawn, once measuring and rendering are done with it.
     package static func render(
         _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
         preserveAspectRatio: PreserveAspectRatio = .init(), firstEstimate: Rect? = nil, measuringOnly: Bool = false,
-        measured known: InkMeasurement.Measured? = nil
+        measured known: InkMeasurement.Measured? = nil, parsed: SVGHandle? = nil, keep: ((SVGHandle) -> Void)? = nil
     ) throws(RenderFailure) -> RenderedGlyph {
         renders?.count.add(1, ordering: .relaxed)
         do {
@@ -57,10 +60,15 @@ package enum GlyphRenderer {
             throw .failed(error.message)
         }
         var handle: SVGHandle
-        do {
-            handle = try SVGHandle(data: data)
-        } catch {
-            throw .unreadable(error.message)
+        if let parsed {
+            handle = parsed
+        } else {
+            parses?.count.add(1, ordering: .relaxed)
+            do {
+                handle = try SVGHandle(data: data)
+            } catch {
+                throw .unreadable(error.message)
+            }
         }
         let dimensions = handle.intrinsicDimensions
         let declared = try artboard(dimensions, preserveAspectRatio: preserveAspectRatio)
@@ -74,6 +82,7 @@ package enum GlyphRenderer {
             guard let inkBox = measured.box else {
                 var empty = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
                 empty.userSpace = declared.userSpace
+                keep?(handle)
                 return empty
             }
             // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
@@ -102,6 +111,7 @@ package enum GlyphRenderer {
             }
             glyph.inkPrecision = measured.precision
             glyph.userSpace = declared.userSpace
+            keep?(handle)
             return glyph
         } catch let error as NativeError {
             throw .failed(error.message)
@@ -180,6 +190,9 @@ extension GlyphRenderer {
     /// build rendered: set for a task with `$renders.withValue` (the build's threads take
     /// it on; a render worker, another process, counts in its own).
     @TaskLocal package static var renders: WorkCount?
+    /// A count of the glyph documents librsvg parsed for `render` (not those a memo lent it),
+    /// for a test to see that set mode's render pass does not parse again.
+    @TaskLocal package static var parses: WorkCount?
 }
 
 extension Rect {
