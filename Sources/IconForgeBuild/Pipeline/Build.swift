@@ -23,13 +23,16 @@ public enum Builder {
         let early = request.writesOutput ? EarlyStaging() : nil
         let processed: [GlyphOutcome]
         do {
-            // One set of render workers for both of --fit=set's passes, started here so that
-            // they outlive the planning pass's threads. They end (or are parked) with this
+            // One set of render workers for both of --fit=set's passes. A worker ends with the
+            // thread that started it (Linux's parent-death signal follows the thread), so they
+            // are started here, on the build's own thread: to outlive the planning pass's
+            // threads, and a watch's to live on in its pool for the next build (else every
+            // save started the second job's worker again). They end (or are parked) with this
             // block, before anything is resolved and written: the commit's memory is not added
             // to theirs.
             let runners = GlyphRunners(
                 count: min(request.jobs, discovered.files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers)
-            if request.options.mode == .fitSet { runners.startWorkers() }
+            if request.options.mode == .fitSet || request.memory != nil { runners.startWorkers() }
             let setScales = SetScalePlan.plan(
                 discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request, runners: runners)
             request.options = setScales.applied(to: request.options)

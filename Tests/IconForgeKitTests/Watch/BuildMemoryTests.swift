@@ -207,6 +207,31 @@ import Testing
         #expect(state.sourceSignatures["square-27pt"] != nil)
     }
 
+    @Test func aWatchsWorkersOfEveryJobLiveOnInItsPool() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        var watched = request(glyphs, into: output, memory: memory)
+        watched.jobs = 2
+        watched.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        _ = try Builder.run(watched)
+        let idle = memory.workers.idleProcessIDs
+        #expect(idle.count == 2)
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        glyphs.write("wide-30pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#)
+        _ = try Builder.run(watched)
+        // A worker started by a job's own thread is sent SIGKILL when that thread ends: it
+        // would be a zombie now, or replaced by the second build.
+        #expect(Set(memory.workers.idleProcessIDs) == Set(idle))
+        #if os(Linux)
+        for pid in idle {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+            #expect(state != nil && state != "Z" && state != "X", "worker \(pid): \(stat)")
+        }
+        #endif
+    }
+
     @Test func aWatchsNextBuildRendersInTheWorkerTheLastOneLeftIdle() throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let glyphs = glyphs(), output = TemporaryFolder()
