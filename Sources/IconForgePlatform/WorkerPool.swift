@@ -2,8 +2,9 @@
 /// that a build after one saved glyph does not start a process, load librsvg and set up
 /// its limits again: a tenth to a fifth of what that build costs.
 ///
-/// Only workers of the same program and arguments (which carry the build's options and
-/// limits) are handed out again, and only idle ones: a runner parks its worker when it is
+/// Only workers of the same key (the program and its limits, see `RenderWorker.poolKey`;
+/// the runner that takes one sends it its build's options) are handed out again, and only
+/// idle ones: a runner parks its worker when it is
 /// done with it and after a reply, never after a crash or a timeout. A parked worker that
 /// died meanwhile is found dead at the first send and replaced (`GlyphRunner`). Parked
 /// workers stay on `WorkerProcess`'s live list, so Ctrl-C stops them with the rest.
@@ -26,7 +27,7 @@ package final class WorkerPool: Sendable {
     }
 
     /// Keeps `worker`, whose caller holds no other reference to it, for a later `take`.
-    /// Workers of other keys go: their options are no longer the session's.
+    /// Workers of other keys go: their limits are no longer the session's.
     package func park(_ worker: WorkerProcess, key: String) {
         let dropped: [Parked] = idle.withLock { parked in
             let other = parked.filter { $0.key != key }

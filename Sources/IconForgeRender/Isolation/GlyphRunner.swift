@@ -15,7 +15,7 @@ package final class GlyphRunner {
     private let memo = GlyphMemo()
     /// Where idle workers wait between builds (a watch's); nil: each runner starts its own.
     private let pool: WorkerPool?
-    /// The program and arguments of this runner's worker: what the pool matches on.
+    /// The program and limits of this runner's worker: what the pool matches on.
     private var poolKey = ""
 
     package init(isolation: Isolation, options: PipelineOptions, pool: WorkerPool? = nil) {
@@ -48,7 +48,6 @@ package final class GlyphRunner {
             // It waited between the passes, and now works as one started with these options
             // would, and is parked as one.
             workerMayHaveDiedIdle = true
-            poolKey = ([executable] + RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)).joined(separator: "\u{0}")
             if !current.send(OutcomeCodec.encodeOptions(options)) { worker = nil }
         }
         let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures, measured: measured)
@@ -99,16 +98,18 @@ package final class GlyphRunner {
 
     /// Takes a parked worker (when `fromPool`) or starts one.
     private func startWorker(executable: String, timeout: Double, memory: Int, fromPool: Bool) -> Result<Void, FileError> {
-        let arguments = RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout)
-        poolKey = ([executable] + arguments).joined(separator: "\u{0}")
-        workerOptionsStale = false
+        poolKey = RenderWorker.poolKey(executable: executable, memoryBytes: memory, timeout: timeout)
         if fromPool, let parked = pool?.take(poolKey) {
             worker = parked
             workerMayHaveDiedIdle = true
+            // Its last build's options may not be these (a set's scales change with its
+            // glyphs): it is told them before its first glyph, as between set mode's passes.
+            workerOptionsStale = true
             return .success(())
         }
+        workerOptionsStale = false
         do {
-            worker = try WorkerProcess(executable: executable, arguments: arguments)
+            worker = try WorkerProcess(executable: executable, arguments: RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout))
             workerMayHaveDiedIdle = false
             return .success(())
         } catch {

@@ -16,6 +16,12 @@ public enum RenderWorker {
         return [command, json, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))]
     }
 
+    /// What makes two workers interchangeable, for `WorkerPool`: the program, its limits and
+    /// its parent, not its options, which an options frame changes (`GlyphRunner.use`).
+    static func poolKey(executable: String, memoryBytes: Int, timeout: Double) -> String {
+        [executable, command, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))].joined(separator: "\u{0}")
+    }
+
     /// `options` as a worker reads them, on its command line or in an options frame.
     static func optionsJSON(_ options: PipelineOptions) -> [UInt8] {
         (try? JSONText.encode(options, formatting: [.sortedKeys])).map(Array.init) ?? Array("{}".utf8)

@@ -232,6 +232,31 @@ import Testing
         #endif
     }
 
+    @Test func aSetModeWatchsNextBuildTakesTheWorkerItsLastBuildLeftWhateverTheSetsScales() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        let glyphs = glyphs(), output = TemporaryFolder()
+        let memory = BuildMemory()
+        var watched = request(glyphs, into: output, memory: memory)
+        watched.jobs = 1
+        watched.options.mode = .fitSet
+        watched.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        _ = try Builder.run(watched)
+        let idle = memory.workers.idleProcessIDs
+        #expect(idle.count == 1)
+        // Its render pass worked with the set's scales, which this build plans anew.
+        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        _ = try Builder.run(watched)
+        #expect(memory.workers.idleProcessIDs == idle)
+        var cold = watched
+        cold.memory = nil
+        let coldOutput = TemporaryFolder()
+        cold.outputFolder = coldOutput.path
+        _ = try Builder.run(cold)
+        for name in ["catalog.json", "square-27pt@2x.png", "square-27pt@3x.png", "wide-30pt@3x.png"] {
+            #expect(try bytes(output.file(name)) == bytes(coldOutput.file(name)), "\(name)")
+        }
+    }
+
     @Test func aWatchsNextBuildRendersInTheWorkerTheLastOneLeftIdle() throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let glyphs = glyphs(), output = TemporaryFolder()
