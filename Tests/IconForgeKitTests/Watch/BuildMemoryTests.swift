@@ -29,6 +29,16 @@ import Testing
 
     /// Dates every glyph (a link's target) an hour back: a build records the signatures of
     /// sources changed more than a second before it looked.
+    /// A watch's request (with `memory`) whose glyphs render in workers of the built
+    /// iconforge product, `jobs` at a time.
+    func watchedInWorkers(_ glyphs: TemporaryFolder, into output: TemporaryFolder, memory: BuildMemory, jobs: Int) throws -> BuildRequest {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        var watched = request(glyphs, into: output, memory: memory)
+        watched.jobs = jobs
+        watched.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        return watched
+    }
+
     func settle(_ folder: TemporaryFolder) throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: folder.file(name))
@@ -208,12 +218,9 @@ import Testing
     }
 
     @Test func aWatchsWorkersOfEveryJobLiveOnInItsPool() throws {
-        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let glyphs = glyphs(), output = TemporaryFolder()
         let memory = BuildMemory()
-        var watched = request(glyphs, into: output, memory: memory)
-        watched.jobs = 2
-        watched.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        let watched = try watchedInWorkers(glyphs, into: output, memory: memory, jobs: 2)
         _ = try Builder.run(watched)
         let idle = memory.workers.idleProcessIDs
         #expect(idle.count == 2)
@@ -233,13 +240,10 @@ import Testing
     }
 
     @Test func aSetModeWatchsNextBuildTakesTheWorkerItsLastBuildLeftWhateverTheSetsScales() throws {
-        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let glyphs = glyphs(), output = TemporaryFolder()
         let memory = BuildMemory()
-        var watched = request(glyphs, into: output, memory: memory)
-        watched.jobs = 1
+        var watched = try watchedInWorkers(glyphs, into: output, memory: memory, jobs: 1)
         watched.options.mode = .fitSet
-        watched.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
         _ = try Builder.run(watched)
         let idle = memory.workers.idleProcessIDs
         #expect(idle.count == 1)
@@ -258,12 +262,9 @@ import Testing
     }
 
     @Test func aWatchsNextBuildRendersInTheWorkerTheLastOneLeftIdle() throws {
-        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let glyphs = glyphs(), output = TemporaryFolder()
         let memory = BuildMemory()
-        var watched = request(glyphs, into: output, memory: memory)
-        watched.jobs = 1
-        watched.isolation = .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        let watched = try watchedInWorkers(glyphs, into: output, memory: memory, jobs: 1)
         _ = try Builder.run(watched)
         let idle = memory.workers.idleProcessIDs
         #expect(idle.count == 1)
