@@ -847,7 +847,9 @@ def browser_load(browser: str, url: str, scratch: Path) -> tuple[float, int, flo
     argv = [browser, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
             "--enable-logging=stderr", "--v=0", url]
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # A session of its own: the browser's helpers (zygote, GPU, network) are killed with
+    # it, not left running after the measurement.
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         deadline = start + PREVIEW_TIMEOUT
         assert proc.stderr is not None
@@ -859,7 +861,10 @@ def browser_load(browser: str, url: str, scratch: Path) -> tuple[float, int, flo
                 break
         raise RuntimeError(f"the browser never reported the page ready ({url})")
     finally:
-        proc.kill()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         proc.wait()
         shutil.rmtree(profile, ignore_errors=True)
 
