@@ -214,22 +214,28 @@ int ifrsvg_ink_rect(ifrsvg_document *document, ifrsvg_rect viewport, ifrsvg_rect
     return 0;
 }
 
+// A drawing context of its own on `surface` (checked by the caller), for the caller to
+// destroy; NULL with a message when cairo cannot make one.
+static cairo_t *drawing_context(cairo_surface_t *surface, char *error, size_t error_size) {
+    cairo_t *context = api.cairo_create(surface);
+    if (api.cairo_status(context) == CAIRO_STATUS_SUCCESS) return context;
+    api.cairo_destroy(context);
+    copy_message(error, error_size, "cairo could not create a drawing context");
+    return NULL;
+}
+
 // Draws the document onto `surface` (checked by the caller), its viewport mapped to
 // `viewport`, through a context of its own: 0, or -1 with a message.
 static int draw(ifrsvg_document *document, cairo_surface_t *surface, ifrsvg_rect viewport, char *error,
                 size_t error_size) {
-    cairo_t *context = api.cairo_create(surface);
+    cairo_t *context = drawing_context(surface, error, error_size);
+    if (context == NULL) return -1;
     int result = 0;
-    if (api.cairo_status(context) != CAIRO_STATUS_SUCCESS) {
-        copy_message(error, error_size, "cairo could not create a drawing context");
+    RsvgRectangle rsvg_viewport = {viewport.x, viewport.y, viewport.width, viewport.height};
+    GError *gerror = NULL;
+    if (!api.rsvg_handle_render_document((RsvgHandle *)document, context, &rsvg_viewport, &gerror)) {
+        consume_error(gerror, error, error_size, "librsvg could not render the document");
         result = -1;
-    } else {
-        RsvgRectangle rsvg_viewport = {viewport.x, viewport.y, viewport.width, viewport.height};
-        GError *gerror = NULL;
-        if (!api.rsvg_handle_render_document((RsvgHandle *)document, context, &rsvg_viewport, &gerror)) {
-            consume_error(gerror, error, error_size, "librsvg could not render the document");
-            result = -1;
-        }
     }
     api.cairo_destroy(context);
     return result;
@@ -293,17 +299,12 @@ void ifrsvg_recording_destroy(ifrsvg_recording *recording) {
 // Paints `recording` onto `surface` with its origin at (x, y): 0, or -1 with a message.
 static int replay(cairo_surface_t *recording, cairo_surface_t *surface, double x, double y, char *error,
                   size_t error_size) {
-    cairo_t *context = api.cairo_create(surface);
-    int result = 0;
-    if (api.cairo_status(context) != CAIRO_STATUS_SUCCESS) {
-        copy_message(error, error_size, "cairo could not create a drawing context");
-        result = -1;
-    } else {
-        api.cairo_set_source_surface(context, recording, x, y);
-        api.cairo_paint(context);
-    }
+    cairo_t *context = drawing_context(surface, error, error_size);
+    if (context == NULL) return -1;
+    api.cairo_set_source_surface(context, recording, x, y);
+    api.cairo_paint(context);
     api.cairo_destroy(context);
-    return result;
+    return 0;
 }
 
 // Whether `value` is a whole number of pixels (in range for the conversion that tests it).
