@@ -74,9 +74,10 @@ package enum GlyphRenderer {
         let declared = try artboard(dimensions, preserveAspectRatio: preserveAspectRatio)
         let artboard = declared.size
         do {
+            var shown: InkMeasurement.ShownRender?
             let measured =
                 try known
-                ?? InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate) { handle in
+                ?? InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate, shown: &shown) { handle in
                     try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
                 }
             guard let inkBox = measured.box else {
@@ -106,7 +107,8 @@ package enum GlyphRenderer {
                     let offset = keepingOffset ? artboard : nil
                     let plans = Template.scales.map { RenderPlan.fit(inkBox: inkBox, shape: shape, scale: $0, keepingOffsetOf: offset) }
                     glyph = RenderedGlyph(
-                        artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard), plans: plans)
+                        artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, shown: shown),
+                        plans: plans)
                 }
             }
             glyph.inkPrecision = measured.precision
@@ -127,10 +129,14 @@ package enum GlyphRenderer {
         return try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
     }
 
-    /// One render per plan.
-    private static func render(_ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size) throws -> [RGBAImage] {
+    /// One render per plan; a plan measuring already drew (`shown`) is not drawn again.
+    private static func render(
+        _ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size, shown: InkMeasurement.ShownRender? = nil
+    ) throws -> [RGBAImage] {
         try plans.map { plan in
-            try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+            if let shown, shown.plan == plan { return shown.image }
+            outputDraws?.count.add(1, ordering: .relaxed)
+            return try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         }
     }
 
@@ -193,6 +199,9 @@ extension GlyphRenderer {
     /// A count of the glyph documents librsvg parsed for `render` (not those a memo lent it),
     /// for a test to see that set mode's render pass does not parse again.
     @TaskLocal package static var parses: WorkCount?
+    /// A count of the outputs drawn (not those measuring had drawn already), for a test to
+    /// see that `--fit=glyph` does not draw a square glyph's @3x twice.
+    @TaskLocal package static var outputDraws: WorkCount?
 }
 
 extension Rect {

@@ -5,9 +5,11 @@
 ///
 /// 1. **Locate.** The document is drawn onto a cairo recording surface, which rasterises
 ///    nothing: cairo bounds every fill and stroke (joins, miters, caps) under its full
-///    transform, to a quarter of a refining pixel. Where that cannot be trusted (groups
-///    composited through an intermediate surface: opacity, masks, filters), a coarse render
-///    of a wide region around the artboard finds the ink instead.
+///    transform, to one of its pixels (recorded at a quarter of the refining scale). Where
+///    that cannot be trusted (groups composited through an intermediate surface: opacity,
+///    masks, filters), a copy drawn without layer opacity is recorded at the refining scale
+///    instead (`withoutLayerOpacity`), or a coarse render of a wide region around the
+///    artboard finds the ink.
 /// 2. **Refine.** Each edge of the located box is rendered on its own thin band at
 ///    `finePixelsPerUnit` (64 px per unit on the 35-unit template) and measured from its
 ///    antialiased pixels (`AlphaBounds`), so what the box says is what a render shows:
@@ -135,10 +137,17 @@ package enum InkMeasurement {
         return mayDrawThroughLayers(bytes, countingPaintOpacity: false) ? nil : Data(bytes)
     }
 
-    /// The recording surface's unit is a quarter of a band pixel, so the located box is off
-    /// by at most that outward; bands reach this many recording units either side of an edge.
+    /// The recording is made at a quarter of the bands' scale (`recordingPerFine`) and cairo
+    /// rounds its bounds out to whole recording pixels, so the located box is off by at most
+    /// one of them (four band pixels) outward; bands reach this many recording pixels either
+    /// side of an edge.
     static let bandReach = 2.0
     static let recordingPerFine = 0.25
+    /// Band pixels either side of an edge located from a recording at the bands' own scale
+    /// (the copy without layer opacity, `withoutLayerOpacity`): cairo rounds its bounds out
+    /// to whole pixels, so the edge is at most one pixel inside, and `edge` needs it more
+    /// than one pixel from either side of its band.
+    static let opaqueBandReach = 3.0
 
     /// The most pixels one band may have (16 MB of RGBA); a longer band (a hostile, huge
     /// drawing) leaves the coarse measurement standing.
@@ -150,37 +159,46 @@ package enum InkMeasurement {
     ///     when the recording cannot be trusted, to widen the coarse render.
     ///   - located: a first location to refine instead of the recording's (tests: any first
     ///     estimate within reach of the edges gives the same box).
+    ///   - shown: set to the render the box was last judged by (`keepingWhatShows`) when
+    ///     it is that of the box measured, drawn with `handle` as it is returned.
     ///   - handle: the document; replaced by a fresh one from `data` when librsvg failed to
     ///     draw a measuring render (text at a size FreeType refuses), since the failure can
     ///     stay with the handle and fail every later render. The outputs, drawn at their own
     ///     sizes, then report whatever is really wrong.
     static func measure(
-        _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, hint: (SVGHandle) throws -> Rect?
+        _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         let fine = finePixelsPerUnit(artboard: artboard, drawsText: mayDrawText(data), filters: mayFilter(data))
         var failed = false
         defer {
-            if failed, let fresh = try? SVGHandle(data: data) { handle = fresh }
+            if failed, let fresh = try? SVGHandle(data: data) {
+                handle = fresh
+                shown = nil
+            }
         }
         let recordingScale = fine * recordingPerFine
         let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
         let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
         let layers = mayDrawThroughLayers(data)
         let first: Rect?
+        var margin = bandReach / recordingScale
         // Not with text: the misspelling would change the letters a `<text>` draws.
         if located == nil, layers, !mayDrawText(data), let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) {
             // Only a location: a failure here is the copy's, and the coarse render follows.
+            // Recorded at the bands' own scale, so the bands are a few pixels wide instead
+            // of sixteen: each translucent element is composited onto every pixel of them.
             var ignored = false
-            first = recorded(opaque, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+            first = recorded(opaque, artboard: artboard, scale: fine, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+            margin = opaqueBandReach / fine
         } else {
             first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
         }
         var fineRecording: SVGRecording?
         if let first {
             fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
-            if let refined = refine(handle, artboard: artboard, box: first, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed) {
+            if let refined = refine(handle, artboard: artboard, box: first, margin: margin, fine: fine, reusing: fineRecording, failed: &failed) {
                 return Measured(
-                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
+                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown), precision: 0)
             }
         }
         // The coarse render: the artboard, an artboard's width and height around it, and
@@ -209,11 +227,11 @@ package enum InkMeasurement {
             let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
         {
             return Measured(
-                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown), precision: 0)
         }
         if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
             return Measured(
-                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed), precision: 0)
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown), precision: 0)
         }
         return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
     }
@@ -313,31 +331,46 @@ package enum InkMeasurement {
     /// `box` without ink the @3x output would not show: a Font Awesome path's 3 × 0.08-unit
     /// sliver 140 units beside the drawing is geometry, but at 80 px for 512 units it paints
     /// no pixel, and fitting it would shrink and shift what does show. The glyph is rendered
-    /// once at about its @3x fit scale (80 px across its longer side); an edge of `box` more
-    /// than 1.5 of those pixels beyond the pixels that show (any alpha, as fit mode's guard
-    /// counts them: a badge at opacity 0.01 shows) is measured again on a fine band around them.
+    /// once as `--fit=glyph` renders a square glyph's @3x output (80.5 px across its longer
+    /// side, centred on the canvas); an edge of `box` more than 1.5 of those pixels beyond
+    /// the pixels that show (any alpha, as fit mode's guard counts them: a badge at opacity
+    /// 0.01 shows) is measured again on a fine band around them.
+    /// - Parameter shown: that render, when `box` stood as it was: then it is the @3x output
+    ///   of `--fit=glyph` for a square glyph, which need not be drawn again.
     static func keepingWhatShows(
-        _ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool
+        _ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool,
+        shown render: inout ShownRender?
     ) -> Rect {
-        let scale = Double(Template.scales[Template.scales.count - 1].target(for: .square)) / max(box.width, box.height)
+        let plan = RenderPlan.fit(inkBox: box, shape: .square, scale: Template.scales[Template.scales.count - 1])
+        let scale = plan.pixelsPerPoint
         guard scale.isFinite, scale > 0, scale < fine else { return box }
-        let region = box.expanded(by: 2 / scale)
-        let columns = (region.width * scale).rounded(.up), rows = (region.height * scale).rounded(.up)
-        guard columns * rows <= Double(maximumBandPixels) else { return box }
-        let plan = RenderPlan(
-            canvasWidth: Int(columns), canvasHeight: Int(rows), pixelsPerPoint: scale, originX: -region.x * scale, originY: -region.y * scale)
-        guard let maxima = try? handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
-            let shown = AlphaBounds.pixelBox(of: maxima).map({ plan.points(fromPixels: $0) })
+        guard let image = try? handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
+            let shown = AlphaBounds.pixelBox(of: image).map({ plan.points(fromPixels: $0) })
         else { return box }
         let slack = 1.5 / scale
+        var moved = false
         func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
-            guard abs(current - seen) > slack else { return current }
+            // Only where the pixels that show stop short of the edge: pixels beyond it are
+            // the bands' ink blurred by a layer drawn at a fraction of a pixel, not more ink.
+            let short = side == .minX || side == .minY ? seen - current : current - seen
+            guard short > slack else { return current }
+            moved = true
             return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: slack, fine: fine, reusing: recording, failed: &failed) ?? seen
         }
         let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY), maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
         let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX), maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)
+        guard moved else {
+            render = ShownRender(plan: plan, image: image)
+            return box
+        }
         guard maxX > minX, maxY > minY else { return box }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The render `keepingWhatShows` judged a box by, with its plan.
+    package struct ShownRender: Sendable {
+        package var plan: RenderPlan
+        package var image: RGBAImage
     }
 
     /// Renders `wanted` (artboard units, clamped to `bounds`: hostile coordinates such as

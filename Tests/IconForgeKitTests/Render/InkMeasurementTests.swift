@@ -92,7 +92,8 @@ import Testing
             let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/" + fixture)))
             var handle = try SVGHandle(data: data)
             var asked = false
-            let measured = try InkMeasurement.measure(&handle, data: data, artboard: Size(width: 35, height: 35)) { handle in
+            var shown: InkMeasurement.ShownRender?
+            let measured = try InkMeasurement.measure(&handle, data: data, artboard: Size(width: 35, height: 35), shown: &shown) { handle in
                 asked = true
                 return try handle.inkRect(in: Rect(x: 0, y: 0, width: 35, height: 35))
             }
@@ -172,6 +173,40 @@ import Testing
         let image = try #require(glyph.images.last)
         let box = try #require(paintedPixelBox(image))
         #expect(glyph.shape == .tall && box.y == 8 && box.height == 88 && abs(Double(box.x) + Double(box.width) / 2 - 52) <= 0.5, "\(box)")
+    }
+
+    @Test("a colour card whose shapes each draw through a layer is measured to its geometry, and --fit=glyph draws its @3x output once: the render that judged what shows, byte for byte a fresh draw")
+    func layeredCardIsMeasuredAndItsJudgingRenderShips() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
+        let draws = WorkCount()
+        let glyph = try GlyphRenderer.$outputDraws.withValue(draws) { try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2) }
+        let ink = try #require(glyph.inkBox)
+        #expect(isClose(ink, Rect(x: 6, y: 4, width: 36, height: 40), within: 0.02), "\(ink)")
+        #expect(glyph.shape == .square && GeometryChecks.placementMismatch(glyph) == nil)
+        // Only the @2x was drawn for the outputs: the @3x is the render measuring judged by.
+        #expect(draws.value == Template.scales.count - 1)
+        let plan = try #require(glyph.plans.last)
+        let fresh = try SVGHandle(data: data).render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: glyph.artboard))
+        #expect(glyph.images.last == fresh)
+        // Template mode, whose plans measuring never draws, draws every output.
+        let template = WorkCount()
+        _ = try GlyphRenderer.$outputDraws.withValue(template) { try GlyphRenderer.render(data, mode: .template, shapeThreshold: 1.2) }
+        #expect(template.value == Template.scales.count)
+    }
+
+    @Test("keeping what shows only takes ink away: pixels that show beyond the box (a layer drawn at a fraction of a pixel blurs them there) move no edge outwards")
+    func keepingWhatShowsNeverGrowsTheBox() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
+        let artboard = Size(width: 48, height: 48)
+        // A unit (two @3x pixels, past the 1.5-pixel slack) inside the ink on every side.
+        let inside = Rect(x: 7, y: 5, width: 34, height: 38)
+        var failed = false
+        var shown: InkMeasurement.ShownRender?
+        let kept = InkMeasurement.keepingWhatShows(
+            try SVGHandle(data: data), artboard: artboard, box: inside, fine: InkMeasurement.finePixelsPerUnit(artboard: artboard), failed: &failed,
+            shown: &shown)
+        #expect(kept == inside && !failed)
+        #expect(shown?.plan == RenderPlan.fit(inkBox: inside, shape: .square, scale: Template.scales[Template.scales.count - 1]))
     }
 
     @Test("--fit=set's planning pass measures without rendering, the same box the render uses")
