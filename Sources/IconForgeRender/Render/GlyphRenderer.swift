@@ -75,9 +75,13 @@ package enum GlyphRenderer {
         let artboard = declared.size
         do {
             var shown: InkMeasurement.ShownRender?
+            // Only `--fit=glyph`'s own plans (not the set's scale, the template's or an
+            // offset kept) can be the render measuring judges by.
+            let setScale = mode == .fitSet ? setScales.first(where: { $0.artboard == artboard }) : nil
+            let mayShip = !measuringOnly && mode != .template && setScale == nil && !keepingOffset
             let measured =
                 try known
-                ?? InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate, shown: &shown) { handle in
+                ?? InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate, shown: &shown, keepingTheRender: mayShip) { handle in
                     try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
                 }
             guard let inkBox = measured.box else {
@@ -100,7 +104,7 @@ package enum GlyphRenderer {
                 glyph = RenderedGlyph(
                     artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard), plans: plans)
             case .fitGlyph, .fitSet:
-                if mode == .fitSet, let setScale = setScales.first(where: { $0.artboard == artboard }) {
+                if let setScale {
                     glyph = try renderAtSetScale(
                         handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: keepingOffset)
                 } else {

@@ -160,13 +160,16 @@ package enum InkMeasurement {
     ///   - located: a first location to refine instead of the recording's (tests: any first
     ///     estimate within reach of the edges gives the same box).
     ///   - shown: set to the render the box was last judged by (`keepingWhatShows`) when
-    ///     it is that of the box measured, drawn with `handle` as it is returned.
+    ///     it is that of the box measured, drawn with `handle` as it is returned, and only
+    ///     when `keepingTheRender`.
+    ///   - keepingTheRender: whether the caller may ship that render (`--fit=glyph`'s @3x
+    ///     output for a square glyph); when not, it is judged from its alpha maxima alone.
     ///   - handle: the document; replaced by a fresh one from `data` when librsvg failed to
     ///     draw a measuring render (text at a size FreeType refuses), since the failure can
     ///     stay with the handle and fail every later render. The outputs, drawn at their own
     ///     sizes, then report whatever is really wrong.
     static func measure(
-        _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?, hint: (SVGHandle) throws -> Rect?
+        _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?, keepingTheRender: Bool, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         let fine = finePixelsPerUnit(artboard: artboard, drawsText: mayDrawText(data), filters: mayFilter(data))
         var failed = false
@@ -198,7 +201,7 @@ package enum InkMeasurement {
             fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
             if let refined = refine(handle, artboard: artboard, box: first, margin: margin, fine: fine, reusing: fineRecording, failed: &failed) {
                 return Measured(
-                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown), precision: 0)
+                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender), precision: 0)
             }
         }
         // The coarse render: the artboard, an artboard's width and height around it, and
@@ -227,11 +230,11 @@ package enum InkMeasurement {
             let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
         {
             return Measured(
-                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown), precision: 0)
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender), precision: 0)
         }
         if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
             return Measured(
-                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown), precision: 0)
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender), precision: 0)
         }
         return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
     }
@@ -339,14 +342,23 @@ package enum InkMeasurement {
     ///   of `--fit=glyph` for a square glyph, which need not be drawn again.
     static func keepingWhatShows(
         _ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool,
-        shown render: inout ShownRender?
+        shown render: inout ShownRender?, keepingTheRender keep: Bool
     ) -> Rect {
         let plan = RenderPlan.fit(inkBox: box, shape: .square, scale: Template.scales[Template.scales.count - 1])
         let scale = plan.pixelsPerPoint
         guard scale.isFinite, scale > 0, scale < fine else { return box }
-        guard let image = try? handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)),
-            let shown = AlphaBounds.pixelBox(of: image).map({ plan.points(fromPixels: $0) })
-        else { return box }
+        let viewport = plan.viewport(artboard: artboard)
+        // The whole image only where it may ship: converting every pixel to RGBA is wasted
+        // on a render that is only judged.
+        var image: RGBAImage?
+        let maxima: (columns: [UInt8], rows: [UInt8])?
+        if keep {
+            image = try? handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
+            maxima = image?.alphaMaxima()
+        } else {
+            maxima = try? handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
+        }
+        guard let shown = maxima.flatMap(AlphaBounds.pixelBox(of:)).map({ plan.points(fromPixels: $0) }) else { return box }
         let slack = 1.5 / scale
         var moved = false
         func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
@@ -360,7 +372,7 @@ package enum InkMeasurement {
         let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY), maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
         let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX), maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)
         guard moved else {
-            render = ShownRender(plan: plan, image: image)
+            render = image.map { ShownRender(plan: plan, image: $0) }
             return box
         }
         guard maxX > minX, maxY > minY else { return box }

@@ -93,7 +93,7 @@ import Testing
             var handle = try SVGHandle(data: data)
             var asked = false
             var shown: InkMeasurement.ShownRender?
-            let measured = try InkMeasurement.measure(&handle, data: data, artboard: Size(width: 35, height: 35), shown: &shown) { handle in
+            let measured = try InkMeasurement.measure(&handle, data: data, artboard: Size(width: 35, height: 35), shown: &shown, keepingTheRender: true) { handle in
                 asked = true
                 return try handle.inkRect(in: Rect(x: 0, y: 0, width: 35, height: 35))
             }
@@ -204,9 +204,15 @@ import Testing
         var shown: InkMeasurement.ShownRender?
         let kept = InkMeasurement.keepingWhatShows(
             try SVGHandle(data: data), artboard: artboard, box: inside, fine: InkMeasurement.finePixelsPerUnit(artboard: artboard), failed: &failed,
-            shown: &shown)
+            shown: &shown, keepingTheRender: true)
         #expect(kept == inside && !failed)
         #expect(shown?.plan == RenderPlan.fit(inkBox: inside, shape: .square, scale: Template.scales[Template.scales.count - 1]))
+        // Judged from the alpha maxima alone where the render cannot ship: the same box, no image kept.
+        var judged: InkMeasurement.ShownRender?
+        let alone = InkMeasurement.keepingWhatShows(
+            try SVGHandle(data: data), artboard: artboard, box: inside, fine: InkMeasurement.finePixelsPerUnit(artboard: artboard), failed: &failed,
+            shown: &judged, keepingTheRender: false)
+        #expect(alone == kept && judged == nil && !failed)
     }
 
     @Test("--fit=set's planning pass measures without rendering, the same box the render uses")
