@@ -7,10 +7,11 @@
 ///    nothing: cairo bounds every fill and stroke (joins, miters, caps) under its full
 ///    transform, to one of its pixels (recorded at a quarter of the refining scale). Where
 ///    that cannot be trusted (groups composited through an intermediate surface: opacity,
-///    masks, filters), a copy drawn without layer opacity is recorded at the refining scale
-///    instead (`withoutLayerOpacity`), or a coarse render of a wide region around the
-///    artboard finds the ink.
-/// 2. **Refine.** Each edge of the located box is rendered on its own thin band at
+///    masks, filters), a copy drawn without layer opacity (`withoutLayerOpacity`) is
+///    recorded at four times the refining scale, and its bounds are the box, confirmed by
+///    step 3 to a pixel; or, where they pass the artboard or no such copy can be made, a
+///    coarse render of a wide region around the artboard finds the ink.
+/// 2. **Refine.** Each edge of a box located otherwise is rendered on its own thin band at
 ///    `finePixelsPerUnit` (64 px per unit on the 35-unit template) and measured from its
 ///    antialiased pixels (`AlphaBounds`), so what the box says is what a render shows:
 ///    sharp tips and hairlines to about 0.01 pt, translucent ink by what shows of it. A band
@@ -119,15 +120,14 @@ package enum InkMeasurement {
     /// layer in another way (a mask, a filter, a clip path, a blend mode, an escape).
     ///
     /// Where only opacity makes layers (Papirus' colour icons: a shadow at `opacity:0.2`
-    /// under each shape), this recording locates the ink for the bands, instead of a coarse
-    /// render and a round of bands at a quarter of the fine resolution. It bounds the same
-    /// shapes, translucent or not (librsvg clips a layer to the viewport, so it may be
-    /// larger, never smaller), and the bands then measure the document itself: where the
-    /// location was wrong (an element at `opacity:0`, a layer cut by the viewport), a band
-    /// shows no edge inside it and the coarse render locates the ink as before. The copy
-    /// never draws less than the document (which could let a band's span miss ink), save
-    /// where the misspelling changes what a `<text>` spells or a selector matches: documents
-    /// with text are not located this way.
+    /// under each shape), this recording's bounds are the ink box, instead of a coarse
+    /// render and rounds of bands. It bounds the same shapes, translucent or not (librsvg
+    /// clips a layer to the viewport, so it may be larger, never smaller): where it passes
+    /// the artboard, the bands measure the document itself from it; where it holds geometry
+    /// that shows nothing (an element at `opacity:0`), the render that judges what shows
+    /// measures that edge again (`keepingWhatShows`). The copy never draws less than the
+    /// document (which could hide ink), save where the misspelling changes what a `<text>`
+    /// spells or a selector matches: documents with text are not measured this way.
     static func withoutLayerOpacity(_ data: Data) -> Data? {
         var bytes = Array(data)
         for index in bytes.indices where bytes[index] | 0x20 == opacityWord[0] && ASCIIWords.match(opacityWord, at: index, in: bytes) {
@@ -148,6 +148,21 @@ package enum InkMeasurement {
     /// to whole pixels, so the edge is at most one pixel inside, and `edge` needs it more
     /// than one pixel from either side of its band.
     static let opaqueBandReach = 3.0
+
+    /// Pixels per unit of the recording whose bounds are a layered document's box (the copy
+    /// without layer opacity): four times the bands', so cairo's rounding out to whole pixels
+    /// costs at most a quarter of a band pixel (0.004 pt on the template), but no more than
+    /// keeps ink anywhere within `reach` units of the artboard inside cairo's 24.8 fixed-point
+    /// range (8 million pixels).
+    static func geometryScale(fine: Double, reach: Double) -> Double {
+        min(4 * fine, 4_000_000 / max(reach, 1))
+    }
+
+    /// How far (in @3x pixels) a layered document's geometry may lie beyond the pixels that
+    /// show before the edge is measured on a band (`keepingWhatShows`): an element drawn at
+    /// opacity 0 is geometry that shows nothing. An edge that shows paints its outermost
+    /// pixel, so a true edge is never a whole pixel outside what shows.
+    static let geometrySlack = 1.0
 
     /// The most pixels one band may have (16 MB of RGBA); a longer band (a hostile, huge
     /// drawing) leaves the coarse measurement standing.
@@ -187,11 +202,25 @@ package enum InkMeasurement {
         var margin = bandReach / recordingScale
         // Not with text: the misspelling would change the letters a `<text>` draws.
         if located == nil, layers, !mayDrawText(data), let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) {
-            // Only a location: a failure here is the copy's, and the coarse render follows.
-            // Recorded at the bands' own scale, so the bands are a few pixels wide instead
-            // of sixteen: each translucent element is composited onto every pixel of them.
+            // A failure here is the copy's, and the coarse render follows.
             var ignored = false
-            first = recorded(opaque, artboard: artboard, scale: fine, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+            let geometry = recorded(
+                opaque, artboard: artboard, scale: geometryScale(fine: fine, reach: reach), within: bounds, viewportMayBeALayer: false, failed: &ignored)
+            let page = Rect(x: 0, y: 0, width: artboard.width, height: artboard.height)
+            if let geometry, page.contains(geometry, slack: 1 / geometryScale(fine: fine, reach: reach)), let box = geometry.intersection(page),
+                let kept = keepingWhatShows(
+                    handle, artboard: artboard, box: box, fine: fine, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender,
+                    slack: geometrySlack)
+            {
+                // The copy's geometry, confirmed by the render that judges what shows, to a
+                // pixel (`geometrySlack`): the bands would composite every translucent
+                // element onto every pixel of four of them, for a box no nearer the drawing.
+                return Measured(box: kept, precision: 0)
+            }
+            // Past the artboard, where librsvg cuts each layer off, or where the geometry
+            // shows nothing at all (at opacity 0, or too small for the @3x output): the bands
+            // measure what is drawn, a few pixels either side of the copy's edges.
+            first = geometry
             margin = opaqueBandReach / fine
         } else {
             first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
@@ -201,7 +230,7 @@ package enum InkMeasurement {
             fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
             if let refined = refine(handle, artboard: artboard, box: first, margin: margin, fine: fine, reusing: fineRecording, failed: &failed) {
                 return Measured(
-                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender), precision: 0)
+                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender) ?? refined, precision: 0)
             }
         }
         // The coarse render: the artboard, an artboard's width and height around it, and
@@ -230,11 +259,11 @@ package enum InkMeasurement {
             let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
         {
             return Measured(
-                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender), precision: 0)
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender) ?? refined, precision: 0)
         }
         if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
             return Measured(
-                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender), precision: 0)
+                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender) ?? refined, precision: 0)
         }
         return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
     }
@@ -335,18 +364,22 @@ package enum InkMeasurement {
     /// sliver 140 units beside the drawing is geometry, but at 80 px for 512 units it paints
     /// no pixel, and fitting it would shrink and shift what does show. The glyph is rendered
     /// once as `--fit=glyph` renders a square glyph's @3x output (80.5 px across its longer
-    /// side, centred on the canvas); an edge of `box` more than 1.5 of those pixels beyond
+    /// side, centred on the canvas); an edge of `box` more than `slackPixels` of those beyond
     /// the pixels that show (any alpha, as fit mode's guard counts them: a badge at opacity
     /// 0.01 shows) is measured again on a fine band around them.
-    /// - Parameter shown: that render, when `box` stood as it was: then it is the @3x output
-    ///   of `--fit=glyph` for a square glyph, which need not be drawn again.
+    /// - Parameters:
+    ///   - shown: that render, when `box` stood as it was and `keep`: then it is the @3x
+    ///     output of `--fit=glyph` for a square glyph, which need not be drawn again.
+    ///   - slackPixels: how far beyond what shows an edge may lie and stand.
+    /// - Returns: nil when the render cannot judge `box`: it shows nothing, librsvg could
+    ///   not draw it, it is no coarser than `fine`, or the edges measured again cross.
     static func keepingWhatShows(
         _ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool,
-        shown render: inout ShownRender?, keepingTheRender keep: Bool
-    ) -> Rect {
+        shown render: inout ShownRender?, keepingTheRender keep: Bool, slack slackPixels: Double = 1.5
+    ) -> Rect? {
         let plan = RenderPlan.fit(inkBox: box, shape: .square, scale: Template.scales[Template.scales.count - 1])
         let scale = plan.pixelsPerPoint
-        guard scale.isFinite, scale > 0, scale < fine else { return box }
+        guard scale.isFinite, scale > 0, scale < fine else { return nil }
         let viewport = plan.viewport(artboard: artboard)
         // The whole image only where it may ship: converting every pixel to RGBA is wasted
         // on a render that is only judged.
@@ -358,8 +391,8 @@ package enum InkMeasurement {
         } else {
             maxima = try? handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
         }
-        guard let shown = maxima.flatMap(AlphaBounds.pixelBox(of:)).map({ plan.points(fromPixels: $0) }) else { return box }
-        let slack = 1.5 / scale
+        guard let shown = maxima.flatMap(AlphaBounds.pixelBox(of:)).map({ plan.points(fromPixels: $0) }) else { return nil }
+        let slack = slackPixels / scale
         var moved = false
         func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
             // Only where the pixels that show stop short of the edge: pixels beyond it are
@@ -367,7 +400,10 @@ package enum InkMeasurement {
             let short = side == .minX || side == .minY ? seen - current : current - seen
             guard short > slack else { return current }
             moved = true
-            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: slack, fine: fine, reusing: recording, failed: &failed) ?? seen
+            // The edge is at most a pixel inside `seen`; half a pixel more keeps it off the
+            // band's sides.
+            let reach = max(slackPixels, 1.5) / scale
+            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: reach, fine: fine, reusing: recording, failed: &failed) ?? seen
         }
         let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY), maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
         let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX), maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)
@@ -375,7 +411,7 @@ package enum InkMeasurement {
             render = image.map { ShownRender(plan: plan, image: $0) }
             return box
         }
-        guard maxX > minX, maxY > minY else { return box }
+        guard maxX > minX, maxY > minY else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 

@@ -194,6 +194,18 @@ import Testing
         #expect(template.value == Template.scales.count)
     }
 
+    @Test("a drawing whose only layers are opacity is measured from its geometry, to 0.006 pt (sharp tips and translucent shadows included); geometry at opacity 0 is left out by the render that judges what shows, and that edge measured on a band by what shows of it (a translucent edge pixel weighs its alpha: within a band pixel, 1/64 pt)", arguments: [
+        ("star-27-layered.svg", Rect(x: 4, y: 4.6607, width: 27, height: 26.6786), 0.006),
+        ("shadowed-card-48.svg", Rect(x: 6, y: 4, width: 36, height: 40), 0.006),
+        ("hidden-layer.svg", Rect(x: 5, y: 5, width: 23, height: 23), 1.0 / 64),
+    ])
+    func layeredDrawingsAreTheirGeometry(fixture: String, geometry: Rect, tolerance: Double) throws {
+        let glyph = try renderFixture("geometry/" + fixture, mode: .fitGlyph)
+        let ink = try #require(glyph.inkBox)
+        #expect(isClose(ink, geometry, within: tolerance), "\(fixture): measured \(ink), drawn \(geometry)")
+        #expect(glyph.inkPrecision == 0 && GeometryChecks.placementMismatch(glyph) == nil)
+    }
+
     @Test("keeping what shows only takes ink away: pixels that show beyond the box (a layer drawn at a fraction of a pixel blurs them there) move no edge outwards")
     func keepingWhatShowsNeverGrowsTheBox() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
