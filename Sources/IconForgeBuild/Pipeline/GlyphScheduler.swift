@@ -95,9 +95,10 @@ struct GlyphScheduler: Sendable {
                 } else if names.isEmpty, let known = request.knownResults?.outcome(for: source, options: request.options, encode: encode) {
                     outcome = known
                 } else {
+                    let planned = measured[index]?.matching(source)
                     outcome = runner.process(
                         source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages,
-                        measured: measured[index]?.ink(for: source))
+                        measured: planned?.ink, sourceSHA256: planned?.sourceSHA256)
                 }
                 // Settled sources only: a file changed within the last second could change
                 // again without its time showing it.

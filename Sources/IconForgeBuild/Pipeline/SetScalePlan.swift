@@ -16,9 +16,10 @@ struct SetScalePlan: Sendable, Equatable {
         var slot = 0
 
         /// The measurement, if `source` holds the bytes it was made from (a file edited between
-        /// the two passes is measured again).
-        func ink(for source: GlyphSource) -> InkMeasurement.Measured? {
-            SHA256Digest.hex(of: source.bytes) == sourceSHA256 ? ink : nil
+        /// the two passes is measured again); its `sourceSHA256` is then `source`'s, which the
+        /// render pass need not compute again.
+        func matching(_ source: GlyphSource) -> Measurement? {
+            SHA256Digest.hex(of: source.bytes) == sourceSHA256 ? self : nil
         }
     }
 

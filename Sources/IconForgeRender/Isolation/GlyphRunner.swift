@@ -38,10 +38,14 @@ package final class GlyphRunner {
         if worker != nil { workerOptionsStale = true }
     }
 
-    /// One glyph through `GlyphProcessor.process` (see there for `encode`, `showingFailures` and `measured`).
-    package func process(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil) -> GlyphOutcome {
+    /// One glyph through `GlyphProcessor.process` (see there for `encode`, `showingFailures`,
+    /// `measured` and `sourceSHA256`).
+    package func process(
+        _ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil, sourceSHA256: String? = nil
+    ) -> GlyphOutcome {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
-            return GlyphProcessor.process(source, options: options, encode: encode, showingFailures: showingFailures, measured: measured, memo: memo)
+            return GlyphProcessor.process(
+                source, options: options, encode: encode, showingFailures: showingFailures, measured: measured, sourceSHA256: sourceSHA256, memo: memo)
         }
         if workerOptionsStale, let current = worker {
             workerOptionsStale = false
@@ -50,7 +54,7 @@ package final class GlyphRunner {
             workerMayHaveDiedIdle = true
             if !current.send(OutcomeCodec.encodeOptions(options)) { worker = nil }
         }
-        let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures, measured: measured)
+        let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures, measured: measured, sourceSHA256: sourceSHA256)
         // A worker found dead when sending is replaced once: it died idle, not on this glyph.
         // A worker from the pool may have been idle for hours; should it die on this glyph,
         // it may have died before it (killed, or out of memory): the glyph is tried once

@@ -3,8 +3,11 @@
 /// runs twice per glyph and JSON would cost more than the rendering it wraps.
 enum OutcomeCodec {
     /// A request: one glyph, whether to encode its PNGs, whether a failed glyph's renders
-    /// too, and what measuring it gave already, if it was measured.
-    static func encodeRequest(_ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil) -> [UInt8] {
+    /// too, what measuring it gave already, if it was measured, and the SHA-256 of its bytes,
+    /// if the build knows it (an empty string: it does not).
+    static func encodeRequest(
+        _ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil, sourceSHA256: String? = nil
+    ) -> [UInt8] {
         var writer = BinaryWriter()
         writer.string(source.name)
         writer.string(source.displayPath)
@@ -13,16 +16,20 @@ enum OutcomeCodec {
         writer.bool(encode)
         writer.bool(showingFailures)
         writer.measurement(measured)
+        writer.string(sourceSHA256 ?? "")
         return writer.buffer
     }
 
-    static func decodeRequest(_ bytes: [UInt8]) -> (source: GlyphSource, encode: Bool, showingFailures: Bool, measured: InkMeasurement.Measured?)? {
+    static func decodeRequest(
+        _ bytes: [UInt8]
+    ) -> (source: GlyphSource, encode: Bool, showingFailures: Bool, measured: InkMeasurement.Measured?, sourceSHA256: String?)? {
         var reader = BinaryReader(bytes)
         guard let name = reader.string(), let display = reader.string(), let relative = reader.string(),
             let content = reader.bytes(), let encode = reader.bool(), let showingFailures = reader.bool(), let measured = reader.measurement(),
-            reader.isAtEnd
+            let sha256 = reader.string(), reader.isAtEnd
         else { return nil }
-        return (GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content), encode, showingFailures, measured)
+        let source = GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content)
+        return (source, encode, showingFailures, measured, sha256.isEmpty ? nil : sha256)
     }
 
     /// A frame that changes the options the worker processes its next glyphs with (set

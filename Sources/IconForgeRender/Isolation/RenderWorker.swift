@@ -69,7 +69,7 @@ public enum RenderWorker {
             let outcome = explainingMemory(
                 GlyphProcessor.process(
                     request.source, options: options, encode: request.encode, showingFailures: request.showingFailures, measured: request.measured,
-                    memo: memo),
+                    sourceSHA256: request.sourceSHA256, memo: memo),
                 limit: memory)
             guard WorkerProcess.writeFrame(OutcomeCodec.encodeOutcome(outcome), to: output) else { return 1 }
         }

@@ -65,14 +65,16 @@ package enum GlyphProcessor {
     ///     every glyph as this one path rendered it.
     ///   - measured: what measuring this source's ink gave in `--fit=set`'s planning pass
     ///     (`GlyphOutcome.measured`), which stands in for measuring it again.
+    ///   - sourceSHA256: the SHA-256 of `source.bytes`, where the build has it already (set
+    ///     mode's render pass, which checked the planning pass's against the bytes).
     ///   - memo: this worker's memo: the planning pass (`options.measuresOnly`) leaves
     ///     each glyph's markup check and parsed document in it, and the render pass takes
     ///     them instead of checking and parsing the same bytes again.
     package static func process(
         _ source: GlyphSource, options: PipelineOptions, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil,
-        memo: GlyphMemo? = nil
+        sourceSHA256: String? = nil, memo: GlyphMemo? = nil
     ) -> GlyphOutcome {
-        let sha256 = SHA256Digest.hex(of: source.bytes)
+        let sha256 = sourceSHA256 ?? SHA256Digest.hex(of: source.bytes)
         var outcome = GlyphOutcome(
             source: source, sourceSHA256: sha256, diagnostics: [],
             artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])

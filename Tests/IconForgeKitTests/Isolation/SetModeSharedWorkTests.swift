@@ -155,6 +155,25 @@ import Testing
         #expect(OutcomeCodec.decodeOptions(OutcomeCodec.encodeRequest(try Self.source("square-27pt.svg"), encode: true)) == nil)
     }
 
+    @Test("the render pass's request carries the SHA-256 the build checked the planning pass's against, and the worker takes it rather than hashing the bytes again")
+    func theSourceIsHashedOncePerPass() throws {
+        let source = try Self.source("square-27pt.svg")
+        let sha256 = SHA256Digest.hex(of: source.bytes)
+        let request = try #require(OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, sourceSHA256: sha256)))
+        #expect(request.sourceSHA256 == sha256 && request.source.bytes == source.bytes)
+        #expect(OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true))?.sourceSHA256 == nil)
+        // Told a hash, the processor records that one: it did not compute its own.
+        let told = String(repeating: "0", count: 64)
+        #expect(GlyphProcessor.process(source, options: Self.rendering, encode: false, sourceSHA256: told).sourceSHA256 == told)
+        #expect(GlyphProcessor.process(source, options: Self.rendering, encode: false).sourceSHA256 == sha256)
+        // The plan hands its hash on only for the very bytes it measured.
+        let planned = SetScalePlan.Measurement(sourceSHA256: sha256, ink: InkMeasurement.Measured(box: nil, precision: 0))
+        #expect(planned.matching(source)?.sourceSHA256 == sha256)
+        var edited = source
+        edited.bytes += Array(" ".utf8)
+        #expect(planned.matching(edited) == nil)
+    }
+
     @Test func theMemoKeepsWithinItsBudget() throws {
         let source = try Self.source("square-27pt.svg")
         let markup = MarkupChecks.run(source, limits: Limits())
