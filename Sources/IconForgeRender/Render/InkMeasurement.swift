@@ -204,10 +204,10 @@ package enum InkMeasurement {
         if located == nil, layers, !mayDrawText(data), let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) {
             // A failure here is the copy's, and the coarse render follows.
             var ignored = false
-            let geometry = recorded(
-                opaque, artboard: artboard, scale: geometryScale(fine: fine, reach: reach), within: bounds, viewportMayBeALayer: false, failed: &ignored)
+            let scale = geometryScale(fine: fine, reach: reach)
+            let geometry = recorded(opaque, artboard: artboard, scale: scale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
             let page = Rect(x: 0, y: 0, width: artboard.width, height: artboard.height)
-            if let geometry, page.contains(geometry, slack: 1 / geometryScale(fine: fine, reach: reach)), let box = geometry.intersection(page),
+            if let geometry, page.contains(geometry, slack: 1 / scale), let box = geometry.intersection(page),
                 let kept = keepingWhatShows(
                     handle, artboard: artboard, box: box, fine: fine, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender,
                     slack: geometrySlack)
@@ -226,11 +226,17 @@ package enum InkMeasurement {
             first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
         }
         var fineRecording: SVGRecording?
+        // A box the bands refined, without what the @3x output would not show.
+        func showing(_ refined: Rect) -> Measured {
+            let kept = keepingWhatShows(
+                handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown,
+                keepingTheRender: keepingTheRender)
+            return Measured(box: kept ?? refined, precision: 0)
+        }
         if let first {
             fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
             if let refined = refine(handle, artboard: artboard, box: first, margin: margin, fine: fine, reusing: fineRecording, failed: &failed) {
-                return Measured(
-                    box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender) ?? refined, precision: 0)
+                return showing(refined)
             }
         }
         // The coarse render: the artboard, an artboard's width and height around it, and
@@ -258,12 +264,10 @@ package enum InkMeasurement {
         if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, reusing: locating, failed: &failed),
             let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
         {
-            return Measured(
-                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender) ?? refined, precision: 0)
+            return showing(refined)
         }
         if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
-            return Measured(
-                box: keepingWhatShows(handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender) ?? refined, precision: 0)
+            return showing(refined)
         }
         return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
     }
