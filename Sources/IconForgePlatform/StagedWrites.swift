@@ -193,7 +193,9 @@ package final class EarlyStaging: Sendable {
         guard !failed.load(ordering: .relaxed) else { return }
         do {
             let staged = try StagedWrites.stage(bytes, to: path)
-            files.withLock { $0[path] = staged }
+            // Staged again (set mode's second render pass): the earlier file is not wanted.
+            let replaced = files.withLock { $0.updateValue(staged, forKey: path) }
+            if let temporary = replaced?.temporary { try? FileSystem.remove(temporary) }
         } catch {
             failed.store(true, ordering: .relaxed)
         }

@@ -36,10 +36,20 @@ public enum Builder {
             let setScales = SetScalePlan.plan(
                 discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request, runners: runners)
             request.options = setScales.applied(to: request.options)
-            processed = GlyphScheduler(
-                files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
-                measured: setScales.measurements, runners: runners
-            ).run(encode: request.writesOutput || request.keepsImages, staging: early)
+            func render(measured: [Int: SetScalePlan.Measurement]) -> [GlyphOutcome] {
+                GlyphScheduler(
+                    files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
+                    measured: measured, runners: runners
+                ).run(encode: request.writesOutput || request.keepsImages, staging: early)
+            }
+            var rendered = render(measured: setScales.measurements)
+            // Where the outputs' judgement of what shows moved the typical glyph (rare: a
+            // sliver that paints no pixel), rendered again at the scale of the boxes judged.
+            if let again = setScales.replanned(after: rendered) {
+                request.options = again.applied(to: request.options)
+                rendered = render(measured: again.measurements)
+            }
+            processed = rendered
         }
         // The set is judged once every glyph is processed, reused ones by their recorded weights.
         let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family, mode: request.options.mode)

@@ -33,7 +33,9 @@ struct SetScalePlan: Sendable, Equatable {
     }
 
     /// `--fit=set`: measures every glyph as `--fit=glyph` does (its markup checked, its ink
-    /// measured, nothing rendered: `PipelineOptions.measuresOnly`), and
+    /// measured, nothing rendered: `PipelineOptions.measuresOnly`), save that its box is the
+    /// drawing's geometry, which the render pass then judges by the @3x output it ships
+    /// (`InkMeasurement.judge`), and
     /// returns the plan of the set's scale per artboard size. Every glyph counts,
     /// changed or not: one glyph's change can move the typical glyph. A glyph `previous`
     /// would be reused for (its source unchanged, see `GlyphScheduler.reuse`) counts with the artboard, ink
@@ -60,10 +62,37 @@ struct SetScalePlan: Sendable, Equatable {
         for (index, (outcome, slot)) in processed.enumerated() {
             if let ink = outcome.measured { measurements[index] = Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink, slot: slot) }
         }
-        let scales = FitSetPlanner.plan(measured.compactMap { outcome in
-            guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
-            return FitSetPlanner.Measured(artboard: artboard, inkBox: inkBox, shape: shape)
-        })
+        // A reused glyph counts with the box its outputs judged (`replanned`).
+        let scales = FitSetPlanner.plan(measured.compactMap(Self.counted))
         return SetScalePlan(scales: scales, measurements: measurements)
+    }
+
+    /// After the render pass: the plan of the set's scales from the boxes the outputs judged
+    /// (`InkMeasurement.judge`), with every glyph's judged measurement to render by, when
+    /// it is not this plan; nil when it is (nearly always: judging changed no box in 1,800
+    /// files of six libraries) or outside `--fit=set`. The glyphs are then rendered again at
+    /// those scales, and judged no more, so a build ends after at most two render passes,
+    /// at the scales of the boxes its outputs show: those a later build's reused glyphs
+    /// count with, so that it plans what this one ended with.
+    func replanned(after outcomes: [GlyphOutcome]) -> SetScalePlan? {
+        guard let scales, outcomes.contains(where: { $0.plannedBox != nil }) else { return nil }
+        let judged = FitSetPlanner.plan(outcomes.compactMap(Self.counted))
+        // The same scales, whatever number of glyphs each now counts (a glyph whose output
+        // shows nothing has no box to count), render the same bytes.
+        guard judged.map({ [$0.artboard.width, $0.artboard.height] + $0.pixelsPerUnit }) != scales.map({ [$0.artboard.width, $0.artboard.height] + $0.pixelsPerUnit })
+        else { return nil }
+        var again = SetScalePlan(scales: judged)
+        for (index, outcome) in outcomes.enumerated() where !outcome.reused {
+            if let ink = outcome.measured, ink.judgingSlack == nil {
+                again.measurements[index] = Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink, slot: measurements[index]?.slot ?? 0)
+            }
+        }
+        return again
+    }
+
+    /// What the planner counts a glyph as: its artboard, box and shape.
+    private static func counted(_ outcome: GlyphOutcome) -> FitSetPlanner.Measured? {
+        guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
+        return FitSetPlanner.Measured(artboard: artboard, inkBox: inkBox, shape: shape)
     }
 }

@@ -12,10 +12,11 @@ package struct RenderPlan: Equatable, Sendable {
     /// shape's own scale, 80/27 or 88/30 px/pt; 3: fit modes keep an allowed optical offset;
     /// 4: the artboard is the width and height in their units, not the viewBox in points;
     /// 5: ink boxes from the drawing's geometry, refined at 64 px per unit, `InkMeasurement`;
-    /// 6: shapes wholly off the artboard left out, `OffArtboardShapes`).
+    /// 6: shapes wholly off the artboard left out, `OffArtboardShapes`; 7: set mode plans
+    /// from the drawing's geometry and judges what shows by the @3x output it ships).
     /// Part of the build key, so a build by a tool that places glyphs differently renders
     /// every glyph again instead of keeping its files.
-    package static let geometryRevision = 6
+    package static let geometryRevision = 7
 
     /// Template mode: the artboard centred on `scale`'s canvas at the px/pt of `shape`'s
     /// target (`Template.Scale.pixelsPerPoint(for:)`).

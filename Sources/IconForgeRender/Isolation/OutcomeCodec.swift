@@ -94,6 +94,7 @@ enum OutcomeCodec {
         }
         writer.doubles([outcome.timings.check, outcome.timings.render, outcome.timings.encode])
         writer.measurement(outcome.measured)
+        writer.doubles(outcome.plannedBox.map { [$0.x, $0.y, $0.width, $0.height] } ?? [])
         // None, the coverage alone (no dominant stroke), or the coverage and the stroke.
         writer.doubles(outcome.weight.map { [$0.coverage] + ($0.stroke.map { [$0] } ?? []) } ?? [])
         return writer.buffer
@@ -142,7 +143,8 @@ enum OutcomeCodec {
             guard let png = reader.bytes(), let width = reader.count(), let height = reader.count() else { return nil }
             failedRenders.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
         }
-        guard let times = reader.doubles(), times.count == 3, let measured = reader.measurement(), let weight = reader.doubles(), weight.count <= 2,
+        guard let times = reader.doubles(), times.count == 3, let measured = reader.measurement(), let planned = reader.doubles(),
+            planned.isEmpty || planned.count == 4, let weight = reader.doubles(), weight.count <= 2,
             reader.isAtEnd
         else { return nil }
         var outcome = GlyphOutcome(
@@ -155,6 +157,7 @@ enum OutcomeCodec {
         outcome.failedRenders = failedRenders
         outcome.timings = GlyphTimings(check: times[0], render: times[1], encode: times[2])
         outcome.measured = measured
+        outcome.plannedBox = planned.count == 4 ? Rect(x: planned[0], y: planned[1], width: planned[2], height: planned[3]) : nil
         outcome.weight = weight.first.map { GlyphWeight(stroke: weight.count == 2 ? weight[1] : nil, coverage: $0) }
         return outcome
     }
@@ -186,11 +189,16 @@ struct BinaryWriter {
 
 extension BinaryWriter {
     /// An ink measurement: no doubles for none, its precision alone for "nothing painted",
-    /// else the box and the precision, then the bounds of each span left off the artboard.
+    /// else the box and the precision, then the bounds of each span left off the artboard;
+    /// then its judging slack, if any, alone.
     mutating func measurement(_ measured: InkMeasurement.Measured?) {
         guard let measured else { return doubles([]) }
-        guard let box = measured.box else { return doubles([measured.precision]) }
-        doubles([box.x, box.y, box.width, box.height, measured.precision] + measured.offArtboard.flatMap { [Double($0.lowerBound), Double($0.upperBound)] })
+        if let box = measured.box {
+            doubles([box.x, box.y, box.width, box.height, measured.precision] + measured.offArtboard.flatMap { [Double($0.lowerBound), Double($0.upperBound)] })
+        } else {
+            doubles([measured.precision])
+        }
+        doubles(measured.judgingSlack.map { [$0] } ?? [])
     }
 }
 
@@ -198,8 +206,14 @@ extension BinaryReader {
     /// What `BinaryWriter.measurement` wrote: `.some(nil)` for none, nil when malformed.
     mutating func measurement() -> InkMeasurement.Measured?? {
         guard let values = doubles() else { return nil }
+        guard !values.isEmpty else { return .some(nil) }
+        guard let slack = doubles(), slack.count <= 1, var measured = measurement(values) else { return nil }
+        measured.judgingSlack = slack.first
+        return measured
+    }
+
+    private func measurement(_ values: [Double]) -> InkMeasurement.Measured? {
         switch values.count {
-        case 0: return .some(nil)
         case 1: return InkMeasurement.Measured(box: nil, precision: values[0])
         case 5...:
             guard values.count % 2 == 1 else { return nil }

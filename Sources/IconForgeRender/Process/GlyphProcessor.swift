@@ -31,6 +31,10 @@ package struct GlyphOutcome: Sendable {
     /// What measuring the ink gave, unrounded (`inkBox` is rounded for the catalog): what
     /// `--fit=set`'s planning pass hands to the render pass, so that it is measured once.
     package var measured: InkMeasurement.Measured?
+    /// Set mode's render pass: the box (rounded for the catalog) the set's scale was planned
+    /// from, where the outputs' judgement made it another `inkBox` (`RenderedGlyph.plannedBox`),
+    /// so that the build plans again (`SetScalePlan.replanned`).
+    package var plannedBox: Rect?
     /// How heavy the glyph looks (`InkWeight`, from its @3x render), for the family checks;
     /// nil when it was not rendered or the checks are off.
     package var weight: GlyphWeight?
@@ -156,7 +160,9 @@ package enum GlyphProcessor {
         outcome.inkBox = rendered.inkBox.map(\.roundedForCatalog)
         outcome.shape = rendered.shape
         outcome.plans = rendered.plans
-        outcome.measured = InkMeasurement.Measured(box: rendered.inkBox, precision: rendered.inkPrecision, offArtboard: offArtboard)
+        outcome.measured = InkMeasurement.Measured(
+            box: rendered.inkBox, precision: rendered.inkPrecision, offArtboard: offArtboard, judgingSlack: rendered.judgingSlack)
+        outcome.plannedBox = rendered.plannedBox.map(\.roundedForCatalog).flatMap { $0 == outcome.inkBox ? nil : $0 }
         // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
         // is rendered at the set's scale.
         if options.measuresOnly {

@@ -17,6 +17,12 @@ package struct RenderedGlyph: Sendable {
     /// `--fit=set`: the set's scale for this artboard size, when the glyph was scaled down
     /// from it to fit the 35 pt maximum (then `plans` hold its own scale).
     var scaledDownFrom: SetScale?
+    /// Set mode's planning pass (`measuringOnly`): the slack the render pass judges
+    /// `inkBox`, the drawing's geometry, with (`InkMeasurement.Measured.judgingSlack`).
+    var judgingSlack: Double?
+    /// Set mode's render pass: the box the set's scale was planned from, where judging
+    /// what the output shows changed it (`InkMeasurement.judge`).
+    var plannedBox: Rect?
 }
 
 /// Why a glyph could not be rendered at all.
@@ -41,7 +47,9 @@ package enum GlyphRenderer {
     ///     proportions than the width and height maps onto the artboard.
     ///   - firstEstimate: where to start measuring instead of cairo's recording (tests: the
     ///     same bytes come out whichever estimate measuring starts from).
-    ///   - measuringOnly: measure the artboard, ink box and shape, and render nothing.
+    ///   - measuringOnly: measure the artboard, ink box and shape, and render nothing (set
+    ///     mode's planning pass): the box is the drawing's geometry, which the render pass
+    ///     judges by its @3x output (`InkMeasurement.judge`).
     ///   - measured: what measuring these very bytes gave before (`--fit=set`'s planning
     ///     pass), which stands in for measuring them again: measuring is deterministic, so
     ///     the bytes that come out are the same either way.
@@ -79,14 +87,26 @@ package enum GlyphRenderer {
             // offset kept) can be the render measuring judges by.
             let setScale = mode == .fitSet ? setScales.first(where: { $0.artboard == artboard }) : nil
             let mayShip = !measuringOnly && mode != .template && setScale == nil && !keepingOffset
-            let measured =
+            let hint = { (handle: SVGHandle) throws -> Rect? in try inkEstimate(handle, dimensions: dimensions, artboard: artboard) }
+            var measured =
                 try known
-                ?? InkMeasurement.measure(&handle, data: data, artboard: artboard, located: firstEstimate, shown: &shown, keepingTheRender: mayShip) { handle in
-                    try inkEstimate(handle, dimensions: dimensions, artboard: artboard)
-                }
+                ?? InkMeasurement.measure(
+                    &handle, data: data, artboard: artboard, located: firstEstimate, shown: &shown, keepingTheRender: mayShip, judging: !measuringOnly,
+                    hint: hint)
+            let planned = measured.box
+            if !measuringOnly, let box = measured.box, measured.judgingSlack != nil {
+                // Judged by the @3x output itself where the set's scale places it, unless its
+                // canvas cuts the box off (a kept offset): what shows is then the canvas's edge.
+                let output = setScale.flatMap { setPlans(inkBox: box, artboard: artboard, setScale: $0, keepingOffset: keepingOffset).plans.last }
+                    .flatMap { plan in plan.canvasInPoints.expanded(by: -1 / plan.pixelsPerPoint).contains(box) ? plan : nil }
+                measured = try InkMeasurement.judge(
+                    measured, &handle, data: data, artboard: artboard, by: output, shown: &shown, keepingTheRender: output != nil || mayShip, hint: hint)
+            }
+            let plannedBox = measured.box == planned ? nil : planned
             guard let inkBox = measured.box else {
                 var empty = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
                 empty.userSpace = declared.userSpace
+                empty.plannedBox = plannedBox
                 keep?(handle)
                 return empty
             }
@@ -106,7 +126,7 @@ package enum GlyphRenderer {
             case .fitGlyph, .fitSet:
                 if let setScale {
                     glyph = try renderAtSetScale(
-                        handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: keepingOffset)
+                        handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: keepingOffset, shown: shown)
                 } else {
                     let offset = keepingOffset ? artboard : nil
                     let plans = Template.scales.map { RenderPlan.fit(inkBox: inkBox, shape: shape, scale: $0, keepingOffsetOf: offset) }
@@ -116,6 +136,8 @@ package enum GlyphRenderer {
                 }
             }
             glyph.inkPrecision = measured.precision
+            glyph.judgingSlack = measured.judgingSlack
+            glyph.plannedBox = plannedBox
             glyph.userSpace = declared.userSpace
             keep?(handle)
             return glyph
@@ -176,22 +198,27 @@ package enum GlyphRenderer {
 
     /// `--fit=set`: every scale at the set's pixels per unit (or the glyph's own, scaled down
     /// to the 35 pt maximum), centred by the ink box.
+    /// `shown`: the render that judged the box, when it is one of these outputs.
     private static func renderAtSetScale(
-        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool
+        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool, shown: InkMeasurement.ShownRender?
     ) throws -> RenderedGlyph {
-        var plans: [RenderPlan] = []
-        var images: [RGBAImage] = []
-        var scaledDown = false
-        for (index, scale) in Template.scales.enumerated() {
-            let (ppp, down) = setScale.pixelsPerUnit(inkBox: inkBox.roundedForCatalog, scale: index)
-            scaledDown = scaledDown || down
-            let plan = RenderPlan.fit(inkBox: inkBox, artboard: artboard, pixelsPerUnit: ppp, keepingOffset: keepingOffset, scale: scale)
-            plans.append(plan)
-            images.append(try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard)))
-        }
-        var glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: images, plans: plans)
+        let (plans, scaledDown) = setPlans(inkBox: inkBox, artboard: artboard, setScale: setScale, keepingOffset: keepingOffset)
+        var glyph = RenderedGlyph(
+            artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, shown: shown), plans: plans)
         glyph.scaledDownFrom = scaledDown ? setScale : nil
         return glyph
+    }
+
+    /// The plan of every scale at the set's pixels per unit (or the glyph's own, scaled
+    /// down to the 35 pt maximum), centred by the ink box, and whether any was scaled down.
+    private static func setPlans(inkBox: Rect, artboard: Size, setScale: SetScale, keepingOffset: Bool) -> (plans: [RenderPlan], scaledDown: Bool) {
+        var scaledDown = false
+        let plans = Template.scales.enumerated().map { index, scale in
+            let (ppp, down) = setScale.pixelsPerUnit(inkBox: inkBox.roundedForCatalog, scale: index)
+            scaledDown = scaledDown || down
+            return RenderPlan.fit(inkBox: inkBox, artboard: artboard, pixelsPerUnit: ppp, keepingOffset: keepingOffset, scale: scale)
+        }
+        return (plans, scaledDown)
     }
 }
 

@@ -41,6 +41,7 @@ import Testing
     }
 
     @Test func aSetBuildChecksAndParsesEachGlyphOnceAsAGlyphBuildDoes() throws {
+        let draws = WorkCount()
         func build(_ mode: ExportMode) throws -> (value: BuildReport, checks: Int, parses: Int) {
             let output = TemporaryFolder()
             var request = BuildRequest()
@@ -50,14 +51,18 @@ import Testing
             // One thread: a glyph another thread steals is checked again there, by design.
             request.jobs = 1
             request.options.mode = mode
-            return try Self.counted { try Builder.run(request) }
+            return try GlyphRenderer.$outputDraws.withValue(draws) { try Self.counted { try Builder.run(request) } }
         }
-        let set = try build(.fitSet), glyph = try build(.fitGlyph)
+        let set = try build(.fitSet)
+        let setDraws = draws.value
+        let glyph = try build(.fitGlyph)
         let glyphs = set.value.catalog.glyphs.count
         #expect(glyphs == 7)
         #expect(set.checks == glyphs, "each glyph's markup checked once, in the planning pass")
         #expect(set.checks == glyph.checks && set.parses == glyph.parses, "set \(set.parses) parses, glyph \(glyph.parses)")
         #expect(set.value.catalog.glyphs.allSatisfy { !$0.outputs.isEmpty })
+        // Each glyph's @3x output is the render that judged its box: only the @2x is drawn.
+        #expect(setDraws == glyphs * (Template.scales.count - 1), "\(setDraws) outputs drawn")
     }
 
     @Test func theRenderPassDrawsWhatItWouldHaveParsedItself() throws {
@@ -172,6 +177,19 @@ import Testing
         var edited = source
         edited.bytes += Array(" ".utf8)
         #expect(planned.matching(edited) == nil)
+    }
+
+    @Test("a measurement not yet judged, and the box the set was planned from, cross the worker pipe")
+    func judgingTravelsWithTheMeasurement() throws {
+        let source = try Self.source("square-27pt.svg")
+        let unjudged = InkMeasurement.Measured(box: Rect(x: 1, y: 2, width: 3, height: 4), precision: 0, offArtboard: [5..<9], judgingSlack: 1.5)
+        #expect(OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, measured: unjudged))?.measured == unjudged)
+        let none = InkMeasurement.Measured(box: nil, precision: 0.25)
+        #expect(OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, measured: none))?.measured == none)
+        var outcome = GlyphProcessor.process(source, options: Self.rendering, encode: true)
+        outcome.plannedBox = Rect(x: 0, y: 0, width: 35, height: 35)
+        let decoded = try #require(OutcomeCodec.decodeOutcome(OutcomeCodec.encodeOutcome(outcome), source: source))
+        #expect(decoded.plannedBox == outcome.plannedBox && decoded.measured == outcome.measured && decoded.inkBox == outcome.inkBox)
     }
 
     @Test func theMemoKeepsWithinItsBudget() throws {

@@ -189,6 +189,31 @@ import Testing
         }
     }
 
+    @Test("a sliver only the geometry holds moves the set's scale: the outputs judge it away, the set is planned again from what they show, and a later build that keeps the glyph writes a cold build's bytes")
+    func aSliverTheOutputsDoNotShowIsPlannedAgain() throws {
+        let folder = TemporaryFolder(), output = TemporaryFolder()
+        folder.copy(fixture: "real/fontawesome-invisible-sliver-512.svg")
+        folder.copy(fixture: "fitset/circle.svg")
+        let first = try build([folder.path], into: output.path, mode: .fitSet)
+        let sliver = try #require(glyphs(first)["fontawesome-invisible-sliver-512"])
+        let ink = try #require(sliver.inkBox)
+        // The half star alone (474.8 units tall), not its geometry with the sliver (512).
+        #expect(isClose(ink, Rect(x: 51, y: 0, width: 237, height: 475), within: 0.2) && sliver.status == .ok, "\(ink)")
+        let scale = try #require(first.catalog.template.setScales?.first { $0.artboard == Size(width: 576, height: 512) })
+        #expect(abs(scale.pixelsPerUnit[1] - 87.5 / ink.height) < 1e-4, "\(scale.pixelsPerUnit)")
+        let image = try PNGCodec.decode(Array(Data(contentsOf: URL(fileURLWithPath: output.file("fontawesome-invisible-sliver-512@3x.png")))))
+        #expect(paintedPixelBox(image)?.height == 88)
+        // The other glyph edited: the sliver's files are kept, and everything is a cold build's
+        // (no temporary file of the first render pass left behind).
+        folder.write("circle.svg", try String(contentsOfFile: Fixtures.path("fitset/circle.svg"), encoding: .utf8).replacingOccurrences(of: "r=\"10\"", with: "r=\"9\""))
+        let incremental = try build([folder.path], into: output.path, mode: .fitSet)
+        #expect(incremental.reusedCount == 1)
+        let cold = TemporaryFolder()
+        _ = try build([folder.path], into: cold.path, mode: .fitSet)
+        #expect(try written(output) == written(cold))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == FileManager.default.contentsOfDirectory(atPath: cold.path).sorted())
+    }
+
     @Test("the measuring pass does not read a glyph whose source the state shows unchanged")
     func anUnchangedGlyphIsNotMeasuredAgain() throws {
         let glyphs = TemporaryFolder(), output = TemporaryFolder()

@@ -175,6 +175,46 @@ import Testing
         #expect(glyph.shape == .tall && box.y == 8 && box.height == 88 && abs(Double(box.x) + Double(box.width) / 2 - 52) <= 0.5, "\(box)")
     }
 
+    @Test("set mode plans from the geometry and judges what shows by the @3x output it ships: the sliver is planned with, left out by the output, and the box is --fit=glyph's")
+    func setModeJudgesByItsOwnOutput() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("real/fontawesome-invisible-sliver-512.svg")))
+        let planning = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2, measuringOnly: true)
+        let geometry = try #require(planning.inkBox)
+        // The sliver's geometry, at (430, 512), is in the planning box; nothing judged it yet.
+        #expect(geometry.maxX > 430 && geometry.maxY > 511.9 && planning.judgingSlack == InkMeasurement.bandSlack, "\(geometry)")
+        let glyph = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2)
+        let scale = SetScale(artboard: glyph.artboard, pixelsPerUnit: glyph.plans.map(\.pixelsPerPoint), glyphs: 1)
+        let measured = InkMeasurement.Measured(box: geometry, precision: 0, judgingSlack: planning.judgingSlack)
+        let set = try GlyphRenderer.render(data, mode: .fitSet, shapeThreshold: 1.2, setScales: [scale], measured: measured)
+        let ink = try #require(set.inkBox)
+        #expect(isClose(ink, try #require(glyph.inkBox), within: 0.2) && set.plannedBox == geometry && set.judgingSlack == nil, "\(ink)")
+        #expect(GeometryChecks.placementMismatch(set) == nil)
+        // Judged already (a second render pass), the box is taken as it is.
+        let taken = try GlyphRenderer.render(
+            data, mode: .fitSet, shapeThreshold: 1.2, setScales: [scale], measured: InkMeasurement.Measured(box: ink, precision: 0))
+        #expect(taken.inkBox == ink && taken.plannedBox == nil && taken.images == set.images)
+    }
+
+    @Test("in set mode, a box its @3x output shows as it is ships that render: one output drawn, byte for byte a fresh draw")
+    func setModeShipsTheRenderThatJudged() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
+        let planning = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2, measuringOnly: true)
+        let geometry = try #require(planning.inkBox)
+        #expect(planning.judgingSlack == InkMeasurement.geometrySlack)
+        let scale = SetScale(artboard: planning.artboard, pixelsPerUnit: [1.6, 2.4], glyphs: 1)
+        let draws = WorkCount()
+        let set = try GlyphRenderer.$outputDraws.withValue(draws) {
+            try GlyphRenderer.render(
+                data, mode: .fitSet, shapeThreshold: 1.2, setScales: [scale],
+                measured: InkMeasurement.Measured(box: geometry, precision: 0, judgingSlack: planning.judgingSlack))
+        }
+        #expect(set.inkBox == geometry && set.plannedBox == nil && draws.value == Template.scales.count - 1)
+        let plan = try #require(set.plans.last)
+        #expect(plan.pixelsPerPoint == 2.4)
+        let fresh = try SVGHandle(data: data).render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: set.artboard))
+        #expect(set.images.last == fresh)
+    }
+
     @Test("a colour card whose shapes each draw through a layer is measured to its geometry, and --fit=glyph draws its @3x output once: the render that judged what shows, byte for byte a fresh draw")
     func layeredCardIsMeasuredAndItsJudgingRenderShips() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
