@@ -79,8 +79,8 @@ struct SetScalePlan: Sendable, Equatable {
         let judged = FitSetPlanner.plan(outcomes.compactMap(Self.counted))
         // The same scales, whatever number of glyphs each now counts (a glyph whose output
         // shows nothing has no box to count), render the same bytes.
-        guard judged.map({ [$0.artboard.width, $0.artboard.height] + $0.pixelsPerUnit }) != scales.map({ [$0.artboard.width, $0.artboard.height] + $0.pixelsPerUnit })
-        else { return nil }
+        func placements(_ scales: [SetScale]) -> [[Double]] { scales.map { [$0.artboard.width, $0.artboard.height] + $0.pixelsPerUnit } }
+        guard placements(judged) != placements(scales) else { return nil }
         var again = SetScalePlan(scales: judged)
         for (index, outcome) in outcomes.enumerated() where !outcome.reused {
             if let ink = outcome.measured, ink.judgingSlack == nil {

@@ -223,18 +223,17 @@ package enum InkMeasurement {
             let scale = geometryScale(fine: fine, reach: reach)
             let geometry = recorded(opaque, artboard: artboard, scale: scale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
             let page = Rect(x: 0, y: 0, width: artboard.width, height: artboard.height)
-            if !judging, let geometry, page.contains(geometry, slack: 1 / scale), let box = geometry.intersection(page) {
-                return Measured(box: box, precision: 0, judgingSlack: geometrySlack)
-            }
-            if let geometry, page.contains(geometry, slack: 1 / scale), let box = geometry.intersection(page),
-                let kept = keepingWhatShows(
+            if let geometry, page.contains(geometry, slack: 1 / scale), let box = geometry.intersection(page) {
+                guard judging else { return Measured(box: box, precision: 0, judgingSlack: geometrySlack) }
+                if let kept = keepingWhatShows(
                     handle, artboard: artboard, box: box, fine: fine, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender,
                     slack: geometrySlack)
-            {
-                // The copy's geometry, confirmed by the render that judges what shows, to a
-                // pixel (`geometrySlack`): the bands would composite every translucent
-                // element onto every pixel of four of them, for a box no nearer the drawing.
-                return Measured(box: kept, precision: 0)
+                {
+                    // The copy's geometry, confirmed by the render that judges what shows, to
+                    // a pixel (`geometrySlack`): the bands would composite every translucent
+                    // element onto every pixel of four of them, for a box no nearer the drawing.
+                    return Measured(box: kept, precision: 0)
+                }
             }
             // Past the artboard, where librsvg cuts each layer off, or where the geometry
             // shows nothing at all (at opacity 0, or too small for the @3x output): the bands
