@@ -116,7 +116,7 @@ enum OutputCommit {
             if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
                 fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
-                to: request.outputFolder, staging: &staged, memory: request.memory?.state)
+                to: request.outputFolder, staging: &staged, memory: request.memory?.state, threads: request.jobs)
             {
                 state = try OutputWriter.stageState(
                     committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,

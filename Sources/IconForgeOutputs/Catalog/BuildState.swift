@@ -101,7 +101,7 @@ package struct BuildState: Equatable, Sendable {
         guard outer.starts(with: opening) else { return try JSONText.encode(rest, formatting: formatting) }
         var bytes = Array("{\"glyphs\":[".utf8)
         bytes.reserveCapacity(outer.count + rest.glyphs.count * 768)
-        for (index, fragment) in try cache.compactFragments(rest.glyphs, formatting: formatting).enumerated() {
+        for (index, fragment) in try cache.compactFragments(rest.glyphs).enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += fragment
         }

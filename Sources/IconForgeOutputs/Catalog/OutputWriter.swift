@@ -61,6 +61,8 @@ package enum OutputWriter {
         /// included, by its path in the output folder.
         package var known: [String: FileSignature]
         var state: BuildState
+        /// The glyph entries' JSON the catalog was spliced from, for the state's.
+        var glyphJSON: GlyphJSONCache
     }
 
     /// The time the catalog must carry for Make (see `Builder.catalogDating`): `time`
@@ -143,7 +145,7 @@ package enum OutputWriter {
     package static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
         sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: () -> String?,
-        report: BuildState.Report, to folder: String, staging staged: inout StagedWrites, memory: StateMemory? = nil
+        report: BuildState.Report, to folder: String, staging staged: inout StagedWrites, memory: StateMemory? = nil, threads: Int = 1
     ) throws(BuildError) -> CommittedCatalog? {
         var known = known
         do {
@@ -175,7 +177,10 @@ package enum OutputWriter {
             // are hidden, and harmless) to the next build that writes, and a watch looks
             // once, and again only after another build wrote here.
             if memory?.sweeps(folder) ?? true { removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames) }
-            let catalogBytes = try memory.map { try catalog.encoded(reusing: $0.glyphJSON) } ?? Array(try catalog.encoded())
+            // A build outside a watch keeps its glyphs' JSON for its own state only.
+            let glyphJSON = memory?.glyphJSON ?? GlyphJSONCache()
+            glyphJSON.prepare(catalog.glyphs, threads: threads)
+            let catalogBytes = try catalog.encoded(reusing: glyphJSON)
             let written = try staged.writeLastIfChangedRecording(catalogBytes, to: catalogPath)
             var catalogSignature = written.signature
             if let catalogDating, written.temporary != nil || redate {
@@ -195,7 +200,7 @@ package enum OutputWriter {
                 catalogSignature: catalogSignature, glyphs: catalog.glyphs,
                 generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
             state.report = report
-            return CommittedCatalog(known: known, state: state)
+            return CommittedCatalog(known: known, state: state, glyphJSON: glyphJSON)
         } catch let error as FileError {
             throw .output(error)
         } catch {
@@ -240,7 +245,7 @@ package enum OutputWriter {
         }
         state.pendingRemovals = removals
         do throws(FileError) {
-            try staged.writeFirstIfChanged(memory?.encode(state) ?? state.encoded(), to: folder + "/" + BuildState.fileName)
+            try staged.writeFirstIfChanged(memory?.encode(state) ?? state.encoded(reusing: committed.glyphJSON), to: folder + "/" + BuildState.fileName)
         } catch {
             throw .output(error)
         }

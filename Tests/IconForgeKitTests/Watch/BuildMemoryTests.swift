@@ -75,6 +75,38 @@ import Testing
         #expect(try changed.encoded(reusing: cache) == Array(try changed.encoded()))
     }
 
+    /// A cold build encodes its glyphs' entries on several threads before splicing the
+    /// catalog and the state from them (`GlyphJSONCache.prepare`): the same bytes as each
+    /// encoded whole, whatever thread encoded which entry.
+    @Test func entriesEncodedAheadOnSeveralThreadsSpliceIntoTheBytesOfOneEncodedWhole() throws {
+        let awkward = try awkwardCatalog()
+        var catalog = awkward
+        catalog.glyphs = (0..<100).map { index in
+            var glyph = awkward.glyphs[index % awkward.glyphs.count]
+            glyph.name += "-\(index)"
+            return glyph
+        }
+        let state = BuildState(buildKey: "k", catalogSHA256: "c", glyphs: catalog.glyphs)
+        for threads in [1, 2, 3] {
+            let cache = GlyphJSONCache()
+            cache.prepare(catalog.glyphs, threads: threads)
+            #expect(try catalog.encoded(reusing: cache) == Array(try catalog.encoded()))
+            #expect(state.encoded(reusing: cache) == state.encoded())
+        }
+        // An entry changed since it was prepared is encoded anew, not taken as it was.
+        let cache = GlyphJSONCache()
+        cache.prepare(catalog.glyphs, threads: 2)
+        var changed = catalog
+        changed.glyphs[40].color = "#123456"
+        #expect(try changed.encoded(reusing: cache) == Array(try changed.encoded()))
+        // One that cannot be encoded is refused as the whole encoding refuses it.
+        changed.glyphs[70].inkBox = Rect(x: .nan, y: 0, width: 1, height: 1)
+        let fresh = GlyphJSONCache()
+        fresh.prepare(changed.glyphs, threads: 2)
+        #expect(throws: EncodingError.self) { try changed.encoded(reusing: fresh) }
+        #expect(throws: EncodingError.self) { try changed.encoded() }
+    }
+
     @Test func aStateFromRememberedEntriesIsTheBytesOfOneEncodedWhole() throws {
         let catalog = try awkwardCatalog()
         var state = BuildState(
