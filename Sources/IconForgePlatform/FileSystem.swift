@@ -243,6 +243,38 @@ package enum FileSystem {
         FlushObserver.current?.record(.fileSystemFlushed(folder))
     }
 
+    /// The disk made to start writing what is staged on the file system holding a folder, on
+    /// a thread of its own, while the build goes on (Linux: a `syncfs` nobody waits for
+    /// until `wait`). What the commit then flushes has mostly been written, so the flush it
+    /// waits for is short: for 300 glyphs on ext4, the build's one `syncfs` took 7–13 ms
+    /// after the catalog was made. Nothing depends on it for durability: the commit flushes
+    /// as before. On macOS, whose commit hands each file over itself, it does nothing.
+    package final class Writeback: Sendable {
+        private let thread: Threads.Background?
+
+        package init(startingOn folder: String) {
+            #if canImport(Glibc) || canImport(Musl)
+                guard let syncfs = FileSystem.linuxSyncfs else {
+                    thread = nil
+                    return
+                }
+                thread = Threads.Background {
+                    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    guard descriptor >= 0 else { return }
+                    _ = syncfs(descriptor)
+                    close(descriptor)
+                }
+            #else
+                thread = nil
+            #endif
+        }
+
+        /// Returns once the writing asked for is done (so that no thread outlives the build).
+        package func wait() {
+            thread?.join()
+        }
+    }
+
     /// Flushes the entries (the renames) of every folder in `folders`: one `fsync` for a
     /// single folder; for many (an asset catalog's image sets), one flush per file system
     /// (see FolderFlushPlan).

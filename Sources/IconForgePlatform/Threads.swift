@@ -71,6 +71,66 @@ package enum Threads {
         }
     }
 
+    /// A thread running `body` while its starter goes on, until `join`. Without a thread to
+    /// be had, `body` runs at `join`, on the joining thread.
+    package final class Background: Sendable {
+        private final class Job {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+
+        /// Safe to send (`@unchecked` for the thread handle, which is not `Sendable`): it is
+        /// written once, by `init`, before the object is shared, and read only by `join`,
+        /// which its owner calls once.
+        private struct Handle: @unchecked Sendable {
+            #if canImport(Darwin)
+                var thread: pthread_t?
+            #else
+                var thread: pthread_t
+            #endif
+        }
+
+        private let handle: Handle?
+        private let inline: (@Sendable () -> Void)?
+
+        package init(_ body: @escaping @Sendable () -> Void) {
+            let job = Unmanaged.passRetained(Job(body)).toOpaque()
+            #if canImport(Darwin)
+                var thread: pthread_t? = nil
+            #else
+                var thread = pthread_t()
+            #endif
+            let status = pthread_create(&thread, nil, { raw in
+                #if canImport(Darwin)
+                    let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
+                #else
+                    let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+                #endif
+                job.body()
+                return nil
+            }, job)
+            if status == 0 {
+                handle = Handle(thread: thread)
+                inline = nil
+            } else {
+                Unmanaged<Job>.fromOpaque(job).release()
+                handle = nil
+                inline = body
+            }
+        }
+
+        /// Returns once `body` has returned. Called once, by the thread that started it.
+        package func join() {
+            if let inline { inline() }
+            guard let handle else { return }
+            #if canImport(Darwin)
+                if let thread = handle.thread { pthread_join(thread, nil) }
+            #else
+                pthread_join(handle.thread, nil)
+            #endif
+        }
+    }
+
     /// Sleeps the calling thread for `milliseconds` (a polling watch's wait).
     package static func sleep(milliseconds: Int) {
         var time = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)

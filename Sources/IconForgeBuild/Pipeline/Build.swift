@@ -51,6 +51,9 @@ public enum Builder {
             }
             processed = rendered
         }
+        // Every new PNG is staged: the disk starts writing them while the catalog is made.
+        let writeback = early.map { _ in FileSystem.Writeback(startingOn: request.outputFolder) }
+        defer { writeback?.wait() }
         // The set is judged once every glyph is processed, reused ones by their recorded weights.
         let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family, mode: request.options.mode)
         let resolution = try Resolution.settle(outcomes, family: family, discovered: discovered, plan: plan, request: request)
