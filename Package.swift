@@ -44,6 +44,9 @@ let package = Package(
         // The operating-system calls that differ between Linux and macOS, in C (see
         // include/CPlatformShim.h); Swift reaches them from IconForgePlatform only.
         .target(name: "CPlatformShim"),
+        // SHA-256's compression function in C, with the x86 SHA instructions where the
+        // processor has them (see include/CSHA256.h); Swift reaches it from IconForgePlatform.
+        .target(name: "CSHA256"),
 
         // The library, as layers that each see only those below them (SwiftPM's own
         // Basics → PackageModel → … → Commands): a type two layers need lives in the lower
@@ -53,7 +56,7 @@ let package = Package(
         //
         // The only Swift that imports Glibc or Darwin (through CPlatformShim for the rest),
         // and the one import of Foundation: files, folders, processes, threads, locks.
-        .target(name: "IconForgePlatform", dependencies: ["CPlatformShim"]),
+        .target(name: "IconForgePlatform", dependencies: ["CPlatformShim", "CSHA256"]),
         // The values every layer shares: diagnostics and rule ids, source locations, limits
         // and option values, geometry and the template, images and colours, catalog records,
         // output names, the JSON schema vocabulary.

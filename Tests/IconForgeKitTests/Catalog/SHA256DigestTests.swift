@@ -56,6 +56,23 @@ import Testing
         }
     }
 
+    /// The processor's SHA instructions (where `usesSHAInstructions`; this suite's machine
+    /// has them) and the portable C give the same state after every block count, from the
+    /// same starting states, so that a digest does not depend on the machine that made it.
+    @Test("the SHA instructions and the portable C compress every block alike")
+    func bothCompressionsAgree() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<(64 * 40)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for count in [1, 2, 3, 7, 16, 39] {
+            let start = (0..<8).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
+            var fast = start, portable = start
+            SHA256Blocks.compress(&fast, bytes, from: 64, count: count)
+            SHA256Blocks.compress(&portable, bytes, from: 64, count: count, portable: true)
+            #expect(fast == portable, "\(count) blocks (SHA instructions: \(SHA256Blocks.usesSHAInstructions))")
+            #expect(fast != start)
+        }
+    }
+
     @Test("resumed from the checkpoints of an earlier message, the same digest as hashed whole")
     func resumedFromCheckpoints() {
         let interval = SHA256Digest.Checkpoints.interval
