@@ -73,61 +73,71 @@ package enum Threads {
 
     /// A thread running `body` while its starter goes on, until `join`. Without a thread to
     /// be had, `body` runs at `join`, on the joining thread.
+    ///
+    /// The thread is detached, and says it is done through a pipe: a build stopped by a
+    /// signal exits from the stopping thread while its own thread waits (`Interruption`),
+    /// and a joinable thread that finished by then would never be joined (ThreadSanitizer
+    /// reports it as a leak).
     package final class Background: Sendable {
         private final class Job {
             let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+            let finished: Int32
+            init(_ body: @escaping @Sendable () -> Void, finished: Int32) {
+                self.body = body
+                self.finished = finished
+            }
         }
 
-        /// Safe to send (`@unchecked` for the thread handle, which is not `Sendable`): it is
-        /// written once, by `init`, before the object is shared, and read only by `join`,
-        /// which its owner calls once.
-        private struct Handle: @unchecked Sendable {
-            #if canImport(Darwin)
-                var thread: pthread_t?
-            #else
-                var thread: pthread_t
-            #endif
-        }
-
-        private let handle: Handle?
+        /// The pipe's end that is closed when `body` has returned; nil when it runs inline.
+        private let finished: Int32?
         private let inline: (@Sendable () -> Void)?
 
         package init(_ body: @escaping @Sendable () -> Void) {
-            let job = Unmanaged.passRetained(Job(body)).toOpaque()
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else {
+                (finished, inline) = (nil, body)
+                return
+            }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+            let job = Unmanaged.passRetained(Job(body, finished: ends[1])).toOpaque()
             #if canImport(Darwin)
                 var thread: pthread_t? = nil
             #else
                 var thread = pthread_t()
             #endif
-            let status = pthread_create(&thread, nil, { raw in
+            let status = pthread_create(&thread, &attributes, { raw in
                 #if canImport(Darwin)
                     let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
                 #else
                     let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
                 #endif
                 job.body()
+                // The joiner's read returns at this close.
+                close(job.finished)
                 return nil
             }, job)
             if status == 0 {
-                handle = Handle(thread: thread)
-                inline = nil
+                (finished, inline) = (ends[0], nil)
             } else {
                 Unmanaged<Job>.fromOpaque(job).release()
-                handle = nil
-                inline = body
+                close(ends[0])
+                close(ends[1])
+                (finished, inline) = (nil, body)
             }
         }
 
         /// Returns once `body` has returned. Called once, by the thread that started it.
         package func join() {
             if let inline { inline() }
-            guard let handle else { return }
-            #if canImport(Darwin)
-                if let thread = handle.thread { pthread_join(thread, nil) }
-            #else
-                pthread_join(handle.thread, nil)
-            #endif
+            guard let finished else { return }
+            var byte: UInt8 = 0
+            // End of file once the thread closes its end; a signal only interrupts the wait.
+            while read(finished, &byte, 1) < 0, errno == EINTR {}
+            close(finished)
         }
     }
 
