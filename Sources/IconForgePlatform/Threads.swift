@@ -16,58 +16,24 @@ package enum Threads {
     /// returns when all have returned.
     package static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
-            final class Job {
-                let body: @Sendable (Int) -> Void
-                let index: Int
-                init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) {
-                    self.body = body
-                    self.index = index
-                }
-            }
             var attributes = pthread_attr_t()
             pthread_attr_init(&attributes)
             defer { pthread_attr_destroy(&attributes) }
             // librsvg recurses deeply on nested groups (in-process rendering); macOS gives
             // secondary threads only 512 KiB by default.
             pthread_attr_setstacksize(&attributes, 8 << 20)
-            #if canImport(Darwin)
-                var threads: [pthread_t?] = []
-            #else
-                var threads: [pthread_t] = []
-            #endif
+            var threads: [pthread_t] = []
             var inline: [Int] = []
             for index in 1..<max(1, count) {
-                let job = Unmanaged.passRetained(Job(body, index)).toOpaque()
-                #if canImport(Darwin)
-                    var thread: pthread_t? = nil
-                #else
-                    var thread = pthread_t()
-                #endif
-                let status = pthread_create(&thread, &attributes, { raw in
-                    #if canImport(Darwin)
-                        let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-                    #else
-                        let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
-                    #endif
-                    job.body(job.index)
-                    return nil
-                }, job)
-                if status == 0 {
+                if let thread = start(&attributes, { body(index) }) {
                     threads.append(thread)
                 } else {
-                    Unmanaged<Job>.fromOpaque(job).release()
                     inline.append(index)  // no thread to be had: run it here, after 0
                 }
             }
             body(0)
             for index in inline { body(index) }
-            for thread in threads {
-                #if canImport(Darwin)
-                    if let thread { pthread_join(thread, nil) }
-                #else
-                    pthread_join(thread, nil)
-                #endif
-            }
+            for thread in threads { pthread_join(thread, nil) }
         }
     }
 
@@ -79,15 +45,6 @@ package enum Threads {
     /// and a joinable thread that finished by then would never be joined (ThreadSanitizer
     /// reports it as a leak).
     package final class Background: Sendable {
-        private final class Job {
-            let body: @Sendable () -> Void
-            let finished: Int32
-            init(_ body: @escaping @Sendable () -> Void, finished: Int32) {
-                self.body = body
-                self.finished = finished
-            }
-        }
-
         /// The pipe's end that is closed when `body` has returned; nil when it runs inline.
         private let finished: Int32?
         private let inline: (@Sendable () -> Void)?
@@ -103,27 +60,15 @@ package enum Threads {
             pthread_attr_init(&attributes)
             defer { pthread_attr_destroy(&attributes) }
             pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-            let job = Unmanaged.passRetained(Job(body, finished: ends[1])).toOpaque()
-            #if canImport(Darwin)
-                var thread: pthread_t? = nil
-            #else
-                var thread = pthread_t()
-            #endif
-            let status = pthread_create(&thread, &attributes, { raw in
-                #if canImport(Darwin)
-                    let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-                #else
-                    let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
-                #endif
-                job.body()
+            let writeEnd = ends[1]
+            let started = Threads.start(&attributes) {
+                body()
                 // The joiner's read returns at this close.
-                close(job.finished)
-                return nil
-            }, job)
-            if status == 0 {
+                close(writeEnd)
+            }
+            if started != nil {
                 (finished, inline) = (ends[0], nil)
             } else {
-                Unmanaged<Job>.fromOpaque(job).release()
                 close(ends[0])
                 close(ends[1])
                 (finished, inline) = (nil, body)
@@ -139,6 +84,37 @@ package enum Threads {
             while read(finished, &byte, 1) < 0, errno == EINTR {}
             close(finished)
         }
+    }
+
+    /// What a thread of ours runs, handed to it through `pthread_create`'s one pointer.
+    private final class Job {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Starts a thread running `body`, with `attributes`: its handle, or nil (and `body`
+    /// never runs) when no thread could be had.
+    private static func start(_ attributes: inout pthread_attr_t, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let job = Unmanaged.passRetained(Job(body)).toOpaque()
+        #if canImport(Darwin)
+            var thread: pthread_t? = nil
+        #else
+            var thread = pthread_t()
+        #endif
+        let status = pthread_create(&thread, &attributes, { raw in
+            #if canImport(Darwin)
+                let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
+            #else
+                let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+            #endif
+            job.body()
+            return nil
+        }, job)
+        guard status == 0 else {
+            Unmanaged<Job>.fromOpaque(job).release()
+            return nil
+        }
+        return thread
     }
 
     /// Sleeps the calling thread for `milliseconds` (a polling watch's wait).
