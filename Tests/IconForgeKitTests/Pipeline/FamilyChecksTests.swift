@@ -53,6 +53,36 @@ import Testing
         #expect(abs(discWeight.coverage - Double.pi * 13.5 * 13.5 / 729) < 0.02, "\(discWeight.coverage)")
     }
 
+    @Test("a crossing search cut short gives what all eight crossings in full give, from any first direction, at every ink pixel of strokes, a disc and a fill")
+    func crossingsCutShortAgreeWithAllEightInFull() throws {
+        let (elongation, directions) = (InkWeight.elongation, RGBAImage.crossingDirections)
+        var compared = 0, found = 0
+        for fixture in ["stroke-weight-one-heavier/circle", "stroke-weight-one-heavier/minus-circle", "optical-weight-solid-disc/record"] {
+            let image = try image(try renderFixture("family/\(fixture).svg"))
+            let alpha = (0..<image.width * image.height).map { Float(RGBAImage.alphaValues[Int(image.pixels[$0 * 4 + 3])]) }
+            try alpha.withUnsafeBufferPointer { alpha in
+                for y in Swift.stride(from: 1, to: image.height - 1, by: 2) {
+                    for x in Swift.stride(from: 1, to: image.width - 1, by: 2) where image.alpha(x: x, y: y) >= 128 {
+                        let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                        let reach = 12.0
+                        // Each crossing integrated to its end, then the rule on all eight.
+                        let full = directions.map { RGBAImage.crossing(alpha, width: image.width, height: image.height, x: px, y: py, dx: $0.0, dy: $0.1, reach: reach) }
+                        let narrowest = try #require(full.min()), widest = try #require(full.max())
+                        let expected = widest >= elongation * narrowest ? narrowest : nil
+                        for first in 0..<8 {
+                            let cut = RGBAImage.narrowestCrossing(alpha, width: image.width, height: image.height, x: px, y: py, reach: reach, elongation: elongation, startingAt: first)
+                            #expect(cut?.bitPattern == expected?.bitPattern, "\(fixture) at (\(x), \(y)) from direction \(first)")
+                            compared += 1
+                        }
+                        if expected != nil { found += 1 }
+                    }
+                }
+            }
+        }
+        // Strokes were found, and not everywhere (the disc's middle is as wide every way).
+        #expect(found > 100 && found * 8 < compared, "\(found) of \(compared / 8)")
+    }
+
     @Test("strokes of one declared width are that width, however they overlap; a fill or a transform is measured from pixels")
     func strokesOfOneDeclaredWidthAreThatWidth() throws {
         // Heroicons' bold nests outlines that merge into bars: measured across, twice its pen.
