@@ -127,11 +127,18 @@ package final class FolderEvents {
         package var finished: Set<String> = []
         /// Created, written to, moved away or removed, and not finished since.
         package var unfinished: Set<String> = []
+        /// Whose attributes alone changed (IN_ATTRIB: a time set, a mode changed): no write,
+        /// so neither finished nor not, but changed all the same.
+        package var attributes: Set<String> = []
 
-        package init(finished: Set<String> = [], unfinished: Set<String> = []) {
+        package init(finished: Set<String> = [], unfinished: Set<String> = [], attributes: Set<String> = []) {
             self.finished = finished
             self.unfinished = unfinished
+            self.attributes = attributes
         }
+
+        /// Every entry named.
+        package var named: Set<String> { finished.union(unfinished).union(attributes) }
     }
 
     /// Whether this system's events name the entries that changed and say which saves
@@ -164,12 +171,13 @@ package final class FolderEvents {
         for event in events.prefix(Int(count)) {
             // An entry of a folder no longer watched (its last events) is not named either.
             guard event.kind != CPLATFORMSHIM_WATCH_UNNAMED, let named = folders[event.handle] else { return .changed(nil) }
-            guard event.kind != CPLATFORMSHIM_WATCH_ATTRIBUTES else { continue }
             let name = withUnsafeBytes(of: event.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             // Two spellings of one folder share its handle.
             for folder in named {
                 let entry = folder + "/" + name
-                if event.kind == CPLATFORMSHIM_WATCH_FINISHED {
+                if event.kind == CPLATFORMSHIM_WATCH_ATTRIBUTES {
+                    activity.attributes.insert(entry)
+                } else if event.kind == CPLATFORMSHIM_WATCH_FINISHED {
                     activity.finished.insert(entry)
                     activity.unfinished.remove(entry)
                 } else {

@@ -22,6 +22,10 @@ public struct WatchDriver {
     var wait: (_ targets: WatchTargets, _ nanoseconds: Int64) -> Wake
     /// The targets as they are now.
     var snapshot: (WatchTargets) -> WatchSnapshot
+    /// A snapshot brought up to date by looking again at only the entries a wake's events
+    /// named (`WatchSnapshot.refreshing`), where the events name every entry that changed;
+    /// nil: every look is a whole snapshot.
+    var refresh: ((WatchSnapshot, FolderEvents.Activity, WatchTargets) -> WatchSnapshot)?
     /// Nanoseconds between looks when no event comes: what finds a change the events
     /// missed (a file rewritten in place on macOS, a folder created after the watch began).
     var pollInterval: Int64
@@ -33,11 +37,12 @@ public struct WatchDriver {
 
     init(
         now: @escaping () -> Int64, wait: @escaping (WatchTargets, Int64) -> Wake, snapshot: @escaping (WatchTargets) -> WatchSnapshot = WatchSnapshot.take,
-        pollInterval: Int64, method: String
+        refresh: ((WatchSnapshot, FolderEvents.Activity, WatchTargets) -> WatchSnapshot)? = nil, pollInterval: Int64, method: String
     ) {
         self.now = now
         self.wait = wait
         self.snapshot = snapshot
+        self.refresh = refresh
         self.pollInterval = pollInterval
         self.method = method
     }
@@ -65,7 +70,10 @@ public struct WatchDriver {
                         failed = true
                         return .changed
                     }
-                }, pollInterval: 1_000_000_000, method: "folder events")
+                },
+                // inotify names every entry (an overflow wakes as `.changed`, and looks at all).
+                refresh: FolderEvents.namesEntries ? { seen, activity, targets in seen.refreshing(activity.named, in: targets) } : nil,
+                pollInterval: 1_000_000_000, method: "folder events")
             driver.notice = { targets in
                 events.watch(targets.eventFolders)
                 return events.notice

@@ -35,6 +35,8 @@ public struct WatchLoop {
         (current, seen) = refreshed(current, seen: seen, driver: driver, targets: targets)
         stamps.update(current.pages)
         var debouncer = Debouncer(quiet: quiet, longest: longest)
+        // Whether `seen` was last brought up to date from named entries alone.
+        var partlySeen = false
         while true {
             let timeout = debouncer.deadline.map { max(0, min($0 - driver.now(), driver.pollInterval)) } ?? driver.pollInterval
             var wake = driver.wait(current, timeout)
@@ -43,7 +45,16 @@ public struct WatchLoop {
             var looks = 0
             while true {
                 now = driver.now()
-                let snapshot = driver.snapshot(current)
+                // Where the events named what changed, only that is looked at (a save is
+                // two or three wakes; each whole snapshot stats every glyph).
+                let snapshot: WatchSnapshot
+                if case .entries(let activity) = wake, let refresh = driver.refresh {
+                    snapshot = refresh(seen, activity, current)
+                    partlySeen = true
+                } else {
+                    snapshot = driver.snapshot(current)
+                    partlySeen = false
+                }
                 debouncer.record(snapshot.changes(since: seen), at: now, wake: wake)
                 seen = snapshot
                 looks += 1
@@ -53,6 +64,15 @@ public struct WatchLoop {
                 guard debouncer.isFinished, looks < 4 else { break }
                 wake = driver.wait(current, 0)
                 guard wake != .timedOut, wake != .stop else { break }
+            }
+            // A run starts from a whole snapshot: what the events did not name (a link's
+            // target rewritten) is a change too, and, like one found by polling, waits for
+            // the quiet period.
+            if partlySeen, let deadline = debouncer.deadline, now >= deadline {
+                let snapshot = driver.snapshot(current)
+                debouncer.record(snapshot.changes(since: seen), at: now)
+                seen = snapshot
+                partlySeen = false
             }
             guard let due = debouncer.takeIfDue(at: now) else { continue }
             // Changes that cancelled out (a file added and removed again) call for no run.

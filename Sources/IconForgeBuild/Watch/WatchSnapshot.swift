@@ -86,6 +86,39 @@ struct WatchSnapshot: Equatable, Sendable {
         return snapshot
     }
 
+    /// This snapshot with `entries` looked at again as `take` looks at them, and no other:
+    /// where the system's events named every entry that changed (Linux's inotify), a look
+    /// between the events of one save need not stat a thousand glyphs that did not change.
+    /// `entries` are spelt as the events spell them: a folder as watched, then a name. The
+    /// watch still takes a whole snapshot before each run (`WatchLoop`), so what the events
+    /// never name (a link's target rewritten) is found then, or by the next poll.
+    func refreshing(_ entries: Set<String>, in targets: WatchTargets) -> WatchSnapshot {
+        var snapshot = self
+        let glyphFolders = targets.glyphFolders.map(\.withoutTrailingSlash)
+        // Each single file by the entry its folder's events name it by.
+        let files = Dictionary(grouping: targets.files) { ($0.contains("/") ? $0.parentPath : ".") + "/" + $0.lastPathComponent }
+        for entry in entries {
+            // As in `take`: the glyphs of the folders, then the single files.
+            for folder in glyphFolders where entry.hasPrefix(folder + "/") {
+                let name = String(entry.dropFirst(folder.count + 1))
+                guard !name.contains("/"), !name.hasPrefix("."), GlyphDiscovery.hasSVGExtension(name) else { continue }
+                let found = OpenFolders([folder]).signatureAndLink(of: name, in: folder)
+                snapshot.files[entry] = found?.signature
+                if found?.isLink == true { snapshot.links.insert(entry) } else { snapshot.links.remove(entry) }
+            }
+            for file in files[entry] ?? [] {
+                if let signature = FileSystem.signature(of: file) {
+                    snapshot.files[file] = signature
+                    snapshot.links.insert(file)
+                } else {
+                    snapshot.files[file] = nil
+                    snapshot.links.remove(file)
+                }
+            }
+        }
+        return snapshot
+    }
+
     /// What differs from `old`, sorted by path.
     func changes(since old: WatchSnapshot) -> [WatchChange] {
         var changes: [WatchChange] = []

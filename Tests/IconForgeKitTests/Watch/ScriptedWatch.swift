@@ -31,16 +31,27 @@ final class ScriptedWatch {
         self.steps = steps
     }
 
-    /// The driver; `realDisk` takes real snapshots of the targets instead of `files`.
-    func driver(realDisk: Bool = false) -> WatchDriver {
-        WatchDriver(
+    /// Whole snapshots taken (of `files`).
+    var wholeSnapshots = 0
+
+    /// The driver; `realDisk` takes real snapshots of the targets instead of `files`;
+    /// `refreshing` looks again at only the entries a wake names, as the system's does on Linux.
+    func driver(realDisk: Bool = false, refreshing: Bool = false) -> WatchDriver {
+        func counts(_ path: String, _ targets: WatchTargets) -> Bool { targets.files.contains(path) || targets.glyphFolders.contains(path.parentPath) }
+        return WatchDriver(
             now: { self.now },
             wait: { _, timeout in self.wait(timeout) },
             snapshot: { targets in
-                realDisk
-                    ? WatchSnapshot.take(targets)
-                    : WatchSnapshot(self.files.filter { targets.files.contains($0.key) || targets.glyphFolders.contains($0.key.parentPath) })
+                if realDisk { return WatchSnapshot.take(targets) }
+                self.wholeSnapshots += 1
+                return WatchSnapshot(self.files.filter { counts($0.key, targets) })
             },
+            refresh: refreshing
+                ? { seen, activity, targets in
+                    var snapshot = seen
+                    for entry in activity.named where counts(entry, targets) { snapshot.files[entry] = self.files[entry] }
+                    return snapshot
+                } : nil,
             pollInterval: pollInterval, method: "script")
     }
 

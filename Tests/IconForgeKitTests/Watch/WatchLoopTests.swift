@@ -171,6 +171,49 @@ import Testing
         #expect(runs == [0, 320_000_000, 1_620_000_000, 3_121_000_000, 4_421_000_000])
     }
 
+    // Looks at the entries the events named (Linux), and a whole snapshot before each run.
+
+    @Test func aSaveNamedByItsEventsIsLookedAtEntryByEntryAndRunsFromOneWholeSnapshot() {
+        let script = ScriptedWatch([])
+        script.touch("G/b.svg")
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(unfinished: ["G/a.svg"]))) { script.touch("G/a.svg") },
+            .change(after: 5, wake: .entries(.init(finished: ["G/a.svg"]))) { script.touch("G/a.svg") },
+            .idle(2000),
+        ]
+        var runs: [(at: Int64, changes: [WatchChange], snapshots: Int)] = []
+        WatchLoop().run(driver: script.driver(refreshing: true), targets: { targets }) { runs.append((script.now, $0, script.wholeSnapshots)) }
+        #expect(runs.map(\.changes) == [[], [WatchChange("G/a.svg", .added)]])
+        #expect(runs.last?.at == 305_000_000)
+        // The first run's, then one before the second: none at either wake.
+        #expect(runs.map(\.snapshots) == [1, 2])
+    }
+
+    @Test func aChangeTheEventsDidNotNameIsFoundBeforeTheRunAndWaitsForTheQuietPeriod() {
+        // A glyph that is a link, its target rewritten (no event names it), beside a save.
+        let script = ScriptedWatch([])
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(finished: ["G/a.svg"]))) {
+                script.touch("G/a.svg")
+                script.touch("G/linked.svg")
+            },
+            .idle(2000),
+        ]
+        var runs: [(at: Int64, changes: [WatchChange])] = []
+        WatchLoop().run(driver: script.driver(refreshing: true), targets: { targets }) { runs.append((script.now, $0)) }
+        #expect(runs.map(\.changes) == [[], [WatchChange("G/a.svg", .added), WatchChange("G/linked.svg", .added)]])
+        #expect(runs.last?.at == 320_000_000)
+    }
+
+    @Test func attributesNamedAloneAreLookedAtAndWaitForTheQuietPeriod() {
+        let script = ScriptedWatch([])
+        script.touch("G/a.svg")
+        script.steps = [.change(after: 300, wake: .entries(.init(attributes: ["G/a.svg"]))) { script.touch("G/a.svg") }, .idle(2000)]
+        var runs: [Int64] = []
+        WatchLoop().run(driver: script.driver(refreshing: true), targets: { targets }) { _ in runs.append(script.now) }
+        #expect(runs == [0, 320_000_000])
+    }
+
     @Test func aSaveWrittenAgainAfterItsSnapshotWaitsForTheRest() {
         // The close was read, then the file was opened for writing again before the
         // snapshot: the look without waiting that comes before a run at once sees it.

@@ -37,6 +37,37 @@ import Testing
             ])
     }
 
+    @Test func aSnapshotRefreshedAtTheEntriesNamedIsTheWholeSnapshotWhenTheyAreAllThatChanged() throws {
+        let project = TemporaryFolder()
+        project.write("Glyphs/a.svg", square)
+        project.write("Glyphs/b.svg", square)
+        project.write("Glyphs/untouched.svg", square)
+        project.write("elsewhere.svg", square)
+        #expect(symlink(project.file("elsewhere.svg"), project.file("Glyphs/linked.svg")) == 0)
+        let targets = WatchTargets(glyphFolders: [project.file("Glyphs") + "/"], files: [project.file("Glyphs/quick-actions.json"), project.file("iconforge.json")])
+        let before = WatchSnapshot.take(targets)
+        // A save by rename, a removal, an addition, the configuration written, a link made
+        // a plain file, and what a snapshot never counts (hidden, not SVG).
+        project.write("Glyphs/.a.svg.tmp", square.replacingOccurrences(of: "27", with: "26"))
+        #expect(rename(project.file("Glyphs/.a.svg.tmp"), project.file("Glyphs/a.svg")) == 0)
+        try FileManager.default.removeItem(atPath: project.file("Glyphs/b.svg"))
+        project.write("Glyphs/c.SVG", square)
+        project.write("iconforge.json", "{}")
+        try FileManager.default.removeItem(atPath: project.file("Glyphs/linked.svg"))
+        project.write("Glyphs/linked.svg", square)
+        project.write("Glyphs/.hidden.svg", square)
+        project.write("Glyphs/notes.txt", "-")
+        let named = Set(["a.svg", ".a.svg.tmp", "b.svg", "c.SVG", "linked.svg", ".hidden.svg", "notes.txt", "quick-actions.json"].map { project.file("Glyphs") + "/" + $0 } + [project.file("iconforge.json")])
+        let refreshed = before.refreshing(named, in: targets)
+        #expect(refreshed.files == WatchSnapshot.take(targets).files)
+        #expect(refreshed.links == WatchSnapshot.take(targets).links)
+        #expect(refreshed.changes(since: before).count == 5)
+        // An entry not named is not looked at: it is left for the whole snapshot.
+        project.write("Glyphs/untouched.svg", square + " ")
+        #expect(refreshed.refreshing([project.file("Glyphs/a.svg")], in: targets).changes(since: refreshed) == [])
+        #expect(WatchSnapshot.take(targets).changes(since: refreshed) == [WatchChange(project.file("Glyphs/untouched.svg"), .changed)])
+    }
+
     @Test func whatABuildWritesIntoAGlyphFolderIsNotAChange() throws {
         // The output folder inside the glyph folder, and the glyph folder as output: a
         // build there must not make the watch build again.
@@ -107,16 +138,16 @@ import Testing
         // And a second write for metadata: the last event counts.
         _ = save("a.svg", flags: O_WRONLY | O_APPEND)
         #expect(activity() == FolderEvents.Activity(finished: [a]))
-        // Attributes only (chmod, touch): nothing said of the bytes.
+        // Attributes only (chmod, touch): nothing said of the bytes, but named.
         #expect(chmod(folder.file("a.svg"), 0o600) == 0)
-        #expect(activity() == FolderEvents.Activity())
+        #expect(activity() == FolderEvents.Activity(attributes: [a]))
         // Vim (backupcopy=no): the file renamed to its backup, written anew, its mode set,
         // the backup removed.
         #expect(rename(folder.file("a.svg"), folder.file("a.svg~")) == 0)
         _ = save("a.svg")
         #expect(chmod(folder.file("a.svg"), 0o644) == 0)
         #expect(unlink(folder.file("a.svg~")) == 0)
-        #expect(activity() == FolderEvents.Activity(finished: [a], unfinished: [a + "~"]))
+        #expect(activity() == FolderEvents.Activity(finished: [a], unfinished: [a + "~"], attributes: [a]))
         // Inkscape, rsync, `mv`: a temporary file renamed over it.
         _ = save(".a.svg.XXXXXX")
         #expect(rename(folder.file(".a.svg.XXXXXX"), folder.file("a.svg")) == 0)
