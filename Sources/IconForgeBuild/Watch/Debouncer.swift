@@ -42,7 +42,7 @@ struct Debouncer: Sendable {
         case .changed: unnamed = unnamed || !pending.isEmpty || !changes.isEmpty
         case .entries(let activity):
             for path in pending.keys {
-                let entry = Self.entry(path)
+                let entry = WatchTargets.eventEntry(path)
                 if activity.finished.contains(entry) {
                     finished[path] = true
                 } else if activity.unfinished.contains(entry) {
@@ -56,10 +56,6 @@ struct Debouncer: Sendable {
         last = now
     }
 
-    /// A path as the system's events name it: its folder as watched (`WatchTargets.eventFolders`), then its name.
-    private static func entry(_ path: String) -> String {
-        path.parentPath + "/" + path.lastPathComponent
-    }
 
     /// Whether every pending change is a save the system saw finish.
     var isFinished: Bool {

@@ -18,6 +18,11 @@ public struct WatchTargets: Equatable, Sendable {
 
     /// The folders to ask the system for events about: the glyph folders, and the folder
     /// of each single file (watching a file's folder, not the file, sees a save by rename).
+    /// A path as the system's events name it: its folder as watched (`eventFolders`), then its name.
+    static func eventEntry(_ path: String) -> String {
+        path.parentPath + "/" + path.lastPathComponent
+    }
+
     var eventFolders: Set<String> {
         Set(glyphFolders.map(\.withoutTrailingSlash) + files.map { $0.contains("/") ? $0.parentPath : "." })
     }
@@ -71,19 +76,36 @@ struct WatchSnapshot: Equatable, Sendable {
         for folder in glyphFolders {
             let names = (try? FileSystem.contents(ofFolder: folder)) ?? []
             snapshot.files.reserveCapacity(snapshot.files.count + names.count)
-            for name in names where !name.hasPrefix(".") && GlyphDiscovery.hasSVGExtension(name) {
-                guard let (signature, isLink) = folders.signatureAndLink(of: name, in: folder) else { continue }
-                snapshot.files[folder + "/" + name] = signature
-                if isLink { snapshot.links.insert(folder + "/" + name) }
-            }
+            for name in names where isGlyph(name) { snapshot.look(atGlyph: name, in: folder, through: folders) }
         }
-        for file in targets.files {
-            if let signature = FileSystem.signature(of: file) {
-                snapshot.files[file] = signature
-                snapshot.links.insert(file)  // looked at through a link, if it is one
-            }
-        }
+        for file in targets.files { snapshot.look(atFile: file) }
         return snapshot
+    }
+
+    /// Whether an entry of a glyph folder is a glyph the watch looks at (not hidden, SVG).
+    private static func isGlyph(_ name: String) -> Bool {
+        !name.hasPrefix(".") && GlyphDiscovery.hasSVGExtension(name)
+    }
+
+    /// `name` in the glyph folder `folder` as it is now (through a link, if it is one), or
+    /// gone from the snapshot when it is.
+    private mutating func look(atGlyph name: String, in folder: String, through folders: OpenFolders) {
+        let path = folder + "/" + name
+        let found = folders.signatureAndLink(of: name, in: folder)
+        files[path] = found?.signature
+        if found?.isLink == true { links.insert(path) } else { links.remove(path) }
+    }
+
+    /// A single file as it is now, looked at by path (through a link, if it is one), or
+    /// gone from the snapshot when it is.
+    private mutating func look(atFile file: String) {
+        if let signature = FileSystem.signature(of: file) {
+            files[file] = signature
+            links.insert(file)
+        } else {
+            files[file] = nil
+            links.remove(file)
+        }
     }
 
     /// This snapshot with `entries` looked at again as `take` looks at them, and no other:
@@ -94,27 +116,19 @@ struct WatchSnapshot: Equatable, Sendable {
     /// never name (a link's target rewritten) is found then, or by the next poll.
     func refreshing(_ entries: Set<String>, in targets: WatchTargets) -> WatchSnapshot {
         var snapshot = self
+        guard !entries.isEmpty else { return snapshot }
         let glyphFolders = targets.glyphFolders.map(\.withoutTrailingSlash)
+        let folders = OpenFolders(glyphFolders)
         // Each single file by the entry its folder's events name it by.
-        let files = Dictionary(grouping: targets.files) { ($0.contains("/") ? $0.parentPath : ".") + "/" + $0.lastPathComponent }
+        let files = Dictionary(grouping: targets.files, by: WatchTargets.eventEntry)
         for entry in entries {
             // As in `take`: the glyphs of the folders, then the single files.
             for folder in glyphFolders where entry.hasPrefix(folder + "/") {
                 let name = String(entry.dropFirst(folder.count + 1))
-                guard !name.contains("/"), !name.hasPrefix("."), GlyphDiscovery.hasSVGExtension(name) else { continue }
-                let found = OpenFolders([folder]).signatureAndLink(of: name, in: folder)
-                snapshot.files[entry] = found?.signature
-                if found?.isLink == true { snapshot.links.insert(entry) } else { snapshot.links.remove(entry) }
+                guard !name.contains("/"), Self.isGlyph(name) else { continue }
+                snapshot.look(atGlyph: name, in: folder, through: folders)
             }
-            for file in files[entry] ?? [] {
-                if let signature = FileSystem.signature(of: file) {
-                    snapshot.files[file] = signature
-                    snapshot.links.insert(file)
-                } else {
-                    snapshot.files[file] = nil
-                    snapshot.links.remove(file)
-                }
-            }
+            for file in files[entry] ?? [] { snapshot.look(atFile: file) }
         }
         return snapshot
     }
