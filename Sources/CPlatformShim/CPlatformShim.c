@@ -14,6 +14,7 @@
 #include <time.h>
 
 #if defined(__linux__)
+#include <fcntl.h>
 #include <malloc.h>
 #include <poll.h>
 #include <pthread.h>
@@ -23,6 +24,7 @@
 #include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 extern char **environ;
 #elif defined(__APPLE__)
@@ -35,6 +37,7 @@ extern char **environ;
 #include <spawn.h>
 #include <sys/event.h>
 #include <sys/resource.h>
+#include <stdio.h>
 #include <unistd.h>
 #else
 #error "iconforge's platform shim knows Linux and macOS; add a branch for this system"
@@ -421,4 +424,23 @@ int cplatformshim_limit_cpu_time(uint64_t seconds) {
     // Only the soft limit: an unprivileged process could never raise a lowered hard one.
     limit.rlim_cur = (limit.rlim_max != RLIM_INFINITY && wanted > limit.rlim_max) ? limit.rlim_max : wanted;
     return setrlimit(RLIMIT_CPU, &limit);
+}
+
+int cplatformshim_exchange(const char *first, const char *second) {
+#if defined(__linux__)
+    // glibc declares renameat2 only from 2.28 and musl not at all: the system call itself.
+#if defined(SYS_renameat2)
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+    return (int)syscall(SYS_renameat2, AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
+#else
+    (void)first;
+    (void)second;
+    errno = ENOSYS;
+    return -1;
+#endif
+#elif defined(__APPLE__)
+    return renamex_np(first, second, RENAME_SWAP);
+#endif
 }

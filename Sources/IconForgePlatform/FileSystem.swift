@@ -200,6 +200,52 @@ package enum FileSystem {
         FlushObserver.current?.record(.renamed(path))
     }
 
+    /// Whether two paths name one file or folder, as two names differing only by case (or
+    /// Unicode normalisation) do on a case-insensitive file system (APFS, HFS+, FAT): what
+    /// decides whether removing one would remove the other. The same device and inode; or,
+    /// where the file system numbers each name apart (FUSE's FAT), both names open while
+    /// their folder lists only one of them. Links are not followed.
+    package static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var one = stat(), two = stat()
+        guard lstat(first, &one) == 0, lstat(second, &two) == 0 else { return false }
+        if one.st_dev == two.st_dev && one.st_ino == two.st_ino { return true }
+        guard first.parentPath == second.parentPath, let listed = try? contents(ofFolder: first.parentPath) else { return false }
+        let names = Set(listed.map { Array($0.utf8) })
+        return !(names.contains(Array(first.lastPathComponent.utf8)) && names.contains(Array(second.lastPathComponent.utf8)))
+    }
+
+    /// Gives a file or folder the name `new` that differs from `old` by case alone (on a
+    /// case-insensitive file system, where both name one entry). macOS's rename changes the
+    /// stored case itself; where the file system refuses (or Linux's VFS, seeing one entry,
+    /// does nothing), the entry goes by way of a temporary name.
+    package static func renameCase(_ old: String, to new: String) throws(FileError) {
+        let listed = (try? contents(ofFolder: new.parentPath)) ?? []
+        if rename(old, new) == 0, listed.contains(new.lastPathComponent) || (try? contents(ofFolder: new.parentPath))?.contains(new.lastPathComponent) == true {
+            FlushObserver.current?.record(.renamed(new))
+            return
+        }
+        let between = new.parentPath + "/" + temporaryPrefix + "case-" + new.lastPathComponent
+        guard rename(old, between) == 0 else { throw FileError(path: old, errno: errno, action: "rename") }
+        FlushObserver.current?.record(.renamed(between))
+        guard rename(between, new) == 0 else { throw FileError(path: new, errno: errno, action: "rename") }
+        FlushObserver.current?.record(.renamed(new))
+    }
+
+    /// Swaps the files at `temporary` and `path` in one step (each then holds what the other
+    /// held), so that a file someone else may edit is replaced without a moment where a
+    /// save could land and then be overwritten: what was swapped out can be compared with
+    /// what was read. False when this file system cannot exchange (FAT, some network
+    /// shares); nothing changed then.
+    static func exchange(_ temporary: String, _ path: String) throws(FileError) -> Bool {
+        guard cplatformshim_exchange(temporary, path) == 0 else {
+            let code = errno
+            if code == EINVAL || code == ENOSYS || code == ENOTSUP || code == EOPNOTSUPP { return false }
+            throw FileError(path: path, errno: code, action: "exchange")
+        }
+        FlushObserver.current?.record(.exchanged(path))
+        return true
+    }
+
     /// Removes a temporary file this process created, which a stop then need not remove.
     private static func removeTemporary(_ temporary: String) {
         unlink(temporary)
@@ -394,7 +440,11 @@ package enum FileSystem {
 
     /// Removes a folder if it is empty; one that is not empty or already gone is no error.
     package static func removeFolderIfEmpty(_ path: String) throws(FileError) {
-        guard rmdir(path) == 0 || errno == ENOTEMPTY || errno == EEXIST || errno == ENOENT else {
+        if rmdir(path) == 0 {
+            FlushObserver.current?.record(.removedFolder(path))
+            return
+        }
+        guard errno == ENOTEMPTY || errno == EEXIST || errno == ENOENT else {
             throw FileError(path: path, errno: errno, action: "remove folder")
         }
     }
@@ -406,7 +456,11 @@ package enum FileSystem {
         if parent != path, parent != ".", parent != "/", kind(followingSymlinksOf: parent) == .missing {
             try createFolder(parent)
         }
-        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw FileError(path: path, errno: errno, action: "create folder") }
+        if mkdir(path, 0o777) == 0 {
+            FlushObserver.current?.record(.createdFolder(path))
+        } else if errno != EEXIST {
+            throw FileError(path: path, errno: errno, action: "create folder")
+        }
         guard case .directory = kind(followingSymlinksOf: path) else { throw FileError(path: path, message: "exists and is not a folder") }
     }
 

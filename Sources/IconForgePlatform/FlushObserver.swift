@@ -15,8 +15,13 @@ package final class FlushObserver: Sendable {
         case handedOver(String)
         /// A temporary file renamed to this path.
         case renamed(String)
+        /// A staged file exchanged with the file at this path.
+        case exchanged(String)
         /// A file removed.
         case removed(String)
+        /// A folder created, or removed once empty.
+        case createdFolder(String)
+        case removedFolder(String)
     }
 
     private let recorded = Lock<[Event]>([])
@@ -55,7 +60,7 @@ package final class FlushObserver: Sendable {
     var flushCount: Int {
         events.count {
             switch $0 {
-            case .renamed, .removed, .handedOver: false
+            case .renamed, .exchanged, .removed, .createdFolder, .removedFolder, .handedOver: false
             case .fileFlushed, .fileSystemFlushed, .folderFlushed: true
             }
         }

@@ -1,11 +1,13 @@
 import Synchronization
 
 /// Many files written atomically and durably for the price of one flush: each goes to a
-/// temporary file beside its final path; `commit` flushes the file system once, renames
-/// the record of the build (the state) into place, then every file, then the commit point
-/// (the catalog), flushing the folder after each of those three steps. Until `commit`
-/// renames, nothing a reader can see has changed; a value dropped before then removes its
-/// temporary files.
+/// temporary file beside its final path; `commit` flushes the file system once, records
+/// every rename it will make in the intent journal (`CommitJournal`), renames the record of
+/// the build (the state) into place, then every file, then the commit point (the catalog),
+/// flushing the folder after each of those three steps, and retires the journal. Until
+/// `commit` writes the journal, nothing a reader can see has changed and a value dropped
+/// removes its temporary files; after it, they are the journal's, for the next build to
+/// rename should this one stop.
 package struct StagedWrites: ~Copyable {
     private var pending: [(temporary: String, path: String)] = []
     /// The record of the build (the state): renamed before every other file, so that
@@ -15,33 +17,47 @@ package struct StagedWrites: ~Copyable {
     private var last: (temporary: String, path: String)?
     /// Whether a staged file replaces one that exists (which the old catalog may list).
     private var replacesExisting = false
-    /// Files of the app's project (`writeProjectFile`), renamed after `pending`, in order,
-    /// each with its signature as read (nil: it did not exist), checked before any rename.
-    private var projectFiles: [(temporary: String, path: String, read: FileSignature?)] = []
+    /// Files others may edit (the app's, `writeSharedFile`), renamed after `pending`, in
+    /// order, each with its signature as read (nil: it did not exist) and as staged.
+    private var sharedFiles: [SharedFile] = []
+    /// Where the intent journal is written (nil: none, for writes no other file depends on).
+    private let journal: String?
+    /// The journal is written: the staged files are its, whatever happens to this value.
+    private var journaled = false
 
-    package init() {}
+    private struct SharedFile {
+        var temporary: String
+        var path: String
+        var read: FileSignature?
+        var staged: FileSignature?
+    }
+
+    package init(journal: String? = nil) {
+        self.journal = journal
+    }
 
     deinit {
+        guard !journaled else { return }
         for file in pending { try? FileSystem.remove(file.temporary) }
-        for file in projectFiles { try? FileSystem.remove(file.temporary) }
+        for file in sharedFiles { try? FileSystem.remove(file.temporary) }
         if let first { try? FileSystem.remove(first.temporary) }
         if let last { try? FileSystem.remove(last.temporary) }
     }
 
     /// The names of the temporary files not yet renamed.
     package var temporaryNames: Set<String> {
-        Set((pending + [first, last].compactMap { $0 } + projectFiles.map { ($0.temporary, $0.path) }).map(\.temporary.lastPathComponent))
+        Set((pending + [first, last].compactMap { $0 } + sharedFiles.map { ($0.temporary, $0.path) }).map(\.temporary.lastPathComponent))
     }
 
-    /// Stages a file of the app's own (an Info.plist, a String Catalog): written now to a
-    /// temporary file beside `path` with `mode` (nil: the umask's), renamed by `commit` after
-    /// the outputs, in the order staged, unless `path` is no longer as it was `read` (nil:
-    /// missing) when the renames begin: then nothing is renamed, and an edit made while the
-    /// build ran is not lost.
-    package mutating func writeProjectFile(_ bytes: [UInt8], to path: String, mode: UInt32?, read: FileSignature?) throws(FileError) {
-        let (temporary, _) = try FileSystem.writeTemporaryFile(bytes, for: path)
+    /// Stages a file others may edit (an Info.plist, a String Catalog, the record of what
+    /// iconforge wrote there): written now to a temporary file beside `path` with `mode`
+    /// (nil: the umask's), and placed by `commit` after the outputs, in the order staged, by
+    /// an exchange that is undone when what it swapped out is not the file as it was `read`
+    /// (nil: missing): an edit saved while the build ran is never lost.
+    package mutating func writeSharedFile(_ bytes: [UInt8], to path: String, mode: UInt32?, read: FileSignature?) throws(FileError) {
+        let (temporary, staged) = try FileSystem.writeTemporaryFile(bytes, for: path)
         if let mode { FileSystem.setPermissions(of: temporary, to: mode) }
-        projectFiles.append((temporary, path, read))
+        sharedFiles.append(SharedFile(temporary: temporary, path: path, read: read, staged: mode == nil ? staged : FileSystem.signature(of: temporary, followingSymlinks: false)))
     }
 
     /// `FileSystem.writeIfChangedRecording`, staged: the bytes are written to a temporary
@@ -98,23 +114,36 @@ package struct StagedWrites: ~Copyable {
         return Staged(temporary: temporary, signature: signature, existed: before != nil)
     }
 
-    /// Flushes every staged file with one barrier per file system; removes the old catalog
-    /// if files it may list are replaced, and renames the first file (the state) into place,
-    /// and flushes that folder; renames every other file into place and flushes the folders
-    /// they went into; then renames the last file (the catalog) and flushes its folder: once
-    /// this returns, a power loss leaves every file whole and in place. Every byte is
-    /// written before anything is renamed, so a full disk fails before a file is replaced.
-    /// A failure says in `FileError.leftOutput` what it left.
+    /// Flushes every staged file with one barrier per file system; writes the journal; removes
+    /// the old catalog if files it may list are replaced, renames the first file (the state)
+    /// into place and flushes that folder; renames every other file into place (the shared
+    /// ones by exchange) and flushes the folders they went into; renames the last file (the
+    /// catalog), flushes its folder, and removes the journal: once this returns, a power
+    /// loss leaves every file whole and in place. Every byte is written before anything is
+    /// renamed, so a full disk fails before a file is replaced. A failure says in
+    /// `FileError.leftOutput` what it left; a shared file changed meanwhile is reported once
+    /// everything else is in place.
     package mutating func commit() throws(FileError) {
-        let all = [first].compactMap { $0 } + pending + projectFiles.map { ($0.temporary, $0.path) } + [last].compactMap { $0 }
+        let all = [first].compactMap { $0 } + pending + sharedFiles.map { ($0.temporary, $0.path) } + [last].compactMap { $0 }
         guard !all.isEmpty else { return }
         Interruption.waitForExitIfStopped()
-        let folders = Array(Set((pending.map(\.path) + projectFiles.map(\.path)).map(\.parentPath))).sorted()
+        let folders = Array(Set((pending.map(\.path) + sharedFiles.map(\.path)).map(\.parentPath))).sorted()
         var renamed = 0
         var catalogRemoved = false
+        var changedMeanwhile: FileError?
+        // The journal's bytes go to disk with the staged files' (one flush for both).
+        var journalFile: String?
+        do throws(FileError) {
+            journalFile = try stageJournal(all)
+        } catch {
+            var error = error
+            error.leftOutput = .unchanged
+            throw error
+        }
+        defer { if let journalFile { try? FileSystem.remove(journalFile) } }
         do throws(FileError) {
             var flushedDevices = Set<UInt64>()
-            var temporaries = all.map(\.temporary)
+            var temporaries = all.map(\.temporary) + [journalFile].compactMap { $0 }
             for folder in Array(Set(all.map(\.path.parentPath))).sorted() {
                 // One syncfs covers a whole file system; a subfolder mounted elsewhere gets its own.
                 guard flushedDevices.insert(FileSystem.device(of: folder) ?? 0).inserted else { continue }
@@ -122,8 +151,12 @@ package struct StagedWrites: ~Copyable {
                 temporaries = []
             }
             // The app's files are as they were read, or nothing is replaced.
-            for file in projectFiles where FileSystem.signature(of: file.path) != file.read {
-                throw FileError(path: file.path, message: "changed while iconforge was updating it (saved by someone else meanwhile), so it was left as it is and nothing was replaced; build again")
+            for file in sharedFiles where FileSystem.signature(of: file.path) != file.read {
+                throw Self.changedMeanwhile(file.path)
+            }
+            if let file = journalFile {
+                try placeJournal(file, all)
+                journalFile = nil
             }
             var flushFirst: String?
             if let file = last, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing {
@@ -146,9 +179,9 @@ package struct StagedWrites: ~Copyable {
                 try FileSystem.renameIntoPlace(file.temporary, file.path)
                 renamed += 1
             }
-            while let file = projectFiles.first {
-                try FileSystem.renameIntoPlace(file.temporary, file.path)
-                projectFiles.removeFirst()
+            while let file = sharedFiles.first {
+                do throws(FileError) { try Self.place(file) } catch { if changedMeanwhile == nil { changedMeanwhile = error } }
+                sharedFiles.removeFirst()
                 renamed += 1
             }
             try FileSystem.flushFolders(folders)
@@ -160,12 +193,75 @@ package struct StagedWrites: ~Copyable {
             } else if pending.isEmpty, let flushFirst {
                 FileSystem.syncFolder(flushFirst)
             }
+            try retireJournal()
         } catch {
             var error = error
             error.leftOutput =
                 renamed > 0 ? (catalogRemoved ? .partlyReplaced : .partlyAdded) : (catalogRemoved ? .catalogRemoved : .unchanged)
             throw error
         }
+        if let changedMeanwhile { throw changedMeanwhile }
+    }
+
+    /// Writes the journal of every rename about to be made to a temporary file, flushed
+    /// with the staged files (nil: this commit keeps no journal).
+    private func stageJournal(_ all: [(temporary: String, path: String)]) throws(FileError) -> String? {
+        guard let journal else { return nil }
+        let folder = journal.parentPath
+        var record = CommitJournal()
+        let shared = Dictionary(sharedFiles.map { ($0.temporary, $0) }, uniquingKeysWith: { first, _ in first })
+        for file in all {
+            record.entries.append(
+                CommitJournal.Entry(
+                    temporary: RelativePath.of(file.temporary, from: folder), path: RelativePath.of(file.path, from: folder),
+                    shared: shared[file.temporary].map { CommitJournal.Shared(read: $0.read, staged: $0.staged) }))
+        }
+        return try FileSystem.writeTemporaryFile(record.encoded(), for: journal).path
+    }
+
+    /// Puts the flushed journal in place, and its name on disk, before the first rename; from
+    /// here on the staged files are the journal's (a stop leaves them for the next build,
+    /// which finishes the commit).
+    private mutating func placeJournal(_ file: String, _ all: [(temporary: String, path: String)]) throws(FileError) {
+        guard let journal else { return }
+        try FileSystem.renameIntoPlace(file, journal)
+        FileSystem.syncFolder(journal.parentPath)
+        journaled = true
+        for file in all { Interruption.settled(file.temporary) }
+    }
+
+    /// The commit is whole and flushed: the journal has nothing left to finish. (Its removal
+    /// needs no flush: a journal that comes back after a power loss names no staged file
+    /// that is left, and recovering it changes nothing.)
+    private mutating func retireJournal() throws(FileError) {
+        guard let journal, journaled else { return }
+        try FileSystem.remove(journal)
+        journaled = false
+    }
+
+    /// Puts a shared file in place: by an exchange, verified (what came out must be the file
+    /// as read, else it goes back), where the file system can; else by a rename just after
+    /// the same check.
+    private static func place(_ file: SharedFile) throws(FileError) {
+        if file.read != nil, try FileSystem.exchange(file.temporary, file.path) {
+            guard FileSystem.signature(of: file.temporary, followingSymlinks: false) == file.read else {
+                // Someone saved between the read and the exchange: their file goes back.
+                _ = try FileSystem.exchange(file.temporary, file.path)
+                try FileSystem.remove(file.temporary)
+                throw changedMeanwhile(file.path)
+            }
+            try FileSystem.remove(file.temporary)
+            return
+        }
+        guard FileSystem.signature(of: file.path) == file.read else {
+            try FileSystem.remove(file.temporary)
+            throw changedMeanwhile(file.path)
+        }
+        try FileSystem.renameIntoPlace(file.temporary, file.path)
+    }
+
+    private static func changedMeanwhile(_ path: String) -> FileError {
+        FileError(path: path, message: "changed while iconforge was updating it (saved by someone else meanwhile), so it was left as it is; build again")
     }
 }
 

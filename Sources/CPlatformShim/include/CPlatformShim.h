@@ -42,6 +42,13 @@ int cplatformshim_limit_memory(uint64_t bytes);
 /// or -1 when the allocator refused the settings.
 int cplatformshim_reuse_freed_memory(void);
 
+/// Swaps the files at `first` and `second` in one step (both must exist): each name then
+/// holds what the other held, and no reader ever sees either name missing. Linux:
+/// renameat2(RENAME_EXCHANGE); macOS: renamex_np(RENAME_SWAP). Returns 0, or -1 with errno
+/// set; EINVAL, ENOSYS, ENOTSUP or EOPNOTSUPP when the file system (FAT, a network share)
+/// or the kernel cannot exchange, where the caller falls back to a checked rename.
+int cplatformshim_exchange(const char *first, const char *second);
+
 /// The exit status of a worker stopped by the memory watchdog.
 #define CPLATFORMSHIM_MEMORY_EXCEEDED_STATUS 86
 

@@ -25,6 +25,13 @@ extension Builder {
         }
     }
 
+    /// The commit's intent journal (`CommitJournal`), beside the catalog it commits.
+    static func journalPath(_ request: BuildRequest) -> String {
+        request.outputFolder + "/" + journalFileName
+    }
+
+    static let journalFileName = ".iconforge-journal"
+
     static func catalogPath(_ request: BuildRequest) -> String {
         request.outputFolder + "/" + OutputNaming.catalogFileName
     }

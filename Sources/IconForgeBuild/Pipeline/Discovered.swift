@@ -30,6 +30,9 @@ struct Discovered: ~Copyable {
             do {
                 try FileSystem.createFolder(request.outputFolder)
                 lock = try FolderLock(request.outputFolder) { request.onWaitingForLock?(request.outputFolder) }
+                // A build stopped while committing left its journal: its commit is finished
+                // first, so this one starts from one build's files, whichever it stopped at.
+                try CommitJournal.recover(at: Builder.journalPath(request))
             } catch {
                 throw .output(error)
             }

@@ -80,12 +80,13 @@ enum OutputCommit {
             }
         }
         if let appFailure { throw appFailure }
-        var staged = StagedWrites()
+        var appRecordOnDisk = plan.appRecord
+        var staged = StagedWrites(journal: Builder.journalPath(request))
         var state: BuildState?
         do throws(BuildError) {
             var written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
             do throws(FileError) {
-                for file in appFiles.ordered { try staged.writeProjectFile(file.bytes, to: file.target, mode: file.mode, read: file.read) }
+                for file in appFiles.ordered { try staged.writeSharedFile(file.bytes, to: file.target, mode: file.mode, read: file.read) }
             } catch {
                 throw .appFile(error)
             }
@@ -93,14 +94,17 @@ enum OutputCommit {
             for file in quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
             if let assetCatalog = resolution.assetCatalog {
                 // Recorded before the catalog is touched, as the state is: a build killed while
-                // writing image sets leaves a record that owns each of them.
-                var pending = appRecord
+                // writing image sets leaves a record that owns each of them. Only the image
+                // sets: the app's files still hold what the last build wrote, which is what
+                // the record must keep owning until the commit replaces them.
+                var pending = plan.appRecord
                 var sets = appRecord.imageSets.flatMap { $0.folder == assetCatalog.path ? $0.sets : nil } ?? [:]
                 for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count && sets[outcome.source.name] == nil {
                     sets[outcome.source.name] = [:]
                 }
                 pending.imageSets = AppFilesRecord.ImageSets(folder: assetCatalog.path, sets: sets)
                 try writeAppFilesRecord(pending, previous: plan.appRecord, outputFolder: request.outputFolder)
+                appRecordOnDisk = pending
                 let written = try Builder.writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder, record: &appRecord)
                 for name in written.editedContents {
                     let path = "\(assetCatalog.path)/\(name).imageset/\(AssetCatalogWriter.contentsFileName)"
@@ -110,9 +114,17 @@ enum OutputCommit {
             if request.vectorFormat != nil || request.symbolsFolder != nil {
                 findings += try Builder.writeVectorOutputs(
                     outcomes, catalog: &catalog, previous: plan.reusable?.glyphs ?? [], request: request, record: &appRecord) { pending throws(FileError) in
-                    try pending.write(in: request.outputFolder)
+                    // The sets only, as for the image sets above: the app's files' entries
+                    // change with the journaled commit.
+                    var onDisk = appRecordOnDisk
+                    (onDisk.imageSets, onDisk.vectorSets, onDisk.symbolSets) = (pending.imageSets, pending.vectorSets, pending.symbolSets)
+                    try onDisk.write(in: request.outputFolder)
+                    appRecordOnDisk = onDisk
                 }
             }
+            // The record of the app's files is renamed with them, after them, in the journaled
+            // commit: a stopped build never leaves it owning values the files do not hold.
+            try stageAppFilesRecord(appRecord, onDisk: appRecordOnDisk, outputFolder: request.outputFolder, staging: &staged)
             if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
                 fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
@@ -133,7 +145,6 @@ enum OutputCommit {
                 throw error.leavingOutput(.committed)
             }
         }
-        try writeAppFilesRecord(appRecord, previous: plan.appRecord, outputFolder: request.outputFolder)
         if let folder = request.fileListFolder {
             try Builder.writeFileLists(
                 in: folder, inputs: Builder.dependencyList(files: files, request: request, quickActions: quickActions),
@@ -155,6 +166,19 @@ enum OutputCommit {
     static func writeAppFilesRecord(_ record: AppFilesRecord, previous: AppFilesRecord, outputFolder: String) throws(BuildError) {
         guard record != previous || (record != AppFilesRecord() && FileSystem.kind(of: outputFolder + "/" + AppFilesRecord.fileName) == .missing) else { return }
         do throws(FileError) { try record.write(in: outputFolder) } catch { throw .output(error) }
+    }
+
+    /// Stages the record of what this build wrote into the app's files, to be placed after
+    /// them (nothing when the file already says it).
+    private static func stageAppFilesRecord(
+        _ record: AppFilesRecord, onDisk: AppFilesRecord, outputFolder: String, staging staged: inout StagedWrites
+    ) throws(BuildError) {
+        let path = outputFolder + "/" + AppFilesRecord.fileName
+        let read = FileSystem.signature(of: path, followingSymlinks: false)
+        guard record != onDisk || (record != AppFilesRecord() && read == nil) else { return }
+        let bytes = record.encoded(in: outputFolder)
+        if let read, read.size == bytes.count, (try? FileSystem.readRegularFile(path, limit: read.size, followingSymlinks: false)) == bytes { return }
+        do throws(FileError) { try staged.writeSharedFile(bytes, to: path, mode: nil, read: read) } catch { throw .output(error) }
     }
 
     /// What a build's fingerprint is computed from, besides what is on disk.

@@ -170,6 +170,14 @@ public enum AssetCatalogWriter {
         // only in case is not removed right after being written.
         let wantedNames = Set(wanted.map(\.name))
         for (name, folder) in plan.owned.sorted(by: { $0.key < $1.key }) where !wantedNames.contains(name) {
+            // A glyph renamed by case alone, on a case-insensitive disk: its new image set is
+            // this very folder (decided by identity, not by name), renamed, never removed.
+            if let renamed = wanted.first(where: { $0.name.lowercased() == name.lowercased() }),
+                FileSystem.isSameFile(path + "/" + folder, path + "/" + renamed.name + imageSetExtension)
+            {
+                try FileSystem.renameCase(path + "/" + folder, to: path + "/" + renamed.name + imageSetExtension)
+                continue
+            }
             if keeping.contains(name), FileSystem.kind(of: path + "/" + folder + "/" + fileName(name, scale: 3)) != .missing {
                 report.kept.append(name)
                 report.files[name] = plan.recorded[name]

@@ -243,6 +243,13 @@ package enum OutputWriter {
             guard !file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
             if FileSystem.signature(of: path, followingSymlinks: false) == recorded { removals[file] = recorded }
         }
+        // A file this build writes under another case of the same name is, on a
+        // case-insensitive disk, the same entry: removing the old name would remove it.
+        let keptByFolding = Dictionary((kept.union(stillGenerated)).map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        removals = removals.filter { file, _ in
+            guard let other = keptByFolding[file.lowercased()] else { return true }
+            return !FileSystem.isSameFile(folder + "/" + file, folder + "/" + other)
+        }
         state.pendingRemovals = removals
         do throws(FileError) {
             try staged.writeFirstIfChanged(memory?.encode(state) ?? state.encoded(reusing: committed.glyphJSON), to: folder + "/" + BuildState.fileName)
@@ -259,8 +266,11 @@ package enum OutputWriter {
         guard !state.pendingRemovals.isEmpty else { return }
         var state = state
         do throws(FileError) {
-            for file in state.pendingRemovals.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for (file, recorded) in state.pendingRemovals.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
                 let path = folder + "/" + file
+                // By identity, not by name: on a case-insensitive disk (a Mac's) the name of
+                // a glyph renamed by case alone now leads to the file this build just wrote.
+                guard FileSystem.signature(of: path, followingSymlinks: false) == recorded else { continue }
                 try FileSystem.remove(path)
                 if file.contains("/") { try? FileSystem.removeFolderIfEmpty(path.parentPath) }
             }

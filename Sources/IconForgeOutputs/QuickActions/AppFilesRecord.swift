@@ -56,7 +56,7 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
         guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + fileName, limit: 16 << 20, followingSymlinks: false),
             let record = try? JSONDecoder().decode(AppFilesRecord.self, from: Data(bytes)), record.version == currentVersion
         else { return nil }
-        return record.mappingPaths { normalized(outputFolder + "/" + $0) }
+        return record.mappingPaths { RelativePath.resolving($0, against: outputFolder) }
     }
 
     /// The record with every path it holds passed through `transform`.
@@ -70,25 +70,6 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
         return mapped
     }
 
-    /// `path` relative to the folder `base`, when both are absolute or both relative (as
-    /// the build names them); else `path` as it is.
-    static func relative(_ path: String, from base: String) -> String {
-        guard path.hasPrefix("/") == base.hasPrefix("/") else { return path }
-        let from = normalized(base).split(separator: "/").map(String.init), to = normalized(path).split(separator: "/").map(String.init)
-        guard !from.contains("..") else { return path }
-        let common = zip(from, to).prefix { $0 == $1 }.count
-        return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
-    }
-
-    /// `path` without `.` components and with each `name/..` taken out.
-    static func normalized(_ path: String) -> String {
-        var parts: [String] = []
-        for part in path.split(separator: "/").map(String.init) where part != "." {
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
-        }
-        return (path.hasPrefix("/") ? "/" : "") + (parts.isEmpty && !path.hasPrefix("/") ? "." : parts.joined(separator: "/"))
-    }
-
     /// Deterministic bytes: keys sorted, one line per level.
     package func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
@@ -96,9 +77,13 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
         return ((try? encoder.encode(self)).map { Array($0) } ?? []) + [0x0A]
     }
 
+    /// The bytes of the record as kept in `outputFolder` (paths relative to it).
+    package func encoded(in outputFolder: String) -> [UInt8] {
+        mappingPaths { RelativePath.of($0, from: outputFolder) }.encoded()
+    }
+
     /// Writes the record (only when its bytes change) into `outputFolder`.
     package func write(in outputFolder: String) throws(FileError) {
-        let stored = mappingPaths { Self.relative($0, from: outputFolder) }
-        _ = try FileSystem.writeIfChanged(stored.encoded(), to: outputFolder + "/" + Self.fileName)
+        _ = try FileSystem.writeIfChanged(encoded(in: outputFolder), to: outputFolder + "/" + Self.fileName)
     }
 }

@@ -57,7 +57,11 @@ package indirect enum PropertyListValue: Codable, Equatable {
         switch self {
         case .dictionary(let dictionary):
             var keyed = encoder.container(keyedBy: Key.self)
-            for (key, value) in dictionary { try keyed.encode(value, forKey: Key(stringValue: key)) }
+            // In one order on every run and machine (a dictionary's own order is a hash's, seeded
+            // per process): the same Info.plist gives the same bytes.
+            for (key, value) in dictionary.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                try keyed.encode(value, forKey: Key(stringValue: key))
+            }
         case .array(let elements):
             var unkeyed = encoder.unkeyedContainer()
             for element in elements { try unkeyed.encode(element) }
