@@ -1,4 +1,5 @@
-/// `--fit=set`'s scales: one per artboard size, chosen before any glyph is rendered.
+/// `--fit=set`'s scales: one per artboard size (sizes within 0.1 % of each other are one
+/// size), chosen before any glyph is rendered.
 ///
 /// The typical glyph of an artboard size is the median of its glyphs by the scale
 /// `--fit=glyph` would give each (the one that brings its governing dimension to its
@@ -19,7 +20,9 @@ enum FitSetPlanner {
     }
 
     static func plan(_ glyphs: [Measured]) -> [SetScale] {
-        let byArtboard = Dictionary(grouping: glyphs, by: \.artboard)
+        // Artboards that are one size to a person are one set (`SetScale.isSameSize`).
+        let named = SetScale.sizes(grouping: glyphs.map(\.artboard))
+        let byArtboard = Dictionary(grouping: glyphs, by: { named[$0.artboard] ?? $0.artboard })
         let largest = Template.scales.count - 1
         return byArtboard.map { artboard, members in
             let own = members.map { glyph in

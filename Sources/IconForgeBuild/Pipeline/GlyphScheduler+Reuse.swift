@@ -79,7 +79,7 @@ extension GlyphScheduler {
     static func placedAsPlanned(_ entry: Catalog.Glyph, options: PipelineOptions) -> Bool {
         guard options.mode == .fitSet, !entry.outputs.isEmpty else { return true }
         guard !entry.diagnostics.contains(where: { $0.rule == .sizeScaledDown }), let artboard = entry.artboard, let inkBox = entry.inkBox,
-            let set = options.setScales?.first(where: { $0.artboard == artboard })
+            let set = SetScale.forArtboard(artboard, in: options.setScales ?? [])
         else { return false }
         return entry.outputs.allSatisfy { output in
             guard let index = Template.scales.firstIndex(where: { $0.factor == output.scale }), let recorded = output.transform else { return false }

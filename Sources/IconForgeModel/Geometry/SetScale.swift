@@ -31,4 +31,42 @@ public struct SetScale: Sendable, Codable, Equatable {
     /// Scales are kept to 1/1,000,000 px per unit: the catalog records exactly the value
     /// rendered with, and a later build compares it exactly.
     package static func quantized(_ value: Double) -> Double { (value * 1_000_000).rounded(.down) / 1_000_000 }
+
+    /// Artboard sizes within this fraction of each other, in each dimension, are one size:
+    /// what a person calls the same size (16 × 16 and 16 × 16.003, a rounding in one file's
+    /// export), never two sets with two scales. 0.1 %: a 24-unit artboard takes 24 ± 0.024.
+    package static let sameSizeTolerance = 0.001
+
+    /// Whether `a` and `b` are one artboard size (within `sameSizeTolerance`).
+    package static func isSameSize(_ a: Size, _ b: Size) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= sameSizeTolerance * max(abs(x), abs(y)) }
+        return close(a.width, b.width) && close(a.height, b.height)
+    }
+
+    /// The set a glyph on `artboard` belongs to: the one whose size is the same size as its
+    /// artboard, the nearest where two are (the rule `sizes(grouping:)` assigns by).
+    package static func forArtboard(_ artboard: Size, in sets: [SetScale]) -> SetScale? {
+        nearest(artboard, among: sets.map(\.artboard)).flatMap { size in sets.first { $0.artboard == size } }
+    }
+
+    /// Each artboard size mapped to the size its set is named by: the most common size of
+    /// those that are one size (ties: the smaller), whatever order the glyphs come in.
+    package static func sizes(grouping artboards: [Size]) -> [Size: Size] {
+        var counts: [Size: Int] = [:]
+        for artboard in artboards { counts[artboard, default: 0] += 1 }
+        let byCommonness = counts.keys.sorted { a, b in
+            counts[a]! != counts[b]! ? counts[a]! > counts[b]! : (a.width, a.height) < (b.width, b.height)
+        }
+        var named: [Size] = []
+        for size in byCommonness where !named.contains(where: { isSameSize($0, size) }) { named.append(size) }
+        return Dictionary(uniqueKeysWithValues: counts.keys.map { ($0, nearest($0, among: named)!) })
+    }
+
+    /// Of `sizes`, the one nearest `artboard` that is the same size as it (ties: the smaller).
+    private static func nearest(_ artboard: Size, among sizes: [Size]) -> Size? {
+        func distance(_ size: Size) -> Double { max(abs(size.width - artboard.width), abs(size.height - artboard.height)) }
+        return sizes.filter { isSameSize($0, artboard) }.min { a, b in
+            distance(a) != distance(b) ? distance(a) < distance(b) : (a.width, a.height) < (b.width, b.height)
+        }
+    }
 }

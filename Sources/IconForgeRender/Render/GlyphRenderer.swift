@@ -85,7 +85,7 @@ package enum GlyphRenderer {
             var shown: InkMeasurement.ShownRender?
             // Only `--fit=glyph`'s own plans (not the set's scale, the template's or an
             // offset kept) can be the render measuring judges by.
-            let setScale = mode == .fitSet ? setScales.first(where: { $0.artboard == artboard }) : nil
+            let setScale = mode == .fitSet ? SetScale.forArtboard(artboard, in: setScales) : nil
             let mayShip = !measuringOnly && mode != .template && setScale == nil && !keepingOffset
             let hint = { (handle: SVGHandle) throws -> Rect? in try inkEstimate(handle, dimensions: dimensions, artboard: artboard) }
             var measured =

@@ -310,3 +310,33 @@ import Testing
         #expect(corner.images.count == Template.scales.count && corner.images.allSatisfy { paintedPixelBox($0) == nil })
     }
 }
+
+/// Artboards that differ by a rounding are one size to `--fit=set` (issue 44, item 1).
+@Suite struct SetArtboardToleranceTests {
+    @Test func theSameDrawingOnAnArtboardRoundedInTheThirdDecimalGetsTheSamePNGs() throws {
+        let output = TemporaryFolder()
+        var request = BuildRequest()
+        request.inputs = [Fixtures.path("fitset-rounding")]
+        request.outputFolder = output.path
+        request.options.mode = .fitSet
+        request.jobs = 2
+        let report = try Builder.run(request)
+        #expect(report.errorCount == 0, "\(report.diagnostics.map(\.message))")
+        #expect(report.catalog.template.setScales?.count == 1, "one set: \(String(describing: report.catalog.template.setScales))")
+        #expect(report.catalog.template.setScales?.first?.glyphs == 4)
+        let byName = Dictionary(uniqueKeysWithValues: report.catalog.glyphs.map { ($0.name, $0) })
+        let square = try #require(byName["square"]), rounded = try #require(byName["square-rounded-export"])
+        #expect(square.outputs.map(\.sha256) == rounded.outputs.map(\.sha256))
+        #expect(square.outputs.map(\.transform) == rounded.outputs.map(\.transform))
+    }
+
+    @Test func sizesWithinATenthOfAPercentAreOneAndTheCommonestNamesThem() {
+        let sizes = [Size(width: 16, height: 16.003), Size(width: 16, height: 16), Size(width: 16, height: 16), Size(width: 24.000002, height: 24),
+                     Size(width: 24, height: 24), Size(width: 23.9, height: 23.9)]
+        let named = SetScale.sizes(grouping: sizes)
+        #expect(named[Size(width: 16, height: 16.003)] == Size(width: 16, height: 16))
+        #expect(named[Size(width: 24.000002, height: 24)] == Size(width: 24, height: 24))
+        #expect(named[Size(width: 23.9, height: 23.9)] == Size(width: 23.9, height: 23.9), "0.4 % apart: another size")
+        #expect(SetScale.sizes(grouping: sizes.reversed()) == named, "the order the files come in does not matter")
+    }
+}
