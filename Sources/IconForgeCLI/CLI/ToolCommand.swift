@@ -141,7 +141,7 @@ public enum ToolCommand {
         request.jobs = try settings.value(of: .jobs)
         let progress = environment.progress
         request.onWaitingForLock = { folder in
-            progress(.err("waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…"))
+            progress(.err(ToolRun.standardErrorText("waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…")))
         }
         request.options.shapeThreshold = try settings.value(of: .shapeThreshold)
         request.options.sizeTolerance = try settings.value(of: .tolerance)
