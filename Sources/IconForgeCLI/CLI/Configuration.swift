@@ -22,6 +22,21 @@ struct Configuration: Equatable, Sendable {
     /// The options the file sets, by the option's name (`--fit`): the name the command
     /// line uses too, so that the two merge by key.
     var options: [String: OptionValue] = [:]
+    /// Every path the file gives, as written and where: each must stay in the project
+    /// (`Configuration.load` judges them with `ProjectPath`).
+    var paths: [ConfiguredPath] = []
+
+    /// A path as the file gives it, with where, for a located refusal.
+    struct ConfiguredPath: Equatable, Sendable {
+        /// `output`, `glyphs`, …
+        var key: String
+        /// The option that names a place outside the project instead (nil for `glyphs`,
+        /// which the command line gives as arguments).
+        var option: String?
+        /// As written in the file, relative to the file's folder.
+        var path: String
+        var location: SourceLocation
+    }
 
     /// The options the file may set, by key.
     static let optionKeys: [(key: String, option: OptionDeclaration)] = {
@@ -113,6 +128,13 @@ struct Configuration: Equatable, Sendable {
             }
             if let option = optionKeys.first(where: { $0.key == member.key })?.option {
                 var setting = try Self.value(of: member, for: option, fail)
+                switch option.kind {
+                case .path: configuration.paths.append(ConfiguredPath(key: member.key, option: option.name, path: value.string ?? "", location: value.location))
+                case .paths:
+                    let elements = value.array ?? []
+                    configuration.paths += elements.map { ConfiguredPath(key: member.key, option: option.name, path: $0.string ?? "", location: $0.location) }
+                default: break
+                }
                 if case .path = option.kind, case .text(let relative) = setting { setting = .text(resolve(relative)) }
                 if case .texts(let list) = setting { setting = .texts(list.map(resolve)) }
                 configuration.options[option.name] = setting
@@ -125,6 +147,9 @@ struct Configuration: Equatable, Sendable {
             case commentKey:
                 guard let lines = value.array, lines.allSatisfy({ $0.string != nil }) else { throw fail(member, "a list of comment lines") }
             case "glyphs":
+                for folder in value.string != nil ? [value] : value.array ?? [] where folder.string != nil {
+                    configuration.paths.append(ConfiguredPath(key: member.key, option: nil, path: folder.string ?? "", location: folder.location))
+                }
                 if let single = value.string {
                     configuration.glyphs = [single]
                 } else if let list = value.array?.compactMap(\.string), list.count == value.array?.count, !list.isEmpty {

@@ -164,7 +164,7 @@ extension ToolCommand {
         } else {
             try folder.write(Array("{}".utf8), to: revision.prefix + ".iconforge-diff-no-configuration.json")
         }
-        let glyphFolders = try Configuration.parse(try FileSystem.readRegularFile(configPath, limit: Configuration.maximumFileBytes), path: configPath).glyphs
+        let glyphFolders = try Configuration.load(configPath).glyphs
         let positionals = try parsed.positionals.map { path throws(UsageError) in project + (try inProject(path)) }
         let inputs = positionals.isEmpty ? glyphFolders ?? [project + "Glyphs"] : positionals
         let files = try revision.files(under: inputs.map { $0.hasPrefix(project) ? String($0.dropFirst(project.count)) : $0 }.map { $0.isEmpty ? "." : $0 })

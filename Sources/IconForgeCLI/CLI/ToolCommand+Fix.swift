@@ -48,7 +48,9 @@ extension ToolCommand {
         }
         let destination = inPlace ? path : named ?? fixedName(for: path)
         if dryRun {
-            output.out(UnifiedDiff.of(String(decoding: original, as: UTF8.self), String(decoding: fixed, as: UTF8.self), label: path).joined(separator: "\n"))
+            // The glyph's own lines: shown, never acted on by the terminal (its tabs kept).
+            let lines = UnifiedDiff.of(String(decoding: original, as: UTF8.self), String(decoding: fixed, as: UTF8.self), label: path)
+            output.out(lines.map { DisplayText.neutralised($0, keepingTabs: true) }.joined(separator: "\n"))
         } else {
             guard inPlace || FileSystem.kind(of: destination) == .missing else {
                 output.err("\(destination): error: already exists; iconforge does not replace it: delete it, or name another file with -o")

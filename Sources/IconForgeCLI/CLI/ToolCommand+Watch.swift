@@ -33,7 +33,7 @@ extension ToolCommand {
         var loop = WatchLoop()
         loop.memory = environment.buildMemory
         loop.run(driver: driver, targets: targets) { changes in
-            if !changes.isEmpty { say(.err("iconforge: " + WatchChange.describe(changes))) }
+            if !changes.isEmpty { say(.err(ToolRun.standardErrorText("iconforge: " + WatchChange.describe(changes)))) }
             let run = ToolCommand.run(once, environment: environment)
             for line in run.lines { say(line) }
             // The hint is a line of its own: the diagnostics need not be formatted to find it.
@@ -45,13 +45,13 @@ extension ToolCommand {
             status = run.status
             if !announced, let targets = targets() {
                 announced = true
-                say(.err("iconforge: watching \(describe(targets)) for changes (\(driver.method)); press Ctrl-C to stop"))
+                say(.err(ToolRun.standardErrorText("iconforge: watching \(describe(targets)) for changes (\(driver.method)); press Ctrl-C to stop")))
             }
             // Folders the system would not watch (macOS: out of descriptors), said once
             // each time it changes.
             if let targets = targets() {
                 let now = driver.notice(targets)
-                if let now, now != notice { say(.err(now)) }
+                if let now, now != notice { say(.err(ToolRun.standardErrorText(now))) }
                 notice = now
             }
         }

@@ -80,21 +80,10 @@ public enum ToolCommand {
         // an iconforge.json must make Make build again.
         request.extraDependencies = [configPath.map { $0.contains("/") ? $0.parentPath : "." } ?? "."]
         if let configPath {
-            do {
-                let bytes = try FileSystem.readRegularFile(configPath, limit: Configuration.maximumFileBytes)
-                configuration = try Configuration.parse(bytes, path: configPath)
-                request.extraDependencies.append(configPath)
-            } catch var error as UsageError {
-                error.hint = Configuration.hint
-                error.file = configPath
-                throw error
-            } catch {
-                var unreadable = UsageError("cannot read configuration \(configPath): \((error as? FileError)?.message ?? "\(error)")")
-                unreadable.isUnreadableInput = true
-                unreadable.hint = Configuration.hint
-                unreadable.file = configPath
-                throw unreadable
-            }
+            // `--follow-symlinks` is the command line's alone (no key): it lets a configured path out through a link.
+            let linksMayLeave = writes ? try commandLine.value(of: .followSymlinks) : false
+            configuration = try Configuration.load(configPath, linksMayLeave: linksMayLeave)
+            request.extraDependencies.append(configPath)
         }
         request.writesOutput = writes
         let settings = OptionSettings(parsed: parsed, configuration: configuration)
@@ -141,7 +130,7 @@ public enum ToolCommand {
         request.jobs = try settings.value(of: .jobs)
         let progress = environment.progress
         request.onWaitingForLock = { folder in
-            progress(.err("waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…"))
+            progress(.err(ToolRun.standardErrorText("waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…")))
         }
         request.options.shapeThreshold = try settings.value(of: .shapeThreshold)
         request.options.sizeTolerance = try settings.value(of: .tolerance)

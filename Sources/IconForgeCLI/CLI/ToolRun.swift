@@ -84,11 +84,16 @@ public struct ToolRun: Sendable {
     }
 
     mutating func out(_ text: String) { lines.append(.out(text)) }
-    /// Standard error carries no workflow commands: a line of it that begins with `::` (a
-    /// path named in a message, perhaps after a newline in a file name) gets `./` first.
-    mutating func err(_ text: String) {
-        let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticFormatter.runnerSafe(String($0)) }
-        lines.append(.err(safe.joined(separator: "\n")))
+    mutating func err(_ text: String) { lines.append(.err(Self.standardErrorText(text))) }
+
+    /// `text` as standard error may carry it, line by line: nothing a terminal acts on (an
+    /// ESC or a bidirectional override from a file name is shown as `\u{1B}`, see
+    /// `DisplayText`), and no workflow command: a line that begins with `::` (a path named in
+    /// a message, perhaps after a newline in a file name) gets `./` first. For every line a
+    /// command writes to standard error, also those it writes while it runs (`progress`).
+    static func standardErrorText(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticFormatter.runnerSafe(DisplayText.neutralised(String($0))) }
+            .joined(separator: "\n")
     }
     mutating func diagnostic(_ diagnostic: Diagnostic) { lines.append(.diagnostic(diagnostic)) }
 

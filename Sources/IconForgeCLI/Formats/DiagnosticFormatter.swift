@@ -3,15 +3,15 @@ public enum DiagnosticFormatter {
     /// `file:line:col: severity: message [rule.id]`, as compilers print them, so Xcode,
     /// editors and CI logs link them to the source. Colour only when `colored`.
     public static func text(_ diagnostic: Diagnostic, colored: Bool = false) -> String {
-        // One diagnostic, one line: a file name holding a newline must not break a log into two.
-        func oneLine(_ text: String) -> String { text.escaping(["\n": "\\n", "\r": "\\r"]) }
-        var place = runnerSafe(oneLine(diagnostic.file))
+        // One diagnostic, one line, and nothing a terminal acts on: a file name holding a
+        // newline must not break a log into two, nor an ESC in a message recolour it.
+        var place = runnerSafe(DisplayText.neutralised(diagnostic.file))
         if let location = diagnostic.location { place += ":\(location.line):\(location.column)" }
         let severity = diagnostic.severity.rawValue
         let paintedSeverity =
             colored ? (diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;35m") + severity + "\u{1B}[0m" : severity
         let paintedPlace = colored ? "\u{1B}[1m" + place + "\u{1B}[0m" : place
-        return "\(paintedPlace): \(paintedSeverity): \(oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]"
+        return "\(paintedPlace): \(paintedSeverity): \(DisplayText.neutralised(diagnostic.message)) [\(diagnostic.rule.rawValue)]"
     }
 
     /// The diagnostics as a person reads them: each message once per file, rule and
@@ -133,12 +133,14 @@ public enum DiagnosticFormatter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    // GitHub's escaping rules for workflow commands.
+    // GitHub's escaping rules for workflow commands, after `DisplayText`'s: the runner
+    // decodes %0A back to a line break and shows the rest in the log and the pull request,
+    // so controls are made visible first (and no workflow command spans two lines).
     static func escapeData(_ text: String) -> String {
-        text.escaping(["%": "%25", "\r": "%0D", "\n": "%0A"])
+        DisplayText.neutralised(text).escaping(["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     static func escapeProperty(_ text: String) -> String {
-        text.escaping(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+        DisplayText.neutralised(text).escaping(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 }

@@ -31,7 +31,8 @@ enum DiffFormatter {
         }
         for finding in result.newFindings { lines.append("  new      " + findingText(finding)) }
         for finding in result.fixedFindings { lines.append("  fixed    " + findingText(finding)) }
-        return lines.joined(separator: "\n")
+        // File names and messages come from the glyphs: nothing in them may act on a terminal.
+        return lines.map { DisplayText.neutralised($0) }.joined(separator: "\n")
     }
 
     /// One JSON document (docs/schemas/diff-report.schema.json).
@@ -127,13 +128,16 @@ enum DiffFormatter {
 
     /// The job summary: the counts, a table of the changes and of the findings new and fixed.
     static func markdown(_ result: DiffResult, page: String, path: (String) -> String, rowLimit: Int = StepSummary.rowLimit) -> String {
-        func cell(_ text: String) -> String { text.escaping(["|": "\\|", "\n": " ", "`": "'"]) }
+        // File names and messages come from the glyphs: escaped as check's summary escapes
+        // them, and never inside a code span (where a backtick would end it and a backslash
+        // would show).
+        let cell = StepSummary.cell
         var lines = ["## iconforge diff against \(cell(result.base))", "", result.tally + "."]
         let changes = result.entries.filter { $0.status != .unchanged }
         if !changes.isEmpty {
             lines += ["", "| glyph | change | detail |", "|---|---|---|"]
             for entry in changes.prefix(rowLimit) {
-                lines.append("| `\(cell(path(entry.file)))` | \(entry.status.rawValue) | \(cell(detail(entry))) |")
+                lines.append("| \(cell(path(entry.file))) | \(entry.status.rawValue) | \(cell(detail(entry))) |")
             }
             if changes.count > rowLimit { lines += ["", "… and \(changes.count - rowLimit) more changes: see the page."] }
         }
@@ -141,10 +145,10 @@ enum DiffFormatter {
             lines += ["", "### \(title)", "", "| file | severity | rule | message |", "|---|---|---|---|"]
             for finding in list.prefix(rowLimit) {
                 let location = finding.diagnostic.line.map { ":\($0)" } ?? ""
-                lines.append("| `\(cell(path(finding.file)) + location)` | \(finding.diagnostic.severity.rawValue) | `\(finding.diagnostic.rule.rawValue)` | \(cell(finding.diagnostic.message)) |")
+                lines.append("| \(cell(path(finding.file) + location)) | \(finding.diagnostic.severity.rawValue) | `\(finding.diagnostic.rule.rawValue)` | \(cell(finding.diagnostic.message)) |")
             }
         }
-        lines += ["", "The pictures, before, after and their difference: `\(cell(page.lastPathComponent))` in the job's artifacts.", ""]
+        lines += ["", "The pictures, before, after and their difference: \(cell(page.lastPathComponent)) in the job's artifacts.", ""]
         return lines.joined(separator: "\n")
     }
 }

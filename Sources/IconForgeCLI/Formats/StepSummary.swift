@@ -49,15 +49,24 @@ public enum StepSummary {
         return (lines + [""]).joined(separator: "\n")
     }
 
-    /// Text as a table cell shows it: Markdown and HTML characters escaped, so a file name
-    /// or message can neither break the table nor add markup.
+    /// Text as a Markdown table cell shows it, the one escaper of every job summary (`check`'s
+    /// and `build`'s here, `diff`'s in `DiffFormatter`): a line break (CR, LF or both) is a
+    /// space, since it would end the row; Markdown's and HTML's characters are
+    /// backslash-escaped, so a file name or message can neither leave its cell (`|`), open
+    /// a link or an image (`[`, `![`), a code span or raw HTML (`` ` ``, `<`), nor start a
+    /// heading; and every other control or bidirectional override is shown as `DisplayText`
+    /// shows it (`\u{1B}`). Not for inside a code span, where backslashes are kept.
     static func cell(_ text: String) -> String {
         var escaped = ""
-        for character in text {
-            switch character {
-            case "\n", "\r", "\r\n": escaped += " "
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~", "!", "&": escaped += "\\" + String(character)
-            default: escaped.append(character)
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\r": escaped += " "
+            case "\n": if previous != "\r" { escaped += " " }
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~", "!", "&": escaped += "\\" + String(scalar)
+            case _ where DisplayText.isNeutralised(scalar): escaped += "\\" + DisplayText.escape(scalar)
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
