@@ -151,9 +151,10 @@ enum OutputCommit {
                 outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + Builder.ownedAppFiles(appRecord, request: request))
         }
         if let depfile = request.depfile {
-            // The app's files iconforge owns are the target's prerequisites too: one edited
-            // or deleted (an image set, the array taken out of Info.plist) makes Make build again.
-            let owned = Builder.ownedAppFiles(appRecord, request: request)
+            // Every file iconforge owns is the target's prerequisite too: one edited or deleted
+            // (a PNG, an image set, the array taken out of Info.plist) makes Make build again.
+            let outputs = catalog.glyphs.flatMap { $0.outputs.map(\.file) } + (catalog.quickActions?.ownedFiles.map(\.file) ?? [])
+            let owned = outputs.map { request.outputFolder + "/" + $0 } + Builder.ownedAppFiles(appRecord, request: request)
             try Builder.writeDepfile(depfile, dependencies: dependencies, appFiles: owned, request: request)
             if let dating, !resolution.failed, dating.newestInput < startedAt {
                 Builder.dateCatalog(after: owned, outputFolder: request.outputFolder)

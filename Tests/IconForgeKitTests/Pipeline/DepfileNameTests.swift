@@ -46,9 +46,11 @@ import Testing
         return (project, try Builder.run(Self.request(project, inputs: "Glyphs")))
     }
 
-    /// Every input `seconds` old and the catalog a second newer: Make's view of a finished build.
+    /// Every input and output `seconds` old and the catalog a second newer: Make's view of a
+    /// finished build (the outputs are the catalog's prerequisites too).
     func settle(_ project: TemporaryFolder, at seconds: Int64) {
-        for path in ["Glyphs", "Glyphs/ok.svg"] + ((try? FileManager.default.contentsOfDirectory(atPath: project.file("Glyphs"))) ?? []).map({ "Glyphs/" + $0 }) {
+        let outputs = ((try? FileManager.default.contentsOfDirectory(atPath: project.file("Output"))) ?? []).map({ "Output/" + $0 })
+        for path in ["Glyphs", "Glyphs/ok.svg"] + ((try? FileManager.default.contentsOfDirectory(atPath: project.file("Glyphs"))) ?? []).map({ "Glyphs/" + $0 }) + outputs {
             FileSystem.setModificationTime(of: project.file(path), to: seconds * 1_000_000_000)
         }
         FileSystem.setModificationTime(of: project.file("Output/catalog.json"), to: (seconds + 1) * 1_000_000_000)

@@ -90,6 +90,12 @@ import Testing
         #expect(try make().contains("build --depfile"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: clone + "/Output/square-27pt@2x.png")) != before)
         #expect(try make().contains("Nothing to be done"))
+        // An output deleted: Make builds again, and it is back.
+        let deleted = try Data(contentsOf: URL(fileURLWithPath: clone + "/Output/tall-30pt@3x.png"))
+        try FileManager.default.removeItem(atPath: clone + "/Output/tall-30pt@3x.png")
+        #expect(try make().contains("build --depfile"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: clone + "/Output/tall-30pt@3x.png")) == deleted)
+        #expect(try make().contains("Nothing to be done"))
     }
 
     @Test("the fragment without its no-depfile guard never builds a fresh clone: the failure the guard is for")
