@@ -180,3 +180,65 @@ import Testing
         #expect(CommitJournal.decode(Array("something else\n".utf8)) == nil)
     }
 }
+
+/// An edit saved to one of the app's files at any point of a build's commit (the test
+/// pauses the build there, at each flush, rename, exchange and removal in turn) is never
+/// lost: after that build, and after the next, the file still holds it.
+@Suite struct EditDuringCommitTests {
+    /// A file of the app's, and an edit a person makes to it outside iconforge's entries.
+    struct Edit: CustomTestStringConvertible, Sendable {
+        var file: String
+        var old: String
+        var new: String
+        var app: StoppedCommitTests.App
+        var testDescription: String { file }
+    }
+
+    static let edits = [
+        Edit(file: "Mosaic/Info.plist", old: "<string>Mosaic</string>", new: "<string>Mosaic Pro</string>", app: .stringsFiles),
+        Edit(file: "Mosaic/de.lproj/InfoPlist.strings", old: "verwendet die Kamera", new: "nutzt die Kamera", app: .stringsFiles),
+        Edit(file: "Mosaic/InfoPlist.xcstrings", old: "\"Mosaik\"", new: "\"Mosaik Pro\"", app: .stringCatalog),
+    ]
+
+    @Test(arguments: edits)
+    func anEditSavedAtAnyPointOfTheCommitIsKept(_ edit: Edit) throws {
+        let base = try AppFolder(binaryInfoPlist: false)
+        for name in try FileManager.default.contentsOfDirectory(atPath: base.path + "/Glyphs") where !StoppedCommitTests.keptGlyphs.contains(name) {
+            try FileManager.default.removeItem(atPath: base.path + "/Glyphs/" + name)
+        }
+        #expect(try Builder.run(StoppedCommitTests.request(base.path, edit.app)).errorCount == 0)
+        try StoppedCommitTests.change(base.path)
+        // How many points the commit has, from a build of a copy.
+        func copy() throws -> TemporaryFolder {
+            let folder = TemporaryFolder()
+            try FileManager.default.removeItem(atPath: folder.path)
+            try FileManager.default.copyItem(atPath: base.path, toPath: folder.path)
+            return folder
+        }
+        let counting = try copy()
+        let events = Mutex(0)
+        let counter = FlushObserver(afterEach: { _ in events.withLock { $0 += 1 } })
+        _ = try FlushObserver.$current.withValue(counter) { try Builder.run(StoppedCommitTests.request(counting.path, edit.app)) }
+        let points = events.withLock { $0 }
+        #expect(points >= 10)
+        for point in 1...points {
+            let project = try copy()
+            let path = project.file(edit.file)
+            let seen = Mutex(0)
+            let observer = FlushObserver(afterEach: { _ in
+                guard seen.withLock({ count in count += 1; return count }) == point else { return }
+                // Saved as an editor saves: the same file, new bytes.
+                if let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains(edit.old) {
+                    try? Data(text.replacingOccurrences(of: edit.old, with: edit.new).utf8).write(to: URL(fileURLWithPath: path))
+                }
+            })
+            _ = try? FlushObserver.$current.withValue(observer) { try Builder.run(StoppedCommitTests.request(project.path, edit.app)) }
+            let at = "saved at point \(point) of \(points)"
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains(edit.new), "the edit was lost by the build it was saved during, \(at)")
+            _ = try? Builder.run(StoppedCommitTests.request(project.path, edit.app))
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains(edit.new), "the edit was lost by the next build, \(at)")
+            let strays = KilledAtEachStepTests.tree(project.path, hidden: true).filter { $0.contains(FileSystem.temporaryPrefix) }
+            #expect(strays.isEmpty, "left behind: \(strays), \(at)")
+        }
+    }
+}
