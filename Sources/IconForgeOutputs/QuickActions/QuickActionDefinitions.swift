@@ -57,6 +57,8 @@ package struct QuickActionDefinitions: Sendable {
         var iconLocation: SourceLocation
         /// Sorted by key.
         var userInfo: [(key: String, value: String)] = []
+        /// The scene a multi-window iPad app opens the action in.
+        var targetContentIdentifier: String?
         var location: SourceLocation
     }
 

@@ -122,6 +122,9 @@ package struct QuickActionsDecoder {
             action.icon = icons.first
             action.fallbackIcons = Array(icons.dropFirst())
         }
+        if let identifier = value["targetContentIdentifier"] {
+            action.targetContentIdentifier = string(identifier, what: "targetContentIdentifier")
+        }
         if let userInfo = value["userInfo"] {
             if let entries = userInfo.members {
                 checkDuplicates(entries, in: "userInfo")

@@ -71,6 +71,12 @@ package enum QuickActionsImport {
                 let pairs = dictionary.keys.sorted().map { JSONText.quoted($0) + ": " + JSONText.quoted(dictionary[$0]?.string ?? "") }
                 fields.append("\"userInfo\": { " + pairs.joined(separator: ", ") + " }")
             }
+            if let identifier = item["UIApplicationShortcutItemTargetContentIdentifier"] {
+                guard let identifier = identifier.string else {
+                    throw Failure(path: plistPath, message: "item \(number)'s UIApplicationShortcutItemTargetContentIdentifier is not a string")
+                }
+                fields.append("\"targetContentIdentifier\": " + JSONText.quoted(identifier))
+            }
             actions.append("    {\n" + fields.map { "      " + $0 }.joined(separator: ",\n") + "\n    }")
         }
         let others = locales.subtracting([development]).sorted(by: StringCatalogUpdate.xcodeOrder)
@@ -152,6 +158,6 @@ package enum QuickActionsImport {
 
 extension QuickActionsPropertyList.Item.CodingKeys {
     static var allKeys: [String] {
-        [Self.iconFile, .iconSymbolName, .iconType, .subtitle, .title, .type, .userInfo].map(\.rawValue)
+        [Self.iconFile, .iconSymbolName, .iconType, .subtitle, .title, .type, .userInfo, .targetContentIdentifier].map(\.rawValue)
     }
 }

@@ -10,6 +10,7 @@ struct QuickActionsPropertyList: Codable, Equatable {
         var title: String
         var type: String
         var userInfo: [String: String]?
+        var targetContentIdentifier: String?
 
         enum CodingKeys: String, CodingKey {
             case iconFile = "UIApplicationShortcutItemIconFile"
@@ -19,6 +20,7 @@ struct QuickActionsPropertyList: Codable, Equatable {
             case title = "UIApplicationShortcutItemTitle"
             case type = "UIApplicationShortcutItemType"
             case userInfo = "UIApplicationShortcutItemUserInfo"
+            case targetContentIdentifier = "UIApplicationShortcutItemTargetContentIdentifier"
         }
     }
 
@@ -45,6 +47,7 @@ struct QuickActionsPropertyList: Codable, Equatable {
                 case .system(let name): item.iconType = SystemShortcutIcon.infoPlistValue(for: name) ?? name
                 }
             }
+            item.targetContentIdentifier = action.targetContentIdentifier
             if !action.userInfo.isEmpty {
                 item.userInfo = Dictionary(action.userInfo.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             }

@@ -26,6 +26,9 @@ package enum QuickActionsShape {
         SchemaProperty("subtitleKey", plistText, "the same for the subtitle"),
         SchemaProperty("icon", .reference("icon"), "the icon: one or more of symbol, glyph and system, which iOS takes in that order"),
         SchemaProperty("userInfo", .map(plistText), "string values passed to the app with the action"),
+        SchemaProperty(
+            "targetContentIdentifier", plistText,
+            "which scene the action opens in a multi-window iPad app (UIApplicationShortcutItemTargetContentIdentifier)"),
     ] }
 
     package static var icon: [SchemaProperty] { [

@@ -137,6 +137,8 @@ import Testing
         \t\t\t<string>compose</string>
         \t\t\t<key>UIApplicationShortcutItemSubtitle</key>
         \t\t\t<string>Start writing</string>
+        \t\t\t<key>UIApplicationShortcutItemTargetContentIdentifier</key>
+        \t\t\t<string>editor-scene</string>
         \t\t\t<key>UIApplicationShortcutItemTitle</key>
         \t\t\t<string>New Note</string>
         \t\t\t<key>UIApplicationShortcutItemType</key>
@@ -188,6 +190,8 @@ import Testing
         #expect(definitions.contains(#""icon": { "system": "UIApplicationShortcutIconTypeFavorite" }"#))
         #expect(definitions.contains(#""subtitle": { "en": "Start writing", "de": "Losschreiben" }"#))
         #expect(definitions.contains(#""userInfo": { "screen": "editor" }"#))
+        // A multi-window iPad app's scene for the action: imported, and written back as it was.
+        #expect(definitions.contains(#""targetContentIdentifier": "editor-scene""#))
 
         var targets = translations == "xcstrings" ? app.catalogTargets : app.stringsTargets
         targets.swiftSource = nil
