@@ -103,6 +103,12 @@ extension ToolCommand {
             return .io
         }
         output.out("created \(target) from \(plist)'s UIApplicationShortcutItems")
+        // The build's bookkeeping stays out of version control, as after a plain init.
+        var ignored = ProjectScaffold.Result()
+        ProjectScaffold.addIgnoredPaths(in: folder, to: &ignored)
+        for path in ignored.written { output.out("created \(path)") }
+        for path in ignored.extended { output.out("added iconforge's entries to \(path)") }
+        if let failure = ignored.failure { output.err("\(failure.path): warning: \(failure.message)") }
         output.out("next: put each icon's glyph beside it (Glyphs/NAME.svg for each \"glyph\" icon), then build with --info-plist \(plist): the first build keeps the array as it is")
         return .clean
     }

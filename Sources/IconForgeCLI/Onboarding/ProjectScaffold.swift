@@ -111,7 +111,7 @@ enum ProjectScaffold {
     /// output a repository commits (docs/make.md: the build state too, which a fresh clone
     /// does without, MakeFreshCloneTests) and the preview page (docs/designers.md).
     static let ignoredPaths = [
-        "/Output/.iconforge-state", "/Output/.iconforge-lock", "**/.iconforge-tmp-*", "/Output/.iconforge-preview", "/Output/iconforge.d",
+        "/Output/.iconforge-state", "/Output/.iconforge-lock", "/Output/.iconforge-journal", "**/.iconforge-tmp-*", "/Output/.iconforge-preview", "/Output/iconforge.d",
         "/Output/preview.html", "/Output/preview.reload.js",
     ]
 

@@ -190,6 +190,8 @@ import Testing
         #expect(definitions.contains(#""icon": { "system": "UIApplicationShortcutIconTypeFavorite" }"#))
         #expect(definitions.contains(#""subtitle": { "en": "Start writing", "de": "Losschreiben" }"#))
         #expect(definitions.contains(#""userInfo": { "screen": "editor" }"#))
+        // The build's bookkeeping is ignored by git, as after a plain init.
+        #expect(try app.text(".gitignore").contains(".iconforge-state"))
         // A multi-window iPad app's scene for the action: imported, and written back as it was.
         #expect(definitions.contains(#""targetContentIdentifier": "editor-scene""#))
 
