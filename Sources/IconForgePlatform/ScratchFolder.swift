@@ -73,9 +73,10 @@ package struct ScratchFolder: Sendable {
     }
 
     /// `relative`'s names: none empty, `.`, `..` or holding a NUL, so each is an entry of
-    /// the folder before it.
-    private static func names(of relative: String, in path: String) throws(FileError) -> [String] {
-        let names = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    /// the folder before it. Split at each "/" byte, as the kernel reads a path: a String
+    /// splits by Character, and "/" followed by a combining mark (`../\u{301}x`) is none.
+    package static func names(of relative: String, in path: String) throws(FileError) -> [String] {
+        let names = relative.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard !names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.utf8.contains(0) }) else {
             throw FileError(path: path + "/" + relative, message: "is not a path inside the temporary folder")
         }

@@ -64,9 +64,13 @@ public struct DiffSide: Sendable {
         func refuse(_ why: String) -> Unreadable {
             Unreadable(path: path, message: "names '\(file)', \(why), outside the base folder; a catalog iconforge writes names only files in its own folder")
         }
-        let names = file.split(separator: "/", omittingEmptySubsequences: false)
         guard !file.hasPrefix("/") else { throw refuse("an absolute path") }
-        guard !names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), !file.utf8.contains(0) else { throw refuse("a path that leads out of its folder") }
+        // By byte, as the kernel reads it (see ScratchFolder.names).
+        do {
+            _ = try ScratchFolder.names(of: file, in: folder)
+        } catch {
+            throw refuse("a path that leads out of its folder")
+        }
         let target = folder.withoutTrailingSlash + "/" + file
         guard FileSystem.kind(of: target) != .missing else { return }
         guard let root = FileSystem.resolvedPath(folder), let resolved = FileSystem.resolvedPath(target), FileSystem.isPath(resolved, inside: root) else {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IconForgeBuild
+@testable import IconForgeCLI
 @testable import IconForgePlatform
 
 /// Tree paths are judged as git's `verify_path` judges them, and whatever a path holds, a
@@ -10,7 +11,7 @@ import Testing
     @Test(arguments: [
         "..", "Glyphs/../../x.svg", "Glyphs/./x.svg", ".", "Glyphs//x.svg", "/x.svg", "Glyphs/", ".git/config", "Glyphs/.GIT/hooks/pre-commit",
         ".Git", ".git.", ".git ", ".git. .", ".git::$INDEX_ALLOCATION/x", "GIT~1/config", "Glyphs/a\\.git\\x", ".g\u{200C}it/config", "\u{FEFF}.git",
-        "x\0y.svg",
+        "x\0y.svg", "../\u{301}x.svg", "Glyphs/../\u{301}../\u{301}x",
     ])
     func refused(_ path: String) {
         #expect(GitTreePath.problem(Array(path.utf8)) != nil, "\(path.debugDescription)")
@@ -21,6 +22,11 @@ import Testing
         #expect(GitTreePath.problem(Array(path.utf8)) == nil, "\(path.debugDescription)")
     }
 
+    /// The `gittree` fuzz target's oracle holds on paths it refuses and paths it accepts.
+    @Test func theFuzzTargetRunsOnEveryPathHere() {
+        for path in ["..", "a/../b", "Glyphs/home.svg", ".git", "...", "a\\.git", ""] { FuzzEntryPoints.gitTree(Array(path.utf8)) }
+    }
+
     @Test func bytesThatAreNotUTF8AreRefused() {
         #expect(GitTreePath.problem([0x47, 0xFF, 0x2E, 0x73, 0x76, 0x67]) != nil)
     }
@@ -28,7 +34,8 @@ import Testing
     @Test func aPrivateFolderWritesOnlyBeneathItself() throws {
         let folder = try ScratchFolder.create(.diff)
         defer { folder.remove() }
-        for relative in ["../x", "a/../../x", "/x", "a//x", "./x", "a/.", ""] {
+        // "/" then a combining mark is one Character, but two names to the kernel.
+        for relative in ["../x", "a/../../x", "/x", "a//x", "./x", "a/.", "", "../\u{301}x", "a/../\u{301}x"] {
             #expect(throws: FileError.self, "\(relative)") { try folder.write([1], to: relative) }
         }
         // A symlink inside, made by someone else, is not followed on the way.
