@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(name: "FuzzGlyph", dependencies: fuzzTarget),
         .executableTarget(name: "FuzzPlist", dependencies: fuzzTarget),
         .executableTarget(name: "FuzzAppFiles", dependencies: fuzzTarget),
+        .executableTarget(name: "FuzzGitTree", dependencies: fuzzTarget),
     ],
     swiftLanguageModes: [.v6]
 )

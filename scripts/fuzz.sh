@@ -2,7 +2,7 @@
 # Builds iconforge's libFuzzer targets (the package in Fuzz/) and runs each for
 # FUZZ_SECONDS (default 60). Used by `make fuzz`.
 #
-#   scripts/fuzz.sh                 every target: markup css json glyph plist appfiles
+#   scripts/fuzz.sh                 every target: markup css json glyph plist appfiles gittree
 #   scripts/fuzz.sh markup glyph    only these
 #
 # Fails on any crash, leak, timeout (FUZZ_TIMEOUT seconds on one input, default 10) or
@@ -20,7 +20,7 @@ seconds=${FUZZ_SECONDS:-60}
 timeout=${FUZZ_TIMEOUT:-10}
 rss=${FUZZ_RSS_MB:-2048}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph plist appfiles)
+[ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph plist appfiles gittree)
 swift=${SWIFT:-swift}
 fixtures=Tests/IconForgeKitTests/Fixtures
 scratch=.build/fuzz
@@ -70,6 +70,11 @@ seeds() {
     # The app's files: property lists (XML and binary), String Catalogs, strings files.
     plist | appfiles) find "$fixtures" Output -type f \( -name '*.plist' -o -name '*.xcstrings' -o -name '*.strings' \) ;;
     esac | while read -r file; do cp "$file" "$folder/$(printf '%s' "$file" | tr '/' '_')"; done
+    # Tree paths: the project's own, and the kinds git refuses to check out.
+    if [ "$target" = gittree ]; then
+        { git ls-files 2>/dev/null | head -200; printf '%s\n' 'Glyphs/../../x.svg' '.GIT/config' '.git. /x' 'GIT~1/config' 'a\.git\b' '.git::$INDEX_ALLOCATION'; } |
+            while read -r path; do printf '%s' "$path" >"$folder/$(printf '%s' "$path" | cksum | cut -d' ' -f1)"; done
+    fi
     if [ -d "$fixtures/fuzz/$target" ]; then cp "$fixtures/fuzz/$target"/* "$folder/" 2>/dev/null || true; fi
     echo "$folder"
 }
@@ -83,8 +88,8 @@ failed=()
 for target in "${targets[@]}"; do
     case $target in
     markup) executable=FuzzMarkup ;; css) executable=FuzzCSS ;; json) executable=FuzzJSON ;; glyph) executable=FuzzGlyph ;;
-    plist) executable=FuzzPlist ;; appfiles) executable=FuzzAppFiles ;;
-    *) echo "fuzz: no target '$target' (markup, css, json, glyph, plist, appfiles)" >&2; exit 2 ;;
+    plist) executable=FuzzPlist ;; appfiles) executable=FuzzAppFiles ;; gittree) executable=FuzzGitTree ;;
+    *) echo "fuzz: no target '$target' (markup, css, json, glyph, plist, appfiles, gittree)" >&2; exit 2 ;;
     esac
     corpus=.build/fuzz-corpus/$target artifacts=.build/fuzz-artifacts/$target/ log=.build/fuzz-logs/$target.log
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"

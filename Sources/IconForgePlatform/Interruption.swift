@@ -15,8 +15,9 @@ import Synchronization
 /// the executable's); it only knows what a build has running and half-written.
 public enum Interruption {
     /// Kills every render worker, starts no more, and removes every temporary file this
-    /// process created and has not yet renamed or removed. Whatever was already committed
-    /// stays: every output file is renamed into place whole, and `catalog.json` last.
+    /// process created and has not yet renamed or removed, and its private folders
+    /// (`ScratchFolder`). Whatever was already committed stays: every output file is
+    /// renamed into place whole, and `catalog.json` last.
     /// The caller is expected to exit right after; the build's threads are not stopped.
     public static func stopWork() {
         // First: a build thread that finds its worker killed must not go on to commit a
@@ -28,6 +29,7 @@ public enum Interruption {
         // creates none.
         while creating.load(ordering: .sequentiallyConsistent) > 0 { sched_yield() }
         for temporary in temporaries.withLock({ $0 }) { unlink(temporary) }
+        for folder in scratchFolders.withLock({ $0 }) { ScratchFolder.removeTree(folder) }
     }
 
     /// What a stop leaves of the catalogs this process commits, for the stop's message: the
@@ -69,15 +71,35 @@ public enum Interruption {
     static func creatingTemporaryFile<Failure: Error>(
         _ create: () throws(Failure) -> (path: String, descriptor: Int32)
     ) throws(Failure) -> (path: String, descriptor: Int32) {
+        try whileCreating { () throws(Failure) in
+            let created = try create()
+            temporaries.withLock { _ = $0.insert(created.path) }
+            return created
+        }
+    }
+
+    /// Runs `create`, which creates something a stop removes (a temporary file, a private
+    /// folder or a file in one), so that a stop waits for it to finish before it removes
+    /// anything; once the work was stopped, it never returns instead.
+    static func whileCreating<Value, Failure: Error>(_ create: () throws(Failure) -> Value) throws(Failure) -> Value {
         creating.wrappingAdd(1, ordering: .sequentiallyConsistent)
         defer { creating.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
         if stopping.load(ordering: .sequentiallyConsistent) {
             creating.wrappingSubtract(1, ordering: .sequentiallyConsistent)
             waitForExitIfStopped()
         }
-        let created = try create()
-        temporaries.withLock { _ = $0.insert(created.path) }
-        return created
+        return try create()
+    }
+
+    /// This process's private folders (`ScratchFolder`) not yet removed.
+    private static let scratchFolders = Lock(Set<String>())
+
+    static func scratchFolderCreated(_ path: String) {
+        scratchFolders.withLock { _ = $0.insert(path) }
+    }
+
+    static func scratchFolderRemoved(_ path: String) {
+        scratchFolders.withLock { _ = $0.remove(path) }
     }
 
     /// A temporary file renamed into place or removed: no longer a stop's to remove.

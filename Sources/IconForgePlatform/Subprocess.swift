@@ -25,7 +25,7 @@ package enum Subprocess {
     /// `input`, and waits for it. Fails when it cannot start (not installed) or its output
     /// is larger than `outputLimit` bytes.
     package static func run(_ program: String, _ arguments: [String], input: [UInt8] = [], outputLimit: Int = 1 << 30) throws(FileError) -> Result {
-        let folder = try ScratchFolder.create(prefix: "iconforge-run")
+        let folder = try ScratchFolder.create(.run)
         defer { folder.remove() }
         let inputPath = folder.path + "/input", outputPath = folder.path + "/output", errorsPath = folder.path + "/errors"
         try folder.write(input, to: "input")
@@ -49,47 +49,5 @@ package enum Subprocess {
         return Result(
             status: exit, output: try FileSystem.readRegularFile(outputPath, limit: outputLimit),
             errors: (try? FileSystem.readRegularFile(errorsPath, limit: 1 << 20)) ?? [])
-    }
-}
-
-/// A folder of iconforge's own under the system's temporary folder (`TMPDIR`, else /tmp),
-/// made with `mkdtemp` (mode 0700, a name no one else holds) and removed with everything
-/// in it when the work is done.
-package struct ScratchFolder: Sendable {
-    package var path: String
-
-    package static func create(prefix: String) throws(FileError) -> ScratchFolder {
-        let environment = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array(((environment.hasSuffix("/") ? String(environment.dropLast()) : environment) + "/\(prefix)-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) != nil }
-        guard made else { throw FileError(path: environment, errno: errno, action: "create a temporary folder in") }
-        return ScratchFolder(path: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-    }
-
-    /// Writes a new file at `relative` inside the folder, creating the folders on its way.
-    /// Not flushed: the folder is private and thrown away, so durability buys nothing, and
-    /// a base of 1,000 glyphs would otherwise wait for 1,000 flushes. Never through a
-    /// symlink, never over a file that is there.
-    package func write(_ bytes: [UInt8], to relative: String) throws(FileError) {
-        let target = path + "/" + relative
-        if relative.contains("/") { try FileSystem.createFolder(target.parentPath) }
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw FileError(path: target, errno: errno, action: "create") }
-        defer { close(descriptor) }
-        try FileSystem.writeAll(bytes, to: descriptor, path: target)
-    }
-
-    /// Removes the folder and everything in it. Symlinks inside are removed, never followed.
-    package func remove() {
-        Self.removeTree(path)
-    }
-
-    private static func removeTree(_ path: String) {
-        if case .directory = FileSystem.kind(of: path) {
-            for name in (try? FileSystem.contents(ofFolder: path)) ?? [] { removeTree(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
     }
 }

@@ -120,7 +120,8 @@ _iconforge() {
     diff)
         case "$prev" in
         --path-base) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --base) COMPREPLY=($(compgen -W "REV DIR" -- "$cur")); return ;;
+        --base) COMPREPLY=(); return ;;
+        --base-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
         --page) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
@@ -134,7 +135,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--path-base --base --format --page --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--path-base --base --base-dir --format --page --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

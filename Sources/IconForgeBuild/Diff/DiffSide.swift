@@ -33,9 +33,12 @@ public struct DiffSide: Sendable {
     /// The build an output folder holds: its `catalog.json` and the PNGs it lists (each
     /// checked against the catalog's hash). A glyph whose PNGs are missing or not the ones
     /// listed has no renders, and compares as changed. The catalog names each glyph's
-    /// source from its glyph folder; `displayPath` says where that folder is now.
+    /// source from its glyph folder; `displayPath` says where that folder is now. The
+    /// catalog and every file it lists must be inside the folder, symlinks resolved: the
+    /// folder may come from a pull request, and the page embeds what it lists.
     public init(outputFolder folder: String, displayPath: (String) -> String = { $0 }) throws(Unreadable) {
         let path = folder.withoutTrailingSlash + "/catalog.json"
+        try Self.checkInside(folder, "catalog.json", path: path)
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readRegularFile(path, limit: 1 << 28)
@@ -47,7 +50,31 @@ public struct DiffSide: Sendable {
         } catch {
             throw Unreadable(path: path, message: "not a catalog.json iconforge can read (\(error)); build the base with this iconforge version")
         }
+        for glyph in catalog.glyphs {
+            for output in glyph.outputs { try Self.checkInside(folder, output.file, path: path) }
+        }
         glyphs = PreviewImages.glyphs(catalog, images: [:], outputFolder: folder)
         files = Dictionary(catalog.glyphs.map { ($0.name, displayPath($0.source)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Refuses `file`, named by the catalog at `path` from `folder`, unless it stays inside
+    /// the folder: a relative path without `..`, and, if it exists, inside once every
+    /// symlink is resolved.
+    static func checkInside(_ folder: String, _ file: String, path: String) throws(Unreadable) {
+        func refuse(_ why: String) -> Unreadable {
+            Unreadable(path: path, message: "names '\(file)', \(why), outside the base folder; a catalog iconforge writes names only files in its own folder")
+        }
+        guard !file.hasPrefix("/") else { throw refuse("an absolute path") }
+        // By byte, as the kernel reads it (see ScratchFolder.names).
+        do {
+            _ = try ScratchFolder.names(of: file, in: folder)
+        } catch {
+            throw refuse("a path that leads out of its folder")
+        }
+        let target = folder.withoutTrailingSlash + "/" + file
+        guard FileSystem.kind(of: target) != .missing else { return }
+        guard let root = FileSystem.resolvedPath(folder), let resolved = FileSystem.resolvedPath(target), FileSystem.isPath(resolved, inside: root) else {
+            throw refuse("a symbolic link to \(FileSystem.resolvedPath(target) ?? "nothing")")
+        }
     }
 }

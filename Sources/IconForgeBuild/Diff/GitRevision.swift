@@ -51,17 +51,49 @@ package struct GitRevision: Sendable {
         commit = Self.line(resolved.output)
     }
 
-    /// The regular files (not symlinks or submodules) under `paths`, given from the project
-    /// folder, in the commit.
-    package func files(under paths: [String]) throws(Failure) -> [File] {
+    /// What a commit's tree holds under some paths: the regular files a build may read, and
+    /// every other entry, refused with why (`GitTreePath`, a symlink, a submodule).
+    package struct Listing: Sendable, Equatable {
+        package var files: [File] = []
+        package var refused: [Refused] = []
+    }
+
+    /// A tree entry that is not read, and why: the reason follows the path in a message.
+    package struct Refused: Sendable, Equatable {
+        /// From the repository root.
+        package var path: String
+        package var reason: String
+    }
+
+    /// The entries under `paths`, given from the project folder, in the commit.
+    package func files(under paths: [String]) throws(Failure) -> Listing {
         let listed = try Self.git(["ls-tree", "-r", "-z", "--full-name", commit, "--"] + paths, in: folder)
         guard listed.status == 0 else { throw .gitFailed(arguments: "ls-tree \(commit)", gitSays: Self.line(listed.errors)) }
+        var listing = Listing()
         // "<mode> SP <type> SP <object> TAB <path>" NUL-terminated.
-        return listed.output.split(separator: 0).compactMap { record in
-            guard let tab = record.firstIndex(of: 9) else { return nil }
-            let fields = record[..<tab].split(separator: 32)
-            guard fields.count == 3, fields[0].elementsEqual("100644".utf8) || fields[0].elementsEqual("100755".utf8), fields[1].elementsEqual("blob".utf8) else { return nil }
-            return File(path: String(decoding: record[(tab + 1)...], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self))
+        for record in listed.output.split(separator: 0) {
+            guard let tab = record.firstIndex(of: 9) else { continue }
+            let fields = record[..<tab].split(separator: 32).map { String(decoding: $0, as: UTF8.self) }
+            let name = record[(tab + 1)...]
+            let path = String(decoding: name, as: UTF8.self)
+            guard fields.count == 3 else { continue }
+            if let problem = GitTreePath.problem(name) {
+                listing.refused.append(Refused(path: path, reason: problem + " (git refuses to check it out)"))
+            } else if ["100644", "100755"].contains(fields[0]), fields[1] == "blob" {
+                listing.files.append(File(path: path, object: fields[2]))
+            } else {
+                listing.refused.append(Refused(path: path, reason: Self.notAFile(mode: fields[0])))
+            }
+        }
+        return listing
+    }
+
+    /// Why an entry of git mode `mode` is not a glyph's file.
+    private static func notAFile(mode: String) -> String {
+        switch mode {
+        case "120000": "is a symbolic link in git, not a glyph: only regular files are read from a revision"
+        case "160000": "is a submodule, not a glyph file"
+        default: "is not a regular file in git (mode \(mode))"
         }
     }
 

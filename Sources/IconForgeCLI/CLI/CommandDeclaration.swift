@@ -74,7 +74,7 @@ enum CommandTable {
             pipeline: .fix,
             run: { arguments, output throws(UsageError) in try ToolCommand.fix(arguments, output: &output) }),
         CommandDeclaration(
-            name: "diff", usage: "diff --base REV|DIR [GLYPHS...] [--format FORMAT] [--page FILE] [options]",
+            name: "diff", usage: "diff {--base REV | --base-dir DIR} [GLYPHS...] [--format FORMAT] [--page FILE] [options]",
             summary: "compare the glyphs' build with a git revision's or an earlier Output/, by pixels (for review)", arguments: .glyphs,
             pipeline: .diff,
             run: { arguments, output throws(UsageError) in try ToolCommand.diff(arguments, output: &output) }),

@@ -213,13 +213,17 @@ enum HelpText {
         iconforge diff — what a change did to the glyphs' pictures, for review
 
         USAGE
-          iconforge diff --base REV|DIR [GLYPHS...] [options]
+          iconforge diff {--base REV | --base-dir DIR} [GLYPHS...] [options]
 
         Builds the glyphs as check does (writing no PNG) and compares them with a base:
         a git revision (--base origin/main), whose iconforge.json and glyphs are read
         from git's objects and built in a temporary folder (the work tree, the index
-        and every ref are left alone), or a folder holding an earlier Output/ (its
-        catalog.json and the PNGs it lists; the folder itself or one holding Output/).
+        and every ref are left alone), or a folder holding an earlier Output/
+        (--base-dir DIR: its catalog.json and the PNGs it lists, which must be inside
+        it; the folder itself or one holding Output/). A name that is both a revision
+        and a folder is refused, never guessed; the summary says which kind it used.
+        Tree entries git refuses to check out (named .. or .git) and symbolic links
+        are not read from a revision; each is reported.
         Glyphs are compared by decoded pixels, not bytes: a PNG compressed differently
         or a glyph re-saved by another tool that renders the same is unchanged. Each
         glyph is changed, added, removed, renamed (a removed and an added glyph with
@@ -235,7 +239,7 @@ enum HelpText {
         EXIT STATUS
           0 compared, whether or not anything changed (a review tool: 'check' judges)
           1 the base cannot be read (not a git repository, an unknown revision, a
-            folder with no catalog.json)
+            folder with no catalog.json or one naming files outside it)
           2 usage error                3 the page cannot be written
 
         OPTIONS

@@ -84,11 +84,16 @@ extension Option where Value == String? {
     // diff's own
     static var base: Option {
         .text(
-            "--base", "REV|DIR", commands: [.diff],
+            "--base", "REV", commands: [.diff],
             help: [
-                "what to compare with: a git revision (origin/main; read", "from git's objects, built in a temporary folder with",
-                "its own iconforge.json), or a folder holding an earlier", "Output/ (its catalog.json and PNGs); required",
+                "the git revision to compare with (origin/main; read", "from git's objects, built in a temporary folder with",
+                "its own iconforge.json); a folder of the same name", "is refused as ambiguous; this or --base-dir is required",
             ])
+    }
+    static var baseDir: Option {
+        .text(
+            "--base-dir", "DIR", .path, commands: [.diff],
+            help: ["the folder holding an earlier Output/ to compare with", "(its catalog.json and PNGs), instead of --base"])
     }
     static var page: Option {
         .text("--page", "FILE", .path, commands: [.diff], shownDefault: "OUTPUT/\(DiffPage.fileName)", help: ["where to write the HTML page of the changes"])
@@ -218,7 +223,7 @@ extension OptionTable {
         Option.fixOutput.declaration, Option.inPlace.declaration, Option.dryRun.declaration,
         Option.pngCompression.declaration,
         Option.format.declaration, Option.pathBase.declaration, Option.watch.declaration,
-        Option.base.declaration, Option.diffFormat.declaration, Option.page.declaration,
+        Option.base.declaration, Option.baseDir.declaration, Option.diffFormat.declaration, Option.page.declaration,
         Option.fit.declaration, Option.werror.declaration, Option.jobs.declaration, Option.shapeThreshold.declaration,
         Option.tolerance.declaration, Option.maxFileSize.declaration, Option.maxElements.declaration, Option.renderTimeout.declaration,
         Option.isolation.declaration, Option.appName.declaration, Option.config.declaration, Option.quiet.declaration, Option.help.declaration,

@@ -1,8 +1,11 @@
-/// `iconforge diff --base REV|DIR`: what a change did to the glyphs' pictures, for review.
+/// `iconforge diff {--base REV | --base-dir DIR}`: what a change did to the glyphs' pictures,
+/// for review.
 extension ToolCommand {
-    /// Why the base cannot be read: exit status 1, with a message that says what to do.
+    /// Why the base cannot be read: exit status 1, with a message that says what to do; or
+    /// why the command line does not say which base it means (exit status 2).
     struct BaseUnreadable: Error {
         var message: String
+        var isUsageError = false
     }
 
     static func diff(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
@@ -13,9 +16,7 @@ extension ToolCommand {
             return .clean
         }
         let format = try commandLine.value(of: .diffFormat)
-        guard let baseName = try commandLine.value(of: .base), !baseName.isEmpty else {
-            throw UsageError("diff needs --base: a git revision (--base origin/main) or a folder holding an earlier Output/")
-        }
+        let base = try BaseName(revision: try commandLine.value(of: .base), folder: try commandLine.value(of: .baseDir))
         let currentFolder = FileManager.default.currentDirectoryPath
         let pathBase = try commandLine.value(of: .pathBase) ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
 
@@ -37,8 +38,9 @@ extension ToolCommand {
         // where its own are the same.
         let found: FoundBase
         do throws(BaseUnreadable) {
-            found = try findBase(baseName, request: request, currentFolder: currentFolder)
+            found = try findBase(base, request: request, currentFolder: currentFolder)
         } catch {
+            if error.isUsageError { throw UsageError(error.message) }
             return unreadable(error, output: &output)
         }
         let currentReport: BuildReport
@@ -48,19 +50,26 @@ extension ToolCommand {
             return report(error, output: &output)
         }
         let current = DiffSide(report: currentReport, request: request)
-        let base: DiffSide, label: String
+        let baseSide: DiffSide, label: String
+        var refused: [GitRevision.Refused] = []
         switch found {
         case .folder(let side, let folder):
-            (base, label) = (side, folder)
+            (baseSide, label) = (side, "folder " + folder)
         case .revision(let revision, let name):
             do throws(BaseUnreadable) {
-                (base, label) = try readRevision(
+                (baseSide, label, refused) = try readRevision(
                     revision, named: name, parsed: parsed, current: (currentReport, request), currentFolder: currentFolder, environment: output.environment)
             } catch {
                 return unreadable(error, output: &output)
             }
         }
-        let result = GlyphDiff.compare(base: base, current: current, baseName: label)
+        let forCI = { (file: String) in PathBase.relative(file, to: pathBase, currentFolder: currentFolder) }
+        for entry in refused {
+            let diagnostic = Diagnostic(.warning, .inputUnreadable, file: entry.path, "\(entry.reason); left out of \(label)")
+            output.diagnostic(diagnostic)
+            if format == .github { output.out(DiagnosticFormatter.github(Diagnostic(.warning, .inputUnreadable, file: forCI(entry.path), diagnostic.message))) }
+        }
+        let result = GlyphDiff.compare(base: baseSide, current: current, baseName: label)
 
         do throws(FileError) {
             if pagePath.contains("/") { try FileSystem.createFolder(pagePath.parentPath) }
@@ -69,7 +78,6 @@ extension ToolCommand {
             output.err("\(error.path): error: cannot write the diff page: \(error.message)")
             return .io
         }
-        let forCI = { (file: String) in PathBase.relative(file, to: pathBase, currentFolder: currentFolder) }
         if output.environment.writesStepSummary {
             output.stepSummary = DiffFormatter.markdown(result, page: pagePath, path: forCI)
         }
@@ -82,44 +90,93 @@ extension ToolCommand {
         return .clean
     }
 
-    /// What `--base` names: an output folder's build, read, or a git revision, resolved.
+    /// What the command line names as the base, and as which kind: never guessed from
+    /// what happens to be on disk.
+    enum BaseName {
+        case revision(String)
+        case folder(String)
+
+        init(revision: String?, folder: String?) throws(UsageError) {
+            switch (revision.flatMap { $0.isEmpty ? nil : $0 }, folder.flatMap { $0.isEmpty ? nil : $0 }) {
+            case (let revision?, nil): self = .revision(revision)
+            case (nil, let folder?): self = .folder(folder)
+            case (.some, .some): throw UsageError("give --base REV or --base-dir DIR, not both")
+            case (nil, nil):
+                throw UsageError("diff needs --base REV (a git revision: --base origin/main) or --base-dir DIR (a folder holding an earlier Output/)")
+            }
+        }
+    }
+
+    /// The base, found: an output folder's build, read, or a git revision, resolved.
     enum FoundBase {
         case folder(DiffSide, String)
         case revision(GitRevision, String)
     }
 
-    /// The base `name` stands for: the output folder it is (or holds under the current
-    /// one's name), else a revision of the current folder's repository.
-    static func findBase(_ name: String, request: BuildRequest, currentFolder: String) throws(BaseUnreadable) -> FoundBase {
-        if FileSystem.kind(followingSymlinksOf: name) == .directory {
-            // The output folder itself, or a folder holding one under the current one's name.
-            let nested = name.withoutTrailingSlash + "/" + request.outputFolder.lastPathComponent
-            let folder = FileSystem.kind(of: name.withoutTrailingSlash + "/catalog.json") == .missing && FileSystem.kind(of: nested + "/catalog.json") != .missing ? nested : name
-            do {
-                // With one glyph folder, the base's sources were most likely in it too.
-                let glyphFolder = request.inputs.count == 1 && !request.inputs[0].hasSuffix(".svg") ? request.inputs[0].withoutTrailingSlash + "/" : ""
-                return .folder(try DiffSide(outputFolder: folder) { glyphFolder + $0 }, folder)
-            } catch {
-                throw BaseUnreadable(message: "\(error.path): \(error.message)")
-            }
-        }
-        do {
-            return .revision(try GitRevision(name, in: currentFolder), name)
-        } catch {
-            throw BaseUnreadable(message: error.message + (FileSystem.kind(of: name) == .missing ? "" : " (\(name) is not a folder either)"))
+    static func findBase(_ base: BaseName, request: BuildRequest, currentFolder: String) throws(BaseUnreadable) -> FoundBase {
+        switch base {
+        case .folder(let name): try readFolder(name, request: request)
+        case .revision(let name): .revision(try resolveRevision(name, in: currentFolder), name)
         }
     }
 
+    /// The output folder `name` is, or holds under the current one's name.
+    static func readFolder(_ name: String, request: BuildRequest) throws(BaseUnreadable) -> FoundBase {
+        guard FileSystem.kind(followingSymlinksOf: name) == .directory else {
+            throw BaseUnreadable(message: "\(name): no such folder (--base-dir names a folder holding an earlier Output/; a git revision is --base REV)")
+        }
+        let nested = name.withoutTrailingSlash + "/" + request.outputFolder.lastPathComponent
+        let folder = FileSystem.kind(of: name.withoutTrailingSlash + "/catalog.json") == .missing && FileSystem.kind(of: nested + "/catalog.json") != .missing ? nested : name
+        do {
+            // With one glyph folder, the base's sources were most likely in it too.
+            let glyphFolder = request.inputs.count == 1 && !request.inputs[0].hasSuffix(".svg") ? request.inputs[0].withoutTrailingSlash + "/" : ""
+            return .folder(try DiffSide(outputFolder: folder) { glyphFolder + $0 }, folder)
+        } catch {
+            throw BaseUnreadable(message: "\(error.path): \(error.message)")
+        }
+    }
+
+    /// `name` as a revision of the current folder's repository, refused when a folder has
+    /// that name too: a pull request could commit one named like its base branch (a build
+    /// of its own glyphs) to be compared with instead.
+    static func resolveRevision(_ name: String, in currentFolder: String) throws(BaseUnreadable) -> GitRevision {
+        let isFolder = FileSystem.kind(followingSymlinksOf: name) == .directory
+        let revision: GitRevision
+        do {
+            revision = try GitRevision(name, in: currentFolder)
+        } catch {
+            guard isFolder, case .unknownRevision = error else { throw BaseUnreadable(message: error.message) }
+            throw BaseUnreadable(
+                message: "--base names a git revision, and '\(name)' is a folder, not a revision; give --base-dir \(name) to compare with the build it holds",
+                isUsageError: true)
+        }
+        guard !isFolder else {
+            throw BaseUnreadable(
+                message: "'\(name)' names both a git revision (\(revision.commit.prefix(7))) and a folder; iconforge does not guess which: "
+                    + "give --base-dir \(name) for the folder, or --base \(revision.commit) for the revision",
+                isUsageError: true)
+        }
+        return revision
+    }
+
     /// A git revision's glyphs built in a temporary folder with the configuration that
-    /// revision had, as a side of the diff; `current` is the current glyphs' build, whose
-    /// results it takes for every glyph whose source is the same, when the options are.
+    /// revision had, as a side of the diff, and the tree entries it did not read;
+    /// `current` is the current glyphs' build, whose results it takes for every glyph whose
+    /// source is the same, when the options are.
     static func readRevision(
         _ revision: GitRevision, named name: String, parsed: ParsedArguments, current: (report: BuildReport, request: BuildRequest), currentFolder: String,
         environment: ToolEnvironment
-    ) throws(BaseUnreadable) -> (DiffSide, String) {
-        let label = "\(name) (\(revision.commit.prefix(7)))"
+    ) throws(BaseUnreadable) -> (DiffSide, String, [GitRevision.Refused]) {
+        let label = "revision \(name) (\(revision.commit.prefix(7)))"
         do {
-            return (try buildRevision(revision, parsed: parsed, current: current, currentFolder: currentFolder, environment: environment), label)
+            let (side, refused) = try buildRevision(revision, parsed: parsed, current: current, currentFolder: currentFolder, environment: environment)
+            // Named from the project folder, as the glyphs are.
+            let fromProject = refused.map { entry in
+                var entry = entry
+                if entry.path.hasPrefix(revision.prefix) { entry.path.removeFirst(revision.prefix.count) }
+                return entry
+            }
+            return (side, label, fromProject)
         } catch let error as GitRevision.Failure {
             throw BaseUnreadable(message: error.message)
         } catch let error as UsageError {
@@ -143,8 +200,8 @@ extension ToolCommand {
     private static func buildRevision(
         _ revision: GitRevision, parsed: ParsedArguments, current: (report: BuildReport, request: BuildRequest), currentFolder: String,
         environment: ToolEnvironment
-    ) throws -> DiffSide {
-        let folder = try ScratchFolder.create(prefix: "iconforge-diff")
+    ) throws -> (DiffSide, [GitRevision.Refused]) {
+        let folder = try ScratchFolder.create(.diff)
         defer { folder.remove() }
         let project = folder.path + "/" + revision.prefix
         func inProject(_ path: String) throws(UsageError) -> String {
@@ -156,7 +213,8 @@ extension ToolCommand {
         }
         // The configuration as the revision had it; none then is none, whatever is here now.
         let configuration = try inProject(try OptionSettings(parsed: parsed).value(of: .config) ?? Configuration.defaultFileName)
-        let configFiles = try revision.files(under: [configuration]).filter { $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst()) }
+        let configListing = try revision.files(under: [configuration])
+        let configFiles = configListing.files.filter { $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst()) }
         var configPath = project + ".iconforge-diff-no-configuration.json"
         if let file = configFiles.first, let bytes = try revision.contents(of: [file])[file.object] {
             try folder.write(bytes, to: file.path)
@@ -167,11 +225,13 @@ extension ToolCommand {
         let glyphFolders = try Configuration.load(configPath).glyphs
         let positionals = try parsed.positionals.map { path throws(UsageError) in project + (try inProject(path)) }
         let inputs = positionals.isEmpty ? glyphFolders ?? [project + "Glyphs"] : positionals
-        let files = try revision.files(under: inputs.map { $0.hasPrefix(project) ? String($0.dropFirst(project.count)) : $0 }.map { $0.isEmpty ? "." : $0 })
-        let contents = try revision.contents(of: files)
+        let listing = try revision.files(under: inputs.map { $0.hasPrefix(project) ? String($0.dropFirst(project.count)) : $0 }.map { $0.isEmpty ? "." : $0 })
+        let contents = try revision.contents(of: listing.files)
         // A folder the revision did not have yet is an empty one: every glyph is added.
-        for input in inputs where !input.hasSuffix(".svg") && PathBase.normalized(input).hasPrefix(folder.path + "/") { try FileSystem.createFolder(input) }
-        for file in files {
+        for input in inputs.map(PathBase.normalized) where !input.hasSuffix(".svg") && input.hasPrefix(folder.path + "/") {
+            try folder.createFolder(String(input.dropFirst(folder.path.count + 1)))
+        }
+        for file in listing.files {
             guard let bytes = contents[file.object] else { continue }
             try folder.write(bytes, to: file.path)
         }
@@ -187,8 +247,9 @@ extension ToolCommand {
             request.knownResults = KnownResults(current.report)
         }
         let report = try Builder.run(request)
-        return DiffSide(report: report, request: request) { file in
+        let side = DiffSide(report: report, request: request) { file in
             file.hasPrefix(project) ? String(file.dropFirst(project.count)) : file
         }
+        return (side, configListing.refused + listing.refused)
     }
 }

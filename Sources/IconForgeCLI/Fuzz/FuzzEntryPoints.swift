@@ -5,7 +5,7 @@
 enum FuzzEntryPoints {
     /// The fuzz targets, by the folder name their kept inputs and seeds use.
     static let targets: [String: @Sendable ([UInt8]) -> Void] = [
-        "markup": markup, "css": css, "json": json, "glyph": glyph, "plist": plist, "appfiles": appFiles,
+        "markup": markup, "css": css, "json": json, "glyph": glyph, "plist": plist, "appfiles": appFiles, "gittree": gitTree,
     ]
 
     /// (a) The XML scanner and every markup check, on the bytes as an SVG file.
@@ -52,6 +52,20 @@ enum FuzzEntryPoints {
     /// (f) The updaters of the app's files (see `AppFileReaders.update`).
     static func appFiles(_ bytes: [UInt8]) {
         AppFileReaders.update(bytes)
+    }
+
+    /// (g) The bytes as a path of a git tree (`GitTreePath`, what `diff --base` writes): a
+    /// path it accepts has only names a folder holds beneath itself, and the private
+    /// folder that writes it (`ScratchFolder`) reads the same names from it, by byte.
+    static func gitTree(_ bytes: [UInt8]) {
+        guard GitTreePath.problem(bytes) == nil else { return }
+        let names = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        for name in names {
+            precondition(!name.isEmpty && !name.elementsEqual(".".utf8) && !name.elementsEqual("..".utf8) && !name.contains(0), "accepted \(bytes)")
+            precondition(String(decoding: name, as: UTF8.self).lowercased() != ".git", "accepted .git in \(bytes)")
+        }
+        let written = try? ScratchFolder.names(of: String(decoding: bytes, as: UTF8.self), in: "/private")
+        precondition(written?.map { Array($0.utf8) } == names.map(Array.init), "\(bytes) is written as other names")
     }
 
     private static func source(_ bytes: [UInt8]) -> GlyphSource {

@@ -39,7 +39,7 @@ extension ToolCommand {
     /// `build`'s names what it writes besides the PNGs (asset catalog, preview, depfile).
     @Test func usageLinesNameRealOptions() throws {
         for command in CommandTable.all {
-            let words = command.usage.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+            let words = command.usage.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]{}")) }
             for (index, word) in words.enumerated() where word.hasPrefix("-") {
                 let option = try #require(command.options.first { $0.name == word || $0.short == word }, "\(command.name): \(word)")
                 if !option.placeholder.isEmpty, !option.placeholder.hasPrefix("["), option.name != "--output" {

@@ -204,7 +204,7 @@ import Testing
         let page = repository.folder.file("diff.html")
         // base-out's PNGs were compressed at level 1, the current build's at 8: other bytes.
         let old = try Data(contentsOf: URL(fileURLWithPath: repository.folder.file("base-out/compose@2x.png")))
-        let run = try diff(["--base", repository.folder.file("base-out"), "--format", "json", "--page", page], in: repository.path)
+        let run = try diff(["--base-dir", repository.folder.file("base-out"), "--format", "json", "--page", page], in: repository.path)
         #expect(run.status == 0, "\(run.output)")
         #expect(statuses(try parse(run.output)) == ["home": "changed", "search": "unchanged", "photo": "renamed", "video": "removed", "compose": "unchanged"])
         var request = BuildRequest()
@@ -226,7 +226,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: outside + "/Glyphs", withIntermediateDirectories: true)
         let notGit = try diff(["--base", "main", "--page", page], in: outside)
         #expect(notGit.status == 1 && notGit.output.contains("is not in a git repository"))
-        let empty = try diff(["--base", outside, "--page", page], in: repository.path)
+        let empty = try diff(["--base-dir", outside, "--page", page], in: repository.path)
         #expect(empty.status == 1 && empty.output.contains("no catalog.json"))
         let usage = try diff(["--page", page], in: repository.path)
         #expect(usage.status == 2 && usage.output.contains("diff needs --base"))

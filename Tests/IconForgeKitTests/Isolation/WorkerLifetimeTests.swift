@@ -117,33 +117,47 @@ import Testing
         #expect(worker.terminationReason == .exit && worker.terminationStatus == 3)
     }
 
-    /// Runs `iconforge build` with the render worker `worker` (a link in `scratch`), waits
-    /// until `ready` holds (the build is surely mid-render), sends it `signal`, and checks that
-    /// it stops: exit status 128 + the signal, every worker ended, no temporary file left.
-    func stopBuild(
-        _ arguments: [String], worker: String, scratch: TemporaryFolder, output: TemporaryFolder, signal: Int32, ready: () -> Bool
-    ) throws {
+    /// Runs iconforge with `arguments` (in `folder`, with `environment` added to this
+    /// process's), waits until `ready` holds, sends it `signal`, and checks that it stops
+    /// as a stop should: exit status 128 + the signal, saying so. Returns its standard error.
+    @discardableResult
+    static func stop(
+        _ arguments: [String], in folder: String? = nil, environment: [String: String], signal: Int32, ready: () -> Bool
+    ) throws -> String {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: iconforge)
-        process.arguments = ["build"] + arguments + ["-o", output.path, "--jobs", "2", "--render-timeout", "600"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["ICONFORGE_RENDER_WORKER": worker]) { _, new in new }
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        #expect(Self.waitUntil { ready() }, "the build never got mid-render")
+        #expect(waitUntil { ready() }, "the run never got to the point where it is stopped")
         kill(process.processIdentifier, signal)
-        // A build that ignores the signal would wait out the 600 s render limit.
-        let stopped = Self.waitUntil { !process.isRunning }
+        // A run that ignores the signal would wait out a 600 s render limit, or a git that never ends.
+        let stopped = waitUntil { !process.isRunning }
         if !stopped { kill(process.processIdentifier, SIGKILL) }
-        #expect(stopped, "the build went on after the signal")
+        #expect(stopped, "the run went on after the signal")
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
 
         #expect(process.terminationReason == .exit, "killed by the signal instead of stopping: \(stderr)")
         #expect(process.terminationStatus == 128 + signal, "\(stderr)")
         #expect(stderr.contains("stopped by " + (signal == SIGINT ? "SIGINT" : "SIGTERM")), "\(stderr)")
+        return stderr
+    }
+
+    /// Runs `iconforge build` with the render worker `worker` (a link in `scratch`), waits
+    /// until `ready` holds (the build is surely mid-render), sends it `signal`, and checks that
+    /// it stops: exit status 128 + the signal, every worker ended, no temporary file left.
+    func stopBuild(
+        _ arguments: [String], worker: String, scratch: TemporaryFolder, output: TemporaryFolder, signal: Int32, ready: () -> Bool
+    ) throws {
+        try Self.stop(
+            ["build"] + arguments + ["-o", output.path, "--jobs", "2", "--render-timeout", "600"], environment: ["ICONFORGE_RENDER_WORKER": worker],
+            signal: signal, ready: ready)
         for pid in Self.announcedWorkers(in: scratch) {
             #expect(Self.waitUntil { Self.hasEnded(pid) }, "worker \(pid) outlived the build")
         }
