@@ -5,7 +5,7 @@ package enum RelativePath {
     /// build names them); else `path` as it is.
     package static func of(_ path: String, from base: String) -> String {
         guard path.hasPrefix("/") == base.hasPrefix("/") else { return path }
-        let from = normalized(base).split(separator: "/").map(String.init), to = normalized(path).split(separator: "/").map(String.init)
+        let from = normalized(base).pathComponents, to = normalized(path).pathComponents
         guard !from.contains("..") else { return path }
         let common = zip(from, to).prefix { $0 == $1 }.count
         return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
@@ -19,7 +19,7 @@ package enum RelativePath {
     /// `path` without `.` components and with each `name/..` taken out.
     package static func normalized(_ path: String) -> String {
         var parts: [String] = []
-        for part in path.split(separator: "/").map(String.init) where part != "." {
+        for part in path.pathComponents where part != "." {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
         }
         return (path.hasPrefix("/") ? "/" : "") + (parts.isEmpty && !path.hasPrefix("/") ? "." : parts.joined(separator: "/"))

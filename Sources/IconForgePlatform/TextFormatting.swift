@@ -35,6 +35,13 @@ package extension String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 
+    /// The path's names, split where the system splits them: at each "/" byte. (Splitting
+    /// the String by Character would keep "/" and a combining mark after it together, so
+    /// "../\u{301}x" would hide its "..".) Empty names (from "//" or an ending "/") are left out.
+    var pathComponents: [String] {
+        utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The last path component: "b.svg" for "a/b.svg".
     var lastPathComponent: String {
         let trimmed = hasSuffix("/") && count > 1 ? String(dropLast()) : self

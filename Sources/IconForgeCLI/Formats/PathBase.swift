@@ -24,8 +24,8 @@ public enum PathBase {
 
     /// An absolute path without `.`, `..` or repeated slashes.
     static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        var parts: [String] = []
+        for part in path.pathComponents {
             switch part {
             case ".": continue
             case "..": _ = parts.popLast()

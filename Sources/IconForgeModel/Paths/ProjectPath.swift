@@ -43,7 +43,7 @@ package enum ProjectPath {
     package static func refusal(of path: String, project: String, linksMayLeave: Bool = false) -> Refusal? {
         if let scalar = path.unicodeScalars.first(where: DisplayText.isNeutralised) { return .controlCharacter(scalar) }
         if path.hasPrefix("/") { return .absolute }
-        let parts = path.split(separator: "/").map(String.init)
+        let parts = path.pathComponents
         if linksMayLeave { return lexicalRefusal(parts) }
         // The project was found by reading the file in it, so it resolves; if it vanished
         // since, nothing can be judged against it and the path is judged by its text.

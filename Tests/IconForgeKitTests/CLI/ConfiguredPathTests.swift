@@ -160,3 +160,16 @@ import Testing
         #expect(inside.status == .clean, "\(inside.lines)")
     }
 }
+
+/// A "/" followed by a combining mark is one Character to Swift but a separator to the
+/// system: the checks split paths where the system does.
+@Suite struct PathSplittingTests {
+    @Test func aCombiningMarkAfterASlashHidesNoParent() {
+        let project = TemporaryFolder()
+        #expect("../\u{301}x".pathComponents == ["..", "\u{301}x"])
+        #expect(ProjectPath.refusal(of: "../\u{301}x", project: project.path) != nil, "leaves the project")
+        #expect(ProjectPath.refusal(of: "Output/\u{301}x", project: project.path) == nil)
+        #expect(RelativePath.normalized("a/../\u{301}x") == "\u{301}x")
+        #expect(PathBase.normalized("/a/../\u{301}x") == "/\u{301}x")
+    }
+}
