@@ -150,9 +150,10 @@ extension Builder {
     }
 
     /// Writes every glyph that passed into the planned asset catalog, keeping the image sets
-    /// the commit says to keep, and records what it owns there now in `record`.
+    /// the commit says to keep, and records what it owns there now in `record`. With `scope`
+    /// (a build of some glyphs), the image sets of other glyphs stay as they are.
     static func writeAssetCatalog(
-        _ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String, record: inout AppFilesRecord
+        _ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String, scope: Set<String>? = nil, record: inout AppFilesRecord
     ) throws(BuildError) -> AssetCatalogReport {
         var glyphs: [AssetCatalogGlyph] = []
         do throws(FileError) {
@@ -167,13 +168,28 @@ extension Builder {
                 glyphs.append(AssetCatalogGlyph(name: outcome.source.name, png2x: pngs[0], png3x: pngs[1]))
             }
             let report = try withExtendedLifetime(commit.lock) { () throws(FileError) in
-                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan, keeping: commit.keeping)
+                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan, keeping: commit.keeping, scope: scope)
             }
             record.imageSets = AppFilesRecord.ImageSets(folder: commit.path, sets: report.files)
             return report
         } catch {
             throw .output(error)
         }
+    }
+
+    /// The findings about image sets someone changed since iconforge wrote them: a
+    /// Contents.json kept as it is, and whole sets of glyphs gone, kept rather than half-removed.
+    static func assetCatalogFindings(_ report: AssetCatalogReport, path: String) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for name in report.editedContents {
+            let file = "\(path)/\(name)\(AssetCatalogWriter.imageSetExtension)/\(AssetCatalogWriter.contentsFileName)"
+            findings.append(Diagnostic(.appFilesEdited, file: file, "was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept as it is and only the PNGs are updated; delete it and build again to have iconforge write it"))
+        }
+        for name in report.touched {
+            let folder = "\(path)/\(name)\(AssetCatalogWriter.imageSetExtension)"
+            findings.append(Diagnostic(.appFilesEdited, file: folder, "is the image set of a glyph no longer built (\(name).svg was deleted, renamed or withheld), and was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept whole rather than half-removed; delete the folder if the app no longer needs it, or put the glyph back to have iconforge update it again"))
+        }
+        return findings
     }
 
     /// The glyphs whose image sets stay although they failed or are gone: while the quick

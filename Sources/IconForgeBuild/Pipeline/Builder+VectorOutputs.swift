@@ -8,10 +8,11 @@ extension Builder {
     /// previous build (`previous`, made with these options) had them, and whose set is still
     /// as the record lists it (every file's SHA-256), keeps that set as it is, without being
     /// drawn again; any other is drawn from its source and the placement its @2x PNG has in
-    /// the catalog. Files are written only when their bytes change.
+    /// the catalog. Files are written only when their bytes change. With `scope` (a build
+    /// of some glyphs), the sets of glyphs outside it, and their entries, stay as they are.
     static func writeVectorOutputs(
-        _ outcomes: [GlyphOutcome], catalog: inout Catalog, previous: [Catalog.Glyph], request: BuildRequest, record: inout AppFilesRecord,
-        persist: (AppFilesRecord) throws(FileError) -> Void
+        _ outcomes: [GlyphOutcome], catalog: inout Catalog, previous: [Catalog.Glyph], request: BuildRequest, scope: Set<String>? = nil,
+        record: inout AppFilesRecord, persist: (AppFilesRecord) throws(FileError) -> Void
     ) throws(BuildError) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let sources = Dictionary(outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
@@ -42,10 +43,13 @@ extension Builder {
         /// written under `key`, and returns the sets written.
         func commit(
             _ sets: [OwnedSetWriter.AssetSet], into folder: String, recordedAs key: WritableKeyPath<AppFilesRecord, AppFilesRecord.ImageSets?>,
-            setExtension: String, recorded: [String: [String: String]], refusedAs rule: RuleID, what: String
+            setExtension: String, recorded: [String: [String: String]], ownName: (String) -> String?, refusedAs rule: RuleID, what: String
         ) throws(FileError) -> [OwnedSetWriter.AssetSet] {
             try persist(pending(record, key, folder: folder, setExtension: setExtension, recorded: recorded, sets: sets))
-            let report = try OwnedSetWriter.write(sets, into: folder, setExtension: setExtension, recorded: recorded)
+            // A build of some glyphs leaves every set not theirs as it is.
+            let theirs = Set((scope ?? []).compactMap(ownName))
+            let leaving = scope == nil ? [] : Set(recorded.keys.filter { !theirs.contains($0) })
+            let report = try OwnedSetWriter.write(sets, into: folder, setExtension: setExtension, recorded: recorded, leaving: leaving)
             record[keyPath: key] = AppFilesRecord.ImageSets(folder: folder, sets: report.files)
             findings += refusals(report, rule: rule, what: what, displayPath: displayPath)
             return sets.filter { report.files[$0.name] != nil }
@@ -73,7 +77,7 @@ extension Builder {
                 }
                 let written = try commit(
                     sets, into: group, recordedAs: \.vectorSets, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded,
-                    refusedAs: .xcassetsConflict, what: "vector image set")
+                    ownName: { $0 }, refusedAs: .xcassetsConflict, what: "vector image set")
                 for set in written {
                     let file = set.files.keys.first { $0 != AssetCatalogWriter.contentsFileName } ?? ""
                     made[set.glyph, default: .init()].imageFile = VectorAssetSets.groupName + "/" + set.name + VectorAssetSets.imageSetExtension + "/" + file
@@ -82,7 +86,11 @@ extension Builder {
             if let folder = request.symbolsFolder {
                 var sets: [OwnedSetWriter.AssetSet] = []
                 var variants: [String: [String]] = [:]
+                // Symbol names the glyphs a build of some glyphs left alone hold.
                 var taken: [String: String] = [:]
+                for glyph in catalog.glyphs where sources[glyph.name] == nil {
+                    if let symbol = glyph.vector?.symbol { taken[symbol] = glyph.name }
+                }
                 let recorded = record.symbolSets.flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
                 for glyph in glyphs {
                     guard let name = VectorAssetSets.symbolName(for: glyph.name) else {
@@ -112,7 +120,7 @@ extension Builder {
                 }
                 let written = try commit(
                     sets, into: folder, recordedAs: \.symbolSets, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded,
-                    refusedAs: .outputConflict, what: "symbol set")
+                    ownName: VectorAssetSets.symbolName(for:), refusedAs: .outputConflict, what: "symbol set")
                 for set in written {
                     made[set.glyph, default: .init()].symbol = set.name
                     made[set.glyph, default: .init()].symbolVariants = variants[set.glyph]
@@ -121,7 +129,7 @@ extension Builder {
         } catch {
             throw .output(error)
         }
-        for index in catalog.glyphs.indices { catalog.glyphs[index].vector = made[catalog.glyphs[index].name] }
+        for index in catalog.glyphs.indices where sources[catalog.glyphs[index].name] != nil { catalog.glyphs[index].vector = made[catalog.glyphs[index].name] }
         return findings
     }
 

@@ -13,6 +13,8 @@ struct IncrementalPlan {
     var ownedFiles: Set<String>
     /// What earlier builds wrote into the app's files (empty when nothing is recorded).
     var appRecord = AppFilesRecord()
+    /// For a build of some glyphs (`build FILE…`): what it keeps of the previous build.
+    var partial: PartialBuild?
 
     enum Result {
         /// Nothing the previous build read has changed: its result stands.
@@ -50,7 +52,9 @@ struct IncrementalPlan {
             (previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file) + pending.keys)
         return .build(IncrementalPlan(
             buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned,
-            appRecord: (request.writesOutput ? AppFilesRecord.read(in: request.outputFolder) : nil) ?? AppFilesRecord()))
+            appRecord: (request.writesOutput ? AppFilesRecord.read(in: request.outputFolder) : nil) ?? AppFilesRecord(),
+            partial: PartialBuild.isPartial(request)
+                ? PartialBuild.plan(discovered.files, previous: previous, buildKey: buildKey, outputFolder: request.outputFolder) : nil))
     }
 
     /// The previous build's result, when its fingerprint shows that nothing it read has

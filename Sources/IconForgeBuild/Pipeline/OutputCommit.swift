@@ -43,7 +43,9 @@ enum OutputCommit {
         for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
         let dependencies = request.depfile == nil ? [] : Builder.dependencyList(files: files, request: request, quickActions: quickActions)
         let onDisk = plan.onDisk
-        let dating = request.depfile == nil ? nil : Builder.catalogDating(dependencies, files: files, onDisk: onDisk, failed: resolution.failed, startedAt: startedAt)
+        // A build of some glyphs writes no depfile or file lists: they describe a whole build.
+        let partial = plan.partial
+        let dating = request.depfile == nil || partial != nil ? nil : Builder.catalogDating(dependencies, files: files, onDisk: onDisk, failed: resolution.failed, startedAt: startedAt)
         // Only what this build knows it read or wrote goes into the fingerprint it records:
         // settled sources and definitions (as they were before being read), outputs as
         // checked or as written, the catalog and generated files as written. Anything
@@ -64,7 +66,8 @@ enum OutputCommit {
         // matches its files or none, and a state that names every file of iconforge's.
         // The app's files: their folders locked, each read and its new bytes computed now,
         // before anything is written; committed below with the rest (`AppFileCommit`).
-        let appLocks = request.appFiles.isEmpty ? [] : try AppFileCommit.lockFolders(request.appFiles)
+        // A build of some glyphs leaves them as they are, with the quick actions.
+        let appLocks = request.appFiles.isEmpty || partial != nil ? [] : try AppFileCommit.lockFolders(request.appFiles)
         defer { withExtendedLifetime(appLocks) {} }
         let appFiles = AppFileCommit()
         var appFailure: BuildError?
@@ -72,11 +75,13 @@ enum OutputCommit {
         // record of what it owns after this build is written once everything is committed.
         var appRecord = plan.appRecord
         var findings: [Diagnostic] = []
-        AppFileCommit.$collecting.withValue(appFiles) {
-            do throws(BuildError) {
-                findings += try Builder.updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord)
-            } catch {
-                appFailure = error
+        if partial == nil {
+            AppFileCommit.$collecting.withValue(appFiles) {
+                do throws(BuildError) {
+                    findings += try Builder.updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord)
+                } catch {
+                    appFailure = error
+                }
             }
         }
         if let appFailure { throw appFailure }
@@ -105,15 +110,14 @@ enum OutputCommit {
                 pending.imageSets = AppFilesRecord.ImageSets(folder: assetCatalog.path, sets: sets)
                 try writeAppFilesRecord(pending, previous: plan.appRecord, outputFolder: request.outputFolder)
                 appRecordOnDisk = pending
-                let written = try Builder.writeAssetCatalog(assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder, record: &appRecord)
-                for name in written.editedContents {
-                    let path = "\(assetCatalog.path)/\(name).imageset/\(AssetCatalogWriter.contentsFileName)"
-                    findings.append(Diagnostic(.appFilesEdited, file: path, "was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept as it is and only the PNGs are updated; delete it and build again to have iconforge write it"))
-                }
+                let written = try Builder.writeAssetCatalog(
+                    assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder, scope: partial?.scope, record: &appRecord)
+                findings += Builder.assetCatalogFindings(written, path: assetCatalog.path)
             }
             if request.vectorFormat != nil || request.symbolsFolder != nil {
                 findings += try Builder.writeVectorOutputs(
-                    outcomes, catalog: &catalog, previous: plan.reusable?.glyphs ?? [], request: request, record: &appRecord) { pending throws(FileError) in
+                    outcomes, catalog: &catalog, previous: plan.reusable?.glyphs ?? [], request: request, scope: partial?.scope, record: &appRecord
+                ) { pending throws(FileError) in
                     // The sets only, as for the image sets above: the app's files' entries
                     // change with the journaled commit.
                     var onDisk = appRecordOnDisk
@@ -127,11 +131,13 @@ enum OutputCommit {
             try stageAppFilesRecord(appRecord, onDisk: appRecordOnDisk, outputFolder: request.outputFolder, staging: &staged)
             if let committed = try OutputWriter.writeCatalog(
                 catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
-                fingerprintBeforeWriting: fingerprintBeforeWriting, report: report,
+                fingerprintBeforeWriting: fingerprintBeforeWriting, report: report, keeping: partial?.kept,
                 to: request.outputFolder, staging: &staged, memory: request.memory?.state, threads: request.jobs)
             {
+                // A build of some glyphs vouches for no whole build: the next one looks at everything.
+                let fingerprint = partial == nil ? record.afterWriting(files: files, known: committed.known, request: request) : nil
                 state = try OutputWriter.stageState(
-                    committed, fingerprint: record.afterWriting(files: files, known: committed.known, request: request), outcomes: outcomes,
+                    committed, fingerprint: fingerprint, outcomes: outcomes,
                     previous: plan.previous, to: request.outputFolder, staging: &staged, memory: request.memory?.state)
             }
             do throws(FileError) { try staged.commit() } catch { throw .output(error) }
@@ -145,12 +151,12 @@ enum OutputCommit {
                 throw error.leavingOutput(.committed)
             }
         }
-        if let folder = request.fileListFolder {
+        if let folder = request.fileListFolder, partial == nil {
             try Builder.writeFileLists(
                 in: folder, inputs: Builder.dependencyList(files: files, request: request, quickActions: quickActions),
                 outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + Builder.ownedAppFiles(appRecord, request: request))
         }
-        if let depfile = request.depfile {
+        if let depfile = request.depfile, partial == nil {
             // Every file iconforge owns is the target's prerequisite too: one edited or deleted
             // (a PNG, an image set, the array taken out of Info.plist) makes Make build again.
             let outputs = catalog.glyphs.flatMap { $0.outputs.map(\.file) } + (catalog.quickActions?.ownedFiles.map(\.file) ?? [])

@@ -62,8 +62,10 @@ struct Resolution {
             pngCount += outcome.outputs.count
         }
         glyphs.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        var quickActions = Builder.checkQuickActions(
-            request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: plan.ownedFiles)
+        // A build of some glyphs leaves the quick actions as the last whole build made them.
+        var quickActions =
+            plan.partial != nil
+            ? nil : Builder.checkQuickActions(request, glyphs: glyphs, outputFolder: request.writesOutput ? request.outputFolder : nil, owned: plan.ownedFiles)
         if request.writesOutput {
             quickActions?.keepPreviousFiles(plan.previous?.generatedFiles ?? [], outputFolder: request.outputFolder)
             if let commit = assetCatalog, let first = quickActions?.result.diagnostics.firstIndex(where: { $0.severity == .error }) {
@@ -86,7 +88,7 @@ struct Resolution {
             diagnostics += Builder.depfileRefusals(dependencies.filter { !glyphPaths.contains($0) }, files: [], request: request).others
         }
         diagnostics.sort(by: Diagnostic.sortOrder)
-        let catalog = Catalog(
+        var catalog = Catalog(
             schemaVersion: Catalog.currentSchemaVersion,
             tool: Catalog.Tool(name: "iconforge", version: Builder.toolVersion),
             buildKey: plan.buildKey,
@@ -96,6 +98,13 @@ struct Resolution {
             quickActions: quickActions?.entry,
             family: family,
             summary: Catalog.Summary(glyphs: glyphs.count, pngs: pngCount, diagnostics: diagnostics))
+        if let partial = plan.partial {
+            // The previous build's entries for the other glyphs, and what it said of the set.
+            catalog.glyphs = partial.glyphs(adding: glyphs)
+            catalog.quickActions = partial.previousCatalog?.quickActions
+            catalog.family = partial.previousCatalog?.family
+            catalog.summary = partial.summary(of: catalog.glyphs)
+        }
         return Resolution(
             outcomes: outcomes, quickActions: quickActions, catalog: catalog, diagnostics: diagnostics, pngCount: pngCount,
             failed: Builder.fails(diagnostics, warningsAreErrors: request.warningsAreErrors), assetCatalog: assetCatalog)

@@ -123,6 +123,12 @@ enum HelpText {
         If a glyphs folder holds quick-actions.json, build also checks it and writes
         QuickActions.plist and <locale>.lproj/InfoPlist.strings into OUTPUT.
 
+        Naming SVG files (build Glyphs/mail.svg) builds those glyphs alone: their
+        PNGs, image sets and catalog entries are updated, and every other glyph's
+        files and entries, the quick actions and the app's files stay as they are
+        (no depfile or file lists are written). Only a build of whole glyphs folders
+        removes the outputs of glyphs that are gone.
+
         OPTIONS
 
         """ + OptionTable.helpLines(for: .build)

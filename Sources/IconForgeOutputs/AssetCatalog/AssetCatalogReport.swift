@@ -24,6 +24,9 @@ public struct AssetCatalogReport: Sendable, Equatable {
     public var kept: [String] = []
     /// Glyphs whose image set's Contents.json someone changed since iconforge wrote it: kept as it is.
     public var editedContents: [String] = []
+    /// Image sets of glyphs no longer listed that someone changed since iconforge wrote them
+    /// (a file's bytes differ from the record's): kept whole, by glyph name, sorted.
+    public var touched: [String] = []
     /// By glyph name, the SHA-256 of each file iconforge owns in its image set now (for `AppFilesRecord`).
     package var files: [String: [String: String]] = [:]
 }

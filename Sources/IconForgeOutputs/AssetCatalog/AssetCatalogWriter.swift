@@ -146,13 +146,18 @@ public enum AssetCatalogWriter {
 
     /// Writes every glyph `plan` does not refuse, and removes iconforge's image sets of
     /// glyphs no longer listed, except those named in `keeping` (an app's kept Info.plist
-    /// still names them). A Contents.json someone changed since iconforge recorded writing
-    /// it is kept as it is (`AssetCatalogReport.editedContents`).
+    /// still names them) and those someone changed since (kept whole, never half-removed:
+    /// `AssetCatalogReport.touched`). A Contents.json someone changed since iconforge
+    /// recorded writing it is kept as it is (`AssetCatalogReport.editedContents`).
     public static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan) throws(FileError) -> AssetCatalogReport {
         try write(glyphs, to: path, plan: plan, keeping: [])
     }
 
-    package static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>) throws(FileError) -> AssetCatalogReport {
+    /// With `scope` (a build of some glyphs), an image set of a glyph outside it is left as
+    /// it is and stays iconforge's: only a build of the whole folder removes stale sets.
+    package static func write(
+        _ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>, scope: Set<String>? = nil
+    ) throws(FileError) -> AssetCatalogReport {
         var report = AssetCatalogReport()
         report.conflicts = plan.conflicts
         try FileSystem.createFolder(path)
@@ -170,6 +175,10 @@ public enum AssetCatalogWriter {
         // only in case is not removed right after being written.
         let wantedNames = Set(wanted.map(\.name))
         for (name, folder) in plan.owned.sorted(by: { $0.key < $1.key }) where !wantedNames.contains(name) {
+            if let scope, !scope.contains(name) {
+                report.files[name] = plan.recorded[name] ?? [:]
+                continue
+            }
             // A glyph renamed by case alone, on a case-insensitive disk: its new image set is
             // this very folder (decided by identity, not by name), renamed, never removed.
             if let renamed = wanted.first(where: { $0.name.lowercased() == name.lowercased() }),
@@ -181,6 +190,13 @@ public enum AssetCatalogWriter {
             if keeping.contains(name), FileSystem.kind(of: path + "/" + folder + "/" + fileName(name, scale: 3)) != .missing {
                 report.kept.append(name)
                 report.files[name] = plan.recorded[name]
+                continue
+            }
+            if let recorded = plan.recorded[name], isTouched(path + "/" + folder, recorded: recorded) {
+                // Someone's change (Xcode's inspector, say): the set stays whole, and iconforge's,
+                // so that the same folder is taken up again if its glyph comes back.
+                report.touched.append(name)
+                report.files[name] = recorded
                 continue
             }
             try removeImageSet(path + "/" + folder, glyph: name, recorded: plan.recorded[name])
@@ -329,6 +345,15 @@ public enum AssetCatalogWriter {
             let root = try? JSONParser.parse(bytes)
         else { return false }
         return root["properties"]?["provides-namespace"]?.kind == .bool(true)
+    }
+
+    /// Whether a file iconforge recorded writing in the image set `folder` now holds other
+    /// bytes: someone touched the set, and it is not iconforge's to take apart.
+    private static func isTouched(_ folder: String, recorded: [String: String]) -> Bool {
+        recorded.contains { file, sha256 in
+            guard let bytes = try? FileSystem.readRegularFile(folder + "/" + file, limit: 64 << 20, followingSymlinks: false) else { return false }
+            return SHA256Digest.hex(of: bytes) != sha256
+        }
     }
 
     /// Removes iconforge's files from its image set, then the folder if nothing else is left in it.

@@ -65,6 +65,30 @@ package enum OutputWriter {
         var glyphJSON: GlyphJSONCache
     }
 
+    /// What a build of some glyphs (`build FILE…`) keeps of the previous build's state, so
+    /// that the state stays a whole record of what iconforge owns: every other glyph's entry
+    /// (already in the catalog it writes), its outputs' recorded times and its source's
+    /// signature, and the generated quick-action files, which such a build leaves alone.
+    package struct KeptEntries: Sendable {
+        /// The glyphs whose entries come from the previous build.
+        package var names: Set<String>
+        package var generatedFiles: [Catalog.GeneratedFile]
+        package var modificationTimes: [String: Int64]
+        package var sourceSignatures: [String: FileSignature]
+        /// False when the previous build had other options: its entries stay, but the state
+        /// then lets no later build reuse any glyph (its build key matches none).
+        package var sameOptions: Bool
+
+        package init(names: Set<String>, previous: BuildState?, sameOptions: Bool) {
+            self.names = names
+            let outputs = Set((previous?.glyphs ?? []).filter { names.contains($0.name) }.flatMap { $0.outputs.map(\.file) })
+            generatedFiles = previous?.generatedFiles ?? []
+            modificationTimes = (previous?.modificationTimes ?? [:]).filter { outputs.contains($0.key) }
+            sourceSignatures = (previous?.sourceSignatures ?? [:]).filter { names.contains($0.key) }
+            self.sameOptions = sameOptions
+        }
+    }
+
     /// The time the catalog must carry for Make (see `Builder.catalogDating`): `time`
     /// (the epoch after a failed build), unless the catalog was not rewritten and is
     /// already newer than `newestInput`.
@@ -145,12 +169,13 @@ package enum OutputWriter {
     package static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
         sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: () -> String?,
-        report: BuildState.Report, to folder: String, staging staged: inout StagedWrites, memory: StateMemory? = nil, threads: Int = 1
+        report: BuildState.Report, keeping kept: KeptEntries? = nil, to folder: String, staging staged: inout StagedWrites,
+        memory: StateMemory? = nil, threads: Int = 1
     ) throws(BuildError) -> CommittedCatalog? {
         var known = known
         do {
             let catalogPath = folder + "/" + OutputNaming.catalogFileName
-            let generatedFiles = catalog.quickActions?.ownedFiles ?? []
+            let generatedFiles = kept?.generatedFiles ?? catalog.quickActions?.ownedFiles ?? []
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.
             // (`previousState` checked that the catalog on disk is the one the state describes.)
@@ -158,7 +183,7 @@ package enum OutputWriter {
                 guard let current = FileSystem.modificationTime(of: catalogPath) else { return true }
                 return dating.time == 0 ? current != 0 : current <= dating.newestInput
             } ?? false
-            if let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
+            if kept == nil, let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
                 previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs, previous.generatedFiles == generatedFiles,
                 previous.sourceSignatures == sourceSignatures, !redate,
                 // A state that had to be checked against the catalog's bytes (the catalog's
@@ -199,6 +224,11 @@ package enum OutputWriter {
                 buildKey: catalog.buildKey, catalogSHA256: memory?.catalogSHA256(of: catalogBytes) ?? SHA256Digest.hex(of: catalogBytes),
                 catalogSignature: catalogSignature, glyphs: catalog.glyphs,
                 generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
+            if let kept {
+                state.modificationTimes.merge(kept.modificationTimes) { new, _ in new }
+                state.sourceSignatures.merge(kept.sourceSignatures) { new, _ in new }
+                if !kept.sameOptions { state.buildKey = "" }
+            }
             state.report = report
             return CommittedCatalog(known: known, state: state, glyphJSON: glyphJSON)
         } catch let error as FileError {
@@ -223,7 +253,9 @@ package enum OutputWriter {
         if fingerprint == nil { state.report = nil }
         let generatedFiles = state.generatedFiles
         // Nothing is renamed yet: each file to remove is as the previous build left it.
-        let kept = Set(outcomes.flatMap { $0.outputs.map(\.file) })
+        // Every output the new catalog lists stays, those of glyphs a build of some glyphs
+        // kept from the previous one too.
+        let kept = Set(outcomes.flatMap { $0.outputs.map(\.file) } + state.glyphs.flatMap { $0.outputs.map(\.file) })
         let stillGenerated = Set(generatedFiles.map(\.file))
         var removals: [String: FileSignature] = [:]
         for glyph in previous?.glyphs ?? [] {

@@ -33,15 +33,18 @@ package enum OwnedSetWriter {
 
     /// Writes `sets` into `folder` as `<name><setExtension>/` folders, given what the
     /// previous builds recorded writing there (`recorded`, by set name), and removes the
-    /// recorded sets that are no longer wanted. Unchanged files are not rewritten.
+    /// recorded sets that are no longer wanted. Unchanged files are not rewritten. The sets
+    /// named in `leaving` (other glyphs', in a build of some glyphs) stay as they are, and
+    /// iconforge's.
     package static func write(
-        _ sets: [AssetSet], into folder: String, setExtension: String, recorded: [String: [String: String]]
+        _ sets: [AssetSet], into folder: String, setExtension: String, recorded: [String: [String: String]], leaving: Set<String> = []
     ) throws(FileError) -> Report {
         var report = Report()
         try FileSystem.createFolder(folder)
         FileSystem.removeStrayTemporaryFiles(in: folder)
         let wanted = Set(sets.map(\.name))
-        for (name, files) in recorded.sorted(by: { $0.key < $1.key }) where !wanted.contains(name) {
+        for (name, files) in recorded where leaving.contains(name) && !wanted.contains(name) { report.files[name] = files }
+        for (name, files) in recorded.sorted(by: { $0.key < $1.key }) where !wanted.contains(name) && !leaving.contains(name) {
             let setFolder = folder + "/" + name + setExtension
             report.edited += try removeOwned(files, in: setFolder, except: [])
             try FileSystem.removeFolderIfEmpty(setFolder)
