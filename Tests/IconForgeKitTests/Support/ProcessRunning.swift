@@ -12,9 +12,25 @@ func runProgram(_ executable: String, _ arguments: [String], in folder: String? 
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let text = String(decoding: readToEnd(pipe.fileHandleForReading.fileDescriptor), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, text)
+}
+
+/// Everything until end of file, read with a loop that retries a read a signal interrupted
+/// (Foundation's `readDataToEndOfFile` stops the process on EINTR, which a signal to the
+/// test process, a child's SIGCHLD say, can cause on Linux).
+private func readToEnd(_ descriptor: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            bytes += buffer[..<count]
+        } else if count == 0 || errno != EINTR {
+            return bytes
+        }
+    }
 }
 
 /// Runs GNU make in `folder`; nil when there is no make on this machine.
