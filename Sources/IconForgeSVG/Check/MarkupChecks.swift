@@ -220,6 +220,9 @@ package enum MarkupChecks {
                 report(.svgLimit, at: drawn.largestUse ?? root.location, "<use> references expand this glyph to more than \(UseExpansion.maximumDrawnElements) drawn elements (the <use> expansion limit), each of which librsvg would draw; refer to the shapes themselves, or expand the copies in the drawing tool")
                 result.safeToRender = false
             }
+            for cycle in drawn.cycles {
+                report(.svgUseCycle, at: cycle, "<use> refers to an element that leads back to it through other references (a cycle), an endless loop that librsvg refuses to draw; point one of them at a shape outside the loop")
+            }
             if let guides {
                 result.holdsTemplateGuides = true
                 report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
