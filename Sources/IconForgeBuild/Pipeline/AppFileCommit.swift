@@ -20,9 +20,6 @@ final class AppFileCommit: Sendable {
 
     private let writes = Lock<[Write]>([])
 
-    /// The updates of one build collect here instead of writing (see `Builder.update`).
-    @TaskLocal static var collecting: AppFileCommit?
-
     func add(_ write: Write) {
         writes.withLock { $0.append(write) }
     }

@@ -33,9 +33,10 @@ extension Builder {
     /// it owns now, with warnings about what it kept of someone else's. Definitions with
     /// errors leave them all as they were (the errors fail the build); no definitions at all
     /// is an error, since there is nothing to put there. A file that cannot be updated
-    /// throws, with `record` then holding what was done before it.
+    /// throws, with `record` then holding what was done before it. Nothing is written here:
+    /// each file's new bytes go to `commit`, which the build commits with its outputs.
     static func updateAppFiles(
-        _ targets: AppFileTargets, quickActions: QuickActionsOutcome?, record: inout AppFilesRecord
+        _ targets: AppFileTargets, quickActions: QuickActionsOutcome?, record: inout AppFilesRecord, into commit: AppFileCommit
     ) throws(BuildError) -> [Diagnostic] {
         guard !targets.isEmpty else { return [] }
         let paths = [targets.infoPlist, targets.stringsFolder, targets.stringCatalog, targets.swiftSource].compactMap { $0 }
@@ -54,7 +55,7 @@ extension Builder {
         if let path = targets.infoPlist, let generated = outcome.result.files.first(where: { $0.relativePath == QuickActions.propertyListPath })?.bytes {
             let recorded = record.infoPlist?.path == path ? record.infoPlist?.arraySHA256 : nil
             var digest: String?
-            try update(path) { existing throws(FileError) in
+            try update(path, into: commit) { existing throws(FileError) in
                 do throws(InfoPlistUpdate.Failure) {
                     let update = try InfoPlistUpdate.update(existing, generated: generated, recordedArraySHA256: recorded, sourceName: sourceName)
                     digest = update.arraySHA256
@@ -66,10 +67,10 @@ extension Builder {
             record.infoPlist = digest.map { AppFilesRecord.InfoPlist(path: path, arraySHA256: $0) }
         }
         if let folder = targets.stringsFolder {
-            diagnostics += try updateStringsFiles(in: folder, definitions: definitions, sourceName: sourceName, record: &record)
+            diagnostics += try updateStringsFiles(in: folder, definitions: definitions, sourceName: sourceName, record: &record, into: commit)
         }
         if let path = targets.stringCatalog {
-            try update(path) { existing throws(FileError) in
+            try update(path, into: commit) { existing throws(FileError) in
                 do throws(StringCatalogUpdate.Failure) {
                     let update = try StringCatalogUpdate.update(existing, definitions: definitions, sourceName: sourceName, recorded: record.translations[path])
                     record.translations[path] = update.record
@@ -81,7 +82,7 @@ extension Builder {
             }
         }
         if let path = targets.swiftSource {
-            try update(path) { _ in QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName, isPublic: targets.swiftIsPublic) }
+            try update(path, into: commit) { _ in QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName, isPublic: targets.swiftIsPublic) }
         }
         return diagnostics
     }
@@ -101,7 +102,7 @@ extension Builder {
     /// if missing); a locale the definitions no longer have keeps its markers, with only the
     /// lines someone else wrote or changed between them.
     private static func updateStringsFiles(
-        in folder: String, definitions: QuickActionDefinitions, sourceName: String, record: inout AppFilesRecord
+        in folder: String, definitions: QuickActionDefinitions, sourceName: String, record: inout AppFilesRecord, into commit: AppFileCommit
     ) throws(BuildError) -> [Diagnostic] {
         guard FileSystem.kind(followingSymlinksOf: folder) == .directory else {
             throw .appFile(FileError(path: folder, message: "is not a folder; --info-plist-strings names the folder that holds the app's <locale>.lproj folders"))
@@ -121,7 +122,7 @@ extension Builder {
         var diagnostics: [Diagnostic] = []
         for file in files {
             do throws(FileError) { try FileSystem.createFolder(file.path.parentPath) } catch { throw .appFile(error) }
-            try update(file.path) { existing throws(FileError) in
+            try update(file.path, into: commit) { existing throws(FileError) in
                 do throws(StringsFileUpdate.Failure) {
                     let recorded = record.translations[file.path].map { $0.mapValues { $0[""] ?? "" } }
                     let update = try StringsFileUpdate.update(existing, pairs: file.pairs, sourceName: sourceName, recorded: recorded)
@@ -151,17 +152,12 @@ extension Builder {
     static let readLimit = 64 << 20
 
     /// Reads `path` (nil when missing), asks `change` for its new bytes (nil: as it is) and
-    /// replaces it with them, keeping its permissions; inside a build, hands them to the
-    /// build's `AppFileCommit.collecting` instead, which commits them with the outputs.
-    private static func update(_ path: String, _ change: ([UInt8]?) throws(FileError) -> [UInt8]?) throws(BuildError) {
+    /// hands them to `commit`, with the permissions and signature of the file they replace.
+    private static func update(_ path: String, into commit: AppFileCommit, _ change: ([UInt8]?) throws(FileError) -> [UInt8]?) throws(BuildError) {
         do throws(FileError) {
             let read = FileSystem.signature(of: path)
             let existing = FileSystem.kind(followingSymlinksOf: path) == .missing ? nil : try FileSystem.readRegularFile(path, limit: readLimit)
             guard let bytes = try change(existing) else { return }
-            guard let commit = AppFileCommit.collecting else {
-                try FileSystem.replaceProjectFile(bytes, at: path)
-                return
-            }
             let target = try FileSystem.projectFileTarget(path)
             guard existing != bytes else { return }
             commit.add(AppFileCommit.Write(target: target, bytes: bytes, mode: FileSystem.permissions(of: target), read: read))

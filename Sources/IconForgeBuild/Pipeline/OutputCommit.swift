@@ -70,21 +70,13 @@ enum OutputCommit {
         let appLocks = request.appFiles.isEmpty || partial != nil ? [] : try AppFileCommit.lockFolders(request.appFiles)
         defer { withExtendedLifetime(appLocks) {} }
         let appFiles = AppFileCommit()
-        var appFailure: BuildError?
         // What earlier builds wrote decides what of the app's files is iconforge's; the
         // record of what it owns after this build is written once everything is committed.
         var appRecord = plan.appRecord
         var findings: [Diagnostic] = []
         if partial == nil {
-            AppFileCommit.$collecting.withValue(appFiles) {
-                do throws(BuildError) {
-                    findings += try Builder.updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord)
-                } catch {
-                    appFailure = error
-                }
-            }
+            findings += try Builder.updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord, into: appFiles)
         }
-        if let appFailure { throw appFailure }
         var appRecordOnDisk = plan.appRecord
         var staged = StagedWrites(journal: Builder.journalPath(request))
         var state: BuildState?
