@@ -131,7 +131,8 @@ enum JSONSchemas {
         let glyph = closed(
             [
                 SchemaProperty("name", .string(), "the glyph's name"), SchemaProperty("source", .string(), "path relative to the glyphs folder"),
-                SchemaProperty("sourceSHA256", sha256, "SHA-256 of the SVG"), SchemaProperty("status", status, "ok when PNGs were written"),
+                SchemaProperty("sourceSHA256", .string(pattern: "^([0-9a-f]{64})?$"), "SHA-256 of the SVG; empty when it could not be read"),
+                SchemaProperty("status", status, "ok when PNGs were written"),
                 SchemaProperty("shape", .string(choices: Shape.allCases.map(\.rawValue)), "square, wide or tall"),
                 SchemaProperty("artboard", size, "the artboard in points"), SchemaProperty("inkBox", rect, "the painted area in artboard points"),
                 SchemaProperty("color", .string(pattern: "^#[0-9a-f]{6}$"), "the glyph's one colour"),

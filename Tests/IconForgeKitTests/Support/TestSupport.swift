@@ -36,7 +36,17 @@ final class TemporaryFolder {
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    /// Whether the catalogs iconforge wrote here are checked against catalog.schema.json
+    /// when the folder goes (false for a test that plants a broken one on purpose).
+    var validatesCatalogs = true
+
+    deinit {
+        // Every catalog any test makes follows the schema the documents state.
+        if validatesCatalogs {
+            for problem in SchemaValidation.catalogProblems(under: path) { Issue.record("catalog.json breaks catalog.schema.json: \(problem)") }
+        }
+        try? FileManager.default.removeItem(atPath: path)
+    }
 
     func file(_ name: String) -> String { path + "/" + name }
 
