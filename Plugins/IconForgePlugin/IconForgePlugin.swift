@@ -25,7 +25,10 @@ struct IconForgePlugin: BuildToolPlugin {
             // Each folder's output in a folder of its own, named after it (Glyphs, or Glyphs-2…).
             let name = URL(fileURLWithPath: folder).lastPathComponent + (folders.count > 1 ? "-\(folders.firstIndex(of: folder)! + 1)" : "")
             let output = workDirectory.appending(path: name)
-            var arguments = ["build", folder, "-o", output.path, "--quiet"]
+            // Settings from the command line alone: an iconforge.json at the package root is
+            // the app's (its --xcassets, say, names a folder under Sources/), and a plugin
+            // writes only in its work folder.
+            var arguments = ["build", folder, "-o", output.path, "--quiet", "--no-config"]
             var inputs = inFolder
             var outputs = inFolder.flatMap { svg in
                 let stem = svg.deletingPathExtension().lastPathComponent

@@ -33,7 +33,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --vector --symbols --depfile --xcfilelist --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --swift-public --follow-symlinks --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --preview --xcassets --vector --symbols --depfile --xcfilelist --xcassets-check --info-plist --info-plist-strings --xcstrings --swift --swift-public --follow-symlinks --png-compression --format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config --no-config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -53,7 +53,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--format --path-base --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config --no-config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -74,7 +74,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--scale -o --output --png-compression --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--scale -o --output --png-compression --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config --no-config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -93,7 +93,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --watch --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config --no-config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -112,7 +112,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --output --in-place --dry-run --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --output --in-place --dry-run --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config --no-config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -135,7 +135,7 @@ _iconforge() {
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--path-base --base --base-dir --format --page --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config -q --quiet -h --help" -- "$cur"))
+            COMPREPLY=($(compgen -W "--path-base --base --base-dir --format --page --fit --no-fit --werror --no-werror -j --jobs --shape-threshold --tolerance --max-file-size --max-elements --render-timeout --isolation --app-name --config --no-config -q --quiet -h --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

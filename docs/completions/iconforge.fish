@@ -45,6 +45,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -l render-timeout -
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l isolation -x -a 'workers none' -d 'workers (default): render in worker processes with time and memory limits; none: in this process, without limits'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l app-name -x -d 'the app\'s name, for the actions.app-name rule'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l config -r -F -d 'settings file (default: iconforge.json if present)'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l no-config -d 'read no iconforge.json, only the command line'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -F
@@ -64,6 +65,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from check' -l render-timeout -
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l isolation -x -a 'workers none' -d 'workers (default): render in worker processes with time and memory limits; none: in this process, without limits'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l app-name -x -d 'the app\'s name, for the actions.app-name rule'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -l config -r -F -d 'settings file (default: iconforge.json if present)'
+complete -c iconforge -n '__fish_seen_subcommand_from check' -l no-config -d 'read no iconforge.json, only the command line'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from check' -F
@@ -83,6 +85,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from render' -l render-timeout 
 complete -c iconforge -n '__fish_seen_subcommand_from render' -l isolation -x -a 'workers none' -d 'workers (default): render in worker processes with time and memory limits; none: in this process, without limits'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -l app-name -x -d 'the app\'s name, for the actions.app-name rule'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -l config -r -F -d 'settings file (default: iconforge.json if present)'
+complete -c iconforge -n '__fish_seen_subcommand_from render' -l no-config -d 'read no iconforge.json, only the command line'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -F
@@ -101,6 +104,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from preview' -l render-timeout
 complete -c iconforge -n '__fish_seen_subcommand_from preview' -l isolation -x -a 'workers none' -d 'workers (default): render in worker processes with time and memory limits; none: in this process, without limits'
 complete -c iconforge -n '__fish_seen_subcommand_from preview' -l app-name -x -d 'the app\'s name, for the actions.app-name rule'
 complete -c iconforge -n '__fish_seen_subcommand_from preview' -l config -r -F -d 'settings file (default: iconforge.json if present)'
+complete -c iconforge -n '__fish_seen_subcommand_from preview' -l no-config -d 'read no iconforge.json, only the command line'
 complete -c iconforge -n '__fish_seen_subcommand_from preview' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from preview' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from preview' -F
@@ -120,6 +124,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from fix' -l render-timeout -x 
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -l isolation -x -a 'workers none' -d 'workers (default): render in worker processes with time and memory limits; none: in this process, without limits'
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -l app-name -x -d 'the app\'s name, for the actions.app-name rule'
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -l config -r -F -d 'settings file (default: iconforge.json if present)'
+complete -c iconforge -n '__fish_seen_subcommand_from fix' -l no-config -d 'read no iconforge.json, only the command line'
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from fix' -F
@@ -141,6 +146,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from diff' -l render-timeout -x
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l isolation -x -a 'workers none' -d 'workers (default): render in worker processes with time and memory limits; none: in this process, without limits'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l app-name -x -d 'the app\'s name, for the actions.app-name rule'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -l config -r -F -d 'settings file (default: iconforge.json if present)'
+complete -c iconforge -n '__fish_seen_subcommand_from diff' -l no-config -d 'read no iconforge.json, only the command line'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -s q -l quiet -d 'print errors and warnings only, no summary'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -s h -l help -d 'show this help'
 complete -c iconforge -n '__fish_seen_subcommand_from diff' -F

@@ -28,6 +28,9 @@ extension Option where Value == Bool {
     }
     static var werror: Option { .flag("--werror", negation: "--no-werror", configurationKey: "werror", help: ["treat warnings as errors"]) }
     static var quiet: Option { .flag("--quiet", short: "-q", help: ["print errors and warnings only, no summary"]) }
+    /// For a build whose settings are all on its command line (the SwiftPM plugin's: the
+    /// package root's iconforge.json is the app's, and names places outside its work folder).
+    static var noConfig: Option { .flag("--no-config", help: ["read no iconforge.json, only the command line"]) }
     static var help: Option { .flag("--help", short: "-h", help: ["show this help"]) }
     /// Given without a command: `iconforge --version`.
     static var version: Option { .flag("--version", help: ["print iconforge's version"]) }
@@ -226,6 +229,7 @@ extension OptionTable {
         Option.base.declaration, Option.baseDir.declaration, Option.diffFormat.declaration, Option.page.declaration,
         Option.fit.declaration, Option.werror.declaration, Option.jobs.declaration, Option.shapeThreshold.declaration,
         Option.tolerance.declaration, Option.maxFileSize.declaration, Option.maxElements.declaration, Option.renderTimeout.declaration,
-        Option.isolation.declaration, Option.appName.declaration, Option.config.declaration, Option.quiet.declaration, Option.help.declaration,
+        Option.isolation.declaration, Option.appName.declaration, Option.config.declaration, Option.noConfig.declaration, Option.quiet.declaration,
+        Option.help.declaration,
     ]
 }

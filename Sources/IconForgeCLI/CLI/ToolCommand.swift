@@ -75,7 +75,9 @@ public enum ToolCommand {
         // An empty ICONFORGE_LIBRSVG is no preference, as an unset one.
         request.options.librsvgPath = environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }
         let commandLine = OptionSettings(parsed: parsed)
-        let configPath = try commandLine.value(of: .config) ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
+        let configPath =
+            try commandLine.value(of: .noConfig)
+            ? nil : try commandLine.value(of: .config) ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
         // The folder the configuration lives (or would live) in is a dependency too: creating
         // an iconforge.json must make Make build again.
         request.extraDependencies = [configPath.map { $0.contains("/") ? $0.parentPath : "." } ?? "."]

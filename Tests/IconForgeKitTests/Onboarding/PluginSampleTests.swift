@@ -48,6 +48,11 @@ import Testing
         let first = try Self.build()
         try #require(first.status == 0, "\(first.output)")
         let firstMade = try Self.generated()
+        // The package root's iconforge.json (the app's settings) is not the plugin's: nothing
+        // is written under Sources/, and the glyphs are built on the template, not fitted.
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: Self.package + "/Sources").sorted()
+        let shipped = try FileManager.default.subpathsOfDirectory(atPath: Self.root + "/Tests/PluginSample/Sources").sorted()
+        #expect(sources == shipped, "the plugin wrote under Sources/: \(Set(sources).subtracting(shipped).sorted())")
         #expect(Set(firstMade.keys) == ["compose@2x.png", "compose@3x.png", "search@2x.png", "search@3x.png", "QuickAction.swift"], "\(firstMade.keys.sorted())")
         #expect(try PNGCodec.decode([UInt8](firstMade["compose@3x.png"]!.bytes)).width == 104)
 
