@@ -1,12 +1,8 @@
-/// The app's own files (`--info-plist`, `--info-plist-strings`, `--xcstrings`, `--swift`),
-/// committed in one step with the build's outputs: their folders locked against another
-/// build, each file read and its new bytes computed before anything is written (a refusal
-/// then writes nothing), staged with the outputs, flushed with them, checked to be as they
-/// were read just before the first rename (an edit made meanwhile is not lost: the build
-/// stops instead), and renamed after the outputs, Info.plist last. A kill between two
-/// renames so leaves at worst the strings and String Catalog new and Info.plist old (extra
-/// translations nobody reads yet), never Info.plist naming texts the catalog lacks; the next
-/// build finishes it.
+/// The app's own files (`--info-plist`, `--info-plist-strings`, `--xcstrings`, `--swift`)
+/// a build updates: their folders locked against another build, each file read and its new
+/// bytes computed before anything is written (a refusal then writes nothing), then handed
+/// to the build's one transaction (`StagedWrites.writeSharedFile`; docs/architecture.md,
+/// "The commit: one transaction"), in the order they are placed: Info.plist last.
 final class AppFileCommit: Sendable {
     /// One file's new bytes, for the file a symlink at `path` names (`target`).
     struct Write: Sendable {

@@ -59,13 +59,9 @@ enum OutputCommit {
         // Taken before anything is renamed into place (`writeCatalog` asks, before the commit,
         // and only when every glyph was reused): it stats the catalog and generated files as they are.
         let fingerprintBeforeWriting = { record.beforeWriting(files: files, outputs: onDisk.outputs, request: request) }
-        // Every byte of the PNGs, generated files, catalog and state is written before
-        // anything is renamed into place (`StagedWrites.commit`): a failure before then, a
-        // full disk say, leaves the output folder as it was. The state is renamed first and
-        // the catalog last, so that a build killed at any step leaves either a catalog that
-        // matches its files or none, and a state that names every file of iconforge's.
-        // The app's files: their folders locked, each read and its new bytes computed now,
-        // before anything is written; committed below with the rest (`AppFileCommit`).
+        // Everything is staged, then committed as one transaction (`StagedWrites.commit`;
+        // docs/architecture.md, "The commit: one transaction"). The app's files: their
+        // folders locked, each read and its new bytes computed now (`AppFileCommit`).
         // A build of some glyphs leaves them as they are, with the quick actions.
         let appLocks = request.appFiles.isEmpty || partial != nil ? [] : try AppFileCommit.lockFolders(request.appFiles)
         defer { withExtendedLifetime(appLocks) {} }
