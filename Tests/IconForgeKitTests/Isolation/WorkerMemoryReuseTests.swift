@@ -22,11 +22,15 @@ import Testing
         return fields.count > 7 ? Int(fields[7]) : nil
     }
 
-    @Test(arguments: [ExportMode.fitSet, .fitGlyph, .template], ["isolation/curved-fill-24-viewbox-only.svg", "real/fontawesome-overshoot-512.svg", "pipeline/stroke-24px.svg"])
+    /// Under a sanitizer, malloc is the sanitizer's (with a quarantine of freed memory); the
+    /// count of page faults comes from Linux's /proc.
+    static let measurable = !WorkerProcess.underSanitizer && minorFaults(getpid()) != nil
+
+    @Test(
+        .enabled(if: measurable, "needs the system's malloc (not a sanitizer's) and Linux's /proc/PID/stat"),
+        arguments: [ExportMode.fitSet, .fitGlyph, .template], ["isolation/curved-fill-24-viewbox-only.svg", "real/fontawesome-overshoot-512.svg", "pipeline/stroke-24px.svg"])
     func aWorkerRenderingTheSameGlyphAgainFaultsInAlmostNoNewPages(mode: ExportMode, fixture: String) throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
-        // Under a sanitizer, malloc is the sanitizer's (with a quarantine of freed memory).
-        guard !WorkerProcess.underSanitizer, Self.minorFaults(getpid()) != nil else { return }
         var options = PipelineOptions()
         options.mode = mode
         let worker = try WorkerProcess(

@@ -294,9 +294,9 @@ import Testing
 
     /// The depfile lists the app's files iconforge owns: the array taken out of Info.plist,
     /// or an image set deleted, makes `make` build again, and then nothing more.
-    @Test func makeRepairsTheAppsFilesIconforgeOwns() throws {
+    @Test(.enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing))
+    func makeRepairsTheAppsFilesIconforgeOwns() throws {
         let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { return }
         let app = try AppFolder()
         let original = try app.bytes("Mosaic/Info.plist")
         app.write("iconforge.json", #"{ "output": "Output", "xcassets": "Mosaic/Assets.xcassets/QuickActions", "infoPlist": "Mosaic/Info.plist" }"#)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs a program to its end with standard output and error in one pipe: its status and
 /// what it printed.
@@ -31,6 +32,15 @@ private func readToEnd(_ descriptor: Int32) -> [UInt8] {
             return bytes
         }
     }
+}
+
+/// The programs some tests drive, and why such a test is skipped where one is missing
+/// (Swift Testing shows the reason; a test never passes without running).
+enum ExternalTools {
+    static let hasMake = FileManager.default.isExecutableFile(atPath: "/usr/bin/make")
+    static let hasGit = FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+    static let makeMissing: Comment = "needs GNU make at /usr/bin/make (Debian's make package)"
+    static let gitMissing: Comment = "needs git at /usr/bin/git (Debian's git package)"
 }
 
 /// Runs GNU make in `folder`; nil when there is no make on this machine.
