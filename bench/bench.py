@@ -1329,10 +1329,12 @@ def main() -> int:
         if diff_setup is not None:
             repo, base_out = diff_setup
             in_repo = 'cd "$1" && shift && exec "$@"'
-            for key, label, base_arg in [("iconforge-diff-git", "iconforge diff --base HEAD~1 (1 changed)", "HEAD~1"),
-                                         ("iconforge-diff-dir", "iconforge diff --base DIR (1 changed)", str(base_out))]:
+            # A revision is --base, a folder --base-dir (a name is never taken for the other).
+            for key, label, base_flag, base_arg in [
+                    ("iconforge-diff-git", "iconforge diff --base HEAD~1 (1 changed)", "--base", "HEAD~1"),
+                    ("iconforge-diff-dir", "iconforge diff --base-dir DIR (1 changed)", "--base-dir", str(base_out))]:
                 peers.append(Peer(key, label, ["bash", "-c", in_repo, "bash", str(repo), str(cfg.iconforge), "diff",
-                                               "--base", base_arg, "--fit=glyph", "--page", str(work / f"{key}.html")],
+                                               base_flag, base_arg, "--fit=glyph", "--page", str(work / f"{key}.html")],
                                   env=if_env, optional=True))
         disk_work = None
         if cfg.disk is not None:
