@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import IconForgeBuild
+@testable import IconForgeModel
+@testable import IconForgeRender
+
+/// Issue 44: the box that places a glyph is the ink a person sees in the PNG, whatever the
+/// file's intrinsic size, spare subpaths or invisible ink.
+@Suite struct BuildFitWhatShowsTests {
+    func build(_ fixture: String, mode: ExportMode) throws -> (BuildReport, TemporaryFolder) {
+        let output = TemporaryFolder()
+        return (try BuildFitSetTests().build([Fixtures.path(fixture)], into: output.path, mode: mode, jobs: 1), output)
+    }
+
+    /// The painted pixels of each output of the one glyph built, @2x then @3x.
+    func paintedBoxes(_ report: BuildReport, in output: TemporaryFolder) throws -> [(x: Int, y: Int, width: Int, height: Int)] {
+        let glyph = try #require(report.catalog.glyphs.first)
+        return try Template.scales.map { scale in
+            try #require(paintedPixelBox(decodePNG(output.file(OutputNaming.fileName(glyph: glyph.name, scale: scale)))))
+        }
+    }
+
+    /// Whether `box` is `size` px (±1) on its longer side and centred (±1) on `scale`'s canvas.
+    func isFittedAndCentred(_ box: (x: Int, y: Int, width: Int, height: Int), size: Int, on scale: Template.Scale) -> Bool {
+        let centreX = Double(box.x) + Double(box.width) / 2, centreY = Double(box.y) + Double(box.height) / 2
+        let half = Double(scale.canvas) / 2
+        return abs(max(box.width, box.height) - size) <= 1 && abs(centreX - half) <= 1 && abs(centreY - half) <= 1
+    }
+
+    /// `width="1e9" height="1e9"` on a 24-unit viewBox: fit mode works in the viewBox's
+    /// units, so the triangle is fitted and centred like any other (it came out 20 px at
+    /// (54, 54) of the 104 px canvas), and template mode still says the size is absurd.
+    @Test(arguments: [ExportMode.fitSet, .fitGlyph])
+    func hugeIntrinsicSizeNeitherSizesNorPlacesAFit(mode: ExportMode) throws {
+        let (report, output) = try build("viewbox/huge-intrinsic-size.svg", mode: mode)
+        #expect(report.errorCount == 0, "\(report.diagnostics.map(\.message))")
+        // Measured in the viewBox's units, as precisely as any glyph: 16 of 24 units of 1e9 pt.
+        let ink = try #require(report.catalog.glyphs.first?.inkBox)
+        #expect(abs(ink.width / (2e9 / 3) - 1) < 0.002 && abs(ink.height / (2e9 / 3) - 1) < 0.002, "\(ink)")
+        for (box, scale) in zip(try paintedBoxes(report, in: output), Template.scales) {
+            #expect(isFittedAndCentred(box, size: scale.target(for: .square), on: scale), "@\(scale.factor)x: \(box)")
+        }
+    }
+
+    @Test func hugeIntrinsicSizeIsStillAnErrorInTemplateMode() throws {
+        let (report, _) = try build("viewbox/huge-intrinsic-size.svg", mode: .template)
+        #expect(report.diagnostics.contains { $0.rule == .sizeMax && $0.severity == .error }, "\(report.diagnostics.map(\.message))")
+    }
+}
