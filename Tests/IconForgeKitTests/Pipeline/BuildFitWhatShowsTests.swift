@@ -48,3 +48,25 @@ import Testing
         #expect(report.diagnostics.contains { $0.rule == .sizeMax && $0.severity == .error }, "\(report.diagnostics.map(\.message))")
     }
 }
+
+extension BuildFitWhatShowsTests {
+    /// A path whose second subpath is a copy parked wholly off the artboard: a warning, as a
+    /// wholly-outside element is, and no part of the box that places the glyph (it was
+    /// `geometry.clipped`, and the copy scaled the glyph to 81 %).
+    @Test(arguments: [ExportMode.fitSet, .fitGlyph])
+    func subpathWhollyOutsideIsLeftOutLikeAnElement(mode: ExportMode) throws {
+        let (report, output) = try build("geometry/subpath-copy-outside.svg", mode: mode)
+        #expect(report.errorCount == 0, "\(report.diagnostics.map(\.message))")
+        #expect(report.diagnostics.contains { $0.rule == .geometryClipped && $0.severity == .warning && $0.message.contains("subpath") })
+        for (box, scale) in zip(try paintedBoxes(report, in: output), Template.scales) {
+            #expect(isFittedAndCentred(box, size: scale.target(for: .square), on: scale), "@\(scale.factor)x: \(box)")
+        }
+    }
+
+    @Test func subpathWhollyOutsideIsNotClippedInTemplateMode() throws {
+        let (report, _) = try build("geometry/subpath-copy-outside.svg", mode: .template)
+        #expect(!report.diagnostics.contains { $0.rule == .geometryClipped && $0.severity == .error }, "\(report.diagnostics.map(\.message))")
+        let ink = try #require(report.catalog.glyphs.first?.inkBox)
+        #expect(abs(ink.maxX - 20) < 0.1, "\(ink)")
+    }
+}
