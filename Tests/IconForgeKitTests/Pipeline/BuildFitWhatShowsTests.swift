@@ -14,10 +14,14 @@ import Testing
     }
 
     /// The painted pixels of each output of the one glyph built, @2x then @3x.
-    func paintedBoxes(_ report: BuildReport, in output: TemporaryFolder) throws -> [(x: Int, y: Int, width: Int, height: Int)] {
+    /// `visibleFrom`: the weakest alpha counted (1: any paint).
+    func paintedBoxes(_ report: BuildReport, in output: TemporaryFolder, visibleFrom alpha: UInt8 = 1) throws -> [(x: Int, y: Int, width: Int, height: Int)] {
         let glyph = try #require(report.catalog.glyphs.first)
         return try Template.scales.map { scale in
-            try #require(paintedPixelBox(decodePNG(output.file(OutputNaming.fileName(glyph: glyph.name, scale: scale)))))
+            let image = try decodePNG(output.file(OutputNaming.fileName(glyph: glyph.name, scale: scale)))
+            var faintless = image
+            for index in stride(from: 3, to: image.pixels.count, by: 4) where image.pixels[index] < alpha { faintless.pixels[index] = 0 }
+            return try #require(paintedPixelBox(faintless))
         }
     }
 
@@ -68,5 +72,28 @@ extension BuildFitWhatShowsTests {
         #expect(!report.diagnostics.contains { $0.rule == .geometryClipped && $0.severity == .error }, "\(report.diagnostics.map(\.message))")
         let ink = try #require(report.catalog.glyphs.first?.inkBox)
         #expect(abs(ink.maxX - 20) < 0.1, "\(ink)")
+    }
+}
+
+extension BuildFitWhatShowsTests {
+    /// A 0.25 × 0.01-unit sliver 3 units above a square paints 1–7/255: nobody sees it, so it
+    /// does not place the glyph (it sat high on the canvas, its box 4 units taller).
+    @Test(arguments: [ExportMode.fitSet, .fitGlyph])
+    func invisibleSliverDoesNotPlaceTheGlyph(mode: ExportMode) throws {
+        let (report, output) = try build("geometry/faint-sliver-above.svg", mode: mode)
+        #expect(report.errorCount == 0, "\(report.diagnostics.map(\.message))")
+        for (box, scale) in zip(try paintedBoxes(report, in: output, visibleFrom: AlphaBounds.visibleAlpha), Template.scales) {
+            #expect(isFittedAndCentred(box, size: scale.target(for: .square), on: scale), "@\(scale.factor)x: \(box)")
+        }
+    }
+
+    /// A shadow fading to opacity 0 that passes the bottom edge by 0.13 units: what passes
+    /// it shows nothing, so it is not clipped (it was `geometry.clipped` in every mode).
+    @Test(arguments: [ExportMode.template, .fitSet, .fitGlyph])
+    func fadedTailPastTheEdgeIsNotClipped(mode: ExportMode) throws {
+        let (report, _) = try build("geometry/shadow-fading-past-edge.svg", mode: mode)
+        #expect(!report.diagnostics.contains { $0.rule == .geometryClipped || $0.rule == .renderFailed }, "\(report.diagnostics.map(\.message))")
+        let ink = try #require(report.catalog.glyphs.first?.inkBox)
+        #expect(ink.maxY <= 24 && ink.y >= 2.9 && ink.y <= 3.1, "\(ink)")
     }
 }
