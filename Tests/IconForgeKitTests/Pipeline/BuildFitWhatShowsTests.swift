@@ -97,3 +97,38 @@ extension BuildFitWhatShowsTests {
         #expect(ink.maxY <= 24 && ink.y >= 2.9 && ink.y <= 3.1, "\(ink)")
     }
 }
+
+extension BuildFitWhatShowsTests {
+    /// Template mode guards its PNGs as fit mode does: planned from a box 1.5 px off the ink
+    /// the render shows, the glyph fails (render.failed) instead of shipping; within a pixel
+    /// it passes.
+    @Test func templateModeFailsAPNGWhoseInkIsNotItsPlan() throws {
+        let glyph = try renderFixture("pipeline/square-27pt.svg", mode: .template)
+        var options = PipelineOptions()
+        options.mode = .template
+        #expect(GeometryChecks.placementMismatch(glyph, fit: false) == nil)
+        let ppp = try #require(glyph.plans.last).pixelsPerPoint
+        func shifted(byPixels pixels: Double) -> RenderedGlyph {
+            var wrong = glyph
+            wrong.inkBox = wrong.inkBox.map { Rect(x: $0.x + pixels / ppp, y: $0.y, width: $0.width, height: $0.height) }
+            return wrong
+        }
+        let findings = GeometryChecks.run(shifted(byPixels: 1.5), name: "square", options: options, file: "square.svg")
+        #expect(findings.contains { $0.rule == .renderFailed && $0.severity == .error && $0.message.contains("the template placed") }, "\(findings.map(\.message))")
+        #expect(!GeometryChecks.run(shifted(byPixels: 0.75), name: "square", options: options, file: "square.svg").contains { $0.rule == .renderFailed })
+    }
+
+    /// LibreOffice Draw's export (a 12.35 mm page in 0.01 mm units, a page-sized clip path)
+    /// of a 29.99 × 16.98 pt glyph: in every mode the PNGs show the measured box, no wider.
+    @Test(arguments: [ExportMode.template, .fitSet, .fitGlyph])
+    func libreOfficeExportShowsItsMeasuredBox(mode: ExportMode) throws {
+        let (report, output) = try build("units/libreoffice-wide-30x17.svg", mode: mode)
+        #expect(report.errorCount == 0, "\(report.diagnostics.map(\.message))")
+        let glyph = try #require(report.catalog.glyphs.first)
+        let ink = try #require(glyph.inkBox)
+        #expect(abs(ink.width - 1058 * 72 / 2540) < 0.02 && abs(ink.height - 599 * 72 / 2540) < 0.02, "\(ink)")
+        for (box, scale) in zip(try paintedBoxes(report, in: output, visibleFrom: AlphaBounds.visibleAlpha), Template.scales) {
+            #expect(abs(box.width - scale.target(for: .wide)) <= 1, "@\(scale.factor)x: \(box)")
+        }
+    }
+}
