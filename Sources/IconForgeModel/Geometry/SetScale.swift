@@ -29,8 +29,14 @@ public struct SetScale: Sendable, Codable, Equatable {
     }
 
     /// Scales are kept to 1/1,000,000 px per unit: the catalog records exactly the value
-    /// rendered with, and a later build compares it exactly.
-    package static func quantized(_ value: Double) -> Double { (value * 1_000_000).rounded(.down) / 1_000_000 }
+    /// rendered with, and a later build compares it exactly. A scale under 0.001 px per unit
+    /// (a viewBox whose width and height say 1e9 pt: fit mode places by the drawing, not its
+    /// intrinsic size) keeps seven significant digits instead of rounding to nothing.
+    package static func quantized(_ value: Double) -> Double {
+        var steps = 1_000_000.0
+        while value > 0, value < 0.001, value * steps < 1_000_000, steps < 1e300 { steps *= 10 }
+        return (value * steps).rounded(.down) / steps
+    }
 
     /// Artboard sizes within this fraction of each other, in each dimension, are one size:
     /// what a person calls the same size (16 × 16 and 16 × 16.003, a rounding in one file's

@@ -21,12 +21,14 @@ enum GeometryChecks {
             report(.geometryClipped, "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox")
         }
 
+        // In every mode the box that placed the glyph must be the ink its PNGs show: a
+        // disagreement is an error, never a wrong PNG.
+        if let mismatch = Self.placementMismatch(glyph, fit: options.mode.isFit) {
+            report(.renderFailed, mismatch)
+        }
         // Under --fit the export normalises size, so authored size and placement are free.
         let maximum = Template.canvasPoints
         if options.mode.isFit {
-            if let mismatch = Self.placementMismatch(glyph) {
-                report(.renderFailed, mismatch)
-            }
             if let set = glyph.scaledDownFrom, let index = Template.scales.indices.last, let plan = glyph.plans.last {
                 let setPixels = max(ink.width, ink.height) * set.pixelsPerUnit[index]
                 let scale = Template.scales[index]
@@ -127,16 +129,20 @@ enum GeometryChecks {
     /// box before the glyph fails rather than ship a misplaced PNG.
     static let placementTolerancePixels = 1.0
 
-    /// Fit mode's guard: each output's painted pixels against the ink box its plan placed
-    /// (the part on the canvas), both as the whole pixels they touch, so that a sharp tip's
-    /// faint last pixel counts on both sides; a message when an edge is more than
+    /// The guard of every mode: each output's painted pixels (those that show,
+    /// `AlphaBounds.visibleAlpha`) against the ink box its plan placed (the part on the canvas
+    /// and the artboard), both as the whole pixels they touch, so that a sharp tip's faint
+    /// last pixel counts on both sides; a message when an edge is more than
     /// `placementTolerancePixels` (plus what a coarse measurement could miss) away.
-    static func placementMismatch(_ glyph: RenderedGlyph) -> String? {
+    static func placementMismatch(_ glyph: RenderedGlyph, fit: Bool = true) -> String? {
         guard let ink = glyph.inkBox else { return nil }
         for (scale, (plan, image)) in zip(Template.scales, zip(glyph.plans, glyph.images)).reversed() {
             let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
-            // Ink placed wholly off the canvas is size.max's finding, not a misplacement.
-            guard let placed = canvas.intersection(plan.pixels(fromPoints: ink)) else { continue }
+            // Ink placed wholly off the canvas is size.max's finding, and ink past the
+            // artboard geometry.clipped's (librsvg cuts it off), not a misplacement.
+            guard let shown = canvas.intersection(plan.viewport(artboard: glyph.artboard)),
+                let placed = shown.intersection(plan.pixels(fromPoints: ink))
+            else { continue }
             let expected = Rect(
                 x: placed.x.rounded(.down), y: placed.y.rounded(.down),
                 width: placed.maxX.rounded(.up) - placed.x.rounded(.down), height: placed.maxY.rounded(.up) - placed.y.rounded(.down))
@@ -147,8 +153,9 @@ enum GeometryChecks {
             {
                 continue
             }
-            let shown = painted.map { "ink in pixels \($0.describedPixelEdges)" } ?? "no ink"
-            return "the \(scale.suffix) PNG shows \(shown), but the fit placed the measured ink box (\(ink.describedEdges)) in pixels \(expected.describedPixelEdges), more than \(tolerance.pt) px apart; the ink was mismeasured, so no PNG is written rather than a misplaced one: build this glyph in template mode, or report the file to iconforge"
+            let painting = painted.map { "ink in pixels \($0.describedPixelEdges)" } ?? "no ink"
+            let placer = fit ? "the fit placed" : "the template placed", remedy = fit ? "build this glyph in template mode, or report" : "report"
+            return "the \(scale.suffix) PNG shows \(painting), but \(placer) the measured ink box (\(ink.describedEdges)) in pixels \(expected.describedPixelEdges), more than \(tolerance.pt) px apart; the ink was mismeasured, so no PNG is written rather than a misplaced one: \(remedy) the file to iconforge"
         }
         return nil
     }

@@ -25,16 +25,23 @@ enum AlphaBounds {
         return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
-    /// The whole pixels that hold any paint (alpha above 0), as a rectangle of pixel edges;
-    /// nil when nothing is painted. What a person sees at all, however faint: a sharp tip's
-    /// last pixel counts here, where `of` weighs it by its coverage.
+    /// The weakest alpha a person sees (8/255, about 3 %): ink whose pixels all stay below it
+    /// at the output scale (a 0.25 × 0.01-unit sliver painting 1–7/255, a shadow's tail
+    /// fading to opacity 0) neither places a glyph nor counts as clipped. A badge at
+    /// `fill-opacity` 0.05 (13/255) shows.
+    static let visibleAlpha: UInt8 = 8
+
+    /// The whole pixels that hold paint a person sees (alpha `visibleAlpha` or more), as a
+    /// rectangle of pixel edges; nil when none does. A sharp tip's faint last pixel may fall
+    /// below it, and is within a pixel of what does show.
     static func pixelBox(of image: RGBAImage) -> Rect? { pixelBox(of: image.alphaMaxima()) }
 
     /// `pixelBox` from the strongest alpha of each column and row.
     static func pixelBox(of maxima: (columns: [UInt8], rows: [UInt8])) -> Rect? {
         let (columnMax, rowMax) = maxima
-        guard let minX = columnMax.firstIndex(where: { $0 > 0 }), let maxX = columnMax.lastIndex(where: { $0 > 0 }),
-            let minY = rowMax.firstIndex(where: { $0 > 0 }), let maxY = rowMax.lastIndex(where: { $0 > 0 })
+        let shows = { (alpha: UInt8) in alpha >= visibleAlpha }
+        guard let minX = columnMax.firstIndex(where: shows), let maxX = columnMax.lastIndex(where: shows),
+            let minY = rowMax.firstIndex(where: shows), let maxY = rowMax.lastIndex(where: shows)
         else { return nil }
         return Rect(x: Double(minX), y: Double(minY), width: Double(maxX + 1 - minX), height: Double(maxY + 1 - minY))
     }

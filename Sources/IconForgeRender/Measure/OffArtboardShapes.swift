@@ -25,14 +25,82 @@ enum OffArtboardShapes {
             pixelsPerPoint: scale, originX: 0, originY: 0)
         let page = Rect(x: 0, y: 0, width: artboard.width * scale, height: artboard.height * scale)
         guard let whole = try? GlyphRenderer.render(Data(data), plan: plan, artboard: artboard, librsvgPath: librsvgPath) else { return [] }
+        func changesNothing(_ span: Range<Int>) -> Bool? {
+            guard let without = try? GlyphRenderer.render(Data(PaintJudgement.blanking([span], in: data)), plan: plan, artboard: artboard, librsvgPath: librsvgPath)
+            else { return nil }
+            return whole.largestDifference(from: without, in: page) <= PaintJudgement.invisibleDifference
+        }
         var off: [Range<Int>] = []
         for span in distinct {
-            guard let without = try? GlyphRenderer.render(Data(PaintJudgement.blanking([span], in: data)), plan: plan, artboard: artboard, librsvgPath: librsvgPath)
-            else { return [] }
-            if whole.largestDifference(from: without, in: page) <= PaintJudgement.invisibleDifference { off.append(span) }
+            guard let unseen = changesNothing(span) else { return [] }
+            if unseen { off.append(span) }
+        }
+        // A subpath is what an element is: a copy parked beside the page in the same <path>
+        // shows in no output either (issue 44).
+        let subpaths = distinct.filter { !off.contains($0) }.flatMap { subpathSpans(ofPath: $0, in: data) }
+        guard distinct.count + subpaths.count <= mostCandidates else { return off }
+        for span in subpaths {
+            guard let unseen = changesNothing(span) else { return off }
+            if unseen { off.append(span) }
         }
         return off
     }
+
+    /// The byte spans of the subpaths of the `<path>` element at `element` that can be left
+    /// out alone (blanked) without moving another: every subpath but a lone one whose next
+    /// subpath starts with an absolute `M` (a relative `m` would move with what went before),
+    /// or that is the last. None for any other element or a `d` it cannot find.
+    static func subpathSpans(ofPath element: Range<Int>, in data: [UInt8]) -> [Range<Int>] {
+        guard let value = pathData(of: element, in: data) else { return [] }
+        // A move-to starts a subpath; path data has no other `M` or `m` (exponents are `e`).
+        let starts = value.filter { data[$0] == UInt8(ascii: "M") || data[$0] == UInt8(ascii: "m") }
+        guard starts.count > 1 else { return [] }
+        var spans: [Range<Int>] = []
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1] : value.upperBound
+            let nextIsAbsolute = index + 1 == starts.count || data[end] == UInt8(ascii: "M")
+            if nextIsAbsolute { spans.append(start..<end) }
+        }
+        return spans
+    }
+
+    /// The bytes of the `d` attribute's value in the start tag of the `<path>` at `element`.
+    private static func pathData(of element: Range<Int>, in data: [UInt8]) -> Range<Int>? {
+        let tag = Array("<path".utf8), alternative = Array("<svg:path".utf8)
+        let opening = data[element].starts(with: tag) ? tag.count : data[element].starts(with: alternative) ? alternative.count : nil
+        guard let opening else { return nil }
+        var index = element.lowerBound + opening
+        var quote: UInt8?
+        while index < element.upperBound {
+            let byte = data[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: ">") {
+                return nil
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "d"), isSpace(data[index - 1]), let start = attributeValueStart(after: index + 1, in: data, before: element.upperBound) {
+                guard let end = data[start..<element.upperBound].firstIndex(of: data[start - 1]) else { return nil }
+                return start..<end
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// After an attribute name ending before `index`: `=` and a quote (spaces allowed), and
+    /// the index just after the quote; nil when the name goes on or no quoted value follows.
+    private static func attributeValueStart(after index: Int, in data: [UInt8], before end: Int) -> Int? {
+        var index = index
+        while index < end, isSpace(data[index]) { index += 1 }
+        guard index < end, data[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        while index < end, isSpace(data[index]) { index += 1 }
+        guard index < end, data[index] == UInt8(ascii: "\"") || data[index] == UInt8(ascii: "'") else { return nil }
+        return index + 1
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// How far past the artboard, as a share of its longer side, the ink must reach before
     /// its shapes are tried: a spare beside the page takes the box far out; ink at the edge of

@@ -184,6 +184,11 @@ package enum GlyphProcessor {
             let (subject, it, they) = one ? ("this shape lies", "it", "it is a leftover") : ("this shape and \(offArtboard.count - 1) more lie", "them", "they are leftovers")
             outcome.diagnostics.append(Diagnostic(warningOf: .geometryClipped, file: file, at: spare.location, "\(subject) wholly outside the \(rendered.artboard.width.pt) × \(rendered.artboard.height.pt) pt artboard, so no output shows \(it): left out of the glyph's ink box, colours and PNGs; delete \(it) if \(they), or move \(it) onto the artboard if \(one ? "it belongs" : "they belong") to the glyph"))
         }
+        // A subpath wholly outside is what a wholly-outside element is (`OffArtboardShapes`).
+        let inside = { (use: PaintUse) in use.span.map { span in offArtboard.contains { $0.lowerBound > span.lowerBound && span.contains($0.lowerBound) } } ?? false }
+        if let path = markup.paintUses.first(where: { inside($0) && !isOffArtboard($0) }) {
+            outcome.diagnostics.append(Diagnostic(warningOf: .geometryClipped, file: file, at: path.location, "a subpath of this path lies wholly outside the \(rendered.artboard.width.pt) × \(rendered.artboard.height.pt) pt artboard, so no output shows it: left out of the glyph's ink box and PNGs; delete it from the path data if it is a leftover, or move it onto the artboard if it belongs to the glyph"))
+        }
         // Weighed from the @3x image already rendered (no render of its own), for the set's
         // checks after every glyph is processed.
         if options.family.weighs, let image = rendered.images.last, let plan = rendered.plans.last, let shape = rendered.shape, let scale = Template.scales.last {

@@ -87,20 +87,15 @@ package enum GlyphRenderer {
             // offset kept) can be the render measuring judges by.
             let setScale = mode == .fitSet ? SetScale.forArtboard(artboard, in: setScales) : nil
             let mayShip = !measuringOnly && mode != .template && setScale == nil && !keepingOffset
-            let hint = { (handle: SVGHandle) throws -> Rect? in try inkEstimate(handle, dimensions: dimensions, artboard: artboard) }
-            var measured =
-                try known
-                ?? InkMeasurement.measure(
-                    &handle, data: data, artboard: artboard, located: firstEstimate, shown: &shown, keepingTheRender: mayShip, judging: !measuringOnly,
-                    hint: hint)
-            let planned = measured.box
-            if !measuringOnly, let box = measured.box, measured.judgingSlack != nil {
+            let units = mode.isFit ? MeasuringUnits(artboard: artboard, viewBox: dimensions.viewBox) : .points
+            let (measured, planned) = try measureInk(
+                &handle, data: data, artboard: artboard, units: units, dimensions: dimensions, known: known, firstEstimate: firstEstimate,
+                shown: &shown, mayShip: mayShip, measuringOnly: measuringOnly
+            ) { box in
                 // Judged by the @3x output itself where the set's scale places it, unless its
                 // canvas cuts the box off (a kept offset): what shows is then the canvas's edge.
-                let output = setScale.flatMap { setPlans(inkBox: box, artboard: artboard, setScale: $0, keepingOffset: keepingOffset).plans.last }
+                setScale.flatMap { setPlans(inkBox: box, artboard: artboard, setScale: $0, keepingOffset: keepingOffset).plans.last }
                     .flatMap { plan in plan.canvasInPoints.expanded(by: -1 / plan.pixelsPerPoint).contains(box) ? plan : nil }
-                measured = try InkMeasurement.judge(
-                    measured, &handle, data: data, artboard: artboard, by: output, shown: &shown, keepingTheRender: output != nil || mayShip, hint: hint)
             }
             let plannedBox = measured.box == planned ? nil : planned
             guard let inkBox = measured.box else {

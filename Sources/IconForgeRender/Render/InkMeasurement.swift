@@ -388,8 +388,10 @@ package enum InkMeasurement {
     /// no pixel, and fitting it would shrink and shift what does show. The glyph is rendered
     /// once as `--fit=glyph` renders a square glyph's @3x output (80.5 px across its longer
     /// side, centred on the canvas); an edge of `box` more than `slackPixels` of those beyond
-    /// the pixels that show (any alpha, as fit mode's guard counts them: a badge at opacity
-    /// 0.01 shows) is measured again on a fine band around them.
+    /// the pixels that show (alpha `AlphaBounds.visibleAlpha` or more, as fit mode's guard
+    /// counts them: a sliver painting 1–7/255 or a shadow's tail fading to 0 does not, a
+    /// badge at opacity 0.05 does) is measured again on a fine band around them; where the
+    /// faint ink runs on past that band, the edge is where the ink shows.
     /// - Parameters:
     ///   - shown: that render, when `box` stood as it was and `keep`: then it is the @3x
     ///     output of `--fit=glyph` for a square glyph, which need not be drawn again.

@@ -71,4 +71,17 @@ import Testing
         #expect(spans.count == 1)
         #expect(String(decoding: renderable[try #require(spans.first)], as: UTF8.self).contains("#ff0000"))
     }
+
+    /// The subpaths that can be left out alone: each one followed by an absolute move-to (or
+    /// last); one followed by a relative `m` would move that one, so it is not tried.
+    @Test func subpathsAreSplitAtMoveTos() {
+        func subpaths(_ element: String) -> [String] {
+            let bytes = Array(element.utf8)
+            return OffArtboardShapes.subpathSpans(ofPath: 0..<bytes.count, in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
+        #expect(subpaths("<path fill=\"#000\" d=\"M1 1h2v2z M30 1e0h2v2z\"/>") == ["M1 1h2v2z ", "M30 1e0h2v2z"])
+        #expect(subpaths("<path id=\"d\" d='M1 1h2v2z m30 0h2v2z M4 4h1v1z'/>") == ["m30 0h2v2z ", "M4 4h1v1z"])
+        #expect(subpaths("<path d=\"M1 1h2v2z\"/>").isEmpty)
+        #expect(subpaths("<rect d=\"M1 1h2v2z M3 3h1v1z\"/>").isEmpty)
+    }
 }
