@@ -62,6 +62,16 @@ import Testing
         #expect(!plain.diagnostics.contains { $0.message.contains("Inkscape") }, "other attributes keep the plain advice")
     }
 
+    @Test("white drawn over black to make a hole is told to cut the shape out, not to vary opacity")
+    func aWhiteKnockOutIsToldToCutTheShapeOut() throws {
+        let (_, report) = try Self.findings(checking: Fixtures.path("rules/color-monochrome-white-knockout.svg"))
+        let message = try #require(report.diagnostics.first { $0.rule == .colorMonochrome }?.message)
+        #expect(message.contains("cut the shape out") && message.contains("Path ▸ Difference") && message.contains("even-odd"), "\(message)")
+        #expect(!message.contains("vary opacity"), "\(message)")
+        let (_, red) = try Self.findings(checking: Fixtures.path("rules/color-monochrome-two-fills.svg"))
+        #expect(red.diagnostics.contains { $0.message.contains("use one colour and vary opacity") }, "another colour keeps the opacity advice")
+    }
+
     /// What checking `path` alone finds, as `rule@line:col` (a rule alone for the whole file).
     static func findings(checking path: String, mode: ExportMode = .template) throws -> (actual: [String], report: BuildReport) {
         var request = BuildRequest()
