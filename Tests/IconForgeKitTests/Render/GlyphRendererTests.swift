@@ -37,6 +37,29 @@ import Testing
         }
     }
 
+    @Test("the machine's language does not choose a <switch>'s child: LANGUAGE=ja renders what any machine does")
+    func renderingDoesNotDependOnTheLanguage() throws {
+        let before = getenv("LANGUAGE").map { String(cString: $0) }
+        defer { if let before { setenv("LANGUAGE", before, 1) } else { unsetenv("LANGUAGE") } }
+        for language in ["ja", "ja_JP.UTF-8:en"] {
+            setenv("LANGUAGE", language, 1)
+            let glyph = try renderFixture("rules/svg-dynamic-switch-system-language.svg")
+            for image in glyph.images {
+                #expect(image.pixel(x: image.width / 2, y: image.height / 2) == [0, 0, 0, 255], "LANGUAGE=\(language): the child without systemLanguage, black")
+            }
+        }
+    }
+
+    @Test("a 12.35 mm page with no viewBox: user units are CSS px, so its 36-unit square is 27 pt and comes out 54 px @2x")
+    func anAbsolutePageWithoutAViewBoxHasCSSPixelUnits() throws {
+        let glyph = try renderFixture("rules/geometry-clipped-pass-mm-page-without-viewbox.svg")
+        #expect(abs(glyph.artboard.width - 35) < 1e-3)
+        #expect(isClose(try #require(glyph.inkBox), Rect(x: 4, y: 4, width: 27, height: 27), within: 0.02), "\(String(describing: glyph.inkBox))")
+        #expect(abs(glyph.userSpace.scaleX - 0.75) < 1e-12)
+        let box = try #require(paintedPixelBox(glyph.images[0]))
+        #expect(box.width == 54 && box.height == 54, "\(box)")
+    }
+
     @Test("a colour comes out exactly as written in the SVG")
     func colourIsExact() throws {
         // wide-pt-units.svg fills with #007aff.
