@@ -96,7 +96,21 @@ static void *open_library(void) {
     return NULL;
 }
 
+// librsvg evaluates systemLanguage from g_get_language_names(), which reads LANGUAGE first
+// (then LC_ALL, LC_MESSAGES, LANG), and has no API to set the language. A PNG must not
+// depend on the machine's language, so librsvg runs with LANGUAGE=C: no language matches,
+// and a <switch> draws its child without systemLanguage. The iconforge executable sets it
+// first thing, before any thread starts (a render worker is that executable too); here,
+// once, before librsvg is first loaded, it is set for a process that embeds the library
+// (the tests), which must not change it afterwards. Only when it differs: setenv while
+// other threads read the environment is unsafe.
+static void fix_language(void) {
+    const char *language = getenv("LANGUAGE");
+    if (language == NULL || strcmp(language, "C") != 0) setenv("LANGUAGE", "C", 1);
+}
+
 static void load(void) {
+    fix_language();
     void *library = open_library();
     if (library == NULL) return;
 #define IFRSVG_RESOLVE(name)                                                                          \
@@ -171,20 +185,8 @@ static int absolute_without_view_box(RsvgHandle *handle) {
     return !has_view_box && (is_absolute(has_width, width) || is_absolute(has_height, height));
 }
 
-// librsvg evaluates systemLanguage from g_get_language_names(), which reads LANGUAGE first
-// (then LC_ALL, LC_MESSAGES, LANG), and has no API to set the language. A PNG must not
-// depend on the machine's language, so every parse (in the build's process and in render
-// workers, which parse here too) runs with LANGUAGE=C: no language matches, and a
-// <switch> draws its child without systemLanguage. Set only when it differs, before the
-// parse, so that a test or a caller changing the variable cannot change a render.
-static void fix_language(void) {
-    const char *language = getenv("LANGUAGE");
-    if (language == NULL || strcmp(language, "C") != 0) setenv("LANGUAGE", "C", 1);
-}
-
 ifrsvg_document *ifrsvg_open(const uint8_t *data, size_t size, char *error, size_t error_size) {
     if (ifrsvg_load(NULL, error, error_size) != 0) return NULL;
-    fix_language();
     GError *gerror = NULL;
     RsvgHandle *handle = api.rsvg_handle_new_from_data(data, size, &gerror);
     if (handle == NULL) {

@@ -34,6 +34,9 @@ package enum MarkupChecks {
         /// non-scaling stroke): what its strokes are as exported follows from the user space
         /// alone, however they overlap (`InkWeight`). Nil otherwise.
         package var uniformStrokeWidth: Double?
+        /// The root's page as written, and its editor: what a page that is not the
+        /// template's is named by (`GeometryChecks`).
+        package var page: PageNote?
     }
 
     /// The ids `iconforge init`'s template gives its guides (`ProjectScaffold.templateArtboard`):
@@ -298,6 +301,7 @@ package enum MarkupChecks {
             }
             paints = ColorCascade(root: root, properties: MarkupChecks.cascadedPaintProperties)
             artboard = MarkupChecks.artboard(of: root)
+            result.page = PageNote(root: root)
         }
 
         mutating func noteReferences(in text: String) {
