@@ -96,7 +96,21 @@ static void *open_library(void) {
     return NULL;
 }
 
+// librsvg evaluates systemLanguage from g_get_language_names(), which reads LANGUAGE first
+// (then LC_ALL, LC_MESSAGES, LANG), and has no API to set the language. A PNG must not
+// depend on the machine's language, so librsvg runs with LANGUAGE=C: no language matches,
+// and a <switch> draws its child without systemLanguage. The iconforge executable sets it
+// first thing, before any thread starts (a render worker is that executable too); here,
+// once, before librsvg is first loaded, it is set for a process that embeds the library
+// (the tests), which must not change it afterwards. Only when it differs: setenv while
+// other threads read the environment is unsafe.
+static void fix_language(void) {
+    const char *language = getenv("LANGUAGE");
+    if (language == NULL || strcmp(language, "C") != 0) setenv("LANGUAGE", "C", 1);
+}
+
 static void load(void) {
+    fix_language();
     void *library = open_library();
     if (library == NULL) return;
 #define IFRSVG_RESOLVE(name)                                                                          \
@@ -154,6 +168,23 @@ static void consume_error(GError *gerror, char *error, size_t error_size, const 
     api.g_error_free(gerror);
 }
 
+static int is_absolute(gboolean has, RsvgLength length) {
+    if (!has) return 0;
+    switch (length.unit) {
+    case RSVG_UNIT_IN: case RSVG_UNIT_CM: case RSVG_UNIT_MM: case RSVG_UNIT_PT: case RSVG_UNIT_PC: return 1;
+    default: return 0;
+    }
+}
+
+// Whether the root has no viewBox and a width or height in a physical unit.
+static int absolute_without_view_box(RsvgHandle *handle) {
+    gboolean has_width = 0, has_height = 0, has_view_box = 0;
+    RsvgLength width = {0}, height = {0};
+    RsvgRectangle view_box = {0};
+    api.rsvg_handle_get_intrinsic_dimensions(handle, &has_width, &width, &has_height, &height, &has_view_box, &view_box);
+    return !has_view_box && (is_absolute(has_width, width) || is_absolute(has_height, height));
+}
+
 ifrsvg_document *ifrsvg_open(const uint8_t *data, size_t size, char *error, size_t error_size) {
     if (ifrsvg_load(NULL, error, error_size) != 0) return NULL;
     GError *gerror = NULL;
@@ -162,8 +193,11 @@ ifrsvg_document *ifrsvg_open(const uint8_t *data, size_t size, char *error, size
         consume_error(gerror, error, error_size, "librsvg could not read the document");
         return NULL;
     }
-    // 72 DPI: `pt` and `px` lengths agree.
-    api.rsvg_handle_set_dpi(handle, 72);
+    // 72 DPI: `pt` and `px` lengths agree. But a document with an absolute size (mm, pt, in)
+    // and no viewBox has CSS px user units, 96 to the inch (librsvg derives the viewBox
+    // from the size at the handle's DPI): its `width="6.35mm"` spans 24 units, as in
+    // rsvg-convert, and is drawn onto the 18 pt viewport the caller gives.
+    api.rsvg_handle_set_dpi(handle, absolute_without_view_box(handle) ? 96 : 72);
     return (ifrsvg_document *)handle;
 }
 

@@ -138,6 +138,9 @@ package struct Length: Equatable, Sendable {
     var value: Double
     var unit: Unit
 
+    /// Whether the unit is a physical one (in, cm, mm, pt, pc), not px or relative.
+    package var isAbsolute: Bool { [.inch, .cm, .mm, .pt, .pc].contains(unit) }
+
     /// The length in points at 72 DPI, or nil for relative units, which have no
     /// meaning without a containing viewport.
     package var points: Double? {

@@ -5,6 +5,7 @@ import IconForgeCLI
 /// writes to the terminal, reads the environment or sets a signal's disposition.
 enum CommandLineTool {
     static func main() -> Never {
+        Platform.fixRenderingLanguage()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // A render worker speaks in frames over its stdin and stdout (see RenderWorker).
         if arguments.first == RenderWorker.command {

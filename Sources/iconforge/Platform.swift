@@ -60,6 +60,14 @@ enum Platform {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Fixes the language librsvg evaluates `systemLanguage` by (`LANGUAGE`, which glib
+    /// reads before LC_ALL, LC_MESSAGES and LANG) to `C`, which matches no language, so that
+    /// no PNG depends on the machine's language. Called first, before any thread starts;
+    /// render workers are this executable, so they run with it too.
+    static func fixRenderingLanguage() {
+        if environment("LANGUAGE") != "C" { setenv("LANGUAGE", "C", 1) }
+    }
+
     /// The value of an environment variable, nil when it is not set.
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -63,7 +63,7 @@ enum FamilyChecks {
                         : "scale stroke-width by \(factor.fixed(2))"
                     report(
                         index, .setStrokeWeight,
-                        "strokes are \(stroke.fixed(1)) pt; the set's are \(median.fixed(1)) pt (the median of \(stroked.count) stroked glyphs); \(remedy) so that it reads as one family with the others (allowed: ±\(Int((options.share * 100).rounded())) %, \"family\" in iconforge.json)"
+                        "strokes are \(stroke.fixed(2)) pt; the set's are \(median.fixed(2)) pt (the median of \(stroked.count) stroked glyphs); \(remedy) so that it reads as one family with the others (allowed: ±\(Int((options.share * 100).rounded())) %, \"family\" in iconforge.json)"
                     )
                 }
             }

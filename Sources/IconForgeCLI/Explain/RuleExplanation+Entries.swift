@@ -69,8 +69,8 @@ extension RuleExplanation {
             fixed: glyphExample("  <circle cx=\"17.5\" cy=\"17.5\" r=\"13.5\" fill=\"#000000\"/>", arguments: ["--max-elements", "3"]),
             options: ["--max-file-size BYTES  largest SVG read (default: \(Option.maxFileSize.defaultValue))", "--max-elements N  most elements (default: \(Option.maxElements.defaultValue))"]),
         RuleExplanation(
-            rule: .svgDynamic, checks: "for scripts, event handlers and animation.",
-            why: "the PNG is a static render: an animation shows its first frame only, and a script never runs.",
+            rule: .svgDynamic, checks: "for scripts, event handlers and animation, and for conditions decided where the SVG is drawn: systemLanguage anywhere, requiredFeatures on a <switch>'s child.",
+            why: "the PNG is a static render: an animation shows its first frame only, and a script never runs. A systemLanguage test would make the PNG depend on the build machine's language: iconforge renders with the language fixed (LANGUAGE=C, so no language matches and a <switch> draws its child without one), but other consumers of the SVG choose by their own language.",
             failing: glyphExample(goodBody + "\n  <script>alert(1)</script>"), fixed: good, options: ["--werror  makes this warning fail the build"]),
         RuleExplanation(
             rule: .svgUseCycle, checks: "that no <use> refers to itself or to an element that contains it.",

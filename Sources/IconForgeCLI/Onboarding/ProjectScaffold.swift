@@ -51,7 +51,7 @@ enum ProjectScaffold {
           "//": [
             "iconforge's settings for this project; flags on the command line win over them.",
             "glyphs: the folder of SVG glyphs (or a list of folders); output: where PNGs and catalog.json go.",
-            "fit: true scales every glyph to the template's target (for sets not drawn on the 35 pt template).",
+            "fit: true (or \\"set\\") gives each artboard size's glyphs one scale, which brings the set's typical glyph to the template's target (for sets not drawn on the 35 pt template); \\"glyph\\" scales each glyph to the target alone.",
             "tolerance: how far (pt) a glyph's governing side may be from 27 pt (square) or 30 pt (wide, tall).",
             "werror: true makes warnings fail the build. Add an \\"xcassets\\" key naming an asset catalog to fill it.",
             "Every key: docs/reference.md in iconforge's repository, or 'iconforge help build'."

@@ -96,7 +96,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .svgRaster: "embeds a raster <image>"
         case .svgText: "<text> not converted to outlines"
         case .svgLimit: "over a safety limit (file size, element count, nesting depth, entity expansion)"
-        case .svgDynamic: "script, event handlers or animation, which the static render ignores"
+        case .svgDynamic: "script, event handlers or animation, which the static render ignores, or a condition on the viewer's language (systemLanguage)"
         case .svgUseCycle: "a <use> that refers to itself or to an element containing it"
         case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
         case .glyphTemplate: "the template's Guides layer left in a glyph (error), or a drawing saved into Glyphs/.template.svg (warning)"

@@ -4,7 +4,9 @@
 /// `width` and `height` in absolute units (pt, pc, mm, cm, in) give the artboard's physical
 /// size; px and unitless values are design-tool pixels, 1 px = 1 pt; with neither, the
 /// viewBox is the artboard at 1 user unit = 1 pt. The viewBox is mapped onto the artboard
-/// as SVG maps it onto the viewport, with `preserveAspectRatio`. Inkscape's default
+/// as SVG maps it onto the viewport, with `preserveAspectRatio`. With no viewBox and an
+/// absolute width or height, the user units are CSS px, 96 to the inch, as SVG and
+/// rsvg-convert read them: a `width="6.35mm"` page is 18 pt and spans 24 user units. Inkscape's default
 /// document (`width="12.347222mm"`, a viewBox in millimetres) and LibreOffice's
 /// (`width="12.35mm"`, a viewBox in 1/100 mm) are both 35 pt artboards. Every measurement,
 /// message and fix is in points of the artboard, its top-left corner at (0, 0).
@@ -19,11 +21,15 @@ public struct Artboard: Equatable, Hashable, Sendable {
         self.userSpace = userSpace
     }
 
+    /// Points per CSS px: the user unit of a document with an absolute size and no viewBox.
+    public static let pointsPerCSSPixel = 72.0 / 96
+
     /// The artboard an `<svg>` root declares. `width` and `height` are in points, nil when
-    /// absent or relative (`100%`); `viewBox` is in user units.
+    /// absent or relative (`100%`); `viewBox` is in user units; `absolute`: either is in
+    /// an absolute unit (pt, pc, mm, cm, in), not px or unitless.
     /// - Throws: `ArtboardProblem` when no usable size is declared.
     public static func declared(
-        width: Double?, height: Double?, viewBox: Rect?, preserveAspectRatio: PreserveAspectRatio = .init()
+        width: Double?, height: Double?, viewBox: Rect?, preserveAspectRatio: PreserveAspectRatio = .init(), absolute: Bool = false
     ) throws(ArtboardProblem) -> Artboard {
         func usable(_ value: Double?) -> Double? { value.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
         if let viewBox {
@@ -43,7 +49,8 @@ public struct Artboard: Equatable, Hashable, Sendable {
         guard let width = usable(width), let height = usable(height) else {
             throw ArtboardProblem(message: "no viewBox and no absolute width and height; add viewBox=\"0 0 35 35\" to the <svg> element")
         }
-        return Artboard(size: Size(width: width, height: height))
+        let unit = absolute ? pointsPerCSSPixel : 1
+        return Artboard(size: Size(width: width, height: height), userSpace: UserSpace(scaleX: unit, scaleY: unit, originX: 0, originY: 0))
     }
 }
 

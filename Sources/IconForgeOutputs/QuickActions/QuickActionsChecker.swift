@@ -186,7 +186,8 @@ struct QuickActionsChecker {
             case nil:
                 let near = glyphs.keys.first { $0.lowercased() == name.lowercased() }
                 let hint = near.map { "did you mean \"\($0)\"?" } ?? "add \(file.parentPath)/\(name).svg or name an existing glyph"
-                report(.actionsIcon, at: at, "icon glyph \"\(name)\" is not among the \(glyphs.count) glyphs; \(hint)")
+                let among = glyphs.count == 1 ? "is not the project's one glyph" : "is not among the \(glyphs.count) glyphs"
+                report(.actionsIcon, at: at, "icon glyph \"\(name)\" \(among); \(hint)")
             }
         case .symbol(let name):
             if !Self.isSymbolName(name) {

@@ -1,6 +1,6 @@
 /// The template's size and placement rules, judged on the ink box measured from pixels.
 enum GeometryChecks {
-    static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String) -> [Diagnostic] {
+    static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String, page: PageNote? = nil) -> [Diagnostic] {
         guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
         var found: [Diagnostic] = []
         func report(_ rule: RuleID, _ message: String, fix: GeometryFix? = nil) {
@@ -71,17 +71,17 @@ enum GeometryChecks {
             case .square: (governing, dimension) = (max(ink.width, ink.height), "longer side")
             }
             if abs(governing - target) > options.sizeTolerance {
-                var message = "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)"
-                if !Template.isCanvas(glyph.artboard) {
-                    message += "; the artboard is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, not the 35 × 35 pt template: for a set not drawn on the template, use --fit"
-                }
-                report(.sizeTarget, message, fix: fix)
+                report(.sizeTarget, "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)", fix: fix)
             }
 
             let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
             if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance, !options.allowOffCenter.contains(name) {
                 report(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); \(fix.prose), or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json", fix: fix)
             }
+        }
+
+        if options.mode == .template, !Template.isCanvas(glyph.artboard) {
+            found = Self.ledByThePage(found, statement: (page ?? PageNote.unknown).statement(size: glyph.artboard))
         }
 
         let longer = max(ink.width, ink.height), shorter = min(ink.width, ink.height)
@@ -104,6 +104,23 @@ enum GeometryChecks {
             }
         }
         return found
+    }
+
+    /// On a page that is not the template's, the size findings (and the centring that
+    /// follows from the page) become one, which names the page first: a 99 pt page's
+    /// oversize is the page's, not the drawing's. Nothing is merged when the glyph's size is
+    /// right (an off-centre warning alone keeps its own advice).
+    static func ledByThePage(_ found: [Diagnostic], statement: String) -> [Diagnostic] {
+        let rules: [RuleID] = [.sizeMax, .sizeTarget, .geometryOffCenter]
+        guard let lead = rules.lazy.compactMap({ rule in found.first { $0.rule == rule } }).first, lead.rule != .geometryOffCenter,
+            let position = found.firstIndex(where: { rules.contains($0.rule) })
+        else { return found }
+        var merged = lead
+        merged.message = statement + "; as drawn, " + lead.message
+        merged.fix = lead.fix ?? found.first { rules.contains($0.rule) && $0.fix != nil }?.fix
+        var kept = found.filter { !rules.contains($0.rule) }
+        kept.insert(merged, at: min(position, kept.count))
+        return kept
     }
 
     /// What brings the glyph to the template: its governing dimension scaled to the target

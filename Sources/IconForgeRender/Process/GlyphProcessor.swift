@@ -176,7 +176,7 @@ package enum GlyphProcessor {
             outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
             return outcome.finished(options)
         }
-        outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file)
+        outcome.diagnostics += GeometryChecks.run(rendered, name: source.name, options: options, file: file, page: markup.page)
         // Left out, but said: a spare beside the page is harmless, a leftover (Lucide's
         // save-off carries one) is worth deleting.
         if let spare = markup.paintUses.first(where: isOffArtboard) {

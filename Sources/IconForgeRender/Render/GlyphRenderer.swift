@@ -185,7 +185,8 @@ package enum GlyphRenderer {
     static func artboard(_ dimensions: IntrinsicDimensions, preserveAspectRatio: PreserveAspectRatio = .init()) throws(RenderFailure) -> Artboard {
         do {
             return try Artboard.declared(
-                width: dimensions.width?.points, height: dimensions.height?.points, viewBox: dimensions.viewBox, preserveAspectRatio: preserveAspectRatio)
+                width: dimensions.width?.points, height: dimensions.height?.points, viewBox: dimensions.viewBox, preserveAspectRatio: preserveAspectRatio,
+                absolute: [dimensions.width, dimensions.height].contains { $0?.isAbsolute == true })
         } catch {
             throw .noSize(error.message)
         }

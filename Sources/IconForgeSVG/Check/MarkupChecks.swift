@@ -34,6 +34,9 @@ package enum MarkupChecks {
         /// non-scaling stroke): what its strokes are as exported follows from the user space
         /// alone, however they overlap (`InkWeight`). Nil otherwise.
         package var uniformStrokeWidth: Double?
+        /// The root's page as written, and its editor: what a page that is not the
+        /// template's is named by (`GeometryChecks`).
+        package var page: PageNote?
     }
 
     /// The ids `iconforge init`'s template gives its guides (`ProjectScaffold.templateArtboard`):
@@ -87,6 +90,13 @@ package enum MarkupChecks {
         "fill", "stroke", "stroke-width", "fill-opacity", "stroke-opacity", "opacity", "stop-color", "flood-color", "lighting-color",
     ]
 
+    /// The finding on a condition evaluated where the SVG is drawn: `systemLanguage` (the
+    /// viewer's language) or, on a `<switch>`'s child, `requiredFeatures` (the renderer's).
+    static func conditionMessage(_ name: String, value: String) -> String {
+        let depends = name == "systemLanguage" ? "the language of the machine that draws it" : "which SVG features the program drawing it claims"
+        return "\(name)=\"\(value)\" makes what the glyph shows depend on \(depends); iconforge renders with a fixed language (none matches), but other consumers of the SVG choose by their own: glyphs draw the same everywhere, so keep the one drawing you mean and delete the condition (in a <switch>, delete the other choices)"
+    }
+
     /// The root's artboard in user units: its viewBox, else its width and height as numbers.
     static func artboard(of root: XMLElement) -> Rect? {
         if let viewBox = root.attribute("viewBox")?.value {
@@ -94,10 +104,16 @@ package enum MarkupChecks {
             guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
             return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         }
+        // With no viewBox the user units are CSS px, whatever the unit of the width (SVG's
+        // rule, as librsvg reads it): `width="6.35mm"` spans 24 units.
         func length(_ name: String) -> Double? {
             guard var value = root.attribute(name)?.value.trimmed() else { return nil }
-            if value.hasSuffix("px") || value.hasSuffix("pt") { value = String(value.dropLast(2)) }
-            return Double(value).flatMap { $0 > 0 ? $0 : nil }
+            var unitsPer = 1.0
+            for (unit, pixels) in [("px", 1.0), ("pt", 96.0 / 72), ("pc", 16.0), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96.0)] where value.hasSuffix(unit) {
+                (value, unitsPer) = (String(value.dropLast(2)), pixels)
+                break
+            }
+            return Double(value).flatMap { $0 > 0 ? $0 * unitsPer : nil }
         }
         guard let width = length("width"), let height = length("height") else { return nil }
         return Rect(x: 0, y: 0, width: width, height: height)
@@ -285,6 +301,7 @@ package enum MarkupChecks {
             }
             paints = ColorCascade(root: root, properties: MarkupChecks.cascadedPaintProperties)
             artboard = MarkupChecks.artboard(of: root)
+            result.page = PageNote(root: root)
         }
 
         mutating func noteReferences(in text: String) {
@@ -382,6 +399,15 @@ package enum MarkupChecks {
             if isSVG, MarkupChecks.animationElements.contains(name) {
                 report(.svgDynamic, at: element.location, "<\(element.name)> animates the glyph; the PNGs show it unanimated, and other consumers of the SVG will animate it: delete the animation")
             }
+            if isSVG, name == "switch" {
+                // Illustrator's <foreignObject requiredExtensions> is chosen by no renderer:
+                // only requiredFeatures (and systemLanguage, below) choose differently.
+                for child in element.children {
+                    for attribute in child.attributes where attribute.namespace == nil && attribute.localName == "requiredFeatures" {
+                        report(.svgDynamic, at: attribute.location, MarkupChecks.conditionMessage(attribute.localName, value: attribute.value))
+                    }
+                }
+            }
             if !element.text.isEmpty, let start = element.textLocation {
                 let emojiError = checkEmoji(in: element.text, at: start, what: "text of <\(element.name)>")
                 if emojiError, isSVG, MarkupChecks.textContentElements.contains(name), role != .undisplayed {
@@ -405,6 +431,9 @@ package enum MarkupChecks {
                     let shown = bad.isEmpty ? "the end" : "'\(bad)'"
                     report(.svgParse, at: attribute.valueLocation.advanced(by: problem.utf8Offset, in: attribute.value), "path data is broken at \(shown): \(problem.reason); librsvg stops drawing the path there: fix or re-export the path")
                 } else if attribute.namespace == nil {
+                    if isSVG, attribute.localName == "systemLanguage" {
+                        report(.svgDynamic, at: attribute.location, MarkupChecks.conditionMessage(attribute.localName, value: attribute.value))
+                    }
                     if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
                         report(.svgDynamic, at: attribute.location, "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute")
                     }

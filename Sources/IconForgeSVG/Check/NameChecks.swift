@@ -32,13 +32,26 @@ package enum NameChecks {
                 let message =
                     other.name.unicodeScalars.elementsEqual(name.unicodeScalars)
                     ? "glyph name '\(name)' is also used by \(other.displayPath); their outputs would overwrite each other; rename one"
-                    : "glyph name '\(name)' collides with '\(other.name)' (\(other.displayPath)): they differ only by case or Unicode normalisation, and would overwrite each other on macOS; rename one"
+                    : "glyph name '\(name)' collides with '\(other.name)' (\(other.displayPath)): \(difference(name, other.name)), and would overwrite each other on macOS; rename one"
                 found[index, default: []].append(Diagnostic(.nameCollision, file: source.displayPath, message))
             } else {
                 firstByKey[key] = index
             }
         }
         return found
+    }
+
+    /// How two colliding names differ: by case, or by Unicode normalisation, spelled out in
+    /// code points, since the two look the same ("caf<U+00E9>" and "cafe<U+0301>").
+    static func difference(_ name: String, _ other: String) -> String {
+        if name.lowercased().unicodeScalars.elementsEqual(other.lowercased().unicodeScalars) { return "they differ only by case" }
+        func hex(_ scalar: Unicode.Scalar) -> String { String(scalar.value, radix: 16, uppercase: true) }
+        func spelled(_ text: String) -> String {
+            text.unicodeScalars.map { scalar in
+                scalar.isASCII && scalar.value >= 0x20 ? String(scalar) : "<U+\(String(repeating: "0", count: max(0, 4 - hex(scalar).count)) + hex(scalar))>"
+            }.joined()
+        }
+        return "they differ only by Unicode normalisation, the same text in other code points ('\(spelled(name))' and '\(spelled(other))')"
     }
 
     /// The longest glyph name, in UTF-8 bytes. File systems (ext4, APFS) allow 255 bytes per

@@ -71,13 +71,25 @@ package enum PaintJudgement {
                 continue
             }
             let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
-            found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: use one colour and vary opacity instead"))
+            found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: \(remedy(for: use.paint, over: first.paint))"))
         }
         for index in servers where found.isEmpty ? seen([index]) ?? true : false {
             let use = uses[index]
             found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"))
         }
         return found
+    }
+
+    /// What to do about a second colour. White drawn over the glyph's colour is a knock-out
+    /// (a hole painted in the background's colour): the PNG is tinted and its background is
+    /// transparent, so the hole must be cut out, not painted; any other colour becomes the
+    /// one colour at an opacity.
+    static func remedy(for paint: PaintUse.Paint, over first: PaintUse.Paint) -> String {
+        guard case .color(let colour) = paint, case .color(let under) = first,
+            ColorDifference.same(colour, PixelColor(red: 255, green: 255, blue: 255)),
+            !ColorDifference.same(under, PixelColor(red: 255, green: 255, blue: 255))
+        else { return "use one colour and vary opacity instead" }
+        return "white drawn over the glyph to make a hole paints a white patch in the PNG, which is tinted on a transparent background; cut the shape out instead (Inkscape: Path ▸ Difference; Illustrator: Pathfinder ▸ Minus Front; Figma: Subtract), or make the hole an inner subpath of an even-odd path (fill-rule=\"evenodd\"), or a mask"
     }
 
     /// `bytes` without `spans` (an element inside another deleted span goes with it).

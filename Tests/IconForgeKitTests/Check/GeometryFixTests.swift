@@ -28,7 +28,7 @@ import Testing
         ("small", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"5.5\" y=\"5.5\" width=\"24\" height=\"24\"/></svg>", [RuleID.sizeTarget]),
         ("shifted", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"5.5\" y=\"4\" width=\"27\" height=\"27\"/></svg>", [.geometryOffCenter]),
         ("both", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"15\" cy=\"19.5\" r=\"9\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/></svg>", [.geometryOffCenter, .sizeTarget]),
-        ("big", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 40\"><rect x=\"2\" y=\"2\" width=\"36\" height=\"36\"/></svg>", [.sizeMax, .sizeTarget]),
+        ("big", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 40\"><rect x=\"2\" y=\"2\" width=\"36\" height=\"36\"/></svg>", [.sizeMax]),  // the 40 pt page leads: one finding, with size.target's fix
     ])
     func applyingTheSuggestedTransformMakesTheGlyphPass(name: String, svg: String, rules: [RuleID]) throws {
         let folder = TemporaryFolder()

@@ -62,6 +62,29 @@ import Testing
         #expect(!plain.diagnostics.contains { $0.message.contains("Inkscape") }, "other attributes keep the plain advice")
     }
 
+    @Test("white drawn over black to make a hole is told to cut the shape out, not to vary opacity")
+    func aWhiteKnockOutIsToldToCutTheShapeOut() throws {
+        let (_, report) = try Self.findings(checking: Fixtures.path("rules/color-monochrome-white-knockout.svg"))
+        let message = try #require(report.diagnostics.first { $0.rule == .colorMonochrome }?.message)
+        #expect(message.contains("cut the shape out") && message.contains("Path ▸ Difference") && message.contains("even-odd"), "\(message)")
+        #expect(!message.contains("vary opacity"), "\(message)")
+        let (_, red) = try Self.findings(checking: Fixtures.path("rules/color-monochrome-two-fills.svg"))
+        #expect(red.diagnostics.contains { $0.message.contains("use one colour and vary opacity") }, "another colour keeps the opacity advice")
+    }
+
+    @Test("a page that is not the template's is named first, once, in its own unit and in pt, with where its tool sets it")
+    func aPageThatIsNotTheTemplatesIsNamedFirst() throws {
+        let (_, inkscape) = try Self.findings(checking: Fixtures.path("rules/size-max-inkscape-mm-page.svg"))
+        #expect(inkscape.diagnostics.count == 1, "one finding, not several pointing different ways: \(inkscape.diagnostics.map(\.message))")
+        let message = try #require(inkscape.diagnostics.first).message
+        #expect(message.hasPrefix("the page is 35 × 35 mm (99.21 × 99.21 pt), not the template's 35 × 35 pt (12.35 × 12.35 mm): set the page size in Inkscape's File ▸ Document Properties"), "\(message)")
+        #expect(message.contains("as drawn, ink box is 51.02 × 85.04 pt"), "\(message)")
+        let (_, a4) = try Self.findings(checking: Fixtures.path("rules/size-max-a4-page.svg"))
+        let page = try #require(a4.diagnostics.first).message
+        #expect(a4.diagnostics.count == 1 && page.hasPrefix("the page is 210 × 297 mm (595.28 × 841.89 pt)"), "\(a4.diagnostics.map(\.message))")
+        #expect(page.contains("Illustrator: Artboard Options") && page.contains("Figma: the frame's size"), "\(page)")
+    }
+
     /// What checking `path` alone finds, as `rule@line:col` (a rule alone for the whole file).
     static func findings(checking path: String, mode: ExportMode = .template) throws -> (actual: [String], report: BuildReport) {
         var request = BuildRequest()

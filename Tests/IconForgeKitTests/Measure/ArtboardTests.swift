@@ -26,6 +26,9 @@ import Testing
         #expect(widthOnly.size == Size(width: 24, height: 24) && widthOnly.userSpace == UserSpace(scaleX: 0.025, scaleY: 0.025, originX: 0, originY: 24))
         // No viewBox: user units are the width and height's own pixels, 1 px = 1 pt.
         #expect(try Artboard.declared(width: 35, height: 35, viewBox: nil) == Artboard(size: Size(width: 35, height: 35)))
+        // No viewBox and an absolute size (6.35 mm = 18 pt): user units are CSS px, 0.75 pt.
+        let millimetrePage = try Artboard.declared(width: 18, height: 18, viewBox: nil, absolute: true)
+        #expect(millimetrePage.size == Size(width: 18, height: 18) && millimetrePage.userSpace == UserSpace(scaleX: 0.75, scaleY: 0.75, originX: 0, originY: 0))
         #expect(throws: ArtboardProblem.self) { try Artboard.declared(width: nil, height: 35, viewBox: nil) }
         #expect(throws: ArtboardProblem.self) { try Artboard.declared(width: 35, height: 35, viewBox: Rect(x: 0, y: 0, width: 0, height: 35)) }
     }
@@ -52,7 +55,8 @@ import Testing
         ("width=\"35pt\" height=\"35pt\" viewBox=\"0 0 35 35\"", "<rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/>"),
         ("width=\"2.916667pc\" height=\"2.916667pc\" viewBox=\"0 0 70 70\"", "<rect x=\"8\" y=\"8\" width=\"54\" height=\"54\"/>"),
         ("width=\"1.234722cm\" height=\"1.234722cm\" viewBox=\"0 0 1234.722 1234.722\"", "<rect x=\"141.1111\" y=\"141.1111\" width=\"952.5\" height=\"952.5\"/>"),
-        ("width=\"0.486111in\" height=\"0.486111in\"", "<rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/>"),
+        // No viewBox: user units are CSS px, 96 to the inch (4 pt is 5.3333 units).
+        ("width=\"0.486111in\" height=\"0.486111in\"", "<rect x=\"5.333333\" y=\"5.333333\" width=\"36\" height=\"36\"/>"),
         ("width=\"12.347222mm\" height=\"12.347222mm\" viewBox=\"-20 -20 12.347222 12.347222\"", "<rect x=\"-18.588889\" y=\"-18.588889\" width=\"9.525\" height=\"9.525\"/>"),
         ("width=\"35px\" height=\"35px\" viewBox=\"0 0 350 350\"", "<rect x=\"40\" y=\"40\" width=\"270\" height=\"270\"/>"),
         ("width=\"35\" height=\"35\"", "<rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/>"),

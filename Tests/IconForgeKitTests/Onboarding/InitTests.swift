@@ -138,6 +138,15 @@ import Testing
         }
     }
 
+    /// The note init writes on `fit` says what docs/designers.md says: true is set mode.
+    @Test func initsFitNoteMatchesTheDocumentedSetMode() throws {
+        let docs = try String(contentsOf: PortabilityTests.packageRoot.appendingPathComponent("docs/designers.md"), encoding: .utf8)
+        #expect(docs.contains("`fit` is `false` (template mode), `true` or `\"set\"`\n(`--fit=set`)"), "docs say true is set mode")
+        let note = try #require(ProjectScaffold.configuration(glyphs: "Glyphs").split(separator: "\n").first { $0.contains("\"fit: ") })
+        #expect(note.contains("fit: true (or \\\"set\\\")") && note.contains("one scale") && note.contains("typical glyph"), "\(note)")
+        #expect(!note.contains("scales every glyph to the template's target"), "\(note)")
+    }
+
     @Test func secondRunWritesNothingAndSaysWhatExists() throws {
         let project = TemporaryFolder()
         #expect(ToolCommand.run(["init", project.path, "--app-name", "A"]).status == .clean)

@@ -68,6 +68,16 @@ import Testing
         #expect(QuickActionsChecker.containsWord("Mosaic 2", in: "Open Mosaic 2"))
     }
 
+    @Test("an icon naming no glyph of a one-glyph project: no \"among the 1 glyphs\"")
+    func missingIconInAOneGlyphProject() throws {
+        let bytes = Array(#"{"actions": [{"type": "a", "title": "New", "icon": {"glyph": "nope"}}]}"#.utf8)
+        let one = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: ["star": true], appName: nil, limits: TruncationLimits())
+        let message = try #require(one.diagnostics.first { $0.rule == .actionsIcon }).message
+        #expect(message.contains("is not the project's one glyph") && !message.contains("among the 1 glyphs"), "\(message)")
+        let two = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: ["star": true, "moon": true], appName: nil, limits: TruncationLimits())
+        #expect(two.diagnostics.contains { $0.message.contains("is not among the 2 glyphs") }, "\(two.diagnostics)")
+    }
+
     @Test func appNameParameterOverridesTheFile() throws {
         let bytes = Array(#"{"appName": "Mosaic", "actions": [{"type": "a", "title": "Open Notebook", "icon": {"system": "compose"}}]}"#.utf8)
         let fromFile = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: TruncationLimits())

@@ -37,6 +37,32 @@ import Testing
         }
     }
 
+    @Test("the machine's language does not choose a <switch>'s child: LANGUAGE=ja builds what any machine does")
+    func renderingDoesNotDependOnTheLanguage() throws {
+        let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
+        var hashes: [String] = []
+        for language in ["ja", "ja_JP.UTF-8:en", "C"] {
+            let output = TemporaryFolder()
+            let fixture = Fixtures.path("rules/svg-dynamic-switch-system-language.svg")
+            let result = try ExternalProgram.run(iconforge, ["build", fixture, "--output", output.path], environment: ["LANGUAGE": language, "LC_ALL": "C.UTF-8", "LANG": "ja_JP.UTF-8"])
+            let data = try Data(contentsOf: URL(fileURLWithPath: output.file("svg-dynamic-switch-system-language@2x.png")))
+            let image = try decodePNG(output.file("svg-dynamic-switch-system-language@2x.png"))
+            #expect(image.pixel(x: image.width / 2, y: image.height / 2) == [0, 0, 0, 255], "LANGUAGE=\(language): the child without systemLanguage, black; \(result.output)")
+            hashes.append(SHA256Digest.hex(of: data))
+        }
+        #expect(Set(hashes).count == 1, "the same PNG bytes whatever the language")
+    }
+
+    @Test("a 12.35 mm page with no viewBox: user units are CSS px, so its 36-unit square is 27 pt and comes out 54 px @2x")
+    func anAbsolutePageWithoutAViewBoxHasCSSPixelUnits() throws {
+        let glyph = try renderFixture("rules/geometry-clipped-pass-mm-page-without-viewbox.svg")
+        #expect(abs(glyph.artboard.width - 35) < 1e-3)
+        #expect(isClose(try #require(glyph.inkBox), Rect(x: 4, y: 4, width: 27, height: 27), within: 0.02), "\(String(describing: glyph.inkBox))")
+        #expect(abs(glyph.userSpace.scaleX - 0.75) < 1e-12)
+        let box = try #require(paintedPixelBox(glyph.images[0]))
+        #expect(box.width == 54 && box.height == 54, "\(box)")
+    }
+
     @Test("a colour comes out exactly as written in the SVG")
     func colourIsExact() throws {
         // wide-pt-units.svg fills with #007aff.
