@@ -56,8 +56,11 @@ enum FuzzEntryPoints {
 
     /// (g) The bytes as a path of a git tree (`GitTreePath`, what `diff --base` writes): a
     /// path it accepts has only names a folder holds beneath itself, and the private
-    /// folder that writes it (`ScratchFolder`) reads the same names from it, by byte.
+    /// folder that writes it (`ScratchFolder`) reads the same names from it, by byte. And
+    /// the same bytes as a path in `iconforge.json` (`ProjectPath`, judged by its text): one
+    /// it accepts is relative, holds no NUL, and never climbs above the project.
     static func gitTree(_ bytes: [UInt8]) {
+        configuredPath(bytes)
         guard GitTreePath.problem(bytes) == nil else { return }
         let names = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         for name in names {
@@ -66,6 +69,18 @@ enum FuzzEntryPoints {
         }
         let written = try? ScratchFolder.names(of: String(decoding: bytes, as: UTF8.self), in: "/private")
         precondition(written?.map { Array($0.utf8) } == names.map(Array.init), "\(bytes) is written as other names")
+    }
+
+    private static func configuredPath(_ bytes: [UInt8]) {
+        let path = String(decoding: bytes, as: UTF8.self)
+        guard ProjectPath.refusal(of: path, project: "/", linksMayLeave: true) == nil else { return }
+        let text = Array(path.utf8)
+        precondition(text.first != UInt8(ascii: "/") && !text.contains(0), "accepted the configured path \(bytes)")
+        var depth = 0
+        for name in text.split(separator: UInt8(ascii: "/")) where !name.elementsEqual(".".utf8) {
+            depth += name.elementsEqual("..".utf8) ? -1 : 1
+            precondition(depth >= 0, "accepted the configured path \(bytes), which climbs out of the project")
+        }
     }
 
     private static func source(_ bytes: [UInt8]) -> GlyphSource {
