@@ -479,10 +479,12 @@ package enum FileSystem {
         guard let folder = opendir(path) else { throw FileError(path: path, errno: errno, action: "list folder") }
         defer { closedir(folder) }
         var names: [String] = []
+        // The name is read in place, up to its NUL: a dirent at the end of readdir's buffer
+        // can be shorter than the struct (its d_reclen), so copying the whole 256-byte
+        // d_name would read past it (AddressSanitizer: heap-buffer-overflow).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             if name != ".", name != ".." { names.append(name) }
         }
         return names
