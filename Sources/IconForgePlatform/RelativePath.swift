@@ -4,7 +4,7 @@ package enum RelativePath {
     /// `path` relative to the folder `base`, when both are absolute or both relative (as a
     /// build names them); else `path` as it is.
     package static func of(_ path: String, from base: String) -> String {
-        guard path.hasPrefix("/") == base.hasPrefix("/") else { return path }
+        guard path.isAbsolutePath == base.isAbsolutePath else { return path }
         let from = normalized(base).pathComponents, to = normalized(path).pathComponents
         guard !from.contains("..") else { return path }
         let common = zip(from, to).prefix { $0 == $1 }.count
@@ -13,7 +13,7 @@ package enum RelativePath {
 
     /// `relative` (from `of`) as a path again, seen from where `base` is named.
     package static func resolving(_ relative: String, against base: String) -> String {
-        relative.hasPrefix("/") ? relative : normalized(base + "/" + relative)
+        relative.isAbsolutePath ? relative : normalized(base + "/" + relative)
     }
 
     /// `path` without `.` components and with each `name/..` taken out.
@@ -22,6 +22,6 @@ package enum RelativePath {
         for part in path.pathComponents where part != "." {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
         }
-        return (path.hasPrefix("/") ? "/" : "") + (parts.isEmpty && !path.hasPrefix("/") ? "." : parts.joined(separator: "/"))
+        return (path.isAbsolutePath ? "/" : "") + (parts.isEmpty && !path.isAbsolutePath ? "." : parts.joined(separator: "/"))
     }
 }

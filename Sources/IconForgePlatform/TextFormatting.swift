@@ -35,6 +35,10 @@ package extension String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 
+    /// Whether the system reads the path as absolute: its first byte is "/" (a Character
+    /// test would miss "/" followed by a combining mark).
+    var isAbsolutePath: Bool { utf8.first == UInt8(ascii: "/") }
+
     /// The path's names, split where the system splits them: at each "/" byte. (Splitting
     /// the String by Character would keep "/" and a combining mark after it together, so
     /// "../\u{301}x" would hide its "..".) Empty names (from "//" or an ending "/") are left out.

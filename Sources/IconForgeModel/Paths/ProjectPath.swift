@@ -42,7 +42,7 @@ package enum ProjectPath {
     /// are not followed in judging, so only `..` and absolute paths can leave.
     package static func refusal(of path: String, project: String, linksMayLeave: Bool = false) -> Refusal? {
         if let scalar = path.unicodeScalars.first(where: DisplayText.isNeutralised) { return .controlCharacter(scalar) }
-        if path.hasPrefix("/") { return .absolute }
+        if path.isAbsolutePath { return .absolute }
         let parts = path.pathComponents
         if linksMayLeave { return lexicalRefusal(parts) }
         // The project was found by reading the file in it, so it resolves; if it vanished

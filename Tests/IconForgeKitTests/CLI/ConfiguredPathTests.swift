@@ -168,6 +168,7 @@ import Testing
         let project = TemporaryFolder()
         #expect("../\u{301}x".pathComponents == ["..", "\u{301}x"])
         #expect(ProjectPath.refusal(of: "../\u{301}x", project: project.path) != nil, "leaves the project")
+        #expect(ProjectPath.refusal(of: "/\u{301};", project: project.path) == .absolute, "the system reads it as absolute")
         #expect(ProjectPath.refusal(of: "Output/\u{301}x", project: project.path) == nil)
         #expect(RelativePath.normalized("a/../\u{301}x") == "\u{301}x")
         #expect(PathBase.normalized("/a/../\u{301}x") == "/\u{301}x")
