@@ -29,12 +29,7 @@ import Testing
     /// deleted (a whole build removes its files) and a quick action's title changed (a whole
     /// build rewrites Info.plist, the strings files and QuickActions.plist).
     static func change(_ root: String) throws {
-        func edit(_ name: String, _ old: String, _ new: String) throws {
-            let path = root + "/" + name
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(text.contains(old))
-            try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: path))
-        }
+        func edit(_ name: String, _ old: String, _ new: String) throws { try replaceText(in: root + "/" + name, old, with: new) }
         try edit("Glyphs/mail.svg", "rx=\"3.5\"", "rx=\"2.5\"")
         try FileManager.default.removeItem(atPath: root + "/Glyphs/video.svg")
         try edit("Glyphs/quick-actions.json", "\"New Note\"", "\"New Page\"")

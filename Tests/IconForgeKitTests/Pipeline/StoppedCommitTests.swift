@@ -46,12 +46,7 @@ import Testing
 
     /// A title, a translation and a glyph changed since the last build.
     static func change(_ root: String) throws {
-        func edit(_ name: String, _ old: String, _ new: String) throws {
-            let path = root + "/" + name
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(text.contains(old))
-            try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: path))
-        }
+        func edit(_ name: String, _ old: String, _ new: String) throws { try replaceText(in: root + "/" + name, old, with: new) }
         try edit("Glyphs/quick-actions.json", "\"New Note\"", "\"New Page\"")
         try edit("Glyphs/quick-actions.json", "\"Suchen\"", "\"Durchsuchen\"")
         try edit("Glyphs/search.svg", "r=\"9.5\"", "r=\"9.25\"")

@@ -67,6 +67,14 @@ final class TemporaryFolder {
     }
 }
 
+/// Replaces `old` with `new` in the text file at `path`, as a person editing it would;
+/// the test fails if `old` is not there (the edit would change nothing).
+func replaceText(in path: String, _ old: String, with new: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains(old), "\(path) has no \(old)", sourceLocation: sourceLocation)
+    try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: path))
+}
+
 /// A project folder holding one glyph drawn on the template, `Glyphs/square-27pt.svg`.
 func oneGlyphProject() -> TemporaryFolder {
     let project = TemporaryFolder()
