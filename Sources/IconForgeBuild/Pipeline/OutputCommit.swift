@@ -159,8 +159,14 @@ enum OutputCommit {
 
     /// Writes the record of what iconforge wrote into the app's files, once there is one.
     static func writeAppFilesRecord(_ record: AppFilesRecord, previous: AppFilesRecord, outputFolder: String) throws(BuildError) {
-        guard record != previous || (record != AppFilesRecord() && FileSystem.kind(of: outputFolder + "/" + AppFilesRecord.fileName) == .missing) else { return }
+        let exists = FileSystem.kind(of: outputFolder + "/" + AppFilesRecord.fileName) != .missing
+        guard recordIsOwed(record, previous: previous, fileExists: exists) else { return }
         do throws(FileError) { try record.write(in: outputFolder) } catch { throw .output(error) }
+    }
+
+    /// Whether the record must be written: it changed, or it owns something and its file is gone.
+    private static func recordIsOwed(_ record: AppFilesRecord, previous: AppFilesRecord, fileExists: Bool) -> Bool {
+        record != previous || (record != AppFilesRecord() && !fileExists)
     }
 
     /// Stages the record of what this build wrote into the app's files, to be placed after
@@ -170,7 +176,7 @@ enum OutputCommit {
     ) throws(BuildError) {
         let path = outputFolder + "/" + AppFilesRecord.fileName
         let read = FileSystem.signature(of: path, followingSymlinks: false)
-        guard record != onDisk || (record != AppFilesRecord() && read == nil) else { return }
+        guard recordIsOwed(record, previous: onDisk, fileExists: read != nil) else { return }
         let bytes = record.encoded(in: outputFolder)
         if let read, read.size == bytes.count, (try? FileSystem.readRegularFile(path, limit: read.size, followingSymlinks: false)) == bytes { return }
         do throws(FileError) { try staged.writeSharedFile(bytes, to: path, mode: nil, read: read) } catch { throw .output(error) }
