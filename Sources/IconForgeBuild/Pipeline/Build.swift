@@ -1,7 +1,7 @@
 /// Runs the pipeline over every glyph, in one direction, each stage a value handed to the
 /// next: discover (`Discovered`) → plan what the last build left (`IncrementalPlan`) →
 /// plan the set's scales (`SetScalePlan`) → process the glyphs (`GlyphScheduler`) →
-/// resolve (`Resolution`) → commit (`OutputCommit`) → report. Nothing is written before
+/// resolve (`Resolution`) → draw the vector forms (`VectorDrawing`) → commit (`OutputCommit`) → report. Nothing is written before
 /// every refusal is known, and nothing found while writing goes back to change what was
 /// decided.
 public enum Builder {
@@ -57,8 +57,10 @@ public enum Builder {
         // The set is judged once every glyph is processed, reused ones by their recorded weights.
         let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family, mode: request.options.mode)
         let resolution = try Resolution.settle(outcomes, family: family, discovered: discovered, plan: plan, request: request)
+        // Drawn before the commit starts, as everything drawn or measured is.
+        let drawing = VectorDrawing.draw(resolution, previous: plan.reusable?.glyphs ?? [], record: plan.appRecord, request: request)
         let writeStart = clock.now
-        let committed = try OutputCommit.commit(resolution, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+        let committed = try OutputCommit.commit(resolution, drawing: drawing, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
         if !request.writesOutput { request.memory?.rememberCheck(committed.catalog, outcomes: committed.outcomes) }
         return BuildReport(committed, keepsImages: request.keepsImages, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
     }

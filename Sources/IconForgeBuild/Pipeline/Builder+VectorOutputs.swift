@@ -1,21 +1,31 @@
 /// The glyphs' vector forms: `--vector`'s image sets in the asset catalog's Vector group and
 /// `--symbols`' custom symbol sets, written beside the PNGs' image sets and owned, like
 /// them, by the record of what iconforge wrote (`AppFilesRecord`).
-extension Builder {
-    /// Writes every glyph that passed as a vector image set and/or a symbol set, removes
-    /// those of glyphs gone or failed, records what it owns in `record` and what it made in
-    /// `catalog`, and returns its findings. A glyph whose source and placement are as the
-    /// previous build (`previous`, made with these options) had them, and whose set is still
-    /// as the record lists it (every file's SHA-256), keeps that set as it is, without being
-    /// drawn again; any other is drawn from its source and the placement its @2x PNG has in
-    /// the catalog. Files are written only when their bytes change. With `scope` (a build
-    /// of some glyphs), the sets of glyphs outside it, and their entries, stay as they are.
-    static func writeVectorOutputs(
-        _ outcomes: [GlyphOutcome], catalog: inout Catalog, previous: [Catalog.Glyph], request: BuildRequest, scope: Set<String>? = nil,
-        record: inout AppFilesRecord, persist: (AppFilesRecord) throws(FileError) -> Void
-    ) throws(BuildError) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        let sources = Dictionary(outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
+/// The vector forms are drawn (`VectorDrawing.draw`, librsvg) before the commit starts, as
+/// everything drawn or measured is; the commit only writes what was drawn
+/// (`Builder.writeVectorOutputs`).
+struct VectorDrawing {
+    /// `--vector`'s image sets, for the asset catalog's Vector group.
+    var imageSets: [OwnedSetWriter.AssetSet]?
+    /// `--symbols`' custom symbol sets, with each glyph's variants' names.
+    var symbolSets: [OwnedSetWriter.AssetSet]?
+    var symbolVariants: [String: [String]] = [:]
+    /// Glyphs that get no vector form, and why.
+    var findings: [Diagnostic] = []
+
+    /// Nothing to draw (neither `--vector` nor `--symbols`).
+    static let none = VectorDrawing()
+
+    /// Draws every glyph that passed as a vector image set and/or a symbol set. A glyph whose
+    /// source and placement are as the previous build (`previous`, made with these options)
+    /// had them, and whose set is still as the record lists it (every file's SHA-256),
+    /// keeps that set as it is, without being drawn again; any other is drawn from its source
+    /// and the placement its @2x PNG has in the catalog.
+    static func draw(_ resolution: Resolution, previous: [Catalog.Glyph], record: AppFilesRecord, request: BuildRequest) -> VectorDrawing {
+        guard request.writesOutput, request.vectorFormat != nil || request.symbolsFolder != nil else { return .none }
+        let catalog = resolution.catalog
+        var drawing = VectorDrawing()
+        let sources = Dictionary(resolution.outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
         let before = Dictionary(previous.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let glyphs = catalog.glyphs.filter { glyph in
             glyph.status == .ok && glyph.artboard != nil && glyph.outputs.first?.transform != nil && sources[glyph.name] != nil
@@ -38,13 +48,88 @@ extension Builder {
             return entry.vector
         }
         let displayPath = { (name: String) in sources[name]?.displayPath ?? name }
+        if let format = request.vectorFormat, let catalogFolder = request.assetCatalog {
+            let group = VectorAssetSets.groupPath(in: catalogFolder)
+            var sets: [OwnedSetWriter.AssetSet] = []
+            let recorded = record.vectorSets.flatMap { $0.folder == group ? $0.sets : nil } ?? [:]
+            for glyph in glyphs {
+                let file = VectorAssetSets.imageFile(glyph: glyph.name, format: format)
+                if unchanged(glyph)?.imageFile == VectorAssetSets.groupName + "/" + glyph.name + VectorAssetSets.imageSetExtension + "/" + file,
+                    let kept = Builder.keptSet(glyph.name, glyph: glyph.name, in: group, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded, file: file)
+                {
+                    sets.append(kept)
+                    continue
+                }
+                guard let artwork = artwork(glyph) else { continue }
+                do {
+                    sets.append(try VectorAssetSets.imageSet(artwork, format: format, librsvgPath: request.options.librsvgPath))
+                } catch {
+                    drawing.findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no vector image set"))
+                }
+            }
+            drawing.imageSets = sets
+        }
+        if let folder = request.symbolsFolder {
+            var sets: [OwnedSetWriter.AssetSet] = []
+            // Symbol names the glyphs a build of some glyphs left alone hold.
+            var taken: [String: String] = [:]
+            for glyph in catalog.glyphs where sources[glyph.name] == nil {
+                if let symbol = glyph.vector?.symbol { taken[symbol] = glyph.name }
+            }
+            let recorded = record.symbolSets.flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
+            for glyph in glyphs {
+                guard let name = VectorAssetSets.symbolName(for: glyph.name) else {
+                    drawing.findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its name has no letter or digit of a-z or 0-9, so it makes no custom symbol name (custom.NAME: lower-case ASCII words joined by periods); rename the glyph to have a symbol"))
+                    continue
+                }
+                if let other = taken[name] {
+                    drawing.findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its custom symbol name \(name) is also \(other)'s (symbol names are lower-case words joined by periods); rename one of the glyphs"))
+                    continue
+                }
+                taken[name] = glyph.name
+                if let made = unchanged(glyph), made.symbol == name, let kept = made.symbolVariants,
+                    let set = Builder.keptSet(name, glyph: glyph.name, in: folder, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded, file: name + ".svg")
+                {
+                    sets.append(set)
+                    drawing.symbolVariants[glyph.name] = kept
+                    continue
+                }
+                guard let artwork = artwork(glyph) else { continue }
+                do {
+                    let template = try SymbolTemplate.make(artwork, symbolName: name, librsvgPath: request.options.librsvgPath)
+                    sets.append(VectorAssetSets.symbolSet(template, glyph: artwork.name))
+                    drawing.symbolVariants[artwork.name] = template.variants.map(\.name)
+                } catch {
+                    drawing.findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no symbol set"))
+                }
+            }
+            drawing.symbolSets = sets
+        }
+        return drawing
+    }
+}
+
+extension Builder {
+    /// Writes the vector forms `drawing` holds, removes those of glyphs gone or failed,
+    /// records what it owns in `record` and what it wrote in `catalog`, and returns its
+    /// findings (the drawing's among them). Files are written only when their bytes change.
+    /// With `scope` (a build of some glyphs), the sets of glyphs outside it, and their
+    /// entries, stay as they are.
+    static func writeVectorOutputs(
+        _ drawing: VectorDrawing, catalog: inout Catalog, outcomes: [GlyphOutcome], request: BuildRequest, scope: Set<String>? = nil,
+        record: inout AppFilesRecord, persist: (AppFilesRecord) throws(FileError) -> Void
+    ) throws(BuildError) -> [Diagnostic] {
+        var findings = drawing.findings
+        let sources = Dictionary(outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
+        let displayPath = { (name: String) in sources[name]?.displayPath ?? name }
         /// Writes `sets` into `folder`, each owned by the record before it is written (so
         /// that a build killed meanwhile leaves a record that owns it), records what was
         /// written under `key`, and returns the sets written.
         func commit(
             _ sets: [OwnedSetWriter.AssetSet], into folder: String, recordedAs key: WritableKeyPath<AppFilesRecord, AppFilesRecord.ImageSets?>,
-            setExtension: String, recorded: [String: [String: String]], ownName: (String) -> String?, refusedAs rule: RuleID, what: String
+            setExtension: String, ownName: (String) -> String?, refusedAs rule: RuleID, what: String
         ) throws(FileError) -> [OwnedSetWriter.AssetSet] {
+            let recorded = record[keyPath: key].flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
             try persist(pending(record, key, folder: folder, setExtension: setExtension, recorded: recorded, sets: sets))
             // A build of some glyphs leaves every set not theirs as it is.
             let theirs = Set((scope ?? []).compactMap(ownName))
@@ -56,74 +141,22 @@ extension Builder {
         }
         var made: [String: Catalog.VectorOutputs] = [:]
         do throws(FileError) {
-            if let format = request.vectorFormat, let catalogFolder = request.assetCatalog {
-                let group = try VectorAssetSets.createGroup(in: catalogFolder)
-                var sets: [OwnedSetWriter.AssetSet] = []
-                let recorded = record.vectorSets.flatMap { $0.folder == group ? $0.sets : nil } ?? [:]
-                for glyph in glyphs {
-                    let file = VectorAssetSets.imageFile(glyph: glyph.name, format: format)
-                    if unchanged(glyph)?.imageFile == VectorAssetSets.groupName + "/" + glyph.name + VectorAssetSets.imageSetExtension + "/" + file,
-                        let kept = keptSet(glyph.name, glyph: glyph.name, in: group, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded, file: file)
-                    {
-                        sets.append(kept)
-                        continue
-                    }
-                    guard let artwork = artwork(glyph) else { continue }
-                    do {
-                        sets.append(try VectorAssetSets.imageSet(artwork, format: format, librsvgPath: request.options.librsvgPath))
-                    } catch {
-                        findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no vector image set"))
-                    }
-                }
+            if let sets = drawing.imageSets, let catalogFolder = request.assetCatalog {
                 let written = try commit(
-                    sets, into: group, recordedAs: \.vectorSets, setExtension: VectorAssetSets.imageSetExtension, recorded: recorded,
-                    ownName: { $0 }, refusedAs: .xcassetsConflict, what: "vector image set")
+                    sets, into: try VectorAssetSets.createGroup(in: catalogFolder), recordedAs: \.vectorSets,
+                    setExtension: VectorAssetSets.imageSetExtension, ownName: { $0 }, refusedAs: .xcassetsConflict, what: "vector image set")
                 for set in written {
                     let file = set.files.keys.first { $0 != AssetCatalogWriter.contentsFileName } ?? ""
                     made[set.glyph, default: .init()].imageFile = VectorAssetSets.groupName + "/" + set.name + VectorAssetSets.imageSetExtension + "/" + file
                 }
             }
-            if let folder = request.symbolsFolder {
-                var sets: [OwnedSetWriter.AssetSet] = []
-                var variants: [String: [String]] = [:]
-                // Symbol names the glyphs a build of some glyphs left alone hold.
-                var taken: [String: String] = [:]
-                for glyph in catalog.glyphs where sources[glyph.name] == nil {
-                    if let symbol = glyph.vector?.symbol { taken[symbol] = glyph.name }
-                }
-                let recorded = record.symbolSets.flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
-                for glyph in glyphs {
-                    guard let name = VectorAssetSets.symbolName(for: glyph.name) else {
-                        findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its name has no letter or digit of a-z or 0-9, so it makes no custom symbol name (custom.NAME: lower-case ASCII words joined by periods); rename the glyph to have a symbol"))
-                        continue
-                    }
-                    if let other = taken[name] {
-                        findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its custom symbol name \(name) is also \(other)'s (symbol names are lower-case words joined by periods); rename one of the glyphs"))
-                        continue
-                    }
-                    taken[name] = glyph.name
-                    if let made = unchanged(glyph), made.symbol == name, let kept = made.symbolVariants,
-                        let set = keptSet(name, glyph: glyph.name, in: folder, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded, file: name + ".svg")
-                    {
-                        sets.append(set)
-                        variants[glyph.name] = kept
-                        continue
-                    }
-                    guard let artwork = artwork(glyph) else { continue }
-                    do {
-                        let template = try SymbolTemplate.make(artwork, symbolName: name, librsvgPath: request.options.librsvgPath)
-                        sets.append(VectorAssetSets.symbolSet(template, glyph: artwork.name))
-                        variants[artwork.name] = template.variants.map(\.name)
-                    } catch {
-                        findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no symbol set"))
-                    }
-                }
+            if let sets = drawing.symbolSets, let folder = request.symbolsFolder {
                 let written = try commit(
-                    sets, into: folder, recordedAs: \.symbolSets, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded,
+                    sets, into: folder, recordedAs: \.symbolSets, setExtension: VectorAssetSets.symbolSetExtension,
                     ownName: VectorAssetSets.symbolName(for:), refusedAs: .outputConflict, what: "symbol set")
                 for set in written {
                     made[set.glyph, default: .init()].symbol = set.name
-                    made[set.glyph, default: .init()].symbolVariants = variants[set.glyph]
+                    made[set.glyph, default: .init()].symbolVariants = drawing.symbolVariants[set.glyph]
                 }
             }
         } catch {
@@ -136,7 +169,7 @@ extension Builder {
     /// The set `name` as the previous build wrote it into `folder`: its Contents.json and
     /// `file`, each still holding the bytes whose SHA-256 the record lists (as a reused PNG
     /// without a recorded time is checked), or nil when anything differs.
-    private static func keptSet(
+    static func keptSet(
         _ name: String, glyph: String, in folder: String, setExtension: String, recorded: [String: [String: String]], file: String
     ) -> OwnedSetWriter.AssetSet? {
         guard let hashes = recorded[name], Set(hashes.keys) == [AssetCatalogWriter.contentsFileName, file] else { return nil }

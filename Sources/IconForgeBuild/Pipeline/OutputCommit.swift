@@ -1,9 +1,13 @@
-/// The build's last stage: writes what the resolution decided, in an order that keeps
-/// every file consistent with the catalog, and adds what the app's files were found to
-/// hold (known only once they are read, after the catalog was composed).
+/// The build's last stage, one transaction (docs/architecture.md, "The commit: one
+/// transaction"): everything a build writes is staged, journaled, renamed in order and
+/// retired by `StagedWrites`; the sets in the app's asset catalog are written just before,
+/// each owned by the record first. Nothing is drawn or measured here: the vector forms come
+/// drawn (`VectorDrawing`). What the app's files were found to hold is known only once they
+/// are read, here, and is added to the findings.
 enum OutputCommit {
     static func commit(
-        _ resolution: Resolution, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
+        _ resolution: Resolution, drawing: VectorDrawing, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64,
+        early: EarlyStaging?
     ) throws(BuildError) -> Resolution {
         // A catalog.json in the output folder that is not iconforge's stops every write.
         guard request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == Builder.catalogPath(request) }) else {
@@ -12,8 +16,7 @@ enum OutputCommit {
         let appFileFindings: [Diagnostic]
         let catalog: Catalog
         do throws(BuildError) {
-            // The catalog comes back with what the vector outputs made (`writeVectorOutputs`).
-            (appFileFindings, catalog) = try write(resolution, files: files, plan: plan, request: request, startedAt: startedAt, early: early)
+            (appFileFindings, catalog) = try write(resolution, drawing: drawing, files: files, plan: plan, request: request, startedAt: startedAt, early: early)
         } catch {
             let summary = resolution.catalog.summary
             throw error.having(checked: FileError.Checked(glyphs: summary.glyphs, errors: summary.errors, warnings: summary.warnings))
@@ -25,27 +28,114 @@ enum OutputCommit {
         return committed
     }
 
-    /// Writes, in an order that keeps every file consistent with the catalog: the asset
-    /// catalog; then the state, the PNGs and generated files, and the catalog (the commit
-    /// point), all flushed at once and renamed in that order; the removal of files no
-    /// longer listed; then the dependency file.
-    /// Returns the findings about the app's files, known only once they are read, and the
-    /// catalog as written.
+    /// What the record of the app's files (`AppFilesRecord`) owns: on disk now, and once
+    /// this build is committed.
+    private struct AppRecords {
+        var onDisk: AppFilesRecord
+        var next: AppFilesRecord
+    }
+
+    /// The transaction's steps, in order; returns the findings about the app's files and the
+    /// catalog as written (with the vector forms the sets hold).
     private static func write(
-        _ resolution: Resolution, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64, early: EarlyStaging?
+        _ resolution: Resolution, drawing: VectorDrawing, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64,
+        early: EarlyStaging?
     ) throws(BuildError) -> (findings: [Diagnostic], catalog: Catalog) {
+        // A build of some glyphs leaves the app's files as they are, with the quick actions.
+        let partial = plan.partial
+        let appLocks = request.appFiles.isEmpty || partial != nil ? [] : try AppFileCommit.lockFolders(request.appFiles)
+        defer { withExtendedLifetime(appLocks) {} }
+        var records = AppRecords(onDisk: plan.appRecord, next: plan.appRecord)
+        // Each of the app's files is read, and its new bytes computed, now, under its lock.
+        let appFiles = AppFileCommit()
+        var findings = partial == nil ? try Builder.updateAppFiles(request.appFiles, quickActions: resolution.quickActions, record: &records.next, into: appFiles) : []
         var catalog = resolution.catalog
+        let dependencies = request.depfile == nil ? [] : Builder.dependencyList(files: files, request: request, quickActions: resolution.quickActions)
+        // A build of some glyphs writes no depfile or file lists: they describe a whole build.
+        let dating = request.depfile == nil || partial != nil ? nil : Builder.catalogDating(dependencies, files: files, onDisk: plan.onDisk, failed: resolution.failed, startedAt: startedAt)
+        var staged = StagedWrites(journal: Builder.journalPath(request))
+        var state: BuildState?
+        do throws(BuildError) {
+            var written = try OutputWriter.writeFiles(resolution.outcomes, generated: generatedFiles(resolution), to: request.outputFolder, staging: &staged, early: early)
+            do throws(FileError) {
+                for file in appFiles.ordered { try staged.writeSharedFile(file.bytes, to: file.target, mode: file.mode, read: file.read) }
+            } catch {
+                throw .appFile(error)
+            }
+            // Kept files are not written: they are recorded as this build read them.
+            for file in resolution.quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
+            findings += try writeSets(resolution, drawing: drawing, catalog: &catalog, records: &records, plan: plan, request: request)
+            try stageAppFilesRecord(records.next, onDisk: records.onDisk, outputFolder: request.outputFolder, staging: &staged)
+            state = try stageCatalogAndState(catalog, resolution: resolution, files: files, written: written, dating: dating, plan: plan, request: request, staging: &staged)
+            do throws(FileError) { try staged.commit() } catch { throw .output(error) }
+        } catch {
+            throw error.leavingOutput(.unchanged)
+        }
+        if let state {
+            do throws(BuildError) {
+                try OutputWriter.finishRemovals(state, in: request.outputFolder, memory: request.memory?.state)
+            } catch {
+                throw error.leavingOutput(.committed)
+            }
+        }
+        guard partial == nil else { return (findings, catalog) }
+        try writeMakeFiles(catalog, resolution: resolution, files: files, dependencies: dependencies, dating: dating, record: records.next, request: request, startedAt: startedAt)
+        return (findings, catalog)
+    }
+
+    /// The quick-action files `Output/` gets; with errors none is written: those the last
+    /// good build wrote stay, as `kept`.
+    private static func generatedFiles(_ resolution: Resolution) -> [(relativePath: String, bytes: [UInt8])] {
+        guard let quickActions = resolution.quickActions, !quickActions.result.hasErrors else { return [] }
+        return quickActions.result.files
+    }
+
+    /// Writes the sets in the app's folders (the asset catalog's image sets, the vector forms'
+    /// sets), each owned by the record on disk before it is written: a build stopped while
+    /// writing them leaves a record that owns each. Only the sets: the app's files still hold
+    /// what the last build wrote, which the record keeps owning until the commit replaces them.
+    private static func writeSets(
+        _ resolution: Resolution, drawing: VectorDrawing, catalog: inout Catalog, records: inout AppRecords, plan: IncrementalPlan, request: BuildRequest
+    ) throws(BuildError) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let scope = plan.partial?.scope
+        if let assetCatalog = resolution.assetCatalog {
+            var pending = records.onDisk
+            var sets = records.next.imageSets.flatMap { $0.folder == assetCatalog.path ? $0.sets : nil } ?? [:]
+            for outcome in resolution.outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count && sets[outcome.source.name] == nil {
+                sets[outcome.source.name] = [:]
+            }
+            pending.imageSets = AppFilesRecord.ImageSets(folder: assetCatalog.path, sets: sets)
+            try writeAppFilesRecord(pending, previous: records.onDisk, outputFolder: request.outputFolder)
+            records.onDisk = pending
+            let written = try Builder.writeAssetCatalog(
+                assetCatalog, outcomes: resolution.outcomes, outputFolder: request.outputFolder, scope: scope, record: &records.next)
+            findings += Builder.assetCatalogFindings(written, path: assetCatalog.path)
+        }
+        if drawing.imageSets != nil || drawing.symbolSets != nil {
+            findings += try Builder.writeVectorOutputs(
+                drawing, catalog: &catalog, outcomes: resolution.outcomes, request: request, scope: scope, record: &records.next
+            ) { pending throws(FileError) in
+                var onDisk = records.onDisk
+                (onDisk.imageSets, onDisk.vectorSets, onDisk.symbolSets) = (pending.imageSets, pending.vectorSets, pending.symbolSets)
+                try onDisk.write(in: request.outputFolder)
+                records.onDisk = onDisk
+            }
+        }
+        return findings
+    }
+
+    /// Stages the catalog (the commit point) and the build's state (renamed first, naming
+    /// every file the build writes or removes); returns the state, nil when the catalog
+    /// needs no writing.
+    private static func stageCatalogAndState(
+        _ catalog: Catalog, resolution: Resolution, files: [GlyphFile], written: [String: FileSignature], dating: OutputWriter.CatalogDating?,
+        plan: IncrementalPlan, request: BuildRequest, staging staged: inout StagedWrites
+    ) throws(BuildError) -> BuildState? {
         let outcomes = resolution.outcomes
-        let quickActions = resolution.quickActions
-        // With errors none is written: those the last good build wrote stay, as `kept`.
-        let generated = quickActions?.result.hasErrors == false ? quickActions?.result.files ?? [] : []
         var signatures: [String: FileSignature] = [:]
         for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
-        let dependencies = request.depfile == nil ? [] : Builder.dependencyList(files: files, request: request, quickActions: quickActions)
         let onDisk = plan.onDisk
-        // A build of some glyphs writes no depfile or file lists: they describe a whole build.
-        let partial = plan.partial
-        let dating = request.depfile == nil || partial != nil ? nil : Builder.catalogDating(dependencies, files: files, onDisk: onDisk, failed: resolution.failed, startedAt: startedAt)
         // Only what this build knows it read or wrote goes into the fingerprint it records:
         // settled sources and definitions (as they were before being read), outputs as
         // checked or as written, the catalog and generated files as written. Anything
@@ -59,102 +149,38 @@ enum OutputCommit {
         // Taken before anything is renamed into place (`writeCatalog` asks, before the commit,
         // and only when every glyph was reused): it stats the catalog and generated files as they are.
         let fingerprintBeforeWriting = { record.beforeWriting(files: files, outputs: onDisk.outputs, request: request) }
-        // Everything is staged, then committed as one transaction (`StagedWrites.commit`;
-        // docs/architecture.md, "The commit: one transaction"). The app's files: their
-        // folders locked, each read and its new bytes computed now (`AppFileCommit`).
-        // A build of some glyphs leaves them as they are, with the quick actions.
-        let appLocks = request.appFiles.isEmpty || partial != nil ? [] : try AppFileCommit.lockFolders(request.appFiles)
-        defer { withExtendedLifetime(appLocks) {} }
-        let appFiles = AppFileCommit()
-        // What earlier builds wrote decides what of the app's files is iconforge's; the
-        // record of what it owns after this build is written once everything is committed.
-        var appRecord = plan.appRecord
-        var findings: [Diagnostic] = []
-        if partial == nil {
-            findings += try Builder.updateAppFiles(request.appFiles, quickActions: quickActions, record: &appRecord, into: appFiles)
-        }
-        var appRecordOnDisk = plan.appRecord
-        var staged = StagedWrites(journal: Builder.journalPath(request))
-        var state: BuildState?
-        do throws(BuildError) {
-            var written = try OutputWriter.writeFiles(outcomes, generated: generated, to: request.outputFolder, staging: &staged, early: early)
-            do throws(FileError) {
-                for file in appFiles.ordered { try staged.writeSharedFile(file.bytes, to: file.target, mode: file.mode, read: file.read) }
-            } catch {
-                throw .appFile(error)
-            }
-            // Kept files are not written: they are recorded as this build read them.
-            for file in quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
-            if let assetCatalog = resolution.assetCatalog {
-                // Recorded before the catalog is touched, as the state is: a build killed while
-                // writing image sets leaves a record that owns each of them. Only the image
-                // sets: the app's files still hold what the last build wrote, which is what
-                // the record must keep owning until the commit replaces them.
-                var pending = plan.appRecord
-                var sets = appRecord.imageSets.flatMap { $0.folder == assetCatalog.path ? $0.sets : nil } ?? [:]
-                for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count && sets[outcome.source.name] == nil {
-                    sets[outcome.source.name] = [:]
-                }
-                pending.imageSets = AppFilesRecord.ImageSets(folder: assetCatalog.path, sets: sets)
-                try writeAppFilesRecord(pending, previous: plan.appRecord, outputFolder: request.outputFolder)
-                appRecordOnDisk = pending
-                let written = try Builder.writeAssetCatalog(
-                    assetCatalog, outcomes: outcomes, outputFolder: request.outputFolder, scope: partial?.scope, record: &appRecord)
-                findings += Builder.assetCatalogFindings(written, path: assetCatalog.path)
-            }
-            if request.vectorFormat != nil || request.symbolsFolder != nil {
-                findings += try Builder.writeVectorOutputs(
-                    outcomes, catalog: &catalog, previous: plan.reusable?.glyphs ?? [], request: request, scope: partial?.scope, record: &appRecord
-                ) { pending throws(FileError) in
-                    // The sets only, as for the image sets above: the app's files' entries
-                    // change with the journaled commit.
-                    var onDisk = appRecordOnDisk
-                    (onDisk.imageSets, onDisk.vectorSets, onDisk.symbolSets) = (pending.imageSets, pending.vectorSets, pending.symbolSets)
-                    try onDisk.write(in: request.outputFolder)
-                    appRecordOnDisk = onDisk
-                }
-            }
-            // The record of the app's files is renamed with them, after them, in the journaled
-            // commit: a stopped build never leaves it owning values the files do not hold.
-            try stageAppFilesRecord(appRecord, onDisk: appRecordOnDisk, outputFolder: request.outputFolder, staging: &staged)
-            if let committed = try OutputWriter.writeCatalog(
-                catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
-                fingerprintBeforeWriting: fingerprintBeforeWriting, report: report, keeping: partial?.kept,
-                to: request.outputFolder, staging: &staged, memory: request.memory?.state, threads: request.jobs)
-            {
-                // A build of some glyphs vouches for no whole build: the next one looks at everything.
-                let fingerprint = partial == nil ? record.afterWriting(files: files, known: committed.known, request: request) : nil
-                state = try OutputWriter.stageState(
-                    committed, fingerprint: fingerprint, outcomes: outcomes,
-                    previous: plan.previous, to: request.outputFolder, staging: &staged, memory: request.memory?.state)
-            }
-            do throws(FileError) { try staged.commit() } catch { throw .output(error) }
-        } catch {
-            throw error.leavingOutput(.unchanged)
-        }
-        if let state {
-            do throws(BuildError) {
-                try OutputWriter.finishRemovals(state, in: request.outputFolder, memory: request.memory?.state)
-            } catch {
-                throw error.leavingOutput(.committed)
-            }
-        }
-        if let folder = request.fileListFolder, partial == nil {
+        guard let committed = try OutputWriter.writeCatalog(
+            catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
+            fingerprintBeforeWriting: fingerprintBeforeWriting, report: report, keeping: plan.partial?.kept,
+            to: request.outputFolder, staging: &staged, memory: request.memory?.state, threads: request.jobs)
+        else { return nil }
+        // A build of some glyphs vouches for no whole build: the next one looks at everything.
+        let fingerprint = plan.partial == nil ? record.afterWriting(files: files, known: committed.known, request: request) : nil
+        return try OutputWriter.stageState(
+            committed, fingerprint: fingerprint, outcomes: outcomes, previous: plan.previous, to: request.outputFolder, staging: &staged,
+            memory: request.memory?.state)
+    }
+
+    /// Once the commit is done: the file lists and the dependency file, which describe a
+    /// whole build.
+    private static func writeMakeFiles(
+        _ catalog: Catalog, resolution: Resolution, files: [GlyphFile], dependencies: [String], dating: OutputWriter.CatalogDating?, record: AppFilesRecord,
+        request: BuildRequest, startedAt: Int64
+    ) throws(BuildError) {
+        if let folder = request.fileListFolder {
             try Builder.writeFileLists(
-                in: folder, inputs: Builder.dependencyList(files: files, request: request, quickActions: quickActions),
-                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + Builder.ownedAppFiles(appRecord, request: request))
+                in: folder, inputs: Builder.dependencyList(files: files, request: request, quickActions: resolution.quickActions),
+                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + Builder.ownedAppFiles(record, request: request))
         }
-        if let depfile = request.depfile, partial == nil {
-            // Every file iconforge owns is the target's prerequisite too: one edited or deleted
-            // (a PNG, an image set, the array taken out of Info.plist) makes Make build again.
-            let outputs = catalog.glyphs.flatMap { $0.outputs.map(\.file) } + (catalog.quickActions?.ownedFiles.map(\.file) ?? [])
-            let owned = outputs.map { request.outputFolder + "/" + $0 } + Builder.ownedAppFiles(appRecord, request: request)
-            try Builder.writeDepfile(depfile, dependencies: dependencies, appFiles: owned, request: request)
-            if let dating, !resolution.failed, dating.newestInput < startedAt {
-                Builder.dateCatalog(after: owned, outputFolder: request.outputFolder)
-            }
+        guard let depfile = request.depfile else { return }
+        // Every file iconforge owns is the target's prerequisite too: one edited or deleted
+        // (a PNG, an image set, the array taken out of Info.plist) makes Make build again.
+        let outputs = catalog.glyphs.flatMap { $0.outputs.map(\.file) } + (catalog.quickActions?.ownedFiles.map(\.file) ?? [])
+        let owned = outputs.map { request.outputFolder + "/" + $0 } + Builder.ownedAppFiles(record, request: request)
+        try Builder.writeDepfile(depfile, dependencies: dependencies, appFiles: owned, request: request)
+        if let dating, !resolution.failed, dating.newestInput < startedAt {
+            Builder.dateCatalog(after: owned, outputFolder: request.outputFolder)
         }
-        return (findings, catalog)
     }
 
     /// Writes the record of what iconforge wrote into the app's files, once there is one.

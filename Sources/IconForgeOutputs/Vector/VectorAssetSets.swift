@@ -96,10 +96,15 @@ public enum VectorAssetSets {
         return (["custom"] + words).joined(separator: ".")
     }
 
+    /// The Vector group's folder in the asset catalog at `catalogFolder`.
+    package static func groupPath(in catalogFolder: String) -> String {
+        catalogFolder + "/" + groupName
+    }
+
     /// Creates the vector group in `catalogFolder` with its Contents.json if it has none
     /// (an existing group's Contents.json is the app's).
     package static func createGroup(in catalogFolder: String) throws(FileError) -> String {
-        let group = catalogFolder + "/" + groupName
+        let group = groupPath(in: catalogFolder)
         try FileSystem.createFolder(group)
         let contents = group + "/" + AssetCatalogWriter.contentsFileName
         if FileSystem.kind(of: contents) == .missing {

@@ -216,7 +216,7 @@ enum StageTestError: Error { case unchanged }
         let request = project.request()
         let stages = try project.stages(request)
         let resolution = stages.resolution
-        let committed = try OutputCommit.commit(resolution, files: stages.files, plan: stages.plan, request: request, startedAt: 0, early: nil)
+        let committed = try OutputCommit.commit(resolution, drawing: .none, files: stages.files, plan: stages.plan, request: request, startedAt: 0, early: nil)
         #expect(committed.diagnostics == resolution.diagnostics && committed.failed == resolution.failed)
         let written = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.folder.file("Output/catalog.json"))))
         #expect(written == resolution.catalog)
@@ -239,7 +239,7 @@ enum StageTestError: Error { case unchanged }
         let stages = try project.stages(request)
         let resolution = stages.resolution
         #expect(resolution.diagnostics.contains { $0.rule == .outputConflict && $0.file == Builder.catalogPath(request) })
-        let committed = try OutputCommit.commit(resolution, files: stages.files, plan: stages.plan, request: request, startedAt: 0, early: nil)
+        let committed = try OutputCommit.commit(resolution, drawing: .none, files: stages.files, plan: stages.plan, request: request, startedAt: 0, early: nil)
         #expect(committed.diagnostics == resolution.diagnostics)
         #expect(try String(contentsOfFile: project.folder.file("Output/catalog.json"), encoding: .utf8) == "{\"mine\": true}")
         #expect(!FileManager.default.fileExists(atPath: project.folder.file("Output/search@2x.png")))
