@@ -642,7 +642,7 @@ public struct FileError: Error, Equatable, Sendable {
     package var isSymlink = false
     /// What the path turned out to be, when it opened but is not a regular file.
     package var notRegular: FileSystem.Kind?
-    /// When the failure stopped a build: what it left in the output folder.
+    /// When the failure stopped a transaction (`StagedWrites.commit`): what it left.
     public var leftOutput: LeftOutput?
     /// When the failure stopped a build after its glyphs were checked: how many there were,
     /// and the findings (a summary line and a JSON summary still count them).
@@ -661,19 +661,20 @@ public struct FileError: Error, Equatable, Sendable {
         }
     }
 
-    /// What a build that failed while writing left in its output folder.
+    /// What a transaction that failed while writing left (its commit point is iconforge's
+    /// catalog: the messages that name it are the command line's).
     public enum LeftOutput: Equatable, Sendable {
-        /// Nothing in it was replaced: the previous catalog and the files it lists.
+        /// Nothing was replaced: the previous commit point and the files it describes.
         case unchanged
-        /// No file was replaced, but the previous catalog was removed (it was about to be).
-        case catalogRemoved
-        /// Some files were replaced, and the previous catalog was removed before them.
+        /// No file was replaced, but the previous commit point was removed (it was about to be).
+        case commitPointRemoved
+        /// Some files were replaced, and the previous commit point was removed before them.
         case partlyReplaced
-        /// Some new files were added (none replaced) beside the previous catalog, which does
-        /// not list them.
+        /// Some new files were added (none replaced) beside the previous commit point, which
+        /// does not describe them.
         case partlyAdded
-        /// The new files and catalog are all in place; what failed came after (removing the
-        /// files of glyphs that no longer build, which the next build finishes).
+        /// The new files and commit point are all in place; what failed came after (removing
+        /// files no longer wanted, which the next run finishes).
         case committed
     }
 

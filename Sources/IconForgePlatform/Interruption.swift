@@ -17,7 +17,7 @@ public enum Interruption {
     /// Kills every render worker, starts no more, and removes every temporary file this
     /// process created and has not yet renamed or removed, and its private folders
     /// (`ScratchFolder`). Whatever was already committed stays: every output file is
-    /// renamed into place whole, and `catalog.json` last.
+    /// renamed into place whole, and a transaction's commit point last.
     /// The caller is expected to exit right after; the build's threads are not stopped.
     public static func stopWork() {
         // First: a build thread that finds its worker killed must not go on to commit a
@@ -32,31 +32,25 @@ public enum Interruption {
         for folder in scratchFolders.withLock({ $0 }) { ScratchFolder.removeTree(folder) }
     }
 
-    /// What a stop leaves of the catalogs this process commits, for the stop's message: the
-    /// folder holds the last completed build's `catalog.json` (or this build's), unless a
-    /// commit removed it (files it listed were being replaced) and had not yet renamed the
-    /// new one into place.
-    public static var catalogsOnDisk: String {
-        // Asked of the disk, for the commits under way: each is marked before its catalog is
-        // removed and cleared after the new one is renamed into place.
-        let removed = removedCatalogs.withLock { $0 }.filter { FileSystem.kind(of: $0) == .missing }.sorted()
-        guard !removed.isEmpty else {
-            return "any catalog.json is whole and lists what it says (the last completed build's, or this one's)"
-        }
-        return removed.joined(separator: ", ") + " was removed (the files it listed were being replaced) and is missing until a build completes: build again"
+    /// The commit points (`StagedWrites`) that a transaction of this process removed, before
+    /// replacing files they describe, and has not yet put back: what a stop leaves missing,
+    /// for the stop's message. Asked of the disk, for the transactions under way: each is
+    /// marked before its commit point is removed and cleared once the new one is in place.
+    public static var missingCommitPoints: [String] {
+        removedCommitPoints.withLock { $0 }.filter { FileSystem.kind(of: $0) == .missing }.sorted()
     }
 
-    /// A commit is about to remove the catalog at `path` before replacing files it lists.
-    static func catalogRemoved(_ path: String) {
-        removedCatalogs.withLock { _ = $0.insert(path) }
+    /// A transaction is about to remove the commit point at `path` before replacing files it describes.
+    static func commitPointRemoved(_ path: String) {
+        removedCommitPoints.withLock { _ = $0.insert(path) }
     }
 
-    /// A commit renamed the new catalog into place at `path`.
-    static func catalogCommitted(_ path: String) {
-        removedCatalogs.withLock { _ = $0.remove(path) }
+    /// A transaction renamed its new commit point into place at `path`.
+    static func commitPointPlaced(_ path: String) {
+        removedCommitPoints.withLock { _ = $0.remove(path) }
     }
 
-    private static let removedCatalogs = Lock(Set<String>())
+    private static let removedCommitPoints = Lock(Set<String>())
 
     private static let stopping = Atomic<Bool>(false)
     /// Threads creating a temporary file right now.

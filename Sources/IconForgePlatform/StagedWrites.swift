@@ -1,21 +1,23 @@
 import Synchronization
 
-/// Many files written atomically and durably for the price of one flush: each goes to a
-/// temporary file beside its final path; `commit` flushes the file system once, records
-/// every rename it will make in the intent journal (`CommitJournal`), renames the record of
-/// the build (the state) into place, then every file, then the commit point (the catalog),
-/// flushing the folder after each of those three steps, and retires the journal. Until
-/// `commit` writes the journal, nothing a reader can see has changed and a value dropped
-/// removes its temporary files; after it, they are the journal's, for the next build to
-/// rename should this one stop.
+/// A transaction of many files, written atomically and durably for the price of one flush:
+/// each goes to a temporary file beside its final path; `commit` flushes the file system
+/// once, records every rename it will make in the intent journal (`CommitJournal`), renames
+/// the manifest into place, then every file, then the commit point, flushing the folder
+/// after each of those three steps, and retires the journal. Until `commit` writes the
+/// journal, nothing a reader can see has changed and a value dropped removes its temporary
+/// files; after it, they are the journal's, for the next run to rename should this one stop.
+/// What the manifest and the commit point hold is the caller's business (iconforge's build
+/// state and catalog, `OutputWriter`); this layer knows only their order.
 package struct StagedWrites: ~Copyable {
     private var pending: [(temporary: String, path: String)] = []
-    /// The record of the build (the state): renamed before every other file, so that
-    /// whatever a killed build left, the next build knows which files are iconforge's.
-    private var first: (temporary: String, path: String)?
-    /// The commit point (the catalog): renamed only once every other file is in place.
-    private var last: (temporary: String, path: String)?
-    /// Whether a staged file replaces one that exists (which the old catalog may list).
+    /// The manifest: renamed before every other file, so that whatever a stopped run left,
+    /// the next one knows which files the transaction may have written or removed.
+    private var manifest: (temporary: String, path: String)?
+    /// The commit point: renamed only once every other file is in place, so that its
+    /// presence says the transaction is whole.
+    private var commitPoint: (temporary: String, path: String)?
+    /// Whether a staged file replaces one that exists (which the old commit point may describe).
     private var replacesExisting = false
     /// Files others may edit (the app's, `writeSharedFile`), renamed after `pending`, in
     /// order, each with its signature as read (nil: it did not exist) and as staged.
@@ -40,13 +42,13 @@ package struct StagedWrites: ~Copyable {
         guard !journaled else { return }
         for file in pending { try? FileSystem.remove(file.temporary) }
         for file in sharedFiles { try? FileSystem.remove(file.temporary) }
-        if let first { try? FileSystem.remove(first.temporary) }
-        if let last { try? FileSystem.remove(last.temporary) }
+        if let manifest { try? FileSystem.remove(manifest.temporary) }
+        if let commitPoint { try? FileSystem.remove(commitPoint.temporary) }
     }
 
     /// The names of the temporary files not yet renamed.
     package var temporaryNames: Set<String> {
-        Set((pending + [first, last].compactMap { $0 } + sharedFiles.map { ($0.temporary, $0.path) }).map(\.temporary.lastPathComponent))
+        Set((pending + [manifest, commitPoint].compactMap { $0 } + sharedFiles.map { ($0.temporary, $0.path) }).map(\.temporary.lastPathComponent))
     }
 
     /// Stages a file others may edit (an Info.plist, a String Catalog, the record of what
@@ -78,22 +80,21 @@ package struct StagedWrites: ~Copyable {
         return (staged.temporary != nil, staged.signature)
     }
 
-    /// Stages the file that `commit` renames last, after every other file is in place and
-    /// its folder flushed: the catalog. Returns the temporary file's path when it was
+    /// Stages the commit point, the file that `commit` renames last, after every other file
+    /// is in place and its folder flushed. Returns the temporary file's path when it was
     /// written (nil when `path` already holds `bytes`), for its time to be set.
-    package mutating func writeLastIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
-        precondition(last == nil, "one file is renamed last")
+    package mutating func writeCommitPointIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
+        precondition(commitPoint == nil, "one file is the commit point")
         let staged = try Self.stage(bytes, to: path)
-        if let temporary = staged.temporary { last = (temporary, path) }
+        if let temporary = staged.temporary { commitPoint = (temporary, path) }
         return (staged.temporary, staged.signature)
     }
 
-    /// Stages the file that `commit` renames first, before any other: the build's state,
-    /// which names every file the build writes or removes. Nothing when `path` already
-    /// holds `bytes`.
-    package mutating func writeFirstIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
-        precondition(first == nil, "one file is renamed first")
-        if let temporary = try Self.stage(bytes, to: path).temporary { first = (temporary, path) }
+    /// Stages the manifest, the file that `commit` renames first, before any other: it names
+    /// every file the transaction writes or removes. Nothing when `path` already holds `bytes`.
+    package mutating func writeManifestIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
+        precondition(manifest == nil, "one file is the manifest")
+        if let temporary = try Self.stage(bytes, to: path).temporary { manifest = (temporary, path) }
     }
 
     /// A file written to its temporary name, not yet renamed: `temporary` is nil when
@@ -115,21 +116,20 @@ package struct StagedWrites: ~Copyable {
     }
 
     /// Flushes every staged file with one barrier per file system; writes the journal; removes
-    /// the old catalog if files it may list are replaced, renames the first file (the state)
-    /// into place and flushes that folder; renames every other file into place (the shared
-    /// ones by exchange) and flushes the folders they went into; renames the last file (the
-    /// catalog), flushes its folder, and removes the journal: once this returns, a power
-    /// loss leaves every file whole and in place. Every byte is written before anything is
-    /// renamed, so a full disk fails before a file is replaced. A failure says in
-    /// `FileError.leftOutput` what it left; a shared file changed meanwhile is reported once
-    /// everything else is in place.
+    /// the old commit point if files it may describe are replaced, renames the manifest into
+    /// place and flushes that folder; renames every other file into place (the shared ones by
+    /// exchange) and flushes the folders they went into; renames the commit point, flushes
+    /// its folder, and removes the journal: once this returns, a power loss leaves every file
+    /// whole and in place. Every byte is written before anything is renamed, so a full disk
+    /// fails before a file is replaced. A failure says in `FileError.leftOutput` what it
+    /// left; a shared file changed meanwhile is reported once everything else is in place.
     package mutating func commit() throws(FileError) {
-        let all = [first].compactMap { $0 } + pending + sharedFiles.map { ($0.temporary, $0.path) } + [last].compactMap { $0 }
+        let all = [manifest].compactMap { $0 } + pending + sharedFiles.map { ($0.temporary, $0.path) } + [commitPoint].compactMap { $0 }
         guard !all.isEmpty else { return }
         Interruption.waitForExitIfStopped()
         let folders = Array(Set((pending.map(\.path) + sharedFiles.map(\.path)).map(\.parentPath))).sorted()
         var renamed = 0
-        var catalogRemoved = false
+        var commitPointRemoved = false
         var changedMeanwhile: FileError?
         // The journal's bytes go to disk with the staged files' (one flush for both).
         var journalFile: String?
@@ -159,20 +159,20 @@ package struct StagedWrites: ~Copyable {
                 journalFile = nil
             }
             var flushFirst: String?
-            if let file = last, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing {
-                // Files the old catalog lists are about to be replaced: until the new catalog
-                // takes its place, there is none, rather than one that names other bytes.
-                Interruption.catalogRemoved(file.path)
+            if let file = commitPoint, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing {
+                // Files the old commit point describes are about to be replaced: until the new
+                // one takes its place, there is none, rather than one that names other bytes.
+                Interruption.commitPointRemoved(file.path)
                 try FileSystem.remove(file.path)
-                catalogRemoved = true
+                commitPointRemoved = true
                 flushFirst = file.path.parentPath
             }
-            if let file = first {
+            if let file = manifest {
                 try FileSystem.renameIntoPlace(file.temporary, file.path)
-                first = nil
+                manifest = nil
                 flushFirst = file.path.parentPath
             }
-            // Both on disk before any file the old catalog or state may list changes.
+            // Both on disk before any file the old commit point or manifest may list changes.
             if let flushFirst, !pending.isEmpty { FileSystem.syncFolder(flushFirst) }
             defer { pending.removeFirst(min(renamed, pending.count)) }
             for file in pending {
@@ -185,10 +185,10 @@ package struct StagedWrites: ~Copyable {
                 renamed += 1
             }
             try FileSystem.flushFolders(folders)
-            if let file = last {
+            if let file = commitPoint {
                 try FileSystem.renameIntoPlace(file.temporary, file.path)
-                Interruption.catalogCommitted(file.path)
-                last = nil
+                Interruption.commitPointPlaced(file.path)
+                commitPoint = nil
                 FileSystem.syncFolder(file.path.parentPath)
             } else if pending.isEmpty, let flushFirst {
                 FileSystem.syncFolder(flushFirst)
@@ -197,7 +197,7 @@ package struct StagedWrites: ~Copyable {
         } catch {
             var error = error
             error.leftOutput =
-                renamed > 0 ? (catalogRemoved ? .partlyReplaced : .partlyAdded) : (catalogRemoved ? .catalogRemoved : .unchanged)
+                renamed > 0 ? (commitPointRemoved ? .partlyReplaced : .partlyAdded) : (commitPointRemoved ? .commitPointRemoved : .unchanged)
             throw error
         }
         if let changedMeanwhile { throw changedMeanwhile }

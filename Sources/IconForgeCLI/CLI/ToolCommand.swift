@@ -277,7 +277,7 @@ public enum ToolCommand {
                 // Say what is on disk, as the build reports it.
                 let kept =
                     switch failure.leftOutput {
-                    case .catalogRemoved: "; no output was replaced, but catalog.json was removed until a build completes: build again"
+                    case .commitPointRemoved: "; no output was replaced, but catalog.json was removed until a build completes: build again"
                     case .partlyReplaced: "; some outputs were replaced, and catalog.json was removed until a build completes: build again"
                     case .partlyAdded: "; some new outputs were added, and catalog.json, which does not list them yet, left as it was: build again"
                     case .committed:

@@ -1,11 +1,8 @@
-/// Writes a build's PNGs and catalog so that `Output/` is never left half-written.
-///
-/// Every file goes to a temporary file in the same folder, the catalog's and the state's
-/// too; all are flushed to disk together (one flush per build, not per file), the state
-/// renamed into place first, then the PNGs and generated files, their folders flushed, and
-/// only then the catalog, as the commit point. All bytes are written before anything is renamed, so a full disk
-/// replaces nothing. Files whose bytes are unchanged are
-/// not rewritten (their modification times stay, which keeps Make and Xcode quiet).
+/// Stages a build's PNGs, generated files, catalog and state in the build's transaction
+/// (`StagedWrites`): the catalog is its commit point and the state its manifest (the order,
+/// and why, are told once, in docs/architecture.md, "The commit: one transaction"). Files
+/// whose bytes are unchanged are not rewritten (their modification times stay, which keeps
+/// Make and Xcode quiet).
 /// Outputs of glyphs that no longer build are removed only if the previous catalog says
 /// iconforge wrote them: a file a person put in the folder is never touched.
 package enum OutputWriter {
@@ -115,9 +112,6 @@ package enum OutputWriter {
             // later stat finds it: a file changed by someone while the build ran must not be
             // recorded as the build's own.
             var known: [String: FileSignature] = [:]
-            // Every file is written to a temporary name first, and all of them (the catalog
-            // too) are flushed together and only then renamed into place: one flush per build
-            // instead of one per file, and a build that fails while writing replaces nothing.
             for outcome in outcomes {
                 known.merge(outcome.verifiedOutputs) { _, checked in checked }
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
@@ -206,7 +200,7 @@ package enum OutputWriter {
             let glyphJSON = memory?.glyphJSON ?? GlyphJSONCache()
             glyphJSON.prepare(catalog.glyphs, threads: threads)
             let catalogBytes = try catalog.encoded(reusing: glyphJSON)
-            let written = try staged.writeLastIfChangedRecording(catalogBytes, to: catalogPath)
+            let written = try staged.writeCommitPointIfChanged(catalogBytes, to: catalogPath)
             var catalogSignature = written.signature
             if let catalogDating, written.temporary != nil || redate {
                 // The time goes on the temporary file, which the rename keeps.
@@ -284,7 +278,7 @@ package enum OutputWriter {
         }
         state.pendingRemovals = removals
         do throws(FileError) {
-            try staged.writeFirstIfChanged(memory?.encode(state) ?? state.encoded(reusing: committed.glyphJSON), to: folder + "/" + BuildState.fileName)
+            try staged.writeManifestIfChanged(memory?.encode(state) ?? state.encoded(reusing: committed.glyphJSON), to: folder + "/" + BuildState.fileName)
         } catch {
             throw .output(error)
         }

@@ -79,7 +79,7 @@ import Testing
         let said = Lock<[(present: Bool, message: String)]>([])
         let observer = FlushObserver(afterEach: { _ in
             let present = FileManager.default.fileExists(atPath: catalog)
-            said.withLock { $0.append((present, Interruption.catalogsOnDisk)) }
+            said.withLock { $0.append((present, Interruption.missingCommitPoints.joined(separator: ", "))) }
         })
         _ = try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
         let messages = said.withLock { $0 }
@@ -90,7 +90,7 @@ import Testing
             // by commas before one "was removed": only whether this one is named is judged.)
             #expect(message.contains(catalog) == !present, "\(present): \(message)")
         }
-        #expect(!Interruption.catalogsOnDisk.contains(catalog))
+        #expect(!Interruption.missingCommitPoints.contains(catalog))
     }
 
     @Test func aReaderThatStopsReadingIsNotAFailure() throws {
