@@ -1,9 +1,11 @@
 /// Runs the pipeline over every glyph, in one direction, each stage a value handed to the
 /// next: discover (`Discovered`) → plan what the last build left (`IncrementalPlan`) →
-/// plan the set's scales (`SetScalePlan`) → process the glyphs (`GlyphScheduler`) →
-/// resolve (`Resolution`) → draw the vector forms (`VectorDrawing`) → commit (`OutputCommit`) → report. Nothing is written before
-/// every refusal is known, and nothing found while writing goes back to change what was
-/// decided.
+/// plan the set's scales (`SetScalePlan`) → process the glyphs (`GlyphScheduler`) → judge
+/// the set (`FamilyChecks`) → resolve (`Resolution`) → draw the vector forms
+/// (`VectorDrawing`) → commit (`OutputCommit`) → report. Nothing is written before every
+/// refusal is known. The commit adds what it finds in the app's files (read only then, under
+/// their locks: an edit by someone else, kept), which can fail the build, but changes
+/// nothing decided about a glyph.
 public enum Builder {
     public static let toolVersion = "0.1.0"
 

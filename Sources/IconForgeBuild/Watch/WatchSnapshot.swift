@@ -16,13 +16,13 @@ public struct WatchTargets: Equatable, Sendable {
         self.pages = pages
     }
 
-    /// The folders to ask the system for events about: the glyph folders, and the folder
-    /// of each single file (watching a file's folder, not the file, sees a save by rename).
     /// A path as the system's events name it: its folder as watched (`eventFolders`), then its name.
     static func eventEntry(_ path: String) -> String {
         path.parentPath + "/" + path.lastPathComponent
     }
 
+    /// The folders to ask the system for events about: the glyph folders, and the folder
+    /// of each single file (watching a file's folder, not the file, sees a save by rename).
     var eventFolders: Set<String> {
         Set(glyphFolders.map(\.withoutTrailingSlash) + files.map { $0.contains("/") ? $0.parentPath : "." })
     }
@@ -76,15 +76,10 @@ struct WatchSnapshot: Equatable, Sendable {
         for folder in glyphFolders {
             let names = (try? FileSystem.contents(ofFolder: folder)) ?? []
             snapshot.files.reserveCapacity(snapshot.files.count + names.count)
-            for name in names where isGlyph(name) { snapshot.look(atGlyph: name, in: folder, through: folders) }
+            for name in names where GlyphDiscovery.isGlyphFileName(name) { snapshot.look(atGlyph: name, in: folder, through: folders) }
         }
         for file in targets.files { snapshot.look(atFile: file) }
         return snapshot
-    }
-
-    /// Whether an entry of a glyph folder is a glyph the watch looks at (not hidden, SVG).
-    private static func isGlyph(_ name: String) -> Bool {
-        !name.hasPrefix(".") && GlyphDiscovery.hasSVGExtension(name)
     }
 
     /// `name` in the glyph folder `folder` as it is now (through a link, if it is one), or
@@ -125,7 +120,7 @@ struct WatchSnapshot: Equatable, Sendable {
             // As in `take`: the glyphs of the folders, then the single files.
             for folder in glyphFolders where entry.hasPrefix(folder + "/") {
                 let name = String(entry.dropFirst(folder.count + 1))
-                guard !name.contains("/"), Self.isGlyph(name) else { continue }
+                guard !name.contains("/"), GlyphDiscovery.isGlyphFileName(name) else { continue }
                 snapshot.look(atGlyph: name, in: folder, through: folders)
             }
             for file in files[entry] ?? [] { snapshot.look(atFile: file) }

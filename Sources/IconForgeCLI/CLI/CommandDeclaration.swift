@@ -1,5 +1,5 @@
-/// One `iconforge` command, declared once: the help's command list, the shell completions,
-/// the man page and docs/reference.md are made from these declarations (with the options
+/// One `iconforge` command, declared once: dispatch, its help text, the help's command list,
+/// the shell completions, the man page and docs/reference.md are made from these declarations (with the options
 /// of `OptionTable`), so none of them can leave a command or an option out.
 struct CommandDeclaration: Sendable {
     /// What the command's positional arguments are, for completion.
@@ -19,6 +19,9 @@ struct CommandDeclaration: Sendable {
 
     /// `build`.
     var name: String
+    /// What `iconforge help NAME` and `iconforge NAME --help` print (`HelpText`): read when
+    /// asked, since some help texts list options this table's declarations hold.
+    var help: @Sendable () -> String
     /// The synopsis after `iconforge`: `build [GLYPHS...] [-o OUTPUT] [options]`.
     var usage: String
     /// One line for the command list.
@@ -52,34 +55,34 @@ enum CommandTable {
 
     static let all: [CommandDeclaration] = [
         CommandDeclaration(
-            name: "build",
+            name: "build", help: { HelpText.build },
             usage: "build [GLYPHS...] [-o OUTPUT] [--fit] [--xcassets PATH] [--preview] [--depfile FILE] [--format FORMAT] [options]",
             summary: "check every glyph, render @2x and @3x PNGs, write catalog.json", arguments: .glyphs, pipeline: .build,
             run: { arguments, output throws(UsageError) in try ToolCommand.build(arguments, command: .build, output: &output) }),
         CommandDeclaration(
-            name: "check", usage: "check [GLYPHS...] [--fit] [--format FORMAT] [options]",
+            name: "check", help: { HelpText.check }, usage: "check [GLYPHS...] [--fit] [--format FORMAT] [options]",
             summary: "run the checks only, write nothing (for CI)", arguments: .glyphs, pipeline: .check,
             run: { arguments, output throws(UsageError) in try ToolCommand.build(arguments, command: .check, output: &output) }),
         CommandDeclaration(
-            name: "render", usage: "render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]",
+            name: "render", help: { HelpText.render }, usage: "render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]",
             summary: "render one glyph at one scale, exactly as build does (for Make)", arguments: .svgFile, pipeline: .render,
             run: { arguments, output throws(UsageError) in try ToolCommand.render(arguments, output: &output) }),
         CommandDeclaration(
-            name: "preview", usage: "preview [GLYPHS...] [-o OUTPUT] [--fit] [--watch] [options]",
+            name: "preview", help: { HelpText.preview }, usage: "preview [GLYPHS...] [-o OUTPUT] [--fit] [--watch] [options]",
             summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs, pipeline: .preview,
             run: { arguments, output throws(UsageError) in try ToolCommand.build(arguments, command: .preview, output: &output) }),
         CommandDeclaration(
-            name: "fix", usage: "fix GLYPH.svg [-o FILE | --in-place] [--dry-run] [options]",
+            name: "fix", help: { HelpText.fix }, usage: "fix GLYPH.svg [-o FILE | --in-place] [--dry-run] [options]",
             summary: "apply a glyph's size and centring fix: wrap its drawing in the suggested <g transform>", arguments: .svgFile,
             pipeline: .fix,
             run: { arguments, output throws(UsageError) in try ToolCommand.fix(arguments, output: &output) }),
         CommandDeclaration(
-            name: "diff", usage: "diff {--base REV | --base-dir DIR} [GLYPHS...] [--format FORMAT] [--page FILE] [options]",
+            name: "diff", help: { HelpText.diff }, usage: "diff {--base REV | --base-dir DIR} [GLYPHS...] [--format FORMAT] [--page FILE] [options]",
             summary: "compare the glyphs' build with a git revision's or an earlier Output/, by pixels (for review)", arguments: .glyphs,
             pipeline: .diff,
             run: { arguments, output throws(UsageError) in try ToolCommand.diff(arguments, output: &output) }),
         CommandDeclaration(
-            name: "rules", usage: "rules", summary: "list every rule with its id and default severity", arguments: .none,
+            name: "rules", help: { HelpText.rules }, usage: "rules", summary: "list every rule with its id and default severity", arguments: .none,
             run: { arguments, output throws(UsageError) in
                 try ToolCommand.ownCommand("rules", arguments, output: &output) { _, output in
                     output.out(ToolCommand.rulesTable())
@@ -87,13 +90,13 @@ enum CommandTable {
                 }
             }),
         CommandDeclaration(
-            name: "explain", usage: "explain RULE", summary: "what a rule checks and why, with a failing and a fixed example",
+            name: "explain", help: { HelpText.explain }, usage: "explain RULE", summary: "what a rule checks and why, with a failing and a fixed example",
             arguments: .words(RuleID.allCases.map(\.rawValue)),
             run: { arguments, output throws(UsageError) in
                 try ToolCommand.ownCommand("explain", arguments, output: &output) { parsed, output throws(UsageError) in try ToolCommand.explain(parsed, output: &output) }
             }),
         CommandDeclaration(
-            name: "init", usage: "init [DIR] [--app-name NAME] [--from-info-plist PATH [--strings DIR | --xcstrings FILE]]",
+            name: "init", help: { HelpText.`init` }, usage: "init [DIR] [--app-name NAME] [--from-info-plist PATH [--strings DIR | --xcstrings FILE]]",
             summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
             arguments: .folder,
             ownOptions: [
@@ -103,12 +106,12 @@ enum CommandTable {
                 try ToolCommand.ownCommand("init", arguments, output: &output) { parsed, output throws(UsageError) in try ToolCommand.initialize(parsed, output: &output) }
             }),
         CommandDeclaration(
-            name: "doctor", usage: "doctor", summary: "check the installation: librsvg, libpng and render workers", arguments: .none,
+            name: "doctor", help: { HelpText.doctor }, usage: "doctor", summary: "check the installation: librsvg, libpng and render workers", arguments: .none,
             run: { arguments, output throws(UsageError) in
                 try ToolCommand.ownCommand("doctor", arguments, output: &output) { parsed, output in ToolCommand.doctor(parsed, output: &output) }
             }),
         CommandDeclaration(
-            name: "completions", usage: "completions bash|zsh|fish", summary: "print a shell completion script",
+            name: "completions", help: { HelpText.completions }, usage: "completions bash|zsh|fish", summary: "print a shell completion script",
             arguments: .words(ShellCompletions.Shell.allCases.map(\.rawValue)),
             run: { arguments, output throws(UsageError) in
                 try ToolCommand.ownCommand("completions", arguments, output: &output) { parsed, output throws(UsageError) in
@@ -116,7 +119,7 @@ enum CommandTable {
                 }
             }),
         CommandDeclaration(
-            name: "help", usage: "help [COMMAND]", summary: "show the help, or a command's", arguments: .command,
+            name: "help", help: { HelpText.main }, usage: "help [COMMAND]", summary: "show the help, or a command's", arguments: .command,
             run: { arguments, output throws(UsageError) in try ToolCommand.help(arguments, output: &output) }),
     ]
 

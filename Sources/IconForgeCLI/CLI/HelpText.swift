@@ -1,23 +1,9 @@
 /// The help texts, as literals so that what `--help` says is easy to review; the option
 /// lists come from `OptionTable`, made of the options declared in `Options.swift`.
 enum HelpText {
-    /// The help of the command named `name`, nil for an unknown one.
+    /// The help of the command named `name`, nil for an unknown one: its declaration's.
     static func help(for name: String) -> String? {
-        switch name {
-        case "build": build
-        case "check": check
-        case "render": render
-        case "fix": fix
-        case "preview": preview
-        case "diff": diff
-        case "rules": rules
-        case "explain": explain
-        case "init": `init`
-        case "doctor": doctor
-        case "completions": completions
-        case "help": main
-        default: nil
-        }
+        CommandTable.command(name)?.help()
     }
 
     static let explain = """

@@ -1,6 +1,7 @@
-/// The one place where a finding's severity is decided for a run: the rule's own (see
-/// `RuleID.defaultSeverity` and `RuleID.hasWarningVariant`), then `--werror`
-/// (`"werror"` in iconforge.json). There are no per-rule overrides; one would go here.
+/// Whether a run's findings fail it: each finding's severity (the rule's own, `RuleID.defaultSeverity`,
+/// or the project's for that rule, `"severities"` in iconforge.json, which
+/// `PipelineOptions.applyingSeverities` sets on a glyph's findings before its PNGs are
+/// decided), then `--werror` (`"werror"` in iconforge.json).
 public struct SeverityPolicy: Sendable, Equatable {
     /// `--werror`: warnings fail the run too.
     public var warningsAreErrors: Bool

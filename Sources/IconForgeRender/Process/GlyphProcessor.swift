@@ -60,7 +60,9 @@ package struct GlyphOutcome: Sendable {
     }
 }
 
-/// Runs one glyph through the pipeline: load → measure → check → render → encode.
+/// Runs one glyph through the pipeline: check the markup (it decides whether librsvg may see
+/// the file) → measure and render (one pass) → check what was painted (geometry, colour) and
+/// weigh it → encode.
 package enum GlyphProcessor {
     /// - Parameters:
     ///   - encode: encode a passing glyph's PNGs (a build, a render; not a check).

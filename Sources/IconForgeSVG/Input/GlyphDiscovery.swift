@@ -45,7 +45,7 @@ package enum GlyphDiscovery {
                     throw MissingInput(path: path, message: error.message)
                 }
                 let glyphNames = names
-                    .filter { !$0.hasPrefix(".") && hasSVGExtension($0) }
+                    .filter(isGlyphFileName)
                     .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 let folderDisplay = path.hasSuffix("/") ? String(path.dropLast()) : path
                 for fileName in glyphNames {
@@ -75,6 +75,12 @@ package enum GlyphDiscovery {
     /// "star" for "star.svg" (any case of the extension).
     static func stem(_ fileName: String) -> String {
         hasSVGExtension(fileName) ? String(fileName[..<fileName.utf8.index(fileName.utf8.endIndex, offsetBy: -4)]) : fileName
+    }
+
+    /// Whether an entry of a glyphs folder is a glyph: not hidden, and an SVG (the one test,
+    /// for discovery and the watch alike).
+    package static func isGlyphFileName(_ fileName: String) -> Bool {
+        !fileName.hasPrefix(".") && hasSVGExtension(fileName)
     }
 
     /// Whether the name ends in ".svg", in any case. By UTF-8 code unit (the extension is
