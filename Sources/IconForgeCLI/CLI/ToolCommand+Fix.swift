@@ -65,6 +65,7 @@ extension ToolCommand {
         }
         let written = dryRun ? "would write \(destination)" : inPlace ? "rewrote \(destination)" : "wrote \(destination) (\(path) is unchanged: look at the fixed file, then save it over the original, or run fix --in-place)"
         output.err("\(path): \(dryRun ? "fix" : "fixed"): \(fix.prose); \(written)")
+        if let note = strokeNote(fix, original) { output.err("\(path): note: \(note)") }
         // What is left is judged on the file written (a size.max or geometry.clipped the move
         // cured is gone); under --dry-run, on the original, less what the fix addresses.
         var left = rest
@@ -98,6 +99,16 @@ extension ToolCommand {
             output.err("\(failure.path): error: \(failure.message)")
         }
         return .io
+    }
+
+    /// What the fix does to strokes, said plainly: the transform scales them with the drawing,
+    /// and fix does not rewrite stroke widths (they may come from a class, a style sheet or an
+    /// ancestor it cannot safely edit). nil when nothing is scaled or nothing is stroked (a byte
+    /// search for "stroke", so a comment counts too, which costs only a line of advice).
+    static func strokeNote(_ fix: GeometryFix, _ original: [UInt8]) -> String? {
+        guard fix.scale != 1, ASCIIWords.contains("stroke", in: original) else { return nil }
+        let percent = (fix.scale * 100).fixed(1), back = (1 / fix.scale).fixed(4)
+        return "strokes are scaled with the drawing (to \(percent) %: a 2.5 pt stroke becomes \((2.5 * fix.scale).fixed(2)) pt), and fix does not change stroke widths; to keep the stroke weight, multiply each stroke-width by \(back), or scale in an editor that keeps strokes (Inkscape: Scale stroke width off)"
     }
 
     /// `Glyphs/star.svg` → `Glyphs/star.fixed.svg`.

@@ -108,7 +108,7 @@ extension RuleExplanation {
     static let geometryEntries = [
         RuleExplanation(
             rule: .sizeTarget, checks: "that the glyph's governing dimension is at its target: 27 pt for a square glyph, 30 pt wide for a wide one, 30 pt tall for a tall one.",
-            why: "Apple's quick-action template sizes glyphs so that they look equal in the menu; off-target glyphs look too big or too small beside the system's.",
+            why: "Apple's quick-action template sizes glyphs so that they look equal in the menu; off-target glyphs look too big or too small beside the system's. The finding's fix (and 'iconforge fix') scales the whole drawing, strokes included: a 2.5 pt stroke scaled by 72 % becomes 1.8 pt. To keep a set's stroke weight, set stroke-width back afterwards (divide it by the scale), or scale in an editor that keeps strokes (Inkscape: turn off Scale stroke width in the toolbar of the Select tool).",
             failing: glyphExample(goodBody.replacing("r=\"12.25\"", with: "r=\"9\"")), fixed: good,
             options: ["--tolerance PT  allowed distance from the target (default: \(Option.tolerance.defaultValue.pt))", "--fit  scale every glyph to its target instead (no size check)"]),
         RuleExplanation(

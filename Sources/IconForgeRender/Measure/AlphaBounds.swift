@@ -25,6 +25,14 @@ enum AlphaBounds {
         return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
+    /// `of`, counting only the pixels that show (alpha `visibleAlpha` or more): the outermost
+    /// of them refined by its coverage, as `of` refines a sharp edge. A blur's faint tail is
+    /// left out, as the output shows it.
+    static func visibleEdges(of maxima: (columns: [UInt8], rows: [UInt8])) -> Rect? {
+        func shown(_ values: [UInt8]) -> [UInt8] { values.map { $0 >= visibleAlpha ? $0 : 0 } }
+        return of((shown(maxima.columns), shown(maxima.rows)))
+    }
+
     /// The weakest alpha a person sees (8/255, about 3 %): ink whose pixels all stay below it
     /// at the output scale (a 0.25 × 0.01-unit sliver painting 1–7/255, a shadow's tail
     /// fading to opacity 0) neither places a glyph nor counts as clipped. A badge at

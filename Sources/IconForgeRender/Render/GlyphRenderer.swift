@@ -90,7 +90,9 @@ package enum GlyphRenderer {
             let units = mode.isFit ? MeasuringUnits(artboard: artboard, viewBox: dimensions.viewBox) : .points
             let (measured, planned) = try measureInk(
                 &handle, data: data, artboard: artboard, units: units, dimensions: dimensions, known: known, firstEstimate: firstEstimate,
-                shown: &shown, mayShip: mayShip, measuringOnly: measuringOnly
+                shown: &shown, mayShip: mayShip, measuringOnly: measuringOnly,
+                // Template mode's @3x scale does not depend on the ink box: a filter is measured at it.
+                outputScale: mode == .template ? Template.scales[Template.scales.count - 1].pixelsPerPoint(for: .square) : nil
             ) { box in
                 // Judged by the @3x output itself where the set's scale places it, unless its
                 // canvas cuts the box off (a kept offset): what shows is then the canvas's edge.

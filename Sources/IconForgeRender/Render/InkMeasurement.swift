@@ -198,9 +198,12 @@ package enum InkMeasurement {
     ///     draw a measuring render (text at a size FreeType refuses), since the failure can
     ///     stay with the handle and fail every later render. The outputs, drawn at their own
     ///     sizes, then report whatever is really wrong.
+    ///   - outputScale: the @3x output's pixels per unit where it does not depend on the ink
+    ///     box (template mode), for a drawing that may apply a filter, measured at it
+    ///     (`measuredAtOutputScale`); nil for `filterPixelsPerUnit`.
     static func measure(
         _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?, keepingTheRender: Bool,
-        judging: Bool = true, hint: (SVGHandle) throws -> Rect?
+        judging: Bool = true, outputScale: Double? = nil, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         let fine = finePixelsPerUnit(for: data, artboard: artboard)
         var failed = false
@@ -209,6 +212,13 @@ package enum InkMeasurement {
                 handle = fresh
                 shown = nil
             }
+        }
+        if located == nil, mayFilter(data),
+            let measured = measuredAtOutputScale(
+                handle, artboard: artboard, scale: outputScale ?? filterPixelsPerUnit(artboard: artboard), judging: judging, shown: &shown,
+                keepingTheRender: keepingTheRender, failed: &failed)
+        {
+            return measured
         }
         let recordingScale = fine * recordingPerFine
         let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
@@ -458,6 +468,13 @@ package enum InkMeasurement {
     ) throws -> Measured {
         guard let slack = measured.judgingSlack, let box = measured.box else { return measured }
         var failed = false
+        if slack == filterSettle, mayFilter(data) {
+            // Measured at the output's resolution (`measuredAtOutputScale`): judged by the output alone.
+            let kept = judgedAtOutput(handle, artboard: artboard, box: box, by: output, shown: &shown, keepingTheRender: keepingTheRender, failed: &failed)
+            if !failed { return Measured(box: kept, precision: measured.precision, offArtboard: measured.offArtboard) }
+            shown = nil
+            handle = try SVGHandle(data: data)
+        }
         if let kept = keepingWhatShows(
             handle, artboard: artboard, box: box, fine: finePixelsPerUnit(for: data, artboard: artboard), failed: &failed, shown: &shown,
             keepingTheRender: keepingTheRender, slack: slack, judgedBy: output), !failed

@@ -71,7 +71,7 @@ extension GlyphRenderer {
     static func measureInk(
         _ handle: inout SVGHandle, data: Data, artboard: Size, units: MeasuringUnits, dimensions: IntrinsicDimensions,
         known: InkMeasurement.Measured?, firstEstimate: Rect?, shown: inout InkMeasurement.ShownRender?, mayShip: Bool, measuringOnly: Bool,
-        judgedBy: (Rect) -> RenderPlan?
+        outputScale: Double? = nil, judgedBy: (Rect) -> RenderPlan?
     ) throws -> (measured: InkMeasurement.Measured, planned: Rect?) {
         let measuring = units.size(artboard)
         let hint = { (handle: SVGHandle) throws -> Rect? in try inkEstimate(handle, dimensions: dimensions, artboard: measuring) }
@@ -79,7 +79,7 @@ extension GlyphRenderer {
             try known.map(units.measuring)
             ?? InkMeasurement.measure(
                 &handle, data: data, artboard: measuring, located: firstEstimate.map(units.measuring), shown: &shown, keepingTheRender: mayShip,
-                judging: !measuringOnly, hint: hint)
+                judging: !measuringOnly, outputScale: outputScale.map { $0 / units.perPoint }, hint: hint)
         let planned = measured.box.map(units.points)
         if !measuringOnly, let box = measured.box, measured.judgingSlack != nil {
             let output = judgedBy(units.points(box)).map(units.measuring)

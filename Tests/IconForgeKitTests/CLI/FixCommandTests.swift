@@ -37,6 +37,26 @@ import Testing
         #expect(again.status == .io && again.stderr.joined().contains("already exists"))
     }
 
+    @Test("fix says plainly that it scales strokes with the drawing and does not rewrite stroke widths; the fixed file passes and its stroke is as thin as the note says")
+    func strokesScaledAreSaid() throws {
+        let folder = TemporaryFolder()
+        folder.copy(fixture: "units/stroked-ring-oversized.svg", as: "ring.svg")
+        let fixed = run(["fix", folder.file("ring.svg")])
+        #expect(fixed.status == .clean, "\(fixed.stderr)")
+        let message = fixed.stderr.joined(separator: "\n")
+        #expect(message.contains("note: strokes are scaled with the drawing (to 79.4 %: a 2.5 pt stroke becomes 1.99 pt)"), "\(message)")
+        #expect(message.contains("multiply each stroke-width by 1.2593"), "\(message)")
+        // The @3x PNG's ring is as thick as the note says: 1.99 pt at 80/27 px/pt, about 5.9 px.
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.file("ring.fixed.svg")))
+        let glyph = try GlyphRenderer.render(data, mode: .template, shapeThreshold: 1.2)
+        let image = try #require(glyph.images.last)
+        let row = image.height / 2
+        var run = 0
+        for x in 0..<image.width where image.pixel(x: x, y: row)[3] > 0 { run += 1 }
+        let ring = Double(run) / 2, expected = 2.5 * 0.7941 * Template.scales[1].pixelsPerPoint(for: .square)
+        #expect(abs(ring - expected) <= 1.5, "each side of the ring is \(ring) px, \(expected) expected")
+    }
+
     @Test("--dry-run prints the diff and writes nothing; --in-place replaces the glyph")
     func dryRunAndInPlace() throws {
         let folder = TemporaryFolder()

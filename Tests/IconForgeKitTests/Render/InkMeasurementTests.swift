@@ -215,6 +215,24 @@ import Testing
         #expect(set.images.last == fresh)
     }
 
+    @Test("a glyph with two Gaussian blurs is measured at its @3x output's resolution: one render of the artboard and the output that judges it, which ships; its box is what the PNG shows")
+    func blurredGlyphIsMeasuredAtTheOutputsResolution() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/blurred-two-filters.svg")))
+        let measuring = WorkCount(), outputs = WorkCount()
+        let glyph = try InkMeasurement.$measuringDraws.withValue(measuring) {
+            try GlyphRenderer.$outputDraws.withValue(outputs) { try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2) }
+        }
+        // Bands and recordings at 280 px across drew about ten times; here the artboard at 104 px
+        // across, then the @3x output, drawn again while the box it shows moves by over half a
+        // pixel (this glyph is an eighth of its artboard, so the first plan is far off).
+        #expect((2...4).contains(measuring.value), "\(measuring.value) measuring draws")
+        #expect(outputs.value == Template.scales.count - 1)
+        #expect(GeometryChecks.placementMismatch(glyph) == nil)
+        let template = WorkCount()
+        let drawn = try InkMeasurement.$measuringDraws.withValue(template) { try GlyphRenderer.render(data, mode: .template, shapeThreshold: 1.2) }
+        #expect((2...4).contains(template.value) && GeometryChecks.placementMismatch(drawn, fit: false) == nil)
+    }
+
     @Test("a colour card whose shapes each draw through a layer is measured to its geometry, and --fit=glyph draws its @3x output once: the render that judged what shows, byte for byte a fresh draw")
     func layeredCardIsMeasuredAndItsJudgingRenderShips() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
