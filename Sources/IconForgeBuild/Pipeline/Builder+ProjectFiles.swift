@@ -112,9 +112,9 @@ extension Builder {
             message = "\(item) has \(added.key) \(shown(added.value)), which iconforge did not write, but \(sourceName) has \(shown(wanted)); it was kept, not overwritten: to keep it, put it into \(sourceName)"
                 + (field.map { " (\($0.text))" } ?? "") + "; to take \(sourceName)'s, delete the key from this file and build again"
         } else if let field {
-            message = "\(item) has \(added.key), which iconforge did not write; it was kept in the item. It is a field of \(sourceName): add \(field.text) to \(field.inIcon ? "the \"icon\" of " : "")the action \(JSONText.quoted(added.type)) there, and it is iconforge's from the next build on (this file does not change)"
+            message = "\(item) has \(added.key), which iconforge did not write; it was kept in the item: to have \(sourceName) own it, add \(field.text) to that action\(field.inIcon ? "'s \"icon\"" : "") there (this file then stays as it is)"
         } else {
-            message = "\(item) has \(added.key), which iconforge did not write and \(sourceName) has no field for; it was kept in the item as it is, and will be on every build"
+            message = "\(item) has \(added.key), which iconforge did not write and \(sourceName) has no field for; it is kept in the item as it is, on every build"
         }
         var diagnostic = Diagnostic(.appFilesEdited, file: path, message)
         diagnostic.location = location
