@@ -62,7 +62,7 @@ extension InfoPlistUpdate {
     static func splicedItems(_ bytes: [UInt8], layout: PropertyListLayout, plan: ShortcutItemsMerge.Plan, generated: [UInt8]) -> [UInt8]? {
         guard let old = ShortcutItemsLayout(layout, in: bytes), let first = old.items.first, let last = old.items.last,
             let generatedLayout = try? PropertyListLayout.scan(generated), let new = ShortcutItemsLayout(generatedLayout, in: generated),
-            new.items.count == plan.items.count
+            old.items.count == plan.found.count, new.items.count == plan.items.count
         else { return nil }
         let unit = indentUnit(layout, in: bytes), newline = layout.newline
         let itemIndent = PropertyListLayout.indentation(before: first.element.range.lowerBound, in: bytes)?.indent
