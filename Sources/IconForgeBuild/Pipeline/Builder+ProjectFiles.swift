@@ -53,18 +53,19 @@ extension Builder {
             diagnostics.append(Diagnostic(.appFilesSetup, file: path, "--xcstrings and --info-plist-strings both write the quick actions' translations: Xcode builds InfoPlist.strings from the catalog, and a target with both has two of them for each locale; keep one of the two options"))
         }
         if let path = targets.infoPlist, let generated = outcome.result.files.first(where: { $0.relativePath == QuickActions.propertyListPath })?.bytes {
-            let recorded = record.infoPlist?.path == path ? record.infoPlist?.arraySHA256 : nil
-            var digest: String?
+            let recorded = record.infoPlist?.path == path ? record.infoPlist : nil
+            var written: AppFilesRecord.InfoPlist?
             try update(path, into: commit) { existing throws(FileError) in
                 do throws(InfoPlistUpdate.Failure) {
-                    let update = try InfoPlistUpdate.update(existing, generated: generated, recordedArraySHA256: recorded, sourceName: sourceName)
-                    digest = update.arraySHA256
+                    let update = try InfoPlistUpdate.update(existing, generated: generated, recorded: recorded, sourceName: sourceName)
+                    written = AppFilesRecord.InfoPlist(path: path, arraySHA256: update.arraySHA256, itemKeys: update.itemKeys)
+                    diagnostics += zip(update.added, update.addedLocations).map { addedItemKey($0, at: $1, in: path, sourceName: sourceName) }
                     return update.bytes
                 } catch {
                     throw refusal(path, error.message)
                 }
             }
-            record.infoPlist = digest.map { AppFilesRecord.InfoPlist(path: path, arraySHA256: $0) }
+            record.infoPlist = written
         }
         if let folder = targets.stringsFolder {
             diagnostics += try updateStringsFiles(in: folder, definitions: definitions, sourceName: sourceName, record: &record, into: commit)
@@ -96,6 +97,33 @@ extension Builder {
         }
         let remove = catalog ? "delete the \(kept.locale) translation of \"\(kept.key)\" from the catalog" : "delete that line"
         return Diagnostic(.appFilesEdited, file: path, "\(place) is \"\(kept.found)\", changed since iconforge wrote it, but \(sourceName) has \"\(wanted)\"; it was kept, not overwritten: to keep it, put \"\(kept.found)\" into \(sourceName) (the \(kept.locale.isEmpty ? "file's locale" : kept.locale) string of that text); to take \(sourceName)'s, \(remove) and build again")
+    }
+
+    /// The warning for a key someone added to a quick action's item in Info.plist: where it
+    /// is, that it was kept (or went with its item), and how quick-actions.json can say it.
+    static func addedItemKey(_ added: ShortcutItemsMerge.AddedKey, at location: SourceLocation?, in path: String, sourceName: String) -> Diagnostic {
+        let item = "item \(added.index + 1) of \(InfoPlistUpdate.key) (\(JSONText.quoted(added.type)))"
+        let field = ShortcutItemsMerge.field(for: added.key, value: added.value)
+        let message: String
+        if added.removed {
+            message = "\(item) had \(added.key), which iconforge did not write; its action is no longer in \(sourceName), so the item was removed with it"
+                + (field.map { ": to have it back, add the action to \(sourceName) with \($0.inIcon ? "\"icon\": { \($0.text) }" : $0.text)" } ?? "")
+        } else if let wanted = added.wanted {
+            message = "\(item) has \(added.key) \(shown(added.value)), which iconforge did not write, but \(sourceName) has \(shown(wanted)); it was kept, not overwritten: to keep it, put it into \(sourceName)"
+                + (field.map { " (\($0.text))" } ?? "") + "; to take \(sourceName)'s, delete the key from this file and build again"
+        } else if let field {
+            message = "\(item) has \(added.key), which iconforge did not write; it was kept in the item: to have \(sourceName) own it, add \(field.text) to that action\(field.inIcon ? "'s \"icon\"" : "") there (this file then stays as it is)"
+        } else {
+            message = "\(item) has \(added.key), which iconforge did not write and \(sourceName) has no field for; it is kept in the item as it is, on every build"
+        }
+        var diagnostic = Diagnostic(.appFilesEdited, file: path, message)
+        diagnostic.location = location
+        return diagnostic
+    }
+
+    /// A property-list value as a warning quotes it.
+    private static func shown(_ value: PropertyListValue) -> String {
+        value.string.map(JSONText.quoted) ?? "(a \(value.array != nil ? "list" : value.dictionary != nil ? "dictionary" : "value") that is not a string)"
     }
 
     /// Each locale's `<locale>.lproj/InfoPlist.strings` under `folder` (the lproj folder made

@@ -27,11 +27,16 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
 
     package struct InfoPlist: Codable, Equatable, Sendable {
         package var path: String
+        /// The SHA-256 of the array as iconforge wrote it, without the keys someone added to its items.
         package var arraySHA256: String
+        /// Per item, the keys iconforge wrote in it (sorted): any other key in the item is
+        /// someone's, kept and reported. Nil in a record written before items' keys were kept.
+        package var itemKeys: [[String]]?
 
-        package init(path: String, arraySHA256: String) {
+        package init(path: String, arraySHA256: String, itemKeys: [[String]]? = nil) {
             self.path = path
             self.arraySHA256 = arraySHA256
+            self.itemKeys = itemKeys
         }
     }
 

@@ -1,6 +1,7 @@
 /// Reads a binary property list (`bplist00`) into values that keep the type each was stored
 /// as: Foundation's `PropertyListDecoder` only says what a number can be read as, so a
-/// whole-number real would come back as an integer and be written back as one.
+/// whole-number real would come back as an integer and be written back as one. Each
+/// dictionary keeps its keys in the order stored (`PropertyListTree`), for writing it back so.
 ///
 /// The format: objects, each a marker byte (type in the high nibble, a size or count in the
 /// low one) and its bytes; a table of the objects' offsets; a 32-byte trailer giving the
@@ -23,6 +24,11 @@ struct BinaryPropertyListReader {
 
     /// The top object of `bytes`.
     static func read(_ bytes: [UInt8]) throws(Failure) -> PropertyListValue {
+        try tree(bytes).value
+    }
+
+    /// The top object of `bytes`, with every dictionary's keys in the order stored.
+    static func tree(_ bytes: [UInt8]) throws(Failure) -> PropertyListTree {
         guard isBinary(bytes), bytes.count >= 40 else { throw Failure(message: "is not a binary property list") }
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
@@ -47,7 +53,7 @@ struct BinaryPropertyListReader {
         return bytes[offset..<offset + size].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    private mutating func object(_ index: Int, depth: Int) throws(Failure) -> PropertyListValue {
+    private mutating func object(_ index: Int, depth: Int) throws(Failure) -> PropertyListTree {
         guard index < offsets.count else { throw Failure(message: "is a damaged binary property list (a reference is out of range)") }
         guard depth <= PropertyListLimits.maximumDepth else { throw Failure(message: PropertyListLimits.depthMessage("is a binary property list that")) }
         values += 1
@@ -79,46 +85,46 @@ struct BinaryPropertyListReader {
         }
 
         switch kind {
-        case 0x0 where marker == 0x08: return .bool(false)
-        case 0x0 where marker == 0x09: return .bool(true)
+        case 0x0 where marker == 0x08: return .scalar(.bool(false))
+        case 0x0 where marker == 0x09: return .scalar(.bool(true))
         case 0x1 where low <= 3:
             let size = 1 << low
             let raw = try Self.number(bytes, at: position, size: size)
             // 1, 2 and 4 bytes are unsigned; 8 bytes are a signed 64-bit integer.
-            return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))
+            return .scalar(.integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw)))
         case 0x1:
             throw Failure(message: "holds an integer wider than 64 bits, which iconforge cannot keep exactly")
         case 0x2 where low == 2:
-            return .real(Double(Float(bitPattern: UInt32(try Self.number(bytes, at: position, size: 4)))))
+            return .scalar(.real(Double(Float(bitPattern: UInt32(try Self.number(bytes, at: position, size: 4))))))
         case 0x2 where low == 3:
-            return .real(Double(bitPattern: try Self.number(bytes, at: position, size: 8)))
+            return .scalar(.real(Double(bitPattern: try Self.number(bytes, at: position, size: 8))))
         case 0x3 where low == 3:
-            return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try Self.number(bytes, at: position, size: 8))))
+            return .scalar(.date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try Self.number(bytes, at: position, size: 8)))))
         case 0x4:
-            return .data(Data(try slice(try count())))
+            return .scalar(.data(Data(try slice(try count()))))
         case 0x5:
             let length = try count()
-            return .string(String(decoding: try slice(length), as: UTF8.self))
+            return .scalar(.string(String(decoding: try slice(length), as: UTF8.self)))
         case 0x6:
             let units = try count()
             let body = try slice(units * 2)
             let code = stride(from: body.startIndex, to: body.endIndex, by: 2).map { UInt16(body[$0]) << 8 | UInt16(body[$0 + 1]) }
             guard let text = String(validating: code, as: UTF16.self) else { throw Failure(message: "holds a string that is not valid UTF-16") }
-            return .string(text)
+            return .scalar(.string(text))
         case 0xA:
             let elements = try references(try count())
-            var values: [PropertyListValue] = []
+            var values: [PropertyListTree] = []
             for element in elements { values.append(try object(element, depth: depth + 1)) }
             return .array(values)
         case 0xD:
             let pairs = try count()
             let keys = try references(pairs), values = try references(pairs)
-            var dictionary: [String: PropertyListValue] = [:]
+            var entries: [PropertyListTree.Entry] = []
             for (key, value) in zip(keys, values) {
-                guard case .string(let name) = try object(key, depth: depth + 1) else { throw Failure(message: "has a dictionary key that is not a string") }
-                dictionary[name] = try object(value, depth: depth + 1)
+                guard case .scalar(.string(let name)) = try object(key, depth: depth + 1) else { throw Failure(message: "has a dictionary key that is not a string") }
+                entries.append(PropertyListTree.Entry(key: name, value: try object(value, depth: depth + 1)))
             }
-            return .dictionary(dictionary)
+            return .dictionary(entries)
         default:
             throw Failure(message: "holds an object of a kind Info.plists do not use (marker 0x\(String(marker, radix: 16)))")
         }

@@ -123,6 +123,65 @@ struct PropertyListLayout {
         return layout
     }
 
+    /// One element below a place in the file: a value, or a `<key>`.
+    struct Element {
+        var name: String
+        /// From `<` of its start tag to just past its end tag (or its `<x/>`).
+        var range: Range<Int>
+        /// Between its tags; nil for `<x/>`.
+        var content: Range<Int>?
+    }
+
+    /// The elements directly inside `range` of `bytes` (a value's content, or one entry), in
+    /// order; comments, processing instructions and CDATA between them are skipped. The
+    /// file has been scanned (and parsed) before, so a tag that is not closed ends the list.
+    static func elements(in bytes: [UInt8], _ range: Range<Int>) -> [Element] {
+        var found: [Element] = []
+        var open: [(name: String, start: Int, contentStart: Int)] = []
+        var position = range.lowerBound
+        func skip(past text: String, from start: Int) -> Int {
+            bytes[start..<range.upperBound].firstRange(of: Array(text.utf8))?.upperBound ?? range.upperBound
+        }
+        while position < range.upperBound {
+            guard bytes[position] == UInt8(ascii: "<") else {
+                position += 1
+                continue
+            }
+            let rest = bytes[position..<range.upperBound]
+            if rest.starts(with: Array("<!--".utf8)) {
+                position = skip(past: "-->", from: position + 4)
+            } else if rest.starts(with: Array("<?".utf8)) {
+                position = skip(past: "?>", from: position + 2)
+            } else if rest.starts(with: Array("<![CDATA[".utf8)) {
+                position = skip(past: "]]>", from: position + 9)
+            } else if rest.starts(with: Array("<!".utf8)) {
+                position = declarationEnd(bytes, from: position) + 1
+            } else {
+                let end = tagEnd(bytes, from: position)
+                guard end < range.upperBound else { break }
+                let isEnd = bytes[position + 1] == UInt8(ascii: "/"), isEmpty = bytes[end - 1] == UInt8(ascii: "/")
+                var nameEnd = position + (isEnd ? 2 : 1)
+                while nameEnd < end, !endsName(bytes[nameEnd]) { nameEnd += 1 }
+                let name = String(decoding: bytes[(position + (isEnd ? 2 : 1))..<nameEnd], as: UTF8.self)
+                if isEnd {
+                    guard let element = open.popLast() else { break }
+                    if open.isEmpty { found.append(Element(name: element.name, range: element.start..<(end + 1), content: element.contentStart..<position)) }
+                } else if isEmpty {
+                    if open.isEmpty { found.append(Element(name: name, range: position..<(end + 1), content: nil)) }
+                } else {
+                    open.append((name, position, end + 1))
+                }
+                position = end + 1
+            }
+        }
+        return found
+    }
+
+    /// The text of a `<key>` element.
+    static func keyText(_ element: Element, in bytes: [UInt8]) -> String {
+        element.content.map { unescaped(bytes[$0]) } ?? ""
+    }
+
     /// Where the `<!…>` declaration (a DOCTYPE, perhaps with an internal subset in
     /// brackets) starting at `start` ends: its `>`, or the end of the bytes.
     static func declarationEnd(_ bytes: [UInt8], from start: Int) -> Int {
