@@ -87,7 +87,7 @@ extension RuleExplanation {
             fixed: good),
         RuleExplanation(
             rule: .colorMonochrome,
-            checks: "that the glyph paints one colour (colours closer than a just-noticeable difference count as one; opacity is fine) and no gradient or pattern of several: counted on what each shape really paints (after <style> rules, inheritance and defaults), and only where deleting it would change a pixel by more than 3/255.",
+            checks: "that the glyph paints one colour (opacity is fine) and no gradient or pattern of several. Colours at most ΔE00 2 apart (CIEDE2000: 1 is about the smallest difference seen between large patches side by side, and a glyph's parts are far smaller) are one colour: #000000 beside #0a0a0a (1.6) passes, #888a85 beside #808080 (4.7) does not. Counted on what each shape really paints (after <style> rules, inheritance and defaults), and only where deleting it would change a pixel by more than 3/255; where deleting cannot tell (a filter's flood colour, a stroke on a shape whose fill shows), only where the rendered pixels show it.",
             why: "quick-action glyphs are template images: the system tints them with one colour and uses only their alpha, so a second colour is lost.",
             failing: glyphExample(goodBody.replacing("<line x1=\"17.5\"", with: "<line stroke=\"#ff0000\" x1=\"17.5\"")), fixed: good),
         RuleExplanation(
