@@ -71,6 +71,12 @@ package enum ColorDifference {
         return max(0, l * l + c * c + h * h + rt * c * h).squareRoot()
     }
 
+    /// CIELAB's lightness L* (0...100) of a relative luminance Y (0...1, white 1).
+    package static func lightness(luminance: Double) -> Double {
+        let y = min(max(luminance, 0), 1)
+        return y > 216.0 / 24389.0 ? 116 * root(y, 3) - 16 : 24389.0 / 27.0 * y
+    }
+
     /// CIELAB (D65 white) of an sRGB colour.
     static func lab(_ rgb: (Double, Double, Double)) -> (Double, Double, Double) {
         func linear(_ channel: Double) -> Double {
