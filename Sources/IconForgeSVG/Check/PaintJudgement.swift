@@ -52,9 +52,12 @@ package enum PaintJudgement {
             let paint = uses[members[0]].paint
             let spans = members.compactMap { uses[$0].span }
             guard spans.count == members.count else { return inPixels(paint) }
-            let others = Set(uses.indices.filter { !members.contains($0) && !paint.matches(uses[$0].paint) }.compactMap { uses[$0].span })
             guard let deleted = seen(members) else { return inPixels(paint) }
-            return deleted && spans.contains(where: others.contains) ? inPixels(paint) : deleted
+            guard deleted else { return false }
+            // A set: a glyph of thousands of paths is weighed in time linear in them.
+            let own = Set(members)
+            let others = Set(uses.indices.filter { !own.contains($0) && !paint.matches(uses[$0].paint) }.compactMap { uses[$0].span })
+            return spans.contains(where: others.contains) ? inPixels(paint) : true
         }
         var found: [Diagnostic] = []
         var first: PaintUse?
