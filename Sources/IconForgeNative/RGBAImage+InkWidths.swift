@@ -24,15 +24,19 @@ extension RGBAImage {
     ///   - beyondStrokes: a width in pixels wider than any stroke: a medial-axis pixel the
     ///     distance transform puts farther across is not measured (its crossings are the
     ///     longest of all) and counts as infinitely wide.
-    package func inkWidths(maximumSamples: Int, elongation: Double, beyondStrokes: Double = .infinity) -> (area: Double, widths: [Double]) {
+    /// - Returns: also the convex hull of the pixels at least half covered, its area and
+    ///   perimeter in pixels (zero when there are none).
+    package func inkWidths(maximumSamples: Int, elongation: Double, beyondStrokes: Double = .infinity) -> (area: Double, widths: [Double], hull: InkHull) {
         let width = width, height = height
-        guard width > 2, height > 2 else { return (0, []) }
+        guard width > 2, height > 2 else { return (0, [], InkHull()) }
         let count = width * height
         var alpha = [Float](repeating: 0, count: count)
         var area = 0.0
         // The box of the pixels at least half covered (alpha ≥ 128/255): the only ones at a
         // distance from the background.
         var minX = width, minY = height, maxX = -1, maxY = -1
+        // Each row's first and last such pixel, for the hull.
+        var rows: [(y: Int, first: Int, last: Int)] = []
         pixels.withUnsafeBufferPointer { pixels in
             Self.alphaValues.withUnsafeBufferPointer { values in
                 alpha.withUnsafeMutableBufferPointer { alpha in
@@ -50,6 +54,7 @@ extension RGBAImage {
                             }
                         }
                         if rowMax >= 0 {
+                            rows.append((y, rowMin, rowMax))
                             if minY == height { minY = y }
                             maxY = y
                             minX = min(minX, rowMin)
@@ -59,8 +64,9 @@ extension RGBAImage {
                 }
             }
         }
-        guard area > 0 else { return (0, []) }
-        guard maxY >= 0 else { return (area, []) }
+        guard area > 0 else { return (0, [], InkHull()) }
+        guard maxY >= 0 else { return (area, [], InkHull()) }
+        let hull = InkHull(rows: rows)
         let box = PixelBox(minX: minX, minY: minY, width: maxX - minX + 1, height: maxY - minY + 1)
         let distances = squaredDistances(in: box)
         // The grid has a ring of background around the box, so every pixel of the box has
@@ -121,7 +127,7 @@ extension RGBAImage {
                 }
             }
         }
-        return (area, widths)
+        return (area, widths, hull)
     }
 
     /// Alpha as a share of full coverage, by byte value.

@@ -3,16 +3,19 @@
 /// the catalog, so an unchanged glyph is compared without being rendered again).
 ///
 /// - `set.stroke-weight`: a glyph whose dominant stroke is more than the share from the
-///   set's median stroke. Glyphs without a dominant stroke (filled ones) are left out, and
-///   so is the check when they are most of the set (a filled library).
-///   Strokes are compared only when most of the set is stroked and `agreeingShare` of
-///   the stroked glyphs agree with the median: a filled library's bars and outlines vary by
-///   design.
+///   set's median stroke. Only glyphs drawn as strokes have one (`InkWeight`: not a disc,
+///   a triangle or a solid glyph with cut-outs); the others are left out, and so is the
+///   check when they are most of a set of one style (a filled library).
+///   Strokes are compared only when `agreeingShare` of the stroked glyphs agree with the
+///   median: a filled library's bars and outlines vary by design.
 /// - `set.optical-weight`: a glyph whose ink covers much more of the target box than the
 ///   set's glyphs do: more than `heavierFactor` times the median, and beyond the set's own
 ///   spread (`spreadFences` interquartile ranges above the upper quartile); in a stroked
-///   family, also a filled glyph that covers more than the median (a solid glyph beside
-///   outline ones).
+///   family of one style, also a filled glyph that looks darker than the median glyph
+///   (`looksDarker`: a solid glyph beside outline ones).
+///
+/// A set that mixes filled and outline glyphs on purpose (`FamilyOptions.Styles.mixed`)
+/// weighs each glyph among its own style: outlines against outlines, filled against filled.
 ///
 /// Only glyphs without errors count (the others ship no PNGs), and only when there are at
 /// least `FamilyOptions.minimumGlyphs` of them.
@@ -28,6 +31,18 @@ enum FamilyChecks {
     /// The share of stroked glyphs within the share of the median stroke for the set to be
     /// judged as a stroked family.
     static let agreeingShare = 0.75
+    /// How much darker (CIELAB ΔL*) than the median glyph's a filled glyph's tone must be to
+    /// look heavier beside outline ones. A glyph's optical weight is how dark its box looks
+    /// at a squint, as type designers compare glyphs: on white, a grey of luminance
+    /// 1 − coverage. 5 is where observers see two different greys, not one (ΔE*ab 5, which
+    /// for greys is ΔL*, in Mokrzycki and Tatol's survey of colour difference, 2011): on a set
+    /// whose glyphs cover 28 %, a filled glyph covering 38 % or more (1.33 times).
+    static let visibleLightness = 5.0
+
+    /// Whether ink covering `coverage` of the target box looks darker than `median` does.
+    static func looksDarker(_ coverage: Double, than median: Double) -> Bool {
+        ColorDifference.lightness(luminance: 1 - median) - ColorDifference.lightness(luminance: 1 - coverage) > visibleLightness
+    }
 
     /// The set's figures, as the catalog records them (`Catalog.Family`).
     /// `mode` is the build's: under `--fit=glyph` each glyph is scaled on its own, so its
@@ -48,8 +63,9 @@ enum FamilyChecks {
         let agreeing = stroked.filter { abs($0.1 / strokeMedian - 1) <= options.share }.count
         // A set of strokes that mostly agree: one that mostly disagrees is no stroked family
         // (a filled library's bars and outlines), and which glyph is odd would be a guess.
+        let mixed = options.styles == .mixed
         let strokedFamily =
-            stroked.count >= FamilyOptions.minimumGlyphs && 2 * stroked.count >= members.count
+            stroked.count >= FamilyOptions.minimumGlyphs && (mixed || 2 * stroked.count >= members.count)
             && Double(agreeing) >= agreeingShare * Double(stroked.count)
         if strokedFamily {
             let median = strokeMedian
@@ -69,26 +85,46 @@ enum FamilyChecks {
             }
         }
 
-        let coverages = members.map { outcomes[$0].weight?.coverage ?? 0 }
-        let median = Self.median(coverages)
-        family.coverage = median
-        let sorted = coverages.sorted()
-        // Quartiles by the lower index, so that in a small set the odd glyph is not its own quartile.
-        let upper = sorted[3 * (sorted.count - 1) / 4], lower = sorted[(sorted.count - 1) / 4]
-        let limit = max(heavierFactor * median, upper + spreadFences * (upper - lower))
-        family.coverageLimit = limit
-        if options.opticalWeight {
-            for (index, coverage) in zip(members, coverages) {
-                let filledAmongOutlines = strokedFamily && outcomes[index].weight?.stroke == nil && coverage > median
+        // One style: every glyph among all. Mixed on purpose: outlines among outlines and
+        // filled glyphs among filled ones, each style judged when it has enough glyphs.
+        let styles: [(glyphs: [Int], filled: Bool?)] =
+            mixed
+            ? [(members.filter { outcomes[$0].weight?.stroke != nil }, false), (members.filter { outcomes[$0].weight?.stroke == nil }, true)]
+            : [(members, nil)]
+        for (glyphs, filled) in styles where !glyphs.isEmpty {
+            let coverages = glyphs.map { outcomes[$0].weight?.coverage ?? 0 }
+            let (median, limit) = Self.spread(coverages)
+            if filled == true {
+                (family.filledCoverage, family.filledCoverageLimit) = (median, limit)
+            } else {
+                (family.coverage, family.coverageLimit) = (median, limit)
+            }
+            guard options.opticalWeight, glyphs.count >= FamilyOptions.minimumGlyphs else { continue }
+            let among = filled.map { $0 ? "filled glyphs" : "outline glyphs" } ?? "glyphs"
+            for (index, coverage) in zip(glyphs, coverages) {
+                let filledAmongOutlines = !mixed && strokedFamily && outcomes[index].weight?.stroke == nil && looksDarker(coverage, than: median)
                 guard coverage > limit || filledAmongOutlines else { continue }
                 let found = filledAmongOutlines ? "a filled glyph among outline ones: its ink" : "ink"
+                let remedy =
+                    filledAmongOutlines
+                    ? "draw it in outline as the others are, or thin its filled parts; if the set mixes filled and outline glyphs on purpose, say so in iconforge.json (\"family\": {\"styles\": \"mixed\"})"
+                    : "draw it in outline as the others are, or thin its filled parts"
                 report(
                     index, .setOpticalWeight,
-                    "\(found) covers \(Int((coverage * 100).rounded())) % of the target box; the set's glyphs cover \(Int((median * 100).rounded())) % (the median of \(members.count)), so this one looks \((coverage / median).fixed(1)) times as heavy beside them; draw it in outline as the others are, or thin its filled parts"
+                    "\(found) covers \(Int((coverage * 100).rounded())) % of the target box; the set's \(among) cover \(Int((median * 100).rounded())) % (the median of \(glyphs.count)), so this one looks \((coverage / median).fixed(1)) times as heavy beside them; \(remedy)"
                 )
             }
         }
         return (judged, family.roundedForCatalog)
+    }
+
+    /// The median of `coverages` and the coverage beyond which one is an optical outlier.
+    static func spread(_ coverages: [Double]) -> (median: Double, limit: Double) {
+        let median = Self.median(coverages)
+        let sorted = coverages.sorted()
+        // Quartiles by the lower index, so that in a small set the odd glyph is not its own quartile.
+        let upper = sorted[3 * (sorted.count - 1) / 4], lower = sorted[(sorted.count - 1) / 4]
+        return (median, max(heavierFactor * median, upper + spreadFences * (upper - lower)))
     }
 
     /// The middle value (the mean of the two middle ones for an even count).

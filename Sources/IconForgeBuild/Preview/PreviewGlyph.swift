@@ -43,7 +43,7 @@ struct PreviewGlyph: Sendable {
         } else {
             stroke = "none dominant (filled): left out of the stroke comparison"
         }
-        let coverage = "\(Int((weight.coverage * 100).rounded())) % of the target box" + (family.map { " (the set's: \(Int(($0.coverage * 100).rounded())) %)" } ?? "")
+        let coverage = "\(Int((weight.coverage * 100).rounded())) % of the target box" + (family.map { " (the set's: \(Int(($0.coverage(filled: weight.stroke == nil) * 100).rounded())) %)" } ?? "")
         return [
             ("stroke weight", stroke, rules.contains(.setStrokeWeight)),
             ("optical weight", coverage, rules.contains(.setOpticalWeight)),

@@ -17,7 +17,7 @@ struct Configuration: Equatable, Sendable {
     var allowOffCenter: [String]?
     /// Severities the project sets for glyph rules (`"severities": {"svg.text": "warning"}`).
     var severities: [RuleSeverity]?
-    /// The family checks (`"family": false`, or `{"strokeWeight": …, "opticalWeight": …, "share": 0.15}`).
+    /// The family checks (`"family": false`, or `{"strokeWeight": …, "opticalWeight": …, "share": 0.15, "styles": "mixed"}`).
     var family: FamilyOptions?
     /// The options the file sets, by the option's name (`--fit`): the name the command
     /// line uses too, so that the two merge by key.
@@ -72,6 +72,9 @@ struct Configuration: Equatable, Sendable {
                             SchemaProperty(
                                 "share", .number(FamilyOptions.shareRange),
                                 "how far a glyph's stroke may be from the set's median, as a share of it (default: \(FamilyOptions().share.pt), 15 %)"),
+                            SchemaProperty(
+                                "styles", .string(choices: FamilyOptions.Styles.allCases.map(\.rawValue)),
+                                "one (default): a filled glyph among outline ones is the odd one; mixed: the set mixes filled and outline glyphs on purpose, and each glyph is weighed among its own style"),
                         ]),
                     ]),
                     "the family checks over a build's glyphs (3 or more): false switches both off (see 'Family checks' in docs/designers.md)"),
@@ -205,7 +208,7 @@ struct Configuration: Equatable, Sendable {
             family.opticalWeight = on
             return family
         }
-        guard let entries = member.value.members else { throw fail(member, "true, false or an object of \"strokeWeight\", \"opticalWeight\" and \"share\"") }
+        guard let entries = member.value.members else { throw fail(member, "true, false or an object of \"strokeWeight\", \"opticalWeight\", \"share\" and \"styles\"") }
         var seen = Set<String>()
         for entry in entries {
             guard seen.insert(entry.key).inserted else { throw located(entry.keyLocation, "'family.\(entry.key)' is given twice") }
@@ -219,11 +222,16 @@ struct Configuration: Equatable, Sendable {
                     throw fail(entry, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt) (0.15 is 15 %)")
                 }
                 family.share = share
+            case "styles":
+                guard case .string(let text) = entry.value.kind, let styles = FamilyOptions.Styles(rawValue: text) else {
+                    throw fail(entry, "\"one\" or \"mixed\" (filled and outline glyphs on purpose)")
+                }
+                family.styles = styles
             default:
-                let keys: Set = ["strokeWeight", "opticalWeight", "share"]
+                let keys: Set = ["strokeWeight", "opticalWeight", "share", "styles"]
                 var message = "unknown key 'family.\(entry.key)'"
                 if let suggestion = ArgumentParser.closest(to: entry.key, among: keys) { message += "; did you mean '\(suggestion)'?" }
-                throw located(entry.keyLocation, message + " (known keys: strokeWeight, opticalWeight, share)")
+                throw located(entry.keyLocation, message + " (known keys: strokeWeight, opticalWeight, share, styles)")
             }
         }
         return family

@@ -190,7 +190,9 @@ enum JSONSchemas {
                         SchemaProperty("stroke", .number(), "the median dominant stroke in points; absent when strokes were not compared"),
                         SchemaProperty("coverage", .number(), "the median share of the target box that ink covers"),
                         SchemaProperty("coverageLimit", .number(), "the coverage above which set.optical-weight reports a glyph"),
-                    ], optional: ["stroke"]), "the set's weights as the family checks judged them (3 or more glyphs)"),
+                        SchemaProperty("filledCoverage", .number(), "a set of mixed styles (\"styles\": \"mixed\"): the filled glyphs' median coverage (coverage is then the outline glyphs')"),
+                        SchemaProperty("filledCoverageLimit", .number(), "a set of mixed styles: the coverage above which a filled glyph is reported"),
+                    ], optional: ["stroke", "filledCoverage", "filledCoverageLimit"]), "the set's weights as the family checks judged them (3 or more glyphs)"),
                 SchemaProperty("summary", summary, "counts"),
             ], optional: ["quickActions", "family"])
         return JSONSchemaDocument(

@@ -32,23 +32,38 @@ public struct Catalog: Codable, Equatable, Sendable {
         /// The median dominant stroke, in points; absent when most glyphs are filled (then
         /// strokes are not compared).
         public var stroke: Double?
-        /// The median share of the target box that ink covers.
+        /// The median share of the target box that ink covers (of the outline glyphs, in a
+        /// set that mixes styles on purpose).
         public var coverage: Double
         /// The coverage above which a glyph is reported (`set.optical-weight`).
         public var coverageLimit: Double = 0
+        /// In a set that mixes filled and outline glyphs on purpose, the filled glyphs'
+        /// median coverage and the limit they are judged by; absent otherwise.
+        public var filledCoverage: Double?
+        public var filledCoverageLimit: Double?
 
-        package init(glyphs: Int, strokedGlyphs: Int, stroke: Double?, coverage: Double, coverageLimit: Double = 0) {
+        package init(
+            glyphs: Int, strokedGlyphs: Int, stroke: Double?, coverage: Double, coverageLimit: Double = 0, filledCoverage: Double? = nil,
+            filledCoverageLimit: Double? = nil
+        ) {
             self.glyphs = glyphs
             self.strokedGlyphs = strokedGlyphs
             self.stroke = stroke
             self.coverage = coverage
             self.coverageLimit = coverageLimit
+            self.filledCoverage = filledCoverage
+            self.filledCoverageLimit = filledCoverageLimit
         }
+
+        /// The median coverage a glyph is weighed against: its own style's.
+        package func coverage(filled: Bool) -> Double { filled ? filledCoverage ?? coverage : coverage }
 
         /// Rounded to 1/1000, as the glyphs' weights are.
         package var roundedForCatalog: Family {
             func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-            return Family(glyphs: glyphs, strokedGlyphs: strokedGlyphs, stroke: stroke.map(round), coverage: round(coverage), coverageLimit: round(coverageLimit))
+            return Family(
+                glyphs: glyphs, strokedGlyphs: strokedGlyphs, stroke: stroke.map(round), coverage: round(coverage), coverageLimit: round(coverageLimit),
+                filledCoverage: filledCoverage.map(round), filledCoverageLimit: filledCoverageLimit.map(round))
         }
     }
 

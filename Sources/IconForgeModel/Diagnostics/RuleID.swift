@@ -100,7 +100,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .svgUseCycle: "a <use> that refers to itself or to an element containing it"
         case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
         case .glyphTemplate: "the template's Guides layer left in a glyph (error), or a drawing saved into Glyphs/.template.svg (warning)"
-        case .colorMonochrome: "more than one paint colour that shows (closer than a just-noticeable difference is one), or a gradient or pattern of several"
+        case .colorMonochrome: "more than one paint colour that shows (colours at most ΔE00 2 apart are one), or a gradient or pattern of several"
         case .colorBackground: "a filled shape covering the whole artboard behind a glyph of another colour"
         case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
         case .sizeMax: "ink larger than the 35 pt maximum or outside the 35 pt canvas"

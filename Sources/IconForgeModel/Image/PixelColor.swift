@@ -50,7 +50,7 @@ package struct PaintedColors: Sendable {
     /// 8 bits, so a pixel of alpha `a` reads back up to 255 / (2a) off per channel, plus
     /// one for compositing's second rounding. Each pixel's colour is therefore a small box
     /// of possible colours, and it is a second colour only when the nearest colour in its
-    /// box is still a just-noticeable difference from the primary's box.
+    /// box is still a visible difference (`ColorDifference.sameColour`) from the primary's box.
     package static func of(_ image: RGBAImage) -> PaintedColors? {
         let pixels = image.pixels
         var strongest = -1
@@ -83,7 +83,7 @@ package struct PaintedColors: Sendable {
                 return Double(Int(value) - (difference > 0 ? slack : -slack))
             }
             let closest = (nearest(red, primary.red), nearest(green, primary.green), nearest(blue, primary.blue))
-            if ColorDifference.deltaE(closest, primary.channels) > ColorDifference.justNoticeable {
+            if ColorDifference.deltaE(closest, primary.channels) > ColorDifference.sameColour {
                 return PaintedColors(primary: primary, other: paintedOther(image, from: index, primary: primary))
             }
         }

@@ -7,6 +7,17 @@ public struct FamilyOptions: Sendable, Equatable, Codable {
     public var opticalWeight = true
     /// How far (a share of the median, 0.15 = 15 %) a glyph's stroke may be from the set's.
     public var share = 0.15
+    /// Whether the set is one style, or mixes filled and outline glyphs on purpose.
+    public var styles = Styles.one
+
+    /// How many drawing styles a set holds (`"styles"` in `"family"`).
+    public enum Styles: String, Sendable, Codable, CaseIterable {
+        /// One: a filled glyph among outline ones is the odd one out.
+        case one
+        /// Filled and outline glyphs on purpose (a library with both, as Iconoir's regular
+        /// and solid): each glyph is weighed among the glyphs of its own style.
+        case mixed
+    }
 
     /// The fewest glyphs a set needs to be judged: with two, neither is the odd one.
     public static let minimumGlyphs = 3

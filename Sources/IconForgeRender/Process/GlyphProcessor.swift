@@ -211,7 +211,16 @@ package enum GlyphProcessor {
             }
             return opaque?.contains(colour) ?? false
         }
-        let markupColor = PaintJudgement.findings(paintUses, file: file, appears: appears) { spans in
+        // Each output's colours read once: a scan of every pixel, with colour maths at edges.
+        let painted = rendered.images.map(PaintedColors.of)
+        let colors = painted.lazy.compactMap { $0 }.first
+        // Where deleting a paint's elements cannot tell whether it shows, the pixels say.
+        func inPixels(_ paint: PaintUse.Paint) -> Bool {
+            if painted.contains(where: { $0?.other != nil }) { return true }
+            guard case .color(let colour) = paint, let primary = colors?.primary else { return false }
+            return ColorDifference.same(colour, primary)
+        }
+        let markupColor = PaintJudgement.findings(paintUses, file: file, appears: appears, inPixels: inPixels) { spans in
             guard let image = rendered.images.last, let plan = rendered.plans.last,
                 let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: renderable)), plan: plan, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
             else { return true }
@@ -221,9 +230,6 @@ package enum GlyphProcessor {
         outcome.diagnostics += markupColor
         // Ink that lies wholly off the canvas has no colour to judge; the geometry checks
         // have said where it is.
-        // Each output's colours read once: a scan of every pixel, with colour maths at edges.
-        let painted = rendered.images.map(PaintedColors.of)
-        let colors = painted.lazy.compactMap { $0 }.first
         outcome.color = colors?.primary
         if let colors, markupColor.isEmpty {
             for (found, plan) in zip(painted, rendered.plans) {

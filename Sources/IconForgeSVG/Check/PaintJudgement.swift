@@ -16,8 +16,14 @@ package enum PaintJudgement {
     /// given spans of its bytes and says whether that changes what is seen; `appears` says
     /// whether a colour is exactly that of an opaque pixel of the render, which shows it
     /// is seen without a render (a flat colour of a full-colour icon).
+    ///
+    /// Where deleting cannot tell (no one element carries the paint, as a filter's flood; the
+    /// element paints another colour too, as a fill under a stroke; the renders are spent),
+    /// the pixels decide: `inPixels` says whether the render shows the paint as a colour of
+    /// the glyph (the colour of its most opaque pixel, or any when the pixels show two).
     package static func findings(
-        _ uses: [PaintUse], file: String, appears: (PixelColor) -> Bool = { _ in false }, shows: ([Range<Int>]) -> Bool
+        _ uses: [PaintUse], file: String, appears: (PixelColor) -> Bool = { _ in false }, inPixels: (PaintUse.Paint) -> Bool = { _ in true },
+        shows: ([Range<Int>]) -> Bool
     ) -> [Diagnostic] {
         var groups: [(paint: PaintUse.Paint, members: [Int])] = []
         var servers: [Int] = []
@@ -40,28 +46,38 @@ package enum PaintJudgement {
             renders += 1
             return shows(spans)
         }
+        /// Whether the paint of `members` shows: by deleting them where that tells, else by
+        /// the pixels (an element deleted with a paint of another colour shows that one).
+        func shown(_ members: [Int]) -> Bool {
+            let paint = uses[members[0]].paint
+            let spans = members.compactMap { uses[$0].span }
+            guard spans.count == members.count else { return inPixels(paint) }
+            guard let deleted = seen(members) else { return inPixels(paint) }
+            guard deleted else { return false }
+            // A set: a glyph of thousands of paths is weighed in time linear in them.
+            let own = Set(members)
+            let others = Set(uses.indices.filter { !own.contains($0) && !paint.matches(uses[$0].paint) }.compactMap { uses[$0].span })
+            return spans.contains(where: others.contains) ? inPixels(paint) : true
+        }
         var found: [Diagnostic] = []
         var first: PaintUse?
         var count = 0
         for group in groups {
-            var inPixels = false
+            var opaque = false
             if groups.count > 1 {
-                let shown: Bool?
                 if case .color(let colour) = group.paint, appears(colour) {
-                    (shown, inPixels) = (true, true)
+                    opaque = true
                 } else if !found.isEmpty {
                     // The glyph fails already: no render for a colour the pixels do not show.
                     continue
-                } else {
-                    shown = seen(group.members)
+                } else if !shown(group.members) {
+                    continue
                 }
-                if shown == nil, !found.isEmpty { break }
-                if shown == false { continue }
             }
             // Point the second colour at the first of its elements that is seen on its own
             // (one the pixels show is taken to be its first).
             var chosen = group.members[0]
-            if group.members.count > 1, first != nil, count == 1, !inPixels {
+            if group.members.count > 1, first != nil, count == 1, !opaque {
                 chosen = group.members.prefix(3).first { seen([$0]) ?? true } ?? chosen
             }
             let use = uses[chosen]
@@ -73,7 +89,7 @@ package enum PaintJudgement {
             let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
             found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: \(remedy(for: use.paint, over: first.paint))"))
         }
-        for index in servers where found.isEmpty ? seen([index]) ?? true : false {
+        for index in servers where found.isEmpty ? shown([index]) : false {
             let use = uses[index]
             found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"))
         }

@@ -34,6 +34,12 @@ import Testing
     /// The @3x render.
     func image(_ glyph: RenderedGlyph) throws -> RGBAImage { try #require(glyph.images.last) }
 
+    /// The @3x render of `body` on the 35 pt template.
+    func rendered(_ body: String) throws -> RGBAImage {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\(body)</svg>"
+        return try image(try GlyphRenderer.render(Data(svg.utf8), mode: .template, shapeThreshold: PipelineOptions().shapeThreshold))
+    }
+
     @Test("a 2 pt stroke measures 2 pt from the @3x render, and a solid disc has no dominant stroke")
     func strokesAreMeasuredInPoints() throws {
         let scale = try #require(Template.scales.last)
@@ -174,6 +180,52 @@ import Testing
         #expect(findings(outline).isEmpty, "\(outline.diagnostics.map(\.message))")
     }
 
+    @Test("a solid glyph with cut-outs, a disc and a triangle have no stroke: left out of the stroke comparison, whatever the width of their ink")
+    func solidGlyphsHaveNoStroke() throws {
+        let (report, _) = try built("stroke-weight-pass-solid-card")
+        // Heavier, yes (a filled glyph among outlines), but not a 5 pt stroke.
+        #expect(findings(report) == ["set.optical-weight card-solid.svg"], "\(report.diagnostics.map(\.message))")
+        let card = try #require(report.catalog.glyphs.first { $0.name == "card-solid" }?.weight)
+        #expect(card.stroke == nil, "\(card)")
+        #expect(report.catalog.family?.strokedGlyphs == 3)
+        let message = try #require(report.diagnostics.first { $0.rule == .setOpticalWeight }?.message)
+        #expect(message.contains("\"family\": {\"styles\": \"mixed\"}"), "\(message)")
+        // The pixels alone: the card, a disc and a triangle, against a 2 pt outline.
+        let scale = try #require(Template.scales.last)
+        for fixture in ["stroke-weight-pass-solid-card/card-solid", "optical-weight-solid-disc/record"] {
+            let weight = try #require(InkWeight.measure(try image(try renderFixture("family/\(fixture).svg")), shape: .square, scale: scale))
+            #expect(weight.stroke == nil, "\(fixture): \(weight)")
+        }
+        let triangle = try rendered("<path d=\"M6 4l23 13.5l-23 13.5z\"/>")
+        #expect(InkWeight.measure(triangle, shape: .square, scale: scale)?.stroke == nil)
+        let minus = try rendered("<path d=\"M5 17.5h25\" stroke=\"#000\" stroke-width=\"2\" transform=\"rotate(30 17.5 17.5)\"/>")
+        let bar = try #require(InkWeight.measure(minus, shape: .square, scale: scale)?.stroke, "a single stroke is a stroke")
+        #expect(abs(bar - 2) < 0.1, "\(bar) pt")
+    }
+
+    @Test("a filled glyph among outlines is reported only when it looks darker: its tone at a squint 5 L* below the median glyph's")
+    func aSlightlyHeavierFilledGlyphIsNotReported() throws {
+        let (report, _) = try built("optical-weight-pass-filled-dots")
+        #expect(findings(report).isEmpty, "\(report.diagnostics.map(\.message))")
+        #expect(report.catalog.glyphs.first { $0.name == "dots-solid" }?.weight?.stroke == nil)
+        // On a set whose glyphs cover 28 %: 37 % looks the same, 39 % darker.
+        #expect(!FamilyChecks.looksDarker(0.37, than: 0.28) && FamilyChecks.looksDarker(0.39, than: 0.28))
+        #expect(!FamilyChecks.looksDarker(0.30, than: 0.272))
+    }
+
+    @Test("a set that mixes filled and outline glyphs on purpose weighs each among its own style")
+    func aSetOfMixedStylesWeighsEachAmongItsOwn() throws {
+        for family in ["optical-weight-solid-disc", "stroke-weight-pass-solid-card"] {
+            let (report, _) = try built(family) { $0.options.family.styles = .mixed }
+            #expect(findings(report).isEmpty, "\(family): \(report.diagnostics.map(\.message))")
+            let recorded = try #require(report.catalog.family)
+            #expect(recorded.filledCoverage != nil && recorded.coverage < 0.3, "\(recorded)")
+        }
+        // Strokes are still compared among the outline glyphs.
+        let (heavier, _) = try built("stroke-weight-one-heavier") { $0.options.family.styles = .mixed }
+        #expect(findings(heavier) == ["set.stroke-weight minus-circle.svg"])
+    }
+
     @Test("below three glyphs, or switched off, nothing is judged; the share is the project's")
     func fewGlyphsOrSwitchedOffJudgeNothing() throws {
         let (off, _) = try built("stroke-weight-one-heavier") { $0.options.family.strokeWeight = false; $0.options.family.opticalWeight = false }
@@ -252,11 +304,13 @@ import Testing
         let off = try #require(try parse("{\"family\": false}").family)
         #expect(!off.strokeWeight && !off.opticalWeight)
         let some = try #require(try parse("{\"family\": {\"opticalWeight\": false, \"share\": 0.2}}").family)
-        #expect(some.strokeWeight && !some.opticalWeight && some.share == 0.2)
+        #expect(some.strokeWeight && !some.opticalWeight && some.share == 0.2 && some.styles == .one)
+        #expect(try parse("{\"family\": {\"styles\": \"mixed\"}}").family?.styles == .mixed)
         for (bad, says) in [
             ("{\"family\": {\"share\": 2}}", "iconforge.json:1:22: 'share' must be a number from 0.01 to 1"),
             ("{\"family\": {\"strokeWeigt\": true}}", "unknown key 'family.strokeWeigt'; did you mean 'strokeWeight'?"),
             ("{\"family\": \"on\"}", "'family' must be true, false or an object"),
+            ("{\"family\": {\"styles\": \"both\"}}", "'styles' must be \"one\" or \"mixed\""),
         ] {
             #expect(throws: UsageError.self) { try parse(bad) }
             do { _ = try parse(bad) } catch { #expect(error.message.contains(says), "\(error.message)") }

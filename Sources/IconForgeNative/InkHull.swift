@@ -1,0 +1,47 @@
+/// The convex hull of an image's ink (its pixels at least half covered), as `InkWeight`
+/// needs it: how much of its own outline a drawing fills, which tells line art from a
+/// solid shape with cut-outs.
+package struct InkHull: Sendable, Equatable {
+    /// In square pixels.
+    package var area = 0.0
+    /// In pixels.
+    package var perimeter = 0.0
+
+    package init() {}
+
+    /// The hull of the pixel squares of `rows`: each row `y`'s pixels `first...last`.
+    init(rows: [(y: Int, first: Int, last: Int)]) {
+        // Each row's run is a box whose four corners are all the hull can touch.
+        var points: [(Double, Double)] = []
+        points.reserveCapacity(rows.count * 4)
+        for row in rows {
+            let (top, bottom) = (Double(row.y), Double(row.y + 1))
+            let (left, right) = (Double(row.first), Double(row.last + 1))
+            points += [(left, top), (right, top), (left, bottom), (right, bottom)]
+        }
+        points.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        // Andrew's monotone chain: the lower hull left to right, then the upper right to left.
+        func turn(_ o: (Double, Double), _ a: (Double, Double), _ b: (Double, Double)) -> Double {
+            (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+        }
+        var hull: [(Double, Double)] = []
+        for pass in [points, points.reversed()] {
+            let start = hull.count
+            for point in pass {
+                while hull.count >= start + 2, turn(hull[hull.count - 2], hull[hull.count - 1], point) <= 0 { hull.removeLast() }
+                hull.append(point)
+            }
+            hull.removeLast()
+        }
+        guard hull.count >= 3 else { return }
+        var twiceArea = 0.0, perimeter = 0.0
+        for index in hull.indices {
+            let (a, b) = (hull[index], hull[(index + 1) % hull.count])
+            twiceArea += a.0 * b.1 - b.0 * a.1
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1)
+            perimeter += (dx * dx + dy * dy).squareRoot()
+        }
+        self.area = abs(twiceArea) / 2
+        self.perimeter = perimeter
+    }
+}
