@@ -1106,7 +1106,8 @@ def report_libraries(libs: list[Library], lib_root: Path) -> list[dict]:
     iconforge mode's median and its ratio to the C program (the median of the rounds' own
     ratios, min-max); cells over the targets flagged, then a verdict."""
     fs = fs_type(lib_root)
-    durable = fs != "tmpfs"
+    methods = list(dict.fromkeys(m for lib in libs for m, _ in lib.groups))
+    durable = any(m != "tmpfs" for m in methods)   # on a real disk (library_section), not a tmpfs
     rounds = max((len(p.samples) for lib in libs if lib.shape for p in lib.peers), default=0)
     print(f"Per library: iconforge ÷ the C program{' made durable (refrender.c -s: one syncfs)' if durable else ''}, "
           f"ratio of each round's pair, median (min-max) over {rounds} rounds")
@@ -1125,7 +1126,7 @@ def report_libraries(libs: list[Library], lib_root: Path) -> list[dict]:
             c, modes = group[0], group[1:]
             cells_row = [lib.label if i == 0 else "", str(len(lib.files)) if i == 0 else "",
                          {"synced": "synced first", "unsynced": "not synced", "tmpfs": "tmpfs"}[method],
-                         "yes" if durable else "no",
+                         "no" if method == "tmpfs" else "yes",
                          fmt_s(c.median()) if c.samples else "-"]
             m_entry = {"c": c.walls()}
             notes = []
@@ -1159,8 +1160,9 @@ def report_libraries(libs: list[Library], lib_root: Path) -> list[dict]:
         data.append(entry)
     print_table(["library", "glyphs", "disk", "durable", "C s", "--fit=glyph s", "glyph ÷ C", "--fit s", "set ÷ C",
                  "note"], rows, "lrllrrrrrl")
-    print("disk: 'synced first' = " + METHOD_NOTES["synced"] + ";")
-    print("'not synced' = " + METHOD_NOTES["unsynced"] + ".")
+    names = {"synced": "synced first", "unsynced": "not synced", "tmpfs": "tmpfs"}
+    for i, m in enumerate(methods):
+        print(("disk: " if i == 0 else "") + f"'{names[m]}' = {METHOD_NOTES[m]}" + (";" if i + 1 < len(methods) else "."))
     print(f"! = median over {TARGET_MEDIAN:.2f}, !! = over {TARGET_LIBRARY:.2f}. Template mode (last row) is "
           "`iconforge build` without --fit on")
     print("the shipped glyphs against refrender.c -m template, under --fit=glyph; no target, left out of the verdict.")
