@@ -5,9 +5,10 @@
 #    (rsvg-convert, optipng, GNU time, gcc + librsvg/libpng headers for the C
 #    reference, and a headless Chromium for the preview page's row).
 # 2. Creates a venv in $BENCH_CACHE/venv (default ~/.cache/iconforge-bench/venv)
-#    and installs bench/requirements.txt into it: the Lucide, Simple Icons and
-#    Font Awesome corpora (PyPI `lucide`, `simpleicons`, `fontawesomefree`), the
-#    `resvg` binary (PyPI `resvg-cli`) and pyoxipng. Fetches the icon themes of
+#    and installs bench/requirements.txt into it: the Lucide, Simple Icons, Font
+#    Awesome, Octicons and Tabler corpora (PyPI `lucide`, `simpleicons`,
+#    `fontawesomefree`, `octicons-pack`, `pytablericons`), the `resvg` binary
+#    (PyPI `resvg-cli`) and pyoxipng. Fetches the icon themes of
 #    bench/debian-packages.txt (Papirus, Adwaita) with `apt-get download` and
 #    unpacks them with `dpkg -x` into $BENCH_CACHE/deb/ (installed nowhere).
 #    Nothing is written inside the repo.
@@ -16,8 +17,9 @@
 #    benchmark still runs the other peers).
 # 4. Runs bench/bench.py with the venv's Python; it prints the report.
 #
-# Environment: ICONFORGE, BENCH_RUNS (3), BENCH_QUICK (0), BENCH_CACHE, BENCH_TMP,
-# BENCH_JSON - see the top of bench/bench.py. Setup output goes to
+# Environment: ICONFORGE, BENCH_RUNS (3), BENCH_LIB_RUNS (10), BENCH_SYNC (both),
+# BENCH_QUICK (0), BENCH_LIBS, BENCH_DISK, BENCH_CACHE, BENCH_TMP, BENCH_JSON - see the
+# top of bench/bench.py. Setup output goes to
 # $BENCH_CACHE/setup.log and is shown only when a step fails.
 set -euo pipefail
 
