@@ -1,4 +1,4 @@
-/// `--fit=set`'s scales: one per artboard size (sizes within 0.1 % of each other are one
+/// `--fit=set`'s scales: one per artboard size (sizes within 1 % of each other are one
 /// size), chosen before any glyph is rendered.
 ///
 /// The typical glyph of an artboard size is the median of its glyphs by the scale

@@ -1,5 +1,7 @@
 /// `iconforge fix`: a size or centring fix written into the glyph, the way the finding
-/// says to apply it: everything the root draws wrapped in `<g transform="…">`.
+/// says to apply it: everything the root draws wrapped in `<g transform="…">`, or, where the
+/// root draws only Inkscape layers, the transform put in front of each layer's own (a
+/// wrapped layer is no longer a layer in Inkscape).
 ///
 /// The file is edited as text, so everything else stays byte for byte as the designer's
 /// tool wrote it: the `<g>` opens before the first drawn child of the root (after a
@@ -45,8 +47,12 @@ package enum FixApplier {
             throw .unreadable("the root element is <\(root.name)>, not an SVG <svg>")
         }
         let text = bytes
+        let drawn = root.children.filter { $0.namespace == MarkupChecks.svgNamespace && !leadingElements.contains($0.localName) }
+        if !drawn.isEmpty, drawn.allSatisfy(isInkscapeLayer) {
+            return try transformingLayers(drawn, by: fix, in: text)
+        }
         guard
-            let first = root.children.first(where: { $0.namespace == MarkupChecks.svgNamespace && !leadingElements.contains($0.localName) }),
+            let first = drawn.first,
             let start = offset(of: first.location, in: text),
             let end = closingTagOffset(of: root, in: text), start < end
         else { throw .nothingDrawn }
@@ -70,14 +76,43 @@ package enum FixApplier {
         return result
     }
 
+    /// Whether `element` is an Inkscape layer: a group Inkscape's Layers panel lists, only
+    /// while it is a child of the root (wrapped in a `<g>`, it becomes a plain group, and
+    /// Inkscape selects the wrapper instead of the layer's contents).
+    static func isInkscapeLayer(_ element: XMLElement) -> Bool {
+        element.localName == "g" && element.attribute("groupmode", namespace: MarkupChecks.inkscapeNamespace)?.value == "layer"
+    }
+
+    /// `text` with the fix put in front of each layer's own transform (`transform="FIX
+    /// OWN"` draws as `<g transform="FIX"><g transform="OWN">`), so that the layers stay layers.
+    static func transformingLayers(_ layers: [XMLElement], by fix: GeometryFix, in text: [UInt8]) throws(Problem) -> [UInt8] {
+        var insertions: [(at: Int, bytes: [UInt8])] = []
+        for layer in layers {
+            if let own = layer.attribute("transform"), !own.value.allSatisfy(\.isWhitespace) {
+                guard let at = offset(of: own.valueLocation, in: text, tag: false) else { throw .nothingDrawn }
+                insertions.append((at, Array((fix.transform + " ").utf8)))
+            } else if let own = layer.attribute("transform") {
+                // An empty transform: its value becomes the fix.
+                guard let at = offset(of: own.valueLocation, in: text, tag: false) else { throw .nothingDrawn }
+                insertions.append((at, Array(fix.transform.utf8)))
+            } else {
+                guard let at = offset(of: layer.location, in: text) else { throw .nothingDrawn }
+                insertions.append((at + 1 + layer.name.utf8.count, Array(" transform=\"\(fix.transform)\"".utf8)))
+            }
+        }
+        var result = text
+        for insertion in insertions.sorted(by: { $0.at > $1.at }) { result.insert(contentsOf: insertion.bytes, at: insertion.at) }
+        return result
+    }
+
     /// The byte offset of `location` (as the scanner counts: lines by line feed, columns
-    /// by Unicode scalar), if it is the `<` of a tag.
-    static func offset(of location: SourceLocation, in text: [UInt8]) -> Int? {
+    /// by Unicode scalar), if it is the `<` of a tag (or, with `tag` false, any byte).
+    static func offset(of location: SourceLocation, in text: [UInt8], tag: Bool = true) -> Int? {
         var line = 1, column = 1
         // The scanner counts from after a byte-order mark.
         let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         for (index, byte) in text.enumerated().dropFirst(start) {
-            if line == location.line, column == location.column { return byte == UInt8(ascii: "<") ? index : nil }
+            if line == location.line, column == location.column { return !tag || byte == UInt8(ascii: "<") ? index : nil }
             if byte == 0x0A {
                 line += 1
                 column = 1

@@ -27,14 +27,36 @@ import Testing
         let message = fixed.stderr.joined(separator: "\n")
         #expect(message.contains("wrote \(folder.file("ring.fixed.svg"))") && message.contains("ring.svg is unchanged"), "\(message)")
         let text = try String(contentsOfFile: folder.file("ring.fixed.svg"), encoding: .utf8)
-        // Inkscape's layer keeps its translate, inside the new group, and nothing else moves.
-        #expect(text.contains("  <g transform=\"translate(-2.1608 -2.1608) scale(1.35)\">\n  <g\n     inkscape:label=\"Layer 1\""), "\(text)")
-        #expect(text.replacing("  <g transform=\"translate(-2.1608 -2.1608) scale(1.35)\">\n", with: "").replacing("  </g>\n</svg>", with: "</svg>") == String(decoding: original, as: UTF8.self))
+        // Inkscape's layer stays a layer (a child of the root): the fix goes in front of its
+        // own translate, and nothing else changes.
+        let fix = "translate(-2.1608 -2.1608) scale(1.35) "
+        #expect(text.contains("</sodipodi:namedview>\n  <g\n     inkscape:label=\"Layer 1\"") || text.contains("/>\n  <g\n     inkscape:label=\"Layer 1\""), "\(text)")
+        #expect(text.contains("transform=\"\(fix)translate(-30.5,-40.25)\">"), "\(text)")
+        #expect(text.replacing(fix, with: "") == String(decoding: original, as: UTF8.self))
         let check = run(["check", folder.file("ring.fixed.svg")])
         #expect(check.status == .clean && check.diagnostics.isEmpty, "\(check.stderr)")
         // A second run does not replace the file it wrote.
         let again = run(["fix", folder.file("ring.svg")])
         #expect(again.status == .io && again.stderr.joined().contains("already exists"))
+    }
+
+    @Test("layers without a transform get one, and a drawing that is not only layers is wrapped as before")
+    func layersGetTheTransformAndMixedDrawingsAreWrapped() throws {
+        let layered = """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 24 24">
+              <g inkscape:groupmode="layer" inkscape:label="Glyph"><circle cx="12" cy="12" r="12"/></g>
+              <g inkscape:groupmode="layer" inkscape:label="Badge" transform=""><circle cx="20" cy="4" r="2"/></g>
+            </svg>
+            """
+        var fix = GeometryFix(scale: 0.9, centerX: 0, centerY: 0, dx: 0, dy: 0)
+        fix.transform = "translate(1 1) scale(0.9)"
+        let fixed = String(decoding: try FixApplier.apply(fix, to: Array(layered.utf8)), as: UTF8.self)
+        #expect(fixed == layered
+            .replacing("<g inkscape:groupmode=\"layer\" inkscape:label=\"Glyph\"", with: "<g transform=\"translate(1 1) scale(0.9)\" inkscape:groupmode=\"layer\" inkscape:label=\"Glyph\"")
+            .replacing("transform=\"\"", with: "transform=\"translate(1 1) scale(0.9)\""), "\(fixed)")
+        let mixed = layered.replacing("</svg>", with: "  <rect width=\"1\" height=\"1\"/>\n</svg>")
+        let wrapped = String(decoding: try FixApplier.apply(fix, to: Array(mixed.utf8)), as: UTF8.self)
+        #expect(wrapped.contains("<g transform=\"translate(1 1) scale(0.9)\">\n  <g inkscape:groupmode=\"layer\""), "\(wrapped)")
     }
 
     @Test("fix says plainly that it scales strokes with the drawing and does not rewrite stroke widths; the fixed file passes and its stroke is as thin as the note says")

@@ -330,13 +330,18 @@ import Testing
         #expect(square.outputs.map(\.transform) == rounded.outputs.map(\.transform))
     }
 
-    @Test func sizesWithinATenthOfAPercentAreOneAndTheCommonestNamesThem() {
+    @Test func sizesWithinOnePercentAreOneAndTheCommonestNamesThem() {
         let sizes = [Size(width: 16, height: 16.003), Size(width: 16, height: 16), Size(width: 16, height: 16), Size(width: 24.000002, height: 24),
-                     Size(width: 24, height: 24), Size(width: 23.9, height: 23.9)]
+                     Size(width: 24, height: 24), Size(width: 24, height: 24), Size(width: 23.9, height: 23.9), Size(width: 16.083, height: 16), Size(width: 55, height: 55),
+                     Size(width: 55, height: 54.696), Size(width: 55, height: 55), Size(width: 23, height: 23), Size(width: 22, height: 22)]
         let named = SetScale.sizes(grouping: sizes)
         #expect(named[Size(width: 16, height: 16.003)] == Size(width: 16, height: 16))
+        #expect(named[Size(width: 16.083, height: 16)] == Size(width: 16, height: 16), "0.5 % apart: Faba's pages")
+        #expect(named[Size(width: 55, height: 54.696)] == Size(width: 55, height: 55), "0.6 % apart: Sugar's pages")
         #expect(named[Size(width: 24.000002, height: 24)] == Size(width: 24, height: 24))
-        #expect(named[Size(width: 23.9, height: 23.9)] == Size(width: 23.9, height: 23.9), "0.4 % apart: another size")
+        #expect(named[Size(width: 23.9, height: 23.9)] == Size(width: 24, height: 24), "0.4 % apart: one size")
+        #expect(named[Size(width: 23, height: 23)] == Size(width: 23, height: 23), "4 % apart from 24, 4.5 % from 22: another size")
+        #expect(named[Size(width: 22, height: 22)] == Size(width: 22, height: 22))
         #expect(SetScale.sizes(grouping: sizes.reversed()) == named, "the order the files come in does not matter")
     }
 }
