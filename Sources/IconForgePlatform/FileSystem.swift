@@ -175,15 +175,7 @@ package enum FileSystem {
         if let observer = FlushObserver.current, observer.failsWriting == path.lastPathComponent {
             throw FileError(path: path, errno: ENOSPC, action: "write")
         }
-        var written = 0
-        let contiguous = Array(bytes)
-        while written < contiguous.count {
-            let (result, error) = SystemCall.retryingInterrupts {
-                contiguous.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
-            }
-            if result < 0 { throw FileError(path: path, errno: error, action: "write") }
-            written += result
-        }
+        if let error = SystemCall.writeAll(Array(bytes), to: descriptor) { throw FileError(path: path, errno: error, action: "write") }
     }
 
     static func renameIntoPlace(_ temporary: String, _ path: String) throws(FileError) {

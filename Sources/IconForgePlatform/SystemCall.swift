@@ -27,4 +27,21 @@ package enum SystemCall {
             if error != EINTR { return (result, error) }
         }
     }
+
+    /// The one write loop: writes all of `bytes` to `descriptor`, retrying short and
+    /// interrupted writes; returns the errno of a write that failed, nil when all was
+    /// written. A write that returns 0 for a non-empty buffer makes no progress, and would
+    /// loop for ever: it counts as an I/O error (EIO), everywhere.
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let (result, error) = retryingInterrupts {
+                bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
+            }
+            if result < 0 { return error }
+            guard result > 0 else { return EIO }
+            written += result
+        }
+        return nil
+    }
 }

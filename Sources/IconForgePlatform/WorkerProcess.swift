@@ -276,15 +276,7 @@ package final class WorkerProcess {
         var frame = [UInt8](repeating: 0, count: 8)
         frame.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(payload.count).littleEndian, as: UInt64.self) }
         frame += payload
-        var written = 0
-        while written < frame.count {
-            let (count, _) = SystemCall.retryingInterrupts {
-                frame.withUnsafeBytes { raw in write(descriptor, raw.baseAddress! + written, raw.count - written) }
-            }
-            guard count > 0 else { return false }
-            written += count
-        }
-        return true
+        return SystemCall.writeAll(frame, to: descriptor) == nil
     }
 
     /// Reads one frame, blocking; nil at end of input. The worker's side.

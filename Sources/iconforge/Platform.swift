@@ -18,18 +18,7 @@ enum Platform {
     /// the `errno` of a write that failed (a full disk, a closed descriptor, a reader gone),
     /// nil when everything was written.
     static func writeText(_ text: String, to descriptor: Int32) -> Int32? {
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let (result, error) = SystemCall.retryingInterrupts {
-                bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
-            }
-            if result < 0 { return error }
-            // write(2) returning 0 for a non-empty buffer makes no progress: as good as an error.
-            guard result > 0 else { return EIO }
-            written += result
-        }
-        return nil
+        SystemCall.writeAll(Array(text.utf8), to: descriptor)
     }
 
     /// Appends `text` to the file at `path`, creating it if need be; returns the `errno`

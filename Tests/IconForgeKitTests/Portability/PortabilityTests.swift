@@ -33,6 +33,17 @@ import Testing
         }
     }
 
+    @Test("one write loop: write(2) is called in SystemCall.writeAll alone, so a short, interrupted or empty write means one thing everywhere")
+    func oneWriteLoop() throws {
+        let call = #/(^|[^.\w])write\([^)]*baseAddress/#
+        var callers: [String] = []
+        for file in Self.sourceFiles() where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains(call) { callers.append(file) }
+        }
+        #expect(callers == ["Sources/IconForgePlatform/SystemCall.swift"])
+    }
+
     @Test("the exceptions to the pointer rule still need to be exceptions")
     func pointerExceptionsAreCurrent() throws {
         for (file, _) in PortabilityScanner.pointerExceptions {
