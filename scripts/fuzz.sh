@@ -6,9 +6,9 @@
 #   scripts/fuzz.sh markup glyph    only these
 #
 # Fails on any crash, leak, timeout (FUZZ_TIMEOUT seconds on one input, default 10) or
-# out-of-memory (FUZZ_RSS_MB, default 2048). The failing input is minimised and kept in
-# Tests/IconForgeKitTests/Fixtures/fuzz/TARGET/, where FuzzRegressionTests run it on every
-# `make test`; fix the code, and keep the input.
+# out-of-memory (FUZZ_RSS_MB, default 2048). The failing input is minimised (for at most
+# FUZZ_MINIMIZE_SECONDS, default 30) and kept in Tests/IconForgeKitTests/Fixtures/fuzz/TARGET/,
+# where FuzzRegressionTests run it on every `make test`; fix the code, and keep the input.
 #
 # Each target starts from the seeds (test fixtures and example glyphs) and its corpus in
 # .build/fuzz-corpus/TARGET, which grows from run to run. The last lines of each run's log, with the
@@ -19,6 +19,7 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 timeout=${FUZZ_TIMEOUT:-10}
 rss=${FUZZ_RSS_MB:-2048}
+minimize=${FUZZ_MINIMIZE_SECONDS:-30}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph plist appfiles gittree)
 swift=${SWIFT:-swift}
@@ -84,6 +85,32 @@ seeds() {
 seed=()
 [ -n "${FUZZ_SEED:-}" ] && seed=(-seed="$FUZZ_SEED")
 
+# Minimises the crashing input $1 into $2, for at most FUZZ_MINIMIZE_SECONDS. libFuzzer's
+# -minimize_crash=1 runs itself again and again, each step up to -max_total_time, for as
+# long as a step finds a smaller input: once it ran for minutes after a crash. `timeout`
+# kills it and the children it started (its process group; SIGKILL, which a signal mask
+# inherited from whatever started make cannot hold up); a step stopped half-way may
+# have left a file that no longer crashes, so the result is kept only if it still fails
+# (else the caller keeps the input as found). Without `timeout` (a Mac without coreutils)
+# the input is kept as found.
+minimise() {
+    local input=$1 output=$2 limit
+    limit=$(command -v timeout || command -v gtimeout) || {
+        echo "fuzz: $target: no timeout program to bound minimising; keeping the input as found" >&2
+        return 0
+    }
+    local status=0
+    "$limit" -s KILL "$minimize" "$bin/$executable" -minimize_crash=1 -runs=2000 -timeout="$timeout" \
+        -exact_artifact_path="$output" "$input" >/dev/null 2>&1 || status=$?
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "fuzz: $target: minimising stopped after ${minimize}s (FUZZ_MINIMIZE_SECONDS)" >&2
+    fi
+    if [ -s "$output" ] && "$limit" -s KILL "$((timeout + 5))" "$bin/$executable" -timeout="$timeout" "$output" >/dev/null 2>&1; then
+        rm -f "$output"
+    fi
+    return 0
+}
+
 failed=()
 for target in "${targets[@]}"; do
     case $target in
@@ -113,11 +140,13 @@ for target in "${targets[@]}"; do
         # A timeout or an out-of-memory input is kept as it is: minimising it would run
         # it again and again, each time for the whole limit.
         case $name in timeout-* | oom-* | slow-unit-*) cp "$artifact" "$minimised" ;; esac
-        [ -s "$minimised" ] || "$bin/$executable" -minimize_crash=1 -runs=2000 -max_total_time=60 -timeout="$timeout" -exact_artifact_path="$minimised" "$artifact" >/dev/null 2>&1 || true
+        [ -s "$minimised" ] || minimise "$artifact" "$minimised"
         [ -s "$minimised" ] || cp "$artifact" "$minimised"
         cp "$minimised" "$kept/$name"
         rm -f "$artifact" "$minimised"
         echo "fuzz: $target: kept the failing input as $kept/$name" >&2
+        echo "fuzz: $target: reproduce it with: $bin/$executable $kept/$name" >&2
+        echo "fuzz: $target: or, once the fuzz build is gone: swift test --filter FuzzRegressionTests" >&2
     done
 done
 
