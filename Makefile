@@ -74,7 +74,7 @@ test: unit
 
 unit:
 	@scripts/setup.sh --test
-	$(SWIFT) build --build-tests
+	scripts/build-tests.sh
 	$(SWIFT) test --skip-build
 
 sanitize:
