@@ -27,8 +27,8 @@ fixtures=Tests/IconForgeKitTests/Fixtures
 scratch=.build/fuzz
 
 # Xcode's Swift has no libFuzzer runtime: say so instead of failing at link time. `make test`
-# sets FUZZ_OPTIONAL=1: there the run is skipped with that line and the suite goes on
-# (everything else has run by then); `make fuzz` fails, since fuzzing is what it was asked.
+# sets FUZZ_OPTIONAL=1: there the run is skipped with that line and the suites, which run
+# beside it, go on; `make fuzz` fails, since fuzzing is what it was asked.
 probe=$(mktemp -d)
 trap 'rm -rf "$probe"' EXIT
 printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ p: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' > "$probe/probe.swift"
@@ -39,7 +39,7 @@ if ! "$swift" build --help >/dev/null 2>&1 || ! (cd "$probe" && swiftc -sanitize
         echo "fuzz:   TOOLCHAINS=swift make fuzz" >&2
     fi
     if [ "${FUZZ_OPTIONAL:-0}" = 1 ]; then
-        echo "fuzz: skipped: no libFuzzer in this toolchain; the other tests ran" >&2
+        echo "fuzz: skipped: no libFuzzer in this toolchain; the other tests run without it" >&2
         exit 0
     fi
     exit 1
@@ -57,6 +57,8 @@ build=(--package-path Fuzz --scratch-path "$scratch" -c release
 echo "fuzz: building the fuzz targets" >&2
 "$swift" build "${build[@]}" >&2
 bin=$("$swift" build "${build[@]}" --show-bin-path)
+built=$SECONDS
+echo "fuzz: built in $built s" >&2
 
 # The seeds of a target: files of the fixtures and example glyphs it can read.
 seeds() {
@@ -154,4 +156,4 @@ if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz: FAILED: ${failed[*]} (logs in .build/fuzz-logs/)" >&2
     exit 1
 fi
-echo "fuzz: every target ran ${seconds}s without a crash, leak, timeout or out-of-memory" >&2
+echo "fuzz: every target ran ${seconds}s without a crash, leak, timeout or out-of-memory ($((SECONDS - built)) s)" >&2

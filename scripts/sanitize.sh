@@ -11,7 +11,8 @@
 # libraries are suppressed by name in scripts/sanitizers/*.supp, never wholesale.
 # Each sanitizer builds into a folder of its own under .build/, leaving the normal build be,
 # with scripts/build-tests.sh (the test bundle and iconforge, nothing more).
-# SANITIZE_FILTER narrows the runs (swift test --filter), for working on one finding.
+# SANITIZE_FILTER narrows the runs (swift test --filter), for working on one finding, and
+# SANITIZE_SKIP leaves tests out (swift test --skip); `make test` sets them (see the Makefile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +30,7 @@ export TSAN_OPTIONS=suppressions=$supp/races.supp:print_suppressions=0${TSAN_OPT
 
 filter=()
 [ -n "${SANITIZE_FILTER:-}" ] && filter+=(--filter "$SANITIZE_FILTER")
+[ -n "${SANITIZE_SKIP:-}" ] && filter+=(--skip "$SANITIZE_SKIP")
 
 for run in "${runs[@]}"; do
     case $run in
