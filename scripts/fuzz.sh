@@ -6,9 +6,9 @@
 #   scripts/fuzz.sh markup glyph    only these
 #
 # Fails on any crash, leak, timeout (FUZZ_TIMEOUT seconds on one input, default 10) or
-# out-of-memory (FUZZ_RSS_MB, default 2048). The failing input is minimised and kept in
-# Tests/IconForgeKitTests/Fixtures/fuzz/TARGET/, where FuzzRegressionTests run it on every
-# `make test`; fix the code, and keep the input.
+# out-of-memory (FUZZ_RSS_MB, default 2048). The failing input is minimised (for at most
+# FUZZ_MINIMIZE_SECONDS, default 30) and kept in Tests/IconForgeKitTests/Fixtures/fuzz/TARGET/,
+# where FuzzRegressionTests run it on every `make test`; fix the code, and keep the input.
 #
 # Each target starts from the seeds (test fixtures and example glyphs) and its corpus in
 # .build/fuzz-corpus/TARGET, which grows from run to run. The last lines of each run's log, with the
@@ -19,6 +19,7 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 timeout=${FUZZ_TIMEOUT:-10}
 rss=${FUZZ_RSS_MB:-2048}
+minimize=${FUZZ_MINIMIZE_SECONDS:-30}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph plist appfiles gittree)
 swift=${SWIFT:-swift}
@@ -26,8 +27,8 @@ fixtures=Tests/IconForgeKitTests/Fixtures
 scratch=.build/fuzz
 
 # Xcode's Swift has no libFuzzer runtime: say so instead of failing at link time. `make test`
-# sets FUZZ_OPTIONAL=1: there the run is skipped with that line and the suite goes on
-# (everything else has run by then); `make fuzz` fails, since fuzzing is what it was asked.
+# sets FUZZ_OPTIONAL=1: there the run is skipped with that line and the suites, which run
+# beside it, go on; `make fuzz` fails, since fuzzing is what it was asked.
 probe=$(mktemp -d)
 trap 'rm -rf "$probe"' EXIT
 printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ p: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' > "$probe/probe.swift"
@@ -38,7 +39,7 @@ if ! "$swift" build --help >/dev/null 2>&1 || ! (cd "$probe" && swiftc -sanitize
         echo "fuzz:   TOOLCHAINS=swift make fuzz" >&2
     fi
     if [ "${FUZZ_OPTIONAL:-0}" = 1 ]; then
-        echo "fuzz: skipped: no libFuzzer in this toolchain; the other tests ran" >&2
+        echo "fuzz: skipped: no libFuzzer in this toolchain; the other tests run without it" >&2
         exit 0
     fi
     exit 1
@@ -56,6 +57,8 @@ build=(--package-path Fuzz --scratch-path "$scratch" -c release
 echo "fuzz: building the fuzz targets" >&2
 "$swift" build "${build[@]}" >&2
 bin=$("$swift" build "${build[@]}" --show-bin-path)
+built=$SECONDS
+echo "fuzz: built in $built s" >&2
 
 # The seeds of a target: files of the fixtures and example glyphs it can read.
 seeds() {
@@ -83,6 +86,32 @@ seeds() {
 # run (make test sets it, so that CI's short run tries the same inputs each time).
 seed=()
 [ -n "${FUZZ_SEED:-}" ] && seed=(-seed="$FUZZ_SEED")
+
+# Minimises the crashing input $1 into $2, for at most FUZZ_MINIMIZE_SECONDS. libFuzzer's
+# -minimize_crash=1 runs itself again and again, each step up to -max_total_time, for as
+# long as a step finds a smaller input: once it ran for minutes after a crash. `timeout`
+# kills it and the children it started (its process group; SIGKILL, which a signal mask
+# inherited from whatever started make cannot hold up); a step stopped half-way may
+# have left a file that no longer crashes, so the result is kept only if it still fails
+# (else the caller keeps the input as found). Without `timeout` (a Mac without coreutils)
+# the input is kept as found.
+minimise() {
+    local input=$1 output=$2 limit
+    limit=$(command -v timeout || command -v gtimeout) || {
+        echo "fuzz: $target: no timeout program to bound minimising; keeping the input as found" >&2
+        return 0
+    }
+    local status=0
+    "$limit" -s KILL "$minimize" "$bin/$executable" -minimize_crash=1 -runs=2000 -timeout="$timeout" \
+        -exact_artifact_path="$output" "$input" >/dev/null 2>&1 || status=$?
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "fuzz: $target: minimising stopped after ${minimize}s (FUZZ_MINIMIZE_SECONDS)" >&2
+    fi
+    if [ -s "$output" ] && "$limit" -s KILL "$((timeout + 5))" "$bin/$executable" -timeout="$timeout" "$output" >/dev/null 2>&1; then
+        rm -f "$output"
+    fi
+    return 0
+}
 
 failed=()
 for target in "${targets[@]}"; do
@@ -113,11 +142,13 @@ for target in "${targets[@]}"; do
         # A timeout or an out-of-memory input is kept as it is: minimising it would run
         # it again and again, each time for the whole limit.
         case $name in timeout-* | oom-* | slow-unit-*) cp "$artifact" "$minimised" ;; esac
-        [ -s "$minimised" ] || "$bin/$executable" -minimize_crash=1 -runs=2000 -max_total_time=60 -timeout="$timeout" -exact_artifact_path="$minimised" "$artifact" >/dev/null 2>&1 || true
+        [ -s "$minimised" ] || minimise "$artifact" "$minimised"
         [ -s "$minimised" ] || cp "$artifact" "$minimised"
         cp "$minimised" "$kept/$name"
         rm -f "$artifact" "$minimised"
         echo "fuzz: $target: kept the failing input as $kept/$name" >&2
+        echo "fuzz: $target: reproduce it with: $bin/$executable $kept/$name" >&2
+        echo "fuzz: $target: or, once the fuzz build is gone: swift test --filter FuzzRegressionTests" >&2
     done
 done
 
@@ -125,4 +156,4 @@ if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz: FAILED: ${failed[*]} (logs in .build/fuzz-logs/)" >&2
     exit 1
 fi
-echo "fuzz: every target ran ${seconds}s without a crash, leak, timeout or out-of-memory" >&2
+echo "fuzz: every target ran ${seconds}s without a crash, leak, timeout or out-of-memory ($((SECONDS - built)) s)" >&2

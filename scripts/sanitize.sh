@@ -9,8 +9,10 @@
 # under a sanitizer their memory limit is a watchdog on the resident set instead of an
 # address-space cap (see cplatformshim_limit_memory). Leaks and races inside system
 # libraries are suppressed by name in scripts/sanitizers/*.supp, never wholesale.
-# Each sanitizer builds into a folder of its own under .build/, leaving the normal build be.
-# SANITIZE_FILTER narrows the runs (swift test --filter), for working on one finding.
+# Each sanitizer builds into a folder of its own under .build/, leaving the normal build be,
+# with scripts/build-tests.sh (the test bundle and iconforge, nothing more).
+# SANITIZE_FILTER narrows the runs (swift test --filter), for working on one finding, and
+# SANITIZE_SKIP leaves tests out (swift test --skip); `make test` sets them (see the Makefile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +29,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=suppressions=$supp/races.supp:print_suppressions=0${TSAN_OPTIONS:+:$TSAN_OPTIONS}
 
 filter=()
-[ -n "${SANITIZE_FILTER:-}" ] && filter=(--filter "$SANITIZE_FILTER")
+[ -n "${SANITIZE_FILTER:-}" ] && filter+=(--filter "$SANITIZE_FILTER")
+[ -n "${SANITIZE_SKIP:-}" ] && filter+=(--skip "$SANITIZE_SKIP")
 
 for run in "${runs[@]}"; do
     case $run in
@@ -40,7 +43,8 @@ for run in "${runs[@]}"; do
     flags+=(--scratch-path ".build/sanitize-$run")
     echo "sanitize: building the suite with ${flags[*]}" >&2
     start=$SECONDS
-    "$swift" build --build-tests "${flags[@]}"
+    SWIFT=$swift scripts/build-tests.sh "${flags[@]}"
+    built=$SECONDS
     # Every process writes its reports to a file here: render workers too, whose stderr
     # goes to /dev/null and whose exit status at the end of a build nobody reads.
     reports=$(pwd)/.build/sanitize-$run/reports
@@ -61,5 +65,5 @@ for run in "${runs[@]}"; do
         exit 1
     fi
     [ "$status" -eq 0 ] || { echo "sanitize: $run: FAILED: the suite failed" >&2; exit "$status"; }
-    echo "sanitize: $run: passed in $((SECONDS - start)) s" >&2
+    echo "sanitize: $run: passed in $((SECONDS - start)) s (build $((built - start)) s, tests $((SECONDS - built)) s)" >&2
 done
