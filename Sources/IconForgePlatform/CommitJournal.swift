@@ -109,8 +109,9 @@ package struct CommitJournal: Equatable, Sendable {
     /// flushes and removes the journal. Returns whether there was one. A journal that
     /// cannot be read (torn by a crash while it was written: it is renamed into place whole,
     /// so only a foreign file) is removed: it was written before anything was renamed.
+    /// `observer`: a test's, told of each step.
     @discardableResult
-    package static func recover(at path: String) throws(FileError) -> Bool {
+    package static func recover(at path: String, observer: FlushObserver? = nil) throws(FileError) -> Bool {
         guard FileSystem.kind(of: path) != .missing else { return false }
         let folder = path.parentPath
         if let bytes = try? FileSystem.readRegularFile(path, limit: 64 << 20, followingSymlinks: false),
@@ -125,35 +126,35 @@ package struct CommitJournal: Equatable, Sendable {
                 guard temporary.lastPathComponent.hasPrefix(FileSystem.temporaryPrefix), temporary.parentPath == target.parentPath,
                     let left = FileSystem.signature(of: temporary, followingSymlinks: false)
                 else { continue }
-                try finish(entry, temporary: temporary, left: left, target: target)
+                try finish(entry, temporary: temporary, left: left, target: target, observer: observer)
                 folders.insert(target.parentPath)
             }
-            try FileSystem.flushFolders(folders.sorted())
+            try FileSystem.flushFolders(folders.sorted(), observer: observer)
         }
-        try FileSystem.remove(path)
-        FileSystem.syncFolder(folder)
+        try FileSystem.remove(path, observer: observer)
+        FileSystem.syncFolder(folder, observer: observer)
         return true
     }
 
     /// One rename of a stopped commit, whose staged file is still at `temporary`.
-    private static func finish(_ entry: Entry, temporary: String, left: FileSignature, target: String) throws(FileError) {
+    private static func finish(_ entry: Entry, temporary: String, left: FileSignature, target: String, observer: FlushObserver?) throws(FileError) {
         guard let shared = entry.shared else {
-            try FileSystem.renameIntoPlace(temporary, target)
+            try FileSystem.renameIntoPlace(temporary, target, observer: observer)
             return
         }
         if left == shared.staged {
             // Not yet exchanged: into place only if the file is still as the build read it.
             if FileSystem.signature(of: target, followingSymlinks: false) == shared.read {
-                try FileSystem.renameIntoPlace(temporary, target)
+                try FileSystem.renameIntoPlace(temporary, target, observer: observer)
             } else {
-                try FileSystem.remove(temporary)
+                try FileSystem.remove(temporary, observer: observer)
             }
         } else if left == shared.read {
             // Exchanged, and what came out is what was read: the old file, done with.
-            try FileSystem.remove(temporary)
+            try FileSystem.remove(temporary, observer: observer)
         } else {
             // Exchanged, and what came out is someone's save: it goes back.
-            try FileSystem.renameIntoPlace(temporary, target)
+            try FileSystem.renameIntoPlace(temporary, target, observer: observer)
         }
     }
 }

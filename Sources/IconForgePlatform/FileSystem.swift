@@ -115,15 +115,19 @@ package enum FileSystem {
     /// Returns the written file's size and time, as they were when the bytes were flushed
     /// (a later change by anyone else shows as a different signature).
     @discardableResult
-    /// `mode`: permissions to give the file instead of those the umask gives.
-    package static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String, mode: UInt32? = nil) throws(FileError) -> FileSignature? {
+    /// `mode`: permissions to give the file instead of those the umask gives. `observer`:
+    /// a test's (`BuildProbes.writes`), told of each step, which may fail it; nil otherwise,
+    /// as for every write here.
+    package static func writeAtomically(
+        _ bytes: some Collection<UInt8>, to path: String, mode: UInt32? = nil, observer: FlushObserver? = nil
+    ) throws(FileError) -> FileSignature? {
         let (temporary, descriptor) = try createTemporaryFile(for: path)
         let flushed: FileSignature?
         do throws(FileError) {
-            try writeAll(bytes, to: descriptor, path: path)
+            try writeAll(bytes, to: descriptor, path: path, observer: observer)
             if let mode, fchmod(descriptor, mode_t(mode)) != 0 { throw FileError(path: path, errno: errno, action: "keep the permissions of") }
             guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno, action: "flush") }
-            FlushObserver.current?.record(.fileFlushed(path))
+            observer?.record(.fileFlushed(path))
             var info = stat()
             flushed = fstat(descriptor, &info) == 0 ? FileSignature(info) : nil
             close(descriptor)
@@ -132,7 +136,7 @@ package enum FileSystem {
             removeTemporary(temporary)
             throw error
         }
-        try renameIntoPlace(temporary, path)
+        try renameIntoPlace(temporary, path, observer: observer)
         return flushed
     }
 
@@ -158,11 +162,13 @@ package enum FileSystem {
 
     /// Writes `bytes` to a new temporary file beside `path`, not flushed, and returns its
     /// name and signature; on failure nothing is left behind.
-    static func writeTemporaryFile(_ bytes: some Collection<UInt8>, for path: String) throws(FileError) -> (path: String, signature: FileSignature?) {
+    static func writeTemporaryFile(
+        _ bytes: some Collection<UInt8>, for path: String, observer: FlushObserver?
+    ) throws(FileError) -> (path: String, signature: FileSignature?) {
         let (temporary, descriptor) = try createTemporaryFile(for: path)
         defer { close(descriptor) }
         do throws(FileError) {
-            try writeAll(bytes, to: descriptor, path: path)
+            try writeAll(bytes, to: descriptor, path: path, observer: observer)
         } catch {
             removeTemporary(temporary)
             throw error
@@ -171,15 +177,16 @@ package enum FileSystem {
         return (temporary, fstat(descriptor, &info) == 0 ? FileSignature(info) : nil)
     }
 
-    static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, path: String) throws(FileError) {
-        if let observer = FlushObserver.current, observer.failsWriting == path.lastPathComponent {
+    /// `observer`: a test's, whose `failsWriting` names a file that fails as on a full disk.
+    static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, path: String, observer: FlushObserver?) throws(FileError) {
+        if let observer, observer.failsWriting == path.lastPathComponent {
             throw FileError(path: path, errno: ENOSPC, action: "write")
         }
         if let error = SystemCall.writeAll(Array(bytes), to: descriptor) { throw FileError(path: path, errno: error, action: "write") }
     }
 
-    static func renameIntoPlace(_ temporary: String, _ path: String) throws(FileError) {
-        if let observer = FlushObserver.current, observer.failsRenaming == path.lastPathComponent {
+    static func renameIntoPlace(_ temporary: String, _ path: String, observer: FlushObserver?) throws(FileError) {
+        if let observer, observer.failsRenaming == path.lastPathComponent {
             removeTemporary(temporary)
             throw FileError(path: path, errno: EIO, action: "rename into place")
         }
@@ -189,7 +196,7 @@ package enum FileSystem {
             throw FileError(path: path, errno: code, action: "rename into place")
         }
         Interruption.settled(temporary)
-        FlushObserver.current?.record(.renamed(path))
+        observer?.record(.renamed(path))
     }
 
     /// Whether two paths name one file or folder, as two names differing only by case (or
@@ -210,17 +217,17 @@ package enum FileSystem {
     /// case-insensitive file system, where both name one entry). macOS's rename changes the
     /// stored case itself; where the file system refuses (or Linux's VFS, seeing one entry,
     /// does nothing), the entry goes by way of a temporary name.
-    package static func renameCase(_ old: String, to new: String) throws(FileError) {
+    package static func renameCase(_ old: String, to new: String, observer: FlushObserver? = nil) throws(FileError) {
         let listed = (try? contents(ofFolder: new.parentPath)) ?? []
         if rename(old, new) == 0, listed.contains(new.lastPathComponent) || (try? contents(ofFolder: new.parentPath))?.contains(new.lastPathComponent) == true {
-            FlushObserver.current?.record(.renamed(new))
+            observer?.record(.renamed(new))
             return
         }
         let between = new.parentPath + "/" + temporaryPrefix + "case-" + new.lastPathComponent
         guard rename(old, between) == 0 else { throw FileError(path: old, errno: errno, action: "rename") }
-        FlushObserver.current?.record(.renamed(between))
+        observer?.record(.renamed(between))
         guard rename(between, new) == 0 else { throw FileError(path: new, errno: errno, action: "rename") }
-        FlushObserver.current?.record(.renamed(new))
+        observer?.record(.renamed(new))
     }
 
     /// Swaps the files at `temporary` and `path` in one step (each then holds what the other
@@ -228,13 +235,13 @@ package enum FileSystem {
     /// save could land and then be overwritten: what was swapped out can be compared with
     /// what was read. False when this file system cannot exchange (FAT, some network
     /// shares); nothing changed then.
-    static func exchange(_ temporary: String, _ path: String) throws(FileError) -> Bool {
+    static func exchange(_ temporary: String, _ path: String, observer: FlushObserver?) throws(FileError) -> Bool {
         guard cplatformshim_exchange(temporary, path) == 0 else {
             let code = errno
             if code == EINVAL || code == ENOSYS || code == ENOTSUP || code == EOPNOTSUPP { return false }
             throw FileError(path: path, errno: code, action: "exchange")
         }
-        FlushObserver.current?.record(.exchanged(path))
+        observer?.record(.exchanged(path))
         return true
     }
 
@@ -246,7 +253,7 @@ package enum FileSystem {
 
     /// Flushes to disk the data of every file in `temporaries` (all written and closed), with
     /// one barrier for the file system that holds `folder` rather than one per file.
-    static func flushFileSystem(holding folder: String, temporaries: [String]) throws(FileError) {
+    static func flushFileSystem(holding folder: String, temporaries: [String], observer: FlushObserver?) throws(FileError) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: folder, errno: errno, action: "open to flush") }
         defer { close(descriptor) }
@@ -260,7 +267,7 @@ package enum FileSystem {
                 let status = fsync(file)
                 close(file)
                 guard status == 0 else { throw FileError(path: temporary, errno: errno, action: "flush") }
-                FlushObserver.current?.record(.handedOver(temporary))
+                observer?.record(.handedOver(temporary))
             }
             guard fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0 else {
                 throw FileError(path: folder, errno: errno, action: "flush")
@@ -278,7 +285,7 @@ package enum FileSystem {
         #else
             #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
         #endif
-        FlushObserver.current?.record(.fileSystemFlushed(folder))
+        observer?.record(.fileSystemFlushed(folder))
     }
 
     /// The disk made to start writing what is staged on the file system holding a folder, on
@@ -316,7 +323,7 @@ package enum FileSystem {
     /// Flushes the entries (the renames) of every folder in `folders`: one `fsync` for a
     /// single folder; for many (an asset catalog's image sets), one flush per file system
     /// (see FolderFlushPlan).
-    static func flushFolders(_ folders: [String]) throws(FileError) {
+    static func flushFolders(_ folders: [String], observer: FlushObserver?) throws(FileError) {
         #if canImport(Darwin)
             let darwin = true
         #else
@@ -324,21 +331,21 @@ package enum FileSystem {
         #endif
         for step in FolderFlushPlan.steps(for: folders, darwin: darwin, device: device(of:)) {
             switch step {
-            case .syncFolder(let folder): syncFolder(folder)
-            case .handOverFolder(let folder): handOver(folder)
-            case .flushFileSystem(let folder): try flushFileSystem(holding: folder, temporaries: [])
+            case .syncFolder(let folder): syncFolder(folder, observer: observer)
+            case .handOverFolder(let folder): handOver(folder, observer: observer)
+            case .flushFileSystem(let folder): try flushFileSystem(holding: folder, temporaries: [], observer: observer)
             }
         }
     }
 
     /// `fsync` of a folder or file without the drive's cache (macOS), which the one
     /// F_FULLFSYNC after it covers: the build does not wait for the disk here.
-    private static func handOver(_ path: String) {
+    private static func handOver(_ path: String, observer: FlushObserver?) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
-        FlushObserver.current?.record(.handedOver(path))
+        observer?.record(.handedOver(path))
     }
 
     #if canImport(Glibc) || canImport(Musl)
@@ -369,20 +376,22 @@ package enum FileSystem {
     /// Writes `bytes` atomically unless the file already holds exactly them, so unchanged
     /// outputs keep their modification times; returns whether it wrote.
     @discardableResult
-    package static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
-        try writeIfChangedRecording(bytes, to: path).changed
+    package static func writeIfChanged(_ bytes: [UInt8], to path: String, observer: FlushObserver? = nil) throws(FileError) -> Bool {
+        try writeIfChangedRecording(bytes, to: path, observer: observer).changed
     }
 
     /// `writeIfChanged`, also returning the signature of the file known to hold `bytes`:
     /// from when it was written, or, for a file left alone, from before it was compared
     /// (nil if it changed while being compared). A build records these, never a later
     /// `stat`, so that a file someone changes while the build runs is not taken for its own.
-    static func writeIfChangedRecording(_ bytes: [UInt8], to path: String) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
+    static func writeIfChangedRecording(
+        _ bytes: [UInt8], to path: String, observer: FlushObserver?
+    ) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
         let before = signature(of: path, followingSymlinks: false)
         if let before, before.size == bytes.count, let existing = try? readRegularFile(path, limit: before.size), existing == bytes {
             return (false, signature(of: path, followingSymlinks: false) == before ? before : nil)
         }
-        return (true, try writeAtomically(bytes, to: path))
+        return (true, try writeAtomically(bytes, to: path, observer: observer))
     }
 
     /// Now, by the clock the kernel stamps file times with (coarser than the wall clock
@@ -414,26 +423,26 @@ package enum FileSystem {
     /// by name, which this build is writing); with `forFile`, only those for that file name
     /// (in a folder of the app's, where other files are not iconforge's business). The
     /// caller holds the lock that keeps other builds from writing there.
-    package static func removeStrayTemporaryFiles(in folder: String, forFile name: String? = nil, except: Set<String> = []) {
+    package static func removeStrayTemporaryFiles(in folder: String, forFile name: String? = nil, except: Set<String> = [], observer: FlushObserver? = nil) {
         for entry in (try? contents(ofFolder: folder)) ?? [] where entry.hasPrefix(temporaryPrefix) && !except.contains(entry) {
             if let name, !entry.hasSuffix("-" + name) { continue }
-            try? remove(folder + "/" + entry)
+            try? remove(folder + "/" + entry, observer: observer)
         }
     }
 
     /// Flushes a folder's entries (the renames into it) to disk.
-    package static func syncFolder(_ path: String) {
+    package static func syncFolder(_ path: String, observer: FlushObserver? = nil) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
-        FlushObserver.current?.record(.folderFlushed(path))
+        observer?.record(.folderFlushed(path))
     }
 
     /// Removes a folder if it is empty; one that is not empty or already gone is no error.
-    package static func removeFolderIfEmpty(_ path: String) throws(FileError) {
+    package static func removeFolderIfEmpty(_ path: String, observer: FlushObserver? = nil) throws(FileError) {
         if rmdir(path) == 0 {
-            FlushObserver.current?.record(.removedFolder(path))
+            observer?.record(.removedFolder(path))
             return
         }
         guard errno == ENOTEMPTY || errno == EEXIST || errno == ENOENT else {
@@ -442,14 +451,14 @@ package enum FileSystem {
     }
 
     /// Creates `path` and its parents as needed.
-    package static func createFolder(_ path: String) throws(FileError) {
+    package static func createFolder(_ path: String, observer: FlushObserver? = nil) throws(FileError) {
         if case .directory = kind(followingSymlinksOf: path) { return }
         let parent = path.parentPath
         if parent != path, parent != ".", parent != "/", kind(followingSymlinksOf: parent) == .missing {
-            try createFolder(parent)
+            try createFolder(parent, observer: observer)
         }
         if mkdir(path, 0o777) == 0 {
-            FlushObserver.current?.record(.createdFolder(path))
+            observer?.record(.createdFolder(path))
         } else if errno != EEXIST {
             throw FileError(path: path, errno: errno, action: "create folder")
         }
@@ -457,13 +466,13 @@ package enum FileSystem {
     }
 
     /// Removes a file; a file already gone is not an error.
-    package static func remove(_ path: String) throws(FileError) {
-        if let observer = FlushObserver.current, observer.failsRemoving == path.lastPathComponent {
+    package static func remove(_ path: String, observer: FlushObserver? = nil) throws(FileError) {
+        if let observer, observer.failsRemoving == path.lastPathComponent {
             throw FileError(path: path, errno: EIO, action: "remove")
         }
         guard unlink(path) == 0 || errno == ENOENT else { throw FileError(path: path, errno: errno, action: "remove") }
         if path.lastPathComponent.hasPrefix(temporaryPrefix) { Interruption.settled(path) }
-        FlushObserver.current?.record(.removed(path))
+        observer?.record(.removed(path))
     }
 
     /// The names in a folder, unsorted.

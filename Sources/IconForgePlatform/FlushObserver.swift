@@ -1,7 +1,9 @@
 import Synchronization
 
 /// What the durable writes did, in order: a test seam that shows how often a build waits
-/// for the disk, and that every file was flushed before it was renamed into place.
+/// for the disk, and that every file was flushed before it was renamed into place. Handed
+/// to the writes as a value (`BuildProbes.writes`, then `StagedWrites`, `EarlyStaging` and
+/// each `FileSystem` call), never found in the task or thread that writes.
 package final class FlushObserver: Sendable {
     enum Event: Equatable, Sendable {
         /// One file's data flushed (`fsync`).
@@ -25,9 +27,6 @@ package final class FlushObserver: Sendable {
     }
 
     private let recorded = Lock<[Event]>([])
-
-    /// The observer of the writes made in this task; nil outside tests.
-    @TaskLocal package static var current: FlushObserver?
 
     /// A file name whose staged write fails as on a full disk: a test's stand-in for one.
     let failsWriting: String?

@@ -55,7 +55,7 @@ package struct ScratchFolder: Sendable {
                 let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
                 guard descriptor >= 0 else { throw FileError(path: target, errno: errno, action: "create") }
                 defer { close(descriptor) }
-                try FileSystem.writeAll(bytes, to: descriptor, path: target)
+                try FileSystem.writeAll(bytes, to: descriptor, path: target, observer: nil)
             }
         }
     }

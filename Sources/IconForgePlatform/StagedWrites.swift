@@ -26,6 +26,8 @@ package struct StagedWrites: ~Copyable {
     private let journal: String?
     /// The journal is written: the staged files are its, whatever happens to this value.
     private var journaled = false
+    /// A test's observer of every write, flush, rename and removal made here (nil otherwise).
+    package let observer: FlushObserver?
 
     private struct SharedFile {
         var temporary: String
@@ -34,16 +36,17 @@ package struct StagedWrites: ~Copyable {
         var staged: FileSignature?
     }
 
-    package init(journal: String? = nil) {
+    package init(journal: String? = nil, observer: FlushObserver? = nil) {
         self.journal = journal
+        self.observer = observer
     }
 
     deinit {
         guard !journaled else { return }
-        for file in pending { try? FileSystem.remove(file.temporary) }
-        for file in sharedFiles { try? FileSystem.remove(file.temporary) }
-        if let manifest { try? FileSystem.remove(manifest.temporary) }
-        if let commitPoint { try? FileSystem.remove(commitPoint.temporary) }
+        for file in pending { try? FileSystem.remove(file.temporary, observer: observer) }
+        for file in sharedFiles { try? FileSystem.remove(file.temporary, observer: observer) }
+        if let manifest { try? FileSystem.remove(manifest.temporary, observer: observer) }
+        if let commitPoint { try? FileSystem.remove(commitPoint.temporary, observer: observer) }
     }
 
     /// The names of the temporary files not yet renamed.
@@ -57,7 +60,7 @@ package struct StagedWrites: ~Copyable {
     /// an exchange that is undone when what it swapped out is not the file as it was `read`
     /// (nil: missing): an edit saved while the build ran is never lost.
     package mutating func writeSharedFile(_ bytes: [UInt8], to path: String, mode: UInt32?, read: FileSignature?) throws(FileError) {
-        let (temporary, staged) = try FileSystem.writeTemporaryFile(bytes, for: path)
+        let (temporary, staged) = try FileSystem.writeTemporaryFile(bytes, for: path, observer: observer)
         if let mode { FileSystem.setPermissions(of: temporary, to: mode) }
         sharedFiles.append(SharedFile(temporary: temporary, path: path, read: read, staged: mode == nil ? staged : FileSystem.signature(of: temporary, followingSymlinks: false)))
     }
@@ -71,7 +74,7 @@ package struct StagedWrites: ~Copyable {
         if let taken = early?.take(path) {
             staged = taken
         } else {
-            staged = try Self.stage(bytes, to: path)
+            staged = try Self.stage(bytes, to: path, observer: observer)
         }
         if let temporary = staged.temporary {
             pending.append((temporary, path))
@@ -85,7 +88,7 @@ package struct StagedWrites: ~Copyable {
     /// written (nil when `path` already holds `bytes`), for its time to be set.
     package mutating func writeCommitPointIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
         precondition(commitPoint == nil, "one file is the commit point")
-        let staged = try Self.stage(bytes, to: path)
+        let staged = try Self.stage(bytes, to: path, observer: observer)
         if let temporary = staged.temporary { commitPoint = (temporary, path) }
         return (staged.temporary, staged.signature)
     }
@@ -94,7 +97,7 @@ package struct StagedWrites: ~Copyable {
     /// every file the transaction writes or removes. Nothing when `path` already holds `bytes`.
     package mutating func writeManifestIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
         precondition(manifest == nil, "one file is the manifest")
-        if let temporary = try Self.stage(bytes, to: path).temporary { manifest = (temporary, path) }
+        if let temporary = try Self.stage(bytes, to: path, observer: observer).temporary { manifest = (temporary, path) }
     }
 
     /// A file written to its temporary name, not yet renamed: `temporary` is nil when
@@ -106,12 +109,12 @@ package struct StagedWrites: ~Copyable {
     }
 
     /// Writes `bytes` to a temporary file unless `path` already holds them.
-    static func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> Staged {
+    static func stage(_ bytes: [UInt8], to path: String, observer: FlushObserver?) throws(FileError) -> Staged {
         let before = FileSystem.signature(of: path, followingSymlinks: false)
         if let before, before.size == bytes.count, let existing = try? FileSystem.readRegularFile(path, limit: before.size), existing == bytes {
             return Staged(temporary: nil, signature: FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil, existed: true)
         }
-        let (temporary, signature) = try FileSystem.writeTemporaryFile(bytes, for: path)
+        let (temporary, signature) = try FileSystem.writeTemporaryFile(bytes, for: path, observer: observer)
         return Staged(temporary: temporary, signature: signature, existed: before != nil)
     }
 
@@ -140,14 +143,14 @@ package struct StagedWrites: ~Copyable {
             error.leftOutput = .unchanged
             throw error
         }
-        defer { if let journalFile { try? FileSystem.remove(journalFile) } }
+        defer { if let journalFile { try? FileSystem.remove(journalFile, observer: observer) } }
         do throws(FileError) {
             var flushedDevices = Set<UInt64>()
             var temporaries = all.map(\.temporary) + [journalFile].compactMap { $0 }
             for folder in Array(Set(all.map(\.path.parentPath))).sorted() {
                 // One syncfs covers a whole file system; a subfolder mounted elsewhere gets its own.
                 guard flushedDevices.insert(FileSystem.device(of: folder) ?? 0).inserted else { continue }
-                try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries)
+                try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries, observer: observer)
                 temporaries = []
             }
             // The app's files are as they were read, or nothing is replaced.
@@ -163,35 +166,35 @@ package struct StagedWrites: ~Copyable {
                 // Files the old commit point describes are about to be replaced: until the new
                 // one takes its place, there is none, rather than one that names other bytes.
                 Interruption.commitPointRemoved(file.path)
-                try FileSystem.remove(file.path)
+                try FileSystem.remove(file.path, observer: observer)
                 commitPointRemoved = true
                 flushFirst = file.path.parentPath
             }
             if let file = manifest {
-                try FileSystem.renameIntoPlace(file.temporary, file.path)
+                try FileSystem.renameIntoPlace(file.temporary, file.path, observer: observer)
                 manifest = nil
                 flushFirst = file.path.parentPath
             }
             // Both on disk before any file the old commit point or manifest may list changes.
-            if let flushFirst, !pending.isEmpty { FileSystem.syncFolder(flushFirst) }
+            if let flushFirst, !pending.isEmpty { FileSystem.syncFolder(flushFirst, observer: observer) }
             defer { pending.removeFirst(min(renamed, pending.count)) }
             for file in pending {
-                try FileSystem.renameIntoPlace(file.temporary, file.path)
+                try FileSystem.renameIntoPlace(file.temporary, file.path, observer: observer)
                 renamed += 1
             }
             while let file = sharedFiles.first {
-                do throws(FileError) { try Self.place(file) } catch { if changedMeanwhile == nil { changedMeanwhile = error } }
+                do throws(FileError) { try Self.place(file, observer: observer) } catch { if changedMeanwhile == nil { changedMeanwhile = error } }
                 sharedFiles.removeFirst()
                 renamed += 1
             }
-            try FileSystem.flushFolders(folders)
+            try FileSystem.flushFolders(folders, observer: observer)
             if let file = commitPoint {
-                try FileSystem.renameIntoPlace(file.temporary, file.path)
+                try FileSystem.renameIntoPlace(file.temporary, file.path, observer: observer)
                 Interruption.commitPointPlaced(file.path)
                 commitPoint = nil
-                FileSystem.syncFolder(file.path.parentPath)
+                FileSystem.syncFolder(file.path.parentPath, observer: observer)
             } else if pending.isEmpty, let flushFirst {
-                FileSystem.syncFolder(flushFirst)
+                FileSystem.syncFolder(flushFirst, observer: observer)
             }
             try retireJournal()
         } catch {
@@ -216,7 +219,7 @@ package struct StagedWrites: ~Copyable {
                     temporary: RelativePath.of(file.temporary, from: folder), path: RelativePath.of(file.path, from: folder),
                     shared: shared[file.temporary].map { CommitJournal.Shared(read: $0.read, staged: $0.staged) }))
         }
-        return try FileSystem.writeTemporaryFile(record.encoded(), for: journal).path
+        return try FileSystem.writeTemporaryFile(record.encoded(), for: journal, observer: observer).path
     }
 
     /// Puts the flushed journal in place, and its name on disk, before the first rename; from
@@ -224,8 +227,8 @@ package struct StagedWrites: ~Copyable {
     /// which finishes the commit).
     private mutating func placeJournal(_ file: String, _ all: [(temporary: String, path: String)]) throws(FileError) {
         guard let journal else { return }
-        try FileSystem.renameIntoPlace(file, journal)
-        FileSystem.syncFolder(journal.parentPath)
+        try FileSystem.renameIntoPlace(file, journal, observer: observer)
+        FileSystem.syncFolder(journal.parentPath, observer: observer)
         journaled = true
         for file in all { Interruption.settled(file.temporary) }
     }
@@ -235,29 +238,29 @@ package struct StagedWrites: ~Copyable {
     /// that is left, and recovering it changes nothing.)
     private mutating func retireJournal() throws(FileError) {
         guard let journal, journaled else { return }
-        try FileSystem.remove(journal)
+        try FileSystem.remove(journal, observer: observer)
         journaled = false
     }
 
     /// Puts a shared file in place: by an exchange, verified (what came out must be the file
     /// as read, else it goes back), where the file system can; else by a rename just after
     /// the same check.
-    private static func place(_ file: SharedFile) throws(FileError) {
-        if file.read != nil, try FileSystem.exchange(file.temporary, file.path) {
+    private static func place(_ file: SharedFile, observer: FlushObserver?) throws(FileError) {
+        if file.read != nil, try FileSystem.exchange(file.temporary, file.path, observer: observer) {
             guard FileSystem.signature(of: file.temporary, followingSymlinks: false) == file.read else {
                 // Someone saved between the read and the exchange: their file goes back.
-                _ = try FileSystem.exchange(file.temporary, file.path)
-                try FileSystem.remove(file.temporary)
+                _ = try FileSystem.exchange(file.temporary, file.path, observer: observer)
+                try FileSystem.remove(file.temporary, observer: observer)
                 throw changedMeanwhile(file.path)
             }
-            try FileSystem.remove(file.temporary)
+            try FileSystem.remove(file.temporary, observer: observer)
             return
         }
         guard FileSystem.signature(of: file.path) == file.read else {
-            try FileSystem.remove(file.temporary)
+            try FileSystem.remove(file.temporary, observer: observer)
             throw changedMeanwhile(file.path)
         }
-        try FileSystem.renameIntoPlace(file.temporary, file.path)
+        try FileSystem.renameIntoPlace(file.temporary, file.path, observer: observer)
     }
 
     private static func changedMeanwhile(_ path: String) -> FileError {
@@ -275,12 +278,16 @@ package struct StagedWrites: ~Copyable {
 package final class EarlyStaging: Sendable {
     private let files = Lock<[String: StagedWrites.Staged]>([:])
     private let failed = Atomic<Bool>(false)
+    /// A test's observer of the writes made here, from whichever thread stages (nil otherwise).
+    private let observer: FlushObserver?
 
-    package init() {}
+    package init(observer: FlushObserver? = nil) {
+        self.observer = observer
+    }
 
     deinit {
         for file in files.withLock({ $0.values }) {
-            if let temporary = file.temporary { try? FileSystem.remove(temporary) }
+            if let temporary = file.temporary { try? FileSystem.remove(temporary, observer: observer) }
         }
     }
 
@@ -288,10 +295,10 @@ package final class EarlyStaging: Sendable {
     package func stage(_ bytes: [UInt8], to path: String) {
         guard !failed.load(ordering: .relaxed) else { return }
         do {
-            let staged = try StagedWrites.stage(bytes, to: path)
+            let staged = try StagedWrites.stage(bytes, to: path, observer: observer)
             // Staged again (set mode's second render pass): the earlier file is not wanted.
             let replaced = files.withLock { $0.updateValue(staged, forKey: path) }
-            if let temporary = replaced?.temporary { try? FileSystem.remove(temporary) }
+            if let temporary = replaced?.temporary { try? FileSystem.remove(temporary, observer: observer) }
         } catch {
             failed.store(true, ordering: .relaxed)
         }

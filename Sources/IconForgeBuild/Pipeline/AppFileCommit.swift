@@ -15,6 +15,12 @@ final class AppFileCommit: Sendable {
     }
 
     private let writes = Lock<[Write]>([])
+    /// A test's observer of the writes made on the way (a `.lproj` folder made).
+    let observer: FlushObserver?
+
+    init(observer: FlushObserver? = nil) {
+        self.observer = observer
+    }
 
     func add(_ write: Write) {
         writes.withLock { $0.append(write) }
@@ -29,8 +35,8 @@ final class AppFileCommit: Sendable {
 
     /// Locks the folders of `targets` against other builds (on the folders themselves, so
     /// no file is left in the app's folders) and removes what a build killed while writing
-    /// them left there: temporary files for these files' names only.
-    static func lockFolders(_ targets: AppFileTargets) throws(BuildError) -> [FolderLock] {
+    /// them left there: temporary files for these files' names only. `observer`: a test's.
+    static func lockFolders(_ targets: AppFileTargets, observer: FlushObserver?) throws(BuildError) -> [FolderLock] {
         var files: [String] = [targets.infoPlist, targets.stringCatalog, targets.swiftSource].compactMap { $0 }
         if let folder = targets.stringsFolder, FileSystem.kind(followingSymlinksOf: folder) == .directory {
             for name in ((try? FileSystem.contents(ofFolder: folder)) ?? []).sorted() where name.hasSuffix(".lproj") {
@@ -49,7 +55,7 @@ final class AppFileCommit: Sendable {
             // One order for every build, so that two never wait for each other.
             for (folder, names) in folders.sorted(by: { $0.key < $1.key }) where FileSystem.kind(of: folder) == .directory {
                 locks.append(try FolderLock(folder, lockFile: false))
-                for name in names { FileSystem.removeStrayTemporaryFiles(in: folder, forFile: name) }
+                for name in names { FileSystem.removeStrayTemporaryFiles(in: folder, forFile: name, observer: observer) }
             }
         } catch {
             throw .appFile(error)

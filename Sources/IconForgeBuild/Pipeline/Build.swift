@@ -22,7 +22,7 @@ public enum Builder {
         }
         let loadSeconds = (clock.now - loadStart).seconds
         var request = request
-        let early = request.writesOutput ? EarlyStaging() : nil
+        let early = request.writesOutput ? EarlyStaging(observer: request.probes.writes) : nil
         let processed: [GlyphOutcome]
         do {
             // One set of render workers for both of --fit=set's passes. A worker ends with the
@@ -33,7 +33,8 @@ public enum Builder {
             // block, before anything is resolved and written: the commit's memory is not added
             // to theirs.
             let runners = GlyphRunners(
-                count: min(request.jobs, discovered.files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers)
+                count: min(request.jobs, discovered.files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers,
+                probes: request.probes)
             if request.options.mode == .fitSet || request.memory != nil { runners.startWorkers() }
             let setScales = SetScalePlan.plan(
                 discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request, runners: runners)

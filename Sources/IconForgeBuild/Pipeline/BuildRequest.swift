@@ -59,6 +59,9 @@ public struct BuildRequest: Sendable {
     /// What the previous builds of this process left in memory (`--watch`): nil, or the
     /// same `BuildMemory` for every build of one session.
     public var memory: BuildMemory?
+    /// What a test watches this build do, and the faults it injects into its writes; every
+    /// thread of the build is handed these (none outside tests).
+    package var probes = BuildProbes()
 
     public init() {}
 

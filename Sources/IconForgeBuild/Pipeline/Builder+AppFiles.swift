@@ -119,16 +119,16 @@ extension Builder {
     /// what writing `names` into `path` will do, without writing: a path that is in no
     /// catalog or cannot be a folder is an error now, not after `Output/` was written.
     static func planAssetCatalog(
-        at path: String, names: [String], otherCatalogs: [String], record: AppFilesRecord
+        at path: String, names: [String], otherCatalogs: [String], record: AppFilesRecord, observer: FlushObserver? = nil
     ) throws(BuildError) -> AssetCatalogCommit {
         do throws(FileError) {
             let location = try AssetCatalogWriter.locate(path).get()
-            try FileSystem.createFolder(path)
+            try FileSystem.createFolder(path, observer: observer)
             // The catalog is the app's, in its repository: the lock is on its folder itself
             // (two builds writing into two groups of it take turns too), and a lock file an
             // earlier iconforge left there goes.
             let lock = try FolderLock(location.catalog, lockFile: false)
-            if case .regular = FileSystem.kind(of: path + "/" + FolderLock.fileName) { try FileSystem.remove(path + "/" + FolderLock.fileName) }
+            if case .regular = FileSystem.kind(of: path + "/" + FolderLock.fileName) { try FileSystem.remove(path + "/" + FolderLock.fileName, observer: observer) }
             let recorded = record.imageSets.flatMap { $0.folder == path ? $0.sets : nil }
             return AssetCatalogCommit(
                 path: path, plan: try AssetCatalogWriter.plan(names, in: path, otherCatalogs: otherCatalogs, recorded: recorded), lock: lock)
@@ -153,7 +153,8 @@ extension Builder {
     /// the commit says to keep, and records what it owns there now in `record`. With `scope`
     /// (a build of some glyphs), the image sets of other glyphs stay as they are.
     static func writeAssetCatalog(
-        _ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String, scope: Set<String>? = nil, record: inout AppFilesRecord
+        _ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String, scope: Set<String>? = nil, record: inout AppFilesRecord,
+        observer: FlushObserver? = nil
     ) throws(BuildError) -> AssetCatalogReport {
         var glyphs: [AssetCatalogGlyph] = []
         do throws(FileError) {
@@ -168,7 +169,7 @@ extension Builder {
                 glyphs.append(AssetCatalogGlyph(name: outcome.source.name, png2x: pngs[0], png3x: pngs[1]))
             }
             let report = try withExtendedLifetime(commit.lock) { () throws(FileError) in
-                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan, keeping: commit.keeping, scope: scope)
+                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan, keeping: commit.keeping, scope: scope, observer: observer)
             }
             record.imageSets = AppFilesRecord.ImageSets(folder: commit.path, sets: report.files)
             return report
@@ -252,7 +253,7 @@ extension Builder {
             for input in spelled { text += "\n" + input.target + ":\n" }
         }
         do {
-            try FileSystem.writeIfChanged(Array(text.utf8), to: path)
+            try FileSystem.writeIfChanged(Array(text.utf8), to: path, observer: request.probes.writes)
         } catch {
             throw .dependencyFile(error)
         }
@@ -285,7 +286,7 @@ extension Builder {
     /// glyph, quick-actions.json, the configuration; folders left out, as Xcode lists files)
     /// and those it writes into the app (the catalog, and every app file and image-set file
     /// it owns), one a line, relative paths as `$(SRCROOT)/…` (the phase runs there).
-    static func writeFileLists(in folder: String, inputs: [String], outputs: [String]) throws(BuildError) {
+    static func writeFileLists(in folder: String, inputs: [String], outputs: [String], observer: FlushObserver? = nil) throws(BuildError) {
         func list(_ paths: [String]) -> [UInt8] {
             let lines = paths.filter { FileSystem.kind(followingSymlinksOf: $0) != .directory }.map { path in
                 let plain = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
@@ -294,9 +295,9 @@ extension Builder {
             return Array((lines.joined(separator: "\n") + "\n").utf8)
         }
         do throws(FileError) {
-            try FileSystem.createFolder(folder)
-            _ = try FileSystem.writeIfChanged(list(inputs), to: folder + "/" + fileListNames.inputs)
-            _ = try FileSystem.writeIfChanged(list(outputs), to: folder + "/" + fileListNames.outputs)
+            try FileSystem.createFolder(folder, observer: observer)
+            _ = try FileSystem.writeIfChanged(list(inputs), to: folder + "/" + fileListNames.inputs, observer: observer)
+            _ = try FileSystem.writeIfChanged(list(outputs), to: folder + "/" + fileListNames.outputs, observer: observer)
         } catch {
             throw .dependencyFile(error)
         }

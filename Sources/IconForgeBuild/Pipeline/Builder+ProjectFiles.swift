@@ -149,7 +149,7 @@ extension Builder {
         }
         var diagnostics: [Diagnostic] = []
         for file in files {
-            do throws(FileError) { try FileSystem.createFolder(file.path.parentPath) } catch { throw .appFile(error) }
+            do throws(FileError) { try FileSystem.createFolder(file.path.parentPath, observer: commit.observer) } catch { throw .appFile(error) }
             try update(file.path, into: commit) { existing throws(FileError) in
                 do throws(StringsFileUpdate.Failure) {
                     let recorded = record.translations[file.path].map { $0.mapValues { $0[""] ?? "" } }

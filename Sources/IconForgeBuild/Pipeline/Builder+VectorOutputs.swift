@@ -62,7 +62,7 @@ struct VectorDrawing {
                 }
                 guard let artwork = artwork(glyph) else { continue }
                 do {
-                    sets.append(try VectorAssetSets.imageSet(artwork, format: format, librsvgPath: request.options.librsvgPath))
+                    sets.append(try VectorAssetSets.imageSet(artwork, format: format, librsvgPath: request.options.librsvgPath, drawings: request.probes.vectorDrawings))
                 } catch {
                     drawing.findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no vector image set"))
                 }
@@ -96,7 +96,7 @@ struct VectorDrawing {
                 }
                 guard let artwork = artwork(glyph) else { continue }
                 do {
-                    let template = try SymbolTemplate.make(artwork, symbolName: name, librsvgPath: request.options.librsvgPath)
+                    let template = try SymbolTemplate.make(artwork, symbolName: name, librsvgPath: request.options.librsvgPath, drawings: request.probes.vectorDrawings)
                     sets.append(VectorAssetSets.symbolSet(template, glyph: artwork.name))
                     drawing.symbolVariants[artwork.name] = template.variants.map(\.name)
                 } catch {
@@ -134,7 +134,7 @@ extension Builder {
             // A build of some glyphs leaves every set not theirs as it is.
             let theirs = Set((scope ?? []).compactMap(ownName))
             let leaving = scope == nil ? [] : Set(recorded.keys.filter { !theirs.contains($0) })
-            let report = try OwnedSetWriter.write(sets, into: folder, setExtension: setExtension, recorded: recorded, leaving: leaving)
+            let report = try OwnedSetWriter.write(sets, into: folder, setExtension: setExtension, recorded: recorded, leaving: leaving, observer: request.probes.writes)
             record[keyPath: key] = AppFilesRecord.ImageSets(folder: folder, sets: report.files)
             findings += refusals(report, rule: rule, what: what, displayPath: displayPath)
             return sets.filter { report.files[$0.name] != nil }
@@ -143,7 +143,7 @@ extension Builder {
         do throws(FileError) {
             if let sets = drawing.imageSets, let catalogFolder = request.assetCatalog {
                 let written = try commit(
-                    sets, into: try VectorAssetSets.createGroup(in: catalogFolder), recordedAs: \.vectorSets,
+                    sets, into: try VectorAssetSets.createGroup(in: catalogFolder, observer: request.probes.writes), recordedAs: \.vectorSets,
                     setExtension: VectorAssetSets.imageSetExtension, ownName: { $0 }, refusedAs: .xcassetsConflict, what: "vector image set")
                 for set in written {
                     let file = set.files.keys.first { $0 != AssetCatalogWriter.contentsFileName } ?? ""

@@ -28,11 +28,11 @@ struct Discovered: ~Copyable {
         if request.writesOutput {
             try Builder.checkDestinations(request)
             do {
-                try FileSystem.createFolder(request.outputFolder)
+                try FileSystem.createFolder(request.outputFolder, observer: request.probes.writes)
                 lock = try FolderLock(request.outputFolder) { request.onWaitingForLock?(request.outputFolder) }
                 // A build stopped while committing left its journal: its commit is finished
                 // first, so this one starts from one build's files, whichever it stopped at.
-                try CommitJournal.recover(at: Builder.journalPath(request))
+                try CommitJournal.recover(at: Builder.journalPath(request), observer: request.probes.writes)
             } catch {
                 throw .output(error)
             }

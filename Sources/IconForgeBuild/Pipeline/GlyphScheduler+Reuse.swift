@@ -38,9 +38,13 @@ extension GlyphScheduler {
                 var diagnostic = Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
                 diagnostic.fix = recorded.fix
                 return diagnostic
-            },
-            artboard: entry.artboard, inkBox: entry.inkBox, shape: entry.shape, color: color, pngs: [],
-            outputs: entry.outputs, reused: true)
+            })
+        outcome.artboard = entry.artboard
+        outcome.inkBox = entry.inkBox
+        outcome.shape = entry.shape
+        outcome.color = color
+        outcome.outputs = entry.outputs
+        outcome.reused = true
         outcome.verifiedOutputs = verified
         outcome.weight = entry.weight
         return outcome

@@ -10,8 +10,8 @@
 final class GlyphRunners: @unchecked Sendable {
     private let slots: [GlyphRunner]
 
-    init(count: Int, isolation: Isolation, options: PipelineOptions, pool: WorkerPool?) {
-        slots = (0..<max(1, count)).map { _ in GlyphRunner(isolation: isolation, options: options, pool: pool) }
+    init(count: Int, isolation: Isolation, options: PipelineOptions, pool: WorkerPool?, probes: BuildProbes) {
+        slots = (0..<max(1, count)).map { _ in GlyphRunner(isolation: isolation, options: options, pool: pool, probes: probes) }
     }
 
     var count: Int { slots.count }

@@ -43,17 +43,17 @@ enum OutputCommit {
     ) throws(BuildError) -> (findings: [Diagnostic], catalog: Catalog) {
         // A build of some glyphs leaves the app's files as they are, with the quick actions.
         let partial = plan.partial
-        let appLocks = request.appFiles.isEmpty || partial != nil ? [] : try AppFileCommit.lockFolders(request.appFiles)
+        let appLocks = request.appFiles.isEmpty || partial != nil ? [] : try AppFileCommit.lockFolders(request.appFiles, observer: request.probes.writes)
         defer { withExtendedLifetime(appLocks) {} }
         var records = AppRecords(onDisk: plan.appRecord, next: plan.appRecord)
         // Each of the app's files is read, and its new bytes computed, now, under its lock.
-        let appFiles = AppFileCommit()
+        let appFiles = AppFileCommit(observer: request.probes.writes)
         var findings = partial == nil ? try Builder.updateAppFiles(request.appFiles, quickActions: resolution.quickActions, record: &records.next, into: appFiles) : []
         var catalog = resolution.catalog
         let dependencies = request.depfile == nil ? [] : Builder.dependencyList(files: files, request: request, quickActions: resolution.quickActions)
         // A build of some glyphs writes no depfile or file lists: they describe a whole build.
         let dating = request.depfile == nil || partial != nil ? nil : Builder.catalogDating(dependencies, files: files, onDisk: plan.onDisk, failed: resolution.failed, startedAt: startedAt)
-        var staged = StagedWrites(journal: Builder.journalPath(request))
+        var staged = StagedWrites(journal: Builder.journalPath(request), observer: request.probes.writes)
         var state: BuildState?
         do throws(BuildError) {
             var written = try OutputWriter.writeFiles(resolution.outcomes, generated: generatedFiles(resolution), to: request.outputFolder, staging: &staged, early: early)
@@ -73,7 +73,7 @@ enum OutputCommit {
         }
         if let state {
             do throws(BuildError) {
-                try OutputWriter.finishRemovals(state, in: request.outputFolder, memory: request.memory?.state)
+                try OutputWriter.finishRemovals(state, in: request.outputFolder, memory: request.memory?.state, observer: request.probes.writes)
             } catch {
                 throw error.leavingOutput(.committed)
             }
@@ -106,10 +106,11 @@ enum OutputCommit {
                 sets[outcome.source.name] = [:]
             }
             pending.imageSets = AppFilesRecord.ImageSets(folder: assetCatalog.path, sets: sets)
-            try writeAppFilesRecord(pending, previous: records.onDisk, outputFolder: request.outputFolder)
+            try writeAppFilesRecord(pending, previous: records.onDisk, outputFolder: request.outputFolder, observer: request.probes.writes)
             records.onDisk = pending
             let written = try Builder.writeAssetCatalog(
-                assetCatalog, outcomes: resolution.outcomes, outputFolder: request.outputFolder, scope: scope, record: &records.next)
+                assetCatalog, outcomes: resolution.outcomes, outputFolder: request.outputFolder, scope: scope, record: &records.next,
+                observer: request.probes.writes)
             findings += Builder.assetCatalogFindings(written, path: assetCatalog.path)
         }
         if drawing.imageSets != nil || drawing.symbolSets != nil {
@@ -118,7 +119,7 @@ enum OutputCommit {
             ) { pending throws(FileError) in
                 var onDisk = records.onDisk
                 (onDisk.imageSets, onDisk.vectorSets, onDisk.symbolSets) = (pending.imageSets, pending.vectorSets, pending.symbolSets)
-                try onDisk.write(in: request.outputFolder)
+                try onDisk.write(in: request.outputFolder, observer: request.probes.writes)
                 records.onDisk = onDisk
             }
         }
@@ -170,7 +171,8 @@ enum OutputCommit {
         if let folder = request.fileListFolder {
             try Builder.writeFileLists(
                 in: folder, inputs: Builder.dependencyList(files: files, request: request, quickActions: resolution.quickActions),
-                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + Builder.ownedAppFiles(record, request: request))
+                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + Builder.ownedAppFiles(record, request: request),
+                observer: request.probes.writes)
         }
         guard let depfile = request.depfile else { return }
         // Every file iconforge owns is the target's prerequisite too: one edited or deleted
@@ -184,10 +186,10 @@ enum OutputCommit {
     }
 
     /// Writes the record of what iconforge wrote into the app's files, once there is one.
-    static func writeAppFilesRecord(_ record: AppFilesRecord, previous: AppFilesRecord, outputFolder: String) throws(BuildError) {
+    static func writeAppFilesRecord(_ record: AppFilesRecord, previous: AppFilesRecord, outputFolder: String, observer: FlushObserver?) throws(BuildError) {
         let exists = FileSystem.kind(of: outputFolder + "/" + AppFilesRecord.fileName) != .missing
         guard recordIsOwed(record, previous: previous, fileExists: exists) else { return }
-        do throws(FileError) { try record.write(in: outputFolder) } catch { throw .output(error) }
+        do throws(FileError) { try record.write(in: outputFolder, observer: observer) } catch { throw .output(error) }
     }
 
     /// Whether the record must be written: it changed, or it owns something and its file is gone.

@@ -39,7 +39,7 @@ struct Resolution {
             if let path = request.assetCatalog {
                 let candidates = outcomes.filter { !$0.hasErrors && $0.outputs.count == Template.scales.count }
                 let commit = try Builder.planAssetCatalog(
-                    at: path, names: candidates.map(\.source.name), otherCatalogs: request.otherAssetCatalogs, record: plan.appRecord)
+                    at: path, names: candidates.map(\.source.name), otherCatalogs: request.otherAssetCatalogs, record: plan.appRecord, observer: request.probes.writes)
                 withhold(Builder.assetCatalogRefusals(commit.plan, outcomes: outcomes))
                 assetCatalog = commit
             }

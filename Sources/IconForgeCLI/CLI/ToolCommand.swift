@@ -72,6 +72,7 @@ public enum ToolCommand {
         var configuration = Configuration()
         var request = BuildRequest()
         request.memory = environment.buildMemory
+        request.probes = environment.probes
         // An empty ICONFORGE_LIBRSVG is no preference, as an unset one.
         request.options.librsvgPath = environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }
         let commandLine = OptionSettings(parsed: parsed)

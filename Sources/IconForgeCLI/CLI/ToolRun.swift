@@ -44,6 +44,8 @@ public struct ToolEnvironment: Sendable, Equatable {
     public var watchDriver: (@Sendable () -> WatchDriver)?
     /// What a watch's runs keep between them (set by `--watch` for its session).
     public var buildMemory: BuildMemory?
+    /// What a test watches the builds do (`BuildRequest.probes`); none otherwise.
+    package var probes = BuildProbes()
 
     public static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
         a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary

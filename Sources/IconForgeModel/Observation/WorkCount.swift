@@ -1,8 +1,8 @@
 import Synchronization
 
 /// A count of some piece of work done (glyphs rendered, vector files drawn), for a test to
-/// see what a build did again: a task-local seam (`GlyphRenderer.$renders`,
-/// `VectorArtwork.$drawings`) that counts only while a test sets it.
+/// see what a build did again: one of the `BuildProbes` a request carries, counting only
+/// where a test sets it.
 package final class WorkCount: Sendable {
     package let count = Atomic<Int>(0)
     package init() {}

@@ -155,18 +155,19 @@ public enum AssetCatalogWriter {
 
     /// With `scope` (a build of some glyphs), an image set of a glyph outside it is left as
     /// it is and stays iconforge's: only a build of the whole folder removes stale sets.
+    /// `observer`: a test's (`BuildProbes.writes`).
     package static func write(
-        _ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>, scope: Set<String>? = nil
+        _ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>, scope: Set<String>? = nil, observer: FlushObserver? = nil
     ) throws(FileError) -> AssetCatalogReport {
         var report = AssetCatalogReport()
         report.conflicts = plan.conflicts
-        try FileSystem.createFolder(path)
+        try FileSystem.createFolder(path, observer: observer)
         // What a build killed while writing here left (the caller holds the catalog's lock).
-        FileSystem.removeStrayTemporaryFiles(in: path)
-        for folder in plan.owned.values { FileSystem.removeStrayTemporaryFiles(in: path + "/" + folder) }
+        FileSystem.removeStrayTemporaryFiles(in: path, observer: observer)
+        for folder in plan.owned.values { FileSystem.removeStrayTemporaryFiles(in: path + "/" + folder, observer: observer) }
         let rootContents = path + "/" + contentsFileName
         if FileSystem.kind(of: rootContents) == .missing {
-            try FileSystem.writeAtomically(Array(rootContentsJSON.utf8), to: rootContents)
+            try FileSystem.writeAtomically(Array(rootContentsJSON.utf8), to: rootContents, observer: observer)
         }
         let refused = Set(plan.conflicts.map(\.glyph))
         let wanted = glyphs.filter { !refused.contains($0.name) }.sorted { $0.name < $1.name }
@@ -184,7 +185,7 @@ public enum AssetCatalogWriter {
             if let renamed = wanted.first(where: { $0.name.lowercased() == name.lowercased() }),
                 FileSystem.isSameFile(path + "/" + folder, path + "/" + renamed.name + imageSetExtension)
             {
-                try FileSystem.renameCase(path + "/" + folder, to: path + "/" + renamed.name + imageSetExtension)
+                try FileSystem.renameCase(path + "/" + folder, to: path + "/" + renamed.name + imageSetExtension, observer: observer)
                 continue
             }
             if keeping.contains(name), FileSystem.kind(of: path + "/" + folder + "/" + fileName(name, scale: 3)) != .missing {
@@ -199,15 +200,15 @@ public enum AssetCatalogWriter {
                 report.files[name] = recorded
                 continue
             }
-            try removeImageSet(path + "/" + folder, glyph: name, recorded: plan.recorded[name])
+            try removeImageSet(path + "/" + folder, glyph: name, recorded: plan.recorded[name], observer: observer)
             report.removed.append(name)
         }
         // Staged: flushed together, then renamed, then each changed image set's folder
         // flushed (by `commit`), instead of one flush per file.
-        var staged = StagedWrites()
+        var staged = StagedWrites(observer: observer)
         for glyph in wanted {
             let folder = path + "/" + glyph.name + imageSetExtension
-            try FileSystem.createFolder(folder)
+            try FileSystem.createFolder(folder, observer: observer)
             let contents = Array(contentsJSON(for: glyph.name).utf8)
             var files = [
                 contentsFileName: SHA256Digest.hex(of: contents), fileName(glyph.name, scale: 2): SHA256Digest.hex(of: glyph.png2x),
@@ -230,7 +231,7 @@ public enum AssetCatalogWriter {
             }
         }
         try staged.commit()
-        FileSystem.syncFolder(path)
+        FileSystem.syncFolder(path, observer: observer)
         return report
     }
 
@@ -357,19 +358,19 @@ public enum AssetCatalogWriter {
     }
 
     /// Removes iconforge's files from its image set, then the folder if nothing else is left in it.
-    private static func removeImageSet(_ folder: String, glyph: String, recorded: [String: String]?) throws(FileError) {
+    private static func removeImageSet(_ folder: String, glyph: String, recorded: [String: String]?, observer: FlushObserver?) throws(FileError) {
         for file in [fileName(glyph, scale: 2), fileName(glyph, scale: 3)] {
-            try FileSystem.remove(folder + "/" + file)
+            try FileSystem.remove(folder + "/" + file, observer: observer)
         }
         for entry in (try? FileSystem.contents(ofFolder: folder)) ?? [] where entry.hasPrefix(FileSystem.temporaryPrefix) {
-            try FileSystem.remove(folder + "/" + entry)
+            try FileSystem.remove(folder + "/" + entry, observer: observer)
         }
         // Contents.json last (and only as iconforge wrote it): while it is there, the folder
         // is still an asset.
         let contents = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
         if let mine = recorded?[contentsFileName], let contents, SHA256Digest.hex(of: contents) != mine { return }
-        try FileSystem.remove(folder + "/" + contentsFileName)
-        try FileSystem.removeFolderIfEmpty(folder)
+        try FileSystem.remove(folder + "/" + contentsFileName, observer: observer)
+        try FileSystem.removeFolderIfEmpty(folder, observer: observer)
     }
 
     private static func isPlainName(_ name: String) -> Bool {

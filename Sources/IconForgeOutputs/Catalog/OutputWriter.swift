@@ -121,7 +121,7 @@ package enum OutputWriter {
             for file in generated where isSafeRelativePath(file.relativePath) {
                 let path = folder + "/" + file.relativePath
                 if file.relativePath.contains("/") {
-                    try requireRealFolder(path.parentPath)
+                    try requireRealFolder(path.parentPath, observer: staged.observer)
                 }
                 known[file.relativePath] = try staged.writeIfChangedRecording(file.bytes, to: path).signature
             }
@@ -195,7 +195,7 @@ package enum OutputWriter {
             // build a tenth of its time, so a build that writes nothing leaves them (they
             // are hidden, and harmless) to the next build that writes, and a watch looks
             // once, and again only after another build wrote here.
-            if memory?.sweeps(folder) ?? true { removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames) }
+            if memory?.sweeps(folder) ?? true { removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames, observer: staged.observer) }
             // A build outside a watch keeps its glyphs' JSON for its own state only.
             let glyphJSON = memory?.glyphJSON ?? GlyphJSONCache()
             glyphJSON.prepare(catalog.glyphs, threads: threads)
@@ -288,7 +288,8 @@ package enum OutputWriter {
     /// Once the new catalog is in place: removes the files `state` lists for removal, then
     /// rewrites the state without them. A build killed meanwhile leaves them to the next,
     /// which removes those that are still the files this one meant to.
-    package static func finishRemovals(_ state: BuildState, in folder: String, memory: StateMemory? = nil) throws(BuildError) {
+    /// `observer`: a test's (`BuildProbes.writes`).
+    package static func finishRemovals(_ state: BuildState, in folder: String, memory: StateMemory? = nil, observer: FlushObserver?) throws(BuildError) {
         guard !state.pendingRemovals.isEmpty else { return }
         var state = state
         do throws(FileError) {
@@ -297,12 +298,12 @@ package enum OutputWriter {
                 // By identity, not by name: on a case-insensitive disk (a Mac's) the name of
                 // a glyph renamed by case alone now leads to the file this build just wrote.
                 guard FileSystem.signature(of: path, followingSymlinks: false) == recorded else { continue }
-                try FileSystem.remove(path)
-                if file.contains("/") { try? FileSystem.removeFolderIfEmpty(path.parentPath) }
+                try FileSystem.remove(path, observer: observer)
+                if file.contains("/") { try? FileSystem.removeFolderIfEmpty(path.parentPath, observer: observer) }
             }
             // Done: the next build has nothing left to remove.
             state.pendingRemovals = [:]
-            try FileSystem.writeIfChanged(memory?.encode(state) ?? state.encoded(), to: folder + "/" + BuildState.fileName)
+            try FileSystem.writeIfChanged(memory?.encode(state) ?? state.encoded(), to: folder + "/" + BuildState.fileName, observer: observer)
         } catch {
             throw .output(error)
         }
@@ -310,10 +311,10 @@ package enum OutputWriter {
 
     /// Creates `path` as a folder, or accepts it if it is one: a symlink in its place is
     /// refused, so that generated files are never written through it to somewhere else.
-    private static func requireRealFolder(_ path: String) throws(FileError) {
+    private static func requireRealFolder(_ path: String, observer: FlushObserver?) throws(FileError) {
         switch FileSystem.kind(of: path) {
         case .directory: return
-        case .missing: try FileSystem.createFolder(path)
+        case .missing: try FileSystem.createFolder(path, observer: observer)
         case .symlink: throw FileError(path: path, message: "is a symbolic link; iconforge writes generated files only into real folders inside the output folder")
         default: throw FileError(path: path, message: "exists and is not a folder")
         }
@@ -335,13 +336,13 @@ package enum OutputWriter {
     /// Temporary files left by a build that was killed before renaming them: in the folder
     /// and in the `<locale>.lproj` folders the generated strings files go into (real folders
     /// only: a link is never followed to remove anything).
-    private static func removeStrayTemporaryFiles(in folder: String, except staged: Set<String>) {
+    private static func removeStrayTemporaryFiles(in folder: String, except staged: Set<String>, observer: FlushObserver?) {
         // Only this process writes here now (the build holds the folder's lock).
         for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] {
             if name.hasPrefix(FileSystem.temporaryPrefix), !staged.contains(name) {
-                try? FileSystem.remove(folder + "/" + name)
+                try? FileSystem.remove(folder + "/" + name, observer: observer)
             } else if name.hasSuffix(".lproj"), !name.hasPrefix("."), FileSystem.kind(of: folder + "/" + name) == .directory {
-                FileSystem.removeStrayTemporaryFiles(in: folder + "/" + name, except: staged)
+                FileSystem.removeStrayTemporaryFiles(in: folder + "/" + name, except: staged, observer: observer)
             }
         }
     }

@@ -87,8 +87,8 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
         mappingPaths { RelativePath.of($0, from: outputFolder) }.encoded()
     }
 
-    /// Writes the record (only when its bytes change) into `outputFolder`.
-    package func write(in outputFolder: String) throws(FileError) {
-        _ = try FileSystem.writeIfChanged(encoded(in: outputFolder), to: outputFolder + "/" + Self.fileName)
+    /// Writes the record (only when its bytes change) into `outputFolder`; `observer`: a test's.
+    package func write(in outputFolder: String, observer: FlushObserver? = nil) throws(FileError) {
+        _ = try FileSystem.writeIfChanged(encoded(in: outputFolder), to: outputFolder + "/" + Self.fileName, observer: observer)
     }
 }

@@ -35,22 +35,23 @@ package enum OwnedSetWriter {
     /// previous builds recorded writing there (`recorded`, by set name), and removes the
     /// recorded sets that are no longer wanted. Unchanged files are not rewritten. The sets
     /// named in `leaving` (other glyphs', in a build of some glyphs) stay as they are, and
-    /// iconforge's.
+    /// iconforge's. `observer`: a test's (`BuildProbes.writes`).
     package static func write(
-        _ sets: [AssetSet], into folder: String, setExtension: String, recorded: [String: [String: String]], leaving: Set<String> = []
+        _ sets: [AssetSet], into folder: String, setExtension: String, recorded: [String: [String: String]], leaving: Set<String> = [],
+        observer: FlushObserver? = nil
     ) throws(FileError) -> Report {
         var report = Report()
-        try FileSystem.createFolder(folder)
-        FileSystem.removeStrayTemporaryFiles(in: folder)
+        try FileSystem.createFolder(folder, observer: observer)
+        FileSystem.removeStrayTemporaryFiles(in: folder, observer: observer)
         let wanted = Set(sets.map(\.name))
         for (name, files) in recorded where leaving.contains(name) && !wanted.contains(name) { report.files[name] = files }
         for (name, files) in recorded.sorted(by: { $0.key < $1.key }) where !wanted.contains(name) && !leaving.contains(name) {
             let setFolder = folder + "/" + name + setExtension
-            report.edited += try removeOwned(files, in: setFolder, except: [])
-            try FileSystem.removeFolderIfEmpty(setFolder)
+            report.edited += try removeOwned(files, in: setFolder, except: [], observer: observer)
+            try FileSystem.removeFolderIfEmpty(setFolder, observer: observer)
             report.removed.append(name)
         }
-        var staged = StagedWrites()
+        var staged = StagedWrites(observer: observer)
         for set in sets.sorted(by: { $0.name < $1.name }) {
             let setFolder = folder + "/" + set.name + setExtension
             let mine = recorded[set.name]
@@ -66,8 +67,8 @@ package enum OwnedSetWriter {
                 report.conflicts[set.glyph] = "\(setFolder) is not a folder (or is a symbolic link, which iconforge never writes through)"
                 continue
             }
-            try FileSystem.createFolder(setFolder)
-            FileSystem.removeStrayTemporaryFiles(in: setFolder)
+            try FileSystem.createFolder(setFolder, observer: observer)
+            FileSystem.removeStrayTemporaryFiles(in: setFolder, observer: observer)
             var owned: [String: String] = [:]
             var changed = false
             for (file, bytes) in set.files.sorted(by: { $0.key < $1.key }) {
@@ -87,18 +88,18 @@ package enum OwnedSetWriter {
                 owned[file] = SHA256Digest.hex(of: bytes)
             }
             // Files an earlier build wrote here that this one does not (a PDF when it now writes SVG).
-            report.edited += try removeOwned(mine ?? [:], in: setFolder, except: Set(set.files.keys))
+            report.edited += try removeOwned(mine ?? [:], in: setFolder, except: Set(set.files.keys), observer: observer)
             if changed { report.written.append(set.name) }
             report.files[set.name] = owned
         }
         try staged.commit()
-        FileSystem.syncFolder(folder)
+        FileSystem.syncFolder(folder, observer: observer)
         return report
     }
 
     /// Removes the files of `recorded` in `folder` (but not those in `except`) that still
     /// hold what iconforge wrote; returns the paths of those someone changed, which stay.
-    private static func removeOwned(_ recorded: [String: String], in folder: String, except: Set<String>) throws(FileError) -> [String] {
+    private static func removeOwned(_ recorded: [String: String], in folder: String, except: Set<String>, observer: FlushObserver?) throws(FileError) -> [String] {
         var kept: [String] = []
         // Contents.json last: while it is there, the folder is still an asset.
         let order = recorded.keys.sorted { ($0 == AssetCatalogWriter.contentsFileName ? 1 : 0, $0) < ($1 == AssetCatalogWriter.contentsFileName ? 1 : 0, $1) }
@@ -106,7 +107,7 @@ package enum OwnedSetWriter {
             let path = folder + "/" + file
             guard let bytes = try? FileSystem.readRegularFile(path, limit: 64 << 20, followingSymlinks: false) else { continue }
             if SHA256Digest.hex(of: bytes) == recorded[file] {
-                try FileSystem.remove(path)
+                try FileSystem.remove(path, observer: observer)
             } else {
                 kept.append(path)
             }

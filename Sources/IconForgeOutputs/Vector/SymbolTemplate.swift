@@ -48,14 +48,14 @@ public struct SymbolTemplate: Sendable, Equatable {
     public var svg: [UInt8]
 
     /// The symbol for `artwork`, named `symbolName`.
-    package static func make(_ artwork: VectorArtwork, symbolName: String, librsvgPath: String? = nil) throws(VectorError) -> SymbolTemplate {
-        let regular = try drawing(artwork, weight: "Regular", scale: "M", librsvgPath: librsvgPath)
+    package static func make(_ artwork: VectorArtwork, symbolName: String, librsvgPath: String? = nil, drawings drawCount: WorkCount? = nil) throws(VectorError) -> SymbolTemplate {
+        let regular = try drawing(artwork, weight: "Regular", scale: "M", librsvgPath: librsvgPath, drawings: drawCount)
         var variants = [Variant(weight: "Regular", scale: "M", strokeFactor: 1)]
         var drawings = [regular]
         if CairoSVG.isStrokedOnly(regular.elements) {
             for weight in ["Ultralight", "Regular", "Black"] {
                 let factor = weights[weight] ?? 1
-                var small = try drawing(artwork, weight: weight, scale: "S", librsvgPath: librsvgPath)
+                var small = try drawing(artwork, weight: weight, scale: "S", librsvgPath: librsvgPath, drawings: drawCount)
                 small.elements = CairoSVG.scalingStrokeWidths(small.elements, by: factor)
                 variants.append(Variant(weight: weight, scale: "S", strokeFactor: factor))
                 drawings.append(small)
@@ -71,7 +71,9 @@ public struct SymbolTemplate: Sendable, Equatable {
     }
 
     /// The glyph drawn for one variant by cairo, in template units, at its place.
-    private static func drawing(_ artwork: VectorArtwork, weight: String, scale: String, librsvgPath: String?) throws(VectorError) -> (defs: String, elements: String) {
+    private static func drawing(
+        _ artwork: VectorArtwork, weight: String, scale: String, librsvgPath: String?, drawings: WorkCount?
+    ) throws(VectorError) -> (defs: String, elements: String) {
         let row = guides.first { $0.scale == scale }!
         let perPoint = unitsPerPoint * (scaleFactors[scale] ?? 1)
         let centre = (x: columns[weight] ?? columns["Regular"]!, y: (row.baseline + row.capline) / 2)
@@ -79,7 +81,7 @@ public struct SymbolTemplate: Sendable, Equatable {
         let viewport = Rect(
             x: centre.x + (page.x - half) * perPoint, y: centre.y + (page.y - half) * perPoint,
             width: page.width * perPoint, height: page.height * perPoint)
-        let drawn = try artwork.drawn(.svg, width: size.width, height: size.height, viewport: viewport, librsvgPath: librsvgPath)
+        let drawn = try artwork.drawn(.svg, width: size.width, height: size.height, viewport: viewport, librsvgPath: librsvgPath, drawings: drawings)
         let text = String(decoding: try CairoSVG.normalised(drawn, glyph: artwork.name), as: UTF8.self)
         return CairoSVG.drawing(text, prefixingIds: weight + "-" + scale + "-")
     }

@@ -33,15 +33,18 @@ public struct VectorArtwork: Sendable, Equatable {
     }
 
     /// The glyph as a one-page 35 × 35 pt PDF, or as a normalised SVG (`CairoSVG.normalised`).
-    package func file(_ format: VectorFormat, librsvgPath: String? = nil) throws(VectorError) -> [UInt8] {
-        let bytes = try drawn(format, width: Self.pagePoints, height: Self.pagePoints, viewport: pageViewport, librsvgPath: librsvgPath)
+    /// `drawings` counts the drawings made (`BuildProbes.vectorDrawings`).
+    package func file(_ format: VectorFormat, librsvgPath: String? = nil, drawings: WorkCount? = nil) throws(VectorError) -> [UInt8] {
+        let bytes = try drawn(format, width: Self.pagePoints, height: Self.pagePoints, viewport: pageViewport, librsvgPath: librsvgPath, drawings: drawings)
         return format == .pdf ? bytes : try CairoSVG.normalised(bytes, glyph: name)
     }
 
     /// The drawing on a page of `width` × `height` (points, or the units of an SVG), its
     /// artboard mapped to `viewport`, as cairo's PDF or SVG surface writes it.
-    func drawn(_ format: VectorFormat, width: Double, height: Double, viewport: Rect, librsvgPath: String? = nil) throws(VectorError) -> [UInt8] {
-        Self.drawings?.count.add(1, ordering: .relaxed)
+    func drawn(
+        _ format: VectorFormat, width: Double, height: Double, viewport: Rect, librsvgPath: String? = nil, drawings: WorkCount? = nil
+    ) throws(VectorError) -> [UInt8] {
+        drawings?.count.add(1, ordering: .relaxed)
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
             return try SVGHandle(data: Data(source)).vectorFile(format, width: width, height: height, viewport: viewport)
@@ -49,12 +52,6 @@ public struct VectorArtwork: Sendable, Equatable {
             throw VectorError(glyph: name, message: "librsvg could not draw it as a vector file: \(error.message)")
         }
     }
-}
-
-extension VectorArtwork {
-    /// A count of the drawings made (one per vector file or symbol variant), for a test
-    /// to see which glyphs a build drew again: set for a task with `$drawings.withValue`.
-    @TaskLocal package static var drawings: WorkCount?
 }
 
 /// Why a glyph's vector form could not be made.

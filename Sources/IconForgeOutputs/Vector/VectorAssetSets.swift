@@ -23,8 +23,10 @@ public enum VectorAssetSets {
         """
 
     /// A vector image set: one file for every scale, its vector data kept (Xcode's
-    /// "Preserve Vector Data"), drawn as a template image.
-    package static func imageSet(_ artwork: VectorArtwork, format: VectorFormat, librsvgPath: String? = nil) throws(VectorError) -> OwnedSetWriter.AssetSet {
+    /// "Preserve Vector Data"), drawn as a template image; `drawings` counts the drawing.
+    package static func imageSet(
+        _ artwork: VectorArtwork, format: VectorFormat, librsvgPath: String? = nil, drawings: WorkCount? = nil
+    ) throws(VectorError) -> OwnedSetWriter.AssetSet {
         let file = imageFile(glyph: artwork.name, format: format)
         let contents = """
             {
@@ -47,7 +49,7 @@ public enum VectorAssetSets {
             """
         return OwnedSetWriter.AssetSet(
             name: artwork.name, glyph: artwork.name,
-            files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: try artwork.file(format, librsvgPath: librsvgPath)])
+            files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: try artwork.file(format, librsvgPath: librsvgPath, drawings: drawings)])
     }
 
     /// The file of a glyph's vector image set.
@@ -102,13 +104,13 @@ public enum VectorAssetSets {
     }
 
     /// Creates the vector group in `catalogFolder` with its Contents.json if it has none
-    /// (an existing group's Contents.json is the app's).
-    package static func createGroup(in catalogFolder: String) throws(FileError) -> String {
+    /// (an existing group's Contents.json is the app's). `observer`: a test's.
+    package static func createGroup(in catalogFolder: String, observer: FlushObserver? = nil) throws(FileError) -> String {
         let group = groupPath(in: catalogFolder)
-        try FileSystem.createFolder(group)
+        try FileSystem.createFolder(group, observer: observer)
         let contents = group + "/" + AssetCatalogWriter.contentsFileName
         if FileSystem.kind(of: contents) == .missing {
-            try FileSystem.writeAtomically(Array(groupContentsJSON.utf8), to: contents)
+            try FileSystem.writeAtomically(Array(groupContentsJSON.utf8), to: contents, observer: observer)
         }
         return group
     }

@@ -17,11 +17,14 @@ package final class GlyphRunner {
     private let pool: WorkerPool?
     /// The program and limits of this runner's worker: what the pool matches on.
     private var poolKey = ""
+    /// The work counts of glyphs processed in this process (a worker counts in its own).
+    private let probes: BuildProbes
 
-    package init(isolation: Isolation, options: PipelineOptions, pool: WorkerPool? = nil) {
+    package init(isolation: Isolation, options: PipelineOptions, pool: WorkerPool? = nil, probes: BuildProbes = BuildProbes()) {
         self.isolation = isolation
         self.options = options
         self.pool = pool
+        self.probes = probes
     }
 
     deinit {
@@ -45,7 +48,8 @@ package final class GlyphRunner {
     ) -> GlyphOutcome {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
             return GlyphProcessor.process(
-                source, options: options, encode: encode, showingFailures: showingFailures, measured: measured, sourceSHA256: sourceSHA256, memo: memo)
+                source, options: options, encode: encode, showingFailures: showingFailures, measured: measured, sourceSHA256: sourceSHA256, memo: memo,
+                probes: probes)
         }
         if workerOptionsStale, let current = worker {
             workerOptionsStale = false
@@ -125,9 +129,6 @@ package final class GlyphRunner {
     package var workerProcessID: Int32? { worker?.processID }
 
     private func failed(_ source: GlyphSource, _ rule: RuleID, _ message: String) -> GlyphOutcome {
-        GlyphOutcome(
-            source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes),
-            diagnostics: [Diagnostic(rule, file: source.displayPath, message)],
-            artboard: nil, inkBox: nil, shape: nil, color: nil, pngs: [])
+        GlyphOutcome(source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [Diagnostic(rule, file: source.displayPath, message)])
     }
 }

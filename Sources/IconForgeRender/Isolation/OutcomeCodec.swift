@@ -147,11 +147,12 @@ enum OutcomeCodec {
             planned.isEmpty || planned.count == 4, let weight = reader.doubles(), weight.count <= 2,
             reader.isAtEnd
         else { return nil }
-        var outcome = GlyphOutcome(
-            source: source, sourceSHA256: sha, diagnostics: diagnostics,
-            artboard: artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil,
-            inkBox: ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil,
-            shape: Shape(rawValue: shape), color: PixelColor(hex: color), pngs: pngs)
+        var outcome = GlyphOutcome(source: source, sourceSHA256: sha, diagnostics: diagnostics)
+        outcome.artboard = artboard.count == 2 ? Size(width: artboard[0], height: artboard[1]) : nil
+        outcome.inkBox = ink.count == 4 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3]) : nil
+        outcome.shape = Shape(rawValue: shape)
+        outcome.color = PixelColor(hex: color)
+        outcome.pngs = pngs
         outcome.outputs = outputs
         outcome.plans = plans
         outcome.failedRenders = failedRenders

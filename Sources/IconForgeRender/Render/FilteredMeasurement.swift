@@ -34,16 +34,17 @@ extension InkMeasurement {
     /// output's), from its pixels that show, then judged by the @3x output
     /// (`judgedAtOutput`); nil when that render cannot measure it (nothing shows, ink reaches
     /// the artboard's edge, the render is too large, or librsvg failed: `failed`), and the
-    /// general measurement follows.
+    /// general measurement follows. `draws` counts the renders made (tests).
     static func measuredAtOutputScale(
-        _ handle: SVGHandle, artboard: Size, scale: Double, judging: Bool, shown: inout ShownRender?, keepingTheRender: Bool, failed: inout Bool
+        _ handle: SVGHandle, artboard: Size, scale: Double, judging: Bool, shown: inout ShownRender?, keepingTheRender: Bool, failed: inout Bool,
+        draws: WorkCount? = nil
     ) -> Measured? {
         let columns = (artboard.width * scale).rounded(.up), rows = (artboard.height * scale).rounded(.up)
         guard scale.isFinite, scale > 0, columns > 2, rows > 2, columns * rows <= Double(maximumBandPixels) else { return nil }
         let plan = RenderPlan(canvasWidth: Int(columns), canvasHeight: Int(rows), pixelsPerPoint: scale, originX: 0, originY: 0)
         let maxima: (columns: [UInt8], rows: [UInt8])
         do {
-            measuringDraws?.count.add(1, ordering: .relaxed)
+            draws?.count.add(1, ordering: .relaxed)
             maxima = try handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         } catch {
             failed = true
@@ -59,7 +60,8 @@ extension InkMeasurement {
         // from a worker): `judge` then judges it as here.
         guard judging else { return Measured(box: box, precision: 0, judgingSlack: filterSettle) }
         return Measured(
-            box: judgedAtOutput(handle, artboard: artboard, box: box, by: nil, shown: &shown, keepingTheRender: keepingTheRender, failed: &failed),
+            box: judgedAtOutput(
+                handle, artboard: artboard, box: box, by: nil, shown: &shown, keepingTheRender: keepingTheRender, failed: &failed, draws: draws),
             precision: 0)
     }
 
@@ -67,10 +69,10 @@ extension InkMeasurement {
     /// one with `--fit=glyph`'s plan for a square glyph of this box, re-planned from what it
     /// shows until the two agree to `filterSettle` (at most four renders). Edges the canvas
     /// cuts off are kept from `box`. `shown` is set to the last render when the box stood and
-    /// `keep`.
+    /// `keep`. `draws` counts the renders made (tests).
     static func judgedAtOutput(
         _ handle: SVGHandle, artboard: Size, box: Rect, by output: RenderPlan?, shown: inout ShownRender?, keepingTheRender keep: Bool,
-        failed: inout Bool
+        failed: inout Bool, draws: WorkCount? = nil
     ) -> Rect {
         var box = box
         for _ in 0..<4 {
@@ -80,7 +82,7 @@ extension InkMeasurement {
             var image: RGBAImage?
             let maxima: (columns: [UInt8], rows: [UInt8])
             do {
-                measuringDraws?.count.add(1, ordering: .relaxed)
+                draws?.count.add(1, ordering: .relaxed)
                 if keep {
                     image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
                     maxima = image?.alphaMaxima() ?? ([], [])
@@ -109,8 +111,4 @@ extension InkMeasurement {
         }
         return box
     }
-
-    /// A count of the draws measuring a filtered drawing made, for a test to see that it is
-    /// measured at the output's resolution and not on bands; set as `GlyphRenderer.$renders` is.
-    @TaskLocal package static var measuringDraws: WorkCount?
 }

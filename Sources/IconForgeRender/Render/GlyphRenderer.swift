@@ -37,111 +37,107 @@ package enum RenderFailure: Error, Equatable, Sendable {
 
 /// Measures and renders glyphs with librsvg.
 package enum GlyphRenderer {
-    /// Loads `data`, measures the artboard and ink box, and renders every template scale.
-    /// - Parameters:
-    ///   - setScales: `--fit=set`'s scale per artboard size; a glyph whose artboard has none
-    ///     is fitted on its own, as `--fit=glyph` does.
-    ///   - keepingOffset: in the fit modes, centre the artboard rather than the ink, so an
-    ///     optical offset (an `allowOffCenter` glyph) survives.
-    ///   - preserveAspectRatio: the root's attribute, which decides how a viewBox of other
-    ///     proportions than the width and height maps onto the artboard.
-    ///   - firstEstimate: where to start measuring instead of cairo's recording (tests: the
-    ///     same bytes come out whichever estimate measuring starts from).
-    ///   - measuringOnly: measure the artboard, ink box and shape, and render nothing (set
-    ///     mode's planning pass): the box is the drawing's geometry, which the render pass
-    ///     judges by its @3x output (`InkMeasurement.judge`).
-    ///   - measured: what measuring these very bytes gave before (`--fit=set`'s planning
-    ///     pass), which stands in for measuring them again: measuring is deterministic, so
-    ///     the bytes that come out are the same either way.
-    ///   - parsed: librsvg's document of these very bytes, parsed before (`GlyphMemo`), to
-    ///     draw instead of parsing them again; drawing leaves a document as it was.
-    ///   - keep: given the document drawn, once measuring and rendering are done with it.
-    package static func render(
-        _ data: Data, mode: ExportMode, shapeThreshold: Double, librsvgPath: String? = nil, setScales: [SetScale] = [], keepingOffset: Bool = false,
-        preserveAspectRatio: PreserveAspectRatio = .init(), firstEstimate: Rect? = nil, measuringOnly: Bool = false,
-        measured known: InkMeasurement.Measured? = nil, parsed: SVGHandle? = nil, keep: ((SVGHandle) -> Void)? = nil
-    ) throws(RenderFailure) -> RenderedGlyph {
-        renders?.count.add(1, ordering: .relaxed)
-        do {
-            try SVGHandle.loadLibrary(path: librsvgPath)
-        } catch {
-            throw .failed(error.message)
-        }
-        var handle: SVGHandle
-        if let parsed {
-            handle = parsed
-        } else {
-            parses?.count.add(1, ordering: .relaxed)
-            do {
-                handle = try SVGHandle(data: data)
-            } catch {
-                throw .unreadable(error.message)
-            }
-        }
+    /// Loads the request's bytes, measures the artboard and ink box, and renders every
+    /// template scale (see `RenderRequest` for what may be known already).
+    package static func render(_ request: RenderRequest) throws(RenderFailure) -> RenderedGlyph {
+        request.probes.renders?.count.add(1, ordering: .relaxed)
+        var handle = try document(request)
         let dimensions = handle.intrinsicDimensions
-        let declared = try artboard(dimensions, preserveAspectRatio: preserveAspectRatio)
-        let artboard = declared.size
+        let declared = try artboard(dimensions, preserveAspectRatio: request.preserveAspectRatio)
         do {
-            var shown: InkMeasurement.ShownRender?
-            // Only `--fit=glyph`'s own plans (not the set's scale, the template's or an
-            // offset kept) can be the render measuring judges by.
-            let setScale = mode == .fitSet ? SetScale.forArtboard(artboard, in: setScales) : nil
-            let mayShip = !measuringOnly && mode != .template && setScale == nil && !keepingOffset
-            let units = mode.isFit ? MeasuringUnits(artboard: artboard, viewBox: dimensions.viewBox) : .points
-            let (measured, planned) = try measureInk(
-                &handle, data: data, artboard: artboard, units: units, dimensions: dimensions, known: known, firstEstimate: firstEstimate,
-                shown: &shown, mayShip: mayShip, measuringOnly: measuringOnly,
-                // Template mode's @3x scale does not depend on the ink box: a filter is measured at it.
-                outputScale: mode == .template ? Template.scales[Template.scales.count - 1].pixelsPerPoint(for: .square) : nil
-            ) { box in
-                // Judged by the @3x output itself where the set's scale places it, unless its
-                // canvas cuts the box off (a kept offset): what shows is then the canvas's edge.
-                setScale.flatMap { setPlans(inkBox: box, artboard: artboard, setScale: $0, keepingOffset: keepingOffset).plans.last }
-                    .flatMap { plan in plan.canvasInPoints.expanded(by: -1 / plan.pixelsPerPoint).contains(box) ? plan : nil }
-            }
-            let plannedBox = measured.box == planned ? nil : planned
-            guard let inkBox = measured.box else {
-                var empty = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
-                empty.userSpace = declared.userSpace
-                empty.plannedBox = plannedBox
-                keep?(handle)
-                return empty
-            }
-            // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
-            // exactly at the threshold (Lucide's 12 × 10 units) is one shape, not the other by
-            // a coverage rounding.
-            let recorded = inkBox.roundedForCatalog
-            let shape = Shape(inkWidth: recorded.width, height: recorded.height, threshold: shapeThreshold)
-            var glyph: RenderedGlyph
-            switch mode {
-            case _ where measuringOnly:
-                glyph = RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: [], plans: [])
-            case .template:
-                let plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: shape, scale: $0) }
-                glyph = RenderedGlyph(
-                    artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard), plans: plans)
-            case .fitGlyph, .fitSet:
-                if let setScale {
-                    glyph = try renderAtSetScale(
-                        handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: keepingOffset, shown: shown)
-                } else {
-                    let offset = keepingOffset ? artboard : nil
-                    let plans = Template.scales.map { RenderPlan.fit(inkBox: inkBox, shape: shape, scale: $0, keepingOffsetOf: offset) }
-                    glyph = RenderedGlyph(
-                        artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, shown: shown),
-                        plans: plans)
-                }
-            }
-            glyph.inkPrecision = measured.precision
-            glyph.judgingSlack = measured.judgingSlack
-            glyph.plannedBox = plannedBox
+            var glyph = try measuredAndRendered(request, &handle, dimensions: dimensions, artboard: declared.size)
             glyph.userSpace = declared.userSpace
-            keep?(handle)
+            request.keep?(handle)
             return glyph
         } catch let error as NativeError {
             throw .failed(error.message)
         } catch {
             throw .failed("\(error)")
+        }
+    }
+
+    /// librsvg's document of the request's bytes: the one it lends, or a new one.
+    private static func document(_ request: RenderRequest) throws(RenderFailure) -> SVGHandle {
+        do {
+            try SVGHandle.loadLibrary(path: request.librsvgPath)
+        } catch {
+            throw .failed(error.message)
+        }
+        if let parsed = request.parsed { return parsed }
+        request.probes.parses?.count.add(1, ordering: .relaxed)
+        do {
+            return try SVGHandle(data: request.data)
+        } catch {
+            throw .unreadable(error.message)
+        }
+    }
+
+    /// The ink measured (or taken from `request.measured`), then every scale laid out and
+    /// rendered from it; no images when nothing is painted or only measuring was asked for.
+    private static func measuredAndRendered(
+        _ request: RenderRequest, _ handle: inout SVGHandle, dimensions: IntrinsicDimensions, artboard: Size
+    ) throws -> RenderedGlyph {
+        let mode = request.mode
+        var shown: InkMeasurement.ShownRender?
+        // Only `--fit=glyph`'s own plans (not the set's scale, the template's or an
+        // offset kept) can be the render measuring judges by.
+        let setScale = mode == .fitSet ? SetScale.forArtboard(artboard, in: request.setScales) : nil
+        let mayShip = !request.measuringOnly && mode != .template && setScale == nil && !request.keepingOffset
+        let units = mode.isFit ? MeasuringUnits(artboard: artboard, viewBox: dimensions.viewBox) : .points
+        let (measured, planned) = try measureInk(
+            &handle, data: request.data, artboard: artboard, units: units, dimensions: dimensions, known: request.measured,
+            firstEstimate: request.firstEstimate, shown: &shown, mayShip: mayShip, measuringOnly: request.measuringOnly,
+            // Template mode's @3x scale does not depend on the ink box: a filter is measured at it.
+            outputScale: mode == .template ? Template.scales[Template.scales.count - 1].pixelsPerPoint(for: .square) : nil,
+            measuringDraws: request.probes.measuringDraws
+        ) { box in
+            // Judged by the @3x output itself where the set's scale places it, unless its
+            // canvas cuts the box off (a kept offset): what shows is then the canvas's edge.
+            setScale.flatMap { setPlans(inkBox: box, artboard: artboard, setScale: $0, keepingOffset: request.keepingOffset).plans.last }
+                .flatMap { plan in plan.canvasInPoints.expanded(by: -1 / plan.pixelsPerPoint).contains(box) ? plan : nil }
+        }
+        let plannedBox = measured.box == planned ? nil : planned
+        guard let inkBox = measured.box else {
+            var empty = RenderedGlyph(artboard: artboard, inkBox: nil, shape: nil, images: [], plans: [])
+            empty.plannedBox = plannedBox
+            return empty
+        }
+        var glyph = try laidOut(request, handle, artboard: artboard, inkBox: inkBox, setScale: setScale, shown: shown)
+        glyph.inkPrecision = measured.precision
+        glyph.judgingSlack = measured.judgingSlack
+        glyph.plannedBox = plannedBox
+        return glyph
+    }
+
+    /// The glyph's shape, and its plan and render at every scale as its mode places it (none
+    /// when only measuring); `shown`: a render measuring made that one of them may reuse.
+    private static func laidOut(
+        _ request: RenderRequest, _ handle: SVGHandle, artboard: Size, inkBox: Rect, setScale: SetScale?, shown: InkMeasurement.ShownRender?
+    ) throws -> RenderedGlyph {
+        // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
+        // exactly at the threshold (Lucide's 12 × 10 units) is one shape, not the other by
+        // a coverage rounding.
+        let recorded = inkBox.roundedForCatalog
+        let shape = Shape(inkWidth: recorded.width, height: recorded.height, threshold: request.shapeThreshold)
+        let draws = request.probes.outputDraws
+        switch request.mode {
+        case _ where request.measuringOnly:
+            return RenderedGlyph(artboard: artboard, inkBox: inkBox, shape: shape, images: [], plans: [])
+        case .template:
+            let plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: shape, scale: $0) }
+            return RenderedGlyph(
+                artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, draws: draws), plans: plans)
+        case .fitGlyph, .fitSet:
+            if let setScale {
+                return try renderAtSetScale(
+                    handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: request.keepingOffset, shown: shown,
+                    draws: draws)
+            }
+            let offset = request.keepingOffset ? artboard : nil
+            let plans = Template.scales.map { RenderPlan.fit(inkBox: inkBox, shape: shape, scale: $0, keepingOffsetOf: offset) }
+            return RenderedGlyph(
+                artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, shown: shown, draws: draws),
+                plans: plans)
         }
     }
 
@@ -153,12 +149,13 @@ package enum GlyphRenderer {
     }
 
     /// One render per plan; a plan measuring already drew (`shown`) is not drawn again.
+    /// `draws` counts those drawn here.
     private static func render(
-        _ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size, shown: InkMeasurement.ShownRender? = nil
+        _ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size, shown: InkMeasurement.ShownRender? = nil, draws: WorkCount?
     ) throws -> [RGBAImage] {
         try plans.map { plan in
             if let shown, shown.plan == plan { return shown.image }
-            outputDraws?.count.add(1, ordering: .relaxed)
+            draws?.count.add(1, ordering: .relaxed)
             return try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         }
     }
@@ -198,11 +195,13 @@ package enum GlyphRenderer {
     /// to the 35 pt maximum), centred by the ink box.
     /// `shown`: the render that judged the box, when it is one of these outputs.
     private static func renderAtSetScale(
-        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool, shown: InkMeasurement.ShownRender?
+        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool, shown: InkMeasurement.ShownRender?,
+        draws: WorkCount?
     ) throws -> RenderedGlyph {
         let (plans, scaledDown) = setPlans(inkBox: inkBox, artboard: artboard, setScale: setScale, keepingOffset: keepingOffset)
         var glyph = RenderedGlyph(
-            artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, shown: shown), plans: plans)
+            artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, shown: shown, draws: draws),
+            plans: plans)
         glyph.scaledDownFrom = scaledDown ? setScale : nil
         return glyph
     }
@@ -218,19 +217,6 @@ package enum GlyphRenderer {
         }
         return (plans, scaledDown)
     }
-}
-
-extension GlyphRenderer {
-    /// A count of the glyphs loaded, measured and drawn, for a test to see which glyphs a
-    /// build rendered: set for a task with `$renders.withValue` (the build's threads take
-    /// it on; a render worker, another process, counts in its own).
-    @TaskLocal package static var renders: WorkCount?
-    /// A count of the glyph documents librsvg parsed for `render` (not those a memo lent it),
-    /// for a test to see that set mode's render pass does not parse again.
-    @TaskLocal package static var parses: WorkCount?
-    /// A count of the outputs drawn (not those measuring had drawn already), for a test to
-    /// see that `--fit=glyph` does not draw a square glyph's @3x twice.
-    @TaskLocal package static var outputDraws: WorkCount?
 }
 
 extension Rect {

@@ -203,7 +203,7 @@ package enum InkMeasurement {
     ///     (`measuredAtOutputScale`); nil for `filterPixelsPerUnit`.
     static func measure(
         _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?, keepingTheRender: Bool,
-        judging: Bool = true, outputScale: Double? = nil, hint: (SVGHandle) throws -> Rect?
+        judging: Bool = true, outputScale: Double? = nil, measuringDraws: WorkCount? = nil, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         let fine = finePixelsPerUnit(for: data, artboard: artboard)
         var failed = false
@@ -216,7 +216,7 @@ package enum InkMeasurement {
         if located == nil, mayFilter(data),
             let measured = measuredAtOutputScale(
                 handle, artboard: artboard, scale: outputScale ?? filterPixelsPerUnit(artboard: artboard), judging: judging, shown: &shown,
-                keepingTheRender: keepingTheRender, failed: &failed)
+                keepingTheRender: keepingTheRender, failed: &failed, draws: measuringDraws)
         {
             return measured
         }
@@ -464,13 +464,14 @@ package enum InkMeasurement {
     /// libraries).
     static func judge(
         _ measured: Measured, _ handle: inout SVGHandle, data: Data, artboard: Size, by output: RenderPlan?, shown: inout ShownRender?,
-        keepingTheRender: Bool, hint: (SVGHandle) throws -> Rect?
+        keepingTheRender: Bool, measuringDraws: WorkCount? = nil, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         guard let slack = measured.judgingSlack, let box = measured.box else { return measured }
         var failed = false
         if slack == filterSettle, mayFilter(data) {
             // Measured at the output's resolution (`measuredAtOutputScale`): judged by the output alone.
-            let kept = judgedAtOutput(handle, artboard: artboard, box: box, by: output, shown: &shown, keepingTheRender: keepingTheRender, failed: &failed)
+            let kept = judgedAtOutput(
+                handle, artboard: artboard, box: box, by: output, shown: &shown, keepingTheRender: keepingTheRender, failed: &failed, draws: measuringDraws)
             if !failed { return Measured(box: kept, precision: measured.precision, offArtboard: measured.offArtboard) }
             shown = nil
             handle = try SVGHandle(data: data)

@@ -68,10 +68,11 @@ extension GlyphRenderer {
     /// The ink box measured in `units` (`MeasuringUnits`) and given back in artboard points,
     /// with the box planned before the render that ships judged it (set mode's render pass).
     /// `judgedBy`: the @3x output plan (points) that judges a box (points), where known.
+    /// `measuringDraws`: counts the draws that measure a filtered drawing (tests).
     static func measureInk(
         _ handle: inout SVGHandle, data: Data, artboard: Size, units: MeasuringUnits, dimensions: IntrinsicDimensions,
         known: InkMeasurement.Measured?, firstEstimate: Rect?, shown: inout InkMeasurement.ShownRender?, mayShip: Bool, measuringOnly: Bool,
-        outputScale: Double? = nil, judgedBy: (Rect) -> RenderPlan?
+        outputScale: Double? = nil, measuringDraws: WorkCount? = nil, judgedBy: (Rect) -> RenderPlan?
     ) throws -> (measured: InkMeasurement.Measured, planned: Rect?) {
         let measuring = units.size(artboard)
         let hint = { (handle: SVGHandle) throws -> Rect? in try inkEstimate(handle, dimensions: dimensions, artboard: measuring) }
@@ -79,12 +80,13 @@ extension GlyphRenderer {
             try known.map(units.measuring)
             ?? InkMeasurement.measure(
                 &handle, data: data, artboard: measuring, located: firstEstimate.map(units.measuring), shown: &shown, keepingTheRender: mayShip,
-                judging: !measuringOnly, outputScale: outputScale.map { $0 / units.perPoint }, hint: hint)
+                judging: !measuringOnly, outputScale: outputScale.map { $0 / units.perPoint }, measuringDraws: measuringDraws, hint: hint)
         let planned = measured.box.map(units.points)
         if !measuringOnly, let box = measured.box, measured.judgingSlack != nil {
             let output = judgedBy(units.points(box)).map(units.measuring)
             measured = try InkMeasurement.judge(
-                measured, &handle, data: data, artboard: measuring, by: output, shown: &shown, keepingTheRender: output != nil || mayShip, hint: hint)
+                measured, &handle, data: data, artboard: measuring, by: output, shown: &shown, keepingTheRender: output != nil || mayShip,
+                measuringDraws: measuringDraws, hint: hint)
         }
         shown = shown.map { InkMeasurement.ShownRender(plan: units.points($0.plan), image: $0.image) }
         return (units.points(measured), planned)

@@ -70,7 +70,7 @@ import Testing
         #expect(message.contains("multiply each stroke-width by 1.2593"), "\(message)")
         // The @3x PNG's ring is as thick as the note says: 1.99 pt at 80/27 px/pt, about 5.9 px.
         let data = try Data(contentsOf: URL(fileURLWithPath: folder.file("ring.fixed.svg")))
-        let glyph = try GlyphRenderer.render(data, mode: .template, shapeThreshold: 1.2)
+        let glyph = try GlyphRenderer.render(RenderRequest(data, mode: .template, shapeThreshold: 1.2))
         let image = try #require(glyph.images.last)
         let row = image.height / 2
         var run = 0

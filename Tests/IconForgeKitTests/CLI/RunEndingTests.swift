@@ -14,8 +14,10 @@ import Testing
 /// CI its document, a closed pipe is the reader's choice, a full disk still counts the
 /// glyphs, a stop says whether `catalog.json` is there.
 @Suite struct RunEndingTests {
-    func run(_ arguments: [String]) -> ToolRun {
-        ToolCommand.run(arguments + ["--isolation", "none"])
+    func run(_ arguments: [String], observer: FlushObserver? = nil) -> ToolRun {
+        var environment = ToolEnvironment()
+        environment.probes.writes = observer
+        return ToolCommand.run(arguments + ["--isolation", "none"], environment: environment)
     }
 
     @Test(arguments: ["json", "sarif", "github"])
@@ -51,12 +53,12 @@ import Testing
         let output = TemporaryFolder()
         let glyph = Fixtures.path("pipeline/square-27pt.svg")
         let observer = FlushObserver(failsWriting: OutputNaming.catalogFileName)
-        let text = FlushObserver.$current.withValue(observer) { run(["build", glyph, "-o", output.path]) }
+        let text = run(["build", glyph, "-o", output.path], observer: observer)
         #expect(text.status == .io)
         let lines = text.stderr.joined(separator: "\n")
         #expect(lines.contains("No space left on device; previous output left as it was"), "\(lines)")
         #expect(text.stderr.last?.hasPrefix("1 glyph, no output written, 1 error, 0 warnings, ") == true, "\(lines)")
-        let json = FlushObserver.$current.withValue(observer) { run(["build", glyph, "-o", output.path, "--format", "json"]) }
+        let json = run(["build", glyph, "-o", output.path, "--format", "json"], observer: observer)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.joined(separator: "\n").utf8)) as? [String: Any])
         let summary = try #require(document["summary"] as? [String: Int])
         #expect(summary["glyphs"] == 1 && summary["errors"] == 1 && summary["pngs"] == 0, "\(summary)")
@@ -81,7 +83,7 @@ import Testing
             let present = FileManager.default.fileExists(atPath: catalog)
             said.withLock { $0.append((present, Interruption.missingCommitPoints.joined(separator: ", "))) }
         })
-        _ = try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        _ = try build([glyphs.path], into: output.path, observer: observer)
         let messages = said.withLock { $0 }
         #expect(messages.contains { !$0.present }, "the build replaced a file, so it removed the catalog for a while")
         for (present, message) in messages {

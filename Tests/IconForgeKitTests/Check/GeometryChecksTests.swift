@@ -23,7 +23,7 @@ import Testing
     /// Renders a 35 pt glyph and measures detail across its thin side.
     func detail(_ body: String) throws -> ThinSideDetail {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\(body)</svg>"
-        let glyph = try GlyphRenderer.render(Data(svg.utf8), mode: .template, shapeThreshold: 1.2)
+        let glyph = try GlyphRenderer.render(RenderRequest(Data(svg.utf8), mode: .template, shapeThreshold: 1.2))
         let image = try #require(glyph.images.last)
         return try #require(ThinSideDetail.of(image, wide: true))
     }

@@ -178,7 +178,9 @@ import Testing
         }
         func counted(_ request: BuildRequest) throws -> (renders: Int, report: BuildReport) {
             let renders = WorkCount()
-            let report = try GlyphRenderer.$renders.withValue(renders) { try Builder.run(request) }
+            var request = request
+            request.probes.renders = renders
+            let report = try Builder.run(request)
             return (renders.value, report)
         }
         let current = try Builder.run(request("current"))

@@ -142,7 +142,7 @@ import Testing
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         for reference in references {
             let glyph = Self.svg + reference + "<rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" fill=\"#000000\"/></svg>"
-            let rendered = try GlyphRenderer.render(Data(glyph.utf8), mode: .template, shapeThreshold: 1.2)
+            let rendered = try GlyphRenderer.render(RenderRequest(Data(glyph.utf8), mode: .template, shapeThreshold: 1.2))
             for image in rendered.images {
                 var reddish = 0
                 for index in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[index + 3] > 0 && image.pixels[index] > 0 {

@@ -33,46 +33,60 @@ import Testing
         return options
     }
 
-    /// Counts the markup checks and the glyph documents parsed while `body` runs.
-    static func counted<T>(_ body: () throws -> T) rethrows -> (value: T, checks: Int, parses: Int) {
-        let checks = WorkCount(), parses = WorkCount()
-        let value = try GlyphProcessor.$markupChecks.withValue(checks) { try GlyphRenderer.$parses.withValue(parses) { try body() } }
-        return (value, checks.value, parses.value)
+    /// Probes that count the markup checks and the glyph documents parsed.
+    static func counting() -> BuildProbes { BuildProbes(parses: WorkCount(), markupChecks: WorkCount()) }
+
+    /// What `body` made, and how many markup checks and parses `probes` counted while it ran.
+    static func counted<T>(by probes: BuildProbes, _ body: () throws -> T) rethrows -> (value: T, checks: Int, parses: Int) {
+        let (checks, parses) = (probes.markupChecks?.value ?? 0, probes.parses?.value ?? 0)
+        let value = try body()
+        return (value, (probes.markupChecks?.value ?? 0) - checks, (probes.parses?.value ?? 0) - parses)
+    }
+
+    /// A build of the pipeline fixtures in `mode`, in process on `jobs` threads, with `probes`.
+    static func build(_ mode: ExportMode, jobs: Int, probes: BuildProbes) throws -> BuildReport {
+        let output = TemporaryFolder()
+        var request = BuildRequest()
+        request.inputs = [Fixtures.path("pipeline")]
+        request.outputFolder = output.path
+        request.isolation = .inProcess
+        request.jobs = jobs
+        request.options.mode = mode
+        request.probes = probes
+        return try Builder.run(request)
     }
 
     @Test func aSetBuildChecksAndParsesEachGlyphOnceAsAGlyphBuildDoes() throws {
-        let draws = WorkCount()
-        func build(_ mode: ExportMode) throws -> (value: BuildReport, checks: Int, parses: Int) {
-            let output = TemporaryFolder()
-            var request = BuildRequest()
-            request.inputs = [Fixtures.path("pipeline")]
-            request.outputFolder = output.path
-            request.isolation = .inProcess
-            // One thread: a glyph another thread steals is checked again there, by design.
-            request.jobs = 1
-            request.options.mode = mode
-            return try GlyphRenderer.$outputDraws.withValue(draws) { try Self.counted { try Builder.run(request) } }
-        }
-        let set = try build(.fitSet)
-        let setDraws = draws.value
-        let glyph = try build(.fitGlyph)
+        // One thread: a glyph another thread steals is checked again there, by design.
+        let probes = Self.counting()
+        let set = try Self.counted(by: probes) { try Self.build(.fitSet, jobs: 1, probes: probes) }
+        let glyph = try Self.counted(by: probes) { try Self.build(.fitGlyph, jobs: 1, probes: probes) }
         let glyphs = set.value.catalog.glyphs.count
         #expect(glyphs == 7)
         #expect(set.checks == glyphs, "each glyph's markup checked once, in the planning pass")
         #expect(set.checks == glyph.checks && set.parses == glyph.parses, "set \(set.parses) parses, glyph \(glyph.parses)")
         #expect(set.value.catalog.glyphs.allSatisfy { !$0.outputs.isEmpty })
+    }
+
+    @Test func aSetBuildOnSeveralThreadsDrawsOnlyEachGlyphsTwoTimesOutput() throws {
+        // Every thread counts into the request's probes, whichever glyphs it takes.
+        let draws = WorkCount()
+        let set = try Self.build(.fitSet, jobs: 4, probes: BuildProbes(outputDraws: draws))
+        let glyphs = set.catalog.glyphs.count
+        #expect(glyphs == 7 && set.catalog.glyphs.allSatisfy { !$0.outputs.isEmpty })
         // Each glyph's @3x output is the render that judged its box: only the @2x is drawn.
-        #expect(setDraws == glyphs * (Template.scales.count - 1), "\(setDraws) outputs drawn")
+        #expect(draws.value == glyphs * (Template.scales.count - 1), "\(draws.value) outputs drawn")
     }
 
     @Test func theRenderPassDrawsWhatItWouldHaveParsedItself() throws {
-        let runner = GlyphRunner(isolation: .inProcess, options: Self.measuring)
+        let probes = Self.counting()
+        let runner = GlyphRunner(isolation: .inProcess, options: Self.measuring, probes: probes)
         for fixture in ["square-27pt.svg", "stroke-24px.svg", "half-covered-edge.svg", "wide-pt-units.svg"] {
             let source = try Self.source(fixture)
             runner.use(Self.measuring)
             let measured = runner.process(source, encode: false).measured
             runner.use(Self.rendering)
-            let remembered = Self.counted { runner.process(source, encode: true, measured: measured) }
+            let remembered = Self.counted(by: probes) { runner.process(source, encode: true, measured: measured) }
             #expect(remembered.checks == 0 && remembered.parses == 0, "\(fixture): nothing checked or parsed again")
             let fresh = GlyphProcessor.process(source, options: Self.rendering, encode: true, measured: measured)
             #expect(!fresh.pngs.isEmpty)
@@ -82,13 +96,14 @@ import Testing
     }
 
     @Test func aGlyphEditedBetweenThePassesIsCheckedAndParsedAgain() throws {
-        let runner = GlyphRunner(isolation: .inProcess, options: Self.measuring)
+        let probes = Self.counting()
+        let runner = GlyphRunner(isolation: .inProcess, options: Self.measuring, probes: probes)
         let before = try Self.source("square-27pt.svg")
         _ = runner.process(before, encode: false)
         let text = String(decoding: before.bytes, as: UTF8.self)
         let after = try Self.source("square-27pt.svg", bytes: Array((text + "\n<!-- saved again -->\n").utf8))
         runner.use(Self.rendering)
-        let edited = Self.counted { runner.process(after, encode: true) }
+        let edited = Self.counted(by: probes) { runner.process(after, encode: true) }
         #expect(edited.checks == 1 && edited.parses == 1)
         #expect(edited.value.sourceSHA256 == SHA256Digest.hex(of: after.bytes))
         let fresh = GlyphProcessor.process(after, options: Self.rendering, encode: true)
@@ -132,7 +147,7 @@ import Testing
         request.jobs = 2
         request.options = Self.measuring
         let files = try GlyphDiscovery.discover([Fixtures.path("pipeline")])
-        let runners = GlyphRunners(count: 2, isolation: request.isolation, options: Self.rendering, pool: nil)
+        let runners = GlyphRunners(count: 2, isolation: request.isolation, options: Self.rendering, pool: nil, probes: BuildProbes())
         runners.startWorkers()
         let started = (0..<2).map { runners[$0].workerProcessID }
         #expect(started.allSatisfy { $0 != nil })

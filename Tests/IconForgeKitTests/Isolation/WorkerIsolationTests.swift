@@ -142,9 +142,7 @@ import Testing
     @Test func aRenderOutOfMemorySaysItMetTheWorkersLimit() {
         let source = GlyphSource(name: "big", displayPath: "Glyphs/big.svg", relativePath: "big.svg", bytes: [])
         func outcome(_ message: String) -> GlyphOutcome {
-            GlyphOutcome(
-                source: source, sourceSHA256: "", diagnostics: [Diagnostic(.renderFailed, file: source.displayPath, message)], artboard: nil,
-                inkBox: nil, shape: nil, color: nil, pngs: [])
+            GlyphOutcome(source: source, sourceSHA256: "", diagnostics: [Diagnostic(.renderFailed, file: source.displayPath, message)])
         }
         let explained = RenderWorker.explainingMemory(outcome("librsvg failed: rendering error: NoMemory"), limit: 1 << 30)
         let message = explained.diagnostics.first?.message ?? ""

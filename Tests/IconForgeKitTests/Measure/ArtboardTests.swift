@@ -63,7 +63,7 @@ import Testing
     ])
     func everyUnitMeasuresThe27PointSquare(root: String, body: String) throws {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" \(root)>\(body)</svg>"
-        let glyph = try GlyphRenderer.render(Data(svg.utf8), mode: .template, shapeThreshold: 1.2)
+        let glyph = try GlyphRenderer.render(RenderRequest(Data(svg.utf8), mode: .template, shapeThreshold: 1.2))
         #expect(abs(glyph.artboard.width - 35) < 0.001 && abs(glyph.artboard.height - 35) < 0.001, "\(root): \(glyph.artboard)")
         let ink = try #require(glyph.inkBox)
         for (value, expected) in [(ink.x, 4.0), (ink.y, 4), (ink.width, 27), (ink.height, 27)] {

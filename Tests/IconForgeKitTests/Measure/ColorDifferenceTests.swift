@@ -56,7 +56,7 @@ import Testing
 
     func render(_ body: String) throws -> RGBAImage {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\(body)</svg>"
-        let glyph = try GlyphRenderer.render(Data(svg.utf8), mode: .template, shapeThreshold: 1.2)
+        let glyph = try GlyphRenderer.render(RenderRequest(Data(svg.utf8), mode: .template, shapeThreshold: 1.2))
         return try #require(glyph.images.last)
     }
 

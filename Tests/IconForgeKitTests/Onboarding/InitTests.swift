@@ -178,7 +178,7 @@ import Testing
     }
 
     @Test func templateArtboardIsValidSVGAt35PointsWithItsGuides() throws {
-        let rendered = try GlyphRenderer.render(Data(ProjectScaffold.templateArtboard.utf8), mode: .template, shapeThreshold: PipelineOptions().shapeThreshold)
+        let rendered = try GlyphRenderer.render(RenderRequest(Data(ProjectScaffold.templateArtboard.utf8), mode: .template, shapeThreshold: PipelineOptions().shapeThreshold))
         #expect(rendered.artboard == Size(width: 35, height: 35))
         // The canvas outline is drawn: the ink spans the whole artboard.
         #expect(isClose(rendered.inkBox ?? Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 0, y: 0, width: 35, height: 35), within: 0.1))

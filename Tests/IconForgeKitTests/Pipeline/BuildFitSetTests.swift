@@ -303,10 +303,16 @@ import Testing
         // What the finding stops: rendered with its offset kept, half's ink runs into the canvas's
         // left edge, and the corner glyph's render is empty.
         let options = PipelineOptions()
-        let half = try GlyphRenderer.render(Data(svg("<rect x=\"0\" y=\"6\" width=\"12\" height=\"12\"/>").utf8), mode: .fitGlyph, shapeThreshold: options.shapeThreshold, keepingOffset: true)
+        let half = try GlyphRenderer.render(
+            RenderRequest(Data(svg("<rect x=\"0\" y=\"6\" width=\"12\" height=\"12\"/>").utf8), mode: .fitGlyph, shapeThreshold: options.shapeThreshold).with {
+                $0.keepingOffset = true
+            })
         let clipped = try #require(half.images.last.flatMap(paintedPixelBox))
         #expect(clipped.x == 0 && clipped.width == 52, "\(clipped)")
-        let corner = try GlyphRenderer.render(Data(svg("<rect x=\"1\" y=\"1\" width=\"4\" height=\"4\"/>").utf8), mode: .fitGlyph, shapeThreshold: options.shapeThreshold, keepingOffset: true)
+        let corner = try GlyphRenderer.render(
+            RenderRequest(Data(svg("<rect x=\"1\" y=\"1\" width=\"4\" height=\"4\"/>").utf8), mode: .fitGlyph, shapeThreshold: options.shapeThreshold).with {
+                $0.keepingOffset = true
+            })
         #expect(corner.images.count == Template.scales.count && corner.images.allSatisfy { paintedPixelBox($0) == nil })
     }
 }

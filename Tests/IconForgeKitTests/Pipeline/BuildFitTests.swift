@@ -53,7 +53,7 @@ import Testing
     func inkIsMeasuredInArtboardPointsWhateverTheViewBox(fixture: String, expected: Rect) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture)))
         for mode in [ExportMode.template, .fitGlyph, .fitSet] {
-            let rendered = try GlyphRenderer.render(data, mode: mode, shapeThreshold: 1.2)
+            let rendered = try GlyphRenderer.render(RenderRequest(data, mode: mode, shapeThreshold: 1.2))
             let ink = try #require(rendered.inkBox, "\(fixture) \(mode): nothing painted")
             let tolerance = max(0.1, expected.width / 400) + rendered.inkPrecision
             #expect(
@@ -66,7 +66,7 @@ import Testing
     @Test func strokedIconIsMeasuredFromPixelsNotLibrsvgsEstimate() throws {
         // Lucide's alarm-clock-minus: librsvg's ink rectangle is off by up to a point here.
         let source = GlyphSource(name: "a", displayPath: "a.svg", relativePath: "a.svg", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("pipeline/stroke-24px.svg")))))
-        let rendered = try GlyphRenderer.render(Data(source.bytes), mode: .fitGlyph, shapeThreshold: 1.2)
+        let rendered = try GlyphRenderer.render(RenderRequest(Data(source.bytes), mode: .fitGlyph, shapeThreshold: 1.2))
         let ink = try #require(rendered.inkBox)
         // Painted: x 1–23 (round caps at 2,6 and 22,6 reach 1 and 23), y 2–22.
         #expect(abs(ink.x - 1) < 0.15 && abs(ink.maxX - 23) < 0.15)

@@ -37,7 +37,7 @@ import Testing
     /// The @3x render of `body` on the 35 pt template.
     func rendered(_ body: String) throws -> RGBAImage {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\(body)</svg>"
-        return try image(try GlyphRenderer.render(Data(svg.utf8), mode: .template, shapeThreshold: PipelineOptions().shapeThreshold))
+        return try image(try GlyphRenderer.render(RenderRequest(Data(svg.utf8), mode: .template, shapeThreshold: PipelineOptions().shapeThreshold)))
     }
 
     @Test("a 2 pt stroke measures 2 pt from the @3x render, and a solid disc has no dominant stroke")

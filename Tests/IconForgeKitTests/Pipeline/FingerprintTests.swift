@@ -179,7 +179,7 @@ import Testing
     func writesRecordTheirOwnSignatures() throws {
         let folder = TemporaryFolder()
         let path = folder.file("a.bin")
-        let written = try FileSystem.writeIfChangedRecording([1, 2, 3], to: path)
+        let written = try FileSystem.writeIfChangedRecording([1, 2, 3], to: path, observer: nil)
         #expect(written.changed && written.signature == FileSystem.signature(of: path))
         // Someone changes it afterwards (same size, another time): the recorded signature differs.
         try Data([4, 5, 6]).write(to: URL(fileURLWithPath: path))
@@ -187,7 +187,7 @@ import Testing
         #expect(FileSystem.signature(of: path) != written.signature)
         // Unchanged bytes: not rewritten, and the signature is the one from before comparing.
         let before = FileSystem.signature(of: path)
-        let kept = try FileSystem.writeIfChangedRecording([4, 5, 6], to: path)
+        let kept = try FileSystem.writeIfChangedRecording([4, 5, 6], to: path, observer: nil)
         #expect(!kept.changed && kept.signature == before)
     }
 

@@ -81,7 +81,7 @@ import Testing
             }
             Self.snapshot(outputPath, into: snapshotsPath + "/\(step)")
         })
-        let report = try FlushObserver.$current.withValue(observer) { try build([glyphs.path], into: output.path) }
+        let report = try build([glyphs.path], into: output.path, observer: observer)
         #expect(report.diagnostics.isEmpty)
         let events = steps.withLock { $0 }
         #expect(events.count >= 5, "\(events)")
@@ -166,7 +166,7 @@ import Testing
             }
             Self.snapshotTree(projectPath, into: snapshotsPath + "/\(step)")
         })
-        #expect(try FlushObserver.$current.withValue(observer) { try Builder.run(request(project.path)) }.diagnostics.isEmpty)
+        #expect(try Builder.run(observed(request(project.path), by: observer)).diagnostics.isEmpty)
         let count = steps.withLock { $0 }
         var strayAtSomeStep = false
         for step in 1...count {
@@ -227,7 +227,7 @@ import Testing
             }
             Self.snapshotTree(projectPath, into: snapshotsPath + "/\(step)")
         })
-        #expect(try FlushObserver.$current.withValue(observer) { try Builder.run(Self.appRequest(project.path)) }.errorCount == 0)
+        #expect(try Builder.run(observed(Self.appRequest(project.path), by: observer)).errorCount == 0)
         let count = steps.withLock { $0 }
         #expect(count >= 3)
         let expectedPlist = try Self.bytes(fresh.file("App/Info.plist")), expectedCatalog = try Self.bytes(fresh.file("App/InfoPlist.xcstrings"))
@@ -260,7 +260,7 @@ import Testing
             let text = (try? String(contentsOfFile: plistPath, encoding: .utf8)) ?? ""
             try? Data((text + "<!-- saved in Xcode meanwhile -->\n").utf8).write(to: URL(fileURLWithPath: plistPath))
         })
-        let error = #expect(throws: BuildError.self) { try FlushObserver.$current.withValue(observer) { try Builder.run(Self.appRequest(project.path)) } }
+        let error = #expect(throws: BuildError.self) { try Builder.run(observed(Self.appRequest(project.path), by: observer)) }
         guard case .output(let failure) = error else {
             Issue.record("expected an output error, got \(String(describing: error))")
             return

@@ -95,7 +95,7 @@ import Testing
             }
             KilledAtEachStepTests.snapshotTree(root, into: snapshotsPath + "/\(step)")
         })
-        let stopped = try FlushObserver.$current.withValue(observer) { try Builder.run(Self.request(root, app)) }
+        let stopped = try Builder.run(observed(Self.request(root, app), by: observer))
         #expect(Self.findings(stopped, root: root) == expectedFindings)
         let steps = events.withLock { $0 }
         #expect(steps.contains { if case .exchanged = $0 { true } else { false } }, "the app's files are exchanged: \(steps)")
@@ -213,7 +213,7 @@ import Testing
         let counting = try copy()
         let events = Mutex(0)
         let counter = FlushObserver(afterEach: { _ in events.withLock { $0 += 1 } })
-        _ = try FlushObserver.$current.withValue(counter) { try Builder.run(StoppedCommitTests.request(counting.path, edit.app)) }
+        _ = try Builder.run(observed(StoppedCommitTests.request(counting.path, edit.app), by: counter))
         let points = events.withLock { $0 }
         #expect(points >= 10)
         for point in 1...points {
@@ -227,7 +227,7 @@ import Testing
                     try? Data(text.replacingOccurrences(of: edit.old, with: edit.new).utf8).write(to: URL(fileURLWithPath: path))
                 }
             })
-            _ = try? FlushObserver.$current.withValue(observer) { try Builder.run(StoppedCommitTests.request(project.path, edit.app)) }
+            _ = try? Builder.run(observed(StoppedCommitTests.request(project.path, edit.app), by: observer))
             let at = "saved at point \(point) of \(points)"
             #expect(try String(contentsOfFile: path, encoding: .utf8).contains(edit.new), "the edit was lost by the build it was saved during, \(at)")
             _ = try? Builder.run(StoppedCommitTests.request(project.path, edit.app))

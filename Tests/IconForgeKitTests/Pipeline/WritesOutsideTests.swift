@@ -104,11 +104,14 @@ import Testing
             #expect(FileSystem.kind(of: project.file(name)) == .symlink, "\(option): the link was replaced")
             #expect(!FileManager.default.fileExists(atPath: elsewhere.file(name)), "\(option): a file was created through the link")
         }
-        // The last line of defence refuses too, and a file it creates gets the umask's mode.
-        #expect(throws: FileError.self) { try FileSystem.replaceProjectFile(Array("x".utf8), at: project.file("Info.plist")) }
+        // The target every app file's write is staged for refuses too, and a new file the
+        // commit places gets the umask's mode.
+        #expect(throws: FileError.self) { try FileSystem.projectFileTarget(project.file("Info.plist")) }
         let previous = FileSystem.exchangeUmask(0o022)
         defer { FileSystem.exchangeUmask(previous) }
-        try FileSystem.replaceProjectFile(Array("x".utf8), at: project.file("New.plist"))
+        var staged = StagedWrites()
+        try staged.writeSharedFile(Array("x".utf8), to: try FileSystem.projectFileTarget(project.file("New.plist")), mode: nil, read: nil)
+        try staged.commit()
         #expect(FileSystem.permissions(of: project.file("New.plist")) == 0o644)
     }
 

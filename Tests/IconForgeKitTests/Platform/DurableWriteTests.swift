@@ -26,9 +26,7 @@ import Testing
         let glyphs = TemporaryFolder(), output = TemporaryFolder()
         makeGlyphs(glyphs, count: count)
         let observer = FlushObserver()
-        let report = try FlushObserver.$current.withValue(observer) {
-            try build([glyphs.path], into: output.path)
-        }
+        let report = try build([glyphs.path], into: output.path, observer: observer)
         #expect(!report.failed)
         return (observer.events, observer.flushCount, output.path, output)
     }
@@ -103,7 +101,7 @@ extension DurableWriteTests {
             request.outputFolder = output.path
             request.assetCatalog = output.file("Glyphs.xcassets")
             let observer = FlushObserver()
-            let report = try FlushObserver.$current.withValue(observer) { try Builder.run(request) }
+            let report = try Builder.run(observed(request, by: observer))
             #expect(!report.failed)
             #expect(FileManager.default.fileExists(atPath: output.file("Glyphs.xcassets/g\(count - 1).imageset/g\(count - 1)@3x.png")))
             return observer.flushCount

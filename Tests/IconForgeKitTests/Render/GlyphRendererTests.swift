@@ -96,7 +96,7 @@ import Testing
 
     @Test("documents librsvg cannot read, or without a size, are refused; an invisible one renders nothing")
     func refusalsAndEmptyDrawings() throws {
-        #expect(throws: RenderFailure.self) { try GlyphRenderer.render(Data("<svg".utf8), mode: .template, shapeThreshold: 1.2) }
+        #expect(throws: RenderFailure.self) { try GlyphRenderer.render(RenderRequest(Data("<svg".utf8), mode: .template, shapeThreshold: 1.2)) }
         do {
             _ = try renderFixture("rules/svg-parse-no-size.svg")
             Issue.record("a document without a size rendered")

@@ -54,7 +54,12 @@ import Testing
         // --fit=set at a scale of the set's choosing (here 2 and 3 px per unit).
         let setScales = [SetScale(artboard: artboard, pixelsPerUnit: [2, 3], glyphs: 1)]
         func placed(_ mode: ExportMode, from estimate: Rect?, measured: InkMeasurement.Measured? = nil) throws -> (Rect, [[UInt8]]) {
-            let glyph = try GlyphRenderer.render(data, mode: mode, shapeThreshold: 1.2, setScales: setScales, firstEstimate: estimate, measured: measured)
+            let glyph = try GlyphRenderer.render(
+                RenderRequest(data, mode: mode, shapeThreshold: 1.2).with {
+                    $0.setScales = setScales
+                    $0.firstEstimate = estimate
+                    $0.measured = measured
+                })
             let pngs = try glyph.images.map { try PNGEncoder.encode($0, colour: PixelColor(red: 0, green: 0, blue: 0), compressionLevel: 6).bytes }
             return (try #require(glyph.inkBox), pngs)
         }
@@ -178,36 +183,44 @@ import Testing
     @Test("set mode plans from the geometry and judges what shows by the @3x output it ships: the sliver is planned with, left out by the output, and the box is --fit=glyph's")
     func setModeJudgesByItsOwnOutput() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("real/fontawesome-invisible-sliver-512.svg")))
-        let planning = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2, measuringOnly: true)
+        let planning = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
         let geometry = try #require(planning.inkBox)
         // The sliver's geometry, at (430, 512), is in the planning box; nothing judged it yet.
         #expect(geometry.maxX > 430 && geometry.maxY > 511.9 && planning.judgingSlack == InkMeasurement.bandSlack, "\(geometry)")
-        let glyph = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2)
+        let glyph = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2))
         let scale = SetScale(artboard: glyph.artboard, pixelsPerUnit: glyph.plans.map(\.pixelsPerPoint), glyphs: 1)
         let measured = InkMeasurement.Measured(box: geometry, precision: 0, judgingSlack: planning.judgingSlack)
-        let set = try GlyphRenderer.render(data, mode: .fitSet, shapeThreshold: 1.2, setScales: [scale], measured: measured)
+        let set = try GlyphRenderer.render(
+            RenderRequest(data, mode: .fitSet, shapeThreshold: 1.2).with {
+                $0.setScales = [scale]
+                $0.measured = measured
+            })
         let ink = try #require(set.inkBox)
         #expect(isClose(ink, try #require(glyph.inkBox), within: 0.2) && set.plannedBox == geometry && set.judgingSlack == nil, "\(ink)")
         #expect(GeometryChecks.placementMismatch(set) == nil)
         // Judged already (a second render pass), the box is taken as it is.
         let taken = try GlyphRenderer.render(
-            data, mode: .fitSet, shapeThreshold: 1.2, setScales: [scale], measured: InkMeasurement.Measured(box: ink, precision: 0))
+            RenderRequest(data, mode: .fitSet, shapeThreshold: 1.2).with {
+                $0.setScales = [scale]
+                $0.measured = InkMeasurement.Measured(box: ink, precision: 0)
+            })
         #expect(taken.inkBox == ink && taken.plannedBox == nil && taken.images == set.images)
     }
 
     @Test("in set mode, a box its @3x output shows as it is ships that render: one output drawn, byte for byte a fresh draw")
     func setModeShipsTheRenderThatJudged() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
-        let planning = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2, measuringOnly: true)
+        let planning = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
         let geometry = try #require(planning.inkBox)
         #expect(planning.judgingSlack == InkMeasurement.geometrySlack)
         let scale = SetScale(artboard: planning.artboard, pixelsPerUnit: [1.6, 2.4], glyphs: 1)
         let draws = WorkCount()
-        let set = try GlyphRenderer.$outputDraws.withValue(draws) {
-            try GlyphRenderer.render(
-                data, mode: .fitSet, shapeThreshold: 1.2, setScales: [scale],
-                measured: InkMeasurement.Measured(box: geometry, precision: 0, judgingSlack: planning.judgingSlack))
-        }
+        let set = try GlyphRenderer.render(
+            RenderRequest(data, mode: .fitSet, shapeThreshold: 1.2).with {
+                $0.setScales = [scale]
+                $0.measured = InkMeasurement.Measured(box: geometry, precision: 0, judgingSlack: planning.judgingSlack)
+                $0.probes.outputDraws = draws
+            })
         #expect(set.inkBox == geometry && set.plannedBox == nil && draws.value == Template.scales.count - 1)
         let plan = try #require(set.plans.last)
         #expect(plan.pixelsPerPoint == 2.4)
@@ -219,9 +232,8 @@ import Testing
     func blurredGlyphIsMeasuredAtTheOutputsResolution() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/blurred-two-filters.svg")))
         let measuring = WorkCount(), outputs = WorkCount()
-        let glyph = try InkMeasurement.$measuringDraws.withValue(measuring) {
-            try GlyphRenderer.$outputDraws.withValue(outputs) { try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2) }
-        }
+        let glyph = try GlyphRenderer.render(
+            RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.probes = BuildProbes(outputDraws: outputs, measuringDraws: measuring) })
         // Bands and recordings at 280 px across drew about ten times; here the artboard at 104 px
         // across, then the @3x output, drawn again while the box it shows moves by over half a
         // pixel (this glyph is an eighth of its artboard, so the first plan is far off).
@@ -229,7 +241,7 @@ import Testing
         #expect(outputs.value == Template.scales.count - 1)
         #expect(GeometryChecks.placementMismatch(glyph) == nil)
         let template = WorkCount()
-        let drawn = try InkMeasurement.$measuringDraws.withValue(template) { try GlyphRenderer.render(data, mode: .template, shapeThreshold: 1.2) }
+        let drawn = try GlyphRenderer.render(RenderRequest(data, mode: .template, shapeThreshold: 1.2).with { $0.probes.measuringDraws = template })
         #expect((2...4).contains(template.value) && GeometryChecks.placementMismatch(drawn, fit: false) == nil)
     }
 
@@ -237,7 +249,7 @@ import Testing
     func layeredCardIsMeasuredAndItsJudgingRenderShips() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
         let draws = WorkCount()
-        let glyph = try GlyphRenderer.$outputDraws.withValue(draws) { try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2) }
+        let glyph = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.probes.outputDraws = draws })
         let ink = try #require(glyph.inkBox)
         #expect(isClose(ink, Rect(x: 6, y: 4, width: 36, height: 40), within: 0.02), "\(ink)")
         #expect(glyph.shape == .square && GeometryChecks.placementMismatch(glyph) == nil)
@@ -248,7 +260,7 @@ import Testing
         #expect(glyph.images.last == fresh)
         // Template mode, whose plans measuring never draws, draws every output.
         let template = WorkCount()
-        _ = try GlyphRenderer.$outputDraws.withValue(template) { try GlyphRenderer.render(data, mode: .template, shapeThreshold: 1.2) }
+        _ = try GlyphRenderer.render(RenderRequest(data, mode: .template, shapeThreshold: 1.2).with { $0.probes.outputDraws = template })
         #expect(template.value == Template.scales.count)
     }
 
@@ -288,8 +300,8 @@ import Testing
     @Test("--fit=set's planning pass measures without rendering, the same box the render uses")
     func measuringAloneRendersNothing() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/rotated-miter.svg")))
-        let measured = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2, measuringOnly: true)
-        let rendered = try GlyphRenderer.render(data, mode: .fitGlyph, shapeThreshold: 1.2)
+        let measured = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
+        let rendered = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2))
         #expect(measured.images.isEmpty && measured.plans.isEmpty)
         #expect(measured.inkBox == rendered.inkBox && measured.shape == rendered.shape && rendered.images.count == Template.scales.count)
         var options = PipelineOptions()

@@ -82,22 +82,33 @@ func oneGlyphProject() -> TemporaryFolder {
     return project
 }
 
-/// Builds `inputs` into `output` and returns the report.
-func build(_ inputs: [String], into output: String, fit: Bool = false, sizeTolerance: Double = 0.5, jobs: Int = 2) throws -> BuildReport {
+/// Builds `inputs` into `output` and returns the report; `observer` watches (and fails)
+/// the build's writes.
+func build(
+    _ inputs: [String], into output: String, fit: Bool = false, sizeTolerance: Double = 0.5, jobs: Int = 2, observer: FlushObserver? = nil
+) throws -> BuildReport {
     var request = BuildRequest()
     request.inputs = inputs
     request.outputFolder = output
     request.options.mode = fit ? .fitSet : .template
     request.options.sizeTolerance = sizeTolerance
     request.jobs = jobs
+    request.probes.writes = observer
     return try Builder.run(request)
+}
+
+/// `request`, its writes watched (and failed where it says) by `observer`.
+func observed(_ request: BuildRequest, by observer: FlushObserver) -> BuildRequest {
+    var request = request
+    request.probes.writes = observer
+    return request
 }
 
 /// The output error a build fails with under `observer` (its test seam for failing
 /// writes); records an issue and returns nil when the build fails otherwise or succeeds.
 func outputFailure(building inputs: [String], into output: String, observedBy observer: FlushObserver) -> FileError? {
     let error = #expect(throws: BuildError.self) {
-        try FlushObserver.$current.withValue(observer) { try build(inputs, into: output) }
+        try build(inputs, into: output, observer: observer)
     }
     guard case .output(let failure) = error else {
         Issue.record("expected an output error, got \(String(describing: error))")
@@ -119,7 +130,7 @@ func checkCatalogMatchesFiles(_ output: TemporaryFolder) throws {
 
 /// Renders a fixture with librsvg, as the pipeline does.
 func renderFixture(_ fixture: String, mode: ExportMode = .template) throws -> RenderedGlyph {
-    try GlyphRenderer.render(Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))), mode: mode, shapeThreshold: PipelineOptions().shapeThreshold)
+    try GlyphRenderer.render(RenderRequest(Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))), mode: mode, shapeThreshold: PipelineOptions().shapeThreshold))
 }
 
 /// Whether every side of `a` is within `tolerance` of `b`'s.

@@ -40,8 +40,9 @@ import Testing
             report = try Self.run(set, format: format, symbols: symbols, in: project)
         }
 
-        static func run(_ set: GlyphSet, format: VectorFormat?, symbols: Bool, in project: TemporaryFolder) throws -> BuildReport {
+        static func run(_ set: GlyphSet, format: VectorFormat?, symbols: Bool, in project: TemporaryFolder, probes: BuildProbes = BuildProbes()) throws -> BuildReport {
             var request = BuildRequest()
+            request.probes = probes
             request.inputs = [set.folder]
             request.outputFolder = project.file("Output")
             request.options.mode = set.mode
@@ -242,7 +243,7 @@ import Testing
     /// How many vector drawings (files and symbol variants) a build of `set` makes.
     static func drawings(_ set: GlyphSet, in project: TemporaryFolder) throws -> (count: Int, report: BuildReport) {
         let counter = WorkCount()
-        let report = try VectorArtwork.$drawings.withValue(counter) { try Built.run(set, format: .pdf, symbols: true, in: project) }
+        let report = try Built.run(set, format: .pdf, symbols: true, in: project, probes: BuildProbes(vectorDrawings: counter))
         return (counter.value, report)
     }
 
@@ -292,7 +293,8 @@ import Testing
         request.vectorFormat = .pdf
         request.symbolsFolder = project.file("App/Assets.xcassets/Symbols")
         let counter = WorkCount()
-        let report = try VectorArtwork.$drawings.withValue(counter) { try Builder.run(request) }
+        request.probes.vectorDrawings = counter
+        let report = try Builder.run(request)
         #expect(report.diagnostics.filter { $0.severity == .error }.map(\.rule) == [.renderTimeout])
         let glyphs = Dictionary(uniqueKeysWithValues: report.catalog.glyphs.map { ($0.name, $0) })
         #expect(glyphs["spins"]?.vector == nil && glyphs["home"]?.vector?.symbol == "custom.home")
