@@ -49,7 +49,21 @@ enum OutcomeCodec {
         return try? JSONDecoder().decode(PipelineOptions.self, from: Data(json))
     }
 
-    /// A response: everything in the outcome but the source, which the build already has.
+    /// The fields of `GlyphOutcome` a response carries, in the order written.
+    /// (`OutcomeCodecTests` checks these two lists against the type's fields and the round
+    /// trip of each: a field added to `GlyphOutcome` fails it until it is written and read
+    /// here, or named below with the reason.)
+    static let carriedFields = [
+        "sourceSHA256", "diagnostics", "artboard", "inkBox", "shape", "color", "pngs", "outputs", "plans", "failedRenders", "timings",
+        "measured", "plannedBox", "weight",
+    ]
+
+    /// The fields a response leaves out: the source, which the build sent and keeps, and
+    /// what the build itself learns of a glyph's files (reuse, the signatures it checked).
+    static let fieldsTheBuildSets = ["source", "reused", "sourceSignature", "verifiedOutputs"]
+
+    /// A response: everything in the outcome but the source, which the build already has
+    /// (`carriedFields`).
     static func encodeOutcome(_ outcome: GlyphOutcome) -> [UInt8] {
         var writer = BinaryWriter()
         writer.string(outcome.sourceSHA256)
