@@ -62,13 +62,12 @@ package enum GlyphProcessor {
         outcome.diagnostics = options.applyingSeverities(to: outcome.diagnostics)
         if encode, !outcome.hasErrors, let color = outcome.color {
             encodeOutputs(drawing.rendered, colour: color, options: options, into: &outcome)
+            clock.end(\.encode, in: &outcome.timings)
         } else if showingFailures {
             // Not encoded as outputs (it failed, here or by its name): shown only.
             outcome.failedRenders = failedRenders(drawing.rendered, options: options)
-        } else {
-            return outcome.finished(options)
+            clock.end(\.encode, in: &outcome.timings)
         }
-        clock.end(\.encode, in: &outcome.timings)
         return outcome.finished(options)
     }
 
