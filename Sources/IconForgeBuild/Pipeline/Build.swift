@@ -84,14 +84,12 @@ public enum Builder {
     /// Identifies the tool version, the placement rules, and every option that affects what
     /// a build writes.
     package static func buildKey(_ options: PipelineOptions) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         var keyed = options
         keyed.setScales = nil  // follows from the glyphs; each output records its scale
         // The set is judged afresh by every build (the fingerprint covers the share): only
         // whether glyphs are weighed changes what a glyph's entry records.
         keyed.family.share = FamilyOptions().share
-        let optionsJSON = (try? encoder.encode(keyed)) ?? Data()
+        let optionsJSON = (try? JSONText.encode(keyed, formatting: [.sortedKeys])) ?? []
         let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n" + (options.family.weighs ? "weight \(InkWeight.revision)\n" : "")
         return SHA256Digest.hex(of: Array(header.utf8) + Array(optionsJSON))
     }

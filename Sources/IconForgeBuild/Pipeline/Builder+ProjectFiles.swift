@@ -107,7 +107,7 @@ extension Builder {
         let message: String
         if added.removed {
             message = "\(item) had \(added.key), which iconforge did not write; its action is no longer in \(sourceName), so the item was removed with it"
-                + (field.map { ": to have it back, add the action to \(sourceName) with \($0.inIcon ? "\"icon\": { \($0.text) }" : $0.text)" } ?? "")
+                + (field.map { ": to have it back, add the action to \(sourceName) with \($0.inAction)" } ?? "")
         } else if let wanted = added.wanted {
             message = "\(item) has \(added.key) \(shown(added.value)), which iconforge did not write, but \(sourceName) has \(shown(wanted)); it was kept, not overwritten: to keep it, put it into \(sourceName)"
                 + (field.map { " (\($0.text))" } ?? "") + "; to take \(sourceName)'s, delete the key from this file and build again"

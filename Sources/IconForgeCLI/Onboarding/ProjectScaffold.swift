@@ -46,42 +46,27 @@ enum ProjectScaffold {
         """
 
     static func configuration(glyphs: String) -> String {
-        """
-        {
-          "//": [
+        let comment = [
             "iconforge's settings for this project; flags on the command line win over them.",
             "glyphs: the folder of SVG glyphs (or a list of folders); output: where PNGs and catalog.json go.",
-            "fit: true (or \\"set\\") gives each artboard size's glyphs one scale, which brings the set's typical glyph to the template's target (for sets not drawn on the 35 pt template); \\"glyph\\" scales each glyph to the target alone.",
+            "fit: true (or \"set\") gives each artboard size's glyphs one scale, which brings the set's typical glyph to the template's target (for sets not drawn on the 35 pt template); \"glyph\" scales each glyph to the target alone.",
             "tolerance: how far (pt) a glyph's governing side may be from 27 pt (square) or 30 pt (wide, tall).",
-            "werror: true makes warnings fail the build. Add an \\"xcassets\\" key naming an asset catalog to fill it.",
-            "Every key: docs/reference.md in iconforge's repository, or 'iconforge help build'."
-          ],
-          "glyphs": \(JSONText.quoted(glyphs)),
-          "output": "Output",
-          "fit": false,
-          "tolerance": 0.5,
-          "werror": false
-        }
-
-        """
+            "werror: true makes warnings fail the build. Add an \"xcassets\" key naming an asset catalog to fill it.",
+            "Every key: docs/reference.md in iconforge's repository, or 'iconforge help build'.",
+        ]
+        let document = OrderedJSON.object([
+            ("//", .array(comment.map { .string($0) })), ("glyphs", .string(glyphs)), ("output", .string("Output")), ("fit", .bool(false)),
+            ("tolerance", .number(0.5)), ("werror", .bool(false)),
+        ])
+        return document.text(.readable) + "\n"
     }
 
     static func quickActions(appName: String) -> String {
-        let name = JSONText.quoted(appName)
-        let type = JSONText.quoted("com.example." + identifier(appName) + ".example")
-        return """
-            {
-              "appName": \(name),
-              "actions": [
-                {
-                  "type": \(type),
-                  "title": "New Item",
-                  "icon": { "glyph": "example" }
-                }
-              ]
-            }
-
-            """
+        let action = OrderedJSON.object([
+            ("type", .string("com.example." + identifier(appName) + ".example")), ("title", .string("New Item")),
+            ("icon", .object([("glyph", .string("example"))], inline: true)),
+        ])
+        return OrderedJSON.object([("appName", .string(appName)), ("actions", .array([action]))]).text(.readable) + "\n"
     }
 
     /// What to write, relative to the project folder.

@@ -10,7 +10,7 @@ struct JSONSchemaDocument: Sendable {
     var definitions: [(String, SchemaNode)] = []
 
     var text: String {
-        guard case .object(var members) = root.json else { return "" }
+        guard case .object(var members, _) = root.json else { return "" }
         var header: [(String, OrderedJSON)] = [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")), ("$id", .string(fileName)),
             ("title", .string(title)), ("description", .string(summary)),

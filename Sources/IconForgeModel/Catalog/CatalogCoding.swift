@@ -14,21 +14,25 @@ extension Catalog {
         var skeleton = self
         skeleton.glyphs = []
         let outer = try JSONText.encode(skeleton, formatting: Self.fileFormatting)
-        // Pretty-printed, an empty array at depth 1 is `[`, an empty line, and `  ]`; the key
-        // is the only one at that depth named so (keys inside strings are escaped quotes).
-        let empty = Array("\n  \"glyphs\" : [\n\n  ]".utf8)
+        // Pretty-printed, an empty array at depth 1 is `[`, an empty line, and `  ]`; no other
+        // member can be written so (a key inside a string has its quotes escaped).
+        let empty = Self.glyphsMember(count: 0) { _, _ in }
         guard let range = outer.firstRange(of: empty) else { return Array(try encoded()) }
+        let fragments = try cache.prettyFragments(glyphs)
         var bytes = Array(outer[..<range.lowerBound])
         bytes.reserveCapacity(outer.count + glyphs.count * 1_024)
-        bytes += Array("\n  \"glyphs\" : [\n".utf8)
-        for (index, fragment) in try cache.prettyFragments(glyphs).enumerated() {
-            if index > 0 { bytes += Array(",\n".utf8) }
-            bytes += fragment
-        }
-        bytes += Array("\n  ]".utf8)
+        bytes += Self.glyphsMember(count: fragments.count) { writer, index in writer.verbatim(fragments[index]) }
         bytes += outer[range.upperBound...]
         bytes.append(0x0A)
         return bytes
+    }
+
+    /// The catalog's `"glyphs" : [...]` member, as the encoder lays it out at depth 1.
+    private static func glyphsMember(count: Int, glyph: (inout JSONText.Writer, Int) -> Void) -> [UInt8] {
+        var writer = JSONText.Writer(layout: .pretty)
+        writer.key("glyphs")
+        writer.container(.array, count: count, depth: 1, item: glyph)
+        return writer.bytes
     }
 }
 
@@ -81,8 +85,9 @@ package final class GlyphJSONCache: Sendable {
         }
     }
 
-    /// The catalog's fragment for each glyph: pretty-printed, every line indented to sit in
-    /// the `glyphs` array (an empty line, as inside an empty array, stays empty).
+    /// The catalog's fragment for each glyph: pretty-printed, every line after the first
+    /// indented to sit in the `glyphs` array (an empty line, as inside an empty array, stays
+    /// empty; the writer indents the first).
     func prettyFragments(_ glyphs: [Catalog.Glyph]) throws -> [[UInt8]] {
         try fragments(glyphs, in: pretty, encode: Self.prettyFragment)
     }
@@ -96,7 +101,7 @@ package final class GlyphJSONCache: Sendable {
         let standalone = try JSONText.encode(glyph, formatting: Catalog.fileFormatting)
         var indented: [UInt8] = []
         indented.reserveCapacity(standalone.count + standalone.count / 8)
-        var lineStart = true
+        var lineStart = false
         for byte in standalone {
             if lineStart, byte != 0x0A { indented += [0x20, 0x20, 0x20, 0x20] }
             indented.append(byte)

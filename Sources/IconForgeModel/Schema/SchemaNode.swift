@@ -38,7 +38,7 @@ package indirect enum SchemaNode: Sendable {
         case .object(let properties, let required, let minProperties, let maxProperties):
             var members: [(String, OrderedJSON)] = [("type", .string("object"))]
             let described: [(String, OrderedJSON)] = properties.map { property in
-                guard case .object(var inner) = property.node.json else { return (property.key, property.node.json) }
+                guard case .object(var inner, _) = property.node.json else { return (property.key, property.node.json) }
                 inner.insert(("description", .string(property.meaning)), at: 0)
                 return (property.key, .object(inner))
             }

@@ -243,42 +243,23 @@ public enum AssetCatalogWriter {
     }
 
     /// The catalog's own Contents.json, written only when the catalog has none.
-    static let rootContentsJSON = """
-        {
-          "info" : {
-            "author" : "\(author)",
-            "version" : 1
-          }
-        }
-
-        """
+    static let rootContentsJSON = contentsFile(.object([info]))
 
     /// An image set's Contents.json as Xcode formats it: two-space indents, " : ", keys sorted.
     static func contentsJSON(for glyph: String) -> String {
         let images = [2, 3].map { scale in
-            """
-                {
-                  "filename" : \(JSONText.quoted(fileName(glyph, scale: scale))),
-                  "idiom" : "universal",
-                  "scale" : "\(scale)x"
-                }
-            """
+            OrderedJSON.object([("filename", .string(fileName(glyph, scale: scale))), ("idiom", .string("universal")), ("scale", .string("\(scale)x"))])
         }
-        return """
-            {
-              "images" : [
-            \(images.joined(separator: ",\n"))
-              ],
-              "info" : {
-                "author" : "\(author)",
-                "version" : 1
-              },
-              "properties" : {
-                "template-rendering-intent" : "template"
-              }
-            }
+        return contentsFile(.object([("images", .array(images)), info, ("properties", .object([("template-rendering-intent", .string("template"))]))]))
+    }
 
-            """
+    /// The `info` member that marks a Contents.json as iconforge's.
+    static let info: (String, OrderedJSON) = ("info", .object([("author", .string(author)), ("version", .integer(1))]))
+
+    /// A Contents.json file's text: `document` as Xcode lays it out (its members listed in
+    /// the order of their keys, as Xcode sorts them), and a final newline.
+    static func contentsFile(_ document: OrderedJSON) -> String {
+        document.text(.pretty) + "\n"
     }
 
     /// Whether the image set's Contents.json says iconforge wrote it.

@@ -96,48 +96,47 @@ package struct BuildState: Equatable, Sendable {
         guard let cache, !rest.glyphs.isEmpty else { return try JSONText.encode(rest, formatting: formatting) }
         var skeleton = rest
         skeleton.glyphs = []
-        let outer = try Self.handWritten(skeleton, splicing: signatures) ?? JSONText.encode(skeleton, formatting: formatting)
-        let opening = Array("{\"glyphs\":[]".utf8)
+        let outer = try Self.written(skeleton, splicing: signatures)
+        var empty = JSONText.Writer(layout: .compact)
+        empty.container(.object, count: 1, depth: 0) { writer, _ in
+            writer.key("glyphs")
+            writer.container(.array, count: 0, depth: 1) { _, _ in }
+        }
+        let opening = empty.bytes.dropLast()
         guard outer.starts(with: opening) else { return try JSONText.encode(rest, formatting: formatting) }
-        var bytes = Array("{\"glyphs\":[".utf8)
-        bytes.reserveCapacity(outer.count + rest.glyphs.count * 768)
-        for (index, fragment) in try cache.compactFragments(rest.glyphs).enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += fragment
+        let fragments = try cache.compactFragments(rest.glyphs)
+        var writer = JSONText.Writer(layout: .compact, capacity: outer.count + rest.glyphs.count * 768)
+        writer.container(.object, count: 1, depth: 0) { writer, _ in
+            writer.key("glyphs")
+            writer.container(.array, count: fragments.count, depth: 1) { writer, index in writer.verbatim(fragments[index]) }
         }
-        bytes.append(UInt8(ascii: "]"))
-        bytes += outer[opening.count...]
-        return bytes
+        return Array(writer.bytes.dropLast()) + outer[opening.count...]
     }
 
-    /// The second line without glyphs, written as the encoder writes it (compact, keys in
-    /// byte order, which is the encoder's order for ASCII keys): the encoder takes longer
-    /// over these 3,000 small entries than everything else a watch's build does. With
-    /// `signatures`, spliced from the members it wrote last. Nil when a key is not ASCII,
-    /// for the encoder to write.
-    private static func handWritten(_ rest: Glyphs, splicing signatures: SignatureText? = nil) throws -> [UInt8]? {
-        let names = Array(rest.modificationTimes.keys) + Array(rest.sourceSignatures.keys)
-        guard rest.glyphs.isEmpty, names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
+    /// The second line without glyphs: the encoder takes longer over these 3,000 small
+    /// entries than everything else a watch's build does, so each member is written alone
+    /// and, with `signatures`, spliced from the members written last.
+    private static func written(_ rest: Glyphs, splicing signatures: SignatureText? = nil) throws -> [UInt8] {
         let signatures = signatures ?? SignatureText()
-        var bytes = Array("{\"glyphs\":[],\"modificationTimes\":{".utf8)
-        bytes.reserveCapacity(names.count * 64)
-        bytes += signatures.times.text(rest.modificationTimes) { key, time in quoted(key) + Array(":\(time)".utf8) }
-        bytes += Array("},\"sourceSignatures\":{".utf8)
-        bytes += signatures.sources.text(rest.sourceSignatures) { key, signature in
-            quoted(key) + Array(":{\"inode\":\(signature.inode),\"modified\":\(signature.modified),\"size\":\(signature.size)}".utf8)
+        let times = signatures.times.members(rest.modificationTimes) { key, time in
+            var writer = JSONText.Writer(layout: .compact)
+            writer.key(key)
+            writer.token(String(time))
+            return writer.bytes
         }
-        bytes += Array("}}".utf8)
-        return bytes
-    }
-
-    /// A key as the encoder writes it: one needing no escape (all of them, for valid glyph
-    /// names) copied as it is.
-    private static func quoted(_ key: String) -> [UInt8] {
-        guard key.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return Array(JSONText.quoted(key).utf8) }
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        bytes += key.utf8
-        bytes.append(UInt8(ascii: "\""))
-        return bytes
+        let sources = try signatures.sources.members(rest.sourceSignatures) { key, signature in
+            var writer = JSONText.Writer(layout: .compact)
+            writer.key(key)
+            writer.verbatim(try JSONText.encode(signature, formatting: GlyphJSONCache.compactFormatting))
+            return writer.bytes
+        }
+        var writer = JSONText.Writer(layout: .compact, capacity: (times.count + sources.count) * 64)
+        writer.container(.object, count: 3, depth: 0) { writer, index in
+            let (key, members) = [("glyphs", []), ("modificationTimes", times), ("sourceSignatures", sources)][index]
+            writer.key(key)
+            writer.container(index == 0 ? .array : .object, count: members.count, depth: 1) { writer, index in writer.verbatim(members[index]) }
+        }
+        return writer.bytes
     }
 
     /// The members of the state's second line as a watch last wrote them (`SortedMembers`).

@@ -13,9 +13,8 @@ final class SortedMembers<Value: Equatable & Sendable>: Sendable {
 
     init() {}
 
-    /// The members of `entries` in the byte order of their keys, each as `member` writes it,
-    /// separated by commas (what goes between the object's braces).
-    func text(_ entries: [String: Value], member: (String, Value) -> [UInt8]) -> [UInt8] {
+    /// The members of `entries` in the byte order of their keys, each as `member` writes it.
+    func members(_ entries: [String: Value], member: (String, Value) throws -> [UInt8]) rethrows -> [[UInt8]] {
         let previous = last.withLock { $0 }
         var written = Written()
         if let previous, previous.keys.count == entries.count {
@@ -25,7 +24,7 @@ final class SortedMembers<Value: Equatable & Sendable>: Sendable {
                 // Another key: the same count means some old key is missing.
                 guard let value = entries[key] else { break }
                 written.values.append(value)
-                written.members.append(previous.values[index] == value ? previous.members[index] : member(key, value))
+                try written.members.append(previous.values[index] == value ? previous.members[index] : member(key, value))
             }
             if written.values.count == entries.count {
                 written.keys = previous.keys
@@ -37,15 +36,9 @@ final class SortedMembers<Value: Equatable & Sendable>: Sendable {
             let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             written.keys = sorted.map(\.key)
             written.values = sorted.map(\.value)
-            written.members = sorted.map { member($0.key, $0.value) }
+            written.members = try sorted.map { try member($0.key, $0.value) }
         }
         last.withLock { $0 = written }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(written.members.reduce(written.members.count) { $0 + $1.count })
-        for (index, member) in written.members.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += member
-        }
-        return bytes
+        return written.members
     }
 }

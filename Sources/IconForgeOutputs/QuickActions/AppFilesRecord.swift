@@ -77,9 +77,7 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
 
     /// Deterministic bytes: keys sorted, one line per level.
     package func encoded() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return ((try? encoder.encode(self)).map { Array($0) } ?? []) + [0x0A]
+        ((try? JSONText.encode(self, formatting: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? []) + [0x0A]
     }
 
     /// The bytes of the record as kept in `outputFolder` (paths relative to it).

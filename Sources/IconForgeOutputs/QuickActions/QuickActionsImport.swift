@@ -39,7 +39,7 @@ package enum QuickActionsImport {
         let region = root["CFBundleDevelopmentRegion"]?.string.flatMap { $0.contains("$(") ? nil : $0 }
         let development = developmentLocale ?? region ?? "en"
         var locales = Set<String>()
-        var actions: [String] = []
+        var actions: [OrderedJSON] = []
         for (index, value) in items.enumerated() {
             let number = index + 1
             guard let item = value.dictionary else { throw Failure(path: plistPath, message: "\(InfoPlistUpdate.key) item \(number) is not a dictionary") }
@@ -53,7 +53,7 @@ package enum QuickActionsImport {
             guard let title = item["UIApplicationShortcutItemTitle"]?.string else {
                 throw Failure(path: plistPath, message: "item \(number) (\(type)) has no UIApplicationShortcutItemTitle string")
             }
-            var fields = ["\"type\": " + JSONText.quoted(type)]
+            var fields: [(String, OrderedJSON)] = [("type", .string(type))]
             fields += text(title, field: "title", translations: translations, development: development, locales: &locales)
             if let subtitle = item["UIApplicationShortcutItemSubtitle"] {
                 guard let subtitle = subtitle.string else { throw Failure(path: plistPath, message: "item \(number)'s subtitle is not a string") }
@@ -62,40 +62,35 @@ package enum QuickActionsImport {
             let icons = [("UIApplicationShortcutItemIconFile", "glyph"), ("UIApplicationShortcutItemIconSymbolName", "symbol"), ("UIApplicationShortcutItemIconType", "system")]
                 .compactMap { key, kind in item[key]?.string.map { (key, kind, $0) } }
             if !icons.isEmpty {
-                fields.append("\"icon\": { " + icons.map { "\"\($0.1)\": " + JSONText.quoted($0.2) }.joined(separator: ", ") + " }")
+                fields.append(("icon", .object(icons.map { ($0.1, .string($0.2)) }, inline: true)))
             }
             if let userInfo = item["UIApplicationShortcutItemUserInfo"] {
                 guard let dictionary = userInfo.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) else {
                     throw Failure(path: plistPath, message: "item \(number)'s UIApplicationShortcutItemUserInfo holds values other than strings, which quick-actions.json cannot express; make them strings (the app reads them as it likes)")
                 }
-                let pairs = dictionary.keys.sorted().map { JSONText.quoted($0) + ": " + JSONText.quoted(dictionary[$0]?.string ?? "") }
-                fields.append("\"userInfo\": { " + pairs.joined(separator: ", ") + " }")
+                fields.append(("userInfo", .object(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]?.string ?? "")) }, inline: true)))
             }
             if let identifier = item["UIApplicationShortcutItemTargetContentIdentifier"] {
                 guard let identifier = identifier.string else {
                     throw Failure(path: plistPath, message: "item \(number)'s UIApplicationShortcutItemTargetContentIdentifier is not a string")
                 }
-                fields.append("\"targetContentIdentifier\": " + JSONText.quoted(identifier))
+                fields.append(("targetContentIdentifier", .string(identifier)))
             }
-            actions.append("    {\n" + fields.map { "      " + $0 }.joined(separator: ",\n") + "\n    }")
+            actions.append(.object(fields))
         }
         let others = locales.subtracting([development]).sorted(by: StringCatalogUpdate.xcodeOrder)
-        let lines = [
-            "{",
-            "  \"developmentLocale\": \(JSONText.quoted(development)),",
-            "  \"locales\": [" + ([development] + others).map(JSONText.quoted).joined(separator: ", ") + "],",
-            "  \"actions\": [" + (actions.isEmpty ? "]" : "\n" + actions.joined(separator: ",\n") + "\n  ]"),
-            "}",
-            "",
-        ]
-        return lines.joined(separator: "\n")
+        let document = OrderedJSON.object([
+            ("developmentLocale", .string(development)), ("locales", .array(([development] + others).map { .string($0) }, inline: true)),
+            ("actions", .array(actions)),
+        ])
+        return document.text(.readable) + "\n"
     }
 
     /// A title's or subtitle's fields: the text in each locale that translates `value`, and
     /// the key when the development locale's text is not `value` itself.
     private static func text(
         _ value: String, field: String, translations: Translations, development: String, locales: inout Set<String>
-    ) -> [String] {
+    ) -> [(String, OrderedJSON)] {
         let developmentText = translations[development]?[value] ?? value
         var entries = [(development, developmentText)]
         for locale in translations.keys.sorted(by: StringCatalogUpdate.xcodeOrder) where locale != development {
@@ -103,8 +98,8 @@ package enum QuickActionsImport {
             entries.append((locale, translated))
             locales.insert(locale)
         }
-        var fields = [entries.count == 1 ? "\"\(field)\": " + JSONText.quoted(developmentText) : "\"\(field)\": { " + entries.map { JSONText.quoted($0.0) + ": " + JSONText.quoted($0.1) }.joined(separator: ", ") + " }"]
-        if developmentText != value { fields.append("\"\(field)Key\": " + JSONText.quoted(value)) }
+        var fields: [(String, OrderedJSON)] = [(field, entries.count == 1 ? .string(developmentText) : .object(entries.map { ($0.0, .string($0.1)) }, inline: true))]
+        if developmentText != value { fields.append((field + "Key", .string(value))) }
         return fields
     }
 

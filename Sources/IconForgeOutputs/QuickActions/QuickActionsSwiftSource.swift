@@ -62,7 +62,20 @@ package enum QuickActionsSwiftSource {
                 lines.append("    case \(name) = \(literal(expanded[index]?.suffix ?? action.type))")
             }
         }
-        lines += [
+        lines += iconProperty(icons: actions.map { $0.icon }, names: names, sourceName: sourceName)
+        if usesBundle {
+            lines += shortcutTypeFunctions(names: names, expanded: expanded)
+        }
+        lines += ["}", ""]
+        if !actions.isEmpty {
+            lines += dynamicItems(definitions, names: names, usesBundle: usesBundle)
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    /// The nested `Icon` enum and the `icon` property: each action's icon.
+    private static func iconProperty(icons: [QuickActionDefinitions.Icon?], names: [String], sourceName: String) -> [String] {
+        var lines = [
             "",
             "    /// Where an action's icon comes from.",
             "    enum Icon: Hashable, Sendable {",
@@ -78,38 +91,38 @@ package enum QuickActionsSwiftSource {
             "    var icon: Icon? {",
             "        switch self {",
         ]
-        for (action, name) in zip(actions, names) {
-            lines.append("        case .\(name): return \(iconExpression(action.icon))")
+        for (icon, name) in zip(icons, names) {
+            lines.append("        case .\(name): return \(iconExpression(icon))")
         }
         lines += ["        }", "    }"]
-        if usesBundle {
-            lines += [
-                "",
-                "    /// The action whose `UIApplicationShortcutItem.type` is `shortcutType`. Info.plist spells",
-                "    /// types as `$(PRODUCT_BUNDLE_IDENTIFIER)` and a suffix, and Xcode expands the setting",
-                "    /// to the app's bundle identifier: a raw value is that suffix alone.",
-                "    init?(shortcutType: String, bundleIdentifier: String? = Bundle.main.bundleIdentifier) {",
-                "        guard let action = Self.allCases.first(where: { $0.shortcutType(bundleIdentifier: bundleIdentifier) == shortcutType }) else {",
-                "            return nil",
-                "        }",
-                "        self = action",
-                "    }",
-                "",
-                "    /// The `UIApplicationShortcutItem.type` iOS hands the app for this action.",
-                "    func shortcutType(bundleIdentifier: String? = Bundle.main.bundleIdentifier) -> String {",
-                "        switch self {",
-            ]
-            for (index, name) in names.enumerated() {
-                let value = expanded[index].map { "(bundleIdentifier ?? \"\") + \(literal($0.separator + $0.suffix))" } ?? "rawValue"
-                lines.append("        case .\(name): return \(value)")
-            }
-            lines += ["        }", "    }"]
+        return lines
+    }
+
+    /// `init?(shortcutType:)` and `shortcutType(bundleIdentifier:)`, for types written as the
+    /// bundle identifier and a suffix.
+    private static func shortcutTypeFunctions(names: [String], expanded: [(separator: String, suffix: String)?]) -> [String] {
+        var lines = [
+            "",
+            "    /// The action whose `UIApplicationShortcutItem.type` is `shortcutType`. Info.plist spells",
+            "    /// types as `$(PRODUCT_BUNDLE_IDENTIFIER)` and a suffix, and Xcode expands the setting",
+            "    /// to the app's bundle identifier: a raw value is that suffix alone.",
+            "    init?(shortcutType: String, bundleIdentifier: String? = Bundle.main.bundleIdentifier) {",
+            "        guard let action = Self.allCases.first(where: { $0.shortcutType(bundleIdentifier: bundleIdentifier) == shortcutType }) else {",
+            "            return nil",
+            "        }",
+            "        self = action",
+            "    }",
+            "",
+            "    /// The `UIApplicationShortcutItem.type` iOS hands the app for this action.",
+            "    func shortcutType(bundleIdentifier: String? = Bundle.main.bundleIdentifier) -> String {",
+            "        switch self {",
+        ]
+        for (index, name) in names.enumerated() {
+            let value = expanded[index].map { "(bundleIdentifier ?? \"\") + \(literal($0.separator + $0.suffix))" } ?? "rawValue"
+            lines.append("        case .\(name): return \(value)")
         }
-        lines += ["}", ""]
-        if !actions.isEmpty {
-            lines += dynamicItems(definitions, names: names, usesBundle: usesBundle)
-        }
-        return Array(lines.joined(separator: "\n").utf8)
+        lines += ["        }", "    }"]
+        return lines
     }
 
     /// Behind `#if canImport(UIKit)`: each action as a `UIApplicationShortcutItem`, from the

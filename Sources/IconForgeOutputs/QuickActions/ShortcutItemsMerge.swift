@@ -124,21 +124,27 @@ package enum ShortcutItemsMerge {
     }
 
     /// The quick-actions.json field that says what `key` says, as it would be written there
-    /// for `value`, and whether it goes into the action's `"icon"`; nil when there is none
-    /// (or `value` is not one it can hold).
-    package static func field(for key: String, value: PropertyListValue) -> (text: String, inIcon: Bool)? {
+    /// for `value`, whether it goes into the action's `"icon"`, and the field as the action
+    /// holds it (inside `"icon"` for an icon); nil when there is none (or `value` is not one
+    /// it can hold).
+    package static func field(for key: String, value: PropertyListValue) -> (text: String, inIcon: Bool, inAction: String)? {
+        guard let field = fieldValue(for: key, value: value) else { return nil }
+        let text = OrderedJSON.member(field.name, field.value)
+        return (text, field.inIcon, field.inIcon ? OrderedJSON.member("icon", .object([(field.name, field.value)], inline: true)) : text)
+    }
+
+    private static func fieldValue(for key: String, value: PropertyListValue) -> (name: String, value: OrderedJSON, inIcon: Bool)? {
         typealias Keys = QuickActionsPropertyList.Item.CodingKeys
         if key == Keys.userInfo.rawValue, let dictionary = value.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) {
-            let pairs = dictionary.keys.sorted().map { JSONText.quoted($0) + ": " + JSONText.quoted(dictionary[$0]?.string ?? "") }
-            return ("\"userInfo\": { " + pairs.joined(separator: ", ") + " }", false)
+            return ("userInfo", .object(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]?.string ?? "")) }, inline: true), false)
         }
         guard let text = value.string else { return nil }
         switch key {
-        case Keys.iconType.rawValue: return ("\"system\": " + JSONText.quoted(text), true)
-        case Keys.iconSymbolName.rawValue: return ("\"symbol\": " + JSONText.quoted(text), true)
-        case Keys.iconFile.rawValue: return ("\"glyph\": " + JSONText.quoted(text), true)
-        case Keys.subtitle.rawValue: return ("\"subtitle\": " + JSONText.quoted(text), false)
-        case Keys.targetContentIdentifier.rawValue: return ("\"targetContentIdentifier\": " + JSONText.quoted(text), false)
+        case Keys.iconType.rawValue: return ("system", .string(text), true)
+        case Keys.iconSymbolName.rawValue: return ("symbol", .string(text), true)
+        case Keys.iconFile.rawValue: return ("glyph", .string(text), true)
+        case Keys.subtitle.rawValue: return ("subtitle", .string(text), false)
+        case Keys.targetContentIdentifier.rawValue: return ("targetContentIdentifier", .string(text), false)
         default: return nil
         }
     }

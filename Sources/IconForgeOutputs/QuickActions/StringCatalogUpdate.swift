@@ -77,96 +77,156 @@ package enum StringCatalogUpdate {
     package static func update(
         _ existing: [UInt8]?, definitions: QuickActionDefinitions, sourceName: String, recorded: [String: [String: String]]?
     ) throws(Failure) -> Update {
-        var root: [Node.Member]
-        var endsWithNewline = false
-        var parsedStrings: [String: JSONValue] = [:]
+        var document: Parsed
         if let existing {
-            let value: JSONValue
-            do {
-                value = try JSONParser.parse(existing)
-            } catch {
-                throw Failure(message: "is not valid JSON: \(error.location.line):\(error.location.column): \(error.message)")
-            }
-            let offsets = SourceOffsets(existing)
-            guard let members = node(value, offsets: offsets).members else { throw Failure(message: "does not hold a JSON object; it is not a String Catalog") }
-            root = members
-            endsWithNewline = existing.last == UInt8(ascii: "\n")
-            if let language = value["sourceLanguage"]?.string, language != definitions.developmentLocale {
-                throw Failure(message: "has source language \"\(language)\", but quick-actions.json's development locale is \"\(definitions.developmentLocale)\"; its texts are the keys, so they must agree: set developmentLocale")
-            }
-            if case .object(let members)? = value["strings"]?.kind {
-                for member in members { parsedStrings[member.key] = member.value }
-            }
+            document = try parsed(existing, developmentLocale: definitions.developmentLocale)
         } else {
-            root = [
+            document = Parsed(root: [
                 member("sourceLanguage", .token(JSONText.quoted(definitions.developmentLocale))), member("strings", .object([])), member("version", .token(JSONText.quoted("1.0"))),
-            ]
+            ])
         }
-        guard let stringsIndex = root.firstIndex(where: { $0.key == "strings" }) ?? insertStrings(into: &root) else {
+        guard let stringsIndex = document.root.firstIndex(where: { $0.key == "strings" }) ?? insertStrings(into: &document.root) else {
             throw Failure(message: "has no \"strings\" object")
         }
-        guard var strings = root[stringsIndex].value.members else { throw Failure(message: "has a \"strings\" that is not an object") }
+        guard var strings = document.root[stringsIndex].value.members else { throw Failure(message: "has a \"strings\" that is not an object") }
+        var merge = Merge(definitions: definitions, entries: entries(for: definitions, sourceName: sourceName), parsedStrings: document.strings, recorded: recorded)
+        try merge.refuseForeignKeys(in: strings)
+        merge.removeRetiredKeys(from: &strings)
+        for entry in merge.entries { merge.add(entry, to: &strings) }
+        document.root[stringsIndex].value = .object(strings)
+        var writer = JSONText.Writer(layout: .pretty, capacity: existing?.count ?? 1_024)
+        write(.object(document.root), into: &writer, depth: 0)
+        let result = writer.bytes + (document.endsWithNewline ? [UInt8(ascii: "\n")] : [])
+        merge.update.bytes = result == existing ? nil : result
+        return merge.update
+    }
 
-        let listed = Set(definitions.locales)
-        let entries = entries(for: definitions, sourceName: sourceName)
-        let wanted = Dictionary(entries.map { ($0.key, values(of: $0.value)) }, uniquingKeysWith: { first, _ in first })
+    /// A catalog as found: its members as nodes, and its `strings` as parsed.
+    private struct Parsed {
+        var root: [Node.Member]
+        var endsWithNewline = false
+        var strings: [String: JSONValue] = [:]
+    }
+
+    /// The catalog `bytes`, refused when it is not JSON, not an object, or in another source
+    /// language than the development locale.
+    private static func parsed(_ bytes: [UInt8], developmentLocale: String) throws(Failure) -> Parsed {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw Failure(message: "is not valid JSON: \(error.location.line):\(error.location.column): \(error.message)")
+        }
+        guard let members = node(value, offsets: SourceOffsets(bytes)).members else { throw Failure(message: "does not hold a JSON object; it is not a String Catalog") }
+        var document = Parsed(root: members, endsWithNewline: bytes.last == UInt8(ascii: "\n"))
+        if let language = value["sourceLanguage"]?.string, language != developmentLocale {
+            throw Failure(message: "has source language \"\(language)\", but quick-actions.json's development locale is \"\(developmentLocale)\"; its texts are the keys, so they must agree: set developmentLocale")
+        }
+        if case .object(let members)? = value["strings"]?.kind {
+            for member in members { document.strings[member.key] = member.value }
+        }
+        return document
+    }
+
+    /// The merge of the generated keys into a catalog's `strings`, and what it finds.
+    private struct Merge {
+        let definitions: QuickActionDefinitions
+        let entries: [Node.Member]
+        let parsedStrings: [String: JSONValue]
+        let recorded: [String: [String: String]]?
+        let listed: Set<String>
+        /// The generated values by key, by locale.
+        let wanted: [String: [String: String]]
+        var update = Update(bytes: nil, record: [:])
+
+        init(definitions: QuickActionDefinitions, entries: [Node.Member], parsedStrings: [String: JSONValue], recorded: [String: [String: String]]?) {
+            self.definitions = definitions
+            self.entries = entries
+            self.parsedStrings = parsedStrings
+            self.recorded = recorded
+            listed = Set(definitions.locales)
+            wanted = Dictionary(entries.map { ($0.key, StringCatalogUpdate.values(of: $0.value)) }, uniquingKeysWith: { first, _ in first })
+        }
+
         /// The string unit values of a key as found, by locale (nil: a localization that is not a plain string unit).
         func found(_ key: String) -> [String: String?] {
             guard case .object(let locales)? = parsedStrings[key]?["localizations"]?.kind else { return [:] }
             return Dictionary(locales.map { ($0.key, $0.value["stringUnit"]?["value"]?.string) }, uniquingKeysWith: { first, _ in first })
         }
+
         func owns(_ key: String, _ node: Node) -> Bool {
             if let recorded { return recorded[key] != nil }
-            return isOwned(node)
+            return StringCatalogUpdate.isOwned(node)
         }
-        var update = Update(bytes: nil, record: [:])
-        for existing in strings where wanted[existing.key] != nil && !owns(existing.key, existing.value) {
-            // Exactly what iconforge would write (an imported key) becomes its own as it is.
-            let values = found(existing.key)
-            guard let new = wanted[existing.key], new.allSatisfy({ values[$0.key] == .some($0.value) }) else {
-                throw Failure(message: "already has the key \"\(existing.key)\", which iconforge did not write; remove it from the catalog (quick-actions.json holds its translations) or change the quick action's text")
-            }
-        }
-        var removals: [String] = []
-        for existing in strings where wanted[existing.key] == nil && owns(existing.key, existing.value) {
-            // A key no longer generated: gone only when nothing in it is someone else's.
-            let mine = recorded?[existing.key] ?? [:]
-            let foreign = found(existing.key).filter { locale, value in
-                guard let value else { return true }
-                return recorded == nil ? !listed.contains(locale) : mine[locale] != AppFilesRecord.digest(value)
-            }
-            if foreign.isEmpty {
-                removals.append(existing.key)
-            } else {
-                for (locale, value) in foreign.sorted(by: { $0.key < $1.key }) {
-                    update.kept.append(Kept(key: existing.key, locale: locale, found: value ?? "(not a plain string)", wanted: nil))
+
+        /// A key iconforge would write that someone else's holds, unless it holds exactly what
+        /// iconforge would write (an imported key, which becomes iconforge's as it is).
+        func refuseForeignKeys(in strings: [Node.Member]) throws(Failure) {
+            for existing in strings where wanted[existing.key] != nil && !owns(existing.key, existing.value) {
+                let values = found(existing.key)
+                guard let new = wanted[existing.key], new.allSatisfy({ values[$0.key] == .some($0.value) }) else {
+                    throw Failure(message: "already has the key \"\(existing.key)\", which iconforge did not write; remove it from the catalog (quick-actions.json holds its translations) or change the quick action's text")
                 }
-                if let kept = recorded?[existing.key] { update.record[existing.key] = kept }
             }
         }
-        strings.removeAll { removals.contains($0.key) }
-        for entry in entries {
+
+        /// Removes the keys no longer generated, each only when nothing in it is someone else's.
+        mutating func removeRetiredKeys(from strings: inout [Node.Member]) {
+            var removals: [String] = []
+            for existing in strings where wanted[existing.key] == nil && owns(existing.key, existing.value) {
+                let mine = recorded?[existing.key] ?? [:]
+                let foreign = found(existing.key).filter { locale, value in
+                    guard let value else { return true }
+                    return recorded == nil ? !listed.contains(locale) : mine[locale] != AppFilesRecord.digest(value)
+                }
+                if foreign.isEmpty {
+                    removals.append(existing.key)
+                } else {
+                    for (locale, value) in foreign.sorted(by: { $0.key < $1.key }) {
+                        update.kept.append(Kept(key: existing.key, locale: locale, found: value ?? "(not a plain string)", wanted: nil))
+                    }
+                    if let kept = recorded?[existing.key] { update.record[existing.key] = kept }
+                }
+            }
+            strings.removeAll { removals.contains($0.key) }
+        }
+
+        /// Adds a generated key, or brings the one found up to date value by value.
+        mutating func add(_ entry: Node.Member, to strings: inout [Node.Member]) {
             let new = wanted[entry.key] ?? [:]
             guard let index = strings.firstIndex(where: { $0.key == entry.key }) else {
                 // A key whose one translation is itself adds nothing to what iOS shows: it is
                 // not added to a catalog that has other keys (an imported catalog keeps its bytes).
-                if !strings.isEmpty, new == [definitions.developmentLocale: entry.key] { continue }
-                let index = strings.firstIndex { xcodeOrder(entry.key, $0.key) } ?? strings.endIndex
+                if !strings.isEmpty, new == [definitions.developmentLocale: entry.key] { return }
+                let index = strings.firstIndex { StringCatalogUpdate.xcodeOrder(entry.key, $0.key) } ?? strings.endIndex
                 strings.insert(entry, at: index)
                 update.record[entry.key] = new.mapValues(AppFilesRecord.digest)
-                continue
+                return
             }
+            var localizations = strings[index].value.members?.first { $0.key == "localizations" }?.value.members ?? []
+            update.record[entry.key] = merge(entry, new: new, into: &localizations)
+            if var members = strings[index].value.members, let at = members.firstIndex(where: { $0.key == "localizations" }) {
+                members[at].value = .object(localizations)
+                strings[index].value = .object(members)
+            } else if var members = strings[index].value.members {
+                members.append(StringCatalogUpdate.member("localizations", .object(localizations)))
+                strings[index].value = .object(members)
+            }
+        }
+
+        /// The localizations of a key found, merged with the `new` values: a missing one added
+        /// where Xcode would sort it, iconforge's own unchanged since replaced, anyone else's
+        /// kept (and reported); returns the record of the values iconforge owns.
+        mutating func merge(_ entry: Node.Member, new: [String: String], into localizations: inout [Node.Member]) -> [String: String] {
             let values = found(entry.key)
             let mine = recorded?[entry.key] ?? [:]
             var record: [String: String] = [:]
-            var localizations = strings[index].value.members?.first { $0.key == "localizations" }?.value.members ?? []
-            for (locale, value) in new.sorted(by: { xcodeOrder($0.key, $1.key) }) {
+            for (locale, value) in new.sorted(by: { StringCatalogUpdate.xcodeOrder($0.key, $1.key) }) {
                 switch values[locale] {
                 case nil:
-                    // Missing: added, where Xcode would sort it.
                     let unit = entry.value.members?.first { $0.key == "localizations" }?.value.members?.first { $0.key == locale }
                     if let unit {
-                        localizations.insert(unit, at: localizations.firstIndex { xcodeOrder(locale, $0.key) } ?? localizations.endIndex)
+                        localizations.insert(unit, at: localizations.firstIndex { StringCatalogUpdate.xcodeOrder(locale, $0.key) } ?? localizations.endIndex)
                     }
                     record[locale] = AppFilesRecord.digest(value)
                 case .some(value)?:
@@ -174,7 +234,7 @@ package enum StringCatalogUpdate {
                 case .some(let other?) where mine[locale] == AppFilesRecord.digest(other):
                     // iconforge's own, unchanged since: follows quick-actions.json.
                     if let at = localizations.firstIndex(where: { $0.key == locale }) {
-                        localizations[at].value = stringUnit(value)
+                        localizations[at].value = StringCatalogUpdate.stringUnit(value)
                     }
                     record[locale] = AppFilesRecord.digest(value)
                 case .some(let other):
@@ -188,19 +248,8 @@ package enum StringCatalogUpdate {
                     localizations.removeAll { $0.key == locale }
                 }
             }
-            if var members = strings[index].value.members, let at = members.firstIndex(where: { $0.key == "localizations" }) {
-                members[at].value = .object(localizations)
-                strings[index].value = .object(members)
-            } else if var members = strings[index].value.members {
-                members.append(member("localizations", .object(localizations)))
-                strings[index].value = .object(members)
-            }
-            update.record[entry.key] = record
+            return record
         }
-        root[stringsIndex].value = .object(strings)
-        let result = Array((write(.object(root), depth: 0) + (endsWithNewline ? "\n" : "")).utf8)
-        update.bytes = result == existing ? nil : result
-        return update
     }
 
     /// The locale → value pairs of an entry `entries` made.
@@ -303,19 +352,20 @@ package enum StringCatalogUpdate {
         }
     }
 
-    /// As Xcode writes a catalog: two spaces a level, `"key" : value`, an empty object or array
-    /// as an opening and a closing line with an empty line between.
-    static func write(_ node: Node, depth: Int) -> String {
-        let inner = String(repeating: "  ", count: depth + 1), outer = String(repeating: "  ", count: depth)
+    /// As Xcode writes a catalog (`JSONText.Layout.pretty`), each string and key as its token.
+    static func write(_ node: Node, into writer: inout JSONText.Writer, depth: Int) {
         switch node {
         case .token(let text):
-            return text
+            writer.token(text)
         case .object(let members):
-            guard !members.isEmpty else { return "{\n\n\(outer)}" }
-            return "{\n" + members.map { inner + $0.token + " : " + write($0.value, depth: depth + 1) }.joined(separator: ",\n") + "\n\(outer)}"
+            writer.container(.object, count: members.count, depth: depth) { writer, index in
+                writer.keyToken(members[index].token)
+                write(members[index].value, into: &writer, depth: depth + 1)
+            }
         case .array(let elements):
-            guard !elements.isEmpty else { return "[\n\n\(outer)]" }
-            return "[\n" + elements.map { inner + write($0, depth: depth + 1) }.joined(separator: ",\n") + "\n\(outer)]"
+            writer.container(.array, count: elements.count, depth: depth) { writer, index in
+                write(elements[index], into: &writer, depth: depth + 1)
+            }
         }
     }
 }

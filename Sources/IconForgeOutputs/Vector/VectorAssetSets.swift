@@ -1,6 +1,6 @@
 /// The asset-catalog forms of a glyph's vector outputs: a single-scale vector image set
 /// (`--vector pdf|svg`) and a custom symbol set (`--symbols`), with their Contents.json in
-/// Xcode's formatting (two-space indents, " : ", keys sorted).
+/// Xcode's formatting (`AssetCatalogWriter.contentsFile`).
 public enum VectorAssetSets {
     /// The group of the asset catalog the vector image sets go in. It provides a namespace,
     /// so `Vector/compose` does not clash with the PNG image set `compose`.
@@ -9,18 +9,8 @@ public enum VectorAssetSets {
     public static let symbolSetExtension = ".symbolset"
 
     /// The group's Contents.json, written only when the group has none.
-    static let groupContentsJSON = """
-        {
-          "info" : {
-            "author" : "\(AssetCatalogWriter.author)",
-            "version" : 1
-          },
-          "properties" : {
-            "provides-namespace" : true
-          }
-        }
-
-        """
+    static let groupContentsJSON = AssetCatalogWriter.contentsFile(
+        .object([AssetCatalogWriter.info, ("properties", .object([("provides-namespace", .bool(true))]))]))
 
     /// A vector image set: one file for every scale, its vector data kept (Xcode's
     /// "Preserve Vector Data"), drawn as a template image; `drawings` counts the drawing.
@@ -28,25 +18,10 @@ public enum VectorAssetSets {
         _ artwork: VectorArtwork, format: VectorFormat, librsvgPath: String? = nil, drawings: WorkCount? = nil
     ) throws(VectorError) -> OwnedSetWriter.AssetSet {
         let file = imageFile(glyph: artwork.name, format: format)
-        let contents = """
-            {
-              "images" : [
-                {
-                  "filename" : \(JSONText.quoted(file)),
-                  "idiom" : "universal"
-                }
-              ],
-              "info" : {
-                "author" : "\(AssetCatalogWriter.author)",
-                "version" : 1
-              },
-              "properties" : {
-                "preserves-vector-representation" : true,
-                "template-rendering-intent" : "template"
-              }
-            }
-
-            """
+        let contents = AssetCatalogWriter.contentsFile(.object([
+            ("images", .array([.object([("filename", .string(file)), ("idiom", .string("universal"))])])), AssetCatalogWriter.info,
+            ("properties", .object([("preserves-vector-representation", .bool(true)), ("template-rendering-intent", .string("template"))])),
+        ]))
         return OwnedSetWriter.AssetSet(
             name: artwork.name, glyph: artwork.name,
             files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: try artwork.file(format, librsvgPath: librsvgPath, drawings: drawings)])
@@ -58,21 +33,9 @@ public enum VectorAssetSets {
     /// A symbol set: the template SVG and its Contents.json.
     package static func symbolSet(_ template: SymbolTemplate, glyph: String) -> OwnedSetWriter.AssetSet {
         let file = template.symbolName + ".svg"
-        let contents = """
-            {
-              "info" : {
-                "author" : "\(AssetCatalogWriter.author)",
-                "version" : 1
-              },
-              "symbols" : [
-                {
-                  "filename" : \(JSONText.quoted(file)),
-                  "idiom" : "universal"
-                }
-              ]
-            }
-
-            """
+        let contents = AssetCatalogWriter.contentsFile(.object([
+            AssetCatalogWriter.info, ("symbols", .array([.object([("filename", .string(file)), ("idiom", .string("universal"))])])),
+        ]))
         return OwnedSetWriter.AssetSet(
             name: template.symbolName, glyph: glyph, files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: template.svg])
     }

@@ -55,102 +55,129 @@ struct XMLScanner {
         var namespaces: [String: String]
     }
 
-    private mutating func parseDocument() throws(XMLParseError) -> XMLDocument {
+    /// What the document has shown so far, as `parseDocument` goes through it.
+    private struct DocumentSoFar {
         var documentType: XMLDocument.DocumentType?
         var instructions: [XMLDocument.ProcessingInstruction] = []
+        /// The elements open, outermost first.
         var stack: [OpenElement] = []
         var root: XMLElement?
         var elementCount = 0
-        let initialNamespaces = ["xml": "http://www.w3.org/XML/1998/namespace"]
 
+        /// A complete element, into its parent, or as the root.
+        mutating func attach(_ element: XMLElement) {
+            if stack.isEmpty {
+                root = element
+            } else {
+                stack[stack.count - 1].element.children.append(element)
+            }
+        }
+    }
+
+    private mutating func parseDocument() throws(XMLParseError) -> XMLDocument {
+        var document = DocumentSoFar()
         while position < bytes.count {
             if bytes[position] != UInt8(ascii: "<") {
-                let start = location()
-                let text = try parseCharacterData()
-                if stack.isEmpty {
-                    guard text.allSatisfy(\.isXMLWhitespace) else {
-                        throw error("text outside the root element", at: start)
-                    }
-                } else {
-                    stack[stack.count - 1].appendText(text, at: start)
-                }
+                try parseText(&document)
                 continue
             }
             let start = location()
             if hasPrefix("<!--") {
                 try skip(past: "-->", from: 4, what: "comment", start: start)
             } else if hasPrefix("<![CDATA[") {
-                guard !stack.isEmpty else { throw error("CDATA outside the root element", at: start) }
+                guard !document.stack.isEmpty else { throw error("CDATA outside the root element", at: start) }
                 position += 9
                 let textStart = location()
                 let text = try take(until: "]]>", what: "CDATA section", start: start)
-                stack[stack.count - 1].appendText(text, at: textStart)
+                document.stack[document.stack.count - 1].appendText(text, at: textStart)
             } else if hasPrefix("<!DOCTYPE") {
-                guard root == nil, stack.isEmpty, documentType == nil else {
+                guard document.root == nil, document.stack.isEmpty, document.documentType == nil else {
                     throw error("DOCTYPE after the root element started", at: start)
                 }
-                documentType = try parseDocumentType(start: start)
+                document.documentType = try parseDocumentType(start: start)
             } else if hasPrefix("<?") {
-                position += 2
-                let target = takeName()
-                let data = try take(until: "?>", what: "processing instruction", start: start)
-                if target.isEmpty { throw error("processing instruction without a target", at: start) }
-                if target.lowercased() == "xml" {
-                    // (Its encoding was honoured by SourceDecoder before scanning.)
-                    guard start.line == 1, start.column == 1 else {
-                        throw error("XML declaration not at the very start of the file", at: start)
-                    }
-                } else {
-                    instructions.append(XMLDocument.ProcessingInstruction(target: target, data: data.trimmingXMLWhitespace(), location: start))
-                }
+                try parseProcessingInstruction(start: start, into: &document)
             } else if hasPrefix("</") {
-                position += 2
-                let name = takeName()
-                skipWhitespace()
-                guard consume(">") else { throw error("expected '>' to close </\(name)>", at: location()) }
-                guard var open = stack.popLast() else {
-                    throw error("closing tag </\(name)> without an open element", at: start)
-                }
-                guard open.element.name == name else {
-                    throw error("closing tag </\(name)> does not match <\(open.element.name)> opened at line \(open.element.location.line)", at: start)
-                }
-                open.element.span = open.element.span.lowerBound..<position
-                if stack.isEmpty {
-                    root = open.element
-                } else {
-                    stack[stack.count - 1].element.children.append(open.element)
-                }
+                try parseEndTag(start: start, into: &document)
             } else {
-                guard root == nil else { throw error("a second root element", at: start) }
-                let startOffset = position
-                position += 1
-                let parentNamespaces = stack.last?.namespaces ?? initialNamespaces
-                var (open, selfClosing) = try parseStartTag(start: start, parentNamespaces: parentNamespaces)
-                open.element.span = startOffset..<position
-                elementCount += 1
-                if elementCount > limits.maximumElements {
-                    throw XMLParseError(kind: .limit, message: "more than \(limits.maximumElements) elements (raise it with --max-elements)", location: start)
-                }
-                if selfClosing {
-                    if stack.isEmpty {
-                        root = open.element
-                    } else {
-                        stack[stack.count - 1].element.children.append(open.element)
-                    }
-                } else {
-                    if stack.count + 1 > limits.maximumDepth {
-                        throw XMLParseError(kind: .limit, message: "elements nested more than \(limits.maximumDepth) deep, iconforge's limit for glyphs; flatten the groups (ungroup in your editor)", location: start)
-                    }
-                    open.element.children.reserveCapacity(4)
-                    stack.append(open)
-                }
+                try parseElementStart(start: start, into: &document)
             }
         }
-        if let open = stack.last {
+        if let open = document.stack.last {
             throw error("<\(open.element.name)> is never closed (the file may be truncated)", at: open.element.location)
         }
-        guard let root else { throw error("no root element", at: location()) }
-        return XMLDocument(root: root, documentType: documentType, processingInstructions: instructions, elementCount: elementCount, entityCount: entities.count)
+        guard let root = document.root else { throw error("no root element", at: location()) }
+        return XMLDocument(
+            root: root, documentType: document.documentType, processingInstructions: document.instructions, elementCount: document.elementCount,
+            entityCount: entities.count)
+    }
+
+    /// Text up to the next `<`: only white space outside the root element.
+    private mutating func parseText(_ document: inout DocumentSoFar) throws(XMLParseError) {
+        let start = location()
+        let text = try parseCharacterData()
+        if document.stack.isEmpty {
+            guard text.allSatisfy(\.isXMLWhitespace) else {
+                throw error("text outside the root element", at: start)
+            }
+        } else {
+            document.stack[document.stack.count - 1].appendText(text, at: start)
+        }
+    }
+
+    /// `<?target data?>`: the XML declaration only at the very start, others kept.
+    private mutating func parseProcessingInstruction(start: SourceLocation, into document: inout DocumentSoFar) throws(XMLParseError) {
+        position += 2
+        let target = takeName()
+        let data = try take(until: "?>", what: "processing instruction", start: start)
+        if target.isEmpty { throw error("processing instruction without a target", at: start) }
+        if target.lowercased() == "xml" {
+            // (Its encoding was honoured by SourceDecoder before scanning.)
+            guard start.line == 1, start.column == 1 else {
+                throw error("XML declaration not at the very start of the file", at: start)
+            }
+        } else {
+            document.instructions.append(XMLDocument.ProcessingInstruction(target: target, data: data.trimmingXMLWhitespace(), location: start))
+        }
+    }
+
+    /// `</name>`, which must close the element open innermost.
+    private mutating func parseEndTag(start: SourceLocation, into document: inout DocumentSoFar) throws(XMLParseError) {
+        position += 2
+        let name = takeName()
+        skipWhitespace()
+        guard consume(">") else { throw error("expected '>' to close </\(name)>", at: location()) }
+        guard var open = document.stack.popLast() else {
+            throw error("closing tag </\(name)> without an open element", at: start)
+        }
+        guard open.element.name == name else {
+            throw error("closing tag </\(name)> does not match <\(open.element.name)> opened at line \(open.element.location.line)", at: start)
+        }
+        open.element.span = open.element.span.lowerBound..<position
+        document.attach(open.element)
+    }
+
+    /// A start tag or an empty element, within the limits on elements and depth.
+    private mutating func parseElementStart(start: SourceLocation, into document: inout DocumentSoFar) throws(XMLParseError) {
+        guard document.root == nil else { throw error("a second root element", at: start) }
+        let startOffset = position
+        position += 1
+        let parentNamespaces = document.stack.last?.namespaces ?? ["xml": "http://www.w3.org/XML/1998/namespace"]
+        var (open, selfClosing) = try parseStartTag(start: start, parentNamespaces: parentNamespaces)
+        open.element.span = startOffset..<position
+        document.elementCount += 1
+        if document.elementCount > limits.maximumElements {
+            throw XMLParseError(kind: .limit, message: "more than \(limits.maximumElements) elements (raise it with --max-elements)", location: start)
+        }
+        if selfClosing {
+            document.attach(open.element)
+        } else {
+            if document.stack.count + 1 > limits.maximumDepth {
+                throw XMLParseError(kind: .limit, message: "elements nested more than \(limits.maximumDepth) deep, iconforge's limit for glyphs; flatten the groups (ungroup in your editor)", location: start)
+            }
+            open.element.children.reserveCapacity(4)
+            document.stack.append(open)
+        }
     }
 
     private mutating func parseStartTag(

@@ -4,8 +4,9 @@ import Testing
 @testable import IconForgeBuild
 @testable import IconForgeModel
 
-/// `SortedJSONEncoder` writes what Foundation's `JSONEncoder` writes, byte for byte, in
-/// every formatting with sorted keys: on values made to reach every corner of the format,
+/// `SortedJSONEncoder` writes what Foundation's `JSONEncoder` writes, byte for byte (with
+/// U+2028 and U+2029 escaped, as `JSONText` writes every string), in every formatting with
+/// sorted keys: on values made to reach every corner of the format,
 /// and on the catalogs real builds write.
 @Suite struct SortedJSONEncoderTests {
     static let formattings: [JSONEncoder.OutputFormatting] = [
@@ -15,7 +16,7 @@ import Testing
     func foundation<Value: Encodable>(_ value: Value, _ formatting: JSONEncoder.OutputFormatting) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = formatting
-        return Array(try encoder.encode(value))
+        return JSONText.escapingLineSeparators(Array(try encoder.encode(value)))
     }
 
     func sorted<Value: Encodable>(_ value: Value, _ formatting: JSONEncoder.OutputFormatting) throws -> [UInt8] {

@@ -7,9 +7,9 @@
 /// low one) and its bytes; a table of the objects' offsets; a 32-byte trailer giving the
 /// sizes of offsets and object references, the object count, the top object and where the
 /// table starts. All numbers are big-endian.
-struct BinaryPropertyListReader {
-    struct Failure: Error {
-        var message: String
+package struct BinaryPropertyListReader {
+    package struct Failure: Error {
+        package var message: String
     }
 
     private let bytes: [UInt8]
@@ -18,17 +18,17 @@ struct BinaryPropertyListReader {
     /// Values read so far (`PropertyListLimits.maximumValues`).
     private var values = 0
 
-    static func isBinary(_ bytes: [UInt8]) -> Bool {
+    package static func isBinary(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: Array("bplist00".utf8))
     }
 
     /// The top object of `bytes`.
-    static func read(_ bytes: [UInt8]) throws(Failure) -> PropertyListValue {
+    package static func read(_ bytes: [UInt8]) throws(Failure) -> PropertyListValue {
         try tree(bytes).value
     }
 
     /// The top object of `bytes`, with every dictionary's keys in the order stored.
-    static func tree(_ bytes: [UInt8]) throws(Failure) -> PropertyListTree {
+    package static func tree(_ bytes: [UInt8]) throws(Failure) -> PropertyListTree {
         guard isBinary(bytes), bytes.count >= 40 else { throw Failure(message: "is not a binary property list") }
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])

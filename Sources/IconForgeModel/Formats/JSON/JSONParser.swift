@@ -54,6 +54,21 @@ package struct JSONParser {
     }
 
     private mutating func parseDocument() throws(Failure) -> JSONValue {
+        try skipPreamble()
+        var stack: [Frame] = []
+        while true {
+            guard var value = try parseValueOrOpen(&stack) else { continue }
+            // A value is complete: hand it to the containers it closes, innermost first.
+            while true {
+                guard !stack.isEmpty else { return try endOfDocument(value) }
+                guard let closed = try hand(value, to: &stack) else { break }
+                value = closed
+            }
+        }
+    }
+
+    /// Refuses UTF-16 and an empty file; skips a byte order mark and leading whitespace.
+    private mutating func skipPreamble() throws(Failure) {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             throw Failure(message: "file is UTF-16; save it as UTF-8", location: SourceLocation(line: 1, column: 1))
         }
@@ -66,94 +81,89 @@ package struct JSONParser {
         if offset == bytes.count {
             throw Failure(message: "file is empty; it must hold one JSON object", location: location())
         }
-        var stack: [Frame] = []
-        while true {
-            // Expecting a value.
-            skipWhitespace()
-            let start = location()
-            var value: JSONValue
-            switch peek() ?? 0 {
-            case UInt8(ascii: "{"):
-                offset += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") {
-                    offset += 1
-                    value = JSONValue(kind: .object([]), location: start)
-                } else {
-                    try checkDepth(stack.count, at: start)
-                    let (key, keyLocation) = try parseKey()
-                    stack.append(Frame(isObject: true, location: start, key: key, keyLocation: keyLocation))
-                    continue
-                }
-            case UInt8(ascii: "["):
-                offset += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "]") {
-                    offset += 1
-                    value = JSONValue(kind: .array([]), location: start)
-                } else {
-                    try checkDepth(stack.count, at: start)
-                    stack.append(Frame(isObject: false, location: start))
-                    continue
-                }
-            case UInt8(ascii: "\""):
-                value = JSONValue(kind: .string(try parseString()), location: start)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = JSONValue(kind: try parseNumber(), location: start)
-            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                value = JSONValue(kind: try parseLiteral(), location: start)
-            default:
-                throw failure("expected a value (an object, array, string, number, true, false or null)")
-            }
+    }
 
-            // A value is complete: hand it to the containers it closes, innermost first.
-            while true {
-                guard !stack.isEmpty else {
-                    skipWhitespace()
-                    guard offset == bytes.count else {
-                        throw failure("expected the end of the file after the top-level value; a JSON file holds exactly one value")
-                    }
-                    return value
-                }
-                skipWhitespace()
-                let top = stack.count - 1
-                if !stack[top].isObject {
-                    stack[top].elements.append(value)
-                    if peek() == UInt8(ascii: ",") {
-                        let comma = offset
-                        offset += 1
-                        skipWhitespace()
-                        if peek() == UInt8(ascii: "]") { throw plainFailure("trailing comma before ']'; JSON allows none: remove it", at: comma) }
-                    } else if peek() == UInt8(ascii: "]") {
-                        offset += 1
-                        let frame = stack.removeLast()
-                        value = JSONValue(kind: .array(frame.elements), location: frame.location)
-                        continue
-                    } else {
-                        throw failure("expected ',' or ']' after an array element")
-                    }
-                } else {
-                    stack[top].members.append(JSONValue.Member(key: stack[top].key, keyLocation: stack[top].keyLocation, value: value))
-                    if peek() == UInt8(ascii: ",") {
-                        let comma = offset
-                        offset += 1
-                        skipWhitespace()
-                        if peek() == UInt8(ascii: "}") { throw plainFailure("trailing comma before '}'; JSON allows none: remove it", at: comma) }
-                        let (nextKey, nextLocation) = try parseKey()
-                        stack[top].key = nextKey
-                        stack[top].keyLocation = nextLocation
-                    } else if peek() == UInt8(ascii: "}") {
-                        offset += 1
-                        let frame = stack.removeLast()
-                        value = JSONValue(kind: .object(frame.members), location: frame.location)
-                        continue
-                    } else {
-                        throw failure("expected ',' or '}' after an object member")
-                    }
-                }
-                break
+    /// The value that starts here when it is complete (a scalar, an empty container); nil
+    /// when it opens an array or object, pushed onto `stack` for its contents to follow.
+    private mutating func parseValueOrOpen(_ stack: inout [Frame]) throws(Failure) -> JSONValue? {
+        skipWhitespace()
+        let start = location()
+        switch peek() ?? 0 {
+        case UInt8(ascii: "{"):
+            offset += 1
+            skipWhitespace()
+            if peek() == UInt8(ascii: "}") {
+                offset += 1
+                return JSONValue(kind: .object([]), location: start)
             }
+            try checkDepth(stack.count, at: start)
+            let (key, keyLocation) = try parseKey()
+            stack.append(Frame(isObject: true, location: start, key: key, keyLocation: keyLocation))
+            return nil
+        case UInt8(ascii: "["):
+            offset += 1
+            skipWhitespace()
+            if peek() == UInt8(ascii: "]") {
+                offset += 1
+                return JSONValue(kind: .array([]), location: start)
+            }
+            try checkDepth(stack.count, at: start)
+            stack.append(Frame(isObject: false, location: start))
+            return nil
+        case UInt8(ascii: "\""):
+            return JSONValue(kind: .string(try parseString()), location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(kind: try parseNumber(), location: start)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return JSONValue(kind: try parseLiteral(), location: start)
+        default:
+            throw failure("expected a value (an object, array, string, number, true, false or null)")
         }
+    }
+
+    /// The top-level value, once nothing but whitespace follows it.
+    private mutating func endOfDocument(_ value: JSONValue) throws(Failure) -> JSONValue {
+        skipWhitespace()
+        guard offset == bytes.count else {
+            throw failure("expected the end of the file after the top-level value; a JSON file holds exactly one value")
+        }
+        return value
+    }
+
+    /// Adds `value` to the innermost open container, then reads what follows it: the
+    /// container when that closes it (for the next one out), nil when another item follows.
+    private mutating func hand(_ value: JSONValue, to stack: inout [Frame]) throws(Failure) -> JSONValue? {
+        skipWhitespace()
+        let top = stack.count - 1
+        if !stack[top].isObject {
+            stack[top].elements.append(value)
+            if peek() == UInt8(ascii: ",") {
+                let comma = offset
+                offset += 1
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") { throw plainFailure("trailing comma before ']'; JSON allows none: remove it", at: comma) }
+                return nil
+            }
+            guard peek() == UInt8(ascii: "]") else { throw failure("expected ',' or ']' after an array element") }
+            offset += 1
+            let frame = stack.removeLast()
+            return JSONValue(kind: .array(frame.elements), location: frame.location)
+        }
+        stack[top].members.append(JSONValue.Member(key: stack[top].key, keyLocation: stack[top].keyLocation, value: value))
+        if peek() == UInt8(ascii: ",") {
+            let comma = offset
+            offset += 1
+            skipWhitespace()
+            if peek() == UInt8(ascii: "}") { throw plainFailure("trailing comma before '}'; JSON allows none: remove it", at: comma) }
+            let (nextKey, nextLocation) = try parseKey()
+            stack[top].key = nextKey
+            stack[top].keyLocation = nextLocation
+            return nil
+        }
+        guard peek() == UInt8(ascii: "}") else { throw failure("expected ',' or '}' after an object member") }
+        offset += 1
+        let frame = stack.removeLast()
+        return JSONValue(kind: .object(frame.members), location: frame.location)
     }
 
     private func checkDepth(_ open: Int, at location: SourceLocation) throws(Failure) {
@@ -393,5 +403,5 @@ package struct JSONParser {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    static func codePoint(_ value: UInt32) -> String { "U+" + hex(value) }
+    package static func codePoint(_ value: UInt32) -> String { "U+" + hex(value) }
 }

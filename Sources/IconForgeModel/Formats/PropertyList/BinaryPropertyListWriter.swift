@@ -4,8 +4,8 @@
 /// objects numbered depth-first with a dictionary's keys before its values. The bytes depend
 /// on nothing but the tree, so one Info.plist gives the same file on every machine, which
 /// Foundation's encoder does not promise (its dictionaries are hashed, its layout its own).
-enum BinaryPropertyListWriter {
-    static func bytes(for tree: PropertyListTree) -> [UInt8] {
+package enum BinaryPropertyListWriter {
+    package static func bytes(for tree: PropertyListTree) -> [UInt8] {
         var flattened = Flattened()
         let top = flattened.add(tree)
         let count = flattened.objects.count

@@ -18,11 +18,42 @@ package enum StringsFileParser {
     }
 
     package static func entries(in text: String) -> [Entry] {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0, line = 1
+        var cursor = Cursor(scalars: Array(text.unicodeScalars))
         var entries: [Entry] = []
+        while let entry = cursor.entry() {
+            entries.append(entry)
+        }
+        return entries
+    }
 
-        func skipSpaceAndComments() {
+    /// A place in a strings file's text, and its line.
+    private struct Cursor {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+        var line = 1
+
+        /// The next `"key" = "value";` or `"key";`, nil when there is none to read.
+        mutating func entry() -> Entry? {
+            skipSpaceAndComments()
+            let start = line
+            guard let key = token() else { return nil }
+            skipSpaceAndComments()
+            guard index < scalars.count else { return nil }
+            if scalars[index] == ";" {
+                index += 1
+                return Entry(key: key, value: key, line: start)
+            }
+            guard scalars[index] == "=" else { return nil }
+            index += 1
+            skipSpaceAndComments()
+            guard let value = token() else { return nil }
+            skipSpaceAndComments()
+            guard index < scalars.count, scalars[index] == ";" else { return nil }
+            index += 1
+            return Entry(key: key, value: value, line: start)
+        }
+
+        mutating func skipSpaceAndComments() {
             while index < scalars.count {
                 let scalar = scalars[index]
                 if scalar == "\n" {
@@ -45,11 +76,12 @@ package enum StringsFileParser {
             }
         }
 
-        func token() -> String? {
+        /// An unquoted or a quoted string; nil when there is none, or it is not closed.
+        mutating func token() -> String? {
             guard index < scalars.count else { return nil }
             if scalars[index] != "\"" {
                 var text = String.UnicodeScalarView()
-                while index < scalars.count, isUnquoted(scalars[index]) {
+                while index < scalars.count, StringsFileParser.isUnquoted(scalars[index]) {
                     text.append(scalars[index])
                     index += 1
                 }
@@ -58,26 +90,8 @@ package enum StringsFileParser {
             index += 1
             var text = String.UnicodeScalarView()
             while index < scalars.count, scalars[index] != "\"" {
-                var scalar = scalars[index]
-                if scalar == "\n" { line += 1 }
-                if scalar == "\\", index + 1 < scalars.count {
-                    index += 1
-                    switch scalars[index] {
-                    case "n": scalar = "\n"
-                    case "t": scalar = "\t"
-                    case "r": scalar = "\r"
-                    case "U", "u":
-                        let digits = String(String.UnicodeScalarView(scalars[(index + 1)..<min(index + 5, scalars.count)]))
-                        if digits.count == 4, let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) {
-                            scalar = decoded
-                            index += 4
-                        } else {
-                            scalar = scalars[index]
-                        }
-                    default: scalar = scalars[index]
-                    }
-                }
-                text.append(scalar)
+                if scalars[index] == "\n" { line += 1 }
+                text.append(scalars[index] == "\\" && index + 1 < scalars.count ? escaped() : scalars[index])
                 index += 1
             }
             guard index < scalars.count else { return nil }
@@ -85,25 +99,22 @@ package enum StringsFileParser {
             return String(text)
         }
 
-        while true {
-            skipSpaceAndComments()
-            let start = line
-            guard let key = token() else { return entries }
-            skipSpaceAndComments()
-            guard index < scalars.count else { return entries }
-            if scalars[index] == ";" {
-                index += 1
-                entries.append(Entry(key: key, value: key, line: start))
-                continue
+        /// The scalar a backslash at `index` stands for, `index` left on its last character.
+        mutating func escaped() -> Unicode.Scalar {
+            index += 1
+            switch scalars[index] {
+            case "n": return "\n"
+            case "t": return "\t"
+            case "r": return "\r"
+            case "U", "u":
+                let digits = String(String.UnicodeScalarView(scalars[(index + 1)..<min(index + 5, scalars.count)]))
+                if digits.count == 4, let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) {
+                    index += 4
+                    return decoded
+                }
+                return scalars[index]
+            default: return scalars[index]
             }
-            guard scalars[index] == "=" else { return entries }
-            index += 1
-            skipSpaceAndComments()
-            guard let value = token() else { return entries }
-            skipSpaceAndComments()
-            guard index < scalars.count, scalars[index] == ";" else { return entries }
-            index += 1
-            entries.append(Entry(key: key, value: value, line: start))
         }
     }
 

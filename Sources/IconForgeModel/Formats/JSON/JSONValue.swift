@@ -40,7 +40,7 @@ package struct JSONValue: Sendable, Equatable {
     }
 
     /// The first member named `key`, when this is an object.
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members?.first { $0.key == key }?.value
     }
 
