@@ -1,13 +1,8 @@
 /// `iconforge fix GLYPH.svg`: the size and centring fix of a glyph's findings, written into
 /// the file (`FixApplier`).
 extension ToolCommand {
-    static func fix(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
-        let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .fix))
+    static func fix(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let own = OptionSettings(parsed: parsed)
-        if try own.value(of: .help) {
-            output.out(HelpText.fix)
-            return .clean
-        }
         let path = try singleGlyph(parsed, command: "fix", example: "iconforge fix Glyphs/star.svg")
         let inPlace = try own.value(of: .inPlace), dryRun = try own.value(of: .dryRun)
         let named = try own.value(of: .fixOutput)
