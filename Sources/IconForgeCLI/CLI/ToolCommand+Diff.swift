@@ -228,17 +228,8 @@ extension ToolCommand {
             }
             return relative
         }
-        // The configuration as the revision had it; none then is none, whatever is here now.
         let configuration = try inProject(try OptionSettings(parsed: parsed).value(of: .config) ?? Configuration.defaultFileName)
-        let configListing = try revision.files(under: [configuration])
-        let configFiles = configListing.files.filter { $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst()) }
-        var configPath = project + ".iconforge-diff-no-configuration.json"
-        if let file = configFiles.first, let bytes = try revision.contents(of: [file])[file.object] {
-            try folder.write(bytes, to: file.path)
-            configPath = folder.path + "/" + file.path
-        } else {
-            try folder.write(Array("{}".utf8), to: revision.prefix + ".iconforge-diff-no-configuration.json")
-        }
+        let (configPath, configListing) = try checkOutConfiguration(configuration, of: revision, into: folder)
         let glyphFolders = try Configuration.load(configPath).glyphs
         let positionals = try parsed.positionals.map { path throws(UsageError) in project + (try inProject(path)) }
         let inputs = positionals.isEmpty ? glyphFolders ?? [project + "Glyphs"] : positionals
@@ -268,5 +259,21 @@ extension ToolCommand {
             file.hasPrefix(project) ? String(file.dropFirst(project.count)) : file
         }
         return (side, configListing.refused + listing.refused)
+    }
+
+    /// The configuration file `configuration` (from the project folder) as `revision` had it,
+    /// written into `folder`: its path there, and the listing that found it. None then is
+    /// none, whatever is here now: an empty one is written in its stead.
+    private static func checkOutConfiguration(
+        _ configuration: String, of revision: GitRevision, into folder: ScratchFolder
+    ) throws -> (path: String, listing: GitRevision.Listing) {
+        let listing = try revision.files(under: [configuration])
+        let files = listing.files.filter { $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst()) }
+        if let file = files.first, let bytes = try revision.contents(of: [file])[file.object] {
+            try folder.write(bytes, to: file.path)
+            return (folder.path + "/" + file.path, listing)
+        }
+        try folder.write(Array("{}".utf8), to: revision.prefix + ".iconforge-diff-no-configuration.json")
+        return (folder.path + "/" + revision.prefix + ".iconforge-diff-no-configuration.json", listing)
     }
 }
