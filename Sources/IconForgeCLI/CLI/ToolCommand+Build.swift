@@ -41,6 +41,7 @@ extension ToolCommand {
         commandLine.written.lazy.filter { $0.option == Option.format.name }.compactMap { $0.value.flatMap(OutputFormat.init(rawValue:)) }.first
     }
 
+    /// Runs `build`, `check` or `preview` (`command`) on its parsed command line.
     static func build(_ parsed: ParsedArguments, command: OptionCommand, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let commandLine = OptionSettings(parsed: parsed)
         // preview has no --format or --path-base: its diagnostics are text, and on the page.
@@ -48,30 +49,30 @@ extension ToolCommand {
         if try commandLine.value(of: .watch) {
             return try watch(command, parsed: parsed, format: format, output: &output)
         }
-        let reporting = try BuildReporting(parsed, command: command, format: format)
+        let run = try BuildCommandRun(parsed, command: command, format: format)
         var request: BuildRequest
-        switch try reporting.request(from: parsed, output: &output) {
+        switch try run.request(from: parsed, output: &output) {
         case .success(let made): request = made
         case .failure(let ended): return ended.status
         }
-        var missing = reporting.missingInputs(of: &request)
+        var missing = run.missingInputs(of: &request)
         let start = ContinuousClock().now
         var report: BuildReport
-        switch reporting.run(request, since: start, output: &output) {
+        switch run.build(request, since: start, output: &output) {
         case .success(let made): report = made
         case .failure(let ended): return ended.status
         }
         let elapsed = (ContinuousClock().now - start).seconds
         // The preview page goes over no file iconforge did not write (`output.conflict`).
         let previewPath = request.keepsImages ? Preview.path(inOutputFolder: request.outputFolder) : nil
-        missing += reporting.previewConflicts(previewPath, request: request)
+        missing += run.previewConflicts(previewPath, request: request)
         if !missing.isEmpty {
             report.diagnostics = (missing + report.diagnostics).sorted(by: Diagnostic.sortOrder)
             report.failed = true
         }
-        reporting.print(report, missing: missing, elapsed: elapsed, wrote: command == .build ? request.outputFolder : nil, output: &output)
+        run.printReport(report, missing: missing, elapsed: elapsed, wrote: command == .build ? request.outputFolder : nil, output: &output)
         if let path = previewPath, !missing.contains(where: { $0.rule == .outputConflict }) {
-            guard reporting.writePreview(report, request: request, to: path, output: &output) else { return .io }
+            guard run.writePreview(report, request: request, to: path, output: &output) else { return .io }
         }
         return missing.contains(where: { $0.rule == .inputUnreadable }) ? .io : report.failed ? .checkFailed : .clean
     }
@@ -95,8 +96,9 @@ extension ToolCommand {
     }
 }
 
-/// How a `build`, `check` or `preview` run reports, settled before it builds; its steps.
-struct BuildReporting {
+/// One run of `build`, `check` or `preview`: how it reports, settled before it builds, and
+/// its steps.
+struct BuildCommandRun {
     var command: OptionCommand
     var format: OutputFormat
     var quiet: Bool
@@ -155,7 +157,7 @@ struct BuildReporting {
 
     /// Builds, with a progress line on a terminal, in text (the meter decides: once a second
     /// has passed); the report, or the end of a build that stopped, reported.
-    func run(_ request: BuildRequest, since start: ContinuousClock.Instant, output: inout ToolRun) -> Result<BuildReport, ToolCommand.RunEnded> {
+    func build(_ request: BuildRequest, since start: ContinuousClock.Instant, output: inout ToolRun) -> Result<BuildReport, ToolCommand.RunEnded> {
         var request = request
         var meter: ProgressMeter?
         if format == .text, !quiet, let statusLine = output.environment.statusLine {
@@ -219,7 +221,7 @@ struct BuildReporting {
 
     /// The report in `format`, then the lines for people: the --werror note, the tallies and
     /// the summary line, the stage timings; the step summary for GitHub.
-    func print(_ report: BuildReport, missing: [Diagnostic], elapsed: Double, wrote folder: String?, output: inout ToolRun) {
+    func printReport(_ report: BuildReport, missing: [Diagnostic], elapsed: Double, wrote folder: String?, output: inout ToolRun) {
         if output.environment.writesStepSummary {
             let glyphFiles = Set(report.glyphFiles.map { PathBase.relative($0, to: pathBase, currentFolder: currentFolder) })
             output.stepSummary = StepSummary.markdown(
