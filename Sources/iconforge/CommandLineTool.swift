@@ -7,7 +7,9 @@ enum CommandLineTool {
     static func main() -> Never {
         Platform.fixRenderingLanguage()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        // A render worker speaks in frames over its stdin and stdout (see RenderWorker).
+        // A render worker speaks in frames over its stdin and stdout (see RenderWorker): a
+        // mode of the process, entered before signals are set up, not one of `CommandTable`'s
+        // commands, which return their lines as values.
         if arguments.first == RenderWorker.command {
             Platform.exit(RenderWorker.run(Array(arguments.dropFirst()), input: 0, output: 1))
         }

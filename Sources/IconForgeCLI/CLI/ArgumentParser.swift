@@ -17,6 +17,24 @@ struct OptionSpec: Sendable {
     var repeatable: Set<String> = []
     /// Flags that may also be given a value after `=` (`--fit=glyph`), kept in `values`.
     var flagsWithValues: Set<String> = []
+    /// False for a command that reads every word as a positional (`--version`, `generate-docs`).
+    var readsOptions = true
+
+    /// Every word a positional: no option, not even `--`.
+    static let positionalsOnly = OptionSpec(valued: [], flags: [], readsOptions: false)
+}
+
+/// A command line read once, word by word (`ArgumentParser.scan`): what the command's
+/// options make of it, the first thing they cannot read, and, whether it parses or not,
+/// the options as written, which is all a refused command line's report needs.
+struct ScannedArguments: Sendable {
+    var parsed = ParsedArguments()
+    /// The first word the spec cannot read: the command line is refused with it.
+    var error: UsageError?
+    /// Every word before `--` that starts with `-`, up to a `=` (`--format`, `-o`), with the
+    /// value written with it (after `=`) or else the word after it: read literally, known
+    /// to the spec or not (the `--format` CI asked for; an option another command takes).
+    var written: [(option: String, value: String?)] = []
 }
 
 /// A command line that cannot be understood; the message names the argument.
@@ -33,59 +51,50 @@ public struct UsageError: Error, Equatable, Sendable {
     public init(_ message: String) { self.message = message }
 }
 
+/// The one reader of a command line's words: `CommandDeclaration.invoke` scans them once,
+/// and every command reads the `ParsedArguments` it made.
 enum ArgumentParser {
-    static func parse(_ arguments: [String], spec: OptionSpec) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                parsed.positionals.append(argument)
-                continue
+    /// The words' options and positionals under `spec`, as `parse` reads them, and what
+    /// the words say literally; scanning goes on past an error, for `written`.
+    static func scan(_ arguments: [String], spec: OptionSpec) -> ScannedArguments {
+        var scanned = ScannedArguments()
+        var optionsEnded = !spec.readsOptions, wordsEnded = false
+        // The option whose value the next word is.
+        var awaitingValue: String?
+        for (index, argument) in arguments.enumerated() {
+            wordsEnded = wordsEnded || argument == "--"
+            if !wordsEnded, argument.hasPrefix("-") {
+                let equals = argument.firstIndex(of: "=")
+                let option = String(argument[..<(equals ?? argument.endIndex)])
+                let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+                scanned.written.append((option, equals.map { String(argument[argument.index(after: $0)...]) } ?? next))
             }
-            if argument == "--" {
+            guard scanned.error == nil else { continue }
+            if let option = awaitingValue {
+                awaitingValue = nil
+                scanned.parsed.set(option, to: argument, spec: spec)
+            } else if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                scanned.parsed.positionals.append(argument)
+            } else if argument == "--" {
                 optionsEnded = true
-                continue
-            }
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            } else if !argument.hasPrefix("--"), argument.count > 2, let long = spec.aliases[String(argument.prefix(2))],
-                spec.valued.contains(long)
-            {
-                // A short option with its value attached, as getopt allows: -j4, -oOut.
-                name = String(argument.prefix(2))
-                inlineValue = String(argument.dropFirst(2))
-            }
-            name = spec.aliases[name] ?? name
-            if spec.flags.contains(name) {
-                guard inlineValue == nil || spec.flagsWithValues.contains(name) else { throw UsageError("option '\(name)' takes no value") }
-                guard !parsed.flags.contains(name) else { throw UsageError("option '\(name)' given twice") }
-                parsed.flags.insert(name)
-                if let inlineValue { parsed.values[name] = inlineValue }
-            } else if spec.valued.contains(name) {
-                guard parsed.values[name] == nil || spec.repeatable.contains(name) else { throw UsageError("option '\(name)' given twice") }
-                if let inlineValue {
-                    parsed.values[name] = inlineValue
-                } else {
-                    guard index < arguments.count else { throw UsageError("option '\(name)' needs a value") }
-                    parsed.values[name] = arguments[index]
-                    index += 1
-                }
-                if spec.repeatable.contains(name) { parsed.repeated[name, default: []].append(parsed.values[name] ?? "") }
             } else {
-                var message = "unknown option '\(name)'"
-                if let suggestion = closest(to: name, among: spec.valued.union(spec.flags)) {
-                    message += "; did you mean '\(suggestion)'?"
+                do throws(UsageError) {
+                    awaitingValue = try scanned.parsed.read(argument, spec: spec)
+                } catch {
+                    scanned.error = error
                 }
-                throw UsageError(message)
             }
         }
-        return parsed
+        if let option = awaitingValue, scanned.error == nil { scanned.error = UsageError("option '\(option)' needs a value") }
+        return scanned
+    }
+
+    /// The words' options and positionals under `spec`; the first word it cannot read is
+    /// the error.
+    static func parse(_ arguments: [String], spec: OptionSpec) throws(UsageError) -> ParsedArguments {
+        let scanned = scan(arguments, spec: spec)
+        if let error = scanned.error { throw error }
+        return scanned.parsed
     }
 
     /// The known option nearest to `name` by edit distance, if it is close.
@@ -181,6 +190,46 @@ struct OptionSettings {
 }
 
 extension ParsedArguments {
+    /// Reads one option word (`--fit`, `--jobs=3`, `-j4`, `-o`): a flag or a value given
+    /// with it is kept; returns the option whose value is the next word, if it needs one.
+    fileprivate mutating func read(_ argument: String, spec: OptionSpec) throws(UsageError) -> String? {
+        var name = argument
+        var inlineValue: String?
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            name = String(argument[..<equals])
+            inlineValue = String(argument[argument.index(after: equals)...])
+        } else if !argument.hasPrefix("--"), argument.count > 2, let long = spec.aliases[String(argument.prefix(2))], spec.valued.contains(long) {
+            // A short option with its value attached, as getopt allows: -j4, -oOut.
+            name = String(argument.prefix(2))
+            inlineValue = String(argument.dropFirst(2))
+        }
+        name = spec.aliases[name] ?? name
+        if spec.flags.contains(name) {
+            guard inlineValue == nil || spec.flagsWithValues.contains(name) else { throw UsageError("option '\(name)' takes no value") }
+            guard !flags.contains(name) else { throw UsageError("option '\(name)' given twice") }
+            flags.insert(name)
+            if let inlineValue { values[name] = inlineValue }
+            return nil
+        }
+        guard spec.valued.contains(name) else {
+            var message = "unknown option '\(name)'"
+            if let suggestion = ArgumentParser.closest(to: name, among: spec.valued.union(spec.flags)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            throw UsageError(message)
+        }
+        guard values[name] == nil || spec.repeatable.contains(name) else { throw UsageError("option '\(name)' given twice") }
+        guard let inlineValue else { return name }
+        set(name, to: inlineValue, spec: spec)
+        return nil
+    }
+
+    /// Gives the valued option `name` its value (once more, for a repeatable one).
+    fileprivate mutating func set(_ name: String, to value: String, spec: OptionSpec) {
+        values[name] = value
+        if spec.repeatable.contains(name) { repeated[name, default: []].append(value) }
+    }
+
     /// The same command line without `options` and with other positionals: a command's own
     /// options taken out before the rest is read as another command's (`render`, `fix`).
     func without(_ options: [OptionDeclaration], positionals: [String]) -> ParsedArguments {

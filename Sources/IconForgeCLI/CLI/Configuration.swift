@@ -99,139 +99,146 @@ struct Configuration: Equatable, Sendable {
 
     /// Parses the file's bytes; the error names the file, line and column.
     static func parse(_ bytes: [UInt8], path: String) throws(UsageError) -> Configuration {
-        // The location in the message for people, and as a value for CI's annotations.
-        func located(_ location: SourceLocation, _ message: String) -> UsageError {
-            var error = UsageError("\(path):\(location.line):\(location.column): \(message)")
-            error.location = location
-            return error
-        }
+        let file = ConfigurationFile(path: path)
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw located(error.location, error.message)
+            throw file.located(error.location, error.message)
         }
         guard let members = root.members else {
-            throw located(root.location, "the configuration must be a JSON object")
-        }
-        // Paths in the file are relative to the file, wherever iconforge runs from.
-        let base = path.contains("/") ? path.parentPath : "."
-        func resolve(_ relative: String) -> String {
-            relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
+            throw file.located(root.location, "the configuration must be a JSON object")
         }
         var configuration = Configuration()
         var seen = Set<String>()
-        func fail(_ member: JSONValue.Member, _ wanted: String) -> UsageError {
-            located(member.value.location, "'\(member.key)' must be \(wanted), not \(member.value.kindDescription)")
-        }
         for member in members {
-            let value = member.value
             guard seen.insert(member.key).inserted else {
-                throw located(member.keyLocation, "'\(member.key)' is given twice")
+                throw file.located(member.keyLocation, "'\(member.key)' is given twice")
             }
             if let option = optionKeys.first(where: { $0.key == member.key })?.option {
-                var setting = try Self.value(of: member, for: option, fail)
-                switch option.kind {
-                case .path: configuration.paths.append(ConfiguredPath(key: member.key, option: option.name, path: value.string ?? "", location: value.location))
-                case .paths:
-                    let elements = value.array ?? []
-                    configuration.paths += elements.map { ConfiguredPath(key: member.key, option: option.name, path: $0.string ?? "", location: $0.location) }
-                default: break
-                }
-                if case .path = option.kind, case .text(let relative) = setting { setting = .text(resolve(relative)) }
-                if case .texts(let list) = setting { setting = .texts(list.map(resolve)) }
-                configuration.options[option.name] = setting
-                continue
-            }
-            switch member.key {
-            case SchemaProperty.schemaReference.key:
-                // For editors: the file's schema.
-                guard value.string != nil else { throw fail(member, "a string (the schema's path or URL)") }
-            case commentKey:
-                guard let lines = value.array, lines.allSatisfy({ $0.string != nil }) else { throw fail(member, "a list of comment lines") }
-            case "glyphs":
-                for folder in value.string != nil ? [value] : value.array ?? [] where folder.string != nil {
-                    configuration.paths.append(ConfiguredPath(key: member.key, option: nil, path: folder.string ?? "", location: folder.location))
-                }
-                if let single = value.string {
-                    configuration.glyphs = [single]
-                } else if let list = value.array?.compactMap(\.string), list.count == value.array?.count, !list.isEmpty {
-                    configuration.glyphs = list
-                } else if value.array?.isEmpty == true {
-                    throw fail(member, "a folder name or a non-empty list of them")
-                } else {
-                    throw fail(member, "a folder name or a list of them")
-                }
-            case "allowOffCenter":
-                guard let list = value.array?.compactMap(\.string), list.count == value.array?.count else {
-                    throw fail(member, "a list of glyph names")
-                }
-                configuration.allowOffCenter = list
-            case "severities":
-                guard let entries = value.members else { throw fail(member, "an object of rule ids and \"error\" or \"warning\"") }
-                var settings: [RuleSeverity] = []
-                for entry in entries {
-                    guard let rule = RuleID(rawValue: entry.key), RuleID.glyphRules.contains(rule) else {
-                        var message = "'\(entry.key)' is not a glyph rule whose severity can be set"
-                        if let suggestion = ArgumentParser.closest(to: entry.key, among: Set(RuleID.glyphRules.map(\.rawValue))) { message += "; did you mean '\(suggestion)'?" }
-                        throw located(entry.keyLocation, message + " (rules: \(RuleID.glyphRules.map(\.rawValue).joined(separator: ", ")))")
-                    }
-                    guard let text = entry.value.string, let severity = Severity(rawValue: text) else {
-                        throw located(entry.value.location, "the severity of '\(entry.key)' must be \"error\" or \"warning\", not \(entry.value.kindDescription)")
-                    }
-                    guard rule.allowsSeverity(severity) else {
-                        throw located(entry.value.location, "'\(entry.key)' cannot be made a warning: a glyph with that finding is not rendered as drawn")
-                    }
-                    guard !settings.contains(where: { $0.rule == rule }) else { throw located(entry.keyLocation, "'\(entry.key)' is given twice") }
-                    settings.append(RuleSeverity(rule: rule, severity: severity))
-                }
-                configuration.severities = settings.sorted { $0.rule < $1.rule }
-            case "family":
-                configuration.family = try family(member, located: located, fail: fail)
-            default:
-                var message = "unknown key '\(member.key)'"
-                if let suggestion = ArgumentParser.closest(to: member.key, among: Set(keys)) { message += "; did you mean '\(suggestion)'?" }
-                throw located(member.keyLocation, message + " (known keys: \(keys.joined(separator: ", ")))")
+                try configuration.set(option, to: member, in: file)
+            } else {
+                try configuration.read(member, in: file)
             }
         }
-        configuration.glyphs = configuration.glyphs?.map(resolve)
+        configuration.glyphs = configuration.glyphs?.map(file.resolve)
         return configuration
     }
 
+    /// An option's key: its value, checked as the option's, with the paths it gives.
+    private mutating func set(_ option: OptionDeclaration, to member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) {
+        let value = member.value
+        var setting = try Self.value(of: member, for: option, in: file)
+        switch option.kind {
+        case .path: paths.append(ConfiguredPath(key: member.key, option: option.name, path: value.string ?? "", location: value.location))
+        case .paths:
+            let elements = value.array ?? []
+            paths += elements.map { ConfiguredPath(key: member.key, option: option.name, path: $0.string ?? "", location: $0.location) }
+        default: break
+        }
+        if case .path = option.kind, case .text(let relative) = setting { setting = .text(file.resolve(relative)) }
+        if case .texts(let list) = setting { setting = .texts(list.map(file.resolve)) }
+        options[option.name] = setting
+    }
+
+    /// A key that is no option's (`fileKeys`, the schema's reference and the comment lines).
+    private mutating func read(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) {
+        let value = member.value
+        switch member.key {
+        case SchemaProperty.schemaReference.key:
+            // For editors: the file's schema.
+            guard value.string != nil else { throw file.wrong(member, "a string (the schema's path or URL)") }
+        case Self.commentKey:
+            guard let lines = value.array, lines.allSatisfy({ $0.string != nil }) else { throw file.wrong(member, "a list of comment lines") }
+        case "glyphs":
+            try readGlyphs(member, in: file)
+        case "allowOffCenter":
+            guard let list = value.array?.compactMap(\.string), list.count == value.array?.count else {
+                throw file.wrong(member, "a list of glyph names")
+            }
+            allowOffCenter = list
+        case "severities":
+            severities = try Self.severities(member, in: file)
+        case "family":
+            family = try Self.family(member, in: file)
+        default:
+            var message = "unknown key '\(member.key)'"
+            if let suggestion = ArgumentParser.closest(to: member.key, among: Set(Self.keys)) { message += "; did you mean '\(suggestion)'?" }
+            throw file.located(member.keyLocation, message + " (known keys: \(Self.keys.joined(separator: ", ")))")
+        }
+    }
+
+    /// `"glyphs"`: a folder, or a non-empty list of them (resolved once the file is read).
+    private mutating func readGlyphs(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) {
+        let value = member.value
+        for folder in value.string != nil ? [value] : value.array ?? [] where folder.string != nil {
+            paths.append(ConfiguredPath(key: member.key, option: nil, path: folder.string ?? "", location: folder.location))
+        }
+        if let single = value.string {
+            glyphs = [single]
+        } else if let list = value.array?.compactMap(\.string), list.count == value.array?.count, !list.isEmpty {
+            glyphs = list
+        } else if value.array?.isEmpty == true {
+            throw file.wrong(member, "a folder name or a non-empty list of them")
+        } else {
+            throw file.wrong(member, "a folder name or a list of them")
+        }
+    }
+
+    /// `"severities"`: glyph rules' severities, each rule once, in rule order.
+    private static func severities(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) -> [RuleSeverity] {
+        guard let entries = member.value.members else { throw file.wrong(member, "an object of rule ids and \"error\" or \"warning\"") }
+        var settings: [RuleSeverity] = []
+        for entry in entries {
+            guard let rule = RuleID(rawValue: entry.key), RuleID.glyphRules.contains(rule) else {
+                var message = "'\(entry.key)' is not a glyph rule whose severity can be set"
+                if let suggestion = ArgumentParser.closest(to: entry.key, among: Set(RuleID.glyphRules.map(\.rawValue))) { message += "; did you mean '\(suggestion)'?" }
+                throw file.located(entry.keyLocation, message + " (rules: \(RuleID.glyphRules.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard let text = entry.value.string, let severity = Severity(rawValue: text) else {
+                throw file.located(entry.value.location, "the severity of '\(entry.key)' must be \"error\" or \"warning\", not \(entry.value.kindDescription)")
+            }
+            guard rule.allowsSeverity(severity) else {
+                throw file.located(entry.value.location, "'\(entry.key)' cannot be made a warning: a glyph with that finding is not rendered as drawn")
+            }
+            guard !settings.contains(where: { $0.rule == rule }) else { throw file.located(entry.keyLocation, "'\(entry.key)' is given twice") }
+            settings.append(RuleSeverity(rule: rule, severity: severity))
+        }
+        return settings.sorted { $0.rule < $1.rule }
+    }
+
     /// The family checks' settings: `true`, `false`, or an object of the checks and the share.
-    private static func family(
-        _ member: JSONValue.Member, located: (SourceLocation, String) -> UsageError, fail: (JSONValue.Member, String) -> UsageError
-    ) throws(UsageError) -> FamilyOptions {
+    private static func family(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) -> FamilyOptions {
         var family = FamilyOptions()
         if case .bool(let on) = member.value.kind {
             family.strokeWeight = on
             family.opticalWeight = on
             return family
         }
-        guard let entries = member.value.members else { throw fail(member, "true, false or an object of \"strokeWeight\", \"opticalWeight\", \"share\" and \"styles\"") }
+        guard let entries = member.value.members else { throw file.wrong(member, "true, false or an object of \"strokeWeight\", \"opticalWeight\", \"share\" and \"styles\"") }
         var seen = Set<String>()
         for entry in entries {
-            guard seen.insert(entry.key).inserted else { throw located(entry.keyLocation, "'family.\(entry.key)' is given twice") }
+            guard seen.insert(entry.key).inserted else { throw file.located(entry.keyLocation, "'family.\(entry.key)' is given twice") }
             switch entry.key {
             case "strokeWeight", "opticalWeight":
-                guard case .bool(let on) = entry.value.kind else { throw fail(entry, "true or false") }
+                guard case .bool(let on) = entry.value.kind else { throw file.wrong(entry, "true or false") }
                 if entry.key == "strokeWeight" { family.strokeWeight = on } else { family.opticalWeight = on }
             case "share":
                 let range = FamilyOptions.shareRange
                 guard case .number(_, let share) = entry.value.kind, range.contains(share) else {
-                    throw fail(entry, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt) (0.15 is 15 %)")
+                    throw file.wrong(entry, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt) (0.15 is 15 %)")
                 }
                 family.share = share
             case "styles":
                 guard case .string(let text) = entry.value.kind, let styles = FamilyOptions.Styles(rawValue: text) else {
-                    throw fail(entry, "\"one\" or \"mixed\" (filled and outline glyphs on purpose)")
+                    throw file.wrong(entry, "\"one\" or \"mixed\" (filled and outline glyphs on purpose)")
                 }
                 family.styles = styles
             default:
                 let keys: Set = ["strokeWeight", "opticalWeight", "share", "styles"]
                 var message = "unknown key 'family.\(entry.key)'"
                 if let suggestion = ArgumentParser.closest(to: entry.key, among: keys) { message += "; did you mean '\(suggestion)'?" }
-                throw located(entry.keyLocation, message + " (known keys: strokeWeight, opticalWeight, share, styles)")
+                throw file.located(entry.keyLocation, message + " (known keys: strokeWeight, opticalWeight, share, styles)")
             }
         }
         return family
@@ -239,9 +246,8 @@ struct Configuration: Equatable, Sendable {
 
     /// A member's value, checked against what the option takes (the same ranges as on
     /// the command line: both come from the option's declaration).
-    private static func value(
-        of member: JSONValue.Member, for option: OptionDeclaration, _ fail: (JSONValue.Member, String) -> UsageError
-    ) throws(UsageError) -> OptionValue {
+    private static func value(of member: JSONValue.Member, for option: OptionDeclaration, in file: ConfigurationFile) throws(UsageError) -> OptionValue {
+        func fail(_ member: JSONValue.Member, _ wanted: String) -> UsageError { file.wrong(member, wanted) }
         switch option.kind {
         case .flag:
             if let text = member.value.string, option.flagValues.contains(text) { return .text(text) }
@@ -271,5 +277,35 @@ struct Configuration: Equatable, Sendable {
             guard value == value.rounded() else { throw fail(member, "a whole number from \(range.lowerBound) to \(range.upperBound)") }
             return .integer(Int(value))
         }
+    }
+}
+
+/// The configuration file being parsed: its errors, located in it, and its paths, which are
+/// relative to it wherever iconforge runs from.
+private struct ConfigurationFile {
+    var path: String
+    /// The folder the file's paths are relative to.
+    var folder: String
+
+    init(path: String) {
+        self.path = path
+        folder = path.contains("/") ? path.parentPath : "."
+    }
+
+    /// An error at `location`: the location in the message for people, and as a value for
+    /// CI's annotations.
+    func located(_ location: SourceLocation, _ message: String) -> UsageError {
+        var error = UsageError("\(path):\(location.line):\(location.column): \(message)")
+        error.location = location
+        return error
+    }
+
+    /// `member`'s value is not what its key takes: `wanted`.
+    func wrong(_ member: JSONValue.Member, _ wanted: String) -> UsageError {
+        located(member.value.location, "'\(member.key)' must be \(wanted), not \(member.value.kindDescription)")
+    }
+
+    func resolve(_ relative: String) -> String {
+        relative.hasPrefix("/") || folder == "." ? relative : folder + "/" + relative
     }
 }

@@ -8,13 +8,8 @@ extension ToolCommand {
         var isUsageError = false
     }
 
-    static func diff(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
-        let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .diff))
+    static func diff(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let commandLine = OptionSettings(parsed: parsed)
-        if try commandLine.value(of: .help) {
-            output.out(HelpText.diff)
-            return .clean
-        }
         let format = try commandLine.value(of: .diffFormat)
         let base = try BaseName(revision: try commandLine.value(of: .base), folder: try commandLine.value(of: .baseDir))
         let currentFolder = FileManager.default.currentDirectoryPath
@@ -27,15 +22,51 @@ extension ToolCommand {
         if let problem = Preview.conflict(at: pagePath) {
             throw UsageError(problem.replacing("the page is not written over it", with: "the diff page is not written over it; or name another with --page FILE"))
         }
+        let sides: DiffSides
+        switch try readSides(base, parsed: parsed, request: request, currentFolder: currentFolder, format: format, output: &output) {
+        case .success(let read): sides = read
+        case .failure(let ended): return ended.status
+        }
+        let forCI = { (file: String) in PathBase.relative(file, to: pathBase, currentFolder: currentFolder) }
+        for entry in sides.refused {
+            let diagnostic = Diagnostic(.warning, .inputUnreadable, file: entry.path, "\(entry.reason); left out of \(sides.label)")
+            output.diagnostic(diagnostic)
+            if format == .github { output.out(DiagnosticFormatter.github(Diagnostic(.warning, .inputUnreadable, file: forCI(entry.path), diagnostic.message))) }
+        }
+        let result = GlyphDiff.compare(base: sides.base, current: sides.current, baseName: sides.label)
+        guard writePage(result, to: pagePath, output: &output) else { return .io }
+        if output.environment.writesStepSummary {
+            output.stepSummary = DiffFormatter.markdown(result, page: pagePath, path: forCI)
+        }
+        switch format {
+        case .text: output.out(DiffFormatter.text(result))
+        case .json: output.out(DiffFormatter.json(result, page: pagePath))
+        case .github: for line in DiffFormatter.annotations(result, path: forCI) { output.out(line) }
+        }
+        if try !commandLine.value(of: .quiet) { output.err("diff page: \(pagePath)") }
+        return .clean
+    }
 
-        func unreadable(_ error: BaseUnreadable, output: inout ToolRun) -> ExitStatus {
+    /// The two sides of a diff, with the base's label and the tree entries it did not read.
+    struct DiffSides {
+        var base: DiffSide
+        var current: DiffSide
+        var label: String
+        var refused: [GitRevision.Refused]
+    }
+
+    /// The base and the current glyphs, built. The base is found first (a revision that does
+    /// not resolve, a folder without a build, stop here); a revision is built after the
+    /// current glyphs, taking theirs where its own are the same. The end of the run when a
+    /// side cannot be read (reported).
+    private static func readSides(
+        _ base: BaseName, parsed: ParsedArguments, request: BuildRequest, currentFolder: String, format: DiffFormat, output: inout ToolRun
+    ) throws(UsageError) -> Result<DiffSides, RunEnded> {
+        func unreadable(_ error: BaseUnreadable, output: inout ToolRun) -> Result<DiffSides, RunEnded> {
             output.err("iconforge: error: cannot read the base: \(error.message)")
             if format == .github { output.out("::error title=iconforge diff::" + DiagnosticFormatter.escapeData("cannot read the base: " + error.message)) }
-            return .checkFailed
+            return .failure(RunEnded(status: .checkFailed))
         }
-        // The base is found first (a revision that does not resolve, a folder without a
-        // build, stop here); a revision is built after the current glyphs, taking theirs
-        // where its own are the same.
         let found: FoundBase
         do throws(BaseUnreadable) {
             found = try findBase(base, request: request, currentFolder: currentFolder)
@@ -47,47 +78,33 @@ extension ToolCommand {
         do {
             currentReport = try Builder.run(request)
         } catch {
-            return report(error, output: &output)
+            return .failure(RunEnded(status: report(error, output: &output)))
         }
         let current = DiffSide(report: currentReport, request: request)
-        let baseSide: DiffSide, label: String
-        var refused: [GitRevision.Refused] = []
         switch found {
         case .folder(let side, let folder):
-            (baseSide, label) = (side, "folder " + folder)
+            return .success(DiffSides(base: side, current: current, label: "folder " + folder, refused: []))
         case .revision(let revision, let name):
             do throws(BaseUnreadable) {
-                (baseSide, label, refused) = try readRevision(
+                let (side, label, refused) = try readRevision(
                     revision, named: name, parsed: parsed, current: (currentReport, request), currentFolder: currentFolder, environment: output.environment)
+                return .success(DiffSides(base: side, current: current, label: label, refused: refused))
             } catch {
                 return unreadable(error, output: &output)
             }
         }
-        let forCI = { (file: String) in PathBase.relative(file, to: pathBase, currentFolder: currentFolder) }
-        for entry in refused {
-            let diagnostic = Diagnostic(.warning, .inputUnreadable, file: entry.path, "\(entry.reason); left out of \(label)")
-            output.diagnostic(diagnostic)
-            if format == .github { output.out(DiagnosticFormatter.github(Diagnostic(.warning, .inputUnreadable, file: forCI(entry.path), diagnostic.message))) }
-        }
-        let result = GlyphDiff.compare(base: baseSide, current: current, baseName: label)
+    }
 
+    /// Writes the diff page; false when it cannot be written (said why).
+    private static func writePage(_ result: DiffResult, to pagePath: String, output: inout ToolRun) -> Bool {
         do throws(FileError) {
             if pagePath.contains("/") { try FileSystem.createFolder(pagePath.parentPath) }
             try DiffPage.write(result, to: pagePath)
+            return true
         } catch {
             output.err("\(error.path): error: cannot write the diff page: \(error.message)")
-            return .io
+            return false
         }
-        if output.environment.writesStepSummary {
-            output.stepSummary = DiffFormatter.markdown(result, page: pagePath, path: forCI)
-        }
-        switch format {
-        case .text: output.out(DiffFormatter.text(result))
-        case .json: output.out(DiffFormatter.json(result, page: pagePath))
-        case .github: for line in DiffFormatter.annotations(result, path: forCI) { output.out(line) }
-        }
-        if try !commandLine.value(of: .quiet) { output.err("diff page: \(pagePath)") }
-        return .clean
     }
 
     /// What the command line names as the base, and as which kind: never guessed from
@@ -211,17 +228,8 @@ extension ToolCommand {
             }
             return relative
         }
-        // The configuration as the revision had it; none then is none, whatever is here now.
         let configuration = try inProject(try OptionSettings(parsed: parsed).value(of: .config) ?? Configuration.defaultFileName)
-        let configListing = try revision.files(under: [configuration])
-        let configFiles = configListing.files.filter { $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst()) }
-        var configPath = project + ".iconforge-diff-no-configuration.json"
-        if let file = configFiles.first, let bytes = try revision.contents(of: [file])[file.object] {
-            try folder.write(bytes, to: file.path)
-            configPath = folder.path + "/" + file.path
-        } else {
-            try folder.write(Array("{}".utf8), to: revision.prefix + ".iconforge-diff-no-configuration.json")
-        }
+        let (configPath, configListing) = try checkOutConfiguration(configuration, of: revision, into: folder)
         let glyphFolders = try Configuration.load(configPath).glyphs
         let positionals = try parsed.positionals.map { path throws(UsageError) in project + (try inProject(path)) }
         let inputs = positionals.isEmpty ? glyphFolders ?? [project + "Glyphs"] : positionals
@@ -251,5 +259,21 @@ extension ToolCommand {
             file.hasPrefix(project) ? String(file.dropFirst(project.count)) : file
         }
         return (side, configListing.refused + listing.refused)
+    }
+
+    /// The configuration file `configuration` (from the project folder) as `revision` had it,
+    /// written into `folder`: its path there, and the listing that found it. None then is
+    /// none, whatever is here now: an empty one is written in its stead.
+    private static func checkOutConfiguration(
+        _ configuration: String, of revision: GitRevision, into folder: ScratchFolder
+    ) throws -> (path: String, listing: GitRevision.Listing) {
+        let listing = try revision.files(under: [configuration])
+        let files = listing.files.filter { $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst()) }
+        if let file = files.first, let bytes = try revision.contents(of: [file])[file.object] {
+            try folder.write(bytes, to: file.path)
+            return (folder.path + "/" + file.path, listing)
+        }
+        try folder.write(Array("{}".utf8), to: revision.prefix + ".iconforge-diff-no-configuration.json")
+        return (folder.path + "/" + revision.prefix + ".iconforge-diff-no-configuration.json", listing)
     }
 }

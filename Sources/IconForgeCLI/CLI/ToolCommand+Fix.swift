@@ -1,13 +1,8 @@
 /// `iconforge fix GLYPH.svg`: the size and centring fix of a glyph's findings, written into
 /// the file (`FixApplier`).
 extension ToolCommand {
-    static func fix(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
-        let parsed = try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .fix))
+    static func fix(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let own = OptionSettings(parsed: parsed)
-        if try own.value(of: .help) {
-            output.out(HelpText.fix)
-            return .clean
-        }
         let path = try singleGlyph(parsed, command: "fix", example: "iconforge fix Glyphs/star.svg")
         let inPlace = try own.value(of: .inPlace), dryRun = try own.value(of: .dryRun)
         let named = try own.value(of: .fixOutput)
@@ -23,28 +18,11 @@ extension ToolCommand {
         }
         let fixable: Set<RuleID> = [.sizeTarget, .geometryOffCenter]
         let rest = diagnostics.filter { !fixable.contains($0.rule) && $0.severity == .error }
-        guard let fix = diagnostics.lazy.compactMap(\.fix).first else {
-            for diagnostic in DiagnosticFormatter.grouped(rest) { output.diagnostic(diagnostic) }
-            guard rest.isEmpty else {
-                output.err("iconforge: error: \(path) has no size or centring fix to apply; its errors above need another remedy ('iconforge explain RULE')")
-                return .checkFailed
-            }
-            output.out("\(path): nothing to fix: its size and centre are the template's")
-            return .clean
-        }
-        let original: [UInt8]
-        do {
-            original = try FileSystem.readRegularFile(path, limit: request.options.limits.maximumFileBytes)
-        } catch {
-            output.err("\(error.path): error: \(error.message)")
-            return .io
-        }
-        let fixed: [UInt8]
-        do {
-            fixed = try FixApplier.apply(fix, to: original, limits: request.options.limits)
-        } catch {
-            output.err("\(path): error: cannot apply the fix: \(error.message)")
-            return .checkFailed
+        guard let fix = diagnostics.lazy.compactMap(\.fix).first else { return nothingToFix(path, errors: rest, output: &output) }
+        let original: [UInt8], fixed: [UInt8]
+        switch applied(fix, to: path, limits: request.options.limits, output: &output) {
+        case .success(let bytes): (original, fixed) = bytes
+        case .failure(let ended): return ended.status
         }
         let destination = inPlace ? path : named ?? fixedName(for: path)
         if dryRun {
@@ -52,16 +30,7 @@ extension ToolCommand {
             let lines = UnifiedDiff.of(String(decoding: original, as: UTF8.self), String(decoding: fixed, as: UTF8.self), label: path)
             output.out(lines.map { DisplayText.neutralised($0, keepingTabs: true) }.joined(separator: "\n"))
         } else {
-            guard inPlace || FileSystem.kind(of: destination) == .missing else {
-                output.err("\(destination): error: already exists; iconforge does not replace it: delete it, or name another file with -o")
-                return .io
-            }
-            do {
-                try FileSystem.writeAtomically(fixed, to: destination)
-            } catch {
-                output.err("\(error.path): error: \(error.message)")
-                return .io
-            }
+            guard write(fixed, to: destination, replacing: inPlace, output: &output) else { return .io }
         }
         let written = dryRun ? "would write \(destination)" : inPlace ? "rewrote \(destination)" : "wrote \(destination) (\(path) is unchanged: look at the fixed file, then save it over the original, or run fix --in-place)"
         output.err("\(path): \(dryRun ? "fix" : "fixed"): \(fix.prose); \(written)")
@@ -78,6 +47,51 @@ extension ToolCommand {
         }
         for diagnostic in DiagnosticFormatter.grouped(left) { output.diagnostic(diagnostic) }
         return left.isEmpty ? .clean : .checkFailed
+    }
+
+    /// A glyph with no size or centring fix: its other errors, or that there is nothing to do.
+    private static func nothingToFix(_ path: String, errors: [Diagnostic], output: inout ToolRun) -> ExitStatus {
+        for diagnostic in DiagnosticFormatter.grouped(errors) { output.diagnostic(diagnostic) }
+        guard errors.isEmpty else {
+            output.err("iconforge: error: \(path) has no size or centring fix to apply; its errors above need another remedy ('iconforge explain RULE')")
+            return .checkFailed
+        }
+        output.out("\(path): nothing to fix: its size and centre are the template's")
+        return .clean
+    }
+
+    /// The glyph's bytes, and with `fix` applied; or the end of a run that cannot read or
+    /// mend them (said why).
+    private static func applied(_ fix: GeometryFix, to path: String, limits: Limits, output: inout ToolRun) -> Result<([UInt8], [UInt8]), RunEnded> {
+        let original: [UInt8]
+        do {
+            original = try FileSystem.readRegularFile(path, limit: limits.maximumFileBytes)
+        } catch {
+            output.err("\(error.path): error: \(error.message)")
+            return .failure(RunEnded(status: .io))
+        }
+        do {
+            return .success((original, try FixApplier.apply(fix, to: original, limits: limits)))
+        } catch {
+            output.err("\(path): error: cannot apply the fix: \(error.message)")
+            return .failure(RunEnded(status: .checkFailed))
+        }
+    }
+
+    /// Writes the fixed glyph to `destination`, which must not exist unless it is the glyph
+    /// itself (`--in-place`); false when it is not written (said why).
+    private static func write(_ fixed: [UInt8], to destination: String, replacing: Bool, output: inout ToolRun) -> Bool {
+        guard replacing || FileSystem.kind(of: destination) == .missing else {
+            output.err("\(destination): error: already exists; iconforge does not replace it: delete it, or name another file with -o")
+            return false
+        }
+        do {
+            try FileSystem.writeAtomically(fixed, to: destination)
+            return true
+        } catch {
+            output.err("\(error.path): error: \(error.message)")
+            return false
+        }
     }
 
     /// The one SVG file a single-glyph command (`render`, `fix`) names.

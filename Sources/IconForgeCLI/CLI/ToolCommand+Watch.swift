@@ -3,12 +3,11 @@
 /// `ToolEnvironment.progress`; the watch itself ends only with the process (Ctrl-C: exit
 /// status 130, SIGTERM: 143, as for any run, with nothing half-written left).
 extension ToolCommand {
-    /// Runs `command arguments` (without `--watch`) again and again. The preview page its
+    /// Runs `command` with the command line `parsed`, without `--watch`, again and again. The preview page its
     /// runs write (`WatchTargets.pages`) is one a browser should reload (`LiveReload`); the
     /// runs see `ToolEnvironment.isWatching`, so the page carries `LiveReload.pageScript`.
     static func watch(
-        _ command: OptionCommand, _ arguments: [String], parsed: ParsedArguments, format: OutputFormat,
-        output: inout ToolRun
+        _ command: OptionCommand, parsed: ParsedArguments, format: OutputFormat, output: inout ToolRun
     ) throws(UsageError) -> ExitStatus {
         guard format == .text else {
             throw UsageError("--watch prints for a person at a terminal, in text; --format \(format.rawValue) is for a program, which runs iconforge once")
@@ -23,7 +22,7 @@ extension ToolCommand {
         } catch where error.file == nil {
             throw error
         } catch {}
-        let once = [command.rawValue] + withoutWatch(arguments)
+        let once = parsed.without([Option.watch.declaration], positionals: parsed.positionals)
         let driver = environment.watchDriver?() ?? WatchDriver.system(polling: environment.watchPolls)
         let say = environment.progress
         var status = ExitStatus.clean
@@ -34,7 +33,7 @@ extension ToolCommand {
         loop.memory = environment.buildMemory
         loop.run(driver: driver, targets: targets) { changes in
             if !changes.isEmpty { say(.err(ToolRun.standardErrorText("iconforge: " + WatchChange.describe(changes)))) }
-            let run = ToolCommand.run(once, environment: environment)
+            let run = ToolCommand.run(environment: environment) { output throws(UsageError) in try build(once, command: command, output: &output) }
             for line in run.lines { say(line) }
             // The hint is a line of its own: the diagnostics need not be formatted to find it.
             let hinted = run.lines.contains {
@@ -56,12 +55,6 @@ extension ToolCommand {
             }
         }
         return status
-    }
-
-    /// The arguments without `--watch` (before a `--`, after which it would be a file).
-    static func withoutWatch(_ arguments: [String]) -> [String] {
-        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        return arguments[..<end].filter { $0 != Option.watch.name } + arguments[end...]
     }
 
     /// What a run with these arguments reads: its glyph folders (one that does not exist yet

@@ -30,13 +30,7 @@ enum ManPage {
         lines.append(".SH OPTIONS")
         for command in CommandTable.all where !command.options.isEmpty {
             lines.append(".SS " + roff(command.name))
-            for option in command.options {
-                var label = "\\fB" + roff(option.name) + "\\fR"
-                if let short = option.short { label = "\\fB" + roff(short) + "\\fR, " + label }
-                if !option.placeholder.isEmpty { label += " \\fI" + roff(option.placeholder) + "\\fR" }
-                if let negation = option.negation { label += ", \\fB" + roff(negation) + "\\fR" }
-                lines += [".TP", label, roff(option.help.joined(separator: " "))]
-            }
+            lines += command.options.flatMap(optionLines)
         }
         lines.append(".SH RULES")
         lines.append(roff("Diagnostics name their rule in brackets: file:line:col: error: message [rule.id]. 'iconforge explain RULE' says more."))
@@ -57,5 +51,14 @@ enum ManPage {
         }
         lines += [".SH SEE ALSO", roff("docs/reference.md and the README in iconforge's repository.")]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One option's entry: its names and placeholder in bold and italics, then its help.
+    private static func optionLines(_ option: OptionDeclaration) -> [String] {
+        var label = "\\fB" + roff(option.name) + "\\fR"
+        if let short = option.short { label = "\\fB" + roff(short) + "\\fR, " + label }
+        if !option.placeholder.isEmpty { label += " \\fI" + roff(option.placeholder) + "\\fR" }
+        if let negation = option.negation { label += ", \\fB" + roff(negation) + "\\fR" }
+        return [".TP", label, roff(option.help.joined(separator: " "))]
     }
 }

@@ -62,20 +62,7 @@ enum ReferenceDocument {
             "Every command, option, rule, limit, exit status and file format of iconforge \(Builder.toolVersion).", "",
             "## Commands", "",
         ]
-        for command in CommandTable.all {
-            lines += ["### `iconforge \(command.name)`", "", "    iconforge \(command.usage)", "", command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".", ""]
-            guard !command.options.isEmpty else { continue }
-            lines += ["| Option | Value | `iconforge.json` key | Meaning |", "|---|---|---|---|"]
-            for option in command.options {
-                var name = "`\(option.name)`"
-                if let short = option.short { name = "`\(short)`, " + name }
-                if let negation = option.negation { name += ", `\(negation)`" }
-                let value = option.placeholder.isEmpty ? valueDescription(option) : "`\(option.placeholder)`: " + valueDescription(option)
-                let key = option.configurationKey.map { "`\($0)`" } ?? ""
-                lines.append("| \(name) | \(cell(value)) | \(key) | \(cell(option.help.joined(separator: " "))) |")
-            }
-            lines.append("")
-        }
+        lines += CommandTable.all.flatMap(commandLines)
         lines += [
             "Global: `iconforge --version` prints the version; `iconforge --help` (or `help`) the usage.", "",
             "## Rules", "",
@@ -86,23 +73,8 @@ enum ReferenceDocument {
             let severity = rule.defaultSeverity.rawValue + (rule.hasWarningVariant && rule.defaultSeverity == .error ? " (or warning)" : "")
             lines.append("| `\(rule.rawValue)` | \(severity) | \(cell(rule.summary)) |")
         }
-        let limits = Limits()
-        lines += [
-            "", "## Limits", "",
-            "| Limit | Default | Set with |", "|---|---|---|",
-            "| SVG file size | \(Option.maxFileSize.defaultValue) bytes | `\(Option.maxFileSize.name)` |",
-            "| elements in one SVG | \(Option.maxElements.defaultValue) | `\(Option.maxElements.name)` |",
-            "| element nesting depth | \(limits.maximumDepth) | — |",
-            "| elements drawn once every `<use>` is expanded | \(UseExpansion.maximumDrawnElements) | — |",
-            "| keys in one JSON file (`quick-actions.json`, `iconforge.json`, String Catalog) | \(JSONParser.defaultKeyLimit) | — |",
-            "| JSON nesting depth | \(JSONParser.defaultDepthLimit) | — |",
-            "| property-list nesting depth (`--info-plist`) | \(PropertyListLimits.maximumDepth) | — |",
-            "| values in one property list (`--info-plist`) | \(PropertyListLimits.maximumValues) | — |",
-            "| render time per glyph | \(Option.renderTimeout.defaultValue.pt) s | `\(Option.renderTimeout.name)`, `\(Option.renderTimeout.declaration.configurationKey ?? "")` |",
-            "| quick actions | \(QuickActions.maximumActions) | — (Apple's limit) |",
-            "| `iconforge.json` size | \(Configuration.maximumFileBytes) bytes | — |",
-            "", "## Exit status", "", "| Status | Meaning |", "|---|---|",
-        ]
+        lines += limitLines()
+        lines += ["", "## Exit status", "", "| Status | Meaning |", "|---|---|"]
         lines += exitStatuses.map { "| \($0.code) | \(cell($0.meaning)) |" }
         lines += ["", "## Environment", "", "| Variable | Meaning |", "|---|---|"]
         lines += environment.map { "| `\($0.name)` | \(cell($0.meaning)) |" }
@@ -116,5 +88,41 @@ enum ReferenceDocument {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A command's section: its usage, its summary and a table of its options.
+    private static func commandLines(_ command: CommandDeclaration) -> [String] {
+        var lines = ["### `iconforge \(command.name)`", "", "    iconforge \(command.usage)", "", command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".", ""]
+        guard !command.options.isEmpty else { return lines }
+        lines += ["| Option | Value | `iconforge.json` key | Meaning |", "|---|---|---|---|"]
+        for option in command.options {
+            var name = "`\(option.name)`"
+            if let short = option.short { name = "`\(short)`, " + name }
+            if let negation = option.negation { name += ", `\(negation)`" }
+            let value = option.placeholder.isEmpty ? valueDescription(option) : "`\(option.placeholder)`: " + valueDescription(option)
+            let key = option.configurationKey.map { "`\($0)`" } ?? ""
+            lines.append("| \(name) | \(cell(value)) | \(key) | \(cell(option.help.joined(separator: " "))) |")
+        }
+        return lines + [""]
+    }
+
+    /// The limits' section: each with its default and the option that sets it, if any.
+    private static func limitLines() -> [String] {
+        let limits = Limits()
+        return [
+            "", "## Limits", "",
+            "| Limit | Default | Set with |", "|---|---|---|",
+            "| SVG file size | \(Option.maxFileSize.defaultValue) bytes | `\(Option.maxFileSize.name)` |",
+            "| elements in one SVG | \(Option.maxElements.defaultValue) | `\(Option.maxElements.name)` |",
+            "| element nesting depth | \(limits.maximumDepth) | — |",
+            "| elements drawn once every `<use>` is expanded | \(UseExpansion.maximumDrawnElements) | — |",
+            "| keys in one JSON file (`quick-actions.json`, `iconforge.json`, String Catalog) | \(JSONParser.defaultKeyLimit) | — |",
+            "| JSON nesting depth | \(JSONParser.defaultDepthLimit) | — |",
+            "| property-list nesting depth (`--info-plist`) | \(PropertyListLimits.maximumDepth) | — |",
+            "| values in one property list (`--info-plist`) | \(PropertyListLimits.maximumValues) | — |",
+            "| render time per glyph | \(Option.renderTimeout.defaultValue.pt) s | `\(Option.renderTimeout.name)`, `\(Option.renderTimeout.declaration.configurationKey ?? "")` |",
+            "| quick actions | \(QuickActions.maximumActions) | — (Apple's limit) |",
+            "| `iconforge.json` size | \(Configuration.maximumFileBytes) bytes | — |",
+        ]
     }
 }

@@ -63,7 +63,7 @@ enum ShellCompletions {
             case .none: positional = "COMPREPLY=()"
             case .glyphs, .svgFile: positional = "COMPREPLY=($(compgen -f -- \"$cur\"))"
             case .folder: positional = "COMPREPLY=($(compgen -d -- \"$cur\"))"
-            case .words(let words): positional = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+            case .words(let words, _): positional = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
             case .command: positional = "COMPREPLY=($(compgen -W \"\(CommandTable.names.joined(separator: " "))\" -- \"$cur\"))"
             }
             lines += [
@@ -121,7 +121,7 @@ enum ShellCompletions {
             case .glyphs: specs.append("'*:glyph folder or SVG file:_files'")
             case .svgFile: specs.append("':SVG file:_files -g \"*.svg\"'")
             case .folder: specs.append("':folder:_files -/'")
-            case .words(let words): specs.append("':\(command.name == "explain" ? "rule" : "value"):(\(words.joined(separator: " ")))'")
+            case .words(let words, let name): specs.append("':\(name):(\(words.joined(separator: " ")))'")
             case .command: specs.append("':command:(\(CommandTable.names.joined(separator: " ")))'")
             }
             lines.append("        _arguments -s \\")
@@ -170,7 +170,7 @@ enum ShellCompletions {
             switch command.arguments {
             case .none: break
             case .glyphs, .svgFile, .folder: lines.append("complete -c iconforge \(condition) -F")
-            case .words(let words): lines.append("complete -c iconforge \(condition) -x -a \(fishQuoted(words.joined(separator: " ")))")
+            case .words(let words, _): lines.append("complete -c iconforge \(condition) -x -a \(fishQuoted(words.joined(separator: " ")))")
             case .command: lines.append("complete -c iconforge \(condition) -x -a \(fishQuoted(all))")
             }
         }
