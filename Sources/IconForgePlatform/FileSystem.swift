@@ -121,6 +121,10 @@ package enum FileSystem {
     package static func writeAtomically(
         _ bytes: some Collection<UInt8>, to path: String, mode: UInt32? = nil, observer: FlushObserver? = nil
     ) throws(FileError) -> FileSignature? {
+        if isStream(path) {
+            try writeThrough(bytes, to: path)
+            return nil
+        }
         let (temporary, descriptor) = try createTemporaryFile(for: path)
         let flushed: FileSignature?
         do throws(FileError) {
@@ -185,7 +189,45 @@ package enum FileSystem {
         if let error = SystemCall.writeAll(Array(bytes), to: descriptor) { throw FileError(path: path, errno: error, action: "write") }
     }
 
+    /// Whether `path` is (or links to) a character device or a pipe, such as /dev/null,
+    /// /dev/stdout or a named pipe: a place bytes are sent to, not a file to replace.
+    package static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT == S_IFCHR || info.st_mode & S_IFMT == S_IFIFO
+    }
+
+    /// Sends `bytes` to a device or pipe the person named (`-o /dev/null`, `-o /dev/stdout`):
+    /// renaming a file over it would replace the system's device with a file. A pipe nobody
+    /// reads is refused at once rather than waited on.
+    static func writeThrough(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENXIO { throw FileError(path: path, message: "is a pipe that nothing reads; start its reader first") }
+            throw FileError(path: path, errno: errno, action: "open for writing")
+        }
+        defer { close(descriptor) }
+        // Blocking again: a full pipe waits for its reader instead of failing the write.
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        try writeAll(bytes, to: descriptor, path: path, observer: nil)
+    }
+
+    /// Refuses to rename or exchange onto anything but a file or a symlink (or nothing): a
+    /// device, pipe, socket or folder at an output's path is never replaced.
+    static func checkReplaceable(_ path: String) throws(FileError) {
+        switch kind(of: path) {
+        case .missing, .regular, .symlink: return
+        case .directory: throw FileError(path: path, message: "is a folder; iconforge writes a file there only where there is none or a file")
+        case .other(let what): throw FileError(path: path, message: "is \(what); iconforge replaces only files, never this: name a file instead")
+        }
+    }
+
     static func renameIntoPlace(_ temporary: String, _ path: String, observer: FlushObserver?) throws(FileError) {
+        do throws(FileError) { try checkReplaceable(path) } catch {
+            removeTemporary(temporary)
+            throw error
+        }
         if let observer, observer.failsRenaming == path.lastPathComponent {
             removeTemporary(temporary)
             throw FileError(path: path, errno: EIO, action: "rename into place")
@@ -236,6 +278,7 @@ package enum FileSystem {
     /// what was read. False when this file system cannot exchange (FAT, some network
     /// shares); nothing changed then.
     static func exchange(_ temporary: String, _ path: String, observer: FlushObserver?) throws(FileError) -> Bool {
+        try checkReplaceable(path)
         guard cplatformshim_exchange(temporary, path) == 0 else {
             let code = errno
             if code == EINVAL || code == ENOSYS || code == ENOTSUP || code == EOPNOTSUPP { return false }

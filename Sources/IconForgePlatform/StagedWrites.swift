@@ -60,6 +60,7 @@ package struct StagedWrites: ~Copyable {
     /// an exchange that is undone when what it swapped out is not the file as it was `read`
     /// (nil: missing): an edit saved while the build ran is never lost.
     package mutating func writeSharedFile(_ bytes: [UInt8], to path: String, mode: UInt32?, read: FileSignature?) throws(FileError) {
+        try FileSystem.checkReplaceable(path)
         let (temporary, staged) = try FileSystem.writeTemporaryFile(bytes, for: path, observer: observer)
         if let mode { FileSystem.setPermissions(of: temporary, to: mode) }
         sharedFiles.append(SharedFile(temporary: temporary, path: path, read: read, staged: mode == nil ? staged : FileSystem.signature(of: temporary, followingSymlinks: false)))
