@@ -193,10 +193,23 @@ package enum MarkupChecks {
         }
 
         mutating func run(_ source: GlyphSource, limits: Limits) -> Result {
+            guard let document = parse(source, limits: limits) else { return result }
+            let root = document.root
+            blankPageClips(in: document)
+            survey(root)
+            visit(root)
+            checkUses(in: root)
+            finish(source)
+            return result
+        }
+
+        /// The document, when the file is an SVG document librsvg may be given; nil (with
+        /// the finding, and `result.safeToRender` false) when it is not.
+        mutating func parse(_ source: GlyphSource, limits: Limits) -> XMLDocument? {
             if let problem = FileSniffer.problem(with: source.bytes) {
                 report(.svgParse, at: nil, problem)
                 result.safeToRender = false
-                return result
+                return nil
             }
             let document: XMLDocument
             do {
@@ -210,7 +223,7 @@ package enum MarkupChecks {
                     }
                 report(rule, at: error.location, error.message)
                 result.safeToRender = false
-                return result
+                return nil
             }
             result.renderable = document.renderable
             let root = document.root
@@ -221,7 +234,7 @@ package enum MarkupChecks {
                 let hint = root.localName == "svg" ? "add xmlns=\"http://www.w3.org/2000/svg\" to the root element" : "export the glyph as SVG"
                 report(.svgParse, at: root.location, "root element is \(found), not an SVG <svg> element; \(hint)")
                 result.safeToRender = false
-                return result
+                return nil
             }
             // An external DTD identifier alone is harmless: neither iconforge nor librsvg
             // ever fetches one. Entities were expanded (or refused) by the scanner.
@@ -231,18 +244,25 @@ package enum MarkupChecks {
             if let viewBox = root.attribute("viewBox"), let problem = AttributeSyntax.viewBoxProblem(viewBox.value) {
                 report(.svgParse, at: viewBox.location, problem)
                 result.safeToRender = false
-                return result
+                return nil
             }
+            return document
+        }
+
+        /// Blanks what the page clips away (`PageClip`) in the bytes librsvg renders: with
+        /// spaces, not removed, so that every span found later keeps its offset.
+        mutating func blankPageClips(in document: XMLDocument) {
             result.renderableShift = document.renderableShift
-            // Blanked with spaces, not removed: every span found later keeps its offset.
-            for span in PageClip.spans(in: root, artboard: MarkupChecks.artboard(of: root)) {
+            for span in PageClip.spans(in: document.root, artboard: MarkupChecks.artboard(of: document.root)) {
                 let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
                 if shifted.lowerBound >= 0, shifted.upperBound <= document.renderable.count {
                     result.renderable?.replaceSubrange(shifted, with: repeatElement(UInt8(ascii: " "), count: shifted.count))
                 }
             }
-            survey(root)
-            visit(root)
+        }
+
+        /// What the `<use>` references expand to: too many drawn elements, or a cycle.
+        mutating func checkUses(in root: XMLElement) {
             let drawn = UseExpansion.drawnElements(root)
             if drawn.count > UseExpansion.maximumDrawnElements {
                 report(.svgLimit, at: drawn.largestUse ?? root.location, "<use> references expand this glyph to more than \(UseExpansion.maximumDrawnElements) drawn elements (the <use> expansion limit), each of which librsvg would draw; refer to the shapes themselves, or expand the copies in the drawing tool")
@@ -251,6 +271,11 @@ package enum MarkupChecks {
             for cycle in drawn.cycles {
                 report(.svgUseCycle, at: cycle, "<use> refers to an element that leads back to it through other references (a cycle), an endless loop that librsvg refuses to draw; point one of them at a shape outside the loop")
             }
+        }
+
+        /// Once every element is visited: the template's guides, the paint settled, the
+        /// uniform stroke width, and whether librsvg may see the file.
+        mutating func finish(_ source: GlyphSource) {
             if let guides = visiting.guides {
                 result.holdsTemplateGuides = true
                 report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
@@ -267,7 +292,6 @@ package enum MarkupChecks {
             if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
                 result.safeToRender = false
             }
-            return result
         }
 
         /// Reads what the checks need to know before visiting: paint-server ids, referenced
