@@ -27,15 +27,35 @@ extension RGBAImage {
     /// - Returns: also the convex hull of the pixels at least half covered, its area and
     ///   perimeter in pixels (zero when there are none).
     package func inkWidths(maximumSamples: Int, elongation: Double, beyondStrokes: Double = .infinity) -> (area: Double, widths: [Double], hull: InkHull) {
-        let width = width, height = height
         guard width > 2, height > 2 else { return (0, [], InkHull()) }
-        let count = width * height
-        var alpha = [Float](repeating: 0, count: count)
+        let coverage = self.coverage()
+        guard coverage.area > 0 else { return (0, [], InkHull()) }
+        guard let box = coverage.box else { return (coverage.area, [], InkHull()) }
+        let distances = squaredDistances(in: box)
+        let widths = widthsAcross(
+            ridge(distances, box: box), alpha: coverage.alpha, distances: distances, box: box, maximumSamples: maximumSamples, elongation: elongation,
+            beyondStrokes: beyondStrokes)
+        return (coverage.area, widths, InkHull(rows: coverage.rows))
+    }
+
+    /// Every pixel's alpha, as a share of full coverage, and what one pass over them gives.
+    struct Coverage {
+        var alpha: [Float]
+        /// The sum of alpha, in pixels.
         var area = 0.0
-        // The box of the pixels at least half covered (alpha ≥ 128/255): the only ones at a
-        // distance from the background.
+        /// The box of the pixels at least half covered (alpha ≥ 128/255): the only ones at a
+        /// distance from the background. Nil when there are none.
+        var box: PixelBox?
+        /// Each row's first and last such pixel, for the hull.
+        var rows: [(y: Int, first: Int, last: Int)] = []
+    }
+
+    /// The image's `Coverage`, in one pass over its pixels.
+    func coverage() -> Coverage {
+        let width = width, height = height
+        var alpha = [Float](repeating: 0, count: width * height)
+        var area = 0.0
         var minX = width, minY = height, maxX = -1, maxY = -1
-        // Each row's first and last such pixel, for the hull.
         var rows: [(y: Int, first: Int, last: Int)] = []
         pixels.withUnsafeBufferPointer { pixels in
             Self.alphaValues.withUnsafeBufferPointer { values in
@@ -64,14 +84,17 @@ extension RGBAImage {
                 }
             }
         }
-        guard area > 0 else { return (0, [], InkHull()) }
-        guard maxY >= 0 else { return (area, [], InkHull()) }
-        let hull = InkHull(rows: rows)
-        let box = PixelBox(minX: minX, minY: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-        let distances = squaredDistances(in: box)
+        let box = maxY >= 0 ? PixelBox(minX: minX, minY: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil
+        return Coverage(alpha: alpha, area: area, box: box, rows: rows)
+    }
+
+    /// The medial axis: the cells of `distances` (`squaredDistances(in: box)`) that no
+    /// neighbour is farther from the background than, as indices into it.
+    func ridge(_ distances: [Int], box: PixelBox) -> [Int] {
         // The grid has a ring of background around the box, so every pixel of the box has
         // its eight neighbours in it.
         let stride = box.width + 2
+        let (maxX, maxY) = (box.minX + box.width - 1, box.minY + box.height - 1)
         var ridge: [Int] = []
         distances.withUnsafeBufferPointer { distances in
             // Image border pixels are never on the ridge (as if the image went on beyond them).
@@ -95,6 +118,16 @@ extension RGBAImage {
                 }
             }
         }
+        return ridge
+    }
+
+    /// The width across the ink at up to `maximumSamples` of the `ridge`'s cells, spread
+    /// evenly along it, where a stroke runs through (`narrowestCrossing`).
+    func widthsAcross(
+        _ ridge: [Int], alpha: [Float], distances: [Int], box: PixelBox, maximumSamples: Int, elongation: Double, beyondStrokes: Double
+    ) -> [Double] {
+        let width = width, height = height
+        let stride = box.width + 2
         let step = max(1, (ridge.count + maximumSamples - 1) / maximumSamples)
         var widths: [Double] = []
         widths.reserveCapacity(ridge.count / step + 1)
@@ -127,7 +160,7 @@ extension RGBAImage {
                 }
             }
         }
-        return (area, widths, hull)
+        return widths
     }
 
     /// Alpha as a share of full coverage, by byte value.

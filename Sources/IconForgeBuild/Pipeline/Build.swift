@@ -1,11 +1,15 @@
 /// Runs the pipeline over every glyph, in one direction, each stage a value handed to the
 /// next: discover (`Discovered`) → plan what the last build left (`IncrementalPlan`) →
-/// plan the set's scales (`SetScalePlan`) → process the glyphs (`GlyphScheduler`) → judge
-/// the set (`FamilyChecks`) → resolve (`Resolution`) → draw the vector forms
+/// process the glyphs (`GlyphPasses`: plan the set's scales, `SetScalePlan`; process every
+/// glyph, `GlyphScheduler`; plan and process again where the outputs moved the plan) →
+/// judge the set (`FamilyChecks`) → resolve (`Resolution`) → draw the vector forms
 /// (`VectorDrawing`) → commit (`OutputCommit`) → report. Nothing is written before every
-/// refusal is known. The commit adds what it finds in the app's files (read only then, under
-/// their locks: an edit by someone else, kept), which can fail the build, but changes
-/// nothing decided about a glyph.
+/// refusal of a glyph's PNGs is known, and what the catalog says of them (each glyph's
+/// status, outputs and findings) is settled by `Resolution`. The commit adds only what
+/// writing alone can find: edits someone made to the app's files or to the sets iconforge
+/// wrote (kept, and warned about), and a folder in the way of a vector or symbol set (that
+/// glyph gets none). Those findings can fail the build, and the catalog records which
+/// vector forms were written.
 public enum Builder {
     public static let toolVersion = "0.1.0"
 
@@ -23,42 +27,15 @@ public enum Builder {
         let loadSeconds = (clock.now - loadStart).seconds
         var request = request
         let early = request.writesOutput ? EarlyStaging(observer: request.probes.writes) : nil
-        let processed: [GlyphOutcome]
-        do {
-            // One set of render workers for both of --fit=set's passes. A worker ends with the
-            // thread that started it (Linux's parent-death signal follows the thread), so they
-            // are started here, on the build's own thread: to outlive the planning pass's
-            // threads, and a watch's to live on in its pool for the next build (else every
-            // save started the second job's worker again). They end (or are parked) with this
-            // block, before anything is resolved and written: the commit's memory is not added
-            // to theirs.
-            let runners = GlyphRunners(
-                count: min(request.jobs, discovered.files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers,
-                probes: request.probes)
-            if request.options.mode == .fitSet || request.memory != nil { runners.startWorkers() }
-            let setScales = SetScalePlan.plan(
-                discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request, runners: runners)
-            request.options = setScales.applied(to: request.options)
-            func render(measured: [Int: SetScalePlan.Measurement]) -> [GlyphOutcome] {
-                GlyphScheduler(
-                    files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request,
-                    measured: measured, runners: runners
-                ).run(encode: request.writesOutput || request.keepsImages, staging: early)
-            }
-            var rendered = render(measured: setScales.measurements)
-            // Where the outputs' judgement of what shows moved the typical glyph (rare: a
-            // sliver that paints no pixel), rendered again at the scale of the boxes judged.
-            if let again = setScales.replanned(after: rendered) {
-                request.options = again.applied(to: request.options)
-                rendered = render(measured: again.measurements)
-            }
-            processed = rendered
-        }
+        let processed = GlyphPasses(
+            files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request
+        ).run(encode: request.writesOutput || request.keepsImages, staging: early)
+        request.options = processed.options
         // Every new PNG is staged: the disk starts writing them while the catalog is made.
         let writeback = early.map { _ in FileSystem.Writeback(startingOn: request.outputFolder) }
         defer { writeback?.wait() }
         // The set is judged once every glyph is processed, reused ones by their recorded weights.
-        let (outcomes, family) = FamilyChecks.judge(processed, options: request.options.family, mode: request.options.mode)
+        let (outcomes, family) = FamilyChecks.judge(processed.outcomes, options: request.options.family, mode: request.options.mode)
         let resolution = try Resolution.settle(outcomes, family: family, discovered: discovered, plan: plan, request: request)
         // Drawn before the commit starts, as everything drawn or measured is.
         let drawing = VectorDrawing.draw(resolution, previous: plan.reusable?.glyphs ?? [], record: plan.appRecord, request: request)

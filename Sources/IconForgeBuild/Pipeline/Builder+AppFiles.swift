@@ -1,352 +1,202 @@
-/// What goes into the app beside the PNGs: quick-action definitions, an asset catalog,
-/// and a dependency file for Make.
+/// The app's own files that a build keeps the quick actions in: each is updated in place,
+/// touching nothing but the quick actions' part, and left untouched (not even re-dated)
+/// when that part is already as it should be.
+public struct AppFileTargets: Sendable, Equatable {
+    /// An Info.plist whose `UIApplicationShortcutItems` is replaced (`--info-plist`); created
+    /// holding the array alone when missing, for `INFOPLIST_FILE` beside a generated Info.plist.
+    public var infoPlist: String?
+    /// The folder of the app's `<locale>.lproj` folders, whose `InfoPlist.strings` get the
+    /// translations between two marker comments (`--info-plist-strings`).
+    public var stringsFolder: String?
+    /// A String Catalog, `InfoPlist.xcstrings`, to merge the translations into (`--xcstrings`).
+    public var stringCatalog: String?
+    /// A Swift source with an enum of the quick actions' types and icons (`--swift`).
+    public var swiftSource: String?
+    /// Whether the Swift enum and its members are `public` (`--swift-public`).
+    public var swiftIsPublic = false
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        infoPlist == nil && stringsFolder == nil && stringCatalog == nil && swiftSource == nil
+    }
+}
+
 extension Builder {
-    /// The definitions file's check, and its catalog entry.
-    struct QuickActionsOutcome {
-        var path: String
-        var sourceSHA256: String
-        var result: QuickActionsResult
-        /// Further definitions files (an error, but a dependency all the same).
-        var extraSources: [String] = []
-        /// With errors: the files an earlier build generated, left as they are (see `keepPreviousFiles`).
-        var kept: [OutputWriter.KeptFile] = []
+    /// The name every strings file in an lproj folder has for Info.plist's keys.
+    static let infoPlistStringsName = "InfoPlist.strings"
+    /// The only String Catalog name Xcode builds Info.plist's strings from.
+    static let infoPlistCatalogName = "InfoPlist.xcstrings"
 
-        /// The catalog's record of it: files only when there are no errors, and those kept.
-        var entry: Catalog.QuickActionsEntry {
-            Catalog.QuickActionsEntry(
-                source: QuickActions.fileName, sourceSHA256: sourceSHA256, status: result.hasErrors ? .failed : .ok,
-                files: result.hasErrors
-                    ? []
-                    : result.files.map { Catalog.GeneratedFile(file: $0.relativePath, bytes: $0.bytes.count, sha256: SHA256Digest.hex(of: $0.bytes)) },
-                keptFiles: kept.isEmpty ? nil : kept.map(\.entry),
-                diagnostics: result.diagnostics.map(Catalog.CatalogDiagnostic.init))
+    /// Updates every file in `targets` from the checked definitions, deciding what is
+    /// iconforge's by `record` (what earlier builds wrote), and returns the record of what
+    /// it owns now, with warnings about what it kept of someone else's. Definitions with
+    /// errors leave them all as they were (the errors fail the build); no definitions at all
+    /// is an error, since there is nothing to put there. A file that cannot be updated
+    /// throws, with `record` then holding what was done before it. Nothing is written here:
+    /// each file's new bytes go to `commit`, which the build commits with its outputs.
+    static func updateAppFiles(
+        _ targets: AppFileTargets, quickActions: QuickActionsOutcome?, record: inout AppOwnershipRecord, into commit: AppFileCommit
+    ) throws(BuildError) -> [Diagnostic] {
+        guard !targets.isEmpty else { return [] }
+        let paths = [targets.infoPlist, targets.stringsFolder, targets.stringCatalog, targets.swiftSource].compactMap { $0 }
+        guard let outcome = quickActions else {
+            throw .appFile(FileError(path: paths[0], message: "there is no \(QuickActions.fileName) in the glyphs folders to take quick actions from; add one (see Quick-action definitions in docs/xcode.md), or leave this option out"))
         }
-
-        /// When errors stop the files this build: keeps those `previous` (the last build's
-        /// generated files) names that are still in `outputFolder`, so that one failing glyph
-        /// does not remove a working `QuickActions.plist`, and says so on the first error.
-        mutating func keepPreviousFiles(_ previous: [Catalog.GeneratedFile], outputFolder: String) {
-            guard result.hasErrors, let first = result.diagnostics.firstIndex(where: { $0.severity == .error }) else { return }
-            kept = OutputWriter.keptGeneratedFiles(previous, in: outputFolder)
-            guard !kept.isEmpty else { return }
-            let names = kept.map(\.entry.file)
-            let strings = names.filter { $0.hasSuffix(".strings") }.count
-            let listed = names.filter { !$0.hasSuffix(".strings") } + (strings == 0 ? [] : ["\(strings) InfoPlist.strings \(strings == 1 ? "file" : "files")"])
-            result.diagnostics[first].message +=
-                "; until this is fixed, \(outputFolder)/ keeps the last good build's \(listed.joined(separator: " and ")) as they are"
+        guard !outcome.result.hasErrors, let definitions = outcome.result.definitions else { return [] }
+        let sourceName = outcome.path.lastPathComponent
+        var diagnostics: [Diagnostic] = []
+        if let path = targets.stringCatalog, path.lastPathComponent != infoPlistCatalogName {
+            diagnostics.append(Diagnostic(.appFilesSetup, file: path, "iOS reads Info.plist's translations (the quick actions' titles) only from InfoPlist.strings, which Xcode builds from a String Catalog named \(infoPlistCatalogName), not from \(path.lastPathComponent); name the catalog \(infoPlistCatalogName)"))
         }
-    }
-
-    /// The glyphs whose output files would overwrite files iconforge did not write: a file
-    /// under a glyph's output name that no previous catalog lists (and that does not already
-    /// hold exactly the new bytes) is someone else's.
-    static func foreignOutputs(_ outcomes: [GlyphOutcome], in folder: String, owned: Set<String>) -> [String: Diagnostic] {
-        var refused: [String: Diagnostic] = [:]
-        for outcome in outcomes where !outcome.reused {
-            for (output, png) in zip(outcome.outputs, outcome.pngs) where !owned.contains(output.file) {
-                if let message = foreignFileProblem(folder + "/" + output.file, replacingWith: png.bytes) {
-                    refused[outcome.source.name] = Diagnostic(.outputConflict, file: outcome.source.displayPath, message)
-                    break
+        if let path = targets.stringCatalog, targets.stringsFolder != nil {
+            diagnostics.append(Diagnostic(.appFilesSetup, file: path, "--xcstrings and --info-plist-strings both write the quick actions' translations: Xcode builds InfoPlist.strings from the catalog, and a target with both has two of them for each locale; keep one of the two options"))
+        }
+        if let path = targets.infoPlist, let generated = outcome.result.files.first(where: { $0.relativePath == QuickActions.propertyListPath })?.bytes {
+            let recorded = record.infoPlist?.path == path ? record.infoPlist : nil
+            var written: AppOwnershipRecord.InfoPlist?
+            try update(path, into: commit) { existing throws(FileError) in
+                do throws(InfoPlistUpdate.Failure) {
+                    let update = try InfoPlistUpdate.update(existing, generated: generated, recorded: recorded, sourceName: sourceName)
+                    written = AppOwnershipRecord.InfoPlist(path: path, arraySHA256: update.arraySHA256, itemKeys: update.itemKeys)
+                    diagnostics += zip(update.added, update.addedLocations).map { addedItemKey($0, at: $1, in: path, sourceName: sourceName) }
+                    return update.bytes
+                } catch {
+                    throw refusal(path, error.message)
+                }
+            }
+            record.infoPlist = written
+        }
+        if let folder = targets.stringsFolder {
+            diagnostics += try updateStringsFiles(in: folder, definitions: definitions, sourceName: sourceName, record: &record, into: commit)
+        }
+        if let path = targets.stringCatalog {
+            try update(path, into: commit) { existing throws(FileError) in
+                do throws(StringCatalogUpdate.Failure) {
+                    let update = try StringCatalogUpdate.update(existing, definitions: definitions, sourceName: sourceName, recorded: record.translations[path])
+                    record.translations[path] = update.record
+                    diagnostics += update.kept.map { editedTranslation($0, in: path, sourceName: sourceName, catalog: true) }
+                    return update.bytes
+                } catch {
+                    throw refusal(path, error.message)
                 }
             }
         }
-        return refused
+        if let path = targets.swiftSource {
+            try update(path, into: commit) { _ in QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName, isPublic: targets.swiftIsPublic) }
+        }
+        return diagnostics
     }
 
-    /// Why writing `bytes` to `path` would destroy someone else's file, or nil if it would not.
-    static func foreignFileProblem(_ path: String, replacingWith bytes: [UInt8]) -> String? {
-        switch FileSystem.kind(of: path) {
-        case .missing: return nil
-        case .regular(let size):
-            if size == bytes.count, (try? FileSystem.readRegularFile(path, limit: size)) == bytes { return nil }
-            fallthrough
-        default:
-            return "\(path) already exists and iconforge did not write it (no catalog lists it), so it is not overwritten; move it away, or delete it if it is stale"
+    /// The warning for a translation someone changed (or added) where iconforge writes: what
+    /// was found, what quick-actions.json has, and how to take either.
+    static func editedTranslation(_ kept: StringCatalogUpdate.Kept, in path: String, sourceName: String, catalog: Bool) -> Diagnostic {
+        let place = catalog ? "the \(kept.locale) translation of \"\(kept.key)\"" : "the translation of \"\(kept.key)\""
+        guard let wanted = kept.wanted else {
+            return Diagnostic(.appFilesEdited, file: path, "\(place) is \"\(kept.found)\", which iconforge did not write (or which was changed since), and \"\(kept.key)\" is no longer a quick action's text in \(sourceName), so the key is kept with everything in it; delete it \(catalog ? "in Xcode's catalog editor" : "from the file") if the app no longer needs it")
         }
+        let remove = catalog ? "delete the \(kept.locale) translation of \"\(kept.key)\" from the catalog" : "delete that line"
+        return Diagnostic(.appFilesEdited, file: path, "\(place) is \"\(kept.found)\", changed since iconforge wrote it, but \(sourceName) has \"\(wanted)\"; it was kept, not overwritten: to keep it, put \"\(kept.found)\" into \(sourceName) (the \(kept.locale.isEmpty ? "file's locale" : kept.locale) string of that text); to take \(sourceName)'s, \(remove) and build again")
     }
 
-    /// Checks `quick-actions.json` in the glyphs folders: an app has one set of quick actions,
-    /// so a second file is an error. With `outputFolder`, the files it would generate must
-    /// not overwrite files iconforge did not write.
-    static func checkQuickActions(
-        _ request: BuildRequest, glyphs: [Catalog.Glyph], outputFolder: String?, owned: Set<String>
-    ) -> QuickActionsOutcome? {
-        let withDefinitions = QuickActions.definitionsPaths(in: request.inputs).filter { FileSystem.kind(of: $0) != .missing }
-        guard let first = withDefinitions.first else { return nil }
-        var outcome = checkQuickActions(at: first, request: request, glyphs: glyphs)
-        for path in withDefinitions.dropFirst() {
-            outcome.result.diagnostics.append(Diagnostic(.actionsParse, file: path, "a second quick-actions.json (the first is \(outcome.path)); an app has one set of quick actions: merge them into one file"))
-            outcome.extraSources.append(path)
+    /// The warning for a key someone added to a quick action's item in Info.plist: where it
+    /// is, that it was kept (or went with its item), and how quick-actions.json can say it.
+    static func addedItemKey(_ added: ShortcutItemsMerge.AddedKey, at location: SourceLocation?, in path: String, sourceName: String) -> Diagnostic {
+        let item = "item \(added.index + 1) of \(InfoPlistUpdate.key) (\(JSONText.quoted(added.type)))"
+        let field = ShortcutItemsMerge.field(for: added.key, value: added.value)
+        let message: String
+        if added.removed {
+            // The field as the action would hold it (an icon's inside its "icon").
+            let restored = field.map { $0.inAction }
+            message = "\(item) had \(added.key), which iconforge did not write; its action is no longer in \(sourceName), so the item was removed with it"
+                + (restored.map { ": to have it back, add the action to \(sourceName) with \($0)" } ?? "")
+        } else if let wanted = added.wanted {
+            message = "\(item) has \(added.key) \(shown(added.value)), which iconforge did not write, but \(sourceName) has \(shown(wanted)); it was kept, not overwritten: to keep it, put it into \(sourceName)"
+                + (field.map { " (\($0.text))" } ?? "") + "; to take \(sourceName)'s, delete the key from this file and build again"
+        } else if let field {
+            message = "\(item) has \(added.key), which iconforge did not write; it was kept in the item: to have \(sourceName) own it, add \(field.text) to that action\(field.inIcon ? "'s \"icon\"" : "") there (this file then stays as it is)"
+        } else {
+            message = "\(item) has \(added.key), which iconforge did not write and \(sourceName) has no field for; it is kept in the item as it is, on every build"
         }
-        if let outputFolder, !outcome.result.hasErrors {
-            for file in outcome.result.files where !owned.contains(file.relativePath) {
-                if let problem = foreignFileProblem(outputFolder + "/" + file.relativePath, replacingWith: file.bytes) {
-                    outcome.result.diagnostics.append(Diagnostic(.outputConflict, file: outcome.path, problem))
-                }
+        var diagnostic = Diagnostic(.appFilesEdited, file: path, message)
+        diagnostic.location = location
+        return diagnostic
+    }
+
+    /// A property-list value as a warning quotes it.
+    private static func shown(_ value: PropertyListValue) -> String {
+        value.string.map(JSONText.quoted) ?? "(a \(value.array != nil ? "list" : value.dictionary != nil ? "dictionary" : "value") that is not a string)"
+    }
+
+    /// Each locale's `<locale>.lproj/InfoPlist.strings` under `folder` (the lproj folder made
+    /// if missing); a locale the definitions no longer have keeps its markers, with only the
+    /// lines someone else wrote or changed between them.
+    private static func updateStringsFiles(
+        in folder: String, definitions: QuickActionDefinitions, sourceName: String, record: inout AppOwnershipRecord, into commit: AppFileCommit
+    ) throws(BuildError) -> [Diagnostic] {
+        guard FileSystem.kind(followingSymlinksOf: folder) == .directory else {
+            throw .appFile(FileError(path: folder, message: "is not a folder; --info-plist-strings names the folder that holds the app's <locale>.lproj folders"))
+        }
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var files: [(path: String, locale: String, pairs: [(key: String, value: String)])] = definitions.locales.map { locale in
+            (base + "/" + locale + ".lproj/" + infoPlistStringsName, locale, InfoPlistStrings.translations(for: definitions, locale: locale))
+        }
+        let names: [String]
+        do throws(FileError) { names = try FileSystem.contents(ofFolder: folder) } catch { throw .appFile(error) }
+        for name in names.sorted() where name.hasSuffix(".lproj") && !definitions.locales.contains(String(name.dropLast(6))) {
+            let path = base + "/" + name + "/" + infoPlistStringsName
+            if let bytes = try? FileSystem.readRegularFile(path, limit: readLimit), String(decoding: bytes, as: UTF8.self).contains(StringsFileUpdate.beginMarker) {
+                files.append((path, String(name.dropLast(6)), []))
             }
         }
-        return outcome
-    }
-
-    /// Checks one glyphs folder's `quick-actions.json`, at `path`.
-    private static func checkQuickActions(at path: String, request: BuildRequest, glyphs: [Catalog.Glyph]) -> QuickActionsOutcome {
-        let folder = path.parentPath
-        let bytes: [UInt8]
-        var result: QuickActionsResult
-        do throws(FileError) {
-            // Like a glyph, the definitions are read through a symlink only if it stays in the folder.
-            var readPath = path
-            if FileSystem.kind(of: path) == .symlink {
-                let root = FileSystem.resolvedPath(folder) ?? folder
-                guard let target = FileSystem.resolvedPath(path), FileSystem.isPath(target, inside: root) else {
-                    throw FileError(path: path, message: "is a symbolic link leading outside the glyphs folder; copy the file in instead")
-                }
-                readPath = target
-            }
-            bytes = try FileSystem.readRegularFile(readPath, limit: request.options.limits.maximumFileBytes, followingSymlinks: false)
-            let passed = Dictionary(glyphs.map { ($0.name, $0.status == .ok) }, uniquingKeysWith: { first, _ in first })
-            result = QuickActions.check(
-                fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName,
-                iconNamespace: AssetCatalogWriter.namespace(ofFolder: request.assetCatalog))
-        } catch {
-            bytes = []
-            result = QuickActionsResult(diagnostics: [Diagnostic(.inputUnreadable, file: path, error.message)], files: [])
-        }
-        return QuickActionsOutcome(path: path, sourceSHA256: SHA256Digest.hex(of: bytes), result: result)
-    }
-
-    /// Locks the asset catalog that `path` is in (the catalog or a group in it) and plans
-    /// what writing `names` into `path` will do, without writing: a path that is in no
-    /// catalog or cannot be a folder is an error now, not after `Output/` was written.
-    static func planAssetCatalog(
-        at path: String, names: [String], otherCatalogs: [String], record: AppFilesRecord, observer: FlushObserver? = nil
-    ) throws(BuildError) -> AssetCatalogCommit {
-        do throws(FileError) {
-            let location = try AssetCatalogWriter.locate(path).get()
-            try FileSystem.createFolder(path, observer: observer)
-            // The catalog is the app's, in its repository: the lock is on its folder itself
-            // (two builds writing into two groups of it take turns too), and a lock file an
-            // earlier iconforge left there goes.
-            let lock = try FolderLock(location.catalog, lockFile: false)
-            if case .regular = FileSystem.kind(of: path + "/" + FolderLock.fileName) { try FileSystem.remove(path + "/" + FolderLock.fileName, observer: observer) }
-            let recorded = record.imageSets.flatMap { $0.folder == path ? $0.sets : nil }
-            return AssetCatalogCommit(
-                path: path, plan: try AssetCatalogWriter.plan(names, in: path, otherCatalogs: otherCatalogs, recorded: recorded), lock: lock)
-        } catch {
-            throw .output(error)
-        }
-    }
-
-    /// By glyph name, the findings about glyphs the asset catalog refuses (a name an image
-    /// set iconforge did not make already uses).
-    static func assetCatalogRefusals(_ plan: AssetCatalogWriter.Plan, outcomes: [GlyphOutcome]) -> [String: Diagnostic] {
-        var refused: [String: Diagnostic] = [:]
-        for conflict in plan.conflicts {
-            let source = outcomes.first { $0.source.name == conflict.glyph }?.source.displayPath ?? conflict.path
-            // The problem names the asset in the way (or the catalog), once.
-            refused[conflict.glyph] = Diagnostic(.xcassetsConflict, file: source, "\(conflict.problem); the glyph's PNGs are withheld until the name is free (any an earlier build made, in the output folder and as an image set, are removed); \(conflict.remedy)")
-        }
-        return refused
-    }
-
-    /// Writes every glyph that passed into the planned asset catalog, keeping the image sets
-    /// the commit says to keep, and records what it owns there now in `record`. With `scope`
-    /// (a build of some glyphs), the image sets of other glyphs stay as they are.
-    static func writeAssetCatalog(
-        _ commit: AssetCatalogCommit, outcomes: [GlyphOutcome], outputFolder: String, scope: Set<String>? = nil, record: inout AppFilesRecord,
-        observer: FlushObserver? = nil
-    ) throws(BuildError) -> AssetCatalogReport {
-        var glyphs: [AssetCatalogGlyph] = []
-        do throws(FileError) {
-            for outcome in outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count {
-                // Reused glyphs have no PNG bytes in memory: their files in the output folder are them.
-                var pngs = outcome.pngs.map(\.bytes)
-                if pngs.count != Template.scales.count {
-                    pngs = try outcome.outputs.map { output throws(FileError) in
-                        try FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: 64 << 20)
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            do throws(FileError) { try FileSystem.createFolder(file.path.parentPath, observer: commit.observer) } catch { throw .appFile(error) }
+            try update(file.path, into: commit) { existing throws(FileError) in
+                do throws(StringsFileUpdate.Failure) {
+                    let recorded = record.translations[file.path].map { $0.mapValues { $0[""] ?? "" } }
+                    let update = try StringsFileUpdate.update(existing, pairs: file.pairs, sourceName: sourceName, recorded: recorded)
+                    record.translations[file.path] = update.record.mapValues { ["": $0] }
+                    diagnostics += update.kept.map { kept in
+                        var diagnostic = editedTranslation(
+                            StringCatalogUpdate.Kept(key: kept.key, locale: file.locale, found: kept.found, wanted: kept.wanted), in: file.path,
+                            sourceName: sourceName, catalog: false)
+                        diagnostic.location = SourceLocation(line: kept.line, column: 1)
+                        return diagnostic
                     }
+                    diagnostics += update.duplicates.map { duplicate in
+                        Diagnostic(
+                            .appFilesSetup, file: file.path, at: SourceLocation(line: duplicate.line, column: 1),
+                            "\"\(duplicate.key)\" is translated here as \"\(duplicate.found)\" and also by iconforge's lines as \"\(duplicate.wanted)\" (from \(sourceName)); iOS takes one of them without a word, so delete this line, or put its text into \(sourceName)")
+                    }
+                    return update.bytes
+                } catch {
+                    throw refusal(file.path, error.message)
                 }
-                glyphs.append(AssetCatalogGlyph(name: outcome.source.name, png2x: pngs[0], png3x: pngs[1]))
-            }
-            let report = try withExtendedLifetime(commit.lock) { () throws(FileError) in
-                try AssetCatalogWriter.write(glyphs, to: commit.path, plan: commit.plan, keeping: commit.keeping, scope: scope, observer: observer)
-            }
-            record.imageSets = AppFilesRecord.ImageSets(folder: commit.path, sets: report.files)
-            return report
-        } catch {
-            throw .output(error)
-        }
-    }
-
-    /// The findings about image sets someone changed since iconforge wrote them: a
-    /// Contents.json kept as it is, and whole sets of glyphs gone, kept rather than half-removed.
-    static func assetCatalogFindings(_ report: AssetCatalogReport, path: String) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        for name in report.editedContents {
-            let file = "\(path)/\(name)\(AssetCatalogWriter.imageSetExtension)/\(AssetCatalogWriter.contentsFileName)"
-            findings.append(Diagnostic(.appFilesEdited, file: file, "was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept as it is and only the PNGs are updated; delete it and build again to have iconforge write it"))
-        }
-        for name in report.touched {
-            let folder = "\(path)/\(name)\(AssetCatalogWriter.imageSetExtension)"
-            findings.append(Diagnostic(.appFilesEdited, file: folder, "is the image set of a glyph no longer built (\(name).svg was deleted, renamed or withheld), and was changed since iconforge wrote it (in Xcode's inspector, say), so it is kept whole rather than half-removed; delete the folder if the app no longer needs it, or put the glyph back to have iconforge update it again"))
-        }
-        return findings
-    }
-
-    /// The glyphs whose image sets stay although they failed or are gone: while the quick
-    /// actions have errors, the app keeps the last good Info.plist (its own, with
-    /// `--info-plist`, and `Output/QuickActions.plist`), and each icon file it names must
-    /// keep its image set, or the app would ship an action without an icon.
-    static func imageSetsToKeep(_ quickActions: QuickActionsOutcome?, request: BuildRequest, namespace: String) -> Set<String> {
-        guard let quickActions, quickActions.result.hasErrors else { return [] }
-        var plists: [String] = quickActions.kept.map { request.outputFolder + "/" + $0.entry.file }.filter { $0.hasSuffix(".plist") }
-        if let path = request.appFiles.infoPlist { plists.append(path) }
-        var names = Set<String>()
-        for path in plists {
-            guard let bytes = try? FileSystem.readRegularFile(path, limit: readLimit),
-                let root = try? InfoPlistUpdate.parse(bytes, what: "it").dictionary
-            else { continue }
-            for item in root[InfoPlistUpdate.key]?.array ?? [] {
-                guard let file = item.dictionary?["UIApplicationShortcutItemIconFile"]?.string, file.hasPrefix(namespace) else { continue }
-                names.insert(String(file.dropFirst(namespace.count)))
             }
         }
-        return names
+        return diagnostics
     }
 
-    /// Every input the outputs depend on, for a make-style dependency file: the glyphs
-    /// folders (a glyph added or removed), every glyph, the quick-action definitions and the
-    /// configuration (and the folder it lives in, or would).
-    static func dependencyList(files: [GlyphFile], request: BuildRequest, quickActions: QuickActionsOutcome?) -> [String] {
-        let definitions = quickActions.map { [$0.path] + $0.extraSources } ?? []
-        var seen = Set<String>()
-        return (request.inputs + files.map(\.displayPath) + definitions + request.extraDependencies).filter { seen.insert($0).inserted }
-    }
+    /// The largest app file read.
+    static let readLimit = 64 << 20
 
-    /// When a depfile is written, the catalog is Make's target, so its time is what Make
-    /// compares with the inputs'. A build that failed dates it at the epoch, so the next
-    /// `make` tries again rather than taking a failed build for a finished one. Otherwise it
-    /// gets the file-system clock's time from just before the build started, so that an
-    /// input saved while iconforge ran, or a moment after in the same clock tick, is newer;
-    /// a catalog that is already newer than every input keeps its time (Make had no reason
-    /// to run, and the build state that records the time stays valid).
-    static func catalogDating(
-        _ dependencies: [String], files: [GlyphFile], onDisk: OnDiskSignatures, failed: Bool, startedAt: Int64
-    ) -> OutputWriter.CatalogDating {
-        guard !failed else { return OutputWriter.CatalogDating(time: 0, newestInput: 0) }
-        var sourceTimes: [String: Int64] = [:]
-        for (file, signature) in zip(files, onDisk.sources) { sourceTimes[file.displayPath] = signature?.modified }
-        let newest = dependencies.map { sourceTimes[$0] ?? FileSystem.modificationTime(of: $0) ?? 0 }.max() ?? 0
-        return OutputWriter.CatalogDating(time: startedAt - 1, newestInput: newest)
-    }
-
-    /// Writes `dependencies` as a make-style dependency file whose target is the catalog;
-    /// each input also gets an empty rule, so that deleting one does not stop Make. A path
-    /// make cannot express is left out (`depfileRefusals` reported it): the file must stay
-    /// one that make can read, or every target, even `make clean`, fails.
-    static func writeDepfile(_ path: String, dependencies: [String], appFiles: [String] = [], request: BuildRequest) throws(BuildError) {
-        var text = "# iconforge: make cannot name the catalog in this output folder\n"
-        if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputNaming.catalogFileName) {
-            // An app file make cannot name is left out: it is the app's, not the build's input.
-            let spelled = (dependencies + appFiles.filter { !dependencies.contains($0) }).compactMap { try? MakeSyntax.spell($0).get() }
-            text = target.target + ":" + spelled.map { " \\\n  " + $0.prerequisite }.joined() + "\n"
-            for input in spelled { text += "\n" + input.target + ":\n" }
-        }
-        do {
-            try FileSystem.writeIfChanged(Array(text.utf8), to: path, observer: request.probes.writes)
-        } catch {
-            throw .dependencyFile(error)
-        }
-    }
-
-    /// The app's files iconforge owns now, by the record: the Info.plist, the String
-    /// Catalog, each strings file and every file of its image sets, and the Swift source.
-    static func ownedAppFiles(_ record: AppFilesRecord, request: BuildRequest) -> [String] {
-        var files = [record.infoPlist?.path, request.appFiles.swiftSource].compactMap { $0 }
-        files += record.translations.keys.sorted()
-        if let sets = record.imageSets {
-            for (name, contents) in sets.sets.sorted(by: { $0.key < $1.key }) {
-                files += contents.keys.sorted().map { "\(sets.folder)/\(name)\(AssetCatalogWriter.imageSetExtension)/\($0)" }
-            }
-        }
-        // The vector image sets and symbol sets (`writeVectorOutputs`).
-        for (sets, setExtension) in [(record.vectorSets, VectorAssetSets.imageSetExtension), (record.symbolSets, VectorAssetSets.symbolSetExtension)] {
-            guard let sets else { continue }
-            for (name, contents) in sets.sets.sorted(by: { $0.key < $1.key }) {
-                files += contents.keys.sorted().map { "\(sets.folder)/\(name)\(setExtension)/\($0)" }
-            }
-        }
-        return files
-    }
-
-    /// The names of the two lists `--xcfilelist` writes.
-    static let fileListNames = (inputs: "iconforge-inputs.xcfilelist", outputs: "iconforge-outputs.xcfilelist")
-
-    /// Writes Xcode's file lists for a Run Script phase: the files a build reads (every
-    /// glyph, quick-actions.json, the configuration; folders left out, as Xcode lists files)
-    /// and those it writes into the app (the catalog, and every app file and image-set file
-    /// it owns), one a line, relative paths as `$(SRCROOT)/…` (the phase runs there).
-    static func writeFileLists(in folder: String, inputs: [String], outputs: [String], observer: FlushObserver? = nil) throws(BuildError) {
-        func list(_ paths: [String]) -> [UInt8] {
-            let lines = paths.filter { FileSystem.kind(followingSymlinksOf: $0) != .directory }.map { path in
-                let plain = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-                return plain.hasPrefix("/") ? plain : "$(SRCROOT)/" + plain
-            }
-            return Array((lines.joined(separator: "\n") + "\n").utf8)
-        }
+    /// Reads `path` (nil when missing), asks `change` for its new bytes (nil: as it is) and
+    /// hands them to `commit`, with the permissions and signature of the file they replace.
+    private static func update(_ path: String, into commit: AppFileCommit, _ change: ([UInt8]?) throws(FileError) -> [UInt8]?) throws(BuildError) {
         do throws(FileError) {
-            try FileSystem.createFolder(folder, observer: observer)
-            _ = try FileSystem.writeIfChanged(list(inputs), to: folder + "/" + fileListNames.inputs, observer: observer)
-            _ = try FileSystem.writeIfChanged(list(outputs), to: folder + "/" + fileListNames.outputs, observer: observer)
+            let read = FileSystem.signature(of: path)
+            let existing = FileSystem.kind(followingSymlinksOf: path) == .missing ? nil : try FileSystem.readRegularFile(path, limit: readLimit)
+            guard let bytes = try change(existing) else { return }
+            let target = try FileSystem.projectFileTarget(path)
+            guard existing != bytes else { return }
+            commit.add(AppFileCommit.Write(target: target, bytes: bytes, mode: FileSystem.permissions(of: target), read: read))
         } catch {
-            throw .dependencyFile(error)
+            throw .appFile(error)
         }
     }
 
-    /// Dates the catalog, Make's target, no earlier than the newest of `appFiles`, which were
-    /// written after it: otherwise the next `make` would find them newer and build once more.
-    /// (Called only when no input was saved after the build started: that one must stay newer.)
-    static func dateCatalog(after appFiles: [String], outputFolder: String) {
-        let catalog = outputFolder + "/" + OutputNaming.catalogFileName
-        guard let newest = appFiles.compactMap({ FileSystem.modificationTime(of: $0) }).max(),
-            let time = FileSystem.modificationTime(of: catalog), newest > time
-        else { return }
-        FileSystem.setModificationTime(of: catalog, to: newest)
-    }
-
-    /// Findings about the paths a depfile cannot name (see `MakeSyntax`): by glyph name for
-    /// glyph files (the glyph is refused, as an invalid name), and the others (folders, the
-    /// configuration, the catalog itself). A glyph in `invalidNames` (the name checks found
-    /// its name invalid) whose file name alone is what make cannot spell gets no second
-    /// finding for that one cause: `notes` has, by glyph name, what to add to the first.
-    static func depfileRefusals(
-        _ dependencies: [String], files: [GlyphFile], invalidNames: Set<String> = [], request: BuildRequest
-    ) -> (glyphs: [String: Diagnostic], notes: [String: String], others: [Diagnostic]) {
-        guard let depfile = request.depfile else { return ([:], [:], []) }
-        let glyphByPath = Dictionary(files.map { ($0.displayPath, $0.name) }, uniquingKeysWith: { first, _ in first })
-        var glyphs: [String: Diagnostic] = [:]
-        var notes: [String: String] = [:]
-        var others: [Diagnostic] = []
-        let target = request.outputFolder + "/" + OutputNaming.catalogFileName
-        for path in [target] + dependencies {
-            guard case .failure(let refusal) = MakeSyntax.spell(path) else { continue }
-            let problem = "a make depfile (\(depfile)) cannot name this path: \(refusal.reason)"
-            if path == target {
-                others.append(Diagnostic(.nameInvalid, file: path, problem + "; the depfile lists nothing until the output folder is renamed"))
-            } else if let glyph = glyphByPath[path] {
-                // Every character make refuses in a file name (';', '=', '%', a tab, a line
-                // break) is one an asset name cannot have, so renaming the file mends both;
-                // unless the path with a plain file name is refused too (its folder's fault).
-                let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-                if invalidNames.contains(glyph), (try? MakeSyntax.spell(folder + "a.svg").get()) != nil {
-                    notes[glyph] = "; a make depfile (\(depfile)) cannot name it either (\(refusal.reason)), so it is left out of the depfile"
-                } else {
-                    glyphs[glyph] = Diagnostic(.nameInvalid, file: path, problem + "; rename the file (it is left out of the depfile, and the glyph is not built)")
-                }
-            } else {
-                others.append(Diagnostic(.nameInvalid, file: path, problem + "; rename it (it is left out of the depfile)"))
-            }
-        }
-        return (glyphs, notes, others)
+    private static func refusal(_ path: String, _ message: String) -> FileError {
+        FileError(path: path, message: "this file \(message); it was left as it was")
     }
 }

@@ -49,4 +49,32 @@ extension Builder {
             return "\(path) already exists and iconforge did not write it (no build state names it, and it is no catalog of iconforge's), so it is not overwritten and this build writes nothing; move it away, or build into another folder with -o"
         }
     }
+
+    /// The glyphs whose output files would overwrite files iconforge did not write: a file
+    /// under a glyph's output name that no previous catalog lists (and that does not already
+    /// hold exactly the new bytes) is someone else's.
+    static func foreignOutputs(_ outcomes: [GlyphOutcome], in folder: String, owned: Set<String>) -> [String: Diagnostic] {
+        var refused: [String: Diagnostic] = [:]
+        for outcome in outcomes where !outcome.reused {
+            for (output, png) in zip(outcome.outputs, outcome.pngs) where !owned.contains(output.file) {
+                if let message = foreignFileProblem(folder + "/" + output.file, replacingWith: png.bytes) {
+                    refused[outcome.source.name] = Diagnostic(.outputConflict, file: outcome.source.displayPath, message)
+                    break
+                }
+            }
+        }
+        return refused
+    }
+
+    /// Why writing `bytes` to `path` would destroy someone else's file, or nil if it would not.
+    static func foreignFileProblem(_ path: String, replacingWith bytes: [UInt8]) -> String? {
+        switch FileSystem.kind(of: path) {
+        case .missing: return nil
+        case .regular(let size):
+            if size == bytes.count, (try? FileSystem.readRegularFile(path, limit: size)) == bytes { return nil }
+            fallthrough
+        default:
+            return "\(path) already exists and iconforge did not write it (no catalog lists it), so it is not overwritten; move it away, or delete it if it is stale"
+        }
+    }
 }

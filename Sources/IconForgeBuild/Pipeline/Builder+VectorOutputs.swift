@@ -1,6 +1,6 @@
 /// The glyphs' vector forms: `--vector`'s image sets in the asset catalog's Vector group and
 /// `--symbols`' custom symbol sets, written beside the PNGs' image sets and owned, like
-/// them, by the record of what iconforge wrote (`AppFilesRecord`).
+/// them, by the record of what iconforge wrote (`AppOwnershipRecord`).
 /// The vector forms are drawn (`VectorDrawing.draw`, librsvg) before the commit starts, as
 /// everything drawn or measured is; the commit only writes what was drawn
 /// (`Builder.writeVectorOutputs`).
@@ -21,15 +21,42 @@ struct VectorDrawing {
     /// had them, and whose set is still as the record lists it (every file's SHA-256),
     /// keeps that set as it is, without being drawn again; any other is drawn from its source
     /// and the placement its @2x PNG has in the catalog.
-    static func draw(_ resolution: Resolution, previous: [Catalog.Glyph], record: AppFilesRecord, request: BuildRequest) -> VectorDrawing {
+    static func draw(_ resolution: Resolution, previous: [Catalog.Glyph], record: AppOwnershipRecord, request: BuildRequest) -> VectorDrawing {
         guard request.writesOutput, request.vectorFormat != nil || request.symbolsFolder != nil else { return .none }
-        let catalog = resolution.catalog
+        let glyphs = Drawable(resolution, previous: previous, request: request)
         var drawing = VectorDrawing()
-        let sources = Dictionary(resolution.outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
-        let before = Dictionary(previous.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let glyphs = catalog.glyphs.filter { glyph in
-            glyph.status == .ok && glyph.artboard != nil && glyph.outputs.first?.transform != nil && sources[glyph.name] != nil
+        if let format = request.vectorFormat, let catalogFolder = request.assetCatalog {
+            drawing.imageSets = glyphs.imageSets(format: format, in: catalogFolder, record: record, findings: &drawing.findings)
         }
+        if let folder = request.symbolsFolder {
+            drawing.symbolSets = glyphs.symbolSets(in: folder, record: record, variants: &drawing.symbolVariants, findings: &drawing.findings)
+        }
+        return drawing
+    }
+
+    /// The glyphs that passed, with what drawing them needs: their sources, and the
+    /// previous build's entries.
+    private struct Drawable {
+        var catalog: Catalog
+        /// The glyphs with a placement to draw by, in the catalog's order.
+        var glyphs: [Catalog.Glyph]
+        var sources: [String: GlyphSource]
+        var before: [String: Catalog.Glyph]
+        var request: BuildRequest
+
+        init(_ resolution: Resolution, previous: [Catalog.Glyph], request: BuildRequest) {
+            catalog = resolution.catalog
+            let sources = Dictionary(resolution.outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
+            self.sources = sources
+            before = Dictionary(previous.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            glyphs = resolution.catalog.glyphs.filter { glyph in
+                glyph.status == .ok && glyph.artboard != nil && glyph.outputs.first?.transform != nil && sources[glyph.name] != nil
+            }
+            self.request = request
+        }
+
+        func displayPath(_ name: String) -> String { sources[name]?.displayPath ?? name }
+
         /// The glyph's drawing, read only when it has to be drawn (a reused glyph's bytes were
         /// not read this build), and only as the catalog knows it.
         func artwork(_ glyph: Catalog.Glyph) -> VectorArtwork? {
@@ -39,6 +66,7 @@ struct VectorDrawing {
             guard SHA256Digest.hex(of: bytes) == glyph.sourceSHA256 else { return nil }
             return VectorArtwork(name: glyph.name, source: bytes, artboard: artboard, placement: placement)
         }
+
         /// The previous build's vector forms of the glyph, when it drew them from the same
         /// source at the same place.
         func unchanged(_ glyph: Catalog.Glyph) -> Catalog.VectorOutputs? {
@@ -47,8 +75,9 @@ struct VectorDrawing {
             else { return nil }
             return entry.vector
         }
-        let displayPath = { (name: String) in sources[name]?.displayPath ?? name }
-        if let format = request.vectorFormat, let catalogFolder = request.assetCatalog {
+
+        /// `--vector`'s image sets, for the Vector group of the asset catalog `catalogFolder`.
+        func imageSets(format: VectorFormat, in catalogFolder: String, record: AppOwnershipRecord, findings: inout [Diagnostic]) -> [OwnedSetWriter.AssetSet] {
             let group = VectorAssetSets.groupPath(in: catalogFolder)
             var sets: [OwnedSetWriter.AssetSet] = []
             let recorded = record.vectorSets.flatMap { $0.folder == group ? $0.sets : nil } ?? [:]
@@ -64,12 +93,16 @@ struct VectorDrawing {
                 do {
                     sets.append(try VectorAssetSets.imageSet(artwork, format: format, librsvgPath: request.options.librsvgPath, drawings: request.probes.vectorDrawings))
                 } catch {
-                    drawing.findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no vector image set"))
+                    findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no vector image set"))
                 }
             }
-            drawing.imageSets = sets
+            return sets
         }
-        if let folder = request.symbolsFolder {
+
+        /// `--symbols`' custom symbol sets in `folder`, with each glyph's variants' names.
+        func symbolSets(
+            in folder: String, record: AppOwnershipRecord, variants: inout [String: [String]], findings: inout [Diagnostic]
+        ) -> [OwnedSetWriter.AssetSet] {
             var sets: [OwnedSetWriter.AssetSet] = []
             // Symbol names the glyphs a build of some glyphs left alone hold.
             var taken: [String: String] = [:]
@@ -79,11 +112,11 @@ struct VectorDrawing {
             let recorded = record.symbolSets.flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
             for glyph in glyphs {
                 guard let name = VectorAssetSets.symbolName(for: glyph.name) else {
-                    drawing.findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its name has no letter or digit of a-z or 0-9, so it makes no custom symbol name (custom.NAME: lower-case ASCII words joined by periods); rename the glyph to have a symbol"))
+                    findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its name has no letter or digit of a-z or 0-9, so it makes no custom symbol name (custom.NAME: lower-case ASCII words joined by periods); rename the glyph to have a symbol"))
                     continue
                 }
                 if let other = taken[name] {
-                    drawing.findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its custom symbol name \(name) is also \(other)'s (symbol names are lower-case words joined by periods); rename one of the glyphs"))
+                    findings.append(Diagnostic(.outputConflict, file: displayPath(glyph.name), "its custom symbol name \(name) is also \(other)'s (symbol names are lower-case words joined by periods); rename one of the glyphs"))
                     continue
                 }
                 taken[name] = glyph.name
@@ -91,34 +124,33 @@ struct VectorDrawing {
                     let set = Builder.keptSet(name, glyph: glyph.name, in: folder, setExtension: VectorAssetSets.symbolSetExtension, recorded: recorded, file: name + ".svg")
                 {
                     sets.append(set)
-                    drawing.symbolVariants[glyph.name] = kept
+                    variants[glyph.name] = kept
                     continue
                 }
                 guard let artwork = artwork(glyph) else { continue }
                 do {
                     let template = try SymbolTemplate.make(artwork, symbolName: name, librsvgPath: request.options.librsvgPath, drawings: request.probes.vectorDrawings)
                     sets.append(VectorAssetSets.symbolSet(template, glyph: artwork.name))
-                    drawing.symbolVariants[artwork.name] = template.variants.map(\.name)
+                    variants[artwork.name] = template.variants.map(\.name)
                 } catch {
-                    drawing.findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no symbol set"))
+                    findings.append(Diagnostic(.renderFailed, file: displayPath(artwork.name), error.message + "; it gets no symbol set"))
                 }
             }
-            drawing.symbolSets = sets
+            return sets
         }
-        return drawing
     }
 }
 
 extension Builder {
     /// Writes the vector forms `drawing` holds, removes those of glyphs gone or failed,
-    /// records what it owns in `record` and what it wrote in `catalog`, and returns its
-    /// findings (the drawing's among them). Files are written only when their bytes change.
-    /// With `scope` (a build of some glyphs), the sets of glyphs outside it, and their
-    /// entries, stay as they are.
+    /// records what it owns in `record`, and returns its findings (the drawing's among them)
+    /// and, by glyph name, the vector forms written, for the glyphs' catalog entries. Files
+    /// are written only when their bytes change. With `scope` (a build of some glyphs), the
+    /// sets of glyphs outside it stay as they are.
     static func writeVectorOutputs(
-        _ drawing: VectorDrawing, catalog: inout Catalog, outcomes: [GlyphOutcome], request: BuildRequest, scope: Set<String>? = nil,
-        record: inout AppFilesRecord, persist: (AppFilesRecord) throws(FileError) -> Void
-    ) throws(BuildError) -> [Diagnostic] {
+        _ drawing: VectorDrawing, outcomes: [GlyphOutcome], request: BuildRequest, scope: Set<String>? = nil,
+        record: inout AppOwnershipRecord, persist: (AppOwnershipRecord) throws(FileError) -> Void
+    ) throws(BuildError) -> (findings: [Diagnostic], written: [String: Catalog.VectorOutputs]) {
         var findings = drawing.findings
         let sources = Dictionary(outcomes.map { ($0.source.name, $0.source) }, uniquingKeysWith: { first, _ in first })
         let displayPath = { (name: String) in sources[name]?.displayPath ?? name }
@@ -126,7 +158,7 @@ extension Builder {
         /// that a build killed meanwhile leaves a record that owns it), records what was
         /// written under `key`, and returns the sets written.
         func commit(
-            _ sets: [OwnedSetWriter.AssetSet], into folder: String, recordedAs key: WritableKeyPath<AppFilesRecord, AppFilesRecord.ImageSets?>,
+            _ sets: [OwnedSetWriter.AssetSet], into folder: String, recordedAs key: WritableKeyPath<AppOwnershipRecord, AppOwnershipRecord.ImageSets?>,
             setExtension: String, ownName: (String) -> String?, refusedAs rule: RuleID, what: String
         ) throws(FileError) -> [OwnedSetWriter.AssetSet] {
             let recorded = record[keyPath: key].flatMap { $0.folder == folder ? $0.sets : nil } ?? [:]
@@ -135,7 +167,7 @@ extension Builder {
             let theirs = Set((scope ?? []).compactMap(ownName))
             let leaving = scope == nil ? [] : Set(recorded.keys.filter { !theirs.contains($0) })
             let report = try OwnedSetWriter.write(sets, into: folder, setExtension: setExtension, recorded: recorded, leaving: leaving, observer: request.probes.writes)
-            record[keyPath: key] = AppFilesRecord.ImageSets(folder: folder, sets: report.files)
+            record[keyPath: key] = AppOwnershipRecord.ImageSets(folder: folder, sets: report.files)
             findings += refusals(report, rule: rule, what: what, displayPath: displayPath)
             return sets.filter { report.files[$0.name] != nil }
         }
@@ -162,8 +194,7 @@ extension Builder {
         } catch {
             throw .output(error)
         }
-        for index in catalog.glyphs.indices where sources[catalog.glyphs[index].name] != nil { catalog.glyphs[index].vector = made[catalog.glyphs[index].name] }
-        return findings
+        return (findings, made)
     }
 
     /// The set `name` as the previous build wrote it into `folder`: its Contents.json and
@@ -186,15 +217,15 @@ extension Builder {
     /// The record as it must be before `sets` are written: every set in it, so that a build
     /// killed while writing them leaves a record that owns each (as for the PNG image sets).
     private static func pending(
-        _ record: AppFilesRecord, _ key: WritableKeyPath<AppFilesRecord, AppFilesRecord.ImageSets?>, folder: String, setExtension: String,
+        _ record: AppOwnershipRecord, _ key: WritableKeyPath<AppOwnershipRecord, AppOwnershipRecord.ImageSets?>, folder: String, setExtension: String,
         recorded: [String: [String: String]], sets: [OwnedSetWriter.AssetSet]
-    ) -> AppFilesRecord {
+    ) -> AppOwnershipRecord {
         var pending = record
         var owned = recorded
         for set in sets where owned[set.name] == nil && FileSystem.kind(of: folder + "/" + set.name + setExtension) == .missing {
             owned[set.name] = [:]
         }
-        pending[keyPath: key] = AppFilesRecord.ImageSets(folder: folder, sets: owned)
+        pending[keyPath: key] = AppOwnershipRecord.ImageSets(folder: folder, sets: owned)
         return pending
     }
 

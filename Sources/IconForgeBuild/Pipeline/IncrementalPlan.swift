@@ -12,7 +12,7 @@ struct IncrementalPlan {
     /// Every file the previous build wrote: a file by these names is iconforge's own.
     var ownedFiles: Set<String>
     /// What earlier builds wrote into the app's files (empty when nothing is recorded).
-    var appRecord = AppFilesRecord()
+    var appRecord = AppOwnershipRecord()
     /// For a build of some glyphs (`build FILE…`): what it keeps of the previous build.
     var partial: PartialBuild?
 
@@ -52,7 +52,7 @@ struct IncrementalPlan {
             (previous?.glyphs ?? []).flatMap { $0.outputs.map(\.file) } + (previous?.generatedFiles ?? []).map(\.file) + pending.keys)
         return .build(IncrementalPlan(
             buildKey: buildKey, onDisk: onDisk, previous: previous, reusable: previous?.buildKey == buildKey ? previous : nil, ownedFiles: owned,
-            appRecord: (request.writesOutput ? AppFilesRecord.read(in: request.outputFolder) : nil) ?? AppFilesRecord(),
+            appRecord: (request.writesOutput ? AppOwnershipRecord.read(in: request.outputFolder) : nil) ?? AppOwnershipRecord(),
             partial: PartialBuild.isPartial(request)
                 ? PartialBuild.plan(discovered.files, previous: previous, buildKey: buildKey, outputFolder: request.outputFolder) : nil))
     }

@@ -28,11 +28,11 @@ enum OutputCommit {
         return committed
     }
 
-    /// What the record of the app's files (`AppFilesRecord`) owns: on disk now, and once
+    /// What the record of the app's files (`AppOwnershipRecord`) owns: on disk now, and once
     /// this build is committed.
     private struct AppRecords {
-        var onDisk: AppFilesRecord
-        var next: AppFilesRecord
+        var onDisk: AppOwnershipRecord
+        var next: AppOwnershipRecord
     }
 
     /// The transaction's steps, in order; returns the findings about the app's files and the
@@ -65,7 +65,7 @@ enum OutputCommit {
             // Kept files are not written: they are recorded as this build read them.
             for file in resolution.quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
             findings += try writeSets(resolution, drawing: drawing, catalog: &catalog, records: &records, plan: plan, request: request)
-            try stageAppFilesRecord(records.next, onDisk: records.onDisk, outputFolder: request.outputFolder, staging: &staged)
+            try stageAppOwnershipRecord(records.next, onDisk: records.onDisk, outputFolder: request.outputFolder, staging: &staged)
             state = try stageCatalogAndState(catalog, resolution: resolution, files: files, written: written, dating: dating, plan: plan, request: request, staging: &staged)
             do throws(FileError) { try staged.commit() } catch { throw .output(error) }
         } catch {
@@ -105,8 +105,8 @@ enum OutputCommit {
             for outcome in resolution.outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count && sets[outcome.source.name] == nil {
                 sets[outcome.source.name] = [:]
             }
-            pending.imageSets = AppFilesRecord.ImageSets(folder: assetCatalog.path, sets: sets)
-            try writeAppFilesRecord(pending, previous: records.onDisk, outputFolder: request.outputFolder, observer: request.probes.writes)
+            pending.imageSets = AppOwnershipRecord.ImageSets(folder: assetCatalog.path, sets: sets)
+            try writeAppOwnershipRecord(pending, previous: records.onDisk, outputFolder: request.outputFolder, observer: request.probes.writes)
             records.onDisk = pending
             let written = try Builder.writeAssetCatalog(
                 assetCatalog, outcomes: resolution.outcomes, outputFolder: request.outputFolder, scope: scope, record: &records.next,
@@ -114,14 +114,16 @@ enum OutputCommit {
             findings += Builder.assetCatalogFindings(written, path: assetCatalog.path)
         }
         if drawing.imageSets != nil || drawing.symbolSets != nil {
-            findings += try Builder.writeVectorOutputs(
-                drawing, catalog: &catalog, outcomes: resolution.outcomes, request: request, scope: scope, record: &records.next
+            let vector = try Builder.writeVectorOutputs(
+                drawing, outcomes: resolution.outcomes, request: request, scope: scope, record: &records.next
             ) { pending throws(FileError) in
                 var onDisk = records.onDisk
                 (onDisk.imageSets, onDisk.vectorSets, onDisk.symbolSets) = (pending.imageSets, pending.vectorSets, pending.symbolSets)
                 try onDisk.write(in: request.outputFolder, observer: request.probes.writes)
                 records.onDisk = onDisk
             }
+            findings += vector.findings
+            catalog.assembleEntries(resolution.outcomes, vector: vector.written)
         }
         return findings
     }
@@ -165,7 +167,7 @@ enum OutputCommit {
     /// Once the commit is done: the file lists and the dependency file, which describe a
     /// whole build.
     private static func writeMakeFiles(
-        _ catalog: Catalog, resolution: Resolution, files: [GlyphFile], dependencies: [String], dating: OutputWriter.CatalogDating?, record: AppFilesRecord,
+        _ catalog: Catalog, resolution: Resolution, files: [GlyphFile], dependencies: [String], dating: OutputWriter.CatalogDating?, record: AppOwnershipRecord,
         request: BuildRequest, startedAt: Int64
     ) throws(BuildError) {
         if let folder = request.fileListFolder {
@@ -186,23 +188,25 @@ enum OutputCommit {
     }
 
     /// Writes the record of what iconforge wrote into the app's files, once there is one.
-    static func writeAppFilesRecord(_ record: AppFilesRecord, previous: AppFilesRecord, outputFolder: String, observer: FlushObserver?) throws(BuildError) {
-        let exists = FileSystem.kind(of: outputFolder + "/" + AppFilesRecord.fileName) != .missing
+    static func writeAppOwnershipRecord(
+        _ record: AppOwnershipRecord, previous: AppOwnershipRecord, outputFolder: String, observer: FlushObserver?
+    ) throws(BuildError) {
+        let exists = FileSystem.kind(of: outputFolder + "/" + AppOwnershipRecord.fileName) != .missing
         guard recordIsOwed(record, previous: previous, fileExists: exists) else { return }
         do throws(FileError) { try record.write(in: outputFolder, observer: observer) } catch { throw .output(error) }
     }
 
     /// Whether the record must be written: it changed, or it owns something and its file is gone.
-    private static func recordIsOwed(_ record: AppFilesRecord, previous: AppFilesRecord, fileExists: Bool) -> Bool {
-        record != previous || (record != AppFilesRecord() && !fileExists)
+    private static func recordIsOwed(_ record: AppOwnershipRecord, previous: AppOwnershipRecord, fileExists: Bool) -> Bool {
+        record != previous || (record != AppOwnershipRecord() && !fileExists)
     }
 
     /// Stages the record of what this build wrote into the app's files, to be placed after
     /// them (nothing when the file already says it).
-    private static func stageAppFilesRecord(
-        _ record: AppFilesRecord, onDisk: AppFilesRecord, outputFolder: String, staging staged: inout StagedWrites
+    private static func stageAppOwnershipRecord(
+        _ record: AppOwnershipRecord, onDisk: AppOwnershipRecord, outputFolder: String, staging staged: inout StagedWrites
     ) throws(BuildError) {
-        let path = outputFolder + "/" + AppFilesRecord.fileName
+        let path = outputFolder + "/" + AppOwnershipRecord.fileName
         let read = FileSystem.signature(of: path, followingSymlinks: false)
         guard recordIsOwed(record, previous: onDisk, fileExists: read != nil) else { return }
         let bytes = record.encoded(in: outputFolder)

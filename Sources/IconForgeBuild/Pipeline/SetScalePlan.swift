@@ -41,7 +41,8 @@ struct SetScalePlan: Sendable, Equatable {
     /// would be reused for (its source unchanged, see `GlyphScheduler.reuse`) counts with the artboard, ink
     /// box and shape it recorded, without being rendered: both fit modes measure the same
     /// way, and the ink box the planner sees is the catalog's rounded one either way (see
-    /// `FitSetPlanner`), so the scale is a cold build's. Other modes plan nothing.
+    /// `FitSetPlanner`), so the scale is a cold build's. Other modes plan nothing, nor do
+    /// scales already given (`Builder.render`: settled over the glyph's set).
     ///
     /// `runners`: the build's runners, which its render pass then uses too, so that each
     /// glyph goes back to the worker that measured it (nil: the pass starts its own).
@@ -49,7 +50,7 @@ struct SetScalePlan: Sendable, Equatable {
         _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest,
         runners: GlyphRunners? = nil
     ) -> SetScalePlan {
-        guard request.options.mode == .fitSet else { return SetScalePlan(scales: nil) }
+        guard request.options.mode == .fitSet, request.options.setScales == nil else { return SetScalePlan(scales: nil) }
         var measuring = request
         measuring.keepsImages = false
         measuring.options.mode = .fitGlyph

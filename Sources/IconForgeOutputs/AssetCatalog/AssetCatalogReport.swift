@@ -27,6 +27,6 @@ public struct AssetCatalogReport: Sendable, Equatable {
     /// Image sets of glyphs no longer listed that someone changed since iconforge wrote them
     /// (a file's bytes differ from the record's): kept whole, by glyph name, sorted.
     public var touched: [String] = []
-    /// By glyph name, the SHA-256 of each file iconforge owns in its image set now (for `AppFilesRecord`).
+    /// By glyph name, the SHA-256 of each file iconforge owns in its image set now (for `AppOwnershipRecord`).
     package var files: [String: [String: String]] = [:]
 }

@@ -84,7 +84,7 @@ public enum AssetCatalogWriter {
     /// unique across a target's catalogs, whatever the asset type), unless it is iconforge's
     /// own image set in `path`.
     ///
-    /// `recorded` is what earlier builds recorded writing (`AppFilesRecord`): an image set
+    /// `recorded` is what earlier builds recorded writing (`AppOwnershipRecord`): an image set
     /// it lists is iconforge's whatever its Contents.json says, and one it does not list is
     /// not. Without a record (nil), an image set whose Contents.json says
     /// `"author" : "iconforge"` is taken as iconforge's, as earlier versions marked them.

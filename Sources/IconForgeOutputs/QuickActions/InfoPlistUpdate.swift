@@ -27,7 +27,7 @@ package enum InfoPlistUpdate {
     }
 
     /// What updating an Info.plist does: its new bytes (nil: as it is), the record of the
-    /// array it now holds (for `AppFilesRecord`), and the keys someone added to its items.
+    /// array it now holds (for `AppOwnershipRecord`), and the keys someone added to its items.
     package struct Update: Equatable {
         package var bytes: [UInt8]?
         /// The SHA-256 of iconforge's part of the array, and the keys it wrote in each item.
@@ -41,13 +41,13 @@ package enum InfoPlistUpdate {
     /// `updated`, refusing to replace an array iconforge did not write: one that, the keys
     /// someone added to its items aside, is not what `recorded` says an earlier build wrote
     /// and is not exactly the new one (then it becomes iconforge's as it is, not a byte changed).
-    package static func update(_ existing: [UInt8]?, generated: [UInt8], recorded: AppFilesRecord.InfoPlist?, sourceName: String) throws(Failure) -> Update {
+    package static func update(_ existing: [UInt8]?, generated: [UInt8], recorded: AppOwnershipRecord.InfoPlist?, sourceName: String) throws(Failure) -> Update {
         try update(existing, generated: generated, owner: .recorded(recorded, sourceName: sourceName))
     }
 
     private enum Owner {
         case everything
-        case recorded(AppFilesRecord.InfoPlist?, sourceName: String)
+        case recorded(AppOwnershipRecord.InfoPlist?, sourceName: String)
     }
 
     private static func update(_ existing: [UInt8]?, generated: [UInt8], owner: Owner) throws(Failure) -> Update {

@@ -51,7 +51,7 @@ package enum ShortcutItemsMerge {
     /// iconforge's changed or removed since). The keys iconforge wrote in each item are
     /// those the record lists; a record from before it listed them is taken to hold every
     /// key quick-actions.json has a field for.
-    static func added(found: [PropertyListValue], generated: [Item], recorded: AppFilesRecord.InfoPlist?) -> [Int: Item]? {
+    static func added(found: [PropertyListValue], generated: [Item], recorded: AppOwnershipRecord.InfoPlist?) -> [Int: Item]? {
         func split(_ owns: (Int) -> Set<String>) -> (owned: [PropertyListValue], added: [Int: Item])? {
             var owned: [PropertyListValue] = [], added: [Int: Item] = [:]
             for (index, value) in found.enumerated() {

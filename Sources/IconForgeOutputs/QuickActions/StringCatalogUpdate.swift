@@ -177,7 +177,7 @@ package enum StringCatalogUpdate {
                 let mine = recorded?[existing.key] ?? [:]
                 let foreign = found(existing.key).filter { locale, value in
                     guard let value else { return true }
-                    return recorded == nil ? !listed.contains(locale) : mine[locale] != AppFilesRecord.digest(value)
+                    return recorded == nil ? !listed.contains(locale) : mine[locale] != AppOwnershipRecord.digest(value)
                 }
                 if foreign.isEmpty {
                     removals.append(existing.key)
@@ -200,7 +200,7 @@ package enum StringCatalogUpdate {
                 if !strings.isEmpty, new == [definitions.developmentLocale: entry.key] { return }
                 let index = strings.firstIndex { StringCatalogUpdate.xcodeOrder(entry.key, $0.key) } ?? strings.endIndex
                 strings.insert(entry, at: index)
-                update.record[entry.key] = new.mapValues(AppFilesRecord.digest)
+                update.record[entry.key] = new.mapValues(AppOwnershipRecord.digest)
                 return
             }
             var localizations = strings[index].value.members?.first { $0.key == "localizations" }?.value.members ?? []
@@ -228,15 +228,15 @@ package enum StringCatalogUpdate {
                     if let unit {
                         localizations.insert(unit, at: localizations.firstIndex { StringCatalogUpdate.xcodeOrder(locale, $0.key) } ?? localizations.endIndex)
                     }
-                    record[locale] = AppFilesRecord.digest(value)
+                    record[locale] = AppOwnershipRecord.digest(value)
                 case .some(value)?:
-                    record[locale] = AppFilesRecord.digest(value)
-                case .some(let other?) where mine[locale] == AppFilesRecord.digest(other):
+                    record[locale] = AppOwnershipRecord.digest(value)
+                case .some(let other?) where mine[locale] == AppOwnershipRecord.digest(other):
                     // iconforge's own, unchanged since: follows quick-actions.json.
                     if let at = localizations.firstIndex(where: { $0.key == locale }) {
                         localizations[at].value = StringCatalogUpdate.stringUnit(value)
                     }
-                    record[locale] = AppFilesRecord.digest(value)
+                    record[locale] = AppOwnershipRecord.digest(value)
                 case .some(let other):
                     update.kept.append(Kept(key: entry.key, locale: locale, found: other ?? "(not a plain string)", wanted: value))
                     record[locale] = mine[locale]
@@ -244,7 +244,7 @@ package enum StringCatalogUpdate {
             }
             // A listed locale quick-actions.json no longer translates: its unit goes if it is iconforge's.
             for (locale, value) in values where new[locale] == nil && listed.contains(locale) {
-                if let value, mine[locale] == AppFilesRecord.digest(value) {
+                if let value, mine[locale] == AppOwnershipRecord.digest(value) {
                     localizations.removeAll { $0.key == locale }
                 }
             }

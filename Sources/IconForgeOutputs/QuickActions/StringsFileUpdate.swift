@@ -90,29 +90,29 @@ package enum StringsFileUpdate {
                 // recorded): the same value stands; a recorded one on a line of its own follows
                 // quick-actions.json there.
                 if other.value == value {
-                    update.record[key] = AppFilesRecord.digest(value)
+                    update.record[key] = AppOwnershipRecord.digest(value)
                     continue
                 }
                 let text = lines[other.line - 1]
-                if recorded?[key] == AppFilesRecord.digest(other.value), StringsFileParser.entries(in: text) == [StringsFileParser.Entry(key: key, value: other.value, line: 1)] {
+                if recorded?[key] == AppOwnershipRecord.digest(other.value), StringsFileParser.entries(in: text) == [StringsFileParser.Entry(key: key, value: other.value, line: 1)] {
                     lines[other.line - 1] = String(text.prefix { $0 == " " || $0 == "\t" }) + line(key, value)
-                    update.record[key] = AppFilesRecord.digest(value)
+                    update.record[key] = AppOwnershipRecord.digest(value)
                     continue
                 }
                 update.duplicates.append(Duplicate(key: key, found: other.value, wanted: value, line: other.line))
             }
-            if let current, current.entry.value != value, recorded?[key] != AppFilesRecord.digest(current.entry.value) {
+            if let current, current.entry.value != value, recorded?[key] != AppOwnershipRecord.digest(current.entry.value) {
                 update.kept.append(Kept(key: key, found: current.entry.value, wanted: value, line: (range?.lowerBound ?? 0) + 1 + current.entry.line))
                 written.append(current.text)
                 if let mine = recorded?[key] { update.record[key] = mine }
                 continue
             }
             written.append(line(key, value))
-            update.record[key] = AppFilesRecord.digest(value)
+            update.record[key] = AppOwnershipRecord.digest(value)
         }
         // Lines between the markers that no pair wrote: iconforge's go, anyone else's stay.
         for (entry, text) in inside where !handled.contains(entry.key) {
-            guard recorded?[entry.key] != AppFilesRecord.digest(entry.value) else { continue }
+            guard recorded?[entry.key] != AppOwnershipRecord.digest(entry.value) else { continue }
             if recorded != nil || !pairs.isEmpty {
                 update.kept.append(Kept(key: entry.key, found: entry.value, wanted: nil, line: (range?.lowerBound ?? 0) + 1 + entry.line))
             }
@@ -215,8 +215,8 @@ package enum StringsFileUpdate {
 }
 
 extension [(key: String, value: String)] {
-    /// Each key's value as `AppFilesRecord` keeps it.
+    /// Each key's value as `AppOwnershipRecord` keeps it.
     fileprivate var record: [String: String] {
-        Dictionary(map { ($0.key, AppFilesRecord.digest($0.value)) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(map { ($0.key, AppOwnershipRecord.digest($0.value)) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -2,41 +2,64 @@
 enum GeometryChecks {
     static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String, page: PageNote? = nil) -> [Diagnostic] {
         guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
-        var found: [Diagnostic] = []
-        func report(_ rule: RuleID, _ message: String, fix: GeometryFix? = nil) {
+        let judging = Judging(glyph: glyph, ink: ink, shape: shape, name: name, options: options, file: file)
+        var found = judging.clipping() + judging.placement()
+        // Under --fit the export normalises size, so authored size and placement are free.
+        found += options.mode.isFit ? judging.fitting() : judging.maximum()
+        if options.mode == .template {
+            found += judging.target()
+            if !Template.isCanvas(glyph.artboard) {
+                found = Self.ledByThePage(found, statement: (page ?? PageNote.unknown).statement(size: glyph.artboard))
+            }
+        }
+        return found + judging.aspect()
+    }
+
+    /// One glyph's measured ink, judged rule by rule, each step returning its findings.
+    private struct Judging {
+        var glyph: RenderedGlyph
+        var ink: Rect
+        var shape: Shape
+        var name: String
+        var options: PipelineOptions
+        var file: String
+
+        var artboard: Rect { Rect(x: 0, y: 0, width: glyph.artboard.width, height: glyph.artboard.height) }
+        var inkText: String { "\(ink.width.pt) × \(ink.height.pt) pt" }
+
+        func finding(_ rule: RuleID, _ message: String, fix: GeometryFix? = nil) -> Diagnostic {
             var diagnostic = Diagnostic(rule, file: file, message)
             diagnostic.fix = fix
-            found.append(diagnostic)
-        }
-        let artboard = Rect(x: 0, y: 0, width: glyph.artboard.width, height: glyph.artboard.height)
-        let slack = max(options.edgeSlack, glyph.inkPrecision)
-        let inkText = "\(ink.width.pt) × \(ink.height.pt) pt"
-
-        // Ink cut off by the viewport matters only where it would show: a quarter of a
-        // pixel of the largest output, not 0.2 units of a 512-unit icon drawn at 0.17 px/unit.
-        // The ink box is what a fine render shows (translucent ink by what shows of it), so
-        // no allowance in user units is added, only what a coarse measurement could miss.
-        let visible = glyph.plans.last.map { Self.visiblePixels / $0.pixelsPerPoint } ?? 0
-        if !artboard.contains(ink, slack: visible + glyph.inkPrecision) {
-            report(.geometryClipped, "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox")
+            return diagnostic
         }
 
-        // In every mode the box that placed the glyph must be the ink its PNGs show: a
-        // disagreement is an error, never a wrong PNG.
-        if let mismatch = Self.placementMismatch(glyph, fit: options.mode.isFit) {
-            report(.renderFailed, mismatch)
+        /// Ink cut off by the viewport matters only where it would show: a quarter of a
+        /// pixel of the largest output, not 0.2 units of a 512-unit icon drawn at 0.17 px/unit.
+        /// The ink box is what a fine render shows (translucent ink by what shows of it), so
+        /// no allowance in user units is added, only what a coarse measurement could miss.
+        func clipping() -> [Diagnostic] {
+            let visible = glyph.plans.last.map { GeometryChecks.visiblePixels / $0.pixelsPerPoint } ?? 0
+            guard !artboard.contains(ink, slack: visible + glyph.inkPrecision) else { return [] }
+            return [finding(.geometryClipped, "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox")]
         }
-        // Under --fit the export normalises size, so authored size and placement are free.
-        let maximum = Template.canvasPoints
-        if options.mode.isFit {
+
+        /// In every mode the box that placed the glyph must be the ink its PNGs show: a
+        /// disagreement is an error, never a wrong PNG.
+        func placement() -> [Diagnostic] {
+            GeometryChecks.placementMismatch(glyph, fit: options.mode.isFit).map { [finding(.renderFailed, $0)] } ?? []
+        }
+
+        /// Under --fit: a glyph scaled down alone, and ink the placement carries past the canvas.
+        func fitting() -> [Diagnostic] {
+            var found: [Diagnostic] = []
             if let set = glyph.scaledDownFrom, let index = Template.scales.indices.last, let plan = glyph.plans.last {
                 let setPixels = max(ink.width, ink.height) * set.pixelsPerUnit[index]
                 let scale = Template.scales[index]
-                report(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, more than the \((Double(scale.canvas) - 2 * RenderPlan.fitInsetPixels).fixed(1)) px that fit on the \(scale.canvas) px (35 pt) canvas with its \(RenderPlan.fitInsetPixels.fixed(2)) px margins; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph")
+                found.append(finding(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, more than the \((Double(scale.canvas) - 2 * RenderPlan.fitInsetPixels).fixed(1)) px that fit on the \(scale.canvas) px (35 pt) canvas with its \(RenderPlan.fitInsetPixels.fixed(2)) px margins; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph"))
             }
             // Fitting centres the ink, unless the glyph's offset is kept (allowOffCenter): scaled
             // up with the glyph, a large offset carries the ink past the canvas edge.
-            if case let (scale, plan)? = zip(Template.scales, glyph.plans).reversed().first(where: { Self.cutOff(ink, by: $0.1) }) {
+            if case let (scale, plan)? = zip(Template.scales, glyph.plans).reversed().first(where: { GeometryChecks.cutOff(ink, by: $0.1) }) {
                 let placed = plan.pixels(fromPoints: ink)
                 let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
                 let extent = canvas.intersection(placed) == nil ? "all of it lies off the canvas and the PNG would be empty" : "part of it is cut off"
@@ -45,65 +68,69 @@ enum GeometryChecks {
                 let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
                 var remedy = "draw it nearer the artboard centre (its ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from it)"
                 if kept { remedy += ", or remove \"\(name)\" from \"allowOffCenter\" in iconforge.json so that --fit centres its ink" }
-                report(.sizeMax, "\(placement) and scaled to \(plan.pixelsPerPoint.fixed(3)) px per unit, the ink lands at \(placed.describedPixelEdges) on the \(plan.canvasWidth) × \(plan.canvasHeight) px \(scale.suffix) canvas: \(extent); \(remedy)")
+                found.append(finding(.sizeMax, "\(placement) and scaled to \(plan.pixelsPerPoint.fixed(3)) px per unit, the ink lands at \(placed.describedPixelEdges) on the \(plan.canvasWidth) × \(plan.canvasHeight) px \(scale.suffix) canvas: \(extent); \(remedy)"))
             }
-        } else if ink.width > maximum + slack || ink.height > maximum + slack {
-            report(.sizeMax, "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target")
-        } else {
-            // On the canvas the artboard is centred; ink must stay inside the 35 pt square.
-            let canvas = Rect(
-                x: (artboard.width - maximum) / 2, y: (artboard.height - maximum) / 2, width: maximum, height: maximum)
-            if !canvas.contains(ink, slack: slack) {
-                report(.sizeMax, "ink reaches \(ink.describedEdges), outside the 35 pt canvas centred on the artboard; draw on a 35 × 35 pt artboard and keep the glyph inside it")
-            }
+            return found
         }
 
-        if options.mode == .template {
-            let fix = Self.fix(
+        /// As drawn (template mode): the ink within the 35 pt maximum, and inside the canvas
+        /// centred on the artboard.
+        func maximum() -> [Diagnostic] {
+            let maximum = Template.canvasPoints
+            let slack = max(options.edgeSlack, glyph.inkPrecision)
+            if ink.width > maximum + slack || ink.height > maximum + slack {
+                return [finding(.sizeMax, "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target")]
+            }
+            // On the canvas the artboard is centred; ink must stay inside the 35 pt square.
+            let canvas = Rect(x: (artboard.width - maximum) / 2, y: (artboard.height - maximum) / 2, width: maximum, height: maximum)
+            guard !canvas.contains(ink, slack: slack) else { return [] }
+            return [finding(.sizeMax, "ink reaches \(ink.describedEdges), outside the 35 pt canvas centred on the artboard; draw on a 35 × 35 pt artboard and keep the glyph inside it")]
+        }
+
+        /// Template mode: the governing dimension at its target, and the ink centred; both
+        /// findings carry the one fix that passes both.
+        func target() -> [Diagnostic] {
+            var found: [Diagnostic] = []
+            let fix = GeometryChecks.fix(
                 ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance, keepingOffset: options.allowOffCenter.contains(name),
                 userSpace: glyph.userSpace)
             let target = Template.targetPoints(for: shape)
-            let governing: Double
-            let dimension: String
-            switch shape {
-            case .wide: (governing, dimension) = (ink.width, "width")
-            case .tall: (governing, dimension) = (ink.height, "height")
-            case .square: (governing, dimension) = (max(ink.width, ink.height), "longer side")
-            }
+            let (governing, dimension): (Double, String) =
+                switch shape {
+                case .wide: (ink.width, "width")
+                case .tall: (ink.height, "height")
+                case .square: (max(ink.width, ink.height), "longer side")
+                }
             if abs(governing - target) > options.sizeTolerance {
-                report(.sizeTarget, "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)", fix: fix)
+                found.append(finding(.sizeTarget, "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)", fix: fix))
             }
-
             let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
             if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance, !options.allowOffCenter.contains(name) {
-                report(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); \(fix.prose), or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json", fix: fix)
+                found.append(finding(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); \(fix.prose), or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json", fix: fix))
             }
+            return found
         }
 
-        if options.mode == .template, !Template.isCanvas(glyph.artboard) {
-            found = Self.ledByThePage(found, statement: (page ?? PageNote.unknown).statement(size: glyph.artboard))
-        }
-
-        let longer = max(ink.width, ink.height), shorter = min(ink.width, ink.height)
-        // A thin glyph reads fine when it is one bar or a row of dots (a minus, an
-        // ellipsis), or bold enough; it costs legibility when fine detail crosses its thin
-        // side, as in a wordmark squeezed into a strip.
-        if shorter <= 0 || longer / shorter > options.maximumAspectRatio,
-            let image = glyph.images.last, let plan = glyph.plans.last,
-            let detail = ThinSideDetail.of(image, wide: ink.width >= ink.height), detail.hasDetail
-        {
+        /// A thin glyph reads fine when it is one bar or a row of dots (a minus, an
+        /// ellipsis), or bold enough; it costs legibility when fine detail crosses its thin
+        /// side, as in a wordmark squeezed into a strip.
+        func aspect() -> [Diagnostic] {
+            let longer = max(ink.width, ink.height), shorter = min(ink.width, ink.height)
+            let limit = options.maximumAspectRatio
+            guard shorter <= 0 || longer / shorter > limit,
+                let image = glyph.images.last, let plan = glyph.plans.last,
+                let detail = ThinSideDetail.of(image, wide: ink.width >= ink.height), detail.hasDetail
+            else { return [] }
             let toTarget = Template.targetPoints(for: shape) / longer
             let stroke = detail.medianStrokePixels / plan.pixelsPerPoint * toTarget
             // Just past the ratio a wide or tall glyph's thin side is still nearly 10 pt at
             // its target (Inkscape's chain link: 3.16:1, 9.5 pt), room for four legible
             // strokes: a side is thin only under the square target over the ratio (9 pt).
-            let thinSide = Template.targetPoints(for: .square) / options.maximumAspectRatio
-            if stroke < ThinSideDetail.legibleStrokePoints, shorter * toTarget < thinSide {
-                let ratio = shorter > 0 ? Self.ratioText(longer / shorter, beside: options.maximumAspectRatio) : "∞"
-                report(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(options.maximumAspectRatio.pt):1, with detail across its thin side: at the target size that side is \((shorter * toTarget).pt) pt and its strokes \(stroke.pt) pt, under \(ThinSideDetail.legibleStrokePoints.pt) pt, hard to read; redraw it more compact (a wordmark as a monogram), or raise maximumAspectRatio")
-            }
+            let thinSide = Template.targetPoints(for: .square) / limit
+            guard stroke < ThinSideDetail.legibleStrokePoints, shorter * toTarget < thinSide else { return [] }
+            let ratio = shorter > 0 ? GeometryChecks.ratioText(longer / shorter, beside: limit) : "∞"
+            return [finding(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(limit.pt):1, with detail across its thin side: at the target size that side is \((shorter * toTarget).pt) pt and its strokes \(stroke.pt) pt, under \(ThinSideDetail.legibleStrokePoints.pt) pt, hard to read; redraw it more compact (a wordmark as a monogram), or raise maximumAspectRatio")]
         }
-        return found
     }
 
     /// On a page that is not the template's, the size findings (and the centring that

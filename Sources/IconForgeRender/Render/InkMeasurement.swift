@@ -205,36 +205,84 @@ package enum InkMeasurement {
         _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?, keepingTheRender: Bool,
         judging: Bool = true, outputScale: Double? = nil, measuringDraws: WorkCount? = nil, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
-        let fine = finePixelsPerUnit(for: data, artboard: artboard)
-        var failed = false
+        var measuring = Measuring(handle: handle, shown: shown, data: data, artboard: artboard, keepingTheRender: keepingTheRender, judging: judging)
         defer {
-            if failed, let fresh = try? SVGHandle(data: data) {
-                handle = fresh
-                shown = nil
+            if measuring.failed, let fresh = try? SVGHandle(data: data) {
+                measuring.handle = fresh
+                measuring.shown = nil
             }
+            handle = measuring.handle
+            shown = measuring.shown
         }
         if located == nil, mayFilter(data),
             let measured = measuredAtOutputScale(
-                handle, artboard: artboard, scale: outputScale ?? filterPixelsPerUnit(artboard: artboard), judging: judging, shown: &shown,
-                keepingTheRender: keepingTheRender, failed: &failed, draws: measuringDraws)
+                measuring.handle, artboard: artboard, scale: outputScale ?? filterPixelsPerUnit(artboard: artboard), judging: judging,
+                shown: &measuring.shown, keepingTheRender: keepingTheRender, failed: &measuring.failed, draws: measuringDraws)
         {
             return measured
         }
-        let recordingScale = fine * recordingPerFine
-        let reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
-        let bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
-        let layers = mayDrawThroughLayers(data)
-        let first: Rect?
-        var margin = bandReach / recordingScale
-        // Not with text: the misspelling would change the letters a `<text>` draws.
-        if located == nil, layers, !mayDrawText(data), let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) {
+        let first: Rect?, margin: Double
+        switch located.map({ Measuring.Start.located($0, margin: bandReach / measuring.recordingScale) }) ?? measuring.start() {
+        case .measured(let measured): return measured
+        case .located(let box, let reach): (first, margin) = (box, reach)
+        }
+        if let first, let refined = measuring.refined(first, margin: margin) {
+            return measuring.showing(refined)
+        }
+        return try measuring.fromCoarseRender(hint: hint)
+    }
+
+    /// One `measure` in progress: the document (replaced when librsvg failed to draw with
+    /// it), the render last judged by, and the recordings made so far, shared by its steps.
+    private struct Measuring {
+        var handle: SVGHandle
+        var shown: ShownRender?
+        /// librsvg failed to draw a measuring render with `handle`.
+        var failed = false
+        var fineRecording: SVGRecording?
+        let data: Data
+        let artboard: Size
+        let keepingTheRender: Bool
+        let judging: Bool
+        let fine: Double
+        let reach: Double
+        let bounds: Rect
+        let layers: Bool
+
+        init(handle: SVGHandle, shown: ShownRender?, data: Data, artboard: Size, keepingTheRender: Bool, judging: Bool) {
+            (self.handle, self.shown, self.data, self.artboard) = (handle, shown, data, artboard)
+            (self.keepingTheRender, self.judging) = (keepingTheRender, judging)
+            fine = finePixelsPerUnit(for: data, artboard: artboard)
+            reach = 100 * max(artboard.width, artboard.height, Template.canvasPoints)
+            bounds = Rect(x: -reach, y: -reach, width: artboard.width + 2 * reach, height: artboard.height + 2 * reach)
+            layers = mayDrawThroughLayers(data)
+        }
+
+        var recordingScale: Double { fine * recordingPerFine }
+
+        /// Where the bands start: a box already measured, or a first location and how far
+        /// either side of its edges the bands reach.
+        enum Start {
+            case measured(Measured)
+            case located(Rect?, margin: Double)
+        }
+
+        /// The first location: for a document drawn through layers (not with text: the
+        /// misspelling would change the letters a `<text>` draws), the geometry of a copy
+        /// without layer opacity, which stands when what shows confirms it; else the recording's.
+        mutating func start() -> Start {
+            guard layers, !mayDrawText(data), let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) else {
+                let recorded = InkMeasurement.recorded(
+                    handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
+                return .located(recorded, margin: bandReach / recordingScale)
+            }
             // A failure here is the copy's, and the coarse render follows.
             var ignored = false
             let scale = geometryScale(fine: fine, reach: reach)
-            let geometry = recorded(opaque, artboard: artboard, scale: scale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+            let geometry = InkMeasurement.recorded(opaque, artboard: artboard, scale: scale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
             let page = Rect(x: 0, y: 0, width: artboard.width, height: artboard.height)
             if let geometry, page.contains(geometry, slack: 1 / scale), let box = geometry.intersection(page) {
-                guard judging else { return Measured(box: box, precision: 0, judgingSlack: geometrySlack) }
+                guard judging else { return .measured(Measured(box: box, precision: 0, judgingSlack: geometrySlack)) }
                 if let kept = keepingWhatShows(
                     handle, artboard: artboard, box: box, fine: fine, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender,
                     slack: geometrySlack)
@@ -242,63 +290,64 @@ package enum InkMeasurement {
                     // The copy's geometry, confirmed by the render that judges what shows, to
                     // a pixel (`geometrySlack`): the bands would composite every translucent
                     // element onto every pixel of four of them, for a box no nearer the drawing.
-                    return Measured(box: kept, precision: 0)
+                    return .measured(Measured(box: kept, precision: 0))
                 }
             }
             // Past the artboard, where librsvg cuts each layer off, or where the geometry
             // shows nothing at all (at opacity 0, or too small for the @3x output): the bands
             // measure what is drawn, a few pixels either side of the copy's edges.
-            first = geometry
-            margin = opaqueBandReach / fine
-        } else {
-            first = located ?? recorded(handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
+            return .located(geometry, margin: opaqueBandReach / fine)
         }
-        var fineRecording: SVGRecording?
-        // A box the bands refined, without what the @3x output would not show.
-        func showing(_ refined: Rect) -> Measured {
+
+        /// `first` refined on bands at the fine scale, nil when they find no edge.
+        mutating func refined(_ first: Rect, margin: Double) -> Rect? {
+            fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
+            return refine(handle, artboard: artboard, box: first, margin: margin, fine: fine, reusing: fineRecording, failed: &failed)
+        }
+
+        /// A box the bands refined, without what the @3x output would not show.
+        mutating func showing(_ refined: Rect) -> Measured {
             guard judging else { return Measured(box: refined, precision: 0, judgingSlack: bandSlack) }
             let kept = keepingWhatShows(
                 handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown,
                 keepingTheRender: keepingTheRender)
             return Measured(box: kept ?? refined, precision: 0)
         }
-        if let first {
-            fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
-            if let refined = refine(handle, artboard: artboard, box: first, margin: margin, fine: fine, reusing: fineRecording, failed: &failed) {
+
+        /// The coarse render: the artboard, an artboard's width and height around it, and
+        /// wherever librsvg's estimate puts ink; then located and refined from there.
+        mutating func fromCoarseRender(hint: (SVGHandle) throws -> Rect?) throws -> Measured {
+            var around = Rect(x: -artboard.width, y: -artboard.height, width: 3 * artboard.width, height: 3 * artboard.height)
+            if failed, let fresh = try? SVGHandle(data: data) {
+                handle = fresh
+                failed = false
+                fineRecording = nil
+            }
+            let estimate = try hint(handle)
+            if let estimate { around = around.union(estimate) }
+            let (coarse, ppp) = try coarseInk(handle, artboard: artboard, around: around, within: bounds)
+            guard let coarse else {
+                // Too coarse to see small ink far from the artboard: librsvg's estimate stands.
+                return ppp < 4 && estimate != nil ? Measured(box: estimate, precision: 1 / ppp) : Measured(box: nil, precision: 0)
+            }
+            // Located on bands at a quarter of the fine resolution first (the recording's), then
+            // refined with the recording's reach: the fine bands are then a few pixels wide
+            // instead of four coarse pixels (a drawing with layers pays for every pixel of every
+            // band once per translucent element). Whichever box leads to the fine bands, they
+            // measure the same edges (`InkMeasurementTests.placementConverges`).
+            let locating = recording(of: handle, artboard: artboard, scale: recordingScale, failed: &failed)
+            if fineRecording == nil { fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed) }
+            if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, reusing: locating, failed: &failed),
+                let refined = refine(
+                    handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
+            {
                 return showing(refined)
             }
+            if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
+                return showing(refined)
+            }
+            return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
         }
-        // The coarse render: the artboard, an artboard's width and height around it, and
-        // wherever librsvg's estimate puts ink.
-        var around = Rect(x: -artboard.width, y: -artboard.height, width: 3 * artboard.width, height: 3 * artboard.height)
-        if failed, let fresh = try? SVGHandle(data: data) {
-            handle = fresh
-            failed = false
-            fineRecording = nil
-        }
-        let estimate = try hint(handle)
-        if let estimate { around = around.union(estimate) }
-        let (coarse, ppp) = try coarseInk(handle, artboard: artboard, around: around, within: bounds)
-        guard let coarse else {
-            // Too coarse to see small ink far from the artboard: librsvg's estimate stands.
-            return ppp < 4 && estimate != nil ? Measured(box: estimate, precision: 1 / ppp) : Measured(box: nil, precision: 0)
-        }
-        // Located on bands at a quarter of the fine resolution first (the recording's), then
-        // refined with the recording's reach: the fine bands are then a few pixels wide
-        // instead of four coarse pixels (a drawing with layers pays for every pixel of every
-        // band once per translucent element). Whichever box leads to the fine bands, they
-        // measure the same edges (`InkMeasurementTests.placementConverges`).
-        let locating = recording(of: handle, artboard: artboard, scale: recordingScale, failed: &failed)
-        if fineRecording == nil { fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed) }
-        if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, reusing: locating, failed: &failed),
-            let refined = refine(handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
-        {
-            return showing(refined)
-        }
-        if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
-            return showing(refined)
-        }
-        return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
     }
 
     /// The recording surface's box in artboard units, or nil when it cannot be trusted (or

@@ -142,35 +142,47 @@ package enum MarkupChecks {
     private struct Checker {
         let file: String
         var result = Result()
-        /// Gradient and pattern elements by id.
-        var paintServers: [String: XMLElement] = [:]
-        /// Every element with an id, by id (the first, as librsvg takes it).
-        var elementsByID: [String: XMLElement] = [:]
-        /// ids something in the file references other than a `<use>` (`url(#id)`, a
-        /// gradient's `href`): such definitions paint in place. What a `<use>` draws is
-        /// painted through the `<use>`, inheriting from it.
-        var referencedIDs: Set<String> = []
-        /// What `currentColor` stands for: the one `color` the file sets (black, CSS's
-        /// initial value, if none); with several different ones it stays its own colour.
-        var currentColor = PaintUse.Paint.color(PixelColor(red: 0, green: 0, blue: 0))
-        /// What each element declares for the paint properties, `<style>` rules included.
-        var paints = ColorCascade(root: XMLElement(name: "svg", localName: "svg", attributes: [], children: [], text: "", location: SourceLocation(line: 1, column: 1)), properties: [])
-        /// The artboard in user units (the viewBox, else width and height), for telling a
-        /// background from the glyph.
-        var artboard: Rect?
-        /// Elements still to be visited through `<use>`: a `<use>` fan-out cannot make the
-        /// paint survey unbounded.
-        var cloneBudget = 20_000
-        /// The index in `result.paintUses` of the first fill that covers the artboard.
-        var backgroundCandidate: Int?
-        /// In a file that sets several colours, what each element's `color` is (nil when
-        /// its rules cannot be resolved, or the file sets at most one colour).
-        var cascade: ColorCascade?
-        /// Where the first displayed guide of the template is, if the glyph holds one.
-        var guides: SourceLocation?
-        /// The width of every stroke painted so far, while all paint is strokes of one plain
-        /// width (`Result.uniformStrokeWidth`); nil once anything else is painted.
-        var strokeWidths: (width: Double?, uniform: Bool) = (nil, true)
+        /// What `survey(_:)` learns of the whole file, before any element is checked.
+        var surveyed = Survey()
+        /// What `visit(_:)`, and the paint it collects, keep track of as they go.
+        var visiting = VisitState()
+
+        /// What the survey learns of the whole file; only read after it.
+        struct Survey {
+            /// Gradient and pattern elements by id.
+            var paintServers: [String: XMLElement] = [:]
+            /// Every element with an id, by id (the first, as librsvg takes it).
+            var elementsByID: [String: XMLElement] = [:]
+            /// ids something in the file references other than a `<use>` (`url(#id)`, a
+            /// gradient's `href`): such definitions paint in place. What a `<use>` draws is
+            /// painted through the `<use>`, inheriting from it.
+            var referencedIDs: Set<String> = []
+            /// What `currentColor` stands for: the one `color` the file sets (black, CSS's
+            /// initial value, if none); with several different ones it stays its own colour.
+            var currentColor = PaintUse.Paint.color(PixelColor(red: 0, green: 0, blue: 0))
+            /// What each element declares for the paint properties, `<style>` rules included.
+            var paints = ColorCascade(root: XMLElement(name: "svg", localName: "svg", attributes: [], children: [], text: "", location: SourceLocation(line: 1, column: 1)), properties: [])
+            /// In a file that sets several colours, what each element's `color` is (nil when
+            /// its rules cannot be resolved, or the file sets at most one colour).
+            var cascade: ColorCascade?
+            /// The artboard in user units (the viewBox, else width and height), for telling a
+            /// background from the glyph.
+            var artboard: Rect?
+        }
+
+        /// What the visit keeps track of as it goes.
+        struct VisitState {
+            /// Elements still to be visited through `<use>`: a `<use>` fan-out cannot make the
+            /// paint survey unbounded.
+            var cloneBudget = 20_000
+            /// The index in `result.paintUses` of the first fill that covers the artboard.
+            var backgroundCandidate: Int?
+            /// Where the first displayed guide of the template is, if the glyph holds one.
+            var guides: SourceLocation?
+            /// The width of every stroke painted so far, while all paint is strokes of one plain
+            /// width (`Result.uniformStrokeWidth`); nil once anything else is painted.
+            var strokeWidths: (width: Double?, uniform: Bool) = (nil, true)
+        }
 
         init(file: String) { self.file = file }
 
@@ -181,10 +193,23 @@ package enum MarkupChecks {
         }
 
         mutating func run(_ source: GlyphSource, limits: Limits) -> Result {
+            guard let document = parse(source, limits: limits) else { return result }
+            let root = document.root
+            blankPageClips(in: document)
+            survey(root)
+            visit(root)
+            checkUses(in: root)
+            finish(source)
+            return result
+        }
+
+        /// The document, when the file is an SVG document librsvg may be given; nil (with
+        /// the finding, and `result.safeToRender` false) when it is not.
+        mutating func parse(_ source: GlyphSource, limits: Limits) -> XMLDocument? {
             if let problem = FileSniffer.problem(with: source.bytes) {
                 report(.svgParse, at: nil, problem)
                 result.safeToRender = false
-                return result
+                return nil
             }
             let document: XMLDocument
             do {
@@ -198,7 +223,7 @@ package enum MarkupChecks {
                     }
                 report(rule, at: error.location, error.message)
                 result.safeToRender = false
-                return result
+                return nil
             }
             result.renderable = document.renderable
             let root = document.root
@@ -209,7 +234,7 @@ package enum MarkupChecks {
                 let hint = root.localName == "svg" ? "add xmlns=\"http://www.w3.org/2000/svg\" to the root element" : "export the glyph as SVG"
                 report(.svgParse, at: root.location, "root element is \(found), not an SVG <svg> element; \(hint)")
                 result.safeToRender = false
-                return result
+                return nil
             }
             // An external DTD identifier alone is harmless: neither iconforge nor librsvg
             // ever fetches one. Entities were expanded (or refused) by the scanner.
@@ -219,18 +244,25 @@ package enum MarkupChecks {
             if let viewBox = root.attribute("viewBox"), let problem = AttributeSyntax.viewBoxProblem(viewBox.value) {
                 report(.svgParse, at: viewBox.location, problem)
                 result.safeToRender = false
-                return result
+                return nil
             }
+            return document
+        }
+
+        /// Blanks what the page clips away (`PageClip`) in the bytes librsvg renders: with
+        /// spaces, not removed, so that every span found later keeps its offset.
+        mutating func blankPageClips(in document: XMLDocument) {
             result.renderableShift = document.renderableShift
-            // Blanked with spaces, not removed: every span found later keeps its offset.
-            for span in PageClip.spans(in: root, artboard: MarkupChecks.artboard(of: root)) {
+            for span in PageClip.spans(in: document.root, artboard: MarkupChecks.artboard(of: document.root)) {
                 let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
                 if shifted.lowerBound >= 0, shifted.upperBound <= document.renderable.count {
                     result.renderable?.replaceSubrange(shifted, with: repeatElement(UInt8(ascii: " "), count: shifted.count))
                 }
             }
-            survey(root)
-            visit(root)
+        }
+
+        /// What the `<use>` references expand to: too many drawn elements, or a cycle.
+        mutating func checkUses(in root: XMLElement) {
             let drawn = UseExpansion.drawnElements(root)
             if drawn.count > UseExpansion.maximumDrawnElements {
                 report(.svgLimit, at: drawn.largestUse ?? root.location, "<use> references expand this glyph to more than \(UseExpansion.maximumDrawnElements) drawn elements (the <use> expansion limit), each of which librsvg would draw; refer to the shapes themselves, or expand the copies in the drawing tool")
@@ -239,23 +271,27 @@ package enum MarkupChecks {
             for cycle in drawn.cycles {
                 report(.svgUseCycle, at: cycle, "<use> refers to an element that leads back to it through other references (a cycle), an endless loop that librsvg refuses to draw; point one of them at a shape outside the loop")
             }
-            if let guides {
+        }
+
+        /// Once every element is visited: the template's guides, the paint settled, the
+        /// uniform stroke width, and whether librsvg may see the file.
+        mutating func finish(_ source: GlyphSource) {
+            if let guides = visiting.guides {
                 result.holdsTemplateGuides = true
                 report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
             }
             settlePaint()
             // A non-scaling stroke is as wide on the canvas whatever the user space.
-            if strokeWidths.uniform, result.background == nil, !result.paintUses.isEmpty, result.paintUses.allSatisfy({ $0.property == "stroke" }),
+            if visiting.strokeWidths.uniform, result.background == nil, !result.paintUses.isEmpty, result.paintUses.allSatisfy({ $0.property == "stroke" }),
                 !ASCIIWords.contains("non-scaling-stroke", in: source.bytes)
             {
-                result.uniformStrokeWidth = strokeWidths.width
+                result.uniformStrokeWidth = visiting.strokeWidths.width
             }
             // librsvg must never see a file that reaches beyond itself, nor decode an
             // embedded raster (gdk-pixbuf's image decoders are attack surface we do not need).
             if result.diagnostics.contains(where: { $0.rule == .svgExternal || $0.rule == .svgRaster }) {
                 result.safeToRender = false
             }
-            return result
         }
 
         /// Reads what the checks need to know before visiting: paint-server ids, referenced
@@ -265,16 +301,16 @@ package enum MarkupChecks {
             root.forEachElement { element in
                 let isSVG = element.namespace == svgNamespace
                 // What a marker draws is scaled by the stroke width it sits on.
-                if element.localName == "marker" { strokeWidths.uniform = false }
-                if let id = element.attribute("id")?.value, elementsByID[id] == nil {
-                    elementsByID[id] = element
-                    if isSVG, MarkupChecks.paintServers.contains(element.localName) { paintServers[id] = element }
+                if element.localName == "marker" { visiting.strokeWidths.uniform = false }
+                if let id = element.attribute("id")?.value, surveyed.elementsByID[id] == nil {
+                    surveyed.elementsByID[id] = element
+                    if isSVG, MarkupChecks.paintServers.contains(element.localName) { surveyed.paintServers[id] = element }
                 }
                 var declared: [String] = []
                 for attribute in element.attributes {
                     if attribute.localName == "href", attribute.namespace == nil || attribute.namespace == xlinkNamespace {
                         let target = attribute.value.trimmed()
-                        if target.hasPrefix("#"), !(isSVG && element.localName == "use") { referencedIDs.insert(String(target.dropFirst())) }
+                        if target.hasPrefix("#"), !(isSVG && element.localName == "use") { surveyed.referencedIDs.insert(String(target.dropFirst())) }
                     } else if attribute.namespace == nil, ASCIIWords.containsExactly("url(", in: attribute.value) {
                         noteReferences(in: attribute.value)
                     }
@@ -294,20 +330,20 @@ package enum MarkupChecks {
                     }
                 }
             }
-            if colorValues.count == 1 { currentColor = .color(colorValues[0]) }
+            if colorValues.count == 1 { surveyed.currentColor = .color(colorValues[0]) }
             if colorValues.count > 1 {
-                currentColor = .ambiguousCurrentColor
-                cascade = ColorCascade(root: root)
+                surveyed.currentColor = .ambiguousCurrentColor
+                surveyed.cascade = ColorCascade(root: root)
             }
-            paints = ColorCascade(root: root, properties: MarkupChecks.cascadedPaintProperties)
-            artboard = MarkupChecks.artboard(of: root)
+            surveyed.paints = ColorCascade(root: root, properties: MarkupChecks.cascadedPaintProperties)
+            surveyed.artboard = MarkupChecks.artboard(of: root)
             result.page = PageNote(root: root)
         }
 
         mutating func noteReferences(in text: String) {
             for reference in CSSDeclarations.references(in: text) {
                 let target = reference.target.trimmed()
-                if target.hasPrefix("#") { referencedIDs.insert(String(target.dropFirst())) }
+                if target.hasPrefix("#") { surveyed.referencedIDs.insert(String(target.dropFirst())) }
             }
         }
 
@@ -321,7 +357,7 @@ package enum MarkupChecks {
             if name == "text", !MarkupChecks.hasVisibleCharacters(element) { return .undisplayed }
             // SVG 1.2's flowed text, which Inkscape 0.92 wrote and no SVG renderer draws.
             if name == "flowRoot" { return .undisplayed }
-            let referenced = element.attribute("id").map { referencedIDs.contains($0.value) } ?? false
+            let referenced = element.attribute("id").map { surveyed.referencedIDs.contains($0.value) } ?? false
             if parent == .definition || MarkupChecks.definitionContainers.contains(name) {
                 return referenced ? .paints : .definition
             }
@@ -336,29 +372,29 @@ package enum MarkupChecks {
             // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
             typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, state: PaintState, clone: Range<Int>?, inForeignObject: Bool)
             let black = PixelColor(red: 0, green: 0, blue: 0)
-            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], cascade == nil ? nil : black, PaintState(), nil, false)]
+            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], surveyed.cascade == nil ? nil : black, PaintState(), nil, false)]
             while let (element, role, ancestorIDs, inheritedColor, inherited, clone, inForeignObject) = stack.popLast() {
                 let isDefinition = MarkupChecks.definitionContainers.contains(element.localName) && clone == nil
-                let color = isDefinition ? nil : inheritedColor.flatMap { cascade?.color(of: element, inherited: $0) }
+                let color = isDefinition ? nil : inheritedColor.flatMap { surveyed.cascade?.color(of: element, inherited: $0) }
                 if clone == nil {
                     check(element, role: role, ancestorIDs: ancestorIDs)
                     if inForeignObject { checkForeignContent(element) }
                 }
-                let state = inherited.inherited(by: element, paints: paints)
+                let state = inherited.inherited(by: element, paints: surveyed.paints)
                 if role == .paints, element.namespace == svgNamespace { collectPaint(element, state: state, color: color, clone: clone) }
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
                 if role == .paints, element.namespace == svgNamespace, element.localName == "use", let target = useTarget(of: element),
-                    let id = target.attribute("id")?.value, !childIDs.contains(id), cloneBudget > 0
+                    let id = target.attribute("id")?.value, !childIDs.contains(id), visiting.cloneBudget > 0
                 {
-                    cloneBudget -= 1
+                    visiting.cloneBudget -= 1
                     stack.append((target, self.role(of: target, inside: .paints) == .hidden ? .hidden : .paints, childIDs, color, state, clone ?? element.span, false))
                 }
                 let childrenInForeignObject = inForeignObject || (element.localName == "foreignObject" && element.namespace == svgNamespace)
                 for child in element.children.reversed() {
                     if clone != nil {
-                        guard cloneBudget > 0 else { break }
-                        cloneBudget -= 1
+                        guard visiting.cloneBudget > 0 else { break }
+                        visiting.cloneBudget -= 1
                     }
                     var childRole = self.role(of: child, inside: role)
                     // A clone paints what it draws wherever its original sits.
@@ -366,7 +402,7 @@ package enum MarkupChecks {
                     // The template's guides, displayed: one finding for them all (the first in the
                     // file), and their boxes and colours are not the glyph's.
                     if clone == nil, childRole == .paints, child.namespace == MarkupChecks.svgNamespace, MarkupChecks.isTemplateGuide(child) {
-                        if guides.map({ child.location < $0 }) ?? true { guides = child.location }
+                        if visiting.guides.map({ child.location < $0 }) ?? true { visiting.guides = child.location }
                         childRole = .hidden
                     }
                     stack.append((child, childRole, childIDs, color, state, clone, childrenInForeignObject && clone == nil))
@@ -378,7 +414,7 @@ package enum MarkupChecks {
         func useTarget(of use: XMLElement) -> XMLElement? {
             let href = use.attribute("href", namespace: xlinkNamespace) ?? use.attribute("href")
             guard let target = href?.value.trimmed(), target.hasPrefix("#") else { return nil }
-            return elementsByID[String(target.dropFirst())]
+            return surveyed.elementsByID[String(target.dropFirst())]
         }
 
         mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String]) {
@@ -508,8 +544,8 @@ package enum MarkupChecks {
             guard !state.hidden else { return }
             // Filter primitives that paint a colour of their own: a red `<feFlood>` shadow.
             for (property, elements) in MarkupChecks.paintPropertyElements where property != "stop-color" && elements.contains(element.localName) {
-                if let declared = paints.declared(property, on: element) {
-                    strokeWidths.uniform = false
+                if let declared = surveyed.paints.declared(property, on: element) {
+                    visiting.strokeWidths.uniform = false
                     let value = PaintState.Value(text: declared.value, location: declared.location, owner: element.location, ownerName: element.name)
                     addPaint(value, property: property, on: element, span: nil, color: color)
                 }
@@ -522,10 +558,10 @@ package enum MarkupChecks {
                 let before = result.paintUses.count
                 addPaint(state.fill, property: "fill", on: element, span: shifted, color: color)
                 // A background: a filled rectangle, drawn untransformed, covering the artboard.
-                if result.paintUses.count > before, backgroundCandidate == nil, !state.transformed, let rectangle = outline?.rectangle,
-                    let artboard, rectangle.covers(artboard)
+                if result.paintUses.count > before, visiting.backgroundCandidate == nil, !state.transformed, let rectangle = outline?.rectangle,
+                    let artboard = surveyed.artboard, rectangle.covers(artboard)
                 {
-                    backgroundCandidate = before
+                    visiting.backgroundCandidate = before
                 }
             }
             if PaintState.width(state.strokeWidth) > 0, !PaintState.isZero(state.strokeOpacity) {
@@ -540,12 +576,12 @@ package enum MarkupChecks {
             var text = state.strokeWidth.trimmed()
             if text.hasSuffix("px") { text = String(text.dropLast(2)) }
             guard !state.transformed, !cloned, let width = Double(text), width.isFinite, width > 0,
-                strokeWidths.width.map({ abs($0 - width) <= 1e-9 * width }) ?? true
+                visiting.strokeWidths.width.map({ abs($0 - width) <= 1e-9 * width }) ?? true
             else {
-                strokeWidths.uniform = false
+                visiting.strokeWidths.uniform = false
                 return
             }
-            strokeWidths.width = width
+            visiting.strokeWidths.width = width
         }
 
         /// The paint `value` gives `property` on `element`, recorded as a `PaintUse`.
@@ -559,8 +595,8 @@ package enum MarkupChecks {
                 if let color {
                     (paint, shown) = (.color(color), color.hex + " from currentColor")
                 } else {
-                    paint = currentColor
-                    if case .color(let resolved) = currentColor { shown = resolved.hex + " from currentColor" } else { shown = "currentColor" }
+                    paint = surveyed.currentColor
+                    if case .color(let resolved) = surveyed.currentColor { shown = resolved.hex + " from currentColor" } else { shown = "currentColor" }
                 }
             case .color(let color):
                 // Opacity never makes a second colour: the system tints with alpha.
@@ -593,7 +629,7 @@ package enum MarkupChecks {
         /// paint inside the pattern) is one colour as a person sees it, else the server
         /// itself; nil when it paints nothing (no such element, a gradient without stops).
         func serverPaint(_ id: String, color: PixelColor?) -> PaintUse.Paint? {
-            guard var server = paintServers[id] else { return nil }
+            guard var server = surveyed.paintServers[id] else { return nil }
             // A gradient or pattern without content of its own takes its `href`'s.
             for _ in 0..<8 {
                 let hasContent = server.localName == "pattern" ? !server.children.isEmpty : server.children.contains { $0.localName == "stop" }
@@ -603,11 +639,11 @@ package enum MarkupChecks {
             var colours: [PixelColor] = []
             if server.localName == "linearGradient" || server.localName == "radialGradient" {
                 for stop in server.children where stop.localName == "stop" && stop.namespace == svgNamespace {
-                    let value = paints.declared("stop-color", on: stop)?.value ?? "black"
+                    let value = surveyed.paints.declared("stop-color", on: stop)?.value ?? "black"
                     switch CSSPaint.parse(value) {
                     case .color(let c): colours.append(PixelColor(red: c.red, green: c.green, blue: c.blue))
                     case .currentColor:
-                        guard case .color(let resolved) = color.map(PaintUse.Paint.color) ?? currentColor else { return .server(id) }
+                        guard case .color(let resolved) = color.map(PaintUse.Paint.color) ?? surveyed.currentColor else { return .server(id) }
                         colours.append(resolved)
                     default: return .server(id)
                     }
@@ -618,7 +654,7 @@ package enum MarkupChecks {
                 while let (element, inherited) = stack.popLast() {
                     visited += 1
                     guard visited < 1_000, element.namespace == svgNamespace else { return .server(id) }
-                    let state = inherited.inherited(by: element, paints: paints)
+                    let state = inherited.inherited(by: element, paints: surveyed.paints)
                     if !state.hidden, MarkupChecks.paintingElements.contains(element.localName) {
                         for (value, applies) in [(state.fill, ShapeOutline.of(element)?.hasArea ?? true), (state.stroke, PaintState.width(state.strokeWidth) > 0)] where applies {
                             switch CSSPaint.parse(value.text) {
@@ -641,7 +677,7 @@ package enum MarkupChecks {
         /// written; a background is set apart from the glyph's paint.
         mutating func settlePaint() {
             var written: [PaintUse] = []
-            for declaration in paints.unresolved where declaration.property == "fill" || declaration.property == "stroke" {
+            for declaration in surveyed.paints.unresolved where declaration.property == "fill" || declaration.property == "stroke" {
                 switch CSSPaint.parse(declaration.value) {
                 case .color(let color) where color.alpha > 0:
                     written.append(PaintUse(
@@ -657,7 +693,7 @@ package enum MarkupChecks {
                 }
             }
             result.paintUses = written + result.paintUses
-            if let index = backgroundCandidate.map({ $0 + written.count }) {
+            if let index = visiting.backgroundCandidate.map({ $0 + written.count }) {
                 let background = result.paintUses[index]
                 if result.paintUses.contains(where: { $0.span != background.span && !$0.paint.matches(background.paint) }) {
                     result.background = background

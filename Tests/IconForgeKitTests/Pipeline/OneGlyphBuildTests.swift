@@ -69,7 +69,7 @@ import Testing
         let after = try Self.files(root)
 
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-        let others = changed.filter { !Self.isMails($0) && $0 != "Output/catalog.json" && $0 != "Output/" + AppFilesRecord.fileName }
+        let others = changed.filter { !Self.isMails($0) && $0 != "Output/catalog.json" && $0 != "Output/" + AppOwnershipRecord.fileName }
         #expect(others.isEmpty, "changed besides mail's files: \(others.sorted())")
         for path in ["Output/mail@2x.png", "Output/mail@3x.png", "Mosaic/Assets.xcassets/QuickActions/mail.imageset/mail@2x.png"] {
             #expect(changed.contains(path), "\(path) is built from the changed source")
@@ -92,8 +92,8 @@ import Testing
         }
 
         // The record of the app's files: only mail's sets differ.
-        func record(_ files: [String: Data]) throws -> AppFilesRecord {
-            var record = try JSONDecoder().decode(AppFilesRecord.self, from: try #require(files["Output/" + AppFilesRecord.fileName]))
+        func record(_ files: [String: Data]) throws -> AppOwnershipRecord {
+            var record = try JSONDecoder().decode(AppOwnershipRecord.self, from: try #require(files["Output/" + AppOwnershipRecord.fileName]))
             record.imageSets?.sets["mail"] = nil
             record.vectorSets?.sets["mail"] = nil
             if let symbol = VectorAssetSets.symbolName(for: "mail") { record.symbolSets?.sets[symbol] = nil }

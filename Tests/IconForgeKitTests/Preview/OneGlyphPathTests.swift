@@ -104,4 +104,40 @@ import Testing
             }
         }
     }
+
+    /// A set whose outputs judge a sliver away (Font Awesome's half star, whose geometry holds
+    /// a sliver that paints no pixel, beside Lucide's circle): the build plans the set's scales
+    /// again after its render pass (`SetScalePlan.replanned`), and `render` settles on the
+    /// same scales, with no build before it (its own passes re-plan) and after one (the
+    /// build's recorded boxes stand in for the glyphs).
+    @Test func renderWritesTheBytesBuildWritesWhenTheBuildPlansTheSetAgain() throws {
+        let glyphs = TemporaryFolder(), output = TemporaryFolder(), elsewhere = TemporaryFolder()
+        glyphs.copy(fixture: "real/fontawesome-invisible-sliver-512.svg")
+        glyphs.copy(fixture: "fitset/circle.svg")
+        var request = BuildRequest()
+        request.inputs = [glyphs.path]
+        request.outputFolder = output.path
+        request.options.mode = .fitSet
+        request.jobs = 2
+        let files = try GlyphDiscovery.discover(request.inputs)
+        let measuringPass = SetScalePlan.plan(
+            files, nameFindings: NameChecks.run(files), previous: nil, onDisk: .unknown(count: files.count, takenAt: 0), request: request)
+        let built = try Builder.run(request)
+        #expect(built.errorCount == 0, "\(built.diagnostics.map(\.message))")
+        // The set is planned again: the measuring pass's scales are not those the build wrote.
+        let scales = try #require(built.catalog.template.setScales)
+        #expect(measuringPass.scales != scales, "\(scales)")
+        for folder in [elsewhere.path, output.path] {
+            var rendering = request
+            rendering.outputFolder = folder
+            for name in ["fontawesome-invisible-sliver-512", "circle"] {
+                let rendered = try Builder.render(glyphs.file("\(name).svg"), request: rendering)
+                #expect(rendered.pngs.count == Template.scales.count, "\(name): \(rendered.diagnostics.map(\.message))")
+                for (scale, png) in zip(Template.scales, rendered.pngs) {
+                    let file = output.file(OutputNaming.fileName(glyph: name, scale: scale))
+                    try expectSamePixels(png, Array(try Data(contentsOf: URL(fileURLWithPath: file))), "\(name) \(scale.suffix), state in \(folder == output.path ? "the output folder" : "none")")
+                }
+            }
+        }
+    }
 }

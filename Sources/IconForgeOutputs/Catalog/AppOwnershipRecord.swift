@@ -1,10 +1,13 @@
-/// What iconforge wrote into the app's own files, as hashes, kept in the output folder as
-/// `.iconforge-app-files` (committed with `Output/`, unlike the build's cache, so that a
-/// fresh clone knows it too). It is how a build tells its own values from someone else's:
-/// a value whose hash is the recorded one is iconforge's to update or remove; any other
-/// value is a translator's, a developer's or Xcode's, and is kept and reported. A missing
-/// or unreadable record owns nothing but what already holds exactly the new values.
-package struct AppFilesRecord: Codable, Equatable, Sendable {
+/// What iconforge owns in the app, outside its output folder (whose own files `BuildState`
+/// records), as hashes: the values it wrote into the app's files (Info.plist's shortcut
+/// array, the translations) and the sets it wrote (the asset catalog's image sets, the
+/// vector image sets, the symbol sets). Kept in the output folder as `.iconforge-app-files`
+/// (committed with `Output/`, unlike the build's cache, so that a fresh clone knows it
+/// too). It is how a build tells its own values and files from someone else's: one whose
+/// hash is the recorded one is iconforge's to update or remove; any other is a
+/// translator's, a developer's or Xcode's, and is kept and reported. A missing or
+/// unreadable record owns nothing but what already holds exactly the new values.
+package struct AppOwnershipRecord: Codable, Equatable, Sendable {
     package static let fileName = ".iconforge-app-files"
     package static let currentVersion = 1
 
@@ -57,15 +60,15 @@ package struct AppFilesRecord: Codable, Equatable, Sendable {
     /// The record in `outputFolder`, or nil when there is none (or it is of another version).
     /// Its paths are stored relative to that folder (so a project moved or cloned elsewhere
     /// keeps its record) and come back as the build names them.
-    package static func read(in outputFolder: String) -> AppFilesRecord? {
+    package static func read(in outputFolder: String) -> AppOwnershipRecord? {
         guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + fileName, limit: 16 << 20, followingSymlinks: false),
-            let record = try? JSONDecoder().decode(AppFilesRecord.self, from: Data(bytes)), record.version == currentVersion
+            let record = try? JSONDecoder().decode(AppOwnershipRecord.self, from: Data(bytes)), record.version == currentVersion
         else { return nil }
         return record.mappingPaths { RelativePath.resolving($0, against: outputFolder) }
     }
 
     /// The record with every path it holds passed through `transform`.
-    func mappingPaths(_ transform: (String) -> String) -> AppFilesRecord {
+    func mappingPaths(_ transform: (String) -> String) -> AppOwnershipRecord {
         var mapped = self
         if let path = infoPlist?.path { mapped.infoPlist?.path = transform(path) }
         mapped.translations = Dictionary(translations.map { (transform($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
