@@ -6,7 +6,7 @@
 /// constant; any other colour becomes a palette of that colour at each alpha present,
 /// one byte a pixel. (Measured on 1,000 Lucide glyphs, a palette
 /// never beat grey+alpha for black glyphs: PLTE and tRNS cost more than they save.)
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// A finished PNG file's bytes and what they hold.
     package struct Encoded: Sendable, Equatable {
         package var bytes: [UInt8]
@@ -24,7 +24,7 @@ public enum PNGEncoder {
     /// libpng's defaults use), still about 22 % smaller than libpng's defaults make these
     /// images, at a quarter of level 8's encoding time; Xcode recompresses every PNG into
     /// Assets.car anyway (see docs/benchmark.md).
-    public static let defaultCompressionLevel = 6
+    package static let defaultCompressionLevel = 6
 
     package static func encode(_ image: RGBAImage, colour: PixelColor, compressionLevel: Int) throws(NativeError) -> Encoded {
         let count = image.width * image.height

@@ -1,7 +1,7 @@
 internal import CRsvgLoader
 
 /// The vector file formats cairo writes a document in.
-public enum VectorFormat: String, Sendable, Equatable, CaseIterable {
+package enum VectorFormat: String, Sendable, Equatable, CaseIterable {
     case pdf
     case svg
 }

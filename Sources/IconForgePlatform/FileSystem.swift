@@ -677,26 +677,26 @@ package final class OpenFolders: Sendable {
 }
 
 /// A file-system failure, with the path it concerns.
-public struct FileError: Error, Equatable, Sendable {
-    public var path: String
-    public var message: String
+package struct FileError: Error, Equatable, Sendable {
+    package var path: String
+    package var message: String
     /// True when the failure is a configured size limit rather than an I/O error.
-    public var isLimit = false
+    package var isLimit = false
     /// True when the path is a symlink that the read was told not to follow.
     package var isSymlink = false
     /// What the path turned out to be, when it opened but is not a regular file.
     package var notRegular: FileSystem.Kind?
     /// When the failure stopped a transaction (`StagedWrites.commit`): what it left.
-    public var leftOutput: LeftOutput?
+    package var leftOutput: LeftOutput?
     /// When the failure stopped a build after its glyphs were checked: how many there were,
     /// and the findings (a summary line and a JSON summary still count them).
-    public var checked: Checked?
+    package var checked: Checked?
 
     /// What a build had checked when a write stopped it.
-    public struct Checked: Equatable, Sendable {
-        public var glyphs: Int
-        public var errors: Int
-        public var warnings: Int
+    package struct Checked: Equatable, Sendable {
+        package var glyphs: Int
+        package var errors: Int
+        package var warnings: Int
 
         package init(glyphs: Int, errors: Int, warnings: Int) {
             self.glyphs = glyphs
@@ -707,7 +707,7 @@ public struct FileError: Error, Equatable, Sendable {
 
     /// What a transaction that failed while writing left (its commit point is iconforge's
     /// catalog: the messages that name it are the command line's).
-    public enum LeftOutput: Equatable, Sendable {
+    package enum LeftOutput: Equatable, Sendable {
         /// Nothing was replaced: the previous commit point and the files it describes.
         case unchanged
         /// No file was replaced, but the previous commit point was removed (it was about to be).

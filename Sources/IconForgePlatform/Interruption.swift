@@ -13,13 +13,13 @@ import Synchronization
 /// Stopping a build from outside: what the executable does when SIGTERM or SIGINT arrives,
 /// before it exits. The library never catches a signal itself (that is process-wide, and
 /// the executable's); it only knows what a build has running and half-written.
-public enum Interruption {
+package enum Interruption {
     /// Kills every render worker, starts no more, and removes every temporary file this
     /// process created and has not yet renamed or removed, and its private folders
     /// (`ScratchFolder`). Whatever was already committed stays: every output file is
     /// renamed into place whole, and a transaction's commit point last.
     /// The caller is expected to exit right after; the build's threads are not stopped.
-    public static func stopWork() {
+    package static func stopWork() {
         // First: a build thread that finds its worker killed must not go on to commit a
         // catalog of "crashed" glyphs over the good one before the process exits.
         stopping.store(true, ordering: .sequentiallyConsistent)
@@ -36,7 +36,7 @@ public enum Interruption {
     /// replacing files they describe, and has not yet put back: what a stop leaves missing,
     /// for the stop's message. Asked of the disk, for the transactions under way: each is
     /// marked before its commit point is removed and cleared once the new one is in place.
-    public static var missingCommitPoints: [String] {
+    package static var missingCommitPoints: [String] {
         removedCommitPoints.withLock { $0 }.filter { FileSystem.kind(of: $0) == .missing }.sorted()
     }
 
@@ -112,7 +112,7 @@ public enum Interruption {
     /// replacing the catalog while ThreadSanitizer slowed the exit down), nor reported: a
     /// failure a build meets after the stop removed its temporary files (a rename that finds
     /// its file gone) is the stop's doing, which the stopping thread reports as it exits.
-    public static func waitForExitIfStopped() {
+    package static func waitForExitIfStopped() {
         guard stopping.load(ordering: .acquiring) else { return }
         while true { pause() }
     }

@@ -1,17 +1,17 @@
 /// `iconforge diff`'s page: one self-contained HTML file (like the preview's, whose
 /// stylesheet, image loading and glyph views it uses) showing each changed glyph before,
 /// after and as a difference overlay, at real size on light and dark and magnified.
-public enum DiffPage {
+package enum DiffPage {
     /// The page's file name in the output folder (when `--page` names none).
-    public static let fileName = "diff.html"
+    package static let fileName = "diff.html"
 
-    public static func html(_ result: DiffResult) -> [UInt8] {
+    package static func html(_ result: DiffResult) -> [UInt8] {
         Array(DiffPageWriter(result: result).html().utf8)
     }
 
     /// Writes the page atomically, recording it beside the preview's pages as iconforge's
     /// (`Preview.conflict(at:)` says whether `path` may be written).
-    public static func write(_ result: DiffResult, to path: String) throws(FileError) {
+    package static func write(_ result: DiffResult, to path: String) throws(FileError) {
         try Preview.writePage(html(result), to: path)
     }
 }

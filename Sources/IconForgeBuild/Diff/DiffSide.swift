@@ -1,11 +1,11 @@
 /// One side of `iconforge diff`: the glyphs of one build with the PNGs it made, as the
 /// preview page shows them (`PreviewImages`), so that a diff compares exactly what a build
 /// writes and the page shows it the way the preview does.
-public struct DiffSide: Sendable {
+package struct DiffSide: Sendable {
     /// Why an earlier output folder cannot be a base.
-    public struct Unreadable: Error, Equatable, Sendable {
-        public var path: String
-        public var message: String
+    package struct Unreadable: Error, Equatable, Sendable {
+        package var path: String
+        package var message: String
     }
 
     var catalog: Catalog
@@ -17,7 +17,7 @@ public struct DiffSide: Sendable {
     /// or, for glyphs whose files it kept, those files. `displayPath` turns a file as the run
     /// named it into the one a reader should see (a base built in a temporary folder names
     /// its files inside it).
-    public init(report: BuildReport, request: BuildRequest, displayPath: (String) -> String = { $0 }) {
+    package init(report: BuildReport, request: BuildRequest, displayPath: (String) -> String = { $0 }) {
         catalog = report.catalog
         glyphs = PreviewImages.glyphs(report.catalog, images: report.images, outputFolder: request.outputFolder)
         // The catalog keeps a source relative to its glyph folder; the run's files say which folder.
@@ -36,7 +36,7 @@ public struct DiffSide: Sendable {
     /// source from its glyph folder; `displayPath` says where that folder is now. The
     /// catalog and every file it lists must be inside the folder, symlinks resolved: the
     /// folder may come from a pull request, and the page embeds what it lists.
-    public init(outputFolder folder: String, displayPath: (String) -> String = { $0 }) throws(Unreadable) {
+    package init(outputFolder folder: String, displayPath: (String) -> String = { $0 }) throws(Unreadable) {
         let path = folder.withoutTrailingSlash + "/catalog.json"
         try Self.checkInside(folder, "catalog.json", path: path)
         let bytes: [UInt8]

@@ -1,39 +1,39 @@
 /// What a change did to a glyph set: `iconforge diff`'s result, compared by decoded pixels
 /// (a PNG recompressed, or a glyph re-saved by another tool that renders the same, is
 /// unchanged), with the findings the change brought and those it fixed.
-public struct DiffResult: Sendable {
-    public enum Status: String, Sendable, CaseIterable {
+package struct DiffResult: Sendable {
+    package enum Status: String, Sendable, CaseIterable {
         case changed, added, removed, renamed, unchanged
     }
 
     /// One scale of a glyph in both builds.
-    public struct ScaleChange: Sendable, Equatable {
-        public var scale: Int
+    package struct ScaleChange: Sendable, Equatable {
+        package var scale: Int
         /// Pixels that differ (`GlyphDiff.differs`); all of them when the sizes differ.
-        public var changedPixels: Int
-        public var pixels: Int
+        package var changedPixels: Int
+        package var pixels: Int
         /// Before and after, `WxH`, when the canvas changed size.
-        public var sizes: (before: String, after: String)?
+        package var sizes: (before: String, after: String)?
 
-        public static func == (lhs: ScaleChange, rhs: ScaleChange) -> Bool {
+        package static func == (lhs: ScaleChange, rhs: ScaleChange) -> Bool {
             (lhs.scale, lhs.changedPixels, lhs.pixels, lhs.sizes?.before, lhs.sizes?.after) == (rhs.scale, rhs.changedPixels, rhs.pixels, rhs.sizes?.before, rhs.sizes?.after)
         }
     }
 
-    public struct Entry: Sendable {
-        public var status: Status
+    package struct Entry: Sendable {
+        package var status: Status
         /// The glyph's name now (the base's for a removed one).
-        public var name: String
+        package var name: String
         /// The base's name of a renamed glyph.
-        public var baseName: String?
+        package var baseName: String?
         /// Its file now (the base's for a removed one), as diagnostics name it.
-        public var file: String
+        package var file: String
         /// The base's file of a renamed glyph.
-        public var baseFile: String?
+        package var baseFile: String?
         /// For a changed glyph, each scale; empty otherwise.
-        public var scales: [ScaleChange]
+        package var scales: [ScaleChange]
         /// Why a glyph with no pixels on one side compares as changed ("not rendered in the base").
-        public var note: String?
+        package var note: String?
         var before: PreviewGlyph?
         var after: PreviewGlyph?
         /// A changed glyph's difference image per scale.
@@ -41,39 +41,39 @@ public struct DiffResult: Sendable {
     }
 
     /// A finding one build has and the other has not.
-    public struct Finding: Sendable, Equatable {
+    package struct Finding: Sendable, Equatable {
         /// The glyph it is about (as it is named now), or nil for the quick-action definitions.
-        public var glyph: String?
-        public var file: String
-        public var diagnostic: Catalog.CatalogDiagnostic
+        package var glyph: String?
+        package var file: String
+        package var diagnostic: Catalog.CatalogDiagnostic
     }
 
     /// What the base is, as the user named it: `origin/main (3f2a9c1)`, a folder.
-    public var base: String
+    package var base: String
     /// Every glyph of both builds, changes first (changed, added, removed, renamed), then
     /// unchanged, by name within each.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// Findings the current build has that the base had not, and the other way round.
-    public var newFindings: [Finding]
-    public var fixedFindings: [Finding]
+    package var newFindings: [Finding]
+    package var fixedFindings: [Finding]
 
-    public func count(_ status: Status) -> Int { entries.filter { $0.status == status }.count }
-    public var hasChanges: Bool { entries.contains { $0.status != .unchanged } }
+    package func count(_ status: Status) -> Int { entries.filter { $0.status == status }.count }
+    package var hasChanges: Bool { entries.contains { $0.status != .unchanged } }
 
     /// "1 changed, 1 added, 0 removed, 1 renamed, 9 unchanged; findings: 1 new, 0 fixed".
-    public var tally: String {
+    package var tally: String {
         Status.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ") + "; findings: \(newFindings.count) new, \(fixedFindings.count) fixed"
     }
 }
 
 /// Compares two builds' glyphs (`DiffSide`) by name, then pairs a removed and an added
 /// glyph whose pixels are the same as a rename.
-public enum GlyphDiff {
+package enum GlyphDiff {
     /// How far a channel (0-255) may move before a pixel counts as changed: the same drawing
     /// rendered from different markup can round an edge pixel's alpha a unit differently.
-    public static let channelTolerance = 2
+    package static let channelTolerance = 2
 
-    public static func compare(base: DiffSide, current: DiffSide, baseName: String) -> DiffResult {
+    package static func compare(base: DiffSide, current: DiffSide, baseName: String) -> DiffResult {
         var entries: [DiffResult.Entry] = []
         var added: [PreviewGlyph] = []
         let baseGlyphs = Dictionary(base.glyphs.map { ($0.entry.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -10,10 +10,10 @@
 /// wrote (kept, and warned about), and a folder in the way of a vector or symbol set (that
 /// glyph gets none). Those findings can fail the build, and the catalog records which
 /// vector forms were written.
-public enum Builder {
-    public static let toolVersion = "0.1.0"
+package enum Builder {
+    package static let toolVersion = "0.1.0"
 
-    public static func run(_ request: BuildRequest) throws(BuildError) -> BuildReport {
+    package static func run(_ request: BuildRequest) throws(BuildError) -> BuildReport {
         let clock = ContinuousClock()
         let loadStart = clock.now
         let startedAt = request.clock.fileTimeNow()

@@ -5,7 +5,7 @@
 /// the state file still holds the bytes remembered with it (`StateMemory`), and a glyph is
 /// reused only when its source's size and time, or its SHA-256, are as recorded, exactly
 /// as a build reuses what the state file records.
-public final class BuildMemory: Sendable {
+package final class BuildMemory: Sendable {
     /// The last build state this session wrote or read, and each glyph entry's JSON.
     package let state = StateMemory()
     /// Render workers left idle by the last build, for the next to use.
@@ -16,7 +16,7 @@ public final class BuildMemory: Sendable {
     /// The watch's snapshot taken just before the run it starts, for that run's first build.
     private let watched = Lock<WatchSnapshot?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// The last check's entries, as a previous build's state, when it ran with these options.
     func lastCheck(buildKey: String) -> BuildState? {

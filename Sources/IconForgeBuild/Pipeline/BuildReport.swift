@@ -1,33 +1,33 @@
 import Synchronization
 
 /// What a build or check found and did.
-public struct BuildReport: Sendable {
+package struct BuildReport: Sendable {
     /// Every finding, sorted by file and position.
-    public var diagnostics: [Diagnostic]
-    public var glyphCount: Int
+    package var diagnostics: [Diagnostic]
+    package var glyphCount: Int
     /// The glyph files checked, as diagnostics name them: what a summary calls glyphs (a
     /// missing input or the quick-action definitions are files, not glyphs).
-    public var glyphFiles: Set<String>
-    public var pngCount: Int
+    package var glyphFiles: Set<String>
+    package var pngCount: Int
     /// Glyphs whose files were kept from the previous build because nothing changed.
-    public var reusedCount: Int
+    package var reusedCount: Int
     /// Whether the previous build's result stood as a whole: nothing it read had changed
     /// (its fingerprint matched), so nothing was checked glyph by glyph or written.
-    public var nothingChanged = false
+    package var nothingChanged = false
     /// The catalog written (build) or that would be written (check).
-    public var catalog: Catalog { catalogSource.catalog }
+    package var catalog: Catalog { catalogSource.catalog }
     let catalogSource: CatalogSource
     /// Seconds spent per stage, summed over all threads.
-    public var stageSeconds: [(stage: String, seconds: Double)]
+    package var stageSeconds: [(stage: String, seconds: Double)]
     /// With `BuildRequest.keepsImages`, by glyph name, every glyph this run rendered:
     /// the PNGs it wrote (or, in a check, would write), or a failed glyph's renders. Glyphs
     /// whose files were kept from the previous build are not here: their files are.
     package var images: [String: GlyphImages] = [:]
 
-    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    package var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     /// Whether the build failed: an error, or a warning under `--werror`.
-    public var failed: Bool
-    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    package var failed: Bool
+    package var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 }
 
 /// A report's catalog: the one the build composed, or, for a build that found nothing

@@ -1,23 +1,23 @@
 /// The app's own files that a build keeps the quick actions in: each is updated in place,
 /// touching nothing but the quick actions' part, and left untouched (not even re-dated)
 /// when that part is already as it should be.
-public struct AppFileTargets: Sendable, Equatable {
+package struct AppFileTargets: Sendable, Equatable {
     /// An Info.plist whose `UIApplicationShortcutItems` is replaced (`--info-plist`); created
     /// holding the array alone when missing, for `INFOPLIST_FILE` beside a generated Info.plist.
-    public var infoPlist: String?
+    package var infoPlist: String?
     /// The folder of the app's `<locale>.lproj` folders, whose `InfoPlist.strings` get the
     /// translations between two marker comments (`--info-plist-strings`).
-    public var stringsFolder: String?
+    package var stringsFolder: String?
     /// A String Catalog, `InfoPlist.xcstrings`, to merge the translations into (`--xcstrings`).
-    public var stringCatalog: String?
+    package var stringCatalog: String?
     /// A Swift source with an enum of the quick actions' types and icons (`--swift`).
-    public var swiftSource: String?
+    package var swiftSource: String?
     /// Whether the Swift enum and its members are `public` (`--swift-public`).
-    public var swiftIsPublic = false
+    package var swiftIsPublic = false
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         infoPlist == nil && stringsFolder == nil && stringCatalog == nil && swiftSource == nil
     }
 }

@@ -6,7 +6,7 @@ extension Builder {
     /// `request.inputs` are the glyphs a build would see: under `--fit=set` the glyph's
     /// scale is the one a build of them settles on (see `settledScales(rendering:in:)`), so
     /// that it gets the bytes the build writes.
-    public static func render(_ glyphFile: String, request: BuildRequest) throws(BuildError) -> (diagnostics: [Diagnostic], pngs: [[UInt8]]) {
+    package static func render(_ glyphFile: String, request: BuildRequest) throws(BuildError) -> (diagnostics: [Diagnostic], pngs: [[UInt8]]) {
         var request = request
         let set = request.inputs
         request.inputs = [glyphFile]

@@ -2,12 +2,12 @@
 /// and script inline; nothing fetched) showing every glyph at @2x and @3x, real size and
 /// magnified, with the template's guides, what failed drawn on it, and the quick-action menu
 /// as the Home Screen would show it.
-public enum Preview {
+package enum Preview {
     /// The page's file name in the output folder. It is not listed in the catalog.
-    public static let fileName = "preview.html"
+    package static let fileName = "preview.html"
 
     /// Where the page goes for an output folder.
-    public static func path(inOutputFolder folder: String) -> String {
+    package static func path(inOutputFolder folder: String) -> String {
         folder.withoutTrailingSlash + "/" + fileName
     }
 
@@ -17,7 +17,7 @@ public enum Preview {
     /// A library function, so that a watch loop can make the page again after each build.
     /// `liveReload`: the page is written for a watch (`--watch`), and reloads itself in the
     /// browser when the watch rewrites it (`LiveReload`).
-    public static func page(report: BuildReport, request: BuildRequest, liveReload: Bool = false, path: String = fileName) -> [UInt8] {
+    package static func page(report: BuildReport, request: BuildRequest, liveReload: Bool = false, path: String = fileName) -> [UInt8] {
         let catalog = report.catalog
         let glyphs = PreviewImages.glyphs(catalog, images: report.images, outputFolder: request.outputFolder)
         let menus = PreviewMenu.menus(inputs: request.inputs, glyphNames: glyphs.filter { !$0.renders.isEmpty }.map(\.entry.name))
@@ -29,7 +29,7 @@ public enum Preview {
     /// Writes the page to `path` atomically (a reader never sees half a page), having first
     /// recorded in the folder's `.iconforge-preview` that the page is iconforge's (see
     /// `conflict(at:)`). The caller has checked `conflict(at:)`.
-    public static func write(report: BuildReport, request: BuildRequest, to path: String, liveReload: Bool = false) throws(FileError) {
+    package static func write(report: BuildReport, request: BuildRequest, to path: String, liveReload: Bool = false) throws(FileError) {
         try writePage(page(report: report, request: request, liveReload: liveReload, path: path), to: path)
     }
 
@@ -60,7 +60,7 @@ public enum Preview {
 
     /// Why the page may not be written at `path`, or nil: a file there that iconforge did
     /// not write (its record does not name it) is someone else's, and is never overwritten.
-    public static func conflict(at path: String) -> String? {
+    package static func conflict(at path: String) -> String? {
         switch FileSystem.kind(of: path) {
         case .missing: return nil
         case .regular where recordedPages(recordPath(forPage: path)).contains(path.lastPathComponent): return nil

@@ -8,9 +8,9 @@
 ///
 /// The page's side is one call: a page written for a watch puts
 /// `LiveReload.pageScript(forPage:)` in its `<head>`. The watch's side is `WatchTargets.pages`.
-public enum LiveReload {
+package enum LiveReload {
     /// `Output/preview.html` → `Output/preview.reload.js`.
-    public static func stampPath(forPage page: String) -> String {
+    package static func stampPath(forPage page: String) -> String {
         let name = page.lastPathComponent
         let stem = name.hasSuffix(".html") ? String(name.dropLast(5)) : name
         return (page.contains("/") ? page.parentPath + "/" : "") + stem + ".reload.js"
@@ -18,7 +18,7 @@ public enum LiveReload {
 
     /// The `<script>` element a page written for a watch carries, to reload itself when
     /// the watch says it changed.
-    public static func pageScript(forPage page: String) -> String {
+    package static func pageScript(forPage page: String) -> String {
         let source = stampPath(forPage: page).lastPathComponent
         return """
             <script>

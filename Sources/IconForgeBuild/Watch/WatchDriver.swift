@@ -1,7 +1,7 @@
 /// How a watch waits and what time it is: the system's (folder events where there are
 /// any, polling otherwise), or a test's script, which decides when files change and what
 /// the clock says, so that nothing in a test of the loop depends on timing.
-public struct WatchDriver {
+package struct WatchDriver {
     /// What a wait ended with.
     package enum Wake: Equatable, Sendable {
         /// The system says something changed (the snapshot says what, if anything), not
@@ -49,7 +49,7 @@ public struct WatchDriver {
 
     /// The system's: folder events (inotify, kqueue) with a look every second besides, or,
     /// when events are unavailable or `polling` is asked for, a look every half second.
-    public static func system(polling: Bool = false) -> WatchDriver {
+    package static func system(polling: Bool = false) -> WatchDriver {
         let now = MonotonicClock.now
         if !polling, let events = FolderEvents() {
             var failed = false

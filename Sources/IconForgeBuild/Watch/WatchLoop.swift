@@ -5,28 +5,28 @@
 /// when to look), gathered by a `Debouncer` over a burst of saves, and handed to the next
 /// run. The snapshot a run is compared with is taken just before it starts, so a change
 /// made while it runs starts the next one.
-public struct WatchLoop {
+package struct WatchLoop {
     /// Nothing changed for this long: the burst is over (20 ms). An editor's save (write,
     /// or write and rename, and a second write for its metadata) lands within a few
     /// milliseconds; waiting longer would be most of the time from save to PNG, which the
     /// benchmark holds to 50 ms. A burst cut short costs one more run, never a wrong one:
     /// the next run sees the rest. A burst of saves the system saw finish (Linux: a file
     /// closed after writing, or renamed into place) does not wait for it (`Debouncer`).
-    public var quiet: Int64 = 20_000_000
+    package var quiet: Int64 = 20_000_000
     /// A run starts at most this long after the first change of a burst (1 s).
-    public var longest: Int64 = 1_000_000_000
+    package var longest: Int64 = 1_000_000_000
     /// The session's memory, told the snapshot each run is compared with just before the
     /// run: what the run's build may take its sources' signatures from (`BuildMemory.watchSaw`).
     package var memory: BuildMemory?
 
-    public init() {}
+    package init() {}
 
     /// Runs `once([])`, then `once(changes)` after each burst of changes, until the driver
     /// says stop (the system's never does: Ctrl-C ends the process). `targets` is asked
     /// after every run, since a run may find a new configuration naming other folders;
     /// nil keeps the previous targets. After every run each page in the targets gets its
     /// `LiveReload` stamp brought up to date.
-    public func run(driver: WatchDriver, targets: () -> WatchTargets?, once: ([WatchChange]) -> Void) {
+    package func run(driver: WatchDriver, targets: () -> WatchTargets?, once: ([WatchChange]) -> Void) {
         var current = targets() ?? WatchTargets()
         var seen = driver.snapshot(current)
         var stamps = LiveReload.Stamps()

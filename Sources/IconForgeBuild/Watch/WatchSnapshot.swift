@@ -1,16 +1,16 @@
 /// What a watch looks at: the files whose change calls for another run. Only these are
 /// compared, so what a run writes (its output folder, even one inside a glyph folder, or a
 /// glyph folder used as the output folder) never makes the watch run again.
-public struct WatchTargets: Equatable, Sendable {
+package struct WatchTargets: Equatable, Sendable {
     /// Folders whose glyphs (`*.svg`, not hidden) count: one added, changed or removed.
-    public var glyphFolders: [String] = []
+    package var glyphFolders: [String] = []
     /// Single files, whether they exist yet or not: glyph files named on the command line,
     /// each glyph folder's `quick-actions.json`, the configuration file.
-    public var files: [String] = []
+    package var files: [String] = []
     /// Pages a run writes that the watch keeps current in a browser (see `LiveReload`).
-    public var pages: [String] = []
+    package var pages: [String] = []
 
-    public init(glyphFolders: [String] = [], files: [String] = [], pages: [String] = []) {
+    package init(glyphFolders: [String] = [], files: [String] = [], pages: [String] = []) {
         self.glyphFolders = glyphFolders
         self.files = files
         self.pages = pages
@@ -29,22 +29,22 @@ public struct WatchTargets: Equatable, Sendable {
 }
 
 /// One file a watch saw change between two snapshots.
-public struct WatchChange: Equatable, Sendable {
-    public enum Kind: String, Equatable, Sendable {
+package struct WatchChange: Equatable, Sendable {
+    package enum Kind: String, Equatable, Sendable {
         case added, changed, removed
     }
 
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
 
-    public init(_ path: String, _ kind: Kind) {
+    package init(_ path: String, _ kind: Kind) {
         self.path = path
         self.kind = kind
     }
 
     /// "Glyphs/star.svg changed", "Glyphs/a.svg added, Glyphs/b.svg removed", at most
     /// `limit` named and the rest counted.
-    public static func describe(_ changes: [WatchChange], limit: Int = 4) -> String {
+    package static func describe(_ changes: [WatchChange], limit: Int = 4) -> String {
         var parts = changes.prefix(limit).map { "\($0.path) \($0.kind.rawValue)" }
         if changes.count > limit { parts.append("\(changes.count - limit) more") }
         return parts.joined(separator: ", ")

@@ -38,17 +38,17 @@ struct ScannedArguments: Sendable {
 }
 
 /// A command line that cannot be understood; the message names the argument.
-public struct UsageError: Error, Equatable, Sendable {
-    public var message: String
+package struct UsageError: Error, Equatable, Sendable {
+    package var message: String
     /// Where to look next, printed after the message.
-    public var hint = "Run 'iconforge --help' for usage."
+    package var hint = "Run 'iconforge --help' for usage."
     /// A file the command line names does not exist or cannot be read: exit status 3, not 2.
-    public var isUnreadableInput = false
+    package var isUnreadableInput = false
     /// The file the error is about (the configuration file), nil for the command line itself.
-    public var file: String?
+    package var file: String?
     /// Where in `file` (a configuration file's line and column), when that is known.
-    public var location: SourceLocation?
-    public init(_ message: String) { self.message = message }
+    package var location: SourceLocation?
+    package init(_ message: String) { self.message = message }
 }
 
 /// The one reader of a command line's words: `CommandDeclaration.invoke` scans them once,

@@ -1,10 +1,10 @@
 /// The `iconforge` command as a pure function of its arguments: it parses them, runs the
 /// library, and returns what to print and the exit status as values. It prints nothing,
 /// reads no environment and exits nothing: the `iconforge` executable does that.
-public enum ToolCommand {
+package enum ToolCommand {
     /// Runs the command line `arguments` (without the program name): its first word names a
     /// command of `CommandTable`, which runs it.
-    public static func run(_ arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolRun {
+    package static func run(_ arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolRun {
         run(environment: environment) { output throws(UsageError) in
             guard let word = arguments.first else {
                 output.out(HelpText.main)

@@ -1,6 +1,6 @@
 extension ToolCommand {
     /// Exit statuses, as documented in `--help`, docs/commands.md and docs/reference.md.
-    public enum ExitStatus: Int32, Sendable {
+    package enum ExitStatus: Int32, Sendable {
         case clean = 0
         case checkFailed = 1
         case usage = 2
@@ -10,50 +10,50 @@ extension ToolCommand {
 
 /// What the command reads from the process's environment. The executable reads the
 /// variables and passes their values in; the library never reads the environment.
-public struct ToolEnvironment: Sendable, Equatable {
+package struct ToolEnvironment: Sendable, Equatable {
     /// `ICONFORGE_TIMINGS=1`: after the summary, how long each stage of a build took.
-    public var printsStageTimings: Bool
+    package var printsStageTimings: Bool
     /// `ICONFORGE_LIBRSVG`: the librsvg library file to open (nil or empty: the usual names).
-    public var librsvgPath: String?
+    package var librsvgPath: String?
     /// `GITHUB_STEP_SUMMARY` is set: `build` and `check` return a Markdown summary for it.
-    public var writesStepSummary: Bool
+    package var writesStepSummary: Bool
     /// `ICONFORGE_RENDER_WORKER`: the program to start as each render worker instead of this
     /// executable (nil or empty: this one). For tests and for debugging a worker.
-    public var renderWorkerPath: String?
+    package var renderWorkerPath: String?
     /// Where a line goes that must be printed while the command still runs, not with the
     /// rest of the run at its end ("waiting for another iconforge build of Output/…").
-    public var progress: @Sendable (ToolRun.Line) -> Void = { _ in }
+    package var progress: @Sendable (ToolRun.Line) -> Void = { _ in }
     /// `init` without `--app-name`: asks for the app's name, offering the default it is
     /// given; nil (no terminal to ask on) or an empty answer takes the default.
-    public var askAppName: (@Sendable (String) -> String?)?
+    package var askAppName: (@Sendable (String) -> String?)?
     /// Writes text to standard error as it is (no newline added), for a progress line
     /// redrawn in place; nil when standard error is not a terminal, and then no progress
     /// is shown.
-    public var statusLine: (@Sendable (String) -> Void)?
+    package var statusLine: (@Sendable (String) -> Void)?
     /// Nanoseconds on a clock that only moves forward: when a progress line is due.
-    public var clock: @Sendable () -> Int64 = { MonotonicClock.now() }
+    package var clock: @Sendable () -> Int64 = { MonotonicClock.now() }
     /// `ICONFORGE_WATCH=poll`: `--watch` looks for changes by polling, not folder events.
-    public var watchPolls = false
+    package var watchPolls = false
     /// This run is one of a watch's (`--watch`): a page it writes should carry
     /// `LiveReload.pageScript`, to reload itself in the browser when the watch rewrites it.
-    public var isWatching = false
+    package var isWatching = false
     /// Whether text output ends with the `iconforge explain` hint; a watch session turns it
     /// off once it has been shown.
-    public var hintsExplain = true
+    package var hintsExplain = true
     /// How `--watch` waits for changes (nil: the system's); tests give a script.
-    public var watchDriver: (@Sendable () -> WatchDriver)?
+    package var watchDriver: (@Sendable () -> WatchDriver)?
     /// What a watch's runs keep between them (set by `--watch` for its session).
-    public var buildMemory: BuildMemory?
+    package var buildMemory: BuildMemory?
     /// What a test watches the builds do (`BuildRequest.probes`); none otherwise.
     package var probes = BuildProbes()
 
-    public static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
+    package static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
         a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary
             && a.renderWorkerPath == b.renderWorkerPath && a.watchPolls == b.watchPolls
             && a.isWatching == b.isWatching
     }
 
-    public init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false, renderWorkerPath: String? = nil) {
+    package init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false, renderWorkerPath: String? = nil) {
         self.printsStageTimings = printsStageTimings
         self.librsvgPath = librsvgPath
         self.writesStepSummary = writesStepSummary
@@ -63,9 +63,9 @@ public struct ToolEnvironment: Sendable, Equatable {
 
 /// One run of the command, as values: what to print, in order, and the exit status.
 /// The executable's printer writes it out (with colour on a terminal); tests read it.
-public struct ToolRun: Sendable {
+package struct ToolRun: Sendable {
     /// One line of output, without its newline.
-    public enum Line: Sendable, Equatable {
+    package enum Line: Sendable, Equatable {
         /// A line for standard output.
         case out(String)
         /// A line for standard error.
@@ -74,11 +74,11 @@ public struct ToolRun: Sendable {
         case diagnostic(Diagnostic)
     }
 
-    public var status: ToolCommand.ExitStatus = .clean
-    public var lines: [Line] = []
+    package var status: ToolCommand.ExitStatus = .clean
+    package var lines: [Line] = []
     /// Markdown for `$GITHUB_STEP_SUMMARY`, when the environment asked for it
     /// (`ToolEnvironment.writesStepSummary`); the executable appends it to that file.
-    public var stepSummary: String?
+    package var stepSummary: String?
     let environment: ToolEnvironment
 
     init(environment: ToolEnvironment) {
@@ -100,12 +100,12 @@ public struct ToolRun: Sendable {
     mutating func diagnostic(_ diagnostic: Diagnostic) { lines.append(.diagnostic(diagnostic)) }
 
     /// The lines for standard output.
-    public var stdout: [String] {
+    package var stdout: [String] {
         lines.compactMap { if case .out(let text) = $0 { text } else { nil } }
     }
 
     /// The lines for standard error, diagnostics without colour.
-    public var stderr: [String] {
+    package var stderr: [String] {
         lines.compactMap {
             switch $0 {
             case .out: nil

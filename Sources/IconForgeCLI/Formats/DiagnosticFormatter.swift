@@ -1,8 +1,8 @@
 /// Renders diagnostics for people, editors and CI.
-public enum DiagnosticFormatter {
+package enum DiagnosticFormatter {
     /// `file:line:col: severity: message [rule.id]`, as compilers print them, so Xcode,
     /// editors and CI logs link them to the source. Colour only when `colored`.
-    public static func text(_ diagnostic: Diagnostic, colored: Bool = false) -> String {
+    package static func text(_ diagnostic: Diagnostic, colored: Bool = false) -> String {
         // One diagnostic, one line, and nothing a terminal acts on: a file name holding a
         // newline must not break a log into two, nor an ESC in a message recolour it.
         var place = runnerSafe(DisplayText.neutralised(diagnostic.file))
@@ -19,7 +19,7 @@ public enum DiagnosticFormatter {
     /// 4:3, 5:1, 7:2 and 2 others)"), so that a glyph with 61 identical findings takes one
     /// line; findings that say different things are each printed, so that every line
     /// counted is one a person can read. (JSON output keeps every finding.)
-    public static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         struct Key: Hashable {
             var file: String
             var rule: RuleID
@@ -48,7 +48,7 @@ public enum DiagnosticFormatter {
     /// "412 glyphs failed: color.monochrome 398, glyph.emoji 14": how many files have an
     /// error, and per rule how many of them it fails; nil when none has. They are called
     /// glyphs when every one is in `glyphFiles` (the glyphs the run checked), else files.
-    public static func failureTally(_ diagnostics: [Diagnostic], glyphFiles: Set<String>) -> String? {
+    package static func failureTally(_ diagnostics: [Diagnostic], glyphFiles: Set<String>) -> String? {
         var filesByRule: [RuleID: Set<String>] = [:]
         var failedFiles = Set<String>()
         for diagnostic in diagnostics where diagnostic.severity == .error {
@@ -65,7 +65,7 @@ public enum DiagnosticFormatter {
     /// "3 errors in 1 glyph", "1 warning in 2 files", "0 errors": how many findings of
     /// `severity`, and in how many glyphs, since three errors may be one glyph's. Files are
     /// called glyphs when they all are, as in `failureTally`.
-    public static func count(_ severity: Severity, in diagnostics: [Diagnostic], glyphFiles: Set<String>) -> String {
+    package static func count(_ severity: Severity, in diagnostics: [Diagnostic], glyphFiles: Set<String>) -> String {
         var findings = 0
         var files = Set<String>()
         for diagnostic in diagnostics where diagnostic.severity == severity {
@@ -82,12 +82,12 @@ public enum DiagnosticFormatter {
     /// A path that cannot be read as a GitHub Actions workflow command: the runner takes any
     /// line of standard output or error that begins with `::` for one, so a glyph named
     /// `::add-mask::x.svg` would otherwise command it. `./::…` names the same file.
-    public static func runnerSafe(_ path: String) -> String {
+    package static func runnerSafe(_ path: String) -> String {
         path.hasPrefix("::") ? "./" + path : path
     }
 
     /// A GitHub Actions workflow command that annotates the file in a pull request.
-    public static func github(_ diagnostic: Diagnostic) -> String {
+    package static func github(_ diagnostic: Diagnostic) -> String {
         // A finding about the command line itself names no file.
         var properties = diagnostic.file.isEmpty ? [] : ["file=\(escapeProperty(diagnostic.file))"]
         if let location = diagnostic.location {
@@ -99,12 +99,12 @@ public enum DiagnosticFormatter {
     }
 
     /// The JSON document `check --format json` prints.
-    public static func json(_ report: BuildReport, failed: Bool) -> String {
+    package static func json(_ report: BuildReport, failed: Bool) -> String {
         json(diagnostics: report.diagnostics, summary: report.catalog.summary, failed: failed)
     }
 
     /// The JSON document for a list of diagnostics.
-    public static func json(diagnostics: [Diagnostic], summary: Catalog.Summary, failed: Bool) -> String {
+    package static func json(diagnostics: [Diagnostic], summary: Catalog.Summary, failed: Bool) -> String {
         struct Document: Encodable {
             var schemaVersion = 1
             var tool = "iconforge"

@@ -1,22 +1,22 @@
 /// What `--format github` prints within what GitHub shows: the runner turns only the first
 /// 10 error and 10 warning workflow commands of a step into annotations and drops the rest.
-public enum GitHubAnnotations {
+package enum GitHubAnnotations {
     /// Annotations GitHub shows per step, for errors and again for warnings.
-    public static let limit = 10
+    package static let limit = 10
 
     /// The annotations to print, the findings left over (for the log, in text form), and
     /// the closing notice when some were left over.
-    public struct Selection: Sendable, Equatable {
-        public var annotations: [String]
-        public var rest: [Diagnostic]
-        public var notice: String?
+    package struct Selection: Sendable, Equatable {
+        package var annotations: [String]
+        package var rest: [Diagnostic]
+        package var notice: String?
     }
 
     /// Picks, per severity, the `limit` most useful of the (grouped) `diagnostics`: one of
     /// each rule first, the rule failing the most files first (so that every kind of
     /// problem shows in the pull request), then the others in order; keeps the chosen
     /// ones in their original order. `summaryWritten`: the notice points at the job summary.
-    public static func select(_ diagnostics: [Diagnostic], limit: Int = limit, summaryWritten: Bool) -> Selection {
+    package static func select(_ diagnostics: [Diagnostic], limit: Int = limit, summaryWritten: Bool) -> Selection {
         var chosen = Set<Int>()
         for severity in [Severity.error, .warning] {
             let indexes = diagnostics.indices.filter { diagnostics[$0].severity == severity }

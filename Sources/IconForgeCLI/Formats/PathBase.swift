@@ -1,9 +1,9 @@
 /// Paths for CI: GitHub matches an annotation or a SARIF result to a file by its path
 /// relative to the repository root, while iconforge names files as the user did.
-public enum PathBase {
+package enum PathBase {
     /// The repository root as git finds it: the nearest folder, from `folder` up, holding
     /// a `.git` (a folder, or a file in a worktree); nil outside a repository.
-    public static func repositoryRoot(from folder: String) -> String? {
+    package static func repositoryRoot(from folder: String) -> String? {
         var candidate = normalized(folder)
         while true {
             if FileSystem.kind(of: candidate == "/" ? "/.git" : candidate + "/.git") != .missing { return candidate }
@@ -14,7 +14,7 @@ public enum PathBase {
 
     /// `path` (absolute, or relative to `currentFolder`) relative to `base`; unchanged when
     /// it lies outside `base`.
-    public static func relative(_ path: String, to base: String, currentFolder: String) -> String {
+    package static func relative(_ path: String, to base: String, currentFolder: String) -> String {
         let absolute = normalized(path.hasPrefix("/") ? path : currentFolder + "/" + path)
         let root = normalized(base.hasPrefix("/") ? base : currentFolder + "/" + base)
         if absolute == root { return "." }

@@ -1,16 +1,16 @@
 /// A SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), as GitHub code
 /// scanning reads it: one run of iconforge, every rule with its description and default
 /// level, one result per finding (with its suggested change, if any, in `properties.fix`).
-public enum SARIFFormatter {
+package enum SARIFFormatter {
     /// The schema the document names in `$schema`.
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    package static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// The log for `diagnostics`, whose files are already relative to the repository root
     /// (see `PathBase`): GitHub matches a result to a file by that relative path.
     /// `completed`: false when the run stopped (exit 2 or 3) or left inputs unchecked; a
     /// finding about no file (the command line) is a tool notification then, not a result,
     /// since GitHub needs every result to have a location with a start line.
-    public static func log(_ diagnostics: [Diagnostic], completed: Bool = true) -> String {
+    package static func log(_ diagnostics: [Diagnostic], completed: Bool = true) -> String {
         let located = diagnostics.filter { !$0.file.isEmpty }
         let unlocated = diagnostics.filter { $0.file.isEmpty }
         let rules = RuleID.allCases

@@ -1,12 +1,12 @@
 /// The Markdown a GitHub Actions step appends to `$GITHUB_STEP_SUMMARY`: the result, the
 /// count per rule and the failing glyphs as tables, for the job's summary page.
-public enum StepSummary {
+package enum StepSummary {
     /// Rows of the findings table at most: GitHub takes 1 MiB of summary per step.
-    public static let rowLimit = 500
+    package static let rowLimit = 500
 
     /// The summary of a run of `command` (`check` or `build`) with these findings, over
     /// `glyphs` glyphs whose files are `glyphFiles`.
-    public static func markdown(
+    package static func markdown(
         command: String, diagnostics: [Diagnostic], glyphs: Int, glyphFiles: Set<String>, failed: Bool, rowLimit: Int = rowLimit
     ) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count

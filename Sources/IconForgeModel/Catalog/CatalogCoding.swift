@@ -3,7 +3,7 @@ extension Catalog {
     static let fileFormatting: JSONEncoder.OutputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
 
     /// The catalog's file bytes: pretty-printed, keys sorted, a final newline.
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         Data(try JSONText.encode(self, formatting: Self.fileFormatting) + [0x0A])
     }
 

@@ -1,23 +1,23 @@
 /// How serious a finding is.
-public enum Severity: String, Sendable, Codable, Comparable {
+package enum Severity: String, Sendable, Codable, Comparable {
     case warning, error
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
 }
 
 /// One finding about one file: what rule, where, and a message a designer can act on.
-public struct Diagnostic: Hashable, Sendable, Codable {
-    public var severity: Severity
-    public var rule: RuleID
+package struct Diagnostic: Hashable, Sendable, Codable {
+    package var severity: Severity
+    package var rule: RuleID
     /// The file as the user named it (relative to the working directory when possible).
-    public var file: String
+    package var file: String
     /// Line and column in the file, when the finding comes from an element or attribute.
-    public var location: SourceLocation?
-    public var message: String
+    package var location: SourceLocation?
+    package var message: String
     /// For a size or centring finding, the remedy as numbers (the message says it in words).
-    public var fix: GeometryFix?
+    package var fix: GeometryFix?
 
-    public init(_ severity: Severity, _ rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
+    package init(_ severity: Severity, _ rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
         self.severity = severity
         self.rule = rule
         self.file = file
@@ -26,18 +26,18 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     }
 
     /// A finding of `rule`, with the rule's severity.
-    public init(_ rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
+    package init(_ rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
         self.init(rule.defaultSeverity, rule, file: file, at: location, message)
     }
 
     /// A finding of the milder, warning kind of a rule that has one (`hasWarningVariant`).
-    public init(warningOf rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
+    package init(warningOf rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
         precondition(rule.hasWarningVariant, "\(rule.rawValue) has no warning variant")
         self.init(.warning, rule, file: file, at: location, message)
     }
 
     /// Orders diagnostics by file, then position (file-level findings first), then rule.
-    public static func sortOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    package static func sortOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
         switch (lhs.location, rhs.location) {
         case (nil, .some): return true

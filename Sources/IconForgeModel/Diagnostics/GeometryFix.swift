@@ -4,25 +4,25 @@
 /// attribute for a `<g>` around the drawing, written in the file's own user units (the
 /// viewBox's: millimetres in Inkscape's default document, 1/100 mm in LibreOffice's, a
 /// FontForge viewBox's origin), so that wrapping the root's content in it does exactly this.
-public struct GeometryFix: Hashable, Sendable, Codable {
+package struct GeometryFix: Hashable, Sendable, Codable {
     /// 1 leaves the size as it is; 0.963 is 96.3 %.
-    public var scale: Double
-    public var centerX: Double
-    public var centerY: Double
-    public var dx: Double
-    public var dy: Double
+    package var scale: Double
+    package var centerX: Double
+    package var centerY: Double
+    package var dx: Double
+    package var dy: Double
     /// `translate(tx ty) scale(s)`: scale about the centre, then move, in user units.
-    public var transform: String
+    package var transform: String
     /// The map from the file's user units to artboard points the transform was written for.
     /// (Not in the JSON: `transform` already says it in the file's units.)
-    public var userSpace = UserSpace.identity
+    package var userSpace = UserSpace.identity
 
     private enum CodingKeys: String, CodingKey { case scale, centerX, centerY, dx, dy, transform }
 
     /// Rounds to what a designer can type (scale to 1/10,000, moves to 1/100 pt) and
     /// composes the transform from the rounded numbers, so both say the same thing;
     /// `userSpace` maps the file's user units onto the artboard's points.
-    public init(scale: Double, centerX: Double, centerY: Double, dx: Double, dy: Double, userSpace: UserSpace = .identity) {
+    package init(scale: Double, centerX: Double, centerY: Double, dx: Double, dy: Double, userSpace: UserSpace = .identity) {
         func round(_ value: Double, _ unit: Double) -> Double {
             let rounded = (value / unit).rounded() * unit
             return rounded == 0 ? 0 : rounded  // no "-0"
@@ -40,7 +40,7 @@ public struct GeometryFix: Hashable, Sendable, Codable {
     }
 
     /// "scale by 96.3 % about (17.5, 17.5) pt, then move 1.2 pt right and 0.4 pt up".
-    public var prose: String {
+    package var prose: String {
         var steps: [String] = []
         if scale != 1 { steps.append("scale by \((scale * 100).fixedTrimmed(1)) % about (\(centerX.pt), \(centerY.pt)) pt") }
         var moves: [String] = []

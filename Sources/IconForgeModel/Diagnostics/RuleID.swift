@@ -1,5 +1,5 @@
 /// Every rule iconforge checks, by its stable id.
-public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
+package enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case svgParse = "svg.parse"
     case svgEmpty = "svg.empty"
     case svgExternal = "svg.external"
@@ -44,10 +44,10 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     case appFilesSetup = "app-files.setup"
     case configInvalid = "config.invalid"
 
-    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The severity the rule reports with (`--werror` aside: see `SeverityPolicy`).
-    public var defaultSeverity: Severity {
+    package var defaultSeverity: Severity {
         switch self {
         case .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
             .actionsTranslation, .actionsText, .appFilesEdited, .appFilesSetup, .setStrokeWeight, .setOpticalWeight: .warning
@@ -62,7 +62,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// drawing saved into the template itself (glyph.template, whose error is a glyph that
     /// still holds the template's guides), and shapes wholly off the artboard, left out of
     /// the glyph (geometry.clipped, whose error is ink the viewport cuts).
-    public var hasWarningVariant: Bool {
+    package var hasWarningVariant: Bool {
         switch self {
         case .glyphEmoji, .glyphTemplate, .actionsEmoji, .actionsCount, .actionsIcon, .geometryClipped: true
         default: false
@@ -73,7 +73,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     /// any glyph rule may be made an error; only those whose finding leaves the glyph
     /// rendered as drawn may be made a warning (text with the machine's fonts, a size off
     /// the template, ink cut off), not one that stops the glyph or makes its PNG wrong.
-    public func allowsSeverity(_ severity: Severity) -> Bool {
+    package func allowsSeverity(_ severity: Severity) -> Bool {
         guard Self.glyphRules.contains(self) else { return false }
         switch severity {
         case .error: return true
@@ -88,7 +88,7 @@ public enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     ]
 
     /// One line on what the rule finds, for `iconforge rules` and docs/reference.md.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .svgParse: "not well-formed XML, not an <svg> root, or no usable size"
         case .svgEmpty: "paints nothing"

@@ -2,27 +2,27 @@
 /// or the project's for that rule, `"severities"` in iconforge.json, which
 /// `PipelineOptions.applyingSeverities` sets on a glyph's findings before its PNGs are
 /// decided), then `--werror` (`"werror"` in iconforge.json).
-public struct SeverityPolicy: Sendable, Equatable {
+package struct SeverityPolicy: Sendable, Equatable {
     /// `--werror`: warnings fail the run too.
-    public var warningsAreErrors: Bool
+    package var warningsAreErrors: Bool
 
-    public init(warningsAreErrors: Bool = false) {
+    package init(warningsAreErrors: Bool = false) {
         self.warningsAreErrors = warningsAreErrors
     }
 
     /// The severity `diagnostic` counts with in this run. (It is still printed with the
     /// rule's own, and a run failed by warnings alone says why.)
-    public func effectiveSeverity(of diagnostic: Diagnostic) -> Severity {
+    package func effectiveSeverity(of diagnostic: Diagnostic) -> Severity {
         warningsAreErrors ? .error : diagnostic.severity
     }
 
     /// Whether these findings fail the run.
-    public func fails(_ diagnostics: [Diagnostic]) -> Bool {
+    package func fails(_ diagnostics: [Diagnostic]) -> Bool {
         diagnostics.contains { effectiveSeverity(of: $0) == .error }
     }
 
     /// Whether the run fails only because warnings count as errors.
-    public func failsByWarningsAlone(_ diagnostics: [Diagnostic]) -> Bool {
+    package func failsByWarningsAlone(_ diagnostics: [Diagnostic]) -> Bool {
         fails(diagnostics) && !diagnostics.contains { $0.severity == .error }
     }
 }

@@ -10,25 +10,25 @@
 /// document (`width="12.347222mm"`, a viewBox in millimetres) and LibreOffice's
 /// (`width="12.35mm"`, a viewBox in 1/100 mm) are both 35 pt artboards. Every measurement,
 /// message and fix is in points of the artboard, its top-left corner at (0, 0).
-public struct Artboard: Equatable, Hashable, Sendable {
+package struct Artboard: Equatable, Hashable, Sendable {
     /// Width and height in points.
-    public var size: Size
+    package var size: Size
     /// How user units (the coordinates the drawing is written in) map onto the artboard.
-    public var userSpace: UserSpace
+    package var userSpace: UserSpace
 
-    public init(size: Size, userSpace: UserSpace = .identity) {
+    package init(size: Size, userSpace: UserSpace = .identity) {
         self.size = size
         self.userSpace = userSpace
     }
 
     /// Points per CSS px: the user unit of a document with an absolute size and no viewBox.
-    public static let pointsPerCSSPixel = 72.0 / 96
+    package static let pointsPerCSSPixel = 72.0 / 96
 
     /// The artboard an `<svg>` root declares. `width` and `height` are in points, nil when
     /// absent or relative (`100%`); `viewBox` is in user units; `absolute`: either is in
     /// an absolute unit (pt, pc, mm, cm, in), not px or unitless.
     /// - Throws: `ArtboardProblem` when no usable size is declared.
-    public static func declared(
+    package static func declared(
         width: Double?, height: Double?, viewBox: Rect?, preserveAspectRatio: PreserveAspectRatio = .init(), absolute: Bool = false
     ) throws(ArtboardProblem) -> Artboard {
         func usable(_ value: Double?) -> Double? { value.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
@@ -55,21 +55,21 @@ public struct Artboard: Equatable, Hashable, Sendable {
 }
 
 /// Why an `<svg>` root declares no usable artboard.
-public struct ArtboardProblem: Error, Equatable, Sendable {
-    public var message: String
+package struct ArtboardProblem: Error, Equatable, Sendable {
+    package var message: String
 }
 
 /// A map from user units to artboard points, axis by axis: point = scale × unit + origin.
 /// Uniform unless `preserveAspectRatio="none"` stretches the viewBox.
-public struct UserSpace: Equatable, Hashable, Sendable, Codable {
+package struct UserSpace: Equatable, Hashable, Sendable, Codable {
     /// Artboard points per user unit.
-    public var scaleX: Double
-    public var scaleY: Double
+    package var scaleX: Double
+    package var scaleY: Double
     /// Where user coordinate 0 lands, in artboard points.
-    public var originX: Double
-    public var originY: Double
+    package var originX: Double
+    package var originY: Double
 
-    public init(scaleX: Double, scaleY: Double, originX: Double, originY: Double) {
+    package init(scaleX: Double, scaleY: Double, originX: Double, originY: Double) {
         self.scaleX = scaleX
         self.scaleY = scaleY
         self.originX = originX
@@ -77,26 +77,26 @@ public struct UserSpace: Equatable, Hashable, Sendable, Codable {
     }
 
     /// One user unit is one point, and the origins coincide.
-    public static let identity = UserSpace(scaleX: 1, scaleY: 1, originX: 0, originY: 0)
+    package static let identity = UserSpace(scaleX: 1, scaleY: 1, originX: 0, originY: 0)
 
     /// The user-space x of artboard x `points`.
-    public func userX(_ points: Double) -> Double { (points - originX) / scaleX }
+    package func userX(_ points: Double) -> Double { (points - originX) / scaleX }
     /// The user-space y of artboard y `points`.
-    public func userY(_ points: Double) -> Double { (points - originY) / scaleY }
+    package func userY(_ points: Double) -> Double { (points - originY) / scaleY }
 }
 
 /// An `<svg>` root's `preserveAspectRatio`: how its viewBox is fitted to its viewport.
-public struct PreserveAspectRatio: Equatable, Hashable, Sendable {
+package struct PreserveAspectRatio: Equatable, Hashable, Sendable {
     /// Where the viewBox sits in the spare room along an axis: 0 (min), 0.5 (mid), 1 (max).
-    public var alignX: Double
-    public var alignY: Double
+    package var alignX: Double
+    package var alignY: Double
     /// `none`: stretched to fill, not uniformly scaled.
-    public var stretches: Bool
+    package var stretches: Bool
     /// `slice`: scaled to cover the viewport (cut off), rather than `meet`, to fit inside.
-    public var slices: Bool
+    package var slices: Bool
 
     /// `xMidYMid meet`, the default.
-    public init() {
+    package init() {
         alignX = 0.5
         alignY = 0.5
         stretches = false
@@ -105,7 +105,7 @@ public struct PreserveAspectRatio: Equatable, Hashable, Sendable {
 
     /// Parses the attribute's value (`xMinYMax slice`); anything it cannot read is the
     /// default, as SVG renderers treat an invalid value.
-    public init(parsing text: String?) {
+    package init(parsing text: String?) {
         self.init()
         guard let text else { return }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)

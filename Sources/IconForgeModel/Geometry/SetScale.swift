@@ -1,15 +1,15 @@
 /// `--fit=set`'s one scale for every glyph drawn on the same artboard size: output pixels
 /// per artboard unit, per template scale. Planned by `FitSetPlanner` before any glyph is
 /// rendered, carried to the render workers in `PipelineOptions`.
-public struct SetScale: Sendable, Codable, Equatable {
+package struct SetScale: Sendable, Codable, Equatable {
     /// The artboard size (points) the scale is for.
-    public var artboard: Size
+    package var artboard: Size
     /// Pixels per artboard unit, one per `Template.scales` entry.
-    public var pixelsPerUnit: [Double]
+    package var pixelsPerUnit: [Double]
     /// How many glyphs on this artboard size the scale was chosen from.
-    public var glyphs: Int
+    package var glyphs: Int
 
-    public init(artboard: Size, pixelsPerUnit: [Double], glyphs: Int) {
+    package init(artboard: Size, pixelsPerUnit: [Double], glyphs: Int) {
         self.artboard = artboard
         self.pixelsPerUnit = pixelsPerUnit
         self.glyphs = glyphs

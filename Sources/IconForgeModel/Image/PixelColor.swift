@@ -1,24 +1,24 @@
 /// An opaque sRGB colour as rendered pixels carry it.
-public struct PixelColor: Hashable, Sendable, Codable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct PixelColor: Hashable, Sendable, Codable {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
     /// Parses `#rrggbb`.
-    public init?(hex: String) {
+    package init?(hex: String) {
         let digits = hex.dropFirst()
         guard hex.hasPrefix("#"), digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
         self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
     }
 
     /// `#rrggbb`, lower case.
-    public var hex: String {
+    package var hex: String {
         // In bytes: this runs for every glyph of every build, no-op builds included.
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = [UInt8(ascii: "#")]

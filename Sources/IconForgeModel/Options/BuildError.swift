@@ -1,5 +1,5 @@
 /// A failure that stops the whole build, with the path it concerns.
-public enum BuildError: Error, Equatable, Sendable {
+package enum BuildError: Error, Equatable, Sendable {
     /// A named folder or file does not exist or cannot be listed.
     case missingInput(path: String, message: String)
     /// The output folder or a file in it cannot be written.

@@ -1,5 +1,5 @@
 /// How a glyph is placed on the canvas.
-public enum ExportMode: String, Sendable, Codable {
+package enum ExportMode: String, Sendable, Codable {
     /// The artboard centred on the canvas at the template's scale; the drawing untouched.
     case template
     /// `--fit=set` (what `--fit` means): every glyph on the same artboard size at one scale
@@ -10,5 +10,5 @@ public enum ExportMode: String, Sendable, Codable {
     case fitGlyph = "fit-glyph"
 
     /// Whether the export normalises size (either fit mode).
-    public var isFit: Bool { self != .template }
+    package var isFit: Bool { self != .template }
 }

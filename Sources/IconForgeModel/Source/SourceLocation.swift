@@ -1,15 +1,15 @@
 /// A position in a source file: 1-based line, and 1-based column counted in characters
 /// (Unicode scalars), as editors count them.
-public struct SourceLocation: Hashable, Sendable, Codable, Comparable {
-    public var line: Int
-    public var column: Int
+package struct SourceLocation: Hashable, Sendable, Codable, Comparable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 

@@ -7,39 +7,39 @@
 /// its own files inside them. A glyph whose name an image set it does not own already uses,
 /// at the top level or in a group without its own namespace, is left out and reported.
 /// Files are written atomically and only when their bytes change.
-public enum AssetCatalogWriter {
+package enum AssetCatalogWriter {
     /// The `info.author` that marks what iconforge wrote.
-    public static let author = "iconforge"
+    package static let author = "iconforge"
 
     /// What the catalog at `path` holds, and which of `names` it must refuse: read only,
     /// so that a build can settle every refusal before it writes anything.
-    public struct Plan: Sendable, Equatable {
+    package struct Plan: Sendable, Equatable {
         /// Glyph name → image-set folder name, for iconforge's own image sets.
         package var owned: [String: String] = [:]
         /// What goes before a glyph's name in its asset's full name: the names of the groups
         /// above it that provide a namespace, each with a slash (`Glyphs/`), or nothing.
-        public var namespace = ""
+        package var namespace = ""
         /// Glyphs that cannot go in, and why.
-        public var conflicts: [AssetCatalogReport.Conflict] = []
+        package var conflicts: [AssetCatalogReport.Conflict] = []
         /// Glyph name → SHA-256 by file name, of what iconforge recorded writing in its image sets.
         var recorded: [String: [String: String]] = [:]
     }
 
     /// Where in an asset catalog a folder is.
-    public struct Location: Sendable, Equatable {
+    package struct Location: Sendable, Equatable {
         /// The `.xcassets` folder.
-        public var catalog: String
+        package var catalog: String
         /// The group names from the catalog down to the folder (none: the catalog itself).
-        public var groups: [String]
+        package var groups: [String]
     }
 
-    public static let catalogExtension = ".xcassets"
+    package static let catalogExtension = ".xcassets"
 
     /// Where `path` is in its asset catalog: the catalog itself, or a group inside one
     /// (Apple's Asset Catalog Format Reference: a group's folder name has no period, and
     /// every other folder in a catalog is an asset, `<name>.<type>`). Anything else is an
     /// error that says why: Xcode would not find image sets written there.
-    public static func locate(_ path: String) -> Result<Location, FileError> {
+    package static func locate(_ path: String) -> Result<Location, FileError> {
         var components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let index = components.firstIndex(where: { $0.hasSuffix(catalogExtension) && $0.count > catalogExtension.count }) else {
             return .failure(FileError(path: path, message: "is not an asset catalog or a group inside one: name the .xcassets folder (App/Assets.xcassets) or a group in it (App/Assets.xcassets/QuickActions); Xcode reads image sets only from a folder ending in .xcassets"))
@@ -56,7 +56,7 @@ public enum AssetCatalogWriter {
     /// The namespace a glyph written into `location` gets: every group on the way down whose
     /// Contents.json says `"provides-namespace" : true` adds its name (the format reference:
     /// "the full name includes the name of any group … marked as providing a namespace").
-    public static func namespace(of location: Location) -> String {
+    package static func namespace(of location: Location) -> String {
         var folder = location.catalog
         var namespace = ""
         for group in location.groups {
@@ -67,13 +67,13 @@ public enum AssetCatalogWriter {
     }
 
     /// The namespace of the folder at `path`: empty when it is in no catalog.
-    public static func namespace(ofFolder path: String?) -> String {
+    package static func namespace(ofFolder path: String?) -> String {
         guard let path, case .success(let location) = locate(path) else { return "" }
         return namespace(of: location)
     }
 
     /// Plans and writes in one step.
-    public static func write(_ glyphs: [AssetCatalogGlyph], to path: String) throws(FileError) -> AssetCatalogReport {
+    package static func write(_ glyphs: [AssetCatalogGlyph], to path: String) throws(FileError) -> AssetCatalogReport {
         try write(glyphs, to: path, plan: plan(glyphs.map(\.name), in: path))
     }
 
@@ -88,7 +88,7 @@ public enum AssetCatalogWriter {
     /// it lists is iconforge's whatever its Contents.json says, and one it does not list is
     /// not. Without a record (nil), an image set whose Contents.json says
     /// `"author" : "iconforge"` is taken as iconforge's, as earlier versions marked them.
-    public static func plan(_ names: [String], in path: String, otherCatalogs: [String] = []) throws(FileError) -> Plan {
+    package static func plan(_ names: [String], in path: String, otherCatalogs: [String] = []) throws(FileError) -> Plan {
         try plan(names, in: path, otherCatalogs: otherCatalogs, recorded: nil)
     }
 
@@ -149,7 +149,7 @@ public enum AssetCatalogWriter {
     /// still names them) and those someone changed since (kept whole, never half-removed:
     /// `AssetCatalogReport.touched`). A Contents.json someone changed since iconforge
     /// recorded writing it is kept as it is (`AssetCatalogReport.editedContents`).
-    public static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan) throws(FileError) -> AssetCatalogReport {
+    package static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan) throws(FileError) -> AssetCatalogReport {
         try write(glyphs, to: path, plan: plan, keeping: [])
     }
 

@@ -1,12 +1,12 @@
 /// Checks an app's Home Screen quick-action definitions (`Glyphs/quick-actions.json`) and
 /// generates the Info.plist fragment and InfoPlist.strings files that declare them.
-public enum QuickActions {
+package enum QuickActions {
     /// The definitions file's name, looked for in the glyphs folder.
-    public static let fileName = "quick-actions.json"
+    package static let fileName = "quick-actions.json"
     /// The generated property list holding `UIApplicationShortcutItems`.
-    public static let propertyListPath = "QuickActions.plist"
+    package static let propertyListPath = "QuickActions.plist"
     /// The most quick actions the Home Screen menu shows.
-    public static let maximumActions = 4
+    package static let maximumActions = 4
 
     /// Where the definitions file would be in each folder among `inputs` (the glyphs
     /// folders; files named as input have none), in order.
@@ -17,7 +17,7 @@ public enum QuickActions {
     }
 
     /// The generated strings file for `locale`, relative to the output folder.
-    public static func stringsPath(locale: String) -> String {
+    package static func stringsPath(locale: String) -> String {
         locale + ".lproj/InfoPlist.strings"
     }
 
@@ -30,7 +30,7 @@ public enum QuickActions {
     ///   - iconNamespace: what goes before a glyph's name in `UIApplicationShortcutItemIconFile`:
     ///     the asset catalog's namespace (`Glyphs/`) when the glyphs are written into a group
     ///     that provides one, since iOS finds the image set by its full name.
-    public static func check(
+    package static func check(
         fileBytes: [UInt8], displayPath: String, glyphs: [String: Bool], appName: String?, limits: TruncationLimits = TruncationLimits(),
         iconNamespace: String = ""
     ) -> QuickActionsResult {

@@ -1,19 +1,19 @@
 /// What checking `quick-actions.json` found, and the files it generates when nothing is wrong.
-public struct QuickActionsResult: Sendable {
+package struct QuickActionsResult: Sendable {
     /// Every finding, sorted by position.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// `QuickActions.plist` and `<locale>.lproj/InfoPlist.strings`, sorted by path; empty when
     /// any diagnostic is an error.
-    public var files: [(relativePath: String, bytes: [UInt8])]
+    package var files: [(relativePath: String, bytes: [UInt8])]
     /// The definitions the files were made from; nil when there are errors.
     package var definitions: QuickActionDefinitions?
 
-    public init(diagnostics: [Diagnostic], files: [(relativePath: String, bytes: [UInt8])]) {
+    package init(diagnostics: [Diagnostic], files: [(relativePath: String, bytes: [UInt8])]) {
         self.diagnostics = diagnostics
         self.files = files
     }
 
-    public var hasErrors: Bool {
+    package var hasErrors: Bool {
         diagnostics.contains { $0.severity == .error }
     }
 }

@@ -15,18 +15,18 @@
 /// `Regular-S` and `Black-S` (what Xcode interpolates every weight and scale from), its
 /// stroke widths multiplied by `weights`; a filled glyph has no honest lighter or
 /// heavier form, so it has `Regular-M` only.
-public struct SymbolTemplate: Sendable, Equatable {
+package struct SymbolTemplate: Sendable, Equatable {
     /// One weight and scale of the symbol.
-    public struct Variant: Sendable, Equatable {
-        public var weight: String
-        public var scale: String
+    package struct Variant: Sendable, Equatable {
+        package var weight: String
+        package var scale: String
         /// The variant's stroke widths over the regular ones (1 for Regular).
-        public var strokeFactor: Double
-        public var name: String { weight + "-" + scale }
+        package var strokeFactor: Double
+        package var name: String { weight + "-" + scale }
     }
 
     /// The template's version, as its `template-version` note says.
-    public static let version = "Template v.3.0"
+    package static let version = "Template v.3.0"
     static let size = (width: 3300.0, height: 2200.0)
     /// Baseline and cap line per scale, at the template's 100 pt (cap height 70.459).
     static let guides: [(scale: String, baseline: Double, capline: Double)] = [
@@ -40,12 +40,12 @@ public struct SymbolTemplate: Sendable, Equatable {
     static let scaleFactors: [String: Double] = ["S": 0.783, "M": 1, "L": 1.29]
     /// How much thinner an Ultralight and thicker a Black stroke is than a Regular one (SF
     /// Pro's stems at these weights, roughly).
-    public static let weights: [String: Double] = ["Ultralight": 1.0 / 3, "Regular": 1, "Black": 2]
+    package static let weights: [String: Double] = ["Ultralight": 1.0 / 3, "Regular": 1, "Black": 2]
 
-    public var symbolName: String
-    public var variants: [Variant]
+    package var symbolName: String
+    package var variants: [Variant]
     /// The template's SVG.
-    public var svg: [UInt8]
+    package var svg: [UInt8]
 
     /// The symbol for `artwork`, named `symbolName`.
     package static func make(_ artwork: VectorArtwork, symbolName: String, librsvgPath: String? = nil, drawings drawCount: WorkCount? = nil) throws(VectorError) -> SymbolTemplate {

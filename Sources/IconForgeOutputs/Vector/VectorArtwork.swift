@@ -1,16 +1,16 @@
 /// One glyph's drawing and where its @2x PNG placed it: what its vector forms (a PDF or SVG
 /// image set, a custom symbol) are drawn from, so that they place the glyph as the PNGs do.
-public struct VectorArtwork: Sendable, Equatable {
-    public var name: String
+package struct VectorArtwork: Sendable, Equatable {
+    package var name: String
     /// The glyph's SVG, as checked.
-    public var source: [UInt8]
+    package var source: [UInt8]
     /// The artboard in points (`Catalog.Glyph.artboard`).
-    public var artboard: Size
+    package var artboard: Size
     /// The @2x output's placement as the catalog records it: pixels per artboard unit, and
     /// where the artboard's origin lands, in pixels.
-    public var placement: Catalog.Transform
+    package var placement: Catalog.Transform
 
-    public init(name: String, source: [UInt8], artboard: Size, placement: Catalog.Transform) {
+    package init(name: String, source: [UInt8], artboard: Size, placement: Catalog.Transform) {
         self.name = name
         self.source = source
         self.artboard = artboard
@@ -18,14 +18,14 @@ public struct VectorArtwork: Sendable, Equatable {
     }
 
     /// The page of a vector file: the template's 35 × 35 pt canvas.
-    public static let pagePoints = Template.canvasPoints
+    package static let pagePoints = Template.canvasPoints
 
     /// Where the artboard lands on the 35 pt page, in points. @2x is exactly 2 px per point
     /// on its 70 px canvas (the whole 35 pt), so this is the @2x placement, in either
     /// export mode. (@3x is Apple's 104 px canvas at the shape's own 80/27 or 88/30 px per
     /// point, which no single-scale file can be: a vector image drawn at 3× differs from it
     /// by that scale, about 1 %.)
-    public var pageViewport: Rect {
+    package var pageViewport: Rect {
         let pixelsPerPoint = Double(Template.scales[0].factor)
         return Rect(
             x: placement.x / pixelsPerPoint, y: placement.y / pixelsPerPoint,
@@ -55,7 +55,7 @@ public struct VectorArtwork: Sendable, Equatable {
 }
 
 /// Why a glyph's vector form could not be made.
-public struct VectorError: Error, Equatable, Sendable {
-    public var glyph: String
-    public var message: String
+package struct VectorError: Error, Equatable, Sendable {
+    package var glyph: String
+    package var message: String
 }

@@ -1,12 +1,12 @@
 /// The asset-catalog forms of a glyph's vector outputs: a single-scale vector image set
 /// (`--vector pdf|svg`) and a custom symbol set (`--symbols`), with their Contents.json in
 /// Xcode's formatting (`AssetCatalogWriter.contentsFile`).
-public enum VectorAssetSets {
+package enum VectorAssetSets {
     /// The group of the asset catalog the vector image sets go in. It provides a namespace,
     /// so `Vector/compose` does not clash with the PNG image set `compose`.
-    public static let groupName = "Vector"
-    public static let imageSetExtension = ".imageset"
-    public static let symbolSetExtension = ".symbolset"
+    package static let groupName = "Vector"
+    package static let imageSetExtension = ".imageset"
+    package static let symbolSetExtension = ".symbolset"
 
     /// The group's Contents.json, written only when the group has none.
     static let groupContentsJSON = AssetCatalogWriter.contentsFile(
@@ -45,7 +45,7 @@ public enum VectorAssetSets {
     /// Symbols app gives custom symbols (lower-case ASCII letters and digits, components
     /// separated by periods, Apple's own names unprefixed). Nil when nothing of the name is
     /// left (a name in another script).
-    public static func symbolName(for glyph: String) -> String? {
+    package static func symbolName(for glyph: String) -> String? {
         var words: [String] = []
         var word = ""
         for character in glyph.lowercased().unicodeScalars {

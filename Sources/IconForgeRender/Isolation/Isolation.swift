@@ -1,5 +1,5 @@
 /// Where glyphs are measured and rendered.
-public enum Isolation: Sendable, Equatable {
+package enum Isolation: Sendable, Equatable {
     /// In the build's own threads: fastest to start, but a librsvg crash or hang would take
     /// the build with it. For tests and for `--isolation none`.
     case inProcess
@@ -10,10 +10,10 @@ public enum Isolation: Sendable, Equatable {
 
     /// Seconds one glyph may take to render unless `--render-timeout` says otherwise: the
     /// one place this default is written.
-    public static let defaultRenderTimeout = 10.0
+    package static let defaultRenderTimeout = 10.0
 
     /// The default for the command-line tool: workers started from this very executable.
-    public static func defaultWorkers(timeout: Double = defaultRenderTimeout, memoryBytes: Int = 1 << 30) -> Isolation {
+    package static func defaultWorkers(timeout: Double = defaultRenderTimeout, memoryBytes: Int = 1 << 30) -> Isolation {
         .workers(executable: WorkerProcess.currentExecutable, timeout: timeout, memoryBytes: memoryBytes)
     }
 }

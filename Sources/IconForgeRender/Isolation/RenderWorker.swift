@@ -6,9 +6,9 @@
 /// A worker ends with its parent (PARENT, the build's process id), and the kernel ends it
 /// when a glyph has used LIMIT seconds of CPU (RLIMIT_CPU), so a build that is killed or
 /// stops watching never leaves a renderer spinning.
-public enum RenderWorker {
+package enum RenderWorker {
     /// The hidden first argument that makes `iconforge` a render worker.
-    public static let command = "__render-worker"
+    package static let command = "__render-worker"
 
     /// The arguments that start a worker for `options`.
     static func arguments(options: PipelineOptions, memoryBytes: Int, timeout: Double) -> [String] {
@@ -47,7 +47,7 @@ public enum RenderWorker {
 
     /// Runs the worker loop over `input` and `output` (the process's 0 and 1) with the
     /// arguments after the command; returns the process exit status.
-    public static func run(_ arguments: [String], input: Int32, output: Int32) -> Int32 {
+    package static func run(_ arguments: [String], input: Int32, output: Int32) -> Int32 {
         guard arguments.count == 4, let memory = Int(arguments[1]), let parent = Int32(arguments[2]), let limit = UInt32(arguments[3]),
             var options = try? JSONDecoder().decode(PipelineOptions.self, from: Data(arguments[0].utf8))
         else { return 2 }

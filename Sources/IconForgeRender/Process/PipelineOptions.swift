@@ -1,43 +1,43 @@
 /// How glyphs are checked, exported and encoded.
-public struct PipelineOptions: Sendable, Equatable, Codable {
-    public var mode: ExportMode = .template
+package struct PipelineOptions: Sendable, Equatable, Codable {
+    package var mode: ExportMode = .template
     /// Aspect ratio at which a glyph counts as wide or tall.
-    public var shapeThreshold = 1.2
+    package var shapeThreshold = 1.2
     /// How far (pt) the governing dimension may be from its target (`size.target`).
-    public var sizeTolerance = 0.5
+    package var sizeTolerance = 0.5
     /// How far (pt) the ink centre may be from the artboard centre (`geometry.off-center`).
-    public var centerTolerance = 1.0
+    package var centerTolerance = 1.0
     /// Longest-to-shortest side ratio beyond which `geometry.aspect` warns.
-    public var maximumAspectRatio = 3.0
+    package var maximumAspectRatio = 3.0
     /// How far (pt) template-mode ink may cross the 35 pt maximum before `size.max` reports
     /// it. Clipping by the viewport has no allowance in points: it is judged where it shows,
     /// a quarter of an @3x pixel (`GeometryChecks.visiblePixels`).
-    public var edgeSlack = 0.1
-    public var limits = Limits()
+    package var edgeSlack = 0.1
+    package var limits = Limits()
     /// Glyphs allowed to sit off the artboard centre on purpose (an optical correction).
-    public var allowOffCenter: [String] = []
+    package var allowOffCenter: [String] = []
     /// PNG compression effort, 1 (fastest) to 12 (smallest), as libdeflate's levels.
-    public var pngCompression = PNGEncoder.defaultCompressionLevel
+    package var pngCompression = PNGEncoder.defaultCompressionLevel
     /// The librsvg library file to open instead of the platform's usual names (the
     /// executable's `ICONFORGE_LIBRSVG`); nil for the usual ones. Part of the build key when
     /// set: another librsvg may draw differently.
-    public var librsvgPath: String?
+    package var librsvgPath: String?
     /// `--fit=set`: the scale per artboard size, planned by the build from every glyph's
     /// measurement before any is rendered (`FitSetPlanner`). Not part of the build key: it
     /// follows from the glyphs and the other options, which the build's fingerprint covers,
     /// and each output records the scale it was rendered at.
-    public var setScales: [SetScale]?
+    package var setScales: [SetScale]?
     /// `--fit=set`'s planning pass: each glyph is checked and measured (`InkMeasurement`) but
     /// not rendered, since the set's scale needs only its artboard, ink box and shape.
     package var measuresOnly = false
     /// A project's severities for glyph rules (`"severities"` in iconforge.json), in rule
     /// order; each rule allows the severity (`RuleID.allowsSeverity`).
-    public var severities: [RuleSeverity] = []
+    package var severities: [RuleSeverity] = []
     /// The family checks (`"family"` in iconforge.json). Only whether glyphs are weighed
     /// at all matters here; the set is judged by the build (`FamilyChecks`).
-    public var family = FamilyOptions()
+    package var family = FamilyOptions()
 
-    public init() {}
+    package init() {}
 
     /// `diagnostics` with the project's severities: applied before a glyph's PNGs are
     /// decided, so that `svg.text` lowered to a warning renders and an error raised fails.
@@ -52,11 +52,11 @@ public struct PipelineOptions: Sendable, Equatable, Codable {
 }
 
 /// One rule's severity as a project sets it.
-public struct RuleSeverity: Sendable, Equatable, Codable {
-    public var rule: RuleID
-    public var severity: Severity
+package struct RuleSeverity: Sendable, Equatable, Codable {
+    package var rule: RuleID
+    package var severity: Severity
 
-    public init(rule: RuleID, severity: Severity) {
+    package init(rule: RuleID, severity: Severity) {
         self.rule = rule
         self.severity = severity
     }
