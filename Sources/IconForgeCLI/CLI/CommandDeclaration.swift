@@ -149,9 +149,6 @@ enum CommandTable {
         CommandDeclaration(
             name: "help", aliases: [helpOption.short, helpOption.name].compactMap { $0 }, help: { HelpText.main }, usage: "help [COMMAND]",
             summary: "show the help, or a command's", arguments: .command,
-            // Its words are command names, `--help` too: `help --help` is "no help for unknown
-            // command '--help'", as it was before `invoke` answered `--help`.
-            readsOptions: false,
             run: { parsed, output throws(UsageError) in try ToolCommand.help(parsed, output: &output) }),
     ]
 
