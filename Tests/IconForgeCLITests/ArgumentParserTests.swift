@@ -117,7 +117,7 @@ import IconForgeTestSupport
 
     @Test("docs/commands.md's table names every option, and docs/designers.md every iconforge.json key")
     func docsListEveryOption() throws {
-        let docs = PortabilityTests.packageRoot.appendingPathComponent("docs")
+        let docs = URL(fileURLWithPath: ExternalProgram.repositoryRoot).appendingPathComponent("docs")
         let commands = try String(contentsOf: docs.appendingPathComponent("commands.md"), encoding: .utf8)
         let designers = try String(contentsOf: docs.appendingPathComponent("designers.md"), encoding: .utf8)
         let rows = commands.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")

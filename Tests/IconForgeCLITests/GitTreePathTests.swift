@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgePlatform
 
 /// Tree paths are judged as git's `verify_path` judges them, and whatever a path holds, a
 /// private folder's `write` puts nothing outside the folder.

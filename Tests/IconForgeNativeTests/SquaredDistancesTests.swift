@@ -67,7 +67,7 @@ import IconForgeTestSupport
 
     @Test("random masks of every density, alpha on both sides of half coverage")
     func randomMasksAreExact() throws {
-        // Seeded (EmojiScannerTests' generator), so that the masks are the same every run.
+        // Seeded (IconForgeTestSupport's generator), so that the masks are the same every run.
         var generator = SplitMix64(seed: 26)
         for trial in 0..<60 {
             let width = Int.random(in: 3...24, using: &generator), height = Int.random(in: 3...24, using: &generator)

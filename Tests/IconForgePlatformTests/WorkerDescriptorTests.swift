@@ -26,7 +26,7 @@ import IconForgeTestSupport
         // one: 3) and exits; its end is what the receive waits for.
         let listing = scratch.file("descriptors")
         let worker = try WorkerProcess(executable: "/bin/sh", arguments: ["-c", "ls /dev/fd/ > '\(listing)'"])
-        guard case .died = worker.receive(timeout: WorkerLifetimeTests.generousBound) else {
+        guard case .died = worker.receive(timeout: generousBound) else {
             Issue.record("the listing worker did not end")
             return
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import IconForgeModel
 @testable import IconForgeRender
 
 /// One colour means one colour as a person sees it, on real renders.

@@ -10,13 +10,13 @@ import IconForgeCLI
 /// `de.lproj/InfoPlist.strings` in UTF-8, both with the app's own permission prompt, and an
 /// `InfoPlist.xcstrings` laid out as Xcode writes one. The glyphs are the shipped example
 /// set; `quick-actions.json` has English and German titles.
-final class AppFolder {
-    let folder = TemporaryFolder()
+package final class AppFolder {
+    package let folder = TemporaryFolder()
 
-    var path: String { folder.path }
-    func file(_ name: String) -> String { folder.file(name) }
+    package var path: String { folder.path }
+    package func file(_ name: String) -> String { folder.file(name) }
 
-    static let definitions = """
+    package static let definitions = """
         {
           "appName": "Mosaic",
           "locales": ["en", "de"],
@@ -35,7 +35,7 @@ final class AppFolder {
 
         """
 
-    init(binaryInfoPlist: Bool = false) throws {
+    package init(binaryInfoPlist: Bool = false) throws {
         let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
         try FileManager.default.copyItem(atPath: glyphs, toPath: folder.file("Glyphs"))
         folder.write("Glyphs/quick-actions.json", Self.definitions)
@@ -129,14 +129,14 @@ final class AppFolder {
     }
 
     /// The app's files a build with every app-file option touches, relative to the folder.
-    static let appFiles = [
+    package static let appFiles = [
         "Mosaic/Info.plist", "Mosaic/en.lproj/InfoPlist.strings", "Mosaic/de.lproj/InfoPlist.strings", "Mosaic/InfoPlist.xcstrings",
         "Mosaic/QuickAction.swift",
     ]
 
     /// A build of the glyphs into `Output/` and into the app's asset catalog group
     /// `QuickActions`, with `targets` for the app's files.
-    func build(_ targets: AppFileTargets, assetCatalog: Bool = true) throws -> BuildReport {
+    package func build(_ targets: AppFileTargets, assetCatalog: Bool = true) throws -> BuildReport {
         var request = BuildRequest()
         request.inputs = [file("Glyphs")]
         request.outputFolder = file("Output")
@@ -147,7 +147,7 @@ final class AppFolder {
     }
 
     /// Info.plist, the String Catalog and the Swift enum.
-    var catalogTargets: AppFileTargets {
+    package var catalogTargets: AppFileTargets {
         var targets = AppFileTargets()
         targets.infoPlist = file("Mosaic/Info.plist")
         targets.stringCatalog = file("Mosaic/InfoPlist.xcstrings")
@@ -156,32 +156,32 @@ final class AppFolder {
     }
 
     /// Info.plist and the strings files.
-    var stringsTargets: AppFileTargets {
+    package var stringsTargets: AppFileTargets {
         var targets = AppFileTargets()
         targets.infoPlist = file("Mosaic/Info.plist")
         targets.stringsFolder = file("Mosaic")
         return targets
     }
 
-    func bytes(_ name: String) throws -> [UInt8] {
+    package func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: file(name))))
     }
 
-    func text(_ name: String) throws -> String {
+    package func text(_ name: String) throws -> String {
         try String(contentsOfFile: file(name), encoding: .utf8)
     }
 
-    func write(_ name: String, _ text: String) {
+    package func write(_ name: String, _ text: String) {
         folder.write(name, text)
     }
 
     /// The String Catalog as Foundation's JSON parser reads it.
-    func catalog() throws -> [String: Any] {
+    package func catalog() throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(bytes("Mosaic/InfoPlist.xcstrings"))) as? [String: Any])
     }
 
     /// The value of `key`'s `locale` string unit in the String Catalog.
-    func catalogValue(_ key: String, _ locale: String) throws -> String? {
+    package func catalogValue(_ key: String, _ locale: String) throws -> String? {
         let strings = try #require(try catalog()["strings"] as? [String: Any])
         let entry = strings[key] as? [String: Any]
         let unit = ((entry?["localizations"] as? [String: Any])?[locale] as? [String: Any])?["stringUnit"] as? [String: Any]
@@ -190,19 +190,19 @@ final class AppFolder {
 
     /// A strings file's pairs, as Foundation's property-list parser reads them (it reads
     /// UTF-16 with a byte order mark and UTF-8 alike).
-    func strings(_ locale: String) throws -> [String: String] {
+    package func strings(_ locale: String) throws -> [String: String] {
         try #require(
             try PropertyListSerialization.propertyList(from: Data(bytes("Mosaic/\(locale).lproj/InfoPlist.strings")), format: nil) as? [String: String])
     }
 
     /// The Info.plist as Foundation reads it.
-    func infoPlist() throws -> [String: Any] {
+    package func infoPlist() throws -> [String: Any] {
         try #require(try PropertyListSerialization.propertyList(from: Data(bytes("Mosaic/Info.plist")), format: nil) as? [String: Any])
     }
 
     /// The Info.plist's root keys as Python's plistlib reads them (an independent parser),
     /// each with its value's Python type name, and the shortcut items' types.
-    func infoPlistByPython() throws -> String {
+    package func infoPlistByPython() throws -> String {
         let python = try #require(ExternalProgram.find("python3"), "python3 is installed wherever the tests run")
         let script = """
             import plistlib, sys
@@ -218,7 +218,7 @@ final class AppFolder {
 
 extension URL {
     /// This file URL, after creating the folder it is in.
-    func createdFolder() throws -> URL {
+    package func createdFolder() throws -> URL {
         try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
         return self
     }

@@ -7,11 +7,11 @@ import Testing
 /// no mkfs.vfat and fusefat (scripts/setup.sh --test installs dosfstools and fusefat). FAT
 /// keeps names' case and refuses names outside its code page, so it shows APFS's case
 /// folding, not its Unicode normalisation.
-final class CaseInsensitiveFolder {
-    let path: String
+package final class CaseInsensitiveFolder {
+    package let path: String
     private let scratch = TemporaryFolder()
 
-    static let tools: (mkfs: String, fusefat: String, fusermount: String)? = {
+    package static let tools: (mkfs: String, fusefat: String, fusermount: String)? = {
         #if os(Linux)
             let find = { (names: [String]) in names.first { FileManager.default.isExecutableFile(atPath: $0) } }
             guard getuid() == 0, FileManager.default.fileExists(atPath: "/dev/fuse"),
@@ -24,9 +24,9 @@ final class CaseInsensitiveFolder {
         #endif
     }()
 
-    static let missing: Comment = "no case-insensitive folder: needs root, /dev/fuse, mkfs.vfat and fusefat (scripts/setup.sh --test installs dosfstools and fusefat)"
+    package static let missing: Comment = "no case-insensitive folder: needs root, /dev/fuse, mkfs.vfat and fusefat (scripts/setup.sh --test installs dosfstools and fusefat)"
 
-    init?() {
+    package init?() {
         guard let tools = Self.tools else { return nil }
         let image = scratch.file("fat.img")
         path = scratch.file("mounted")
@@ -59,7 +59,7 @@ final class CaseInsensitiveFolder {
 
     /// Writes `text` to `name`, false when the file system refuses the name.
     @discardableResult
-    func write(_ name: String, _ text: String) -> Bool {
+    package func write(_ name: String, _ text: String) -> Bool {
         (try? Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name))) != nil
     }
 }

@@ -2,18 +2,18 @@ import Foundation
 
 /// A program outside the package that a test drives (make, bash, zsh, python3), run to its
 /// end with its output collected.
-struct ExternalProgram {
-    struct Result {
-        var status: Int32
-        var output: String
+package struct ExternalProgram {
+    package struct Result {
+        package var status: Int32
+        package var output: String
     }
 
     /// The repository's root folder (where Package.swift and the Makefile are).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    package static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     /// The full path of `name` on PATH, or nil when it is not installed.
-    static func find(_ name: String) -> String? {
+    package static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return (path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/local/bin"]).map { $0 + "/" + name }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -21,7 +21,7 @@ struct ExternalProgram {
 
     /// Runs `executable` with `arguments` in `folder`, standard input empty, output and
     /// error together.
-    static func run(_ executable: String, _ arguments: [String], in folder: String = repositoryRoot, environment: [String: String] = [:]) throws -> Result {
+    package static func run(_ executable: String, _ arguments: [String], in folder: String = repositoryRoot, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

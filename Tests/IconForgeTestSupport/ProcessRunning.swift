@@ -3,7 +3,7 @@ import Testing
 
 /// Runs a program to its end with standard output and error in one pipe: its status and
 /// what it printed.
-func runProgram(_ executable: String, _ arguments: [String], in folder: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+package func runProgram(_ executable: String, _ arguments: [String], in folder: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -36,15 +36,15 @@ private func readToEnd(_ descriptor: Int32) -> [UInt8] {
 
 /// The programs some tests drive, and why such a test is skipped where one is missing
 /// (Swift Testing shows the reason; a test never passes without running).
-enum ExternalTools {
-    static let hasMake = FileManager.default.isExecutableFile(atPath: "/usr/bin/make")
-    static let hasGit = FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
-    static let makeMissing: Comment = "needs GNU make at /usr/bin/make (Debian's make package)"
-    static let gitMissing: Comment = "needs git at /usr/bin/git (Debian's git package)"
+package enum ExternalTools {
+    package static let hasMake = FileManager.default.isExecutableFile(atPath: "/usr/bin/make")
+    package static let hasGit = FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+    package static let makeMissing: Comment = "needs GNU make at /usr/bin/make (Debian's make package)"
+    package static let gitMissing: Comment = "needs git at /usr/bin/git (Debian's git package)"
 }
 
 /// Runs GNU make in `folder`; nil when there is no make on this machine.
-func runMake(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String)? {
+package func runMake(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String)? {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { return nil }
     return try runProgram("/usr/bin/make", ["-C", folder] + arguments)
 }
@@ -53,7 +53,7 @@ func runMake(_ arguments: [String], in folder: String) throws -> (status: Int32,
 /// clock: for inputs that once made iconforge run for minutes or for ever. The limit is far
 /// beyond what the run takes (a bound on a hang, not a measure of speed), so a busy machine
 /// never trips it; `timedOut` says whether it was killed.
-func runProgram(_ executable: String, _ arguments: [String], in folder: String? = nil, killedAfter limit: Double) throws -> (status: Int32, output: String, timedOut: Bool) {
+package func runProgram(_ executable: String, _ arguments: [String], in folder: String? = nil, killedAfter limit: Double) throws -> (status: Int32, output: String, timedOut: Bool) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

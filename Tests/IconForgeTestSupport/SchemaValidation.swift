@@ -1,12 +1,16 @@
 import Foundation
 import Testing
 
-import IconForgeCLI
+// Debug builds only: a plain `swift build` builds this target too, and in release the
+// library is not built for testing, so the @testable import below would not compile.
+#if DEBUG
+@testable import IconForgeCLI
+@testable import IconForgeOutputs
 
 /// Checks a JSON value against one of iconforge's schemas, read from the same `SchemaNode`
 /// values that docs/schemas/ is generated from (so a file can never follow a schema the
 /// documents do not state): the vocabulary those nodes use, as draft 2020-12 defines it.
-enum SchemaValidation {
+package enum SchemaValidation {
     /// Where `value` breaks `document`'s schema, one line each; empty when it follows it.
     static func problems(_ value: JSONValue, against document: JSONSchemaDocument) -> [String] {
         var found: [String] = []
@@ -16,7 +20,7 @@ enum SchemaValidation {
 
     /// Every `catalog.json` under `folder` that iconforge wrote (its `tool.name` says so),
     /// with what breaks the catalog schema in it.
-    static func catalogProblems(under folder: String) -> [String] {
+    package static func catalogProblems(under folder: String) -> [String] {
         guard let names = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         for case let name as String in names where (name as NSString).lastPathComponent == "catalog.json" {
@@ -75,3 +79,4 @@ enum SchemaValidation {
         }
     }
 }
+#endif

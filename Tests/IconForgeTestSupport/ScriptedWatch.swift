@@ -1,35 +1,38 @@
-import IconForgeCLI
+// Debug builds only: a plain `swift build` builds this target too, and in release the
+// library is not built for testing, so the @testable import below would not compile.
+#if DEBUG
+@testable import IconForgeBuild
 
 /// A watch driver run by a script instead of the system: each wait moves a fake clock on,
 /// up to the next step, and applies it. Nothing depends on real time.
-final class ScriptedWatch {
+package final class ScriptedWatch {
     /// After `after` nanoseconds (from the previous step), do `apply` (a change on disk or
     /// in `files`) and wake the watch; `apply` nil only lets the time pass.
-    struct Step {
-        var after: Int64
-        var apply: (() -> Void)?
+    package struct Step {
+        package var after: Int64
+        package var apply: (() -> Void)?
         /// The wake the system gives with it (a change the snapshot may or may not show).
-        var wake: WatchDriver.Wake = .changed
+        package var wake: WatchDriver.Wake = .changed
     }
 
-    var now: Int64 = 0
-    var steps: [Step]
+    package var now: Int64 = 0
+    package var steps: [Step]
     /// The fake disk, for tests that do not touch a real one.
-    var files: [String: FileSignature] = [:]
+    package var files: [String: FileSignature] = [:]
     /// Every timeout the loop waited with.
-    var waits: [Int64] = []
-    var pollInterval: Int64 = 500_000_000
+    package var waits: [Int64] = []
+    package var pollInterval: Int64 = 500_000_000
 
-    init(_ steps: [Step]) {
+    package init(_ steps: [Step]) {
         self.steps = steps
     }
 
     /// Whole snapshots taken (of `files`).
-    var wholeSnapshots = 0
+    package var wholeSnapshots = 0
 
     /// The driver; `realDisk` takes real snapshots of the targets instead of `files`;
     /// `refreshing` looks again at only the entries a wake names, as the system's does on Linux.
-    func driver(realDisk: Bool = false, refreshing: Bool = false) -> WatchDriver {
+    package func driver(realDisk: Bool = false, refreshing: Bool = false) -> WatchDriver {
         func counts(_ path: String, _ targets: WatchTargets) -> Bool { targets.files.contains(path) || targets.glyphFolders.contains(path.parentPath) }
         return WatchDriver(
             now: { self.now },
@@ -70,18 +73,19 @@ final class ScriptedWatch {
 
     /// A signature that differs from any other this test made.
     private var made: Int64 = 0
-    func touch(_ path: String) {
+    package func touch(_ path: String) {
         made += 1
         files[path] = FileSignature(size: 100, modified: made, inode: UInt64(made))
     }
 }
 
 extension ScriptedWatch.Step {
-    static func change(after milliseconds: Int64, wake: WatchDriver.Wake = .changed, _ apply: @escaping () -> Void) -> Self {
+    package static func change(after milliseconds: Int64, wake: WatchDriver.Wake = .changed, _ apply: @escaping () -> Void) -> Self {
         Self(after: milliseconds * 1_000_000, apply: apply, wake: wake)
     }
 
-    static func idle(_ milliseconds: Int64) -> Self {
+    package static func idle(_ milliseconds: Int64) -> Self {
         Self(after: milliseconds * 1_000_000, apply: nil)
     }
 }
+#endif

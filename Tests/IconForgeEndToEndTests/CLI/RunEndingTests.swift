@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgePlatform
 
 /// Every way a run ends says what happened, in the format asked for: a usage error gives
 /// CI its document, a closed pipe is the reader's choice, a full disk still counts the

@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeSVG
 
 /// What several runs of the command print, collected.
 struct CapturedOutput {

@@ -2,7 +2,13 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// The cache a build leaves for the next one: its state file and the fingerprint in it.
 @Suite struct BuildStateTests {

@@ -3,6 +3,8 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
+@testable import IconForgeSVG
 
 /// Every JSON document iconforge writes goes through `JSONText`: a glyph name with a control
 /// character and U+2028, and a quick-action title with U+2028 and U+2029, come back out of

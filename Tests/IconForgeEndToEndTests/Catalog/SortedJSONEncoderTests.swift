@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeModel
 
 /// `SortedJSONEncoder` writes what Foundation's `JSONEncoder` writes, byte for byte, in
 /// every formatting with sorted keys: on values made to reach every corner of the format,

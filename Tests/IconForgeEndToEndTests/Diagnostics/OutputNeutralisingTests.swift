@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
 
 /// Issue 43, items 5 and 6: text from a repository (file names, SVG attributes, quick-action

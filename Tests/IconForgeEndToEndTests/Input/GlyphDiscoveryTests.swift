@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeSVG
 
 #if canImport(Glibc)
     import Glibc

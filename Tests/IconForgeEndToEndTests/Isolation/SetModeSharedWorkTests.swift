@@ -2,7 +2,12 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// `--fit=set`'s two passes share their workers: what the planning pass learnt of a glyph
 /// (its markup check, librsvg's document) is not redone by the render pass, and nothing

@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeRender
 
 /// Rendering in worker processes: a crash or hang costs one glyph, never the build.
 @Suite struct WorkerIsolationTests {

@@ -4,13 +4,15 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A build that is stopped or killed leaves no render worker running and nothing half-written.
 /// Every wait below is for an event that surely comes (a file appearing, a process ending);
 /// the bounds are only there so that a regression fails instead of hanging.
 @Suite struct WorkerLifetimeTests {
     /// Far longer than any of these events takes on a busy machine.
-    static let generousBound = 60.0
+    static let generousBound = IconForgeTestSupport.generousBound
 
     /// Polls `condition` until it holds or `seconds` pass; whether it held.
     static func waitUntil(_ seconds: Double = generousBound, _ condition: () -> Bool) -> Bool {

@@ -3,6 +3,8 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A render worker keeps the memory it frees for the next glyph instead of faulting in fresh
 /// pages for every one (`WorkerProcess.reuseFreedMemory`). Counted in page faults, which do

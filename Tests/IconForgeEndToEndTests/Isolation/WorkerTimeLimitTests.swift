@@ -3,6 +3,8 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A render worker limits its own CPU time (RLIMIT_CPU), so that a render spinning while no
 /// build watches it (the build stopped, or too starved to look) is ended by the kernel.

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// The artboard is the width and height in their units, the viewBox mapped onto it: what
 /// rsvg-convert renders at 72 dpi, in points.

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// `iconforge init`: a project that builds at once, and never a file overwritten.
 @Suite struct InitTests {

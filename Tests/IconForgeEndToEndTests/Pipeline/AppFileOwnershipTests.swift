@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
 
 /// Someone else's work in the app's files: a translator's, a developer's, Xcode's. iconforge
 /// owns what its state says it wrote (`Output/.iconforge-app-files`), keeps and reports what

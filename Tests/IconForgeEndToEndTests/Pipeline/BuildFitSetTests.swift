@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
 
 /// `--fit=set`: one scale per artboard size, from the set's typical glyph; `--fit=glyph`
 /// fits each glyph on its own. Fixtures: `Fixtures/fitset` (Lucide's own files, and a 48-unit

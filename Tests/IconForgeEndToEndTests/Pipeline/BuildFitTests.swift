@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeRender
 
 /// Fit mode: the ink box, measured from pixels, is centred and scaled to the exact target.
 @Suite struct BuildFitTests {

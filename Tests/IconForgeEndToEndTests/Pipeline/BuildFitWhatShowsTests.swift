@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeRender
 
 /// Issue 44: the box that places a glyph is the ink a person sees in the PNG, whatever the
 /// file's intrinsic size, spare subpaths or invisible ink.

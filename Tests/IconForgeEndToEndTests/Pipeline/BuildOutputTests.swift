@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeModel
 
 /// What a build writes: deterministic bytes and a catalog that tells the truth.
 @Suite struct BuildOutputTests {

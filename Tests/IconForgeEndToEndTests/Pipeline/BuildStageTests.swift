@@ -3,7 +3,13 @@ import Synchronization
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A project folder of copies of one glyph, and a request that builds it, for the stages'
 /// tests: each stage is called as `Builder.run` calls it, on what the stage before made.

@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeRender
 
 /// Template mode: the artboard maps onto each canvas; the drawing is untouched.
 @Suite struct BuildTemplateTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
 
 /// File names make reads specially, in a depfile that real GNU make includes.

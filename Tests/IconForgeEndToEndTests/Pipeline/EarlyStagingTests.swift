@@ -3,7 +3,9 @@ import Synchronization
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgePlatform
 
 /// Each glyph's PNGs are written to their temporary names by the thread that rendered
 /// them, as soon as the glyph is done, so that creating the files overlaps the rendering

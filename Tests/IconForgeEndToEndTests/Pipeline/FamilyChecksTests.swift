@@ -2,7 +2,11 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgeRender
 
 /// The family checks on real renders: the fixture families of Fixtures/family (three 2 pt
 /// outline glyphs and an odd or a fitting fourth), built in template mode.

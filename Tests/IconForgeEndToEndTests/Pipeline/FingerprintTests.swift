@@ -3,6 +3,9 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeSVG
 
 /// A build whose fingerprint shows nothing changed reports the previous result and writes
 /// nothing; any change to what a build reads takes the ordinary path, whose result matches

@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
 
 /// The fuzz targets' code paths in the ordinary suite: every input a fuzzer ever failed on
 /// (kept, minimised, in `Fixtures/fuzz/TARGET/` by `make fuzz`) runs through exactly the

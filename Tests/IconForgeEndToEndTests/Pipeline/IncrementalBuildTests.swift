@@ -3,6 +3,10 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeSVG
 
 /// Rebuilds: content hashes of inputs and options decide what is re-rendered.
 @Suite struct IncrementalBuildTests {

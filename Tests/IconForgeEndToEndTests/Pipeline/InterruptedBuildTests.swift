@@ -4,6 +4,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgePlatform
 
 /// Builds that are killed or run at the same time never corrupt or lose output.
 @Suite struct InterruptedBuildTests {

@@ -3,7 +3,9 @@ import Synchronization
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgePlatform
 
 /// A build killed at any step of writing its output leaves a folder where every file is
 /// whole, any `catalog.json` lists files with exactly the bytes it gives, and the next build

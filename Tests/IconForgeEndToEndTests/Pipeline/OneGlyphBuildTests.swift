@@ -3,6 +3,8 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
+@testable import IconForgeSVG
 
 /// A build of some glyphs (`build Glyphs/mail.svg`) is about those glyphs: in a real app's
 /// folder (asset catalog, vector and symbol sets, Info.plist, strings files) it changes

@@ -3,6 +3,8 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
+@testable import IconForgeSVG
 
 /// iconforge replaces only files its state says it wrote: `catalog.json` and the preview
 /// page, like the PNGs, get `output.conflict` when someone else's file is in their place.

@@ -3,6 +3,9 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Defects found in review: each stays fixed.
 @Suite struct SafetyRegressionTests {

@@ -2,7 +2,11 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeOutputs
+@testable import IconForgeSVG
 
 /// The set-scale stage on its own: a value planned from the glyphs' measurements, which the
 /// build then renders with.

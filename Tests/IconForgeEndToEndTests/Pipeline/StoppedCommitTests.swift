@@ -3,7 +3,14 @@ import Synchronization
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeNative
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// A build stopped at any instruction of its commit, in a real app's folder, is followed by
 /// one plain build that leaves every file byte for byte as a build that was never stopped,

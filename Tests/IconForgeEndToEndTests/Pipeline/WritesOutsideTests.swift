@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgePlatform
 
 /// Nothing iconforge writes goes through a symlink it did not expect: the lock file, the
 /// output folder, the asset catalog and its image sets, the app's files. Every case is a

@@ -2,7 +2,11 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeSVG
 
 /// A build waits for the disk a fixed number of times, whatever the number of glyphs, and
 /// still flushes every file before it is renamed into place, with the catalog last.

@@ -14,7 +14,7 @@ import IconForgeTestSupport
         let root = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: root.file("scripts"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: ExternalProgram.repositoryRoot + "/scripts/fuzz.sh", toPath: root.file("scripts/fuzz.sh"))
-        for folder in ["Glyphs", "Tests/IconForgeKitTests/Fixtures", "tools/bin"] {
+        for folder in ["Glyphs", "Tests/IconForgeTestSupport/Fixtures", "tools/bin"] {
             try FileManager.default.createDirectory(atPath: root.file(folder), withIntermediateDirectories: true)
         }
         root.write("tools/swiftc", "#!/bin/sh\nexit 0\n")
@@ -54,9 +54,9 @@ import IconForgeTestSupport
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("fuzz: json: minimising stopped after 1s (FUZZ_MINIMIZE_SECONDS)"), "\(result.output)")
         #expect(!result.output.contains("the minimiser ran to its end"), "\(result.output)")
-        let kept = root.file("Tests/IconForgeKitTests/Fixtures/fuzz/json/crash-0123")
-        #expect(result.output.contains("fuzz: json: kept the failing input as Tests/IconForgeKitTests/Fixtures/fuzz/json/crash-0123"), "\(result.output)")
-        #expect(result.output.contains("reproduce it with: \(root.file("tools/bin"))/FuzzJSON Tests/IconForgeKitTests/Fixtures/fuzz/json/crash-0123"), "\(result.output)")
+        let kept = root.file("Tests/IconForgeTestSupport/Fixtures/fuzz/json/crash-0123")
+        #expect(result.output.contains("fuzz: json: kept the failing input as Tests/IconForgeTestSupport/Fixtures/fuzz/json/crash-0123"), "\(result.output)")
+        #expect(result.output.contains("reproduce it with: \(root.file("tools/bin"))/FuzzJSON Tests/IconForgeTestSupport/Fixtures/fuzz/json/crash-0123"), "\(result.output)")
         // The half-minimised file no longer crashes: the input is kept as the fuzzer found it.
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "the crashing input")
         #expect(result.output.contains("fuzz: FAILED: json"), "\(result.output)")

@@ -2,7 +2,11 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeOutputs
+@testable import IconForgeRender
 
 /// The preview page: what it holds (as HTML), and what a real browser shows of it.
 @Suite struct PreviewPageTests {

@@ -3,6 +3,8 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
+@testable import IconForgeSVG
 
 /// Files that once made a parser take minutes or crash the process are refused or read in
 /// time linear in their size, with a message naming the limit they broke. Each runs the

@@ -3,6 +3,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
 
 /// docs/ is generated from the declarations of commands, options, rules and file keys: the
 /// committed files must be what they make now, and each must name everything.

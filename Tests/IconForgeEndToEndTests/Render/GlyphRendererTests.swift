@@ -2,7 +2,12 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeOutputs
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// Rendering with librsvg: canvas sizes, placement and the pixels themselves.
 @Suite struct GlyphRendererTests {

@@ -6,6 +6,7 @@ import Testing
 
 import IconForgeTestSupport
 @testable import IconForgeCLI
+@testable import IconForgeOutputs
 
 /// The custom SF Symbol templates `--symbols` writes: their structure, checked against what
 /// real `.symbolset` templates of version 3 hold, and their `Regular-M` drawn by librsvg.

@@ -2,7 +2,13 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgeModel
+@testable import IconForgeOutputs
+@testable import IconForgePlatform
+@testable import IconForgeRender
+@testable import IconForgeSVG
 
 /// `--watch` keeps the last build's state and each glyph's encoded entry in memory
 /// (`BuildMemory`): the files it writes must be the bytes a build without memory writes,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
 
 /// A page the watch keeps current: its stamp script follows the page, and the page's

@@ -3,7 +3,9 @@ import Synchronization
 import Testing
 
 import IconForgeTestSupport
+@testable import IconForgeBuild
 @testable import IconForgeCLI
+@testable import IconForgePlatform
 
 /// Snapshots of a real folder, and the system's folder events.
 @Suite struct WatchSnapshotTests {
