@@ -114,8 +114,8 @@ import IconForgeTestSupport
         #expect(findings["fixed"]?.isEmpty == true)
         // The document validates against docs/schemas/diff-report.schema.json.
         let text = try #require(run.output.range(of: "\ndiff page: ").map { String(run.output[..<$0.lowerBound]) })
-        if let verdicts = try JSONSchemaTests.validate([("diff-report.schema.json", repository.folder.write("diff.json", text))]) {
-            #expect(verdicts == ["ok"])
+        if JSONSchemaTests.hasJSONSchema {
+            #expect(try JSONSchemaTests.validate([("diff-report.schema.json", repository.folder.write("diff.json", text))]) == ["ok"])
         }
         let summary = try #require(document["summary"] as? [String: Int])
         #expect(summary == ["changed": 1, "added": 0, "removed": 1, "renamed": 1, "unchanged": 2, "newFindings": 1, "fixedFindings": 0])

@@ -87,8 +87,9 @@ import IconForgeTestSupport
         #expect(new.summary.glyphs == new.glyphs.count)
         #expect(new.summary.pngs == new.glyphs.reduce(0) { $0 + $1.outputs.count })
         #expect(new.summary.errors == old.summary.errors && new.summary.warnings == old.summary.warnings)
-        if let verdicts = try JSONSchemaTests.validate([("catalog.schema.json", root + "/Output/catalog.json")]) {
-            #expect(verdicts == ["ok"])
+        // Also by Python's validator, where it is installed (the Swift one checks every catalog).
+        if JSONSchemaTests.hasJSONSchema {
+            #expect(try JSONSchemaTests.validate([("catalog.schema.json", root + "/Output/catalog.json")]) == ["ok"])
         }
 
         // The record of the app's files: only mail's sets differ.

@@ -83,11 +83,9 @@ import IconForgeTestSupport
         #expect(try complete(["completions", ""]).sorted() == ["bash", "fish", "zsh"])
     }
 
-    @Test func zshScriptParsesAndLoads() throws {
-        guard let zsh = ExternalProgram.find("zsh") else {
-            print("skipped: zsh is not installed (scripts/setup.sh --test installs it)")
-            return
-        }
+    @Test(.enabled(if: ExternalProgram.find("zsh") != nil, "needs zsh (scripts/setup.sh --test installs it)"))
+    func zshScriptParsesAndLoads() throws {
+        let zsh = try #require(ExternalProgram.find("zsh"))
         let folder = TemporaryFolder()
         let path = folder.write("_iconforge", ShellCompletions.script(for: .zsh))
         let syntax = try ExternalProgram.run(zsh, ["-n", path])
@@ -98,11 +96,9 @@ import IconForgeTestSupport
         #expect(loaded.status == 0 && loaded.output.contains("_iconforge"), "\(loaded.output)")
     }
 
-    @Test func fishScriptParsesWhereFishIsInstalled() throws {
-        guard let fish = ExternalProgram.find("fish") else {
-            print("skipped: fish is not installed; its script is checked for every option above")
-            return
-        }
+    @Test(.enabled(if: ExternalProgram.find("fish") != nil, "needs fish; its script is checked for every option above"))
+    func fishScriptParsesWhereFishIsInstalled() throws {
+        let fish = try #require(ExternalProgram.find("fish"))
         let folder = TemporaryFolder()
         let path = folder.write("iconforge.fish", ShellCompletions.script(for: .fish))
         let result = try ExternalProgram.run(fish, ["--no-execute", path])
@@ -116,13 +112,16 @@ import IconForgeTestSupport
         for line in page.split(separator: "\n") where !line.hasPrefix(".") {
             #expect(!line.hasPrefix("'"), "a text line must not start a request: \(line)")
         }
-        guard let man = ExternalProgram.find("man") else { return }
+    }
+
+    @Test(.enabled(if: ExternalProgram.find("man") != nil, "needs man (Debian's man-db)"))
+    func manPageRendersWithMan() throws {
+        let man = try #require(ExternalProgram.find("man"))
         let folder = TemporaryFolder()
-        let path = folder.write("iconforge.1", page)
+        let path = folder.write("iconforge.1", ManPage.page())
         let rendered = try ExternalProgram.run(man, ["-l", path], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100"])
-        if rendered.status == 0 {
-            #expect(rendered.output.contains("check and render iOS quick-action glyphs"))
-        }
+        #expect(rendered.status == 0, "\(rendered.output)")
+        #expect(rendered.output.contains("check and render iOS quick-action glyphs"))
     }
 
     @Test func completionsCommandPrintsTheScripts() {

@@ -29,14 +29,16 @@ import IconForgeTestSupport
             print("ok" if not errors else "invalid: " + "; ".join(e.message for e in errors))
         """
 
-    /// The verdicts on each (schema, document) pair, or nil when Python's jsonschema is missing.
-    static func validate(_ pairs: [(schema: String, document: String)]) throws -> [String]? {
-        guard let python = ExternalProgram.find("python3"),
-            try ExternalProgram.run(python, ["-c", "import jsonschema"]).status == 0
-        else {
-            print("skipped: python3 with jsonschema is not installed (scripts/setup.sh --test installs python3-jsonschema)")
-            return nil
-        }
+    /// Whether python3 with jsonschema is installed, which the tests that validate need.
+    static let hasJSONSchema: Bool = {
+        guard let python = ExternalProgram.find("python3") else { return false }
+        return (try? ExternalProgram.run(python, ["-c", "import jsonschema"]).status) == 0
+    }()
+    static let jsonSchemaMissing: Comment = "needs python3 with jsonschema (scripts/setup.sh --test installs python3-jsonschema)"
+
+    /// The verdicts on each (schema, document) pair.
+    static func validate(_ pairs: [(schema: String, document: String)]) throws -> [String] {
+        let python = try #require(ExternalProgram.find("python3"))
         let folder = TemporaryFolder()
         let script = folder.write("validate.py", validatorScript)
         let list = folder.write("pairs.txt", pairs.map { "\(ExternalProgram.repositoryRoot)/docs/schemas/\($0.schema)\t\($0.document)" }.joined(separator: "\n") + "\n")
@@ -47,13 +49,14 @@ import IconForgeTestSupport
         return verdicts
     }
 
-    @Test func shippedFilesAndQuickActionFixturesValidateExactlyWhenIconforgeAcceptsTheirShape() throws {
+    @Test(.enabled(if: JSONSchemaTests.hasJSONSchema, JSONSchemaTests.jsonSchemaMissing))
+    func shippedFilesAndQuickActionFixturesValidateExactlyWhenIconforgeAcceptsTheirShape() throws {
         let folder = Fixtures.path("quick-actions")
         let fixtures = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
         #expect(fixtures.count >= 10)
         var pairs = [("quick-actions.schema.json", ExternalProgram.repositoryRoot + "/Glyphs/quick-actions.json")]
         pairs += fixtures.map { ("quick-actions.schema.json", folder + "/" + $0) }
-        guard let verdicts = try Self.validate(pairs) else { return }
+        let verdicts = try Self.validate(pairs)
         #expect(verdicts[0] == "ok", "Glyphs/quick-actions.json: \(verdicts[0])")
         for (index, name) in fixtures.enumerated() {
             let expect = try String(contentsOfFile: folder + "/" + name.replacing(".json", with: ".expect"), encoding: .utf8)
@@ -63,7 +66,8 @@ import IconForgeTestSupport
         }
     }
 
-    @Test func realCatalogsAndCheckReportsValidate() throws {
+    @Test(.enabled(if: JSONSchemaTests.hasJSONSchema, JSONSchemaTests.jsonSchemaMissing))
+    func realCatalogsAndCheckReportsValidate() throws {
         let project = TemporaryFolder()
         project.copy(fixture: "pipeline", as: "Glyphs")
         try FileManager.default.copyItem(atPath: ExternalProgram.repositoryRoot + "/Glyphs/quick-actions.json", toPath: project.file("Glyphs/quick-actions.json"))
@@ -79,7 +83,7 @@ import IconForgeTestSupport
             ("catalog.schema.json", output + "/catalog.json"), ("check-report.schema.json", failing),
             ("check-report.schema.json", clean), ("check-report.schema.json", stopped),
         ]
-        guard let verdicts = try Self.validate(pairs) else { return }
+        let verdicts = try Self.validate(pairs)
         for (pair, verdict) in zip(pairs, verdicts) {
             #expect(verdict == "ok", "\(pair.1): \(verdict)")
         }
@@ -87,7 +91,8 @@ import IconForgeTestSupport
     }
 
     /// What the schema says of a small file, and what iconforge says.
-    @Test func schemasRejectWhatIconforgeRejects() throws {
+    @Test(.enabled(if: JSONSchemaTests.hasJSONSchema, JSONSchemaTests.jsonSchemaMissing))
+    func schemasRejectWhatIconforgeRejects() throws {
         let folder = TemporaryFolder()
         let configurations = [
             ("{ \"tolerance\": 1, \"fit\": true }", true), ("{ \"tolerence\": 1 }", false), ("{ \"fit\": \"yes\" }", false),
@@ -119,7 +124,7 @@ import IconForgeTestSupport
         }
         let expected = (configurations + actions).map(\.1)
         #expect(iconforgeAccepts == expected, "iconforge's own verdicts")
-        guard let verdicts = try Self.validate(pairs) else { return }
+        let verdicts = try Self.validate(pairs)
         for (index, verdict) in verdicts.enumerated() {
             #expect(verdict.hasPrefix(expected[index] ? "ok" : "invalid"), "\(pairs[index].1): \(verdict)")
         }
