@@ -14,16 +14,35 @@ import IconForgeTestSupport
         return names.filter { $0.hasSuffix(".svg") }.sorted()
     }()
 
-    @Test func everyRuleThatJudgesAGlyphHasAFailingAndAPassingFixture() {
-        let judged: [RuleID] = [
-            .svgParse, .svgEmpty, .svgExternal, .svgRaster, .svgText, .svgLimit, .svgDynamic, .svgUseCycle, .glyphEmoji, .glyphTemplate, .colorMonochrome, .colorBackground,
-            .sizeTarget, .sizeMax, .geometryClipped, .geometryOffCenter, .geometryAspect,
-        ]
-        for rule in judged {
-            let prefix = rule.rawValue.replacingOccurrences(of: ".", with: "-")
-            #expect(Self.fixtures.contains { $0.hasPrefix(prefix) && !$0.contains("-pass") }, "no failing fixture for \(rule.rawValue)")
+    /// The rules one glyph file shows on its own, read from the rule registry (`RuleID`) and
+    /// `iconforge explain`'s entries, which also write docs/reference.md: those whose failing
+    /// and fixed examples are the same single glyph file, checked, with other contents (not a
+    /// name, a missing file, a set or a project). A new rule of that kind needs a fixture here.
+    static let judgedOnOneFile: [RuleID] = RuleID.allCases.filter { rule in
+        guard let entry = RuleExplanation.entry(for: rule), let failing = entry.failing, let fixed = entry.fixed,
+            failing.command == "check", failing.files.count == 1, fixed.files.count == 1
+        else { return false }
+        let (drawn, mended) = (failing.files[0], fixed.files[0])
+        return drawn.path.hasPrefix("Glyphs/") && drawn.path.hasSuffix(".svg") && drawn.path == mended.path && drawn.text != mended.text
+    }
+
+    static func fixturePrefix(_ rule: RuleID) -> String { rule.rawValue.replacingOccurrences(of: ".", with: "-") + "-" }
+
+    @Test func everyRuleThatJudgesOneGlyphFileHasAFailingFixture() {
+        #expect(!Self.judgedOnOneFile.isEmpty, "the registry names rules that one glyph file shows")
+        for rule in RuleID.allCases where RuleExplanation.entry(for: rule) == nil {
+            Issue.record("\(rule.rawValue) has no explain entry, so whether it needs a fixture is unknown")
         }
-        #expect(Self.fixtures.filter { $0.contains("-pass") }.count >= 8)
+        for rule in Self.judgedOnOneFile {
+            let prefix = Self.fixturePrefix(rule)
+            #expect(Self.fixtures.contains { $0.hasPrefix(prefix) && !$0.hasPrefix(prefix + "pass") }, "no failing fixture for \(rule.rawValue)")
+        }
+    }
+
+    @Test func everyFixtureIsNamedForSuchARule() {
+        for name in Self.fixtures {
+            #expect(Self.judgedOnOneFile.contains { name.hasPrefix(Self.fixturePrefix($0)) }, "\(name) names no rule that one glyph file shows")
+        }
     }
 
     @Test(arguments: fixtures)
