@@ -100,11 +100,30 @@ let package = Package(
             dependencies: ["CRsvg"],
             path: "Tests/CRsvgAPICheck"
         ),
-        .testTarget(
-            name: "IconForgeKitTests",
-            dependencies: ["IconForgeCLI", "CPNGShim", "CRsvgLoader", "CRsvgAPICheck"],
+        // The tests follow the layers: each layer's unit tests in a target that depends on that
+        // layer alone (so a test sees what the layer sees), and every test that runs a whole
+        // build, a command or the built iconforge in IconForgeEndToEndTests.
+        //
+        // What every test target shares: the helpers (temporary folders, running programs,
+        // building a project) and the fixtures (Fixtures/, where scripts/fuzz.sh keeps its
+        // inputs too). A plain target, since a test target cannot depend on another; it needs
+        // the whole library (a build, the catalog schema), so every test target links it, and
+        // a test file still imports only its own layer.
+        .target(
+            name: "IconForgeTestSupport",
+            dependencies: ["IconForgeCLI"],
+            path: "Tests/IconForgeTestSupport",
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "IconForgePlatformTests", dependencies: ["IconForgePlatform", "IconForgeTestSupport"]),
+        .testTarget(name: "IconForgeModelTests", dependencies: ["IconForgeModel", "IconForgeTestSupport"]),
+        .testTarget(name: "IconForgeNativeTests", dependencies: ["IconForgeNative", "CRsvgAPICheck", "IconForgeTestSupport"]),
+        .testTarget(name: "IconForgeSVGTests", dependencies: ["IconForgeSVG", "IconForgeTestSupport"]),
+        .testTarget(name: "IconForgeRenderTests", dependencies: ["IconForgeRender", "IconForgeTestSupport"]),
+        .testTarget(name: "IconForgeOutputsTests", dependencies: ["IconForgeOutputs", "IconForgeTestSupport"]),
+        .testTarget(name: "IconForgeBuildTests", dependencies: ["IconForgeBuild", "IconForgeTestSupport"]),
+        .testTarget(name: "IconForgeCLITests", dependencies: ["IconForgeCLI", "IconForgeTestSupport"]),
+        .testTarget(name: "IconForgeEndToEndTests", dependencies: ["IconForgeCLI", "IconForgeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

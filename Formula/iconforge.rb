@@ -1,6 +1,6 @@
 # Homebrew formula for iconforge, kept in iconforge's own repository: the repository is its
 # own tap (`brew tap` takes any git repository with a Formula/ folder). docs/homebrew.md
-# says how to install from it; Tests/IconForgeKitTests/Onboarding/HomebrewFormulaTests.swift
+# says how to install from it; Tests/IconForgeEndToEndTests/Onboarding/HomebrewFormulaTests.swift
 # checks its Ruby syntax, what it installs against `make install`, and runs its test block.
 class Iconforge < Formula
   desc "Check and render iOS quick-action glyphs against Apple's icon template"

@@ -4,7 +4,7 @@
 // scripts/fuzz.sh), with `-sanitize=fuzzer,address -parse-as-library`: libFuzzer supplies
 // `main` and calls each target's `LLVMFuzzerTestOneInput`. Each target hands its input to
 // one of IconForgeCLI's `FuzzEntryPoints`, which the suite's FuzzRegressionTests also run
-// on every input kept under Tests/IconForgeKitTests/Fixtures/fuzz/.
+// on every input kept under Tests/IconForgeTestSupport/Fixtures/fuzz/.
 import PackageDescription
 
 let kit: Target.Dependency = .product(name: "IconForgeKit", package: "iconforge")

@@ -7,7 +7,7 @@
 #
 # Fails on any crash, leak, timeout (FUZZ_TIMEOUT seconds on one input, default 10) or
 # out-of-memory (FUZZ_RSS_MB, default 2048). The failing input is minimised (for at most
-# FUZZ_MINIMIZE_SECONDS, default 30) and kept in Tests/IconForgeKitTests/Fixtures/fuzz/TARGET/,
+# FUZZ_MINIMIZE_SECONDS, default 30) and kept in Tests/IconForgeTestSupport/Fixtures/fuzz/TARGET/,
 # where FuzzRegressionTests run it on every `make test`; fix the code, and keep the input.
 #
 # Each target starts from the seeds (test fixtures and example glyphs) and its corpus in
@@ -23,7 +23,7 @@ minimize=${FUZZ_MINIMIZE_SECONDS:-30}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph plist appfiles gittree)
 swift=${SWIFT:-swift}
-fixtures=Tests/IconForgeKitTests/Fixtures
+fixtures=Tests/IconForgeTestSupport/Fixtures
 scratch=.build/fuzz
 
 # Xcode's Swift has no libFuzzer runtime: say so instead of failing at link time. `make test`
