@@ -107,6 +107,12 @@ base's glyphs read from git and built in a temporary folder, then the current on
 against ``--base DIR``, an Output/ a build of the first commit wrote (the current glyphs
 only); each writes its page. Timed like a peer, its ratio to a cold build reported.
 
+Filtered glyph: the test fixture blurred-two-filters.svg (two Gaussian blurs on a 24-unit
+artboard), rendered by rsvg-convert at 54 and 80 px (two processes, as the serial loop does)
+and built alone by ``iconforge build --fit=glyph`` and ``--fit``, ten runs a round each; each
+mode's ratio to rsvg-convert per round (wall: the round's medians; CPU: its totals, GNU time
+counting in 10 ms steps), median (min-max) over the rounds. Target: at most 2.
+
 Stages: iconforge is run with ICONFORGE_TIMINGS=1; every stderr line of the form
 ``stage <name> <seconds> s`` is collected and the per-stage medians are shown.
 
@@ -171,6 +177,10 @@ LIB_GLYPHS_QUICK = 150
 LIB_RUNS = 10              # rounds of the per-library rows (BENCH_LIB_RUNS); the other rows take BENCH_RUNS
 TARGET_MEDIAN = 1.15       # issue 46: every median of iconforge ÷ the durable C floor at most this
 TARGET_LIBRARY = 1.25      # ... and no library over this
+TARGET_BLUR = 2.0          # ... and a glyph with filters within this of rsvg-convert rendering it
+# The filtered glyph: two Gaussian blurs on a 24-unit artboard (a test fixture, found wherever
+# the tests keep it). It once took 12 s in iconforge against 0.1 s in rsvg-convert.
+BLUR_FIXTURE = "blurred-two-filters.svg"
 MEMORY_GLYPHS = 5000       # the mixed corpus whose whole-tree peak memory is measured
 SITE = "site-packages"
 STAGE_RE = re.compile(r"^\s*stage\s+(\S+)\s+([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*s\s*$")
@@ -782,6 +792,64 @@ def library_peers(cfg: Config, key: str, label: str, folder: Path, files: list[P
     return made
 
 
+def blur_peers(cfg: Config, work: Path, env: dict, unavailable: str) -> list[Peer]:
+    """One glyph with two Gaussian blurs: rsvg-convert at the two fit sizes (two processes,
+    as the serial loop runs it), then `iconforge build --fit=glyph` and `--fit` on a folder
+    holding only it; ten runs a round each (one run is tens of milliseconds)."""
+    fixture = next(iter(sorted(ROOT.glob(f"Tests/**/{BLUR_FIXTURE}"))), None)
+    if fixture is None:
+        log(f"filtered glyph: no {BLUR_FIXTURE} under Tests/; its row is left out")
+        return []
+    folder = _mkdir(work / "blur-glyphs")
+    shutil.copyfile(fixture, folder / fixture.name)
+    w2, w3 = FIT_SIZES
+    script = (f'rsvg-convert -w {w2} -h {w2} -o "$2/{fixture.stem}@{w2}.png" "$1" && '
+              f'rsvg-convert -w {w3} -h {w3} -o "$2/{fixture.stem}@{w3}.png" "$1"')
+    made = [Peer("blur:rsvg", "filtered glyph: rsvg-convert, 2 sizes",
+                 ["bash", "-c", script, "bash", str(fixture), str(work / "blur-rsvg")],
+                 out=work / "blur-rsvg", expect_pngs=2, repeat=NOOP_REPEAT)]
+    for mode, flags in [("glyph", ["--fit=glyph"]), ("set", ["--fit"])]:
+        peer = Peer(f"blur:{mode}", f"filtered glyph: iconforge build {' '.join(flags)}",
+                    [str(cfg.iconforge), "build", str(folder), "-o", str(work / f"blur-{mode}"), *flags],
+                    out=work / f"blur-{mode}", env=env, optional=True, expect_pngs=2, repeat=NOOP_REPEAT)
+        peer.unavailable = unavailable
+        made.append(peer)
+    return made
+
+
+def report_blur(peers: list[Peer]) -> None:
+    """The filtered glyph's line: each iconforge mode ÷ rsvg-convert per round, median
+    (min-max) over the rounds, in wall time (the target's) and in CPU time."""
+    by_key = {p.key: p for p in peers}
+    rsvg = by_key.get("blur:rsvg")
+    if rsvg is None or not rsvg.samples:
+        return
+
+    # Wall: the round's median run. CPU: the round's total, since GNU time counts in 10 ms steps.
+    def per_round(p: Peer, value: Callable[[Sample], float], total: bool) -> list[float]:
+        return [(sum if total else statistics.median)([value(s) for s in p.samples[i:i + p.repeat]])
+                for i in range(0, len(p.samples), p.repeat)]
+
+    parts = []
+    for mode in ("glyph", "set"):
+        p = by_key.get(f"blur:{mode}")
+        if p is None or p.unavailable or not p.samples:
+            parts.append(f"--fit={mode}: {p.unavailable if p else 'not run'}")
+            continue
+        cells = []
+        for what, value in (("wall", lambda s: s.wall), ("CPU", lambda s: s.cpu)):
+            total = what == "CPU"
+            ratios = [a / b for a, b in zip(per_round(p, value, total), per_round(rsvg, value, total)) if b > 0]
+            if ratios:
+                med = round(statistics.median(ratios), 2)
+                flag = " !" if what == "wall" and med > TARGET_BLUR else ""
+                cells.append(f"{what} {med:.2f} ({min(ratios):.2f}-{max(ratios):.2f}){flag}")
+        parts.append(f"--fit={mode} {statistics.median(s.wall for s in p.samples) * 1000:.0f} ms: " + ", ".join(cells))
+    print(f"Filtered glyph ({BLUR_FIXTURE}, two Gaussian blurs): iconforge ÷ rsvg-convert at {FIT_SIZES[0]} and "
+          f"{FIT_SIZES[1]} px ({statistics.median(s.wall for s in rsvg.samples) * 1000:.0f} ms), per round, median (min-max): "
+          + "; ".join(parts) + f". Target: at most {TARGET_BLUR:.0f} (! = over).")
+
+
 def round_order(main_peers: list[Peer], libs: list[Library], r: int) -> list[Peer]:
     """Round r: the 1,000-glyph peers (while r < their rounds), then each library's groups,
     each group in the r-th of its orders (all six of three peers in six rounds), so that no
@@ -1214,6 +1282,8 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
     base = cold.median() if cold.samples and not cold.unavailable else None
     rows = []
     for p in peers:
+        if p.key.startswith("blur:"):   # one glyph: its own line below
+            continue
         if p.unavailable or not p.samples:
             rows.append([p.label, "-", "-", "-", "-", "-", "-", "-",
                          f"unavailable: {p.unavailable or 'not run'}"[:90]])
@@ -1251,6 +1321,7 @@ def report(cfg: Config, corpus: Corpus, peers: list[Peer], sizes: list[SizeRow],
         print(f"Diff on a 1,000-glyph base, 1 glyph changed: --base HEAD~1 {fmt_s(diffs[0].median())} s "
               f"({diffs[0].median() / base:.2f} x a cold build), --base DIR {fmt_s(diffs[1].median())} s "
               f"({diffs[1].median() / base:.2f} x).")
+    report_blur(peers)
     nofamily = by_key.get("iconforge-nofamily")
     if base and nofamily and nofamily.samples and not nofamily.unavailable:
         # Per round, cold and family-off ran back to back: the ratio of each pair, then the
@@ -1441,6 +1512,7 @@ def main() -> int:
             log(f"iconforge: {cold.unavailable}")
 
         peers = [rsvg_peer, resvg_peer, ref_peer, cold, noop, nofamily, fit_set, small]
+        peers += blur_peers(cfg, work, if_env, unavailable=cold.unavailable)
         # iconforge diff on a 1,000-glyph base with one glyph changed: against the previous
         # commit (both builds made, the base's in a temporary folder from git's objects), and
         # against an earlier Output/ (only the current glyphs built).
