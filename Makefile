@@ -19,6 +19,7 @@
 #                an option, a rule or a file key; a test fails until they are regenerated)
 # and, for development (see "Sanitizers and fuzzing" in docs/architecture.md):
 #   make unit       the Swift tests alone (what to run while editing)
+#   make lint       swift format lint --strict on the sources and tests (part of make test)
 #   make sanitize   the tests under AddressSanitizer(+UBSan), then ThreadSanitizer
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 export PATH := $(PATH):/opt/swift/usr/bin
@@ -55,7 +56,7 @@ INSTALLED_FILES := bin/iconforge share/man/man1/iconforge.1 share/bash-completio
 INSTALLED_FOLDERS := bin share/man/man1 share/man share/bash-completion/completions share/bash-completion \
 	share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish share
 
-.PHONY: all setup tool glyphs test test-address-lane test-thread-lane unit sanitize fuzz bench clean install uninstall docs
+.PHONY: all setup tool glyphs lint test test-address-lane test-thread-lane unit sanitize fuzz bench clean install uninstall docs
 
 all: glyphs
 
@@ -98,7 +99,14 @@ TSAN_TESTS := LockTests|EarlyStagingTests|LockWaitTests|JobsTests|Worker|Interru
 # once both have finished (FUZZ_SECONDS and FUZZ_SEED pass through to scripts/fuzz.sh).
 test:
 	@scripts/setup.sh --test
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory -j2 test-address-lane test-thread-lane
+
+# The formatter in the toolchain (swift-format), configured in .swift-format (4 spaces,
+# 120 columns): `swift format -i -r` the paths below fixes nearly all it reports.
+FORMATTED := Package.swift Sources Tests Plugins Fuzz/Package.swift Fuzz/Sources
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 
 test-address-lane: unit
 	SANITIZE_SKIP='$(ASAN_SKIP)' scripts/sanitize.sh address

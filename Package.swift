@@ -117,7 +117,8 @@ let package = Package(
         ),
         .testTarget(name: "IconForgePlatformTests", dependencies: ["IconForgePlatform", "IconForgeTestSupport"]),
         .testTarget(name: "IconForgeModelTests", dependencies: ["IconForgeModel", "IconForgeTestSupport"]),
-        .testTarget(name: "IconForgeNativeTests", dependencies: ["IconForgeNative", "CRsvgAPICheck", "IconForgeTestSupport"]),
+        .testTarget(
+            name: "IconForgeNativeTests", dependencies: ["IconForgeNative", "CRsvgAPICheck", "IconForgeTestSupport"]),
         .testTarget(name: "IconForgeSVGTests", dependencies: ["IconForgeSVG", "IconForgeTestSupport"]),
         .testTarget(name: "IconForgeRenderTests", dependencies: ["IconForgeRender", "IconForgeTestSupport"]),
         .testTarget(name: "IconForgeOutputsTests", dependencies: ["IconForgeOutputs", "IconForgeTestSupport"]),

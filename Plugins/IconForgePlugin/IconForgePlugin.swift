@@ -11,7 +11,9 @@ import PackagePlugin
 struct IconForgePlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        return Self.commands(files: target.sourceFiles.map(\.url), workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "iconforge").url)
+        return Self.commands(
+            files: target.sourceFiles.map(\.url), workDirectory: context.pluginWorkDirectoryURL,
+            tool: try context.tool(named: "iconforge").url)
     }
 
     /// One `iconforge build` per folder that holds glyphs among `files` (usually one,
@@ -23,7 +25,9 @@ struct IconForgePlugin: BuildToolPlugin {
             let inFolder = glyphs.filter { $0.deletingLastPathComponent().standardizedFileURL.path == folder }
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
             // Each folder's output in a folder of its own, named after it (Glyphs, or Glyphs-2…).
-            let name = URL(fileURLWithPath: folder).lastPathComponent + (folders.count > 1 ? "-\(folders.firstIndex(of: folder)! + 1)" : "")
+            let name =
+                URL(fileURLWithPath: folder).lastPathComponent
+                + (folders.count > 1 ? "-\(folders.firstIndex(of: folder)! + 1)" : "")
             let output = workDirectory.appending(path: name)
             // Settings from the command line alone: an iconforge.json at the package root is
             // the app's (its --xcassets, say, names a folder under Sources/), and a plugin
@@ -36,7 +40,8 @@ struct IconForgePlugin: BuildToolPlugin {
             }
             let definitions = URL(fileURLWithPath: folder).appending(path: "quick-actions.json")
             if files.contains(where: { $0.standardizedFileURL.path == definitions.standardizedFileURL.path }) {
-                let swift = workDirectory.appending(path: name == "Glyphs" ? "QuickAction.swift" : "QuickAction-\(name).swift")
+                let swift = workDirectory.appending(
+                    path: name == "Glyphs" ? "QuickAction.swift" : "QuickAction-\(name).swift")
                 arguments += ["--swift", swift.path]
                 inputs.append(definitions)
                 outputs.append(swift)
@@ -55,7 +60,9 @@ struct IconForgePlugin: BuildToolPlugin {
     /// Linux): the SVGs and quick-actions.json among the target's files.
     extension IconForgePlugin: XcodeBuildToolPlugin {
         func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-            Self.commands(files: target.inputFiles.map(\.url), workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "iconforge").url)
+            Self.commands(
+                files: target.inputFiles.map(\.url), workDirectory: context.pluginWorkDirectoryURL,
+                tool: try context.tool(named: "iconforge").url)
         }
     }
 #endif

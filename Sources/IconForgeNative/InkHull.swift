@@ -28,13 +28,16 @@ package struct InkHull: Sendable, Equatable {
         for pass in [points, points.reversed()] {
             let start = hull.count
             for point in pass {
-                while hull.count >= start + 2, turn(hull[hull.count - 2], hull[hull.count - 1], point) <= 0 { hull.removeLast() }
+                while hull.count >= start + 2, turn(hull[hull.count - 2], hull[hull.count - 1], point) <= 0 {
+                    hull.removeLast()
+                }
                 hull.append(point)
             }
             hull.removeLast()
         }
         guard hull.count >= 3 else { return }
-        var twiceArea = 0.0, perimeter = 0.0
+        var twiceArea = 0.0
+        var perimeter = 0.0
         for index in hull.indices {
             let (a, b) = (hull[index], hull[(index + 1) % hull.count])
             twiceArea += a.0 * b.1 - b.0 * a.1

@@ -72,7 +72,8 @@ package enum PNGCodec {
         }
         defer { cpngshim_free(out) }
         let count = Int(width) * Int(height) * 4
-        return RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: out, count: count)))
+        return RGBAImage(
+            width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: out, count: count)))
     }
 }
 

@@ -26,7 +26,9 @@ package enum PNGEncoder {
     /// Assets.car anyway (see docs/benchmark.md).
     package static let defaultCompressionLevel = 6
 
-    package static func encode(_ image: RGBAImage, colour: PixelColor, compressionLevel: Int) throws(NativeError) -> Encoded {
+    package static func encode(_ image: RGBAImage, colour: PixelColor, compressionLevel: Int) throws(NativeError)
+        -> Encoded
+    {
         let count = image.width * image.height
         let pixels: [UInt8]
         let layout: PNGCodec.Layout

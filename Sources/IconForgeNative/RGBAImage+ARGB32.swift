@@ -16,7 +16,9 @@ extension RGBAImage {
                     let alpha = Int(value >> 24)
                     guard alpha > 0 else { continue }
                     let index = (y * width + x) * 4
-                    let red = Int((value >> 16) & 0xFF), green = Int((value >> 8) & 0xFF), blue = Int(value & 0xFF)
+                    let red = Int((value >> 16) & 0xFF)
+                    let green = Int((value >> 8) & 0xFF)
+                    let blue = Int(value & 0xFF)
                     if alpha == 255 {
                         out[index] = UInt8(red)
                         out[index + 1] = UInt8(green)

@@ -26,14 +26,17 @@ extension RGBAImage {
     ///     longest of all) and counts as infinitely wide.
     /// - Returns: also the convex hull of the pixels at least half covered, its area and
     ///   perimeter in pixels (zero when there are none).
-    package func inkWidths(maximumSamples: Int, elongation: Double, beyondStrokes: Double = .infinity) -> (area: Double, widths: [Double], hull: InkHull) {
+    package func inkWidths(maximumSamples: Int, elongation: Double, beyondStrokes: Double = .infinity) -> (
+        area: Double, widths: [Double], hull: InkHull
+    ) {
         guard width > 2, height > 2 else { return (0, [], InkHull()) }
         let coverage = self.coverage()
         guard coverage.area > 0 else { return (0, [], InkHull()) }
         guard let box = coverage.box else { return (coverage.area, [], InkHull()) }
         let distances = squaredDistances(in: box)
         let widths = widthsAcross(
-            ridge(distances, box: box), alpha: coverage.alpha, distances: distances, box: box, maximumSamples: maximumSamples, elongation: elongation,
+            ridge(distances, box: box), alpha: coverage.alpha, distances: distances, box: box,
+            maximumSamples: maximumSamples, elongation: elongation,
             beyondStrokes: beyondStrokes)
         return (coverage.area, widths, InkHull(rows: coverage.rows))
     }
@@ -52,16 +55,21 @@ extension RGBAImage {
 
     /// The image's `Coverage`, in one pass over its pixels.
     func coverage() -> Coverage {
-        let width = width, height = height
+        let width = width
+        let height = height
         var alpha = [Float](repeating: 0, count: width * height)
         var area = 0.0
-        var minX = width, minY = height, maxX = -1, maxY = -1
+        var minX = width
+        var minY = height
+        var maxX = -1
+        var maxY = -1
         var rows: [(y: Int, first: Int, last: Int)] = []
         pixels.withUnsafeBufferPointer { pixels in
             Self.alphaValues.withUnsafeBufferPointer { values in
                 alpha.withUnsafeMutableBufferPointer { alpha in
                     for y in 0..<height {
-                        var rowMin = width, rowMax = -1
+                        var rowMin = width
+                        var rowMax = -1
                         for x in 0..<width {
                             let index = y * width + x
                             let byte = Int(pixels[index &* 4 &+ 3])
@@ -108,9 +116,11 @@ extension RGBAImage {
                     let here = distances[index]
                     guard here > 0 else { continue }
                     // The ridge: no neighbour farther from the background.
-                    if distances[index - stride - 1] > here || distances[index - stride] > here || distances[index - stride + 1] > here
+                    if distances[index - stride - 1] > here || distances[index - stride] > here
+                        || distances[index - stride + 1] > here
                         || distances[index - 1] > here || distances[index + 1] > here
-                        || distances[index + stride - 1] > here || distances[index + stride] > here || distances[index + stride + 1] > here
+                        || distances[index + stride - 1] > here || distances[index + stride] > here
+                        || distances[index + stride + 1] > here
                     {
                         continue
                     }
@@ -124,9 +134,11 @@ extension RGBAImage {
     /// The width across the ink at up to `maximumSamples` of the `ridge`'s cells, spread
     /// evenly along it, where a stroke runs through (`narrowestCrossing`).
     func widthsAcross(
-        _ ridge: [Int], alpha: [Float], distances: [Int], box: PixelBox, maximumSamples: Int, elongation: Double, beyondStrokes: Double
+        _ ridge: [Int], alpha: [Float], distances: [Int], box: PixelBox, maximumSamples: Int, elongation: Double,
+        beyondStrokes: Double
     ) -> [Double] {
-        let width = width, height = height
+        let width = width
+        let height = height
         let stride = box.width + 2
         let step = max(1, (ridge.count + maximumSamples - 1) / maximumSamples)
         var widths: [Double] = []
@@ -143,17 +155,20 @@ extension RGBAImage {
                     }
                     // Far enough each way to tell a stroke (twice as long as across) from a dot.
                     let reach = (elongation + 0.1) * halfWidth + 1.5
-                    let x = Double(cell % stride - 1 + box.minX) + 0.5, y = Double(cell / stride - 1 + box.minY) + 0.5
+                    let x = Double(cell % stride - 1 + box.minX) + 0.5
+                    let y = Double(cell / stride - 1 + box.minY) + 0.5
                     // Across first: where the distance falls fastest on both sides (the
                     // crossing directions 0, 2, 4 and 6 are these neighbours' axes), so that
                     // the narrowest is known early and the others stop sooner.
-                    var normal = 0, fastest = distances[cell - 1] + distances[cell + 1]
+                    var normal = 0
+                    var fastest = distances[cell - 1] + distances[cell + 1]
                     for (direction, neighbour) in [(2, stride + 1), (4, stride), (6, stride - 1)]
                     where distances[cell - neighbour] + distances[cell + neighbour] < fastest {
                         (normal, fastest) = (direction, distances[cell - neighbour] + distances[cell + neighbour])
                     }
                     if let across = Self.narrowestCrossing(
-                        alpha, width: width, height: height, x: x, y: y, reach: reach, elongation: elongation, startingAt: normal)
+                        alpha, width: width, height: height, x: x, y: y, reach: reach, elongation: elongation,
+                        startingAt: normal)
                     {
                         widths.append(across)
                     }
@@ -181,9 +196,11 @@ extension RGBAImage {
     /// stroke: the one square to it, along the stroke, is then long enough, and cuts every
     /// later one short at the narrowest.
     static func narrowestCrossing(
-        _ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double, reach: Double, elongation: Double, startingAt first: Int = 0
+        _ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double, reach: Double,
+        elongation: Double, startingAt first: Int = 0
     ) -> Double? {
-        var narrowest = Double.infinity, widest = 0.0
+        var narrowest = Double.infinity
+        var widest = 0.0
         var longEnough = false
         for offset in crossingOrder {
             let (dx, dy) = crossingDirections[(first + offset) % 8]
@@ -191,7 +208,8 @@ extension RGBAImage {
             // least `elongation` times the narrowest there will be; or, once one was that
             // long, it cannot be the narrowest, which is all that is left to find.
             let cap = longEnough ? narrowest : elongation * narrowest
-            let across = crossing(alpha, width: width, height: height, x: x, y: y, dx: dx, dy: dy, reach: reach, cap: cap)
+            let across = crossing(
+                alpha, width: width, height: height, x: x, y: y, dx: dx, dy: dy, reach: reach, cap: cap)
             if across >= cap {
                 longEnough = true
             } else {
@@ -226,12 +244,14 @@ extension RGBAImage {
     /// Stops early, with a total of at least `cap`, once the total reaches `cap`.
     @inline(__always)
     static func crossing(
-        _ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double, dx: Double, dy: Double, reach: Double,
+        _ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double, dx: Double, dy: Double,
+        reach: Double,
         cap: Double = .infinity
     ) -> Double {
         // Each way summed on its own, then the two added: the total is the same to the bit
         // whether or not a cap is given.
-        var back = 0.0, ahead = 0.0
+        var back = 0.0
+        var ahead = 0.0
         var distance = crossingStep / 2
         while distance < reach {
             let value = sample(alpha, width: width, height: height, x: x - distance * dx, y: y - distance * dy)
@@ -255,12 +275,15 @@ extension RGBAImage {
     /// 0 outside the image.
     @inline(__always)
     static func sample(_ alpha: UnsafeBufferPointer<Float>, width: Int, height: Int, x: Double, y: Double) -> Float {
-        let fx = x - 0.5, fy = y - 0.5
+        let fx = x - 0.5
+        let fy = y - 0.5
         // Truncation is the floor for what is not negative; a negative one is outside.
         guard fx >= 0, fy >= 0 else { return 0 }
-        let x0 = Int(fx), y0 = Int(fy)
+        let x0 = Int(fx)
+        let y0 = Int(fy)
         guard x0 + 1 < width, y0 + 1 < height else { return 0 }
-        let tx = Float(fx - Double(x0)), ty = Float(fy - Double(y0))
+        let tx = Float(fx - Double(x0))
+        let ty = Float(fy - Double(y0))
         let index = y0 * width + x0
         let top = alpha[index] * (1 - tx) + alpha[index + 1] * tx
         let bottom = alpha[index + width] * (1 - tx) + alpha[index + width + 1] * tx
@@ -279,7 +302,8 @@ extension RGBAImage {
         var line = [Int](repeating: 0, count: stride)
         var below = [Int](repeating: 0, count: box.width)
         // The envelope's stacks (see `rowDistances`), for every row.
-        var sites = [Int](repeating: 0, count: stride), starts = [Int](repeating: 0, count: stride)
+        var sites = [Int](repeating: 0, count: stride)
+        var starts = [Int](repeating: 0, count: stride)
         let imageWidth = width
         pixels.withUnsafeBufferPointer { pixels in
             grid.withUnsafeMutableBufferPointer { grid in
@@ -313,7 +337,9 @@ extension RGBAImage {
                                 let start = row * stride
                                 for x in 0..<stride { line[x] = grid[start + x] }
                                 Self.rowDistances(
-                                    UnsafeBufferPointer(line), into: UnsafeMutableBufferPointer(rebasing: grid[start..<start + stride]), sites: sites, starts: starts)
+                                    UnsafeBufferPointer(line),
+                                    into: UnsafeMutableBufferPointer(rebasing: grid[start..<start + stride]),
+                                    sites: sites, starts: starts)
                             }
                         }
                     }
@@ -363,7 +389,8 @@ extension RGBAImage {
                 // they cross, rounded down. The popping above left it at or right of
                 // `starts[top]`, so the numerator is not negative and `/` rounds down.
                 let lower = sites[top]
-                let crossing = (site &* site &- lower &* lower &+ alongColumn[site] &- alongColumn[lower]) / (2 &* (site &- lower))
+                let crossing =
+                    (site &* site &- lower &* lower &+ alongColumn[site] &- alongColumn[lower]) / (2 &* (site &- lower))
                 if crossing + 1 <= last {
                     top += 1
                     (sites[top], starts[top]) = (site, crossing + 1)

@@ -33,9 +33,12 @@ package final class SVGHandle {
         ifrsvg_intrinsic_dimensions(document, &dimensions)
         let viewBox = dimensions.view_box
         return IntrinsicDimensions(
-            width: dimensions.has_width != 0 ? Length(value: dimensions.width, unit: Length.Unit(dimensions.width_unit)) : nil,
-            height: dimensions.has_height != 0 ? Length(value: dimensions.height, unit: Length.Unit(dimensions.height_unit)) : nil,
-            viewBox: dimensions.has_view_box != 0 ? Rect(x: viewBox.x, y: viewBox.y, width: viewBox.width, height: viewBox.height) : nil)
+            width: dimensions.has_width != 0
+                ? Length(value: dimensions.width, unit: Length.Unit(dimensions.width_unit)) : nil,
+            height: dimensions.has_height != 0
+                ? Length(value: dimensions.height, unit: Length.Unit(dimensions.height_unit)) : nil,
+            viewBox: dimensions.has_view_box != 0
+                ? Rect(x: viewBox.x, y: viewBox.y, width: viewBox.width, height: viewBox.height) : nil)
     }
 
     /// librsvg's ink rectangle of the whole document laid out in `viewport`, or nil
@@ -93,7 +96,9 @@ package final class SVGHandle {
     }
 
     /// cairo's premultiplied ARGB32 pixels of the document drawn on a transparent canvas.
-    private func draw(width: Int, height: Int, viewport: Rect, reusing recording: SVGRecording? = nil) throws(NativeError) -> [UInt8] {
+    private func draw(width: Int, height: Int, viewport: Rect, reusing recording: SVGRecording? = nil)
+        throws(NativeError) -> [UInt8]
+    {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) / width / 4 else {
             throw NativeError(message: "cannot render a \(width)×\(height) canvas")
         }
@@ -101,7 +106,8 @@ package final class SVGHandle {
         try premultiplied.withUnsafeMutableBufferPointer { pixels throws(NativeError) in
             try NativeError.checking { error, size in
                 ifrsvg_render_reusing(
-                    document, recording?.recording, pixels.baseAddress, Int32(width), Int32(height), ifrsvg_rect(viewport), error, size) == 0 ? () : nil
+                    document, recording?.recording, pixels.baseAddress, Int32(width), Int32(height),
+                    ifrsvg_rect(viewport), error, size) == 0 ? () : nil
             }
         }
         return premultiplied
@@ -182,8 +188,6 @@ extension ifrsvg_rect {
 /// A failure reported by a C library, with its message.
 package struct NativeError: Error, Equatable, Sendable {
     package var message: String
-
-    init(message: String) { self.message = message }
 
     /// Runs a C call that reports failure by returning nil (here: a nil `Result`) and
     /// writing a message into the buffer it is given.

@@ -12,7 +12,8 @@ package final class SVGRecording {
     package let height: Double
 
     init(_ handle: SVGHandle, width: Double, height: Double) throws(NativeError) {
-        recording = try NativeError.checking { error, size in ifrsvg_record(handle.document, width, height, error, size) }
+        recording = try NativeError.checking { error, size in ifrsvg_record(handle.document, width, height, error, size)
+        }
         self.width = width
         self.height = height
     }

@@ -30,7 +30,8 @@ enum ChildProcess {
     /// default disposition in it; `searchingPath` looks `program` up on `PATH` unless it
     /// holds a `/`.
     static func spawn(
-        _ program: String, arguments: [String], streams: [Stream], defaultSignals: [Int32] = [], searchingPath: Bool = false
+        _ program: String, arguments: [String], streams: [Stream], defaultSignals: [Int32] = [],
+        searchingPath: Bool = false
     ) throws(SpawnFailure) -> pid_t {
         // Opaque pointers on Darwin (initialised by _init), structs on Linux.
         #if canImport(Darwin)
@@ -45,7 +46,8 @@ enum ChildProcess {
         for (target, stream) in zip(Int32(0)..., streams) {
             switch stream {
             case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
-            case .file(let path, let flags, let mode): posix_spawn_file_actions_addopen(&actions, target, path, flags, mode)
+            case .file(let path, let flags, let mode):
+                posix_spawn_file_actions_addopen(&actions, target, path, flags, mode)
             }
         }
         // The executable blocks SIGINT and SIGTERM in all its threads (one thread waits for

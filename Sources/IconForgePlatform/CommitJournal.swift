@@ -55,7 +55,10 @@ package struct CommitJournal: Equatable, Sendable {
             case ("R", 3): journal.entries.append(Entry(temporary: unescaped(fields[1]), path: unescaped(fields[2])))
             case ("S", 5):
                 guard let read = signature(fields[3]), let staged = signature(fields[4]) else { return nil }
-                journal.entries.append(Entry(temporary: unescaped(fields[1]), path: unescaped(fields[2]), shared: Shared(read: read, staged: staged)))
+                journal.entries.append(
+                    Entry(
+                        temporary: unescaped(fields[1]), path: unescaped(fields[2]),
+                        shared: Shared(read: read, staged: staged)))
             default: return nil
             }
         }
@@ -80,7 +83,9 @@ package struct CommitJournal: Equatable, Sendable {
         var bytes: [UInt8] = []
         var rest = Array(field.utf8)[...]
         while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "%"), rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
+            if byte == UInt8(ascii: "%"), rest.count >= 2,
+                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 rest = rest.dropFirst(2)
             } else {
@@ -98,7 +103,8 @@ package struct CommitJournal: Equatable, Sendable {
     private static func signature(_ text: String) -> FileSignature?? {
         if text == "-" { return .some(nil) }
         let parts = text.split(separator: ":").map(String.init)
-        guard parts.count == 3, let size = Int(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2]) else { return nil }
+        guard parts.count == 3, let size = Int(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2])
+        else { return nil }
         return .some(FileSignature(size: size, modified: modified, inode: inode))
     }
 
@@ -123,7 +129,8 @@ package struct CommitJournal: Equatable, Sendable {
                 let target = RelativePath.resolving(entry.path, against: folder)
                 // Only iconforge's own temporary files are ever renamed: a journal is not a
                 // way to move anything else into place.
-                guard temporary.lastPathComponent.hasPrefix(FileSystem.temporaryPrefix), temporary.parentPath == target.parentPath,
+                guard temporary.lastPathComponent.hasPrefix(FileSystem.temporaryPrefix),
+                    temporary.parentPath == target.parentPath,
                     let left = FileSystem.signature(of: temporary, followingSymlinks: false)
                 else { continue }
                 try finish(entry, temporary: temporary, left: left, target: target, observer: observer)
@@ -137,7 +144,9 @@ package struct CommitJournal: Equatable, Sendable {
     }
 
     /// One rename of a stopped commit, whose staged file is still at `temporary`.
-    private static func finish(_ entry: Entry, temporary: String, left: FileSignature, target: String, observer: FlushObserver?) throws(FileError) {
+    private static func finish(
+        _ entry: Entry, temporary: String, left: FileSignature, target: String, observer: FlushObserver?
+    ) throws(FileError) {
         guard let shared = entry.shared else {
             try FileSystem.renameIntoPlace(temporary, target, observer: observer)
             return

@@ -73,7 +73,9 @@ package enum FileSystem {
     /// cannot hang the build, and checks the type of what was opened (not of what the
     /// path named a moment before). With `followingSymlinks` false, a symlink is refused
     /// with `FileError.isSymlink`, so the caller can decide whether to follow it.
-    package static func readRegularFile(_ path: String, limit: Int, followingSymlinks: Bool = true) throws(FileError) -> [UInt8] {
+    package static func readRegularFile(_ path: String, limit: Int, followingSymlinks: Bool = true) throws(FileError)
+        -> [UInt8]
+    {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             var failure = FileError(path: path, errno: errno, action: "open")
@@ -88,19 +90,26 @@ package enum FileSystem {
             failure.notRegular = Kind(mode: info.st_mode)
             throw failure
         }
-        guard Int(info.st_size) <= limit else { throw FileError(path: path, message: "file is \(info.st_size) bytes, over the \(limit)-byte limit", isLimit: true) }
+        guard Int(info.st_size) <= limit else {
+            throw FileError(
+                path: path, message: "file is \(info.st_size) bytes, over the \(limit)-byte limit", isLimit: true)
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while count < bytes.count {
             let (got, error) = SystemCall.retryingInterrupts {
-                bytes.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress! + count, buffer.count - count) }
+                bytes.withUnsafeMutableBytes { buffer in
+                    read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                }
             }
             if got < 0 { throw FileError(path: path, errno: error, action: "read") }
             if got == 0 { break }
             count += got
             // The file grew while being read: keep reading, within the limit.
             if count == bytes.count {
-                guard bytes.count <= limit else { throw FileError(path: path, message: "file grew past the \(limit)-byte limit", isLimit: true) }
+                guard bytes.count <= limit else {
+                    throw FileError(path: path, message: "file grew past the \(limit)-byte limit", isLimit: true)
+                }
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
             }
         }
@@ -129,7 +138,9 @@ package enum FileSystem {
         let flushed: FileSignature?
         do throws(FileError) {
             try writeAll(bytes, to: descriptor, path: path, observer: observer)
-            if let mode, fchmod(descriptor, mode_t(mode)) != 0 { throw FileError(path: path, errno: errno, action: "keep the permissions of") }
+            if let mode, fchmod(descriptor, mode_t(mode)) != 0 {
+                throw FileError(path: path, errno: errno, action: "keep the permissions of")
+            }
             guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno, action: "flush") }
             observer?.record(.fileFlushed(path))
             var info = stat()
@@ -155,7 +166,9 @@ package enum FileSystem {
             var temporary = ""
             var descriptor: Int32 = -1
             for _ in 0..<8 {
-                temporary = path.parentPath + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))-" + path.lastPathComponent
+                temporary =
+                    path.parentPath + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))-"
+                    + path.lastPathComponent
                 descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
                 if descriptor >= 0 || errno != EEXIST { break }
             }
@@ -182,11 +195,15 @@ package enum FileSystem {
     }
 
     /// `observer`: a test's, whose `failsWriting` names a file that fails as on a full disk.
-    static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, path: String, observer: FlushObserver?) throws(FileError) {
+    static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32, path: String, observer: FlushObserver?)
+        throws(FileError)
+    {
         if let observer, observer.failsWriting == path.lastPathComponent {
             throw FileError(path: path, errno: ENOSPC, action: "write")
         }
-        if let error = SystemCall.writeAll(Array(bytes), to: descriptor) { throw FileError(path: path, errno: error, action: "write") }
+        if let error = SystemCall.writeAll(Array(bytes), to: descriptor) {
+            throw FileError(path: path, errno: error, action: "write")
+        }
     }
 
     /// Whether `path` is (or links to) a character device or a pipe, such as /dev/null,
@@ -203,7 +220,9 @@ package enum FileSystem {
     static func writeThrough(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
         let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENXIO { throw FileError(path: path, message: "is a pipe that nothing reads; start its reader first") }
+            if errno == ENXIO {
+                throw FileError(path: path, message: "is a pipe that nothing reads; start its reader first")
+            }
             throw FileError(path: path, errno: errno, action: "open for writing")
         }
         defer { close(descriptor) }
@@ -218,8 +237,12 @@ package enum FileSystem {
     static func checkReplaceable(_ path: String) throws(FileError) {
         switch kind(of: path) {
         case .missing, .regular, .symlink: return
-        case .directory: throw FileError(path: path, message: "is a folder; iconforge writes a file there only where there is none or a file")
-        case .other(let what): throw FileError(path: path, message: "is \(what); iconforge replaces only files, never this: name a file instead")
+        case .directory:
+            throw FileError(
+                path: path, message: "is a folder; iconforge writes a file there only where there is none or a file")
+        case .other(let what):
+            throw FileError(
+                path: path, message: "is \(what); iconforge replaces only files, never this: name a file instead")
         }
     }
 
@@ -247,12 +270,17 @@ package enum FileSystem {
     /// where the file system numbers each name apart (FUSE's FAT), both names open while
     /// their folder lists only one of them. Links are not followed.
     package static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var one = stat(), two = stat()
+        var one = stat()
+        var two = stat()
         guard lstat(first, &one) == 0, lstat(second, &two) == 0 else { return false }
         if one.st_dev == two.st_dev && one.st_ino == two.st_ino { return true }
-        guard first.parentPath == second.parentPath, let listed = try? contents(ofFolder: first.parentPath) else { return false }
+        guard first.parentPath == second.parentPath, let listed = try? contents(ofFolder: first.parentPath) else {
+            return false
+        }
         let names = Set(listed.map { Array($0.utf8) })
-        return !(names.contains(Array(first.lastPathComponent.utf8)) && names.contains(Array(second.lastPathComponent.utf8)))
+        return
+            !(names.contains(Array(first.lastPathComponent.utf8))
+            && names.contains(Array(second.lastPathComponent.utf8)))
     }
 
     /// Gives a file or folder the name `new` that differs from `old` by case alone (on a
@@ -261,7 +289,10 @@ package enum FileSystem {
     /// does nothing), the entry goes by way of a temporary name.
     package static func renameCase(_ old: String, to new: String, observer: FlushObserver? = nil) throws(FileError) {
         let listed = (try? contents(ofFolder: new.parentPath)) ?? []
-        if rename(old, new) == 0, listed.contains(new.lastPathComponent) || (try? contents(ofFolder: new.parentPath))?.contains(new.lastPathComponent) == true {
+        if rename(old, new) == 0,
+            listed.contains(new.lastPathComponent)
+                || (try? contents(ofFolder: new.parentPath))?.contains(new.lastPathComponent) == true
+        {
             observer?.record(.renamed(new))
             return
         }
@@ -296,7 +327,9 @@ package enum FileSystem {
 
     /// Flushes to disk the data of every file in `temporaries` (all written and closed), with
     /// one barrier for the file system that holds `folder` rather than one per file.
-    static func flushFileSystem(holding folder: String, temporaries: [String], observer: FlushObserver?) throws(FileError) {
+    static func flushFileSystem(holding folder: String, temporaries: [String], observer: FlushObserver?)
+        throws(FileError)
+    {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: folder, errno: errno, action: "open to flush") }
         defer { close(descriptor) }
@@ -419,7 +452,9 @@ package enum FileSystem {
     /// Writes `bytes` atomically unless the file already holds exactly them, so unchanged
     /// outputs keep their modification times; returns whether it wrote.
     @discardableResult
-    package static func writeIfChanged(_ bytes: [UInt8], to path: String, observer: FlushObserver? = nil) throws(FileError) -> Bool {
+    package static func writeIfChanged(_ bytes: [UInt8], to path: String, observer: FlushObserver? = nil)
+        throws(FileError) -> Bool
+    {
         try writeIfChangedRecording(bytes, to: path, observer: observer).changed
     }
 
@@ -431,7 +466,9 @@ package enum FileSystem {
         _ bytes: [UInt8], to path: String, observer: FlushObserver?
     ) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
         let before = signature(of: path, followingSymlinks: false)
-        if let before, before.size == bytes.count, let existing = try? readRegularFile(path, limit: before.size), existing == bytes {
+        if let before, before.size == bytes.count, let existing = try? readRegularFile(path, limit: before.size),
+            existing == bytes
+        {
             return (false, signature(of: path, followingSymlinks: false) == before ? before : nil)
         }
         return (true, try writeAtomically(bytes, to: path, observer: observer))
@@ -466,8 +503,11 @@ package enum FileSystem {
     /// by name, which this build is writing); with `forFile`, only those for that file name
     /// (in a folder of the app's, where other files are not iconforge's business). The
     /// caller holds the lock that keeps other builds from writing there.
-    package static func removeStrayTemporaryFiles(in folder: String, forFile name: String? = nil, except: Set<String> = [], observer: FlushObserver? = nil) {
-        for entry in (try? contents(ofFolder: folder)) ?? [] where entry.hasPrefix(temporaryPrefix) && !except.contains(entry) {
+    package static func removeStrayTemporaryFiles(
+        in folder: String, forFile name: String? = nil, except: Set<String> = [], observer: FlushObserver? = nil
+    ) {
+        for entry in (try? contents(ofFolder: folder)) ?? []
+        where entry.hasPrefix(temporaryPrefix) && !except.contains(entry) {
             if let name, !entry.hasSuffix("-" + name) { continue }
             try? remove(folder + "/" + entry, observer: observer)
         }
@@ -505,7 +545,9 @@ package enum FileSystem {
         } else if errno != EEXIST {
             throw FileError(path: path, errno: errno, action: "create folder")
         }
-        guard case .directory = kind(followingSymlinksOf: path) else { throw FileError(path: path, message: "exists and is not a folder") }
+        guard case .directory = kind(followingSymlinksOf: path) else {
+            throw FileError(path: path, message: "exists and is not a folder")
+        }
     }
 
     /// Removes a file; a file already gone is not an error.
@@ -588,14 +630,19 @@ package final class FolderLock {
         if code == ELOOP {
             return FileError(
                 path: folder + "/" + fileName,
-                message: "is a symbolic link; iconforge never opens its lock file through a link (it would create or lock the file the link names): remove the link")
+                message:
+                    "is a symbolic link; iconforge never opens its lock file through a link (it would create or lock the file the link names): remove the link"
+            )
         }
-        guard [EACCES, EPERM, EROFS].contains(code) else { return FileError(path: folder + "/" + fileName, errno: code, action: "open the lock file") }
+        guard [EACCES, EPERM, EROFS].contains(code) else {
+            return FileError(path: folder + "/" + fileName, errno: code, action: "open the lock file")
+        }
         return FileError(
             path: folder,
             message: lockExists
                 ? "the output folder is not writable (\(reason)); make it writable, or build into another folder with -o"
-                : "the output folder is not writable: cannot create \(fileName) in it (\(reason)); make it writable, or build into another folder with -o")
+                : "the output folder is not writable: cannot create \(fileName) in it (\(reason)); make it writable, or build into another folder with -o"
+        )
     }
 
     /// Waits until no other process holds the lock on `folder`, then takes it; `onWait` is
@@ -606,10 +653,15 @@ package final class FolderLock {
         let path = lockFile ? folder + "/" + Self.fileName : folder
         // Never through a symlink: a committed `Output/.iconforge-lock -> /any/path` would make
         // the build create (or lock) the file it names.
-        descriptor = lockFile ? open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        descriptor =
+            lockFile
+            ? open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            : open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            throw lockFile ? Self.openError(folder: folder, errno: code, lockExists: Self.exists(path)) : FileError(path: path, errno: code, action: "open")
+            throw lockFile
+                ? Self.openError(folder: folder, errno: code, lockExists: Self.exists(path))
+                : FileError(path: path, errno: code, action: "open")
         }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { onWait() }
         let (locked, error) = SystemCall.retryingInterrupts { flock(descriptor, LOCK_EX) }
@@ -672,7 +724,8 @@ package final class OpenFolders: Sendable {
             return FileSystem.signature(of: folder + "/" + name, followingSymlinks: followingSymlinks)
         }
         var info = stat()
-        return fstatat(descriptor, name, &info, followingSymlinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 ? FileSignature(info) : nil
+        return fstatat(descriptor, name, &info, followingSymlinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0
+            ? FileSignature(info) : nil
     }
 }
 

@@ -41,7 +41,10 @@ package final class FlushObserver: Sendable {
     /// what is on disk then is what a build killed at that moment leaves.
     let afterEach: (@Sendable (Event) -> Void)?
 
-    init(failsWriting: String? = nil, failsRenaming: String? = nil, failsRemoving: String? = nil, afterEach: (@Sendable (Event) -> Void)? = nil) {
+    init(
+        failsWriting: String? = nil, failsRenaming: String? = nil, failsRemoving: String? = nil,
+        afterEach: (@Sendable (Event) -> Void)? = nil
+    ) {
         self.failsWriting = failsWriting
         self.failsRenaming = failsRenaming
         self.failsRemoving = failsRemoving

@@ -85,7 +85,9 @@ package final class FolderEvents {
     /// What to tell the user when some folders are not watched for events, nil when all
     /// are: how many, why, and what to do about it.
     package var notice: String? {
-        Self.notice(refused: refused.count, because: refused.values.sorted { "\($0)" < "\($1)" }.first, descriptorLimit: Self.descriptorLimit)
+        Self.notice(
+            refused: refused.count, because: refused.values.sorted { "\($0)" < "\($1)" }.first,
+            descriptorLimit: Self.descriptorLimit)
     }
 
     package static func notice(refused count: Int, because reason: Refusal?, descriptorLimit: Int?) -> String? {
@@ -94,10 +96,13 @@ package final class FolderEvents {
         let why: String
         switch reason {
         case .tooManyOpenFiles:
-            let limit = descriptorLimit.map { " (\($0), raised to the hard limit; macOS needs one per folder watched)" } ?? ""
-            why = "too many open files\(limit); to watch them all, raise the hard limit (`ulimit -Hn 10240` as root, or `sudo launchctl limit maxfiles 10240 unlimited` on macOS) and start the watch again"
+            let limit =
+                descriptorLimit.map { " (\($0), raised to the hard limit; macOS needs one per folder watched)" } ?? ""
+            why =
+                "too many open files\(limit); to watch them all, raise the hard limit (`ulimit -Hn 10240` as root, or `sudo launchctl limit maxfiles 10240 unlimited` on macOS) and start the watch again"
         case .tooManyWatches:
-            why = "the system's limit on inotify watches is reached; raise it (`sudo sysctl fs.inotify.max_user_watches=524288`) and start the watch again"
+            why =
+                "the system's limit on inotify watches is reached; raise it (`sudo sysctl fs.inotify.max_user_watches=524288`) and start the watch again"
         case .other(let description):
             why = description.prefix(1).lowercased() + description.dropFirst()
         }
@@ -154,14 +159,16 @@ package final class FolderEvents {
     /// Room for this many events per read of the queue; a wait that finds more reports
     /// them as not all named (`changed(nil)`), which only costs the watch its shortcut.
     private static let eventCapacity = 256
-    private var events = [cplatformshim_watch_event](repeating: cplatformshim_watch_event(), count: FolderEvents.eventCapacity)
+    private var events = [cplatformshim_watch_event](
+        repeating: cplatformshim_watch_event(), count: FolderEvents.eventCapacity)
 
     /// Waits until something changes in a watched folder or `milliseconds` pass.
     package func wait(milliseconds: Int) -> Wake {
         var count: Int32 = 0
         let (result, _) = events.withUnsafeMutableBufferPointer { buffer in
             SystemCall.retryingInterrupts {
-                cplatformshim_watch_wait(descriptor, Int32(clamping: milliseconds), buffer.baseAddress, Int32(buffer.count), &count)
+                cplatformshim_watch_wait(
+                    descriptor, Int32(clamping: milliseconds), buffer.baseAddress, Int32(buffer.count), &count)
             }
         }
         guard result > 0 else { return result == 0 ? .timedOut : .failed }
@@ -170,7 +177,9 @@ package final class FolderEvents {
         var activity = Activity()
         for event in events.prefix(Int(count)) {
             // An entry of a folder no longer watched (its last events) is not named either.
-            guard event.kind != CPLATFORMSHIM_WATCH_UNNAMED, let named = folders[event.handle] else { return .changed(nil) }
+            guard event.kind != CPLATFORMSHIM_WATCH_UNNAMED, let named = folders[event.handle] else {
+                return .changed(nil)
+            }
             let name = withUnsafeBytes(of: event.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             // Two spellings of one folder share its handle.
             for folder in named {

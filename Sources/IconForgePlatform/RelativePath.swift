@@ -5,7 +5,8 @@ package enum RelativePath {
     /// build names them); else `path` as it is.
     package static func of(_ path: String, from base: String) -> String {
         guard path.isAbsolutePath == base.isAbsolutePath else { return path }
-        let from = normalized(base).pathComponents, to = normalized(path).pathComponents
+        let from = normalized(base).pathComponents
+        let to = normalized(path).pathComponents
         guard !from.contains("..") else { return path }
         let common = zip(from, to).prefix { $0 == $1 }.count
         return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
@@ -22,6 +23,7 @@ package enum RelativePath {
         for part in path.pathComponents where part != "." {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
         }
-        return (path.isAbsolutePath ? "/" : "") + (parts.isEmpty && !path.isAbsolutePath ? "." : parts.joined(separator: "/"))
+        return (path.isAbsolutePath ? "/" : "")
+            + (parts.isEmpty && !path.isAbsolutePath ? "." : parts.joined(separator: "/"))
     }
 }

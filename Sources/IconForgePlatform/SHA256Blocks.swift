@@ -10,7 +10,9 @@ package enum SHA256Blocks {
 
     /// Hashes the `count` blocks of `bytes` from `offset` (a multiple of 64 bytes, all
     /// within `bytes`) into `state`.
-    package static func compress(_ state: inout State, _ bytes: [UInt8], from offset: Int, count: Int, portable: Bool = false) {
+    package static func compress(
+        _ state: inout State, _ bytes: [UInt8], from offset: Int, count: Int, portable: Bool = false
+    ) {
         precondition(state.count == 8 && offset >= 0 && count >= 0 && offset + count * 64 <= bytes.count)
         guard count > 0 else { return }
         state.withUnsafeMutableBufferPointer { state in

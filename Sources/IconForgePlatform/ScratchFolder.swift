@@ -35,7 +35,8 @@ package struct ScratchFolder: Sendable {
             var template = Array((parent + "/\(purpose.rawValue)-\(getpid())-XXXXXX").utf8CString)
             let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) != nil }
             guard made else { throw FileError(path: parent, errno: errno, action: "create a temporary folder in") }
-            let folder = ScratchFolder(path: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            let folder = ScratchFolder(
+                path: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             Interruption.scratchFolderCreated(folder.path)
             return folder
         }
@@ -76,7 +77,9 @@ package struct ScratchFolder: Sendable {
     /// the folder before it. Split at each "/" byte, as the kernel reads a path: a String
     /// splits by Character, and "/" followed by a combining mark (`../\u{301}x`) is none.
     package static func names(of relative: String, in path: String) throws(FileError) -> [String] {
-        let names = relative.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let names = relative.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         guard !names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.utf8.contains(0) }) else {
             throw FileError(path: path + "/" + relative, message: "is not a path inside the temporary folder")
         }
@@ -93,7 +96,9 @@ package struct ScratchFolder: Sendable {
         var reached = path
         for name in names {
             reached += "/" + name
-            if mkdirat(descriptor, name, 0o700) != 0, errno != EEXIST { throw FileError(path: reached, errno: errno, action: "create folder") }
+            if mkdirat(descriptor, name, 0o700) != 0, errno != EEXIST {
+                throw FileError(path: reached, errno: errno, action: "create folder")
+            }
             let next = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard next >= 0 else { throw FileError(path: reached, errno: errno, action: "open folder") }
             close(descriptor)
@@ -114,7 +119,8 @@ package struct ScratchFolder: Sendable {
             // ESRCH: no such process. EPERM means one exists, someone else's.
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
             var info = stat()
-            guard lstat(parent + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { continue }
+            guard lstat(parent + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid()
+            else { continue }
             removeTree(parent + "/" + name)
         }
     }
@@ -124,7 +130,9 @@ package struct ScratchFolder: Sendable {
     static func process(named name: String) -> pid_t? {
         guard let purpose = Purpose.allCases.first(where: { name.hasPrefix($0.rawValue + "-") }) else { return nil }
         let parts = name.dropFirst(purpose.rawValue.count + 1).split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 6, parts[0].allSatisfy(\.isASCIIDigit), let pid = pid_t(parts[0]), pid > 0 else { return nil }
+        guard parts.count == 2, parts[1].count == 6, parts[0].allSatisfy(\.isASCIIDigit), let pid = pid_t(parts[0]),
+            pid > 0
+        else { return nil }
         return pid
     }
 

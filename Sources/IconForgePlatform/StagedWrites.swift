@@ -51,7 +51,9 @@ package struct StagedWrites: ~Copyable {
 
     /// The names of the temporary files not yet renamed.
     package var temporaryNames: Set<String> {
-        Set((pending + [manifest, commitPoint].compactMap { $0 } + sharedFiles.map { ($0.temporary, $0.path) }).map(\.temporary.lastPathComponent))
+        Set(
+            (pending + [manifest, commitPoint].compactMap { $0 } + sharedFiles.map { ($0.temporary, $0.path) }).map(
+                \.temporary.lastPathComponent))
     }
 
     /// Stages a file others may edit (an Info.plist, a String Catalog, the record of what
@@ -59,18 +61,25 @@ package struct StagedWrites: ~Copyable {
     /// (nil: the umask's), and placed by `commit` after the outputs, in the order staged, by
     /// an exchange that is undone when what it swapped out is not the file as it was `read`
     /// (nil: missing): an edit saved while the build ran is never lost.
-    package mutating func writeSharedFile(_ bytes: [UInt8], to path: String, mode: UInt32?, read: FileSignature?) throws(FileError) {
+    package mutating func writeSharedFile(_ bytes: [UInt8], to path: String, mode: UInt32?, read: FileSignature?)
+        throws(FileError)
+    {
         try FileSystem.checkReplaceable(path)
         let (temporary, staged) = try FileSystem.writeTemporaryFile(bytes, for: path, observer: observer)
         if let mode { FileSystem.setPermissions(of: temporary, to: mode) }
-        sharedFiles.append(SharedFile(temporary: temporary, path: path, read: read, staged: mode == nil ? staged : FileSystem.signature(of: temporary, followingSymlinks: false)))
+        sharedFiles.append(
+            SharedFile(
+                temporary: temporary, path: path, read: read,
+                staged: mode == nil ? staged : FileSystem.signature(of: temporary, followingSymlinks: false)))
     }
 
     /// `FileSystem.writeIfChangedRecording`, staged: the bytes are written to a temporary
     /// file now (or were, by `early`, while the build rendered) and reach `path` at
     /// `commit`. The signature is the temporary file's, which the rename keeps (same
     /// inode, same time).
-    package mutating func writeIfChangedRecording(_ bytes: [UInt8], to path: String, early: EarlyStaging? = nil) throws(FileError) -> (changed: Bool, signature: FileSignature?) {
+    package mutating func writeIfChangedRecording(_ bytes: [UInt8], to path: String, early: EarlyStaging? = nil)
+        throws(FileError) -> (changed: Bool, signature: FileSignature?)
+    {
         let staged: Staged
         if let taken = early?.take(path) {
             staged = taken
@@ -87,7 +96,9 @@ package struct StagedWrites: ~Copyable {
     /// Stages the commit point, the file that `commit` renames last, after every other file
     /// is in place and its folder flushed. Returns the temporary file's path when it was
     /// written (nil when `path` already holds `bytes`), for its time to be set.
-    package mutating func writeCommitPointIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> (temporary: String?, signature: FileSignature?) {
+    package mutating func writeCommitPointIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) -> (
+        temporary: String?, signature: FileSignature?
+    ) {
         precondition(commitPoint == nil, "one file is the commit point")
         let staged = try Self.stage(bytes, to: path, observer: observer)
         if let temporary = staged.temporary { commitPoint = (temporary, path) }
@@ -98,7 +109,9 @@ package struct StagedWrites: ~Copyable {
     /// every file the transaction writes or removes. Nothing when `path` already holds `bytes`.
     package mutating func writeManifestIfChanged(_ bytes: [UInt8], to path: String) throws(FileError) {
         precondition(manifest == nil, "one file is the manifest")
-        if let temporary = try Self.stage(bytes, to: path, observer: observer).temporary { manifest = (temporary, path) }
+        if let temporary = try Self.stage(bytes, to: path, observer: observer).temporary {
+            manifest = (temporary, path)
+        }
     }
 
     /// A file written to its temporary name, not yet renamed: `temporary` is nil when
@@ -112,8 +125,13 @@ package struct StagedWrites: ~Copyable {
     /// Writes `bytes` to a temporary file unless `path` already holds them.
     static func stage(_ bytes: [UInt8], to path: String, observer: FlushObserver?) throws(FileError) -> Staged {
         let before = FileSystem.signature(of: path, followingSymlinks: false)
-        if let before, before.size == bytes.count, let existing = try? FileSystem.readRegularFile(path, limit: before.size), existing == bytes {
-            return Staged(temporary: nil, signature: FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil, existed: true)
+        if let before, before.size == bytes.count,
+            let existing = try? FileSystem.readRegularFile(path, limit: before.size), existing == bytes
+        {
+            return Staged(
+                temporary: nil,
+                signature: FileSystem.signature(of: path, followingSymlinks: false) == before ? before : nil,
+                existed: true)
         }
         let (temporary, signature) = try FileSystem.writeTemporaryFile(bytes, for: path, observer: observer)
         return Staged(temporary: temporary, signature: signature, existed: before != nil)
@@ -128,7 +146,9 @@ package struct StagedWrites: ~Copyable {
     /// fails before a file is replaced. A failure says in `FileError.leftOutput` what it
     /// left; a shared file changed meanwhile is reported once everything else is in place.
     package mutating func commit() throws(FileError) {
-        let all = [manifest].compactMap { $0 } + pending + sharedFiles.map { ($0.temporary, $0.path) } + [commitPoint].compactMap { $0 }
+        let all =
+            [manifest].compactMap { $0 } + pending + sharedFiles.map { ($0.temporary, $0.path) }
+            + [commitPoint].compactMap { $0 }
         guard !all.isEmpty else { return }
         Interruption.waitForExitIfStopped()
         let folders = Array(Set((pending.map(\.path) + sharedFiles.map(\.path)).map(\.parentPath))).sorted()
@@ -184,7 +204,9 @@ package struct StagedWrites: ~Copyable {
                 renamed += 1
             }
             while let file = sharedFiles.first {
-                do throws(FileError) { try Self.place(file, observer: observer) } catch { if changedMeanwhile == nil { changedMeanwhile = error } }
+                do throws(FileError) { try Self.place(file, observer: observer) } catch {
+                    if changedMeanwhile == nil { changedMeanwhile = error }
+                }
                 sharedFiles.removeFirst()
                 renamed += 1
             }
@@ -201,7 +223,9 @@ package struct StagedWrites: ~Copyable {
         } catch {
             var error = error
             error.leftOutput =
-                renamed > 0 ? (commitPointRemoved ? .partlyReplaced : .partlyAdded) : (commitPointRemoved ? .commitPointRemoved : .unchanged)
+                renamed > 0
+                ? (commitPointRemoved ? .partlyReplaced : .partlyAdded)
+                : (commitPointRemoved ? .commitPointRemoved : .unchanged)
             throw error
         }
         if let changedMeanwhile { throw changedMeanwhile }
@@ -217,7 +241,8 @@ package struct StagedWrites: ~Copyable {
         for file in all {
             record.entries.append(
                 CommitJournal.Entry(
-                    temporary: RelativePath.of(file.temporary, from: folder), path: RelativePath.of(file.path, from: folder),
+                    temporary: RelativePath.of(file.temporary, from: folder),
+                    path: RelativePath.of(file.path, from: folder),
                     shared: shared[file.temporary].map { CommitJournal.Shared(read: $0.read, staged: $0.staged) }))
         }
         return try FileSystem.writeTemporaryFile(record.encoded(), for: journal, observer: observer).path
@@ -265,7 +290,11 @@ package struct StagedWrites: ~Copyable {
     }
 
     private static func changedMeanwhile(_ path: String) -> FileError {
-        FileError(path: path, message: "changed while iconforge was updating it (saved by someone else meanwhile), so it was left as it is; build again")
+        FileError(
+            path: path,
+            message:
+                "changed while iconforge was updating it (saved by someone else meanwhile), so it was left as it is; build again"
+        )
     }
 }
 

@@ -24,17 +24,22 @@ package enum Subprocess {
     /// Runs `program` (found on `PATH` unless it holds a `/`) with `arguments`, feeding it
     /// `input`, and waits for it. Fails when it cannot start (not installed) or its output
     /// is larger than `outputLimit` bytes.
-    package static func run(_ program: String, _ arguments: [String], input: [UInt8] = [], outputLimit: Int = 1 << 30) throws(FileError) -> Result {
+    package static func run(_ program: String, _ arguments: [String], input: [UInt8] = [], outputLimit: Int = 1 << 30)
+        throws(FileError) -> Result
+    {
         let folder = try ScratchFolder.create(.run)
         defer { folder.remove() }
-        let inputPath = folder.path + "/input", outputPath = folder.path + "/output", errorsPath = folder.path + "/errors"
+        let inputPath = folder.path + "/input"
+        let outputPath = folder.path + "/output"
+        let errorsPath = folder.path + "/errors"
         try folder.write(input, to: "input")
         let child: pid_t
         do {
             child = try ChildProcess.spawn(
                 program, arguments: arguments,
                 streams: [
-                    .file(inputPath, flags: O_RDONLY), .file(outputPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+                    .file(inputPath, flags: O_RDONLY),
+                    .file(outputPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
                     .file(errorsPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
                 ], searchingPath: true)
         } catch {

@@ -19,7 +19,9 @@ package enum SystemCall {
     /// arguments before it is made again (the time left of a sleep or a wait) does so in
     /// `call`, which is made anew each time.
     @inline(__always)
-    package static func retryingInterrupts<Result: FixedWidthInteger>(_ call: () -> Result) -> (result: Result, errno: Int32) {
+    package static func retryingInterrupts<Result: FixedWidthInteger>(_ call: () -> Result) -> (
+        result: Result, errno: Int32
+    ) {
         while true {
             let result = call()
             guard result < 0 else { return (result, 0) }
@@ -36,7 +38,9 @@ package enum SystemCall {
         var written = 0
         while written < bytes.count {
             let (result, error) = retryingInterrupts {
-                bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
+                bytes.withUnsafeBytes { buffer in
+                    write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                }
             }
             if result < 0 { return error }
             guard result > 0 else { return EIO }

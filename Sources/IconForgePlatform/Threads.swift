@@ -94,22 +94,25 @@ package enum Threads {
 
     /// Starts a thread running `body`, with `attributes`: its handle, or nil (and `body`
     /// never runs) when no thread could be had.
-    private static func start(_ attributes: inout pthread_attr_t, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    private static func start(_ attributes: inout pthread_attr_t, _ body: @escaping @Sendable () -> Void) -> pthread_t?
+    {
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
         #if canImport(Darwin)
             var thread: pthread_t? = nil
         #else
             var thread = pthread_t()
         #endif
-        let status = pthread_create(&thread, &attributes, { raw in
-            #if canImport(Darwin)
-                let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-            #else
-                let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
-            #endif
-            job.body()
-            return nil
-        }, job)
+        let status = pthread_create(
+            &thread, &attributes,
+            { raw in
+                #if canImport(Darwin)
+                    let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
+                #else
+                    let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+                #endif
+                job.body()
+                return nil
+            }, job)
         guard status == 0 else {
             Unmanaged<Job>.fromOpaque(job).release()
             return nil

@@ -46,7 +46,10 @@ package final class WorkerProcess {
         // death would never show as end-of-file; so pipes are made and marked under a lock.
         // The same lock keeps the list of live workers, so that `stopAll` misses none.
         let spawned: (pid: pid_t, requests: Int32, replies: Int32) = try Self.live.withLock { live throws(FileError) in
-            guard !live.stopped else { throw FileError(path: executable, errno: EINTR, action: "start a render worker (the build is stopping) from") }
+            guard !live.stopped else {
+                throw FileError(
+                    path: executable, errno: EINTR, action: "start a render worker (the build is stopping) from")
+            }
             let spawned = try Self.spawn(executable: executable, arguments: arguments)
             live.pids.insert(spawned.pid)
             return spawned
@@ -88,7 +91,9 @@ package final class WorkerProcess {
         _ = live.withLock { $0.pids.remove(pid) }
     }
 
-    private static func spawn(executable: String, arguments: [String]) throws(FileError) -> (pid: pid_t, requests: Int32, replies: Int32) {
+    private static func spawn(executable: String, arguments: [String]) throws(FileError) -> (
+        pid: pid_t, requests: Int32, replies: Int32
+    ) {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0 else { throw FileError(path: executable, errno: errno, action: "create a pipe for") }
@@ -104,7 +109,8 @@ package final class WorkerProcess {
         let child: pid_t
         do {
             child = try ChildProcess.spawn(
-                executable, arguments: arguments, streams: [.descriptor(toChild[0]), .descriptor(fromChild[1]), .file("/dev/null", flags: O_WRONLY)],
+                executable, arguments: arguments,
+                streams: [.descriptor(toChild[0]), .descriptor(fromChild[1]), .file("/dev/null", flags: O_WRONLY)],
                 defaultSignals: [SIGINT, SIGTERM, SIGXCPU])
         } catch {
             for descriptor in toChild + fromChild { close(descriptor) }
@@ -163,7 +169,9 @@ package final class WorkerProcess {
         let deadline = Self.now() + timeout
         var header = [UInt8](repeating: 0, count: 8)
         guard readFully(&header, deadline: deadline) else { return outcomeOfFailedRead(deadline: deadline) }
-        let length = header.withUnsafeBytes { Int(truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
+        let length = header.withUnsafeBytes {
+            Int(truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)))
+        }
         guard length >= 0, length <= Self.maximumFrameBytes else {
             return .died("sent a malformed reply")
         }
@@ -286,7 +294,9 @@ package final class WorkerProcess {
             var filled = 0
             while filled < count {
                 let (got, _) = SystemCall.retryingInterrupts {
-                    buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
+                    buffer.withUnsafeMutableBytes { raw in
+                        read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+                    }
                 }
                 guard got > 0 else { return nil }
                 filled += got
@@ -294,7 +304,9 @@ package final class WorkerProcess {
             return buffer
         }
         guard let header = readExactly(8) else { return nil }
-        let length = header.withUnsafeBytes { Int(truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) }
+        let length = header.withUnsafeBytes {
+            Int(truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)))
+        }
         guard length >= 0, length <= maximumFrameBytes else { return nil }
         return readExactly(length)
     }

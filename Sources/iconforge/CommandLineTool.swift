@@ -20,8 +20,10 @@ enum CommandLineTool {
         // GitHub Actions names the file a step appends its Markdown summary to.
         let stepSummaryPath = Platform.environment("GITHUB_STEP_SUMMARY").flatMap { $0.isEmpty ? nil : $0 }
         var environment = ToolEnvironment(
-            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1", librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"),
-            writesStepSummary: stepSummaryPath != nil, renderWorkerPath: Platform.environment("ICONFORGE_RENDER_WORKER"))
+            printsStageTimings: Platform.environment("ICONFORGE_TIMINGS") == "1",
+            librsvgPath: Platform.environment("ICONFORGE_LIBRSVG"),
+            writesStepSummary: stepSummaryPath != nil, renderWorkerPath: Platform.environment("ICONFORGE_RENDER_WORKER")
+        )
         // A progress line is best effort: a failure to print it shows again at the end.
         environment.progress = { line in _ = write(line, colored: colorsStandardError) }
         if Platform.isTerminal(0) {
@@ -41,8 +43,12 @@ enum CommandLineTool {
         Interruption.waitForExitIfStopped()
         let outcome = print(run, colored: colorsStandardError)
         var printed = outcome != .failed
-        if let stepSummaryPath, let summary = run.stepSummary, let code = Platform.appendText(summary, toFileAt: stepSummaryPath) {
-            _ = Platform.writeText("iconforge: error: cannot write the step summary \(stepSummaryPath): \(Platform.describe(code))\n", to: 2)
+        if let stepSummaryPath, let summary = run.stepSummary,
+            let code = Platform.appendText(summary, toFileAt: stepSummaryPath)
+        {
+            _ = Platform.writeText(
+                "iconforge: error: cannot write the step summary \(stepSummaryPath): \(Platform.describe(code))\n",
+                to: 2)
             printed = false
         }
         // Output that did not arrive is a failed run, whatever the checks said; output a
@@ -86,7 +92,8 @@ enum CommandLineTool {
         // A reader that went away (`iconforge rules | head -1`) knows why: nothing to say,
         // and nothing failed (the shell's pipefail sees the reader's choice, not an error).
         if Platform.isBrokenPipe(failure.code), failure.stream == "standard output" { return .readerLeft }
-        _ = Platform.writeText("iconforge: error: cannot write \(failure.stream): \(Platform.describe(failure.code))\n", to: 2)
+        _ = Platform.writeText(
+            "iconforge: error: cannot write \(failure.stream): \(Platform.describe(failure.code))\n", to: 2)
         return .failed
     }
 
@@ -95,7 +102,8 @@ enum CommandLineTool {
         switch line {
         case .out(let text): Platform.writeText(text + "\n", to: 1)
         case .err(let text): Platform.writeText(text + "\n", to: 2)
-        case .diagnostic(let diagnostic): Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2)
+        case .diagnostic(let diagnostic):
+            Platform.writeText(DiagnosticFormatter.text(diagnostic, colored: colored) + "\n", to: 2)
         }
     }
 }

@@ -1,3 +1,5 @@
+import IconForgePlatform
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -7,7 +9,6 @@
 #else
     #error("iconforge's platform layer knows Darwin, Glibc and Musl; add this system's C library here")
 #endif
-import IconForgePlatform
 
 /// The process-wide operating-system calls of the executable: standard output and error,
 /// the terminal, the environment, signals and exit. The library has its own platform layer

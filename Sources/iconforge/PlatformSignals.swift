@@ -47,7 +47,9 @@ extension Platform {
         while sigwait(&signals, &received) != 0 {}
         Interruption.stopWork()
         let name = received == SIGINT ? "SIGINT" : "SIGTERM"
-        _ = writeText("iconforge: stopped by \(name); files already written are complete, nothing half-written is left; \(catalogsOnDisk)\n", to: 2)
+        _ = writeText(
+            "iconforge: stopped by \(name); files already written are complete, nothing half-written is left; \(catalogsOnDisk)\n",
+            to: 2)
         // _exit, not exit: the build's threads are still running, and exit's clean-up
         // (atexit handlers, static destructors) must not run under them.
         _exit(128 + received)
@@ -58,8 +60,10 @@ extension Platform {
     private static var catalogsOnDisk: String {
         let missing = Interruption.missingCommitPoints
         guard !missing.isEmpty else {
-            return "any catalog.json is whole and lists what it says (the last completed build's, or this one's), and the next build finishes anything this one began"
+            return
+                "any catalog.json is whole and lists what it says (the last completed build's, or this one's), and the next build finishes anything this one began"
         }
-        return missing.joined(separator: ", ") + " was removed (the files it listed were being replaced) and is missing until the next build, which finishes this one's commit"
+        return missing.joined(separator: ", ")
+            + " was removed (the files it listed were being replaced) and is missing until the next build, which finishes this one's commit"
     }
 }

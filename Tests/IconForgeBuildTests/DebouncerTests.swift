@@ -12,7 +12,8 @@ import Testing
         debouncer.record([WatchChange("G/b.svg", .added)], at: 60 * ms)
         #expect(debouncer.takeIfDue(at: 100 * ms) == nil)  // b came 40 ms ago
         #expect(debouncer.deadline == 160 * ms)
-        #expect(debouncer.takeIfDue(at: 160 * ms) == [WatchChange("G/a.svg", .changed), WatchChange("G/b.svg", .added)])
+        #expect(
+            debouncer.takeIfDue(at: 160 * ms) == [WatchChange("G/a.svg", .changed), WatchChange("G/b.svg", .added)])
         #expect(debouncer.deadline == nil)
         #expect(debouncer.takeIfDue(at: 10_000 * ms) == nil)
     }
@@ -35,7 +36,8 @@ import Testing
         debouncer.record([WatchChange("G/new.svg", .changed)], at: 10 * ms)
         debouncer.record([WatchChange("G/old.svg", .removed)], at: 20 * ms)
         debouncer.record([WatchChange("G/old.svg", .added)], at: 30 * ms)
-        #expect(debouncer.takeIfDue(at: 130 * ms) == [WatchChange("G/new.svg", .added), WatchChange("G/old.svg", .changed)])
+        #expect(
+            debouncer.takeIfDue(at: 130 * ms) == [WatchChange("G/new.svg", .added), WatchChange("G/old.svg", .changed)])
         debouncer.record([WatchChange("G/tmp.svg", .added)], at: 200 * ms)
         debouncer.record([WatchChange("G/tmp.svg", .removed)], at: 210 * ms)
         #expect(debouncer.takeIfDue(at: 310 * ms) == [])

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 
 /// The loop's decisions, fed changes and time by a script.
@@ -92,7 +92,9 @@ import IconForgeTestSupport
 
     @Test func aSaveSeenToFinishRunsAtOnce() {
         let script = ScriptedWatch([])
-        script.steps = [.change(after: 300, wake: .entries(.init(finished: ["G/a.svg"]))) { script.touch("G/a.svg") }, .idle(2000)]
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(finished: ["G/a.svg"]))) { script.touch("G/a.svg") }, .idle(2000),
+        ]
         var runs: [(at: Int64, changes: [WatchChange])] = []
         WatchLoop().run(driver: script.driver(), targets: { targets }) { runs.append((script.now, $0)) }
         #expect(runs.map(\.changes) == [[], [WatchChange("G/a.svg", .added)]])
@@ -115,7 +117,10 @@ import IconForgeTestSupport
 
     @Test func aFileOpenedForWritingAndNeverClosedRunsAfterTheQuietPeriod() {
         let script = ScriptedWatch([])
-        script.steps = [.change(after: 300, wake: .entries(.init(unfinished: ["G/a.svg"]))) { script.touch("G/a.svg") }, .idle(2000)]
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(unfinished: ["G/a.svg"]))) { script.touch("G/a.svg") },
+            .idle(2000),
+        ]
         var runs: [Int64] = []
         WatchLoop().run(driver: script.driver(), targets: { targets }) { _ in runs.append(script.now) }
         #expect(runs == [0, 320_000_000])
@@ -127,7 +132,9 @@ import IconForgeTestSupport
         let script = ScriptedWatch([])
         script.touch("G/a.svg")
         script.steps = [
-            .change(after: 300, wake: .entries(.init(unfinished: ["G/a.svg", "G/a.svg~"]))) { script.files["G/a.svg"] = nil },
+            .change(after: 300, wake: .entries(.init(unfinished: ["G/a.svg", "G/a.svg~"]))) {
+                script.files["G/a.svg"] = nil
+            },
             .change(after: 2, wake: .entries(.init(finished: ["G/a.svg"]))) { script.touch("G/a.svg") },
             .change(after: 1, wake: .entries(.init(unfinished: ["G/a.svg~"]))) {},
             .idle(2000),
@@ -176,7 +183,9 @@ import IconForgeTestSupport
             .idle(2000),
         ]
         var runs: [(at: Int64, changes: [WatchChange], snapshots: Int)] = []
-        WatchLoop().run(driver: script.driver(refreshing: true), targets: { targets }) { runs.append((script.now, $0, script.wholeSnapshots)) }
+        WatchLoop().run(driver: script.driver(refreshing: true), targets: { targets }) {
+            runs.append((script.now, $0, script.wholeSnapshots))
+        }
         #expect(runs.map(\.changes) == [[], [WatchChange("G/a.svg", .added)]])
         #expect(runs.last?.at == 305_000_000)
         // The first run's, then one before the second: none at either wake.
@@ -202,7 +211,10 @@ import IconForgeTestSupport
     @Test func attributesNamedAloneAreLookedAtAndWaitForTheQuietPeriod() {
         let script = ScriptedWatch([])
         script.touch("G/a.svg")
-        script.steps = [.change(after: 300, wake: .entries(.init(attributes: ["G/a.svg"]))) { script.touch("G/a.svg") }, .idle(2000)]
+        script.steps = [
+            .change(after: 300, wake: .entries(.init(attributes: ["G/a.svg"]))) { script.touch("G/a.svg") },
+            .idle(2000),
+        ]
         var runs: [Int64] = []
         WatchLoop().run(driver: script.driver(refreshing: true), targets: { targets }) { _ in runs.append(script.now) }
         #expect(runs == [0, 320_000_000])

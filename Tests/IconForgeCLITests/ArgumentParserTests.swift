@@ -1,11 +1,12 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 @Suite struct ArgumentParserTests {
-    let spec = OptionSpec(valued: ["--output", "--jobs"], flags: ["--fit", "--help"], aliases: ["-o": "--output", "-h": "--help"])
+    let spec = OptionSpec(
+        valued: ["--output", "--jobs"], flags: ["--fit", "--help"], aliases: ["-o": "--output", "-h": "--help"])
 
     @Test func parsesValuesFlagsAndPositionals() throws {
         let parsed = try ArgumentParser.parse(["Glyphs", "-o", "Out", "--fit", "--jobs=3", "More"], spec: spec)
@@ -52,7 +53,8 @@ import IconForgeTestSupport
 
     @Test("values are checked against the option's declared range, on the command line and in iconforge.json")
     func validatesNumbersByDeclaration() throws {
-        let parsed = try ArgumentParser.parse(["--jobs", "0", "--tolerance", "36"], spec: OptionTable.spec(for: .check))
+        let parsed = try ArgumentParser.parse(
+            ["--jobs", "0", "--tolerance", "36"], spec: OptionTable.spec(for: .check))
         let settings = OptionSettings(parsed: parsed)
         #expect(throws: UsageError("option '--jobs' needs a whole number from 1 to 256, not '0'")) {
             try settings.value(of: .jobs)
@@ -60,7 +62,10 @@ import IconForgeTestSupport
         #expect(throws: UsageError("option '--tolerance' needs a number from 0 to 35, not '36'")) {
             try settings.value(of: .tolerance)
         }
-        #expect(throws: configurationError("c.json:1:16: 'tolerance' must be a number from 0 to 35, not the number 36", line: 1, column: 16)) {
+        #expect(
+            throws: configurationError(
+                "c.json:1:16: 'tolerance' must be a number from 0 to 35, not the number 36", line: 1, column: 16)
+        ) {
             try Configuration.parse(Array("{ \"tolerance\": 36 }".utf8), path: "c.json")
         }
         let isolation = try ArgumentParser.parse(["--isolation", "thread"], spec: OptionTable.spec(for: .check))
@@ -71,9 +76,11 @@ import IconForgeTestSupport
 
     @Test("the file's value is used unless the command line gives one; a flag's negation undoes the file")
     func commandLineWinsOverTheFile() throws {
-        let file = try Configuration.parse(Array("{ \"tolerance\": 2, \"fit\": true, \"output\": \"Out\" }".utf8), path: "p/iconforge.json")
+        let file = try Configuration.parse(
+            Array("{ \"tolerance\": 2, \"fit\": true, \"output\": \"Out\" }".utf8), path: "p/iconforge.json")
         func settings(_ arguments: [String]) throws -> OptionSettings {
-            OptionSettings(parsed: try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .build)), configuration: file)
+            OptionSettings(
+                parsed: try ArgumentParser.parse(arguments, spec: OptionTable.spec(for: .build)), configuration: file)
         }
         #expect(try settings([]).value(of: .tolerance) == 2)
         #expect(try settings(["--tolerance", "1"]).value(of: .tolerance) == 1)
@@ -97,7 +104,11 @@ import IconForgeTestSupport
         #expect(try mode(["--fit=set"], file: "{ \"fit\": \"glyph\" }") == .set, "the command line wins")
         #expect(try mode(["--no-fit"], file: "{ \"fit\": \"glyph\" }") == nil)
         #expect(throws: UsageError("unknown fit 'each'; use --fit=set or --fit=glyph")) { try mode(["--fit=each"]) }
-        #expect(throws: configurationError("iconforge.json:1:10: 'fit' must be true, false, \"set\" or \"glyph\", not a string", line: 1, column: 10)) {
+        #expect(
+            throws: configurationError(
+                "iconforge.json:1:10: 'fit' must be true, false, \"set\" or \"glyph\", not a string", line: 1,
+                column: 10)
+        ) {
             try mode([], file: "{ \"fit\": \"each\" }")
         }
         #expect(throws: UsageError("option '--werror' takes no value")) { try mode(["--werror=yes"]) }
@@ -107,7 +118,9 @@ import IconForgeTestSupport
     @Test("every option has a distinct name per command, a help line, and a configuration key at most once")
     func optionTableIsConsistent() {
         for command in OptionCommand.allCases {
-            let names = OptionTable.options(of: command).flatMap { [$0.name] + [$0.short, $0.negation].compactMap { $0 } }
+            let names = OptionTable.options(of: command).flatMap {
+                [$0.name] + [$0.short, $0.negation].compactMap { $0 }
+            }
             #expect(Set(names).count == names.count, "\(command): \(names)")
         }
         #expect(OptionTable.all.allSatisfy { !$0.help.isEmpty && $0.documented.isSubset(of: $0.commands) })
@@ -124,7 +137,9 @@ import IconForgeTestSupport
         for option in OptionTable.all {
             let after = option.placeholder.isEmpty ? "`" : option.placeholder.hasPrefix("[=") ? "[=" : " "
             #expect(rows.contains(option.name + after), "docs/commands.md has no row for \(option.name)")
-            if let negation = option.negation { #expect(rows.contains("`\(negation)`"), "docs/commands.md has no row for \(negation)") }
+            if let negation = option.negation {
+                #expect(rows.contains("`\(negation)`"), "docs/commands.md has no row for \(negation)")
+            }
         }
         for key in Configuration.keys {
             #expect(designers.contains("\"\(key)\""), "docs/designers.md does not show \(key) in iconforge.json")

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgePlatform
 
@@ -9,22 +9,29 @@ import IconForgeTestSupport
 /// private folder's `write` puts nothing outside the folder.
 @Suite struct GitTreePathTests {
     @Test(arguments: [
-        "..", "Glyphs/../../x.svg", "Glyphs/./x.svg", ".", "Glyphs//x.svg", "/x.svg", "Glyphs/", ".git/config", "Glyphs/.GIT/hooks/pre-commit",
-        ".Git", ".git.", ".git ", ".git. .", ".git::$INDEX_ALLOCATION/x", "GIT~1/config", "Glyphs/a\\.git\\x", ".g\u{200C}it/config", "\u{FEFF}.git",
+        "..", "Glyphs/../../x.svg", "Glyphs/./x.svg", ".", "Glyphs//x.svg", "/x.svg", "Glyphs/", ".git/config",
+        "Glyphs/.GIT/hooks/pre-commit",
+        ".Git", ".git.", ".git ", ".git. .", ".git::$INDEX_ALLOCATION/x", "GIT~1/config", "Glyphs/a\\.git\\x",
+        ".g\u{200C}it/config", "\u{FEFF}.git",
         "x\0y.svg", "../\u{301}x.svg", "Glyphs/../\u{301}../\u{301}x",
     ])
     func refused(_ path: String) {
         #expect(GitTreePath.problem(Array(path.utf8)) != nil, "\(path.debugDescription)")
     }
 
-    @Test(arguments: ["Glyphs/home.svg", "iconforge.json", "...", "Glyphs/..x.svg", ".gitignore", ".github/x", "git~2", "Glyphs/é.svg", "a\\b.svg", ".gi"])
+    @Test(arguments: [
+        "Glyphs/home.svg", "iconforge.json", "...", "Glyphs/..x.svg", ".gitignore", ".github/x", "git~2",
+        "Glyphs/é.svg", "a\\b.svg", ".gi",
+    ])
     func accepted(_ path: String) {
         #expect(GitTreePath.problem(Array(path.utf8)) == nil, "\(path.debugDescription)")
     }
 
     /// The `gittree` fuzz target's oracle holds on paths it refuses and paths it accepts.
     @Test func theFuzzTargetRunsOnEveryPathHere() {
-        for path in ["..", "a/../b", "Glyphs/home.svg", ".git", "...", "a\\.git", ""] { FuzzEntryPoints.gitTree(Array(path.utf8)) }
+        for path in ["..", "a/../b", "Glyphs/home.svg", ".git", "...", "a\\.git", ""] {
+            FuzzEntryPoints.gitTree(Array(path.utf8))
+        }
     }
 
     @Test func bytesThatAreNotUTF8AreRefused() {
@@ -51,8 +58,10 @@ import IconForgeTestSupport
     }
 
     @Test(arguments: [
-        ("iconforge-diff-42-a1B2c3", Int32(42)), ("iconforge-run-7-zzzzzz", 7), ("iconforge-diff-a1B2c3", nil), ("iconforge-diff--a1B2c3", nil),
-        ("iconforge-diff-42-a1B2c3d", nil), ("iconforge-test-12345678-ABCD", nil), ("iconforge-diff-+4-a1B2c3", nil), ("iconforge-preview-4-a1B2c3", nil),
+        ("iconforge-diff-42-a1B2c3", Int32(42)), ("iconforge-run-7-zzzzzz", 7), ("iconforge-diff-a1B2c3", nil),
+        ("iconforge-diff--a1B2c3", nil),
+        ("iconforge-diff-42-a1B2c3d", nil), ("iconforge-test-12345678-ABCD", nil), ("iconforge-diff-+4-a1B2c3", nil),
+        ("iconforge-preview-4-a1B2c3", nil),
     ])
     func processInAFolderName(_ name: String, _ pid: Int32?) {
         #expect(ScratchFolder.process(named: name) == pid)

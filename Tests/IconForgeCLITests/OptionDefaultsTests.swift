@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// The defaults the help states are the ones a command uses: each option's "(default: …)"
@@ -50,11 +50,16 @@ import IconForgeTestSupport
         }
         #expect(helpText(of: "--isolation MODE", in: help)?.hasPrefix("workers (default):") == true)
         #expect(number("--render-timeout S") == timeout)
-        #expect(shownDefault(of: "-j, --jobs N", in: help) == "all cores" && request.jobs == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(
+            shownDefault(of: "-j, --jobs N", in: help) == "all cores"
+                && request.jobs == ProcessInfo.processInfo.activeProcessorCount)
         #expect(helpText(of: "--format FORMAT", in: help)?.hasPrefix("text (default):") == true)
         #expect(try OptionSettings(parsed: ParsedArguments()).value(of: .format) == .text)
         // Each of them is stated: a default dropped from the help fails too.
-        for label in ["-o, --output DIR", "--shape-threshold R", "--tolerance PT", "--png-compression N", "--max-file-size BYTES", "--max-elements N", "--render-timeout S"] {
+        for label in [
+            "-o, --output DIR", "--shape-threshold R", "--tolerance PT", "--png-compression N", "--max-file-size BYTES",
+            "--max-elements N", "--render-timeout S",
+        ] {
             #expect(shownDefault(of: label, in: help) != nil, "\(label) states its default")
         }
     }
@@ -68,10 +73,20 @@ import IconForgeTestSupport
     }
 
     @Test func aDefaultGoesOnTheLastHelpLineWhenItFitsAndOnLinesOfItsOwnWhenItDoesNot() {
-        #expect(Option<Int>.helpLines(["glyphs processed at once"], default: "all cores") == ["glyphs processed at once (default: all cores)"])
-        #expect(Option<Int>.helpLines(["aspect ratio at which a glyph is wide or tall"], default: "1.2") == ["aspect ratio at which a glyph is wide or tall", "(default: 1.2)"])
-        let wrapped = Option<Int>.helpLines(["paths are relative to DIR"], default: String(repeating: "word ", count: 20).trimmingCharacters(in: .whitespaces))
-        #expect(wrapped.count >= 3 && wrapped[0] == "paths are relative to DIR" && wrapped.allSatisfy { $0.count <= Option<Int>.helpWidth } && wrapped[1].hasPrefix("(default: word"))
+        #expect(
+            Option<Int>.helpLines(["glyphs processed at once"], default: "all cores") == [
+                "glyphs processed at once (default: all cores)"
+            ])
+        #expect(
+            Option<Int>.helpLines(["aspect ratio at which a glyph is wide or tall"], default: "1.2") == [
+                "aspect ratio at which a glyph is wide or tall", "(default: 1.2)",
+            ])
+        let wrapped = Option<Int>.helpLines(
+            ["paths are relative to DIR"],
+            default: String(repeating: "word ", count: 20).trimmingCharacters(in: .whitespaces))
+        #expect(
+            wrapped.count >= 3 && wrapped[0] == "paths are relative to DIR"
+                && wrapped.allSatisfy { $0.count <= Option<Int>.helpWidth } && wrapped[1].hasPrefix("(default: word"))
         #expect(Option<Int>.helpLines(["no default"], default: nil) == ["no default"])
     }
 }

@@ -69,7 +69,10 @@ import Testing
             ("\"\\uD83D\"", "1:2", "lone surrogate \\uD83D"),
             ("\"\\uDCDD\"", "1:2", "lone surrogate \\uDCDD"),
             ("{} {}", "1:4", "expected the end of the file"),
-            ("[1]\n\n  x", "3:3", "expected the end of the file after the top-level value; a JSON file holds exactly one value, found 'x'"),
+            (
+                "[1]\n\n  x", "3:3",
+                "expected the end of the file after the top-level value; a JSON file holds exactly one value, found 'x'"
+            ),
             ("\u{A0}[]", "1:1", "found '\u{A0}' (U+00A0)"),
             ("/* c */ {}", "1:1", "expected a value"),
         ]
@@ -82,7 +85,11 @@ import Testing
     }
 
     @Test func invalidUTF8IsRefusedWithItsPosition() {
-        #expect(throws: JSONParser.Failure(message: "invalid UTF-8 byte 0xFF; save the file as UTF-8", location: SourceLocation(line: 2, column: 4))) {
+        #expect(
+            throws: JSONParser.Failure(
+                message: "invalid UTF-8 byte 0xFF; save the file as UTF-8", location: SourceLocation(line: 2, column: 4)
+            )
+        ) {
             try JSONParser.parse(Array("[\n \"a".utf8) + [0xFF] + Array("\"]".utf8))
         }
         // An overlong encoding of "/" and an encoded surrogate are not UTF-8.
@@ -97,14 +104,22 @@ import Testing
         #expect(root.location == SourceLocation(line: 1, column: 1))
         #expect(root.members?.first?.keyLocation == SourceLocation(line: 1, column: 2))
         // A failure pointing back to line 1 counts its columns after the mark too.
-        #expect(throws: JSONParser.Failure(message: "trailing comma before ']'; JSON allows none: remove it", location: SourceLocation(line: 1, column: 3))) {
+        #expect(
+            throws: JSONParser.Failure(
+                message: "trailing comma before ']'; JSON allows none: remove it",
+                location: SourceLocation(line: 1, column: 3))
+        ) {
             try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1,\n  ]".utf8))
         }
     }
 
     @Test func deepNestingIsRefusedWithoutRecursion() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: JSONParser.Failure(message: "nesting deeper than 512 arrays and objects (the depth limit); flatten the document", location: SourceLocation(line: 1, column: 513))) {
+        #expect(
+            throws: JSONParser.Failure(
+                message: "nesting deeper than 512 arrays and objects (the depth limit); flatten the document",
+                location: SourceLocation(line: 1, column: 513))
+        ) {
             try JSONParser.parse(Array(deep.utf8))
         }
         let objects = String(repeating: "{\"a\":", count: 100_000)
@@ -114,7 +129,8 @@ import Testing
     }
 
     @Test func agreesWithFoundationOnValidDocuments() throws {
-        let text = #"{"n": [0, -0, 1.5, 2e10, -3E-2], "s": "a\u0041\n", "t": true, "f": false, "z": null, "o": {}, "a": []}"#
+        let text =
+            #"{"n": [0, -0, 1.5, 2e10, -3E-2], "s": "a\u0041\n", "t": true, "f": false, "z": null, "o": {}, "a": []}"#
         let ours = try parse(text)
         let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         #expect(ours["s"]?.string == theirs?["s"] as? String)

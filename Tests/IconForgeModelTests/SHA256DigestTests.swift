@@ -1,14 +1,16 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeModel
 
 @Suite struct SHA256DigestTests {
     @Test("FIPS 180-4 example messages")
     func standardVectors() {
         #expect(SHA256Digest.hex(of: [UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256Digest.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256Digest.hex(of: Array("abc".utf8))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(
             SHA256Digest.hex(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
@@ -59,7 +61,8 @@ import IconForgeTestSupport
         let bytes = (0..<(64 * 40)).map { _ in UInt8.random(in: 0...255, using: &generator) }
         for count in [1, 2, 3, 7, 16, 39] {
             let start = (0..<8).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
-            var fast = start, portable = start
+            var fast = start
+            var portable = start
             SHA256Blocks.compress(&fast, bytes, from: 64, count: count)
             SHA256Blocks.compress(&portable, bytes, from: 64, count: count, portable: true)
             #expect(fast == portable, "\(count) blocks (SHA instructions: \(SHA256Blocks.usesSHAInstructions))")
@@ -85,11 +88,14 @@ import IconForgeTestSupport
         var changedFirst = first
         changedFirst[0] ^= 1
         let messages = [
-            changedInside, changedOnBoundary, changedInTail, changedFirst, first + [1, 2, 3], Array(first.prefix(4 * interval)),
+            changedInside, changedOnBoundary, changedInTail, changedFirst, first + [1, 2, 3],
+            Array(first.prefix(4 * interval)),
             Array(first.prefix(4 * interval - 5)), Array(first.prefix(100)), [], first, first,
         ]
         for (index, message) in messages.enumerated() {
-            #expect(SHA256Digest.hex(of: message, checkpoints: &checkpoints) == SHA256Digest.hex(of: message), "message \(index)")
+            #expect(
+                SHA256Digest.hex(of: message, checkpoints: &checkpoints) == SHA256Digest.hex(of: message),
+                "message \(index)")
         }
     }
 }

@@ -1,6 +1,6 @@
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeModel
 
 /// The line and column counting shared by the XML, JSON and CSS scanners.
@@ -23,7 +23,8 @@ import IconForgeTestSupport
         var cursor = SourceCursor(Array(text.utf8))
         let expected: [(offset: Int, line: Int, column: Int)] = [
             // a é 新 𐍈 b (1, 2, 3 and 4 bytes), then a CR that counts, the LF, x CR y LF LF z.
-            (0, 1, 1), (1, 1, 2), (3, 1, 3), (6, 1, 4), (10, 1, 5), (11, 1, 6), (12, 1, 7), (13, 2, 1), (14, 2, 2), (15, 2, 3), (16, 2, 4),
+            (0, 1, 1), (1, 1, 2), (3, 1, 3), (6, 1, 4), (10, 1, 5), (11, 1, 6), (12, 1, 7), (13, 2, 1), (14, 2, 2),
+            (15, 2, 3), (16, 2, 4),
             (17, 3, 1), (18, 4, 1), (19, 4, 2),
         ]
         for (offset, line, column) in expected {
@@ -47,13 +48,17 @@ import IconForgeTestSupport
         var generator = SplitMix64(seed: 0xC0_5E)
         let pieces = ["a", " ", "\n", "\r", "\t", "é", "e\u{301}", "新", "\u{1F600}", "\u{10FFFF}", "\r\n"]
         for _ in 0..<50 {
-            let text = (0..<Int.random(in: 0...80, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 0...80, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
             let count = text.utf8.count
             var cursor = SourceCursor(text, location: SourceLocation(line: 1, column: 1))
             for _ in 0..<20 {
                 // Mostly forwards, as the scanners ask, sometimes back.
                 let offset = Int.random(in: 0...count, using: &generator)
-                #expect(cursor.location(at: offset) == naiveLocation(of: offset, in: text), "\(text.debugDescription) at \(offset)")
+                #expect(
+                    cursor.location(at: offset) == naiveLocation(of: offset, in: text),
+                    "\(text.debugDescription) at \(offset)")
             }
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeNative
 
 /// Encoding: what libpng decodes is exactly the render, in the glyph's colour, in the
@@ -29,7 +29,9 @@ import IconForgeTestSupport
     /// A real render with partly covered edge pixels: every alpha value matters.
     func render() throws -> RGBAImage {
         let image = try renderFixture("pipeline/half-covered-edge.svg").images[1]
-        #expect(image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 0 && $0.element < 255 }, "partial alpha")
+        #expect(
+            image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 0 && $0.element < 255 },
+            "partial alpha")
         return image
     }
 
@@ -77,7 +79,8 @@ import IconForgeTestSupport
         let image = try render()
         let black = PixelColor(red: 0, green: 0, blue: 0)
         let once = try PNGEncoder.encode(image, colour: black, compressionLevel: PNGEncoder.defaultCompressionLevel)
-        #expect(try PNGEncoder.encode(image, colour: black, compressionLevel: PNGEncoder.defaultCompressionLevel) == once)
+        #expect(
+            try PNGEncoder.encode(image, colour: black, compressionLevel: PNGEncoder.defaultCompressionLevel) == once)
         let fastest = try PNGEncoder.encode(image, colour: black, compressionLevel: 1)
         let smallest = try PNGEncoder.encode(image, colour: black, compressionLevel: 12)
         #expect(try PNGCodec.decode(fastest.bytes) == image && PNGCodec.decode(smallest.bytes) == image)

@@ -1,6 +1,6 @@
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeNative
 
 /// The distance transform behind the ink widths (`RGBAImage.squaredDistances(in:)`) against
@@ -52,7 +52,9 @@ import IconForgeTestSupport
     }
 
     /// The transform of `image` against the brute force, naming the first cell they differ at.
-    func expectExact(_ image: RGBAImage, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectExact(_ image: RGBAImage, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
         let box = try #require(inkBox(image), "\(name) has ink", sourceLocation: sourceLocation)
         let transform = image.squaredDistances(in: box)
         let expected = bruteForce(image, box)
@@ -70,16 +72,22 @@ import IconForgeTestSupport
         // Seeded (IconForgeTestSupport's generator), so that the masks are the same every run.
         var generator = SplitMix64(seed: 26)
         for trial in 0..<60 {
-            let width = Int.random(in: 3...24, using: &generator), height = Int.random(in: 3...24, using: &generator)
+            let width = Int.random(in: 3...24, using: &generator)
+            let height = Int.random(in: 3...24, using: &generator)
             // From sparse specks to ink with a few holes.
             let density = Double(trial % 10 + 1) / 11
             var alphas: [UInt8] = []
             for _ in 0..<(width * height) {
                 let inked = Double.random(in: 0..<1, using: &generator) < density
                 // 127 and 128 are the two sides of half coverage.
-                alphas.append(inked ? [128, 200, 255].randomElement(using: &generator)! : [0, 60, 127].randomElement(using: &generator)!)
+                alphas.append(
+                    inked
+                        ? [128, 200, 255].randomElement(using: &generator)!
+                        : [0, 60, 127].randomElement(using: &generator)!)
             }
-            try expectExact(image(width: width, height: height) { x, y in alphas[y * width + x] }, "mask \(trial) (\(width)×\(height))")
+            try expectExact(
+                image(width: width, height: height) { x, y in alphas[y * width + x] },
+                "mask \(trial) (\(width)×\(height))")
         }
     }
 
@@ -91,15 +99,21 @@ import IconForgeTestSupport
         }
         // A disc deep enough that the envelope of a row spans most of it (its middle is 18
         // pixels from the background).
-        try expectExact(image(width: 40, height: 40) { x, y in inside(x, y, centre: (20, 20), radius: 18) ? 255 : 0 }, "disc")
         try expectExact(
-            image(width: 40, height: 40) { x, y in inside(x, y, centre: (20, 20), radius: 17) && !inside(x, y, centre: (20, 20), radius: 11) ? 255 : 0 },
+            image(width: 40, height: 40) { x, y in inside(x, y, centre: (20, 20), radius: 18) ? 255 : 0 }, "disc")
+        try expectExact(
+            image(width: 40, height: 40) { x, y in
+                inside(x, y, centre: (20, 20), radius: 17) && !inside(x, y, centre: (20, 20), radius: 11) ? 255 : 0
+            },
             "ring")
         try expectExact(image(width: 30, height: 9) { _, y in y == 4 ? 255 : 0 }, "horizontal line")
         try expectExact(image(width: 9, height: 30) { x, _ in x == 4 ? 255 : 0 }, "vertical line")
         try expectExact(image(width: 25, height: 25) { x, y in x == y ? 255 : 0 }, "diagonal line")
         try expectExact(image(width: 17, height: 11) { _, _ in 255 }, "all ink")
-        try expectExact(image(width: 30, height: 20) { x, y in x < 12 || y == 0 || inside(x, y, centre: (27, 14), radius: 7) ? 255 : 0 }, "ink on the border")
+        try expectExact(
+            image(width: 30, height: 20) { x, y in
+                x < 12 || y == 0 || inside(x, y, centre: (27, 14), radius: 7) ? 255 : 0
+            }, "ink on the border")
         try expectExact(image(width: 3, height: 3) { x, y in x == 1 && y == 1 ? 128 : 0 }, "one pixel")
     }
 }

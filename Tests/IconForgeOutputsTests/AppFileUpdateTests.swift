@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeOutputs
 
 /// The quick actions in the app's own files: Info.plist (XML and binary), InfoPlist.strings,
@@ -13,13 +13,17 @@ import IconForgeTestSupport
     }
 
     /// The definitions and QuickActions.plist of a quick-actions fixture.
-    static func generated(_ name: String = "pass-full.json") throws -> (definitions: QuickActionDefinitions, plist: [UInt8]) {
+    static func generated(_ name: String = "pass-full.json") throws -> (
+        definitions: QuickActionDefinitions, plist: [UInt8]
+    ) {
         let result = try QuickActionsFixtureTests.run(name)
         let plist = try #require(result.files.first { $0.relativePath == QuickActions.propertyListPath }?.bytes)
         return (try #require(result.definitions), plist)
     }
 
-    static func root(_ bytes: [UInt8]) throws -> (dictionary: NSDictionary, format: PropertyListSerialization.PropertyListFormat) {
+    static func root(_ bytes: [UInt8]) throws -> (
+        dictionary: NSDictionary, format: PropertyListSerialization.PropertyListFormat
+    ) {
         var format = PropertyListSerialization.PropertyListFormat.openStep
         let value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         return (try #require(value as? NSDictionary), format)
@@ -38,21 +42,30 @@ import IconForgeTestSupport
         let (_, plist) = try Self.generated()
         let original = try Self.fixture("Info.plist")
         let updated = try #require(try InfoPlistUpdate.updated(original, generated: plist))
-        let before = try Self.root(original), after = try Self.root(updated)
+        let before = try Self.root(original)
+        let after = try Self.root(updated)
         #expect(after.format == .xml)
-        #expect(Self.others(after.dictionary).isEqual(Self.others(before.dictionary)), "every other key and value as it was")
-        #expect((after.dictionary[InfoPlistUpdate.key] as? NSArray)?.isEqual(try Self.root(plist).dictionary[InfoPlistUpdate.key]) == true)
+        #expect(
+            Self.others(after.dictionary).isEqual(Self.others(before.dictionary)), "every other key and value as it was"
+        )
+        #expect(
+            (after.dictionary[InfoPlistUpdate.key] as? NSArray)?.isEqual(
+                try Self.root(plist).dictionary[InfoPlistUpdate.key]) == true)
         #expect(before.dictionary[InfoPlistUpdate.key] == nil)
 
         // Only lines were added: the original's, in order, are the result's minus the block,
         // which sits where Xcode would sort it (after UIApplicationSceneManifest's dictionary).
-        let originalLines = String(decoding: original, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let updatedLines = String(decoding: updated, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let originalLines = String(decoding: original, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let updatedLines = String(decoding: updated, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(updatedLines.firstIndex(of: "\t<key>UIApplicationShortcutItems</key>"))
         let end = try #require(updatedLines[start...].firstIndex(of: "\t</array>"))
         #expect(Array(updatedLines[..<start] + updatedLines[(end + 1)...]) == originalLines)
         #expect(updatedLines[start - 1] == "\t</dict>" && updatedLines[end + 1] == "\t<key>UILaunchScreen</key>")
-        #expect(updatedLines[start + 2] == "\t\t<dict>" && updatedLines[start + 3] == "\t\t\t<key>UIApplicationShortcutItemIconFile</key>")
+        #expect(
+            updatedLines[start + 2] == "\t\t<dict>"
+                && updatedLines[start + 3] == "\t\t\t<key>UIApplicationShortcutItemIconFile</key>")
 
         // Run again: nothing to change.
         #expect(try InfoPlistUpdate.updated(updated, generated: plist) == nil)
@@ -62,18 +75,26 @@ import IconForgeTestSupport
         let (_, plist) = try Self.generated()
         let original = try Self.fixture("Info-with-shortcuts.plist")
         let updated = try #require(try InfoPlistUpdate.updated(original, generated: plist))
-        let before = try Self.root(original), after = try Self.root(updated)
+        let before = try Self.root(original)
+        let after = try Self.root(updated)
         #expect(Self.others(after.dictionary).isEqual(Self.others(before.dictionary)))
         let items = try #require(after.dictionary[InfoPlistUpdate.key] as? [[String: Any]])
-        #expect(items.map { $0["UIApplicationShortcutItemType"] as? String } == [
-            "com.example.mosaic.compose", "com.example.mosaic.search", "com.example.mosaic.share", "com.example.mosaic.pin",
-        ])
+        #expect(
+            items.map { $0["UIApplicationShortcutItemType"] as? String } == [
+                "com.example.mosaic.compose", "com.example.mosaic.search", "com.example.mosaic.share",
+                "com.example.mosaic.pin",
+            ])
         let text = String(decoding: updated, as: UTF8.self)
-        #expect(text.contains("\t<!-- quick actions: generated by iconforge -->\n\t<key>UIApplicationShortcutItems</key>\n\t<array>\n\t\t<dict>\n"))
+        #expect(
+            text.contains(
+                "\t<!-- quick actions: generated by iconforge -->\n\t<key>UIApplicationShortcutItems</key>\n\t<array>\n\t\t<dict>\n"
+            ))
         #expect(!text.contains("Old Title"))
         // The same as adding it to the file without one: the splice is the array, nothing else.
         let fresh = try #require(try InfoPlistUpdate.updated(try Self.fixture("Info.plist"), generated: plist))
-        #expect(text.replacingOccurrences(of: "\t<!-- quick actions: generated by iconforge -->\n", with: "") == String(decoding: fresh, as: UTF8.self))
+        #expect(
+            text.replacingOccurrences(of: "\t<!-- quick actions: generated by iconforge -->\n", with: "")
+                == String(decoding: fresh, as: UTF8.self))
         #expect(try InfoPlistUpdate.updated(updated, generated: plist) == nil)
     }
 
@@ -83,32 +104,42 @@ import IconForgeTestSupport
         #expect(original.starts(with: Array("bplist00".utf8)))
         let updated = try #require(try InfoPlistUpdate.updated(original, generated: plist))
         #expect(updated.starts(with: Array("bplist00".utf8)))
-        let before = try Self.root(original), after = try Self.root(updated)
+        let before = try Self.root(original)
+        let after = try Self.root(updated)
         #expect(after.format == .binary)
         #expect(Self.others(after.dictionary).isEqual(Self.others(before.dictionary)))
         #expect(after.dictionary["MosaicBuildDate"] as? Date == before.dictionary["MosaicBuildDate"] as? Date)
         #expect(after.dictionary["MosaicFeatureSalt"] as? Data == Data([0, 1, 2, 3, 4, 5, 6, 7]))
-        let values = try #require(try PropertyListSerialization.propertyList(from: Data(updated), format: nil) as? [String: Any])
+        let values = try #require(
+            try PropertyListSerialization.propertyList(from: Data(updated), format: nil) as? [String: Any])
         #expect(values["LSRequiresIPhoneOS"].map { "\(type(of: $0))" } == "Bool", "a bool stays a bool")
         #expect(values["MosaicMaxUndo"] as? Int == 50 && values["MosaicZoom"] as? Double == 1.25)
-        #expect((after.dictionary[InfoPlistUpdate.key] as? NSArray)?.isEqual(try Self.root(plist).dictionary[InfoPlistUpdate.key]) == true)
+        #expect(
+            (after.dictionary[InfoPlistUpdate.key] as? NSArray)?.isEqual(
+                try Self.root(plist).dictionary[InfoPlistUpdate.key]) == true)
         #expect(try InfoPlistUpdate.updated(updated, generated: plist) == nil)
     }
 
     @Test func aBinaryPropertyListKeepsEveryTypeAsStored() throws {
         let (_, plist) = try Self.generated()
         let values: [String: Any] = [
-            "WholeReal": 2.0, "Real": 0.1, "Integer": 2, "Negative": -7, "Big": Int64.max, "Small": 200, "True": true, "False": false,
-            "Date": Date(timeIntervalSinceReferenceDate: 12345.5), "Data": Data([0, 255]), "ASCII": "plain", "Unicode": "Épingler 新規 😀",
+            "WholeReal": 2.0, "Real": 0.1, "Integer": 2, "Negative": -7, "Big": Int64.max, "Small": 200, "True": true,
+            "False": false,
+            "Date": Date(timeIntervalSinceReferenceDate: 12345.5), "Data": Data([0, 255]), "ASCII": "plain",
+            "Unicode": "Épingler 新規 😀",
             "Nested": ["list": [1, "two", 3.5, ["deep": true]], "empty": [String: Any]()], "EmptyList": [Any](),
             "Long": String(repeating: "x", count: 300),
         ]
-        let original = [UInt8](try PropertyListSerialization.data(fromPropertyList: values, format: .binary, options: 0))
+        let original = [UInt8](
+            try PropertyListSerialization.data(fromPropertyList: values, format: .binary, options: 0))
         let updated = try #require(try InfoPlistUpdate.updated(original, generated: plist))
         let xml = { (bytes: [UInt8]) throws -> String in
-            var root = try #require(try PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any])
+            var root = try #require(
+                try PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any])
             root.removeValue(forKey: InfoPlistUpdate.key)
-            return String(decoding: try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0), as: UTF8.self)
+            return String(
+                decoding: try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0),
+                as: UTF8.self)
         }
         // Foundation's XML of every other key, which spells each type out, is the same before and after.
         #expect(try xml(updated) == (try xml(original)))
@@ -129,10 +160,15 @@ import IconForgeTestSupport
             ("{ CFBundleName = Mosaic; }", "OpenStep"),
             ("<?xml version=\"1.0\"?><plist version=\"1.0\"><array/></plist>", "dictionary"),
             ("<plist version=\"1.0\"><dict><key>a</key>", "not a property list"),
-            ("<plist version=\"1.0\"><dict><key>UIApplicationShortcutItems</key><array/><key>UIApplicationShortcutItems</key><array/></dict></plist>", "twice"),
+            (
+                "<plist version=\"1.0\"><dict><key>UIApplicationShortcutItems</key><array/><key>UIApplicationShortcutItems</key><array/></dict></plist>",
+                "twice"
+            ),
         ]
         for (text, expected) in cases {
-            #expect(throws: InfoPlistUpdate.Failure.self, "\(text)") { try InfoPlistUpdate.updated(Array(text.utf8), generated: plist) }
+            #expect(throws: InfoPlistUpdate.Failure.self, "\(text)") {
+                try InfoPlistUpdate.updated(Array(text.utf8), generated: plist)
+            }
             do {
                 _ = try InfoPlistUpdate.updated(Array(text.utf8), generated: plist)
             } catch {
@@ -149,7 +185,11 @@ import IconForgeTestSupport
             let root = try Self.root(updated).dictionary
             #expect((root[InfoPlistUpdate.key] as? NSArray)?.count == 4)
             #expect(try InfoPlistUpdate.updated(updated, generated: plist) == nil)
-            if text.contains("\r\n") { #expect(!String(decoding: updated, as: UTF8.self).contains(where: { $0 == "\n" }), "CRLF kept: every break is \\r\\n") }
+            if text.contains("\r\n") {
+                #expect(
+                    !String(decoding: updated, as: UTF8.self).contains(where: { $0 == "\n" }),
+                    "CRLF kept: every break is \\r\\n")
+            }
         }
     }
 
@@ -158,12 +198,14 @@ import IconForgeTestSupport
     @Test func aStringsFileKeepsItsLinesAndGetsOneManagedBlock() throws {
         let (definitions, _) = try Self.generated()
         let original = try Self.fixture("fr-InfoPlist.strings")
-        let block = StringsFileUpdate.block(InfoPlistStrings.lines(for: definitions, locale: "fr"), sourceName: "quick-actions.json")
+        let block = StringsFileUpdate.block(
+            InfoPlistStrings.lines(for: definitions, locale: "fr"), sourceName: "quick-actions.json")
         let once = try #require(try StringsFileUpdate.updated(original, block: block))
         #expect(try StringsFileUpdate.updated(once, block: block) == nil, "the second run changes nothing")
         let text = String(decoding: once, as: UTF8.self)
         #expect(text.hasPrefix(String(decoding: original, as: UTF8.self) + "\n/* iconforge: begin quick actions"))
-        let pairs = try #require(try PropertyListSerialization.propertyList(from: Data(once), format: nil) as? [String: String])
+        let pairs = try #require(
+            try PropertyListSerialization.propertyList(from: Data(once), format: nil) as? [String: String])
         #expect(pairs["NSCameraUsageDescription"]?.hasPrefix("Mosaic utilise") == true)
         #expect(pairs["New Note"] == "Nouvelle note" && pairs["Pin <Location>"] == "Épingler le lieu")
 
@@ -171,18 +213,21 @@ import IconForgeTestSupport
         let withTail = Array((text + "\"NSMicrophoneUsageDescription\" = \"Micro\";\n").utf8)
         var changed = definitions
         changed.actions[0].title?.entries[1].text = "Nouvelle fiche"
-        let newBlock = StringsFileUpdate.block(InfoPlistStrings.lines(for: changed, locale: "fr"), sourceName: "quick-actions.json")
+        let newBlock = StringsFileUpdate.block(
+            InfoPlistStrings.lines(for: changed, locale: "fr"), sourceName: "quick-actions.json")
         let twice = try #require(try StringsFileUpdate.updated(withTail, block: newBlock))
         let twiceText = String(decoding: twice, as: UTF8.self)
         #expect(twiceText.contains("\"New Note\" = \"Nouvelle fiche\";") && !twiceText.contains("Nouvelle note"))
-        #expect(twiceText.hasSuffix("/* iconforge: end quick actions */\n\"NSMicrophoneUsageDescription\" = \"Micro\";\n"))
+        #expect(
+            twiceText.hasSuffix("/* iconforge: end quick actions */\n\"NSMicrophoneUsageDescription\" = \"Micro\";\n"))
         #expect(twiceText.components(separatedBy: "iconforge: begin").count == 2)
         #expect(try StringsFileUpdate.updated(twice, block: newBlock) == nil)
     }
 
     @Test func utf16StringsFilesStayUTF16AndBrokenMarkersAreRefused() throws {
         let (definitions, _) = try Self.generated()
-        let block = StringsFileUpdate.block(InfoPlistStrings.lines(for: definitions, locale: "ja"), sourceName: "quick-actions.json")
+        let block = StringsFileUpdate.block(
+            InfoPlistStrings.lines(for: definitions, locale: "ja"), sourceName: "quick-actions.json")
         let text = "/* 権限 */\r\n\"NSCameraUsageDescription\" = \"カメラ\";\r\n"
         let utf16 = [UInt8](try #require(text.data(using: .utf16LittleEndian)))
         let updated = try #require(try StringsFileUpdate.updated([0xFF, 0xFE] + utf16, block: block))
@@ -205,92 +250,132 @@ import IconForgeTestSupport
     @Test func aStringCatalogGetsTheTitlesWithoutDisturbingOtherKeys() throws {
         let (definitions, _) = try Self.generated()
         let original = try Self.fixture("InfoPlist.xcstrings")
-        let once = try #require(try StringCatalogUpdate.updated(original, definitions: definitions, sourceName: "quick-actions.json"))
-        #expect(try StringCatalogUpdate.updated(once, definitions: definitions, sourceName: "quick-actions.json") == nil, "the second run changes nothing")
-        let before = try Self.catalog(original), after = try Self.catalog(once)
-        let beforeStrings = try #require(before["strings"] as? [String: Any]), afterStrings = try #require(after["strings"] as? [String: Any])
-        for (key, value) in beforeStrings { #expect((afterStrings[key] as? NSDictionary)?.isEqual(value) == true, "\(key) untouched") }
+        let once = try #require(
+            try StringCatalogUpdate.updated(original, definitions: definitions, sourceName: "quick-actions.json"))
+        #expect(
+            try StringCatalogUpdate.updated(once, definitions: definitions, sourceName: "quick-actions.json") == nil,
+            "the second run changes nothing")
+        let before = try Self.catalog(original)
+        let after = try Self.catalog(once)
+        let beforeStrings = try #require(before["strings"] as? [String: Any])
+        let afterStrings = try #require(after["strings"] as? [String: Any])
+        for (key, value) in beforeStrings {
+            #expect((afterStrings[key] as? NSDictionary)?.isEqual(value) == true, "\(key) untouched")
+        }
         #expect(after["sourceLanguage"] as? String == "en" && after["version"] as? String == "1.0")
         let newNote = try #require(afterStrings["New Note"] as? [String: Any])
         #expect(newNote["extractionState"] as? String == "manual")
         let localizations = try #require(newNote["localizations"] as? [String: [String: [String: String]]])
         #expect(localizations["fr"]?["stringUnit"] == ["state": "translated", "value": "Nouvelle note"])
         #expect(localizations["ja"]?["stringUnit"]?["value"] == "新規メモ")
-        #expect(Set(afterStrings.keys) == Set(beforeStrings.keys).union(["New Note", "Start \"writing\"", "Search", "Share", "Pin <Location>"]))
+        #expect(
+            Set(afterStrings.keys)
+                == Set(beforeStrings.keys).union(["New Note", "Start \"writing\"", "Search", "Share", "Pin <Location>"])
+        )
 
         // As Xcode writes it: the untouched keys' text is byte for byte the original's,
         // escaped slashes included, and new keys sit in sorted order.
         let text = String(decoding: once, as: UTF8.self)
-        #expect(text.contains(#""value" : "Mosaic uses the camera to add photos & scans to your notes (see https:\/\/example.com\/privacy).""#))
+        #expect(
+            text.contains(
+                #""value" : "Mosaic uses the camera to add photos & scans to your notes (see https:\/\/example.com\/privacy).""#
+            ))
         let originalText = String(decoding: original, as: UTF8.self)
         let cameraEntry = try #require(originalText.range(of: "    \"NSCameraUsageDescription\" : {"))
         let entryText = originalText[cameraEntry.lowerBound...].prefix { _ in true }
         #expect(text.contains(String(entryText.prefix(600))))
         // Xcode's order: ignoring case ("New Note" before "NSCamera…").
-        let order = ["CFBundleDisplayName", "New Note", "NSCameraUsageDescription", "Pin <Location>", "Search", "Share", "Start \\\"writing\\\""]
+        let order = [
+            "CFBundleDisplayName", "New Note", "NSCameraUsageDescription", "Pin <Location>", "Search", "Share",
+            "Start \\\"writing\\\"",
+        ]
         let positions = order.map { text.range(of: "    \"\($0)\" : {")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted())
 
         // An action removed: its keys go, the others stay.
         var fewer = definitions
         fewer.actions.removeLast()
-        let removed = try #require(try StringCatalogUpdate.updated(once, definitions: fewer, sourceName: "quick-actions.json"))
+        let removed = try #require(
+            try StringCatalogUpdate.updated(once, definitions: fewer, sourceName: "quick-actions.json"))
         let removedStrings = try #require(try Self.catalog(removed)["strings"] as? [String: Any])
-        #expect(removedStrings["Pin <Location>"] == nil && removedStrings["New Note"] != nil && removedStrings["CFBundleDisplayName"] != nil)
+        #expect(
+            removedStrings["Pin <Location>"] == nil && removedStrings["New Note"] != nil
+                && removedStrings["CFBundleDisplayName"] != nil)
     }
 
     @Test func aNewCatalogIsWrittenAsXcodeWritesOneAndForeignKeysAreNotTaken() throws {
-        let bytes = Array(#"{"locales": ["en", "fr"], "actions": [{"type": "a", "title": {"en": "Go", "fr": "Aller"}, "icon": {"system": "play"}}]}"#.utf8)
+        let bytes = Array(
+            #"{"locales": ["en", "fr"], "actions": [{"type": "a", "title": {"en": "Go", "fr": "Aller"}, "icon": {"system": "play"}}]}"#
+                .utf8)
         let result = QuickActions.check(fileBytes: bytes, displayPath: "quick-actions.json", glyphs: [:], appName: nil)
         let definitions = try #require(result.definitions)
-        let created = try #require(try StringCatalogUpdate.updated(nil, definitions: definitions, sourceName: "quick-actions.json"))
-        #expect(String(decoding: created, as: UTF8.self) == """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "Go" : {
-                  "comment" : "Quick action title, generated by iconforge from quick-actions.json: edit that file, not this key",
-                  "extractionState" : "manual",
-                  "localizations" : {
-                    "en" : {
-                      "stringUnit" : {
-                        "state" : "translated",
-                        "value" : "Go"
-                      }
-                    },
-                    "fr" : {
-                      "stringUnit" : {
-                        "state" : "translated",
-                        "value" : "Aller"
+        let created = try #require(
+            try StringCatalogUpdate.updated(nil, definitions: definitions, sourceName: "quick-actions.json"))
+        #expect(
+            String(decoding: created, as: UTF8.self) == """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "Go" : {
+                      "comment" : "Quick action title, generated by iconforge from quick-actions.json: edit that file, not this key",
+                      "extractionState" : "manual",
+                      "localizations" : {
+                        "en" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "Go"
+                          }
+                        },
+                        "fr" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "Aller"
+                          }
+                        }
                       }
                     }
-                  }
+                  },
+                  "version" : "1.0"
                 }
-              },
-              "version" : "1.0"
-            }
-            """)
-        let foreign = Array(#"{"sourceLanguage" : "en", "strings" : {"Go" : {"localizations" : {}}}, "version" : "1.0"}"#.utf8)
-        #expect(throws: StringCatalogUpdate.Failure.self) { try StringCatalogUpdate.updated(foreign, definitions: definitions, sourceName: "q") }
+                """)
+        let foreign = Array(
+            #"{"sourceLanguage" : "en", "strings" : {"Go" : {"localizations" : {}}}, "version" : "1.0"}"#.utf8)
+        #expect(throws: StringCatalogUpdate.Failure.self) {
+            try StringCatalogUpdate.updated(foreign, definitions: definitions, sourceName: "q")
+        }
         let german = Array(#"{"sourceLanguage" : "de", "strings" : {}, "version" : "1.0"}"#.utf8)
-        #expect(throws: StringCatalogUpdate.Failure.self) { try StringCatalogUpdate.updated(german, definitions: definitions, sourceName: "q") }
-        let empty = Array("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}".utf8)
+        #expect(throws: StringCatalogUpdate.Failure.self) {
+            try StringCatalogUpdate.updated(german, definitions: definitions, sourceName: "q")
+        }
+        let empty = Array(
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}".utf8)
         var none = definitions
         none.actions = []
-        #expect(try StringCatalogUpdate.updated(empty, definitions: none, sourceName: "q") == nil, "Xcode's empty catalog is written as Xcode writes it")
+        #expect(
+            try StringCatalogUpdate.updated(empty, definitions: none, sourceName: "q") == nil,
+            "Xcode's empty catalog is written as Xcode writes it")
     }
 
     // MARK: - Swift
 
     @Test func swiftCaseNamesAreIdentifiersAndUnique() {
-        #expect(QuickActionsSwiftSource.caseNames(for: ["com.example.compose", "com.example.new-note", "com.example.3d"]) == ["compose", "newNote", "action3d"])
-        #expect(QuickActionsSwiftSource.caseNames(for: ["a.notes.open", "a.photos.open"]) == ["notesOpen", "photosOpen"])
-        #expect(QuickActionsSwiftSource.caseNames(for: ["x.default", "x.icon", "open", "open!"]) == ["defaultAction", "iconAction", "open", "open2"])
+        #expect(
+            QuickActionsSwiftSource.caseNames(for: ["com.example.compose", "com.example.new-note", "com.example.3d"])
+                == ["compose", "newNote", "action3d"])
+        #expect(
+            QuickActionsSwiftSource.caseNames(for: ["a.notes.open", "a.photos.open"]) == ["notesOpen", "photosOpen"])
+        #expect(
+            QuickActionsSwiftSource.caseNames(for: ["x.default", "x.icon", "open", "open!"]) == [
+                "defaultAction", "iconAction", "open", "open2",
+            ])
         #expect(QuickActionsSwiftSource.literal("a\"b\\c\nd\u{2028}") == #""a\"b\\c\nd\u{2028}""#)
     }
 
     @Test func newCatalogKeysSortAsXcodeSortsThem() {
         let keys = ["item 10", "Item 2", "apple", "Banana", "item 9", "ITEM 1", "zebra", "Éclair"]
-        #expect(keys.sorted(by: StringCatalogUpdate.xcodeOrder) == ["apple", "Banana", "ITEM 1", "Item 2", "item 9", "item 10", "zebra", "Éclair"])
+        #expect(
+            keys.sorted(by: StringCatalogUpdate.xcodeOrder) == [
+                "apple", "Banana", "ITEM 1", "Item 2", "item 9", "item 10", "zebra", "Éclair",
+            ])
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeOutputs
 
 @Suite struct AssetCatalogWriterTests {
     static func glyph(_ name: String, _ seed: UInt8) -> AssetCatalogGlyph {
         // Not real PNGs: the writer copies bytes and never decodes them.
-        AssetCatalogGlyph(name: name, png2x: [0x89, 0x50, 0x4E, 0x47, seed, 2], png3x: [0x89, 0x50, 0x4E, 0x47, seed, 3, 3])
+        AssetCatalogGlyph(
+            name: name, png2x: [0x89, 0x50, 0x4E, 0x47, seed, 2], png3x: [0x89, 0x50, 0x4E, 0x47, seed, 3, 3])
     }
 
     func json(_ path: String) throws -> [String: Any] {
@@ -42,7 +43,8 @@ import IconForgeTestSupport
     @Test func writesACatalogXcodeReads() throws {
         let folder = TemporaryFolder()
         let catalog = folder.file("Glyphs.xcassets")
-        let report = try AssetCatalogWriter.write([Self.glyph("compose", 1), Self.glyph("calendar-add", 2)], to: catalog)
+        let report = try AssetCatalogWriter.write(
+            [Self.glyph("compose", 1), Self.glyph("calendar-add", 2)], to: catalog)
         #expect(report.written == ["calendar-add", "compose"])
         #expect(report.conflicts.isEmpty && report.removed.isEmpty)
 
@@ -53,60 +55,73 @@ import IconForgeTestSupport
         let contents = try json(catalog + "/compose.imageset/Contents.json")
         #expect(Set(contents.keys) == ["images", "info", "properties"])
         let images = try #require(contents["images"] as? [[String: String]])
-        #expect(images == [
-            ["filename": "compose@2x.png", "idiom": "universal", "scale": "2x"],
-            ["filename": "compose@3x.png", "idiom": "universal", "scale": "3x"],
-        ])
+        #expect(
+            images == [
+                ["filename": "compose@2x.png", "idiom": "universal", "scale": "2x"],
+                ["filename": "compose@3x.png", "idiom": "universal", "scale": "3x"],
+            ])
         #expect(isIconforgeInfo(contents["info"]))
         #expect(contents["properties"] as? [String: String] == ["template-rendering-intent": "template"])
 
         #expect(try bytes(catalog + "/compose.imageset/compose@2x.png") == Self.glyph("compose", 1).png2x)
         #expect(try bytes(catalog + "/compose.imageset/compose@3x.png") == Self.glyph("compose", 1).png3x)
-        #expect(try bytes(catalog + "/calendar-add.imageset/calendar-add@3x.png") == Self.glyph("calendar-add", 2).png3x)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: catalog + "/compose.imageset").sorted() == ["Contents.json", "compose@2x.png", "compose@3x.png"])
+        #expect(
+            try bytes(catalog + "/calendar-add.imageset/calendar-add@3x.png") == Self.glyph("calendar-add", 2).png3x)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: catalog + "/compose.imageset").sorted() == [
+                "Contents.json", "compose@2x.png", "compose@3x.png",
+            ])
     }
 
     @Test func contentsJSONIsFormattedLikeXcode() throws {
         let folder = TemporaryFolder()
         _ = try AssetCatalogWriter.write([Self.glyph("home", 1)], to: folder.path)
         let text = String(decoding: try bytes(folder.file("home.imageset/Contents.json")), as: UTF8.self)
-        #expect(text == """
-            {
-              "images" : [
+        #expect(
+            text == """
                 {
-                  "filename" : "home@2x.png",
-                  "idiom" : "universal",
-                  "scale" : "2x"
-                },
-                {
-                  "filename" : "home@3x.png",
-                  "idiom" : "universal",
-                  "scale" : "3x"
+                  "images" : [
+                    {
+                      "filename" : "home@2x.png",
+                      "idiom" : "universal",
+                      "scale" : "2x"
+                    },
+                    {
+                      "filename" : "home@3x.png",
+                      "idiom" : "universal",
+                      "scale" : "3x"
+                    }
+                  ],
+                  "info" : {
+                    "author" : "iconforge",
+                    "version" : 1
+                  },
+                  "properties" : {
+                    "template-rendering-intent" : "template"
+                  }
                 }
-              ],
-              "info" : {
-                "author" : "iconforge",
-                "version" : 1
-              },
-              "properties" : {
-                "template-rendering-intent" : "template"
-              }
-            }
 
-            """)
+                """)
         // Foundation's encoder with Xcode's options writes the same text, bar the trailing newline.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         struct Image: Encodable { var filename, idiom, scale: String }
-        struct Info: Encodable { var author: String; var version: Int }
+        struct Info: Encodable {
+            var author: String
+            var version: Int
+        }
         struct Contents: Encodable {
             var images: [Image]
             var info: Info
             var properties: [String: String]
         }
-        let encoded = try encoder.encode(Contents(
-            images: [Image(filename: "home@2x.png", idiom: "universal", scale: "2x"), Image(filename: "home@3x.png", idiom: "universal", scale: "3x")],
-            info: Info(author: "iconforge", version: 1), properties: ["template-rendering-intent": "template"]))
+        let encoded = try encoder.encode(
+            Contents(
+                images: [
+                    Image(filename: "home@2x.png", idiom: "universal", scale: "2x"),
+                    Image(filename: "home@3x.png", idiom: "universal", scale: "3x"),
+                ],
+                info: Info(author: "iconforge", version: 1), properties: ["template-rendering-intent": "template"]))
         #expect(String(decoding: encoded, as: UTF8.self) + "\n" == text)
     }
 
@@ -122,10 +137,13 @@ import IconForgeTestSupport
         let report = try AssetCatalogWriter.write(glyphs.reversed(), to: folder.path)
         #expect(report.written.isEmpty && report.removed.isEmpty && report.conflicts.isEmpty, "\(report)")
         #expect(try snapshot(folder.path) == before)
-        for path in paths { #expect(abs(try modificationDate(path).timeIntervalSince(past)) < 1, "\(path) was rewritten") }
+        for path in paths {
+            #expect(abs(try modificationDate(path).timeIntervalSince(past)) < 1, "\(path) was rewritten")
+        }
 
         // A changed PNG rewrites that file alone.
-        let changed = try AssetCatalogWriter.write([Self.glyph("compose", 9), Self.glyph("search", 2)], to: folder.path)
+        let changed = try AssetCatalogWriter.write(
+            [Self.glyph("compose", 9), Self.glyph("search", 2)], to: folder.path)
         #expect(changed.written == ["compose"])
         #expect(abs(try modificationDate(folder.file("compose.imageset/Contents.json")).timeIntervalSince(past)) < 1)
         #expect(try modificationDate(folder.file("compose.imageset/compose@2x.png")) > past.addingTimeInterval(60))
@@ -133,23 +151,30 @@ import IconForgeTestSupport
 
     @Test func foreignImageSetsAreNeverTouched() throws {
         let folder = TemporaryFolder()
-        let xcodeContents = #"{"images":[{"filename":"logo.png","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+        let xcodeContents =
+            #"{"images":[{"filename":"logo.png","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
         folder.write("logo.imageset/Contents.json", xcodeContents)
         folder.write("logo.imageset/logo.png", "not really a png")
         folder.write("Compose.imageset/Contents.json", xcodeContents)
         folder.write("Compose.imageset/compose@2x.png", "theirs")
         folder.write("Icons/share.imageset/Contents.json", xcodeContents)
-        folder.write("Spaced/Contents.json", #"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#)
+        folder.write(
+            "Spaced/Contents.json", #"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#
+        )
         folder.write("Spaced/search.imageset/Contents.json", xcodeContents)
         folder.write("Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
         folder.write("broken.imageset/Contents.json", "{ not json")
         let before = try snapshot(folder.path)
 
         let report = try AssetCatalogWriter.write(
-            [Self.glyph("compose", 1), Self.glyph("share", 2), Self.glyph("search", 3), Self.glyph("broken", 4)], to: folder.path)
+            [Self.glyph("compose", 1), Self.glyph("share", 2), Self.glyph("search", 3), Self.glyph("broken", 4)],
+            to: folder.path)
         #expect(report.conflicts.map(\.glyph) == ["broken", "compose", "share"])
         #expect(report.conflicts.first { $0.glyph == "share" }?.path == folder.file("Icons/share.imageset"))
-        #expect(report.conflicts.allSatisfy { $0.message.contains("not made by iconforge") && $0.message.first?.isUppercase == false })
+        #expect(
+            report.conflicts.allSatisfy {
+                $0.message.contains("not made by iconforge") && $0.message.first?.isUppercase == false
+            })
         // "search" lives in a namespaced group, so the top-level one does not clash with it.
         #expect(report.written == ["search"])
         var after = try snapshot(folder.path)
@@ -164,7 +189,8 @@ import IconForgeTestSupport
 
     @Test func droppedGlyphsLoseOnlyIconforgesFiles() throws {
         let folder = TemporaryFolder()
-        _ = try AssetCatalogWriter.write([Self.glyph("compose", 1), Self.glyph("home", 2), Self.glyph("mail", 3)], to: folder.path)
+        _ = try AssetCatalogWriter.write(
+            [Self.glyph("compose", 1), Self.glyph("home", 2), Self.glyph("mail", 3)], to: folder.path)
         folder.write("mail.imageset/notes.txt", "a designer's file")
 
         let report = try AssetCatalogWriter.write([Self.glyph("compose", 1)], to: folder.path)
@@ -179,16 +205,25 @@ import IconForgeTestSupport
         let again = try AssetCatalogWriter.write([Self.glyph("compose", 1), Self.glyph("mail", 3)], to: folder.path)
         #expect(again.conflicts.isEmpty)
         #expect(again.written == ["mail"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("mail.imageset")).sorted() == ["Contents.json", "mail@2x.png", "mail@3x.png", "notes.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.file("mail.imageset")).sorted() == [
+                "Contents.json", "mail@2x.png", "mail@3x.png", "notes.txt",
+            ])
     }
 
     @Test func badNamesAndDuplicatesAreRefused() throws {
         let folder = TemporaryFolder()
         let report = try AssetCatalogWriter.write(
-            [Self.glyph("../escape", 1), Self.glyph("", 2), Self.glyph(".hidden", 3), Self.glyph("Home", 4), Self.glyph("home", 5)], to: folder.path)
+            [
+                Self.glyph("../escape", 1), Self.glyph("", 2), Self.glyph(".hidden", 3), Self.glyph("Home", 4),
+                Self.glyph("home", 5),
+            ], to: folder.path)
         #expect(report.conflicts.map(\.glyph).sorted() == ["", "../escape", ".hidden", "home"])
         #expect(report.written == ["Home"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Contents.json", "Home.imageset"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "Contents.json", "Home.imageset",
+            ])
     }
 
     @Test func aFileInThePlaceOfTheCatalogIsAnError() throws {

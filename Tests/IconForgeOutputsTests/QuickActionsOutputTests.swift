@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeOutputs
 
 /// The generated QuickActions.plist and InfoPlist.strings, read back with Foundation's own parsers.
@@ -30,25 +30,37 @@ import IconForgeTestSupport
 
     @Test func fullFixtureGeneratesEveryKey() throws {
         let files = try generate("pass-full.json")
-        #expect(files.keys.sorted() == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings", "ja.lproj/InfoPlist.strings"])
+        #expect(
+            files.keys.sorted() == [
+                "QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings",
+                "ja.lproj/InfoPlist.strings",
+            ])
         let items = try propertyList(files["QuickActions.plist"])
         #expect(items.count == 4)
         #expect(items[0]["UIApplicationShortcutItemType"] as? String == "com.example.mosaic.compose")
         #expect(items[0]["UIApplicationShortcutItemTitle"] as? String == "New Note")
         #expect(items[0]["UIApplicationShortcutItemSubtitle"] as? String == "Start \"writing\"")
         #expect(items[0]["UIApplicationShortcutItemIconFile"] as? String == "compose")
-        #expect(items[0]["UIApplicationShortcutItemUserInfo"] as? [String: String] == ["screen": "editor", "source": "home & away"])
+        #expect(
+            items[0]["UIApplicationShortcutItemUserInfo"] as? [String: String] == [
+                "screen": "editor", "source": "home & away",
+            ])
         #expect(items[1]["UIApplicationShortcutItemIconSymbolName"] as? String == "magnifyingglass")
         #expect(items[1]["UIApplicationShortcutItemSubtitle"] == nil)
         #expect(items[2]["UIApplicationShortcutItemIconType"] as? String == "UIApplicationShortcutIconTypeShare")
         #expect(items[3]["UIApplicationShortcutItemIconType"] as? String == "UIApplicationShortcutIconTypeMarkLocation")
         #expect(items[3]["UIApplicationShortcutItemTitle"] as? String == "Pin <Location>")
-        #expect(Set(items[3].keys) == ["UIApplicationShortcutItemType", "UIApplicationShortcutItemTitle", "UIApplicationShortcutItemIconType"])
+        #expect(
+            Set(items[3].keys) == [
+                "UIApplicationShortcutItemType", "UIApplicationShortcutItemTitle", "UIApplicationShortcutItemIconType",
+            ])
 
-        #expect(try strings(files["fr.lproj/InfoPlist.strings"]) == [
-            "New Note": "Nouvelle note", "Start \"writing\"": "Commencer à écrire", "Search": "Rechercher", "Share": "Partager",
-            "Pin <Location>": "Épingler le lieu",
-        ])
+        #expect(
+            try strings(files["fr.lproj/InfoPlist.strings"]) == [
+                "New Note": "Nouvelle note", "Start \"writing\"": "Commencer à écrire", "Search": "Rechercher",
+                "Share": "Partager",
+                "Pin <Location>": "Épingler le lieu",
+            ])
         #expect(try strings(files["ja.lproj/InfoPlist.strings"])["New Note"] == "新規メモ")
         #expect(try strings(files["en.lproj/InfoPlist.strings"])["Start \"writing\""] == "Start \"writing\"")
     }
@@ -56,41 +68,46 @@ import IconForgeTestSupport
     @Test func propertyListIsFormattedLikeXcode() throws {
         let files = try generate("pass-minimal.json")
         let text = String(decoding: try #require(files["QuickActions.plist"]), as: UTF8.self)
-        #expect(text == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>UIApplicationShortcutItems</key>
-            \t<array>
-            \t\t<dict>
-            \t\t\t<key>UIApplicationShortcutItemIconType</key>
-            \t\t\t<string>UIApplicationShortcutIconTypeCompose</string>
-            \t\t\t<key>UIApplicationShortcutItemTitle</key>
-            \t\t\t<string>New Note</string>
-            \t\t\t<key>UIApplicationShortcutItemType</key>
-            \t\t\t<string>com.example.notes.compose</string>
-            \t\t</dict>
-            \t</array>
-            </dict>
-            </plist>
+        #expect(
+            text == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0">
+                <dict>
+                \t<key>UIApplicationShortcutItems</key>
+                \t<array>
+                \t\t<dict>
+                \t\t\t<key>UIApplicationShortcutItemIconType</key>
+                \t\t\t<string>UIApplicationShortcutIconTypeCompose</string>
+                \t\t\t<key>UIApplicationShortcutItemTitle</key>
+                \t\t\t<string>New Note</string>
+                \t\t\t<key>UIApplicationShortcutItemType</key>
+                \t\t\t<string>com.example.notes.compose</string>
+                \t\t</dict>
+                \t</array>
+                </dict>
+                </plist>
 
-            """)
-        #expect(String(decoding: try #require(files["en.lproj/InfoPlist.strings"]), as: UTF8.self) == """
-            /* Generated by iconforge from pass-minimal.json: edit that file, not this one. */
+                """)
+        #expect(
+            String(decoding: try #require(files["en.lproj/InfoPlist.strings"]), as: UTF8.self) == """
+                /* Generated by iconforge from pass-minimal.json: edit that file, not this one. */
 
-            "New Note" = "New Note";
+                "New Note" = "New Note";
 
-            """)
+                """)
     }
 
     @Test func shippedExampleMatchesTheCommittedPropertyList() throws {
         let project = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let bytes = try [UInt8](Data(contentsOf: project.appendingPathComponent("Glyphs/" + QuickActions.fileName)))
         let glyphs = ["compose", "search", "scan", "share"].reduce(into: [String: Bool]()) { $0[$1] = true }
-        let result = QuickActions.check(fileBytes: bytes, displayPath: "Glyphs/quick-actions.json", glyphs: glyphs, appName: nil, limits: TruncationLimits())
+        let result = QuickActions.check(
+            fileBytes: bytes, displayPath: "Glyphs/quick-actions.json", glyphs: glyphs, appName: nil,
+            limits: TruncationLimits())
         let generated = try #require(result.files.first { $0.relativePath == QuickActions.propertyListPath }?.bytes)
-        let committed = try [UInt8](Data(contentsOf: project.appendingPathComponent("Output/" + QuickActions.propertyListPath)))
+        let committed = try [UInt8](
+            Data(contentsOf: project.appendingPathComponent("Output/" + QuickActions.propertyListPath)))
         #expect(String(decoding: generated, as: UTF8.self) == String(decoding: committed, as: UTF8.self))
     }
 
@@ -98,13 +115,16 @@ import IconForgeTestSupport
     /// in `String` order whatever the hashing, and only `&`, `<` and `>` escaped.
     @Test func propertyListDecodesToTheSameValues() throws {
         let titles = [
-            "Tom & Jerry", "<b>bold</b>", "a > b", "\"double\" 'single'", "]]> not CDATA", "Café", "Cafe\u{301}", "新規メモ", "Ελληνικά",
+            "Tom & Jerry", "<b>bold</b>", "a > b", "\"double\" 'single'", "]]> not CDATA", "Café", "Cafe\u{301}",
+            "新規メモ", "Ελληνικά",
             "עברית", "line\nfeed", "carriage\rreturn", "tab\there", "&amp; stays text",
         ]
         let definition: [String: Any] = [
             "actions": titles.enumerated().map { index, title -> [String: Any] in
-                ["type": "t\(index) & <x>", "title": title, "subtitle": title + " ·", "icon": ["system": "share"],
-                 "userInfo": ["b": "1", "B": "2", "a": title, "é": "3", "a&<": "v\"'>"]]
+                [
+                    "type": "t\(index) & <x>", "title": title, "subtitle": title + " ·", "icon": ["system": "share"],
+                    "userInfo": ["b": "1", "B": "2", "a": title, "é": "3", "a&<": "v\"'>"],
+                ]
             }
         ]
         let json = try JSONSerialization.data(withJSONObject: definition, options: [.sortedKeys])
@@ -133,10 +153,14 @@ import IconForgeTestSupport
     }
 
     @Test func noActionsIsAnEmptyArray() throws {
-        let result = QuickActions.check(fileBytes: Array(#"{"actions": []}"#.utf8), displayPath: "q.json", glyphs: [:], appName: nil, limits: TruncationLimits())
+        let result = QuickActions.check(
+            fileBytes: Array(#"{"actions": []}"#.utf8), displayPath: "q.json", glyphs: [:], appName: nil,
+            limits: TruncationLimits())
         #expect(!result.hasErrors)
         let bytes = try #require(result.files.first { $0.relativePath == QuickActions.propertyListPath }?.bytes)
-        #expect(String(decoding: bytes, as: UTF8.self).contains("\t<key>UIApplicationShortcutItems</key>\n\t<array/>\n</dict>\n"))
+        #expect(
+            String(decoding: bytes, as: UTF8.self).contains(
+                "\t<key>UIApplicationShortcutItems</key>\n\t<array/>\n</dict>\n"))
         #expect(try propertyList(bytes).isEmpty)
     }
 
@@ -145,12 +169,18 @@ import IconForgeTestSupport
         let translated = "« \\n » \"\n\" */ /*"
         let definition: [String: Any] = [
             "locales": ["en", "fr"],
-            "actions": [["type": "t&<>\"", "title": ["en": awkward, "fr": translated], "icon": ["system": "compose"], "userInfo": ["k&<": "v\"'>"]]],
+            "actions": [
+                [
+                    "type": "t&<>\"", "title": ["en": awkward, "fr": translated], "icon": ["system": "compose"],
+                    "userInfo": ["k&<": "v\"'>"],
+                ]
+            ],
         ]
         let json = try JSONSerialization.data(withJSONObject: definition, options: [.sortedKeys])
         var limits = TruncationLimits()
         limits.standard = .init(title: 200, titleWithoutSubtitle: 200, subtitle: 200)
-        let result = QuickActions.check(fileBytes: [UInt8](json), displayPath: "x*/y.json", glyphs: [:], appName: nil, limits: limits)
+        let result = QuickActions.check(
+            fileBytes: [UInt8](json), displayPath: "x*/y.json", glyphs: [:], appName: nil, limits: limits)
         // Only the line breaks are worth a warning; nothing is lost.
         #expect(result.diagnostics.map(\.rule) == [.actionsText, .actionsText], "\(result.diagnostics.map(\.message))")
         let files = Dictionary(uniqueKeysWithValues: result.files.map { ($0.relativePath, $0.bytes) })
@@ -168,7 +198,11 @@ import IconForgeTestSupport
         #expect(!warned.diagnostics.isEmpty && !warned.hasErrors)
         let files = Dictionary(uniqueKeysWithValues: warned.files.map { ($0.relativePath, $0.bytes) })
         // "de" is listed, so it gets a file holding the one translation it has; "it" is not listed.
-        #expect(files.keys.sorted() == ["QuickActions.plist", "de.lproj/InfoPlist.strings", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        #expect(
+            files.keys.sorted() == [
+                "QuickActions.plist", "de.lproj/InfoPlist.strings", "en.lproj/InfoPlist.strings",
+                "fr.lproj/InfoPlist.strings",
+            ])
         #expect(try strings(files["de.lproj/InfoPlist.strings"]) == ["Share": "Teilen"])
     }
 
@@ -180,23 +214,37 @@ import IconForgeTestSupport
     }
 
     @Test func localesComeFromTheStringsWhenNotListed() throws {
-        let bytes = Array(#"{"actions": [{"type": "a", "title": {"fr": "Nouvelle", "en": "New", "de": "Neu"}, "icon": {"system": "add"}}]}"#.utf8)
-        let result = QuickActions.check(fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: TruncationLimits())
+        let bytes = Array(
+            #"{"actions": [{"type": "a", "title": {"fr": "Nouvelle", "en": "New", "de": "Neu"}, "icon": {"system": "add"}}]}"#
+                .utf8)
+        let result = QuickActions.check(
+            fileBytes: bytes, displayPath: "q.json", glyphs: [:], appName: nil, limits: TruncationLimits())
         #expect(result.diagnostics.isEmpty)
-        #expect(result.files.map(\.relativePath) == ["QuickActions.plist", "de.lproj/InfoPlist.strings", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        #expect(
+            result.files.map(\.relativePath) == [
+                "QuickActions.plist", "de.lproj/InfoPlist.strings", "en.lproj/InfoPlist.strings",
+                "fr.lproj/InfoPlist.strings",
+            ])
     }
 
     @Test func shippedExamplePassesWithTheShippedGlyphs() throws {
-        let glyphsFolder = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs")
-        let names = try FileManager.default.contentsOfDirectory(atPath: glyphsFolder.path).filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
+        let glyphsFolder = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Glyphs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: glyphsFolder.path).filter {
+            $0.hasSuffix(".svg")
+        }.map { String($0.dropLast(4)) }
         let bytes = try [UInt8](Data(contentsOf: glyphsFolder.appendingPathComponent(QuickActions.fileName)))
         let result = QuickActions.check(
-            fileBytes: bytes, displayPath: "Glyphs/quick-actions.json", glyphs: Dictionary(uniqueKeysWithValues: names.map { ($0, true) }), appName: nil,
+            fileBytes: bytes, displayPath: "Glyphs/quick-actions.json",
+            glyphs: Dictionary(uniqueKeysWithValues: names.map { ($0, true) }), appName: nil,
             limits: TruncationLimits())
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let items = try propertyList(result.files.first { $0.relativePath == QuickActions.propertyListPath }?.bytes)
         #expect(items.count == 4)
         #expect(items.allSatisfy { names.contains($0["UIApplicationShortcutItemIconFile"] as? String ?? "") })
-        #expect(result.files.map(\.relativePath) == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        #expect(
+            result.files.map(\.relativePath) == [
+                "QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings",
+            ])
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// module used Synchronization's `Mutex`, whose contended waits it cannot see).
 @Suite struct LockTests {
     @Test func contendedTurnsAreExclusiveAndNoneIsLost() {
-        let threads = 4, turns = 5_000
+        let threads = 4
+        let turns = 5_000
         let counter = Lock([Int](repeating: 0, count: 2))
         Threads.run(threads) { _ in
             for _ in 0..<turns {

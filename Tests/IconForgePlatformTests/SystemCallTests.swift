@@ -1,11 +1,12 @@
+import Testing
+
+@testable import IconForgePlatform
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Testing
-
-@testable import IconForgePlatform
 
 /// The platform layer's one retry loop for interrupted system calls.
 @Suite struct SystemCallTests {

@@ -1,6 +1,6 @@
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgePlatform
 
 /// `Threads.Background` and the writeback a build starts on it (`FileSystem.Writeback`).

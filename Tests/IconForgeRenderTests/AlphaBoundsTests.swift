@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeRender
 
 /// Measuring: the ink box comes from a real render's alpha channel, to a fraction of a pixel.
@@ -40,7 +40,9 @@ import IconForgeTestSupport
         for (image, plan) in zip(glyph.images, glyph.plans) {
             // Both scales put this square's edges on whole pixels (@3x at 80/27 px/pt).
             let box = try #require(AlphaBounds.of(image))
-            #expect(isClose(plan.points(fromPixels: box), Self.square, within: 0.02), "\(plan.pixelsPerPoint) px/pt: \(box)")
+            #expect(
+                isClose(plan.points(fromPixels: box), Self.square, within: 0.02), "\(plan.pixelsPerPoint) px/pt: \(box)"
+            )
         }
     }
 

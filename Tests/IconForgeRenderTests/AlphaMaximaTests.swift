@@ -1,6 +1,6 @@
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeRender
 
 /// The pointer loop that `AlphaBounds` measures with.

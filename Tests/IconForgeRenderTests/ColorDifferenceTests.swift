@@ -23,7 +23,8 @@ import Testing
         #expect(!ColorDifference.same(color("#808080"), color("#888a85")))
         #expect(abs(ColorDifference.deltaE((128, 128, 128), (136, 138, 133)) - 4.70) < 0.01)
         // CIELAB itself (sRGB, D65): white is L* 100, pure red (53.24, 80.09, 67.20).
-        let white = ColorDifference.lab((255, 255, 255)), red = ColorDifference.lab((255, 0, 0))
+        let white = ColorDifference.lab((255, 255, 255))
+        let red = ColorDifference.lab((255, 0, 0))
         #expect(abs(white.0 - 100) < 0.01 && abs(white.1) < 0.01 && abs(white.2) < 0.01)
         #expect(abs(red.0 - 53.24) < 0.01 && abs(red.1 - 80.09) < 0.01 && abs(red.2 - 67.20) < 0.01)
     }
@@ -56,7 +57,8 @@ import Testing
 
     @Test func opacityNeverMakesASecondColour() throws {
         // Adwaita's pattern: one colour, some shapes at 35 % opacity, antialiased edges.
-        let image = try render("""
+        let image = try render(
+            """
             <circle cx="12" cy="12" r="8" fill="#2e3436"/>
             <circle cx="22" cy="22" r="8.3" fill="#2e3436" opacity="0.35"/>
             <rect x="3.3" y="25.3" width="9.1" height="6.2" fill="#2e3434" fill-opacity="0.2"/>
@@ -67,7 +69,8 @@ import Testing
     }
 
     @Test func aTranslucentBadgeOfAnotherColourIsStillASecondColour() throws {
-        let image = try render("""
+        let image = try render(
+            """
             <rect x="4" y="4" width="27" height="27" fill="#2e3436"/>
             <circle cx="30" cy="30" r="4" fill="#e01b24" opacity="0.4"/>
             """)

@@ -23,11 +23,16 @@ import Testing
 
     @Test func oneBarOrARowOfDotsHasNoDetailAcrossItsThinSide() throws {
         #expect(try !detail("<rect x=\"2.5\" y=\"16\" width=\"30\" height=\"3\"/>").hasDetail)
-        #expect(try !detail("<circle cx=\"5\" cy=\"17.5\" r=\"2\"/><circle cx=\"17.5\" cy=\"17.5\" r=\"2\"/><circle cx=\"30\" cy=\"17.5\" r=\"2\"/>").hasDetail)
+        #expect(
+            try !detail(
+                "<circle cx=\"5\" cy=\"17.5\" r=\"2\"/><circle cx=\"17.5\" cy=\"17.5\" r=\"2\"/><circle cx=\"30\" cy=\"17.5\" r=\"2\"/>"
+            ).hasDetail)
     }
 
     @Test func ringsSqueezedIntoAStripHaveThinStrokesAcrossIt() throws {
-        let rings = try detail("<g fill=\"none\" stroke=\"#000\"><circle cx=\"6.5\" cy=\"17.5\" r=\"3.5\"/><circle cx=\"17.5\" cy=\"17.5\" r=\"3.5\"/><circle cx=\"28.5\" cy=\"17.5\" r=\"3.5\"/></g>")
+        let rings = try detail(
+            "<g fill=\"none\" stroke=\"#000\"><circle cx=\"6.5\" cy=\"17.5\" r=\"3.5\"/><circle cx=\"17.5\" cy=\"17.5\" r=\"3.5\"/><circle cx=\"28.5\" cy=\"17.5\" r=\"3.5\"/></g>"
+        )
         #expect(rings.hasDetail)
         // 1 pt strokes at 88/30 px/pt (a wide glyph at @3x): about 3 px.
         #expect(rings.medianStrokePixels >= 2 && rings.medianStrokePixels <= 4, "\(rings)")

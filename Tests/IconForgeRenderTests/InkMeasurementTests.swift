@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeRender
 
 /// The ink box from the drawing's geometry, confirmed by pixels (`InkMeasurement`): drawings
@@ -19,7 +19,9 @@ import IconForgeTestSupport
         ("translucent-group-and-mask.svg", Rect(x: 2, y: 2, width: 28, height: 28)),
     ]
 
-    @Test("the ink box is the drawing's geometry within 0.05 pt: sharp tips, hairlines, miters and caps under any transform", arguments: drawings)
+    @Test(
+        "the ink box is the drawing's geometry within 0.05 pt: sharp tips, hairlines, miters and caps under any transform",
+        arguments: drawings)
     func inkBoxIsTheGeometry(fixture: String, geometry: Rect) throws {
         let glyph = try renderFixture("geometry/" + fixture)
         let ink = try #require(glyph.inkBox)
@@ -40,33 +42,43 @@ import IconForgeTestSupport
             // 12 units tall → the tall target exactly; 2 wide → a sixth of it, centred.
             #expect(box.y == (scale.canvas - target) / 2 && box.height == target, "\(scale.suffix): \(box)")
             let width = Double(target) * 2 / 12
-            #expect(abs(Double(box.width) - width) <= 1.5 && abs(Double(box.x) + Double(box.width) / 2 - Double(scale.canvas) / 2) <= 0.5, "\(scale.suffix): \(box)")
+            #expect(
+                abs(Double(box.width) - width) <= 1.5
+                    && abs(Double(box.x) + Double(box.width) / 2 - Double(scale.canvas) / 2) <= 0.5,
+                "\(scale.suffix): \(box)")
         }
         #expect(GeometryChecks.placementMismatch(glyph) == nil)
     }
 
-    @Test("whichever first estimate measuring starts from, in every mode, the ink box and the PNG bytes are the same", arguments: ["star-27.svg", "thin-diagonal.svg", "rotated-miter.svg"])
+    @Test(
+        "whichever first estimate measuring starts from, in every mode, the ink box and the PNG bytes are the same",
+        arguments: ["star-27.svg", "thin-diagonal.svg", "rotated-miter.svg"])
     func placementConverges(fixture: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/" + fixture)))
         let truth = try #require(Self.drawings.first { $0.0 == fixture }?.1)
         let artboard = Size(width: 35, height: 35)
         // --fit=set at a scale of the set's choosing (here 2 and 3 px per unit).
         let setScales = [SetScale(artboard: artboard, pixelsPerUnit: [2, 3], glyphs: 1)]
-        func placed(_ mode: ExportMode, from estimate: Rect?, measured: InkMeasurement.Measured? = nil) throws -> (Rect, [[UInt8]]) {
+        func placed(_ mode: ExportMode, from estimate: Rect?, measured: InkMeasurement.Measured? = nil) throws -> (
+            Rect, [[UInt8]]
+        ) {
             let glyph = try GlyphRenderer.render(
                 RenderRequest(data, mode: mode, shapeThreshold: 1.2).with {
                     $0.setScales = setScales
                     $0.firstEstimate = estimate
                     $0.measured = measured
                 })
-            let pngs = try glyph.images.map { try PNGEncoder.encode($0, colour: PixelColor(red: 0, green: 0, blue: 0), compressionLevel: 6).bytes }
+            let pngs = try glyph.images.map {
+                try PNGEncoder.encode($0, colour: PixelColor(red: 0, green: 0, blue: 0), compressionLevel: 6).bytes
+            }
             return (try #require(glyph.inkBox), pngs)
         }
         // The recording's box; boxes off by up to a tenth of a point each way, which the bands
         // reach; and boxes too far off for them (the whole artboard, 2 pt too large), which
         // the coarse render locates again.
         let estimates: [Rect?] = [
-            nil, truth.expanded(by: 0.1), truth.expanded(by: -0.08), Rect(x: truth.x + 0.09, y: truth.y - 0.07, width: truth.width, height: truth.height),
+            nil, truth.expanded(by: 0.1), truth.expanded(by: -0.08),
+            Rect(x: truth.x + 0.09, y: truth.y - 0.07, width: truth.width, height: truth.height),
             Rect(x: 0, y: 0, width: 35, height: 35), truth.expanded(by: 2),
         ]
         for mode in [ExportMode.fitGlyph, .fitSet, .template] {
@@ -79,12 +91,15 @@ import IconForgeTestSupport
             }
             // --fit=set's render pass, handed the planning pass's measurement, measures nothing
             // and writes the same bytes.
-            let (handed, handedPNGs) = try placed(mode, from: nil, measured: InkMeasurement.Measured(box: box, precision: 0))
+            let (handed, handedPNGs) = try placed(
+                mode, from: nil, measured: InkMeasurement.Measured(box: box, precision: 0))
             #expect(handed == box && handedPNGs == pngs, "\(mode): a handed-over measurement gave other bytes")
         }
     }
 
-    @Test("ink to every edge of the artboard is measured from the recording; drawn through an opacity layer, from its opaque copy's; through a mask, or with text the copy would misspell, the coarse render locates it")
+    @Test(
+        "ink to every edge of the artboard is measured from the recording; drawn through an opacity layer, from its opaque copy's; through a mask, or with text the copy would misspell, the coarse render locates it"
+    )
     func fullBleedInk() throws {
         let cases: [(String, Rect, Bool)] = [
             ("full-bleed.svg", Rect(x: 0, y: 0, width: 35, height: 35), false),
@@ -97,7 +112,9 @@ import IconForgeTestSupport
             var handle = try SVGHandle(data: data)
             var asked = false
             var shown: InkMeasurement.ShownRender?
-            let measured = try InkMeasurement.measure(&handle, data: data, artboard: Size(width: 35, height: 35), shown: &shown, keepingTheRender: true) { handle in
+            let measured = try InkMeasurement.measure(
+                &handle, data: data, artboard: Size(width: 35, height: 35), shown: &shown, keepingTheRender: true
+            ) { handle in
                 asked = true
                 return try handle.inkRect(in: Rect(x: 0, y: 0, width: 35, height: 35))
             }
@@ -110,7 +127,8 @@ import IconForgeTestSupport
     @Test("documents that may draw through an intermediate surface are told apart by a byte search")
     func layersAreNoticed() {
         let layered = [
-            #"<g opacity=".5">"#, #"<g style="OPACITY:.5">"#, #"<path fill-opacity=".5"/>"#, #"<mask id="m"/>"#, #"<g filter="url(#f)">"#,
+            #"<g opacity=".5">"#, #"<g style="OPACITY:.5">"#, #"<path fill-opacity=".5"/>"#, #"<mask id="m"/>"#,
+            #"<g filter="url(#f)">"#,
             #"<g clip-path="url(#c)">"#, #"<g style="mix-blend-mode:multiply">"#, #"<g style="isolation:isolate">"#,
             #"<g style="&#111;pacity:.5">"#, #"<style>g{op\61 city:.5}</style>"#,
         ]
@@ -119,29 +137,43 @@ import IconForgeTestSupport
         }
         let utf16 = "<svg><g opacity=\".5\"/></svg>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         #expect(InkMeasurement.mayDrawThroughLayers(Data(utf16)))
-        let fontAwesome = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><!--!Font Awesome Free 6.6.0 by @fontawesome--><path d="M224 0c-17.7 0-32 14.3-32 32V51.2C119 66 64 130.6 64 208v18.8z"/></svg>"#
+        let fontAwesome =
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><!--!Font Awesome Free 6.6.0 by @fontawesome--><path d="M224 0c-17.7 0-32 14.3-32 32V51.2C119 66 64 130.6 64 208v18.8z"/></svg>"#
         #expect(!InkMeasurement.mayDrawThroughLayers(Data(fontAwesome.utf8)))
     }
 
-    @Test("a copy without opacity layers misspells only `opacity`, keeps every byte's place, and is refused where a mask, filter, clip, blend or escape would still make one")
+    @Test(
+        "a copy without opacity layers misspells only `opacity`, keeps every byte's place, and is refused where a mask, filter, clip, blend or escape would still make one"
+    )
     func opacityLayersAreTakenOut() throws {
-        let markup = #"<svg><path style="opacity:0.2;fill:#000" d="M0 0H9V9Z"/><g OPACITY=".5"><path fill-opacity=".3" stroke-opacity="1" d="M1 1H2V2Z"/></g></svg>"#
+        let markup =
+            #"<svg><path style="opacity:0.2;fill:#000" d="M0 0H9V9Z"/><g OPACITY=".5"><path fill-opacity=".3" stroke-opacity="1" d="M1 1H2V2Z"/></g></svg>"#
         let copy = try #require(InkMeasurement.withoutLayerOpacity(Data(markup.utf8)))
-        #expect(String(decoding: copy, as: UTF8.self) == #"<svg><path style="opacitx:0.2;fill:#000" d="M0 0H9V9Z"/><g OPACITx=".5"><path fill-opacity=".3" stroke-opacity="1" d="M1 1H2V2Z"/></g></svg>"#)
-        for layered in [#"<g opacity=".5" mask="url(#m)"/>"#, #"<g filter="url(#f)"/>"#, #"<g clip-path="url(#c)"/>"#, #"<g style="mix-blend-mode:multiply"/>"#, #"<g style="&#111;pacity:.5"/>"#] {
+        #expect(
+            String(decoding: copy, as: UTF8.self)
+                == #"<svg><path style="opacitx:0.2;fill:#000" d="M0 0H9V9Z"/><g OPACITx=".5"><path fill-opacity=".3" stroke-opacity="1" d="M1 1H2V2Z"/></g></svg>"#
+        )
+        for layered in [
+            #"<g opacity=".5" mask="url(#m)"/>"#, #"<g filter="url(#f)"/>"#, #"<g clip-path="url(#c)"/>"#,
+            #"<g style="mix-blend-mode:multiply"/>"#, #"<g style="&#111;pacity:.5"/>"#,
+        ] {
             #expect(InkMeasurement.withoutLayerOpacity(Data("<svg>\(layered)</svg>".utf8)) == nil, "\(layered)")
         }
     }
 
-    @Test("bands that replay the measurement's one recording show exactly the pixels of bands that draw the document, translucent groups, clips and masks included")
+    @Test(
+        "bands that replay the measurement's one recording show exactly the pixels of bands that draw the document, translucent groups, clips and masks included"
+    )
     func bandsReplayingOneRecordingMatchBandsThatDraw() throws {
-        let handle = try SVGHandle(data: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/translucent-group-and-mask.svg"))))
+        let handle = try SVGHandle(
+            data: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/translucent-group-and-mask.svg"))))
         let viewport = Rect(x: 0, y: 0, width: 700, height: 700)  // 20 px per unit
         let recording = try handle.recording(width: viewport.width, height: viewport.height)
         for (left, top, width, height) in [(580, 0, 40, 700), (0, 580, 700, 40), (-20, -30, 40, 760)] {
             let placed = Rect(x: -Double(left), y: -Double(top), width: 700, height: 700)
             let drawn = try handle.renderAlphaMaxima(width: width, height: height, viewport: placed)
-            let replayed = try handle.renderAlphaMaxima(width: width, height: height, viewport: placed, reusing: recording)
+            let replayed = try handle.renderAlphaMaxima(
+                width: width, height: height, viewport: placed, reusing: recording)
             #expect(drawn.columns.contains { $0 > 0 } == (left >= 0), "band at \(left),\(top)")
             #expect(drawn.columns == replayed.columns && drawn.rows == replayed.rows, "band at \(left),\(top)")
         }
@@ -154,12 +186,16 @@ import IconForgeTestSupport
         let ppp = try #require(glyph.plans.last).pixelsPerPoint
         func shifted(byPixels pixels: Double) -> RenderedGlyph {
             var wrong = glyph
-            wrong.inkBox = wrong.inkBox.map { Rect(x: $0.x + pixels / ppp, y: $0.y, width: $0.width, height: $0.height) }
+            wrong.inkBox = wrong.inkBox.map {
+                Rect(x: $0.x + pixels / ppp, y: $0.y, width: $0.width, height: $0.height)
+            }
             return wrong
         }
         // Planned from a box 1.5 px off, the PNGs (rendered from the true one) disagree.
         let message = try #require(GeometryChecks.placementMismatch(shifted(byPixels: 1.5)))
-        #expect(message.hasPrefix("the @3x PNG shows ink in pixels x ") && message.contains("no PNG is written"), "\(message)")
+        #expect(
+            message.hasPrefix("the @3x PNG shows ink in pixels x ") && message.contains("no PNG is written"),
+            "\(message)")
         #expect(GeometryChecks.placementMismatch(shifted(byPixels: 0.75)) == nil)
         var options = PipelineOptions()
         options.mode = .fitGlyph
@@ -176,16 +212,24 @@ import IconForgeTestSupport
         #expect(GeometryChecks.placementMismatch(glyph) == nil)
         let image = try #require(glyph.images.last)
         let box = try #require(paintedPixelBox(image))
-        #expect(glyph.shape == .tall && box.y == 8 && box.height == 88 && abs(Double(box.x) + Double(box.width) / 2 - 52) <= 0.5, "\(box)")
+        #expect(
+            glyph.shape == .tall && box.y == 8 && box.height == 88
+                && abs(Double(box.x) + Double(box.width) / 2 - 52) <= 0.5, "\(box)")
     }
 
-    @Test("set mode plans from the geometry and judges what shows by the @3x output it ships: the sliver is planned with, left out by the output, and the box is --fit=glyph's")
+    @Test(
+        "set mode plans from the geometry and judges what shows by the @3x output it ships: the sliver is planned with, left out by the output, and the box is --fit=glyph's"
+    )
     func setModeJudgesByItsOwnOutput() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("real/fontawesome-invisible-sliver-512.svg")))
-        let planning = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
+        let data = try Data(
+            contentsOf: URL(fileURLWithPath: Fixtures.path("real/fontawesome-invisible-sliver-512.svg")))
+        let planning = try GlyphRenderer.render(
+            RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
         let geometry = try #require(planning.inkBox)
         // The sliver's geometry, at (430, 512), is in the planning box; nothing judged it yet.
-        #expect(geometry.maxX > 430 && geometry.maxY > 511.9 && planning.judgingSlack == InkMeasurement.bandSlack, "\(geometry)")
+        #expect(
+            geometry.maxX > 430 && geometry.maxY > 511.9 && planning.judgingSlack == InkMeasurement.bandSlack,
+            "\(geometry)")
         let glyph = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2))
         let scale = SetScale(artboard: glyph.artboard, pixelsPerUnit: glyph.plans.map(\.pixelsPerPoint), glyphs: 1)
         let measured = InkMeasurement.Measured(box: geometry, precision: 0, judgingSlack: planning.judgingSlack)
@@ -195,7 +239,9 @@ import IconForgeTestSupport
                 $0.measured = measured
             })
         let ink = try #require(set.inkBox)
-        #expect(isClose(ink, try #require(glyph.inkBox), within: 0.2) && set.plannedBox == geometry && set.judgingSlack == nil, "\(ink)")
+        #expect(
+            isClose(ink, try #require(glyph.inkBox), within: 0.2) && set.plannedBox == geometry
+                && set.judgingSlack == nil, "\(ink)")
         #expect(GeometryChecks.placementMismatch(set) == nil)
         // Judged already (a second render pass), the box is taken as it is.
         let taken = try GlyphRenderer.render(
@@ -206,10 +252,13 @@ import IconForgeTestSupport
         #expect(taken.inkBox == ink && taken.plannedBox == nil && taken.images == set.images)
     }
 
-    @Test("in set mode, a box its @3x output shows as it is ships that render: one output drawn, byte for byte a fresh draw")
+    @Test(
+        "in set mode, a box its @3x output shows as it is ships that render: one output drawn, byte for byte a fresh draw"
+    )
     func setModeShipsTheRenderThatJudged() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
-        let planning = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
+        let planning = try GlyphRenderer.render(
+            RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
         let geometry = try #require(planning.inkBox)
         #expect(planning.judgingSlack == InkMeasurement.geometrySlack)
         let scale = SetScale(artboard: planning.artboard, pixelsPerUnit: [1.6, 2.4], glyphs: 1)
@@ -223,16 +272,22 @@ import IconForgeTestSupport
         #expect(set.inkBox == geometry && set.plannedBox == nil && draws.value == Template.scales.count - 1)
         let plan = try #require(set.plans.last)
         #expect(plan.pixelsPerPoint == 2.4)
-        let fresh = try SVGHandle(data: data).render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: set.artboard))
+        let fresh = try SVGHandle(data: data).render(
+            width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: set.artboard))
         #expect(set.images.last == fresh)
     }
 
-    @Test("a glyph with two Gaussian blurs is measured at its @3x output's resolution: one render of the artboard and the output that judges it, which ships; its box is what the PNG shows")
+    @Test(
+        "a glyph with two Gaussian blurs is measured at its @3x output's resolution: one render of the artboard and the output that judges it, which ships; its box is what the PNG shows"
+    )
     func blurredGlyphIsMeasuredAtTheOutputsResolution() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/blurred-two-filters.svg")))
-        let measuring = WorkCount(), outputs = WorkCount()
+        let measuring = WorkCount()
+        let outputs = WorkCount()
         let glyph = try GlyphRenderer.render(
-            RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.probes = BuildProbes(outputDraws: outputs, measuringDraws: measuring) })
+            RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with {
+                $0.probes = BuildProbes(outputDraws: outputs, measuringDraws: measuring)
+            })
         // Bands and recordings at 280 px across drew about ten times; here the artboard at 104 px
         // across, then the @3x output, drawn again while the box it shows moves by over half a
         // pixel (this glyph is an eighth of its artboard, so the first plan is far off).
@@ -240,34 +295,42 @@ import IconForgeTestSupport
         #expect(outputs.value == Template.scales.count - 1)
         #expect(GeometryChecks.placementMismatch(glyph) == nil)
         let template = WorkCount()
-        let drawn = try GlyphRenderer.render(RenderRequest(data, mode: .template, shapeThreshold: 1.2).with { $0.probes.measuringDraws = template })
+        let drawn = try GlyphRenderer.render(
+            RenderRequest(data, mode: .template, shapeThreshold: 1.2).with { $0.probes.measuringDraws = template })
         #expect((2...4).contains(template.value) && GeometryChecks.placementMismatch(drawn, fit: false) == nil)
     }
 
-    @Test("a colour card whose shapes each draw through a layer is measured to its geometry, and --fit=glyph draws its @3x output once: the render that judged what shows, byte for byte a fresh draw")
+    @Test(
+        "a colour card whose shapes each draw through a layer is measured to its geometry, and --fit=glyph draws its @3x output once: the render that judged what shows, byte for byte a fresh draw"
+    )
     func layeredCardIsMeasuredAndItsJudgingRenderShips() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
         let draws = WorkCount()
-        let glyph = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.probes.outputDraws = draws })
+        let glyph = try GlyphRenderer.render(
+            RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.probes.outputDraws = draws })
         let ink = try #require(glyph.inkBox)
         #expect(isClose(ink, Rect(x: 6, y: 4, width: 36, height: 40), within: 0.02), "\(ink)")
         #expect(glyph.shape == .square && GeometryChecks.placementMismatch(glyph) == nil)
         // Only the @2x was drawn for the outputs: the @3x is the render measuring judged by.
         #expect(draws.value == Template.scales.count - 1)
         let plan = try #require(glyph.plans.last)
-        let fresh = try SVGHandle(data: data).render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: glyph.artboard))
+        let fresh = try SVGHandle(data: data).render(
+            width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: glyph.artboard))
         #expect(glyph.images.last == fresh)
         // Template mode, whose plans measuring never draws, draws every output.
         let template = WorkCount()
-        _ = try GlyphRenderer.render(RenderRequest(data, mode: .template, shapeThreshold: 1.2).with { $0.probes.outputDraws = template })
+        _ = try GlyphRenderer.render(
+            RenderRequest(data, mode: .template, shapeThreshold: 1.2).with { $0.probes.outputDraws = template })
         #expect(template.value == Template.scales.count)
     }
 
-    @Test("a drawing whose only layers are opacity is measured from its geometry, to 0.006 pt (sharp tips and translucent shadows included); geometry at opacity 0 is left out by the render that judges what shows, and that edge measured on a band by what shows of it (a translucent edge pixel weighs its alpha: within a band pixel, 1/64 pt)", arguments: [
-        ("star-27-layered.svg", Rect(x: 4, y: 4.6607, width: 27, height: 26.6786), 0.006),
-        ("shadowed-card-48.svg", Rect(x: 6, y: 4, width: 36, height: 40), 0.006),
-        ("hidden-layer.svg", Rect(x: 5, y: 5, width: 23, height: 23), 1.0 / 64),
-    ])
+    @Test(
+        "a drawing whose only layers are opacity is measured from its geometry, to 0.006 pt (sharp tips and translucent shadows included); geometry at opacity 0 is left out by the render that judges what shows, and that edge measured on a band by what shows of it (a translucent edge pixel weighs its alpha: within a band pixel, 1/64 pt)",
+        arguments: [
+            ("star-27-layered.svg", Rect(x: 4, y: 4.6607, width: 27, height: 26.6786), 0.006),
+            ("shadowed-card-48.svg", Rect(x: 6, y: 4, width: 36, height: 40), 0.006),
+            ("hidden-layer.svg", Rect(x: 5, y: 5, width: 23, height: 23), 1.0 / 64),
+        ])
     func layeredDrawingsAreTheirGeometry(fixture: String, geometry: Rect, tolerance: Double) throws {
         let glyph = try renderFixture("geometry/" + fixture, mode: .fitGlyph)
         let ink = try #require(glyph.inkBox)
@@ -275,7 +338,9 @@ import IconForgeTestSupport
         #expect(glyph.inkPrecision == 0 && GeometryChecks.placementMismatch(glyph) == nil)
     }
 
-    @Test("keeping what shows only takes ink away: pixels that show beyond the box (a layer drawn at a fraction of a pixel blurs them there) move no edge outwards")
+    @Test(
+        "keeping what shows only takes ink away: pixels that show beyond the box (a layer drawn at a fraction of a pixel blurs them there) move no edge outwards"
+    )
     func keepingWhatShowsNeverGrowsTheBox() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/shadowed-card-48.svg")))
         let artboard = Size(width: 48, height: 48)
@@ -284,14 +349,18 @@ import IconForgeTestSupport
         var failed = false
         var shown: InkMeasurement.ShownRender?
         let kept = InkMeasurement.keepingWhatShows(
-            try SVGHandle(data: data), artboard: artboard, box: inside, fine: InkMeasurement.finePixelsPerUnit(artboard: artboard), failed: &failed,
+            try SVGHandle(data: data), artboard: artboard, box: inside,
+            fine: InkMeasurement.finePixelsPerUnit(artboard: artboard), failed: &failed,
             shown: &shown, keepingTheRender: true)
         #expect(kept == inside && !failed)
-        #expect(shown?.plan == RenderPlan.fit(inkBox: inside, shape: .square, scale: Template.scales[Template.scales.count - 1]))
+        #expect(
+            shown?.plan
+                == RenderPlan.fit(inkBox: inside, shape: .square, scale: Template.scales[Template.scales.count - 1]))
         // Judged from the alpha maxima alone where the render cannot ship: the same box, no image kept.
         var judged: InkMeasurement.ShownRender?
         let alone = InkMeasurement.keepingWhatShows(
-            try SVGHandle(data: data), artboard: artboard, box: inside, fine: InkMeasurement.finePixelsPerUnit(artboard: artboard), failed: &failed,
+            try SVGHandle(data: data), artboard: artboard, box: inside,
+            fine: InkMeasurement.finePixelsPerUnit(artboard: artboard), failed: &failed,
             shown: &judged, keepingTheRender: false)
         #expect(alone == kept && judged == nil && !failed)
     }
@@ -299,16 +368,21 @@ import IconForgeTestSupport
     @Test("--fit=set's planning pass measures without rendering, the same box the render uses")
     func measuringAloneRendersNothing() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/rotated-miter.svg")))
-        let measured = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
+        let measured = try GlyphRenderer.render(
+            RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2).with { $0.measuringOnly = true })
         let rendered = try GlyphRenderer.render(RenderRequest(data, mode: .fitGlyph, shapeThreshold: 1.2))
         #expect(measured.images.isEmpty && measured.plans.isEmpty)
-        #expect(measured.inkBox == rendered.inkBox && measured.shape == rendered.shape && rendered.images.count == Template.scales.count)
+        #expect(
+            measured.inkBox == rendered.inkBox && measured.shape == rendered.shape
+                && rendered.images.count == Template.scales.count)
         var options = PipelineOptions()
         options.mode = .fitGlyph
         options.measuresOnly = true
         let outcome = GlyphProcessor.process(
-            GlyphSource(name: "chevron", displayPath: "chevron.svg", relativePath: "chevron.svg", bytes: Array(data)), options: options, encode: false)
-        #expect(outcome.inkBox == rendered.inkBox?.roundedForCatalog && outcome.pngs.isEmpty && outcome.diagnostics.isEmpty)
+            GlyphSource(name: "chevron", displayPath: "chevron.svg", relativePath: "chevron.svg", bytes: Array(data)),
+            options: options, encode: false)
+        #expect(
+            outcome.inkBox == rendered.inkBox?.roundedForCatalog && outcome.pngs.isEmpty && outcome.diagnostics.isEmpty)
     }
 
     @Test("documents that may hold text are told apart by a byte search")
@@ -320,9 +394,12 @@ import IconForgeTestSupport
         #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 16, height: 16), drawsText: true) == 8)
     }
 
-    @Test("a band far smaller than its viewport (drawn through a recording) shows what the same pixels of a whole render show, translucent groups, clips and masks included")
+    @Test(
+        "a band far smaller than its viewport (drawn through a recording) shows what the same pixels of a whole render show, translucent groups, clips and masks included"
+    )
     func bandThroughARecordingMatchesTheWholeRender() throws {
-        let handle = try SVGHandle(data: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/translucent-group-and-mask.svg"))))
+        let handle = try SVGHandle(
+            data: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("geometry/translucent-group-and-mask.svg"))))
         let viewport = Rect(x: 0, y: 0, width: 700, height: 700)  // 20 px per unit
         let whole = try handle.render(width: 700, height: 700, viewport: viewport)
         // A 40-column band across the translucent square's right edge (x 30) and the masked
@@ -330,12 +407,15 @@ import IconForgeTestSupport
         // than four times the band's pixels, so it is drawn through a recording.
         for (left, top, width, height) in [(580, 0, 40, 700), (0, 580, 700, 40)] {
             let band = try handle.render(
-                width: width, height: height, viewport: Rect(x: -Double(left), y: -Double(top), width: 700, height: 700))
-            var largest = 0, painted = 0
+                width: width, height: height, viewport: Rect(x: -Double(left), y: -Double(top), width: 700, height: 700)
+            )
+            var largest = 0
+            var painted = 0
             var crop = [UInt8]()
             for y in 0..<height {
                 for x in 0..<width {
-                    let a = band.pixel(x: x, y: y)[3], b = whole.pixel(x: left + x, y: top + y)
+                    let a = band.pixel(x: x, y: y)[3]
+                    let b = whole.pixel(x: left + x, y: top + y)
                     crop += b
                     largest = max(largest, abs(Int(a) - Int(b[3])))
                     if a > 0 { painted += 1 }
@@ -344,9 +424,14 @@ import IconForgeTestSupport
             #expect(painted > 1_000, "band at \(left),\(top) shows the ink")
             #expect(largest <= 16, "band at \(left),\(top): alpha differs by \(largest) of 255")
             // What measuring reads of it: the edges, to a tenth of a pixel.
-            let measured = try #require(AlphaBounds.of(band)), expected = try #require(AlphaBounds.of(RGBAImage(width: width, height: height, pixels: crop)))
-            #expect(abs(measured.x - expected.x) < 0.1 && abs(measured.maxX - expected.maxX) < 0.1, "\(measured) \(expected)")
-            #expect(abs(measured.y - expected.y) < 0.1 && abs(measured.maxY - expected.maxY) < 0.1, "\(measured) \(expected)")
+            let measured = try #require(AlphaBounds.of(band))
+            let expected = try #require(AlphaBounds.of(RGBAImage(width: width, height: height, pixels: crop)))
+            #expect(
+                abs(measured.x - expected.x) < 0.1 && abs(measured.maxX - expected.maxX) < 0.1,
+                "\(measured) \(expected)")
+            #expect(
+                abs(measured.y - expected.y) < 0.1 && abs(measured.maxY - expected.maxY) < 0.1,
+                "\(measured) \(expected)")
         }
     }
 
@@ -355,7 +440,9 @@ import IconForgeTestSupport
         #expect(InkMeasurement.mayFilter(Data("<svg><g style=\"FILTER:url(#blur)\"/></svg>".utf8)))
         #expect(!InkMeasurement.mayFilter(Data("<svg><path d=\"M0 0\" opacity=\"0.5\"/></svg>".utf8)))
         #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 35, height: 35), filters: true) == 8)
-        #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 1_600, height: 1_500), filters: true) == 280.0 / 1_600)
+        #expect(
+            InkMeasurement.finePixelsPerUnit(artboard: Size(width: 1_600, height: 1_500), filters: true) == 280.0
+                / 1_600)
         #expect(InkMeasurement.finePixelsPerUnit(artboard: Size(width: 1_600, height: 1_500)) == 4)
     }
 
@@ -366,8 +453,10 @@ import IconForgeTestSupport
         let margin = 0.1 * max(artboard.width, artboard.height)
         let side = max(artboard.width, artboard.height) + 2 * margin
         let ppp = 2048 / side
-        let plan = RenderPlan(canvasWidth: 2048, canvasHeight: 2048, pixelsPerPoint: ppp, originX: margin * ppp, originY: margin * ppp)
-        let image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        let plan = RenderPlan(
+            canvasWidth: 2048, canvasHeight: 2048, pixelsPerPoint: ppp, originX: margin * ppp, originY: margin * ppp)
+        let image = try handle.render(
+            width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         return AlphaBounds.of(image).map { plan.points(fromPixels: $0) }
     }
 }

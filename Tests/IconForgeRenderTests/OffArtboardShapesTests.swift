@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeRender
 
 /// Shapes parked wholly off the page (an Inkscape document's spares) are no part of the
@@ -17,18 +17,24 @@ import IconForgeTestSupport
     /// The fixture with its two spares deleted by hand: the drawing every mode must output.
     static func withoutSpares() throws -> String {
         let text = try String(contentsOfFile: Fixtures.path(fixture), encoding: .utf8)
-        let spares = try #require(text.range(of: "    <rect")).lowerBound..<(try #require(text.range(of: "id=\"path9\" />"))).upperBound
+        let spares =
+            try #require(text.range(of: "    <rect"))
+            .lowerBound..<(try #require(text.range(of: "id=\"path9\" />"))).upperBound
         return text.replacingCharacters(in: spares, with: "")
     }
 
-    @Test("--fit=glyph and --fit=set draw the page's glyph alone, pixel for pixel as without the spares", arguments: [ExportMode.fitGlyph, .fitSet])
+    @Test(
+        "--fit=glyph and --fit=set draw the page's glyph alone, pixel for pixel as without the spares",
+        arguments: [ExportMode.fitGlyph, .fitSet])
     func fitModesLeaveTheSparesOut(mode: ExportMode) throws {
         var options = PipelineOptions()
         options.mode = mode
         let text = try String(contentsOfFile: Fixtures.path(Self.fixture), encoding: .utf8)
         let spared = GlyphProcessor.process(Self.source(text), options: options, encode: true)
         let tidy = GlyphProcessor.process(Self.source(try Self.withoutSpares()), options: options, encode: true)
-        #expect(spared.diagnostics.map(\.rule) == [.geometryClipped] && spared.diagnostics.allSatisfy { $0.severity == .warning }, "\(spared.diagnostics.map(\.message))")
+        #expect(
+            spared.diagnostics.map(\.rule) == [.geometryClipped]
+                && spared.diagnostics.allSatisfy { $0.severity == .warning }, "\(spared.diagnostics.map(\.message))")
         #expect(tidy.diagnostics.isEmpty)
         // The disc alone: 27 pt across, centred on the page.
         let ink = try #require(spared.inkBox)
@@ -62,10 +68,16 @@ import IconForgeTestSupport
 
     @Test("a shape the page edge cuts changes the page, so it stays and is clipped")
     func aShapeAcrossTheEdgeStays() throws {
-        let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("rules/geometry-clipped-inkscape-shape-across-page-edge.svg"))))
-        let markup = MarkupChecks.run(Self.source(String(decoding: data, as: UTF8.self)), limits: PipelineOptions().limits)
+        let data = try [UInt8](
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: Fixtures.path("rules/geometry-clipped-inkscape-shape-across-page-edge.svg"))))
+        let markup = MarkupChecks.run(
+            Self.source(String(decoding: data, as: UTF8.self)), limits: PipelineOptions().limits)
         let renderable = try #require(markup.renderable)
-        let spans = OffArtboardShapes.spans(markup.paintUses.compactMap(\.span), in: renderable, artboard: Size(width: 35, height: 35), librsvgPath: nil)
+        let spans = OffArtboardShapes.spans(
+            markup.paintUses.compactMap(\.span), in: renderable, artboard: Size(width: 35, height: 35), librsvgPath: nil
+        )
         // Only the red spare: the disc and the shape across the edge both show on the page.
         #expect(spans.count == 1)
         #expect(String(decoding: renderable[try #require(spans.first)], as: UTF8.self).contains("#ff0000"))
@@ -76,7 +88,9 @@ import IconForgeTestSupport
     @Test func subpathsAreSplitAtMoveTos() {
         func subpaths(_ element: String) -> [String] {
             let bytes = Array(element.utf8)
-            return OffArtboardShapes.subpathSpans(ofPath: 0..<bytes.count, in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+            return OffArtboardShapes.subpathSpans(ofPath: 0..<bytes.count, in: bytes).map {
+                String(decoding: bytes[$0], as: UTF8.self)
+            }
         }
         #expect(subpaths("<path fill=\"#000\" d=\"M1 1h2v2z M30 1e0h2v2z\"/>") == ["M1 1h2v2z ", "M30 1e0h2v2z"])
         #expect(subpaths("<path id=\"d\" d='M1 1h2v2z m30 0h2v2z M4 4h1v1z'/>") == ["m30 0h2v2z ", "M4 4h1v1z"])

@@ -1,5 +1,6 @@
-import Testing
 import IconForgeTestSupport
+import Testing
+
 @testable import IconForgeSVG
 
 /// Declarations as "property=value@offset", which reads well in failure messages.
@@ -39,8 +40,9 @@ private func references(_ text: String) -> [String] {
     @Test func stringsAndURLsKeepTheirSemicolons() {
         #expect(inline("content: 'a;b'; fill: red") == ["content='a;b'@0", "fill=red@16"])
         #expect(inline(#"content: "a\";b"; fill: red"#) == [#"content="a\";b"@0"#, "fill=red@18"])
-        #expect(inline("fill: url(data:image/png;base64,AA/*A*/); stroke: red")
-            == ["fill=url(data:image/png;base64,AA/*A*/)@0", "stroke=red@42"])
+        #expect(
+            inline("fill: url(data:image/png;base64,AA/*A*/); stroke: red")
+                == ["fill=url(data:image/png;base64,AA/*A*/)@0", "stroke=red@42"])
         #expect(inline("content: '/* not a comment */'") == ["content='/* not a comment */'@0"])
     }
 
@@ -65,11 +67,13 @@ private func references(_ text: String) -> [String] {
 
     @Test func atRules() {
         #expect(sheet("@media (min-width: 10px) { .a { fill: red } }") == ["fill=red@32"])
-        #expect(sheet("@supports (fill: red) { @media screen { .a { fill: blue } } }").map { String($0.prefix(10)) }
-            == ["fill=blue@"])
+        #expect(
+            sheet("@supports (fill: red) { @media screen { .a { fill: blue } } }").map { String($0.prefix(10)) }
+                == ["fill=blue@"])
         #expect(sheet(#"@charset "utf-8"; @import "x.css"; .a { fill: red }"#) == ["fill=red@40"])
-        #expect(sheet("@font-face { font-family: X; src: url(a.woff) }")
-            == ["font-family=X@13", "src=url(a.woff)@29"])
+        #expect(
+            sheet("@font-face { font-family: X; src: url(a.woff) }")
+                == ["font-family=X@13", "src=url(a.woff)@29"])
         #expect(sheet("@keyframes spin { from { fill: red } 50% { fill: lime } to { fill: blue } }").count == 3)
         #expect(sheet("@-webkit-keyframes spin { from { fill: red } }").count == 1)
         #expect(sheet("@page :first { margin: 1in; @top-left { content: 'x' } }").count == 2)
@@ -78,9 +82,10 @@ private func references(_ text: String) -> [String] {
     }
 
     @Test func nestedRules() {
-        #expect(sheet(".a { fill: red; .b { fill: blue } stroke: green; @media print { fill: black } }") == [
-            "fill=red@5", "fill=blue@21", "stroke=green@34", "fill=black@64",
-        ])
+        #expect(
+            sheet(".a { fill: red; .b { fill: blue } stroke: green; @media print { fill: black } }") == [
+                "fill=red@5", "fill=blue@21", "stroke=green@34", "fill=black@64",
+            ])
         #expect(sheet(".a { &:hover { fill: red } }") == ["fill=red@15"])
     }
 
@@ -163,8 +168,10 @@ private func references(_ text: String) -> [String] {
 
     /// Random CSS-like text never crashes, and every offset points at what was reported.
     @Test func fuzzedTextIsHandled() {
-        let pieces = ["{", "}", "(", ")", "[", "]", ";", ":", "'", "\"", "/*", "*/", "\\", "@media ", "@import ",
-                      "url(", "fill", "red", " ", "\n", "<!--", "-->", "é", "#a", ",", "&"]
+        let pieces = [
+            "{", "}", "(", ")", "[", "]", ";", ":", "'", "\"", "/*", "*/", "\\", "@media ", "@import ",
+            "url(", "fill", "red", " ", "\n", "<!--", "-->", "é", "#a", ",", "&",
+        ]
         var generator = SplitMix64(seed: 42)
         for _ in 0..<5000 {
             let text = (0..<Int.random(in: 0...30, using: &generator))

@@ -1,5 +1,6 @@
-import Testing
 import IconForgeTestSupport
+import Testing
+
 @testable import IconForgeSVG
 
 /// The colour `text` parses to as "#rrggbb", or nil if it is not a colour.
@@ -99,7 +100,9 @@ private func alpha(_ text: String) -> Double? {
         #expect(hex("hsl(0, 150%, 120%)") == "#ffffff")
         #expect(alpha("hsla(0, 100%, 50%, 0.25)") == 0.25)
         #expect(alpha("hsl(0 100% 50% / 40%)") == 0.4)
-        let invalid = ["hsl(0, 100, 50)", "hsl(0, 100%)", "hsl(0deg0, 100%, 50%)", "hsl(1e999turn, 100%, 50%)", "hsl(red, 1%, 1%)"]
+        let invalid = [
+            "hsl(0, 100, 50)", "hsl(0, 100%)", "hsl(0deg0, 100%, 50%)", "hsl(1e999turn, 100%, 50%)", "hsl(red, 1%, 1%)",
+        ]
         for text in invalid {
             #expect(CSSPaint.parse(text) == .invalid(text), "\(text)")
         }
@@ -148,8 +151,10 @@ private func alpha(_ text: String) -> Double? {
     }
 
     @Test func fuzzedValuesNeverCrash() {
-        let pieces = ["rgb(", "hsl(", "url(", "#", "(", ")", ",", "/", " ", "%", "1", ".5", "e", "-",
-                      "none", "deg", "'", "\"", "\\", "!important", "red", "é"]
+        let pieces = [
+            "rgb(", "hsl(", "url(", "#", "(", ")", ",", "/", " ", "%", "1", ".5", "e", "-",
+            "none", "deg", "'", "\"", "\\", "!important", "red", "é",
+        ]
         var generator = SplitMix64(seed: 7)
         for _ in 0..<5000 {
             let text = (0..<Int.random(in: 0...10, using: &generator))

@@ -22,13 +22,17 @@ import Testing
         let cascade = try #require(ColorCascade(root: root))
         let inherited = PixelColor(red: 9, green: 9, blue: 9)
         let paths = root.children.filter { $0.localName != "style" }
-        #expect(paths.map { cascade.color(of: $0, inherited: inherited).hex } == ["#ff0000", "#00ff00", "#222222", "#0000ff", "#090909"])
+        #expect(
+            paths.map { cascade.color(of: $0, inherited: inherited).hex } == [
+                "#ff0000", "#00ff00", "#222222", "#0000ff", "#090909",
+            ])
     }
 
     @Test func aColourRuleUnderAnotherSelectorLeavesTheFileUnresolved() throws {
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg"><style>g .a { color: red } .b { fill: blue }</style></svg>"#
         #expect(ColorCascade(root: try XMLScanner.parse(Array(svg.utf8), limits: Limits()).root) == nil)
-        let media = #"<svg xmlns="http://www.w3.org/2000/svg"><style>@media (prefers-color-scheme: dark) { .a { color: white } }</style></svg>"#
+        let media =
+            #"<svg xmlns="http://www.w3.org/2000/svg"><style>@media (prefers-color-scheme: dark) { .a { color: white } }</style></svg>"#
         #expect(ColorCascade(root: try XMLScanner.parse(Array(media.utf8), limits: Limits()).root) == nil)
     }
 }

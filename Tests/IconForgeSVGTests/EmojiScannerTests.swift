@@ -1,5 +1,6 @@
-import Testing
 import IconForgeTestSupport
+import Testing
+
 @testable import IconForgeSVG
 
 /// The findings as (kind, offset, code points), which reads well in failure messages.
@@ -95,9 +96,10 @@ private func scan(_ text: String) -> [String] {
     @Test func offsetsAreUTF8Bytes() {
         #expect(scan("é😀") == ["presentation @2 U+1F600"])
         #expect(scan("日本😀") == ["presentation @6 U+1F600"])
-        #expect(scan("a❤️b😀c🇫🇷") == [
-            "variationSelector @1 U+2764 U+FE0F", "presentation @8 U+1F600", "flag @13 U+1F1EB U+1F1F7",
-        ])
+        #expect(
+            scan("a❤️b😀c🇫🇷") == [
+                "variationSelector @1 U+2764 U+FE0F", "presentation @8 U+1F600", "flag @13 U+1F1EB U+1F1F7",
+            ])
     }
 
     @Test func sequenceTextIsTheMatchedScalars() {

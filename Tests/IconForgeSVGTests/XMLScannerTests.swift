@@ -8,7 +8,9 @@ import Testing
     }
 
     @Test func keepsElementAndAttributeLocations() throws {
-        let document = try parse("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <g>\n    <path  fill=\"#f00\" d=\"M0 0\"/>\n  </g>\n</svg>\n")
+        let document = try parse(
+            "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <g>\n    <path  fill=\"#f00\" d=\"M0 0\"/>\n  </g>\n</svg>\n"
+        )
         let path = try #require(document.root.children.first?.children.first)
         #expect(path.localName == "path" && path.namespace == "http://www.w3.org/2000/svg")
         #expect(path.location == SourceLocation(line: 4, column: 5))
@@ -25,14 +27,18 @@ import Testing
     }
 
     @Test func resolvesNamespacesAndDecodesReferences() throws {
-        let document = try parse("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><use xlink:href=\"#a&amp;b\"/><title>&lt;&#65;&#x42;&gt;</title></svg>")
+        let document = try parse(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><use xlink:href=\"#a&amp;b\"/><title>&lt;&#65;&#x42;&gt;</title></svg>"
+        )
         let use = document.root.children[0]
         #expect(use.attribute("href", namespace: "http://www.w3.org/1999/xlink")?.value == "#a&b")
         #expect(document.root.children[1].text == "<AB>")
     }
 
     @Test func recordsDoctypeAndExpandsPlainTextEntities() throws {
-        let document = try parse("<!DOCTYPE svg SYSTEM \"http://example.com/x.dtd\" [<!-- c --><!ENTITY a \"aaaa\"> <!ENTITY a \"second\">]>\n<svg id=\"&a;-&a;\">&a;</svg>")
+        let document = try parse(
+            "<!DOCTYPE svg SYSTEM \"http://example.com/x.dtd\" [<!-- c --><!ENTITY a \"aaaa\"> <!ENTITY a \"second\">]>\n<svg id=\"&a;-&a;\">&a;</svg>"
+        )
         #expect(document.documentType?.externalID == "http://example.com/x.dtd")
         #expect(document.documentType?.hasInternalSubset == true)
         #expect(document.root.attribute("id")?.value == "aaaa-aaaa", "the first declaration binds")
@@ -53,7 +59,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("<!DOCTYPE svg [<!ENTITY a SYSTEM \"file:///etc/passwd\">]><svg>&a;</svg>", XMLParseError.Kind.entity, "external"),
+        (
+            "<!DOCTYPE svg [<!ENTITY a SYSTEM \"file:///etc/passwd\">]><svg>&a;</svg>", XMLParseError.Kind.entity,
+            "external"
+        ),
         ("<!DOCTYPE svg [<!ENTITY a PUBLIC \"-//x\" \"http://x/y\">]><svg/>", .entity, "external"),
         ("<!DOCTYPE svg [<!ENTITY % p \"x\">]><svg/>", .entity, "parameter entity"),
         ("<!DOCTYPE svg [%p;]><svg/>", .entity, "parameter entity"),
@@ -76,11 +85,15 @@ import Testing
         let many = (0...XMLScanner.maximumEntities).map { "<!ENTITY e\($0) \"x\">" }.joined()
         let long = "<!ENTITY e \"" + String(repeating: "x", count: XMLScanner.maximumEntityBytes + 1) + "\">"
         let value = String(repeating: "x", count: XMLScanner.maximumEntityBytes)
-        let references = String(repeating: "&e;", count: XMLScanner.maximumExpansionBytes / XMLScanner.maximumEntityBytes + 1)
+        let references = String(
+            repeating: "&e;", count: XMLScanner.maximumExpansionBytes / XMLScanner.maximumEntityBytes + 1)
         let cases = [
             ("<!DOCTYPE svg [\(many)]><svg/>", "more than \(XMLScanner.maximumEntities) entities"),
             ("<!DOCTYPE svg [\(long)]><svg/>", "longer than \(XMLScanner.maximumEntityBytes) bytes"),
-            ("<!DOCTYPE svg [<!ENTITY e \"\(value)\">]><svg>\(references)</svg>", "more than \(XMLScanner.maximumExpansionBytes) bytes in all"),
+            (
+                "<!DOCTYPE svg [<!ENTITY e \"\(value)\">]><svg>\(references)</svg>",
+                "more than \(XMLScanner.maximumExpansionBytes) bytes in all"
+            ),
         ]
         for (text, message) in cases {
             do {
@@ -164,14 +177,19 @@ import Testing
         let groupColumns = group.unicodeScalars.count
         let last = document.root.children[count - 1]
         #expect(last.location == SourceLocation(line: 1, column: 6 + (count - 1) * groupColumns))
-        #expect(last.attribute("fill")?.valueLocation == SourceLocation(line: 1, column: 6 + (count - 1) * groupColumns + 9))
-        #expect(document.root.children[count].textLocation == SourceLocation(line: 1, column: 6 + count * groupColumns + 7))
+        #expect(
+            last.attribute("fill")?.valueLocation == SourceLocation(line: 1, column: 6 + (count - 1) * groupColumns + 9)
+        )
+        #expect(
+            document.root.children[count].textLocation == SourceLocation(line: 1, column: 6 + count * groupColumns + 7))
     }
 
     /// Emoji findings in a long text each get a column, counted in one pass over the text.
     @Test func manyFindingsInOneLongTextGetExactColumns() throws {
         let count = 5_000
-        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>" + String(repeating: "ab 😀 ", count: count) + "</title></svg>"
+        let text =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>" + String(repeating: "ab 😀 ", count: count)
+            + "</title></svg>"
         let source = GlyphSource(name: "a", displayPath: "a.svg", relativePath: "a.svg", bytes: Array(text.utf8))
         let emoji = MarkupChecks.run(source, limits: Limits()).diagnostics.filter { $0.rule == .glyphEmoji }
         #expect(emoji.count == count)

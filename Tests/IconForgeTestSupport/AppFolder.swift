@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import IconForgeCLI
+import Testing
 
 /// An iOS app's folder as an engineer has it, with iconforge's glyphs beside it: an
 /// `.xcodeproj`, an asset catalog holding AppIcon, AccentColor and the app's own image set,
@@ -36,13 +35,23 @@ package final class AppFolder {
         """
 
     package init(binaryInfoPlist: Bool = false) throws {
-        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Glyphs").path
         try FileManager.default.copyItem(atPath: glyphs, toPath: folder.file("Glyphs"))
         folder.write("Glyphs/quick-actions.json", Self.definitions)
-        folder.write("Mosaic.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 60;\n\tobjects = {\n\t};\n\trootObject = 0;\n}\n")
-        folder.write("Mosaic.xcodeproj/project.xcworkspace/contents.xcworkspacedata", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace\n   version = \"1.0\">\n</Workspace>\n")
-        folder.write("Mosaic/Assets.xcassets/Contents.json", "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")
-        folder.write("Mosaic/Assets.xcassets/AppIcon.appiconset/Contents.json", """
+        folder.write(
+            "Mosaic.xcodeproj/project.pbxproj",
+            "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 60;\n\tobjects = {\n\t};\n\trootObject = 0;\n}\n"
+        )
+        folder.write(
+            "Mosaic.xcodeproj/project.xcworkspace/contents.xcworkspacedata",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace\n   version = \"1.0\">\n</Workspace>\n")
+        folder.write(
+            "Mosaic/Assets.xcassets/Contents.json",
+            "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")
+        folder.write(
+            "Mosaic/Assets.xcassets/AppIcon.appiconset/Contents.json",
+            """
             {
               "images" : [
                 {
@@ -58,7 +67,9 @@ package final class AppFolder {
             }
 
             """)
-        folder.write("Mosaic/Assets.xcassets/AccentColor.colorset/Contents.json", """
+        folder.write(
+            "Mosaic/Assets.xcassets/AccentColor.colorset/Contents.json",
+            """
             {
               "colors" : [
                 {
@@ -72,7 +83,9 @@ package final class AppFolder {
             }
 
             """)
-        folder.write("Mosaic/Assets.xcassets/Logo.imageset/Contents.json", """
+        folder.write(
+            "Mosaic/Assets.xcassets/Logo.imageset/Contents.json",
+            """
             {
               "images" : [
                 {
@@ -95,12 +108,20 @@ package final class AppFolder {
         if binaryInfoPlist {
             let data = try Data(contentsOf: URL(fileURLWithPath: file("Mosaic/Info.plist")))
             let value = try PropertyListSerialization.propertyList(from: data, format: nil)
-            try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0).write(to: URL(fileURLWithPath: file("Mosaic/Info.plist")))
+            try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0).write(
+                to: URL(fileURLWithPath: file("Mosaic/Info.plist")))
         }
-        let english = "/* Privacy - Camera Usage Description */\n\"NSCameraUsageDescription\" = \"Mosaic uses the camera to add photos to your notes.\";\n"
-        try Data([0xFF, 0xFE] + Array(english.data(using: .utf16LittleEndian)!)).write(to: URL(fileURLWithPath: file("Mosaic/en.lproj/InfoPlist.strings")).createdFolder())
-        folder.write("Mosaic/de.lproj/InfoPlist.strings", "/* Privacy - Camera Usage Description */\n\"NSCameraUsageDescription\" = \"Mosaic verwendet die Kamera, um Fotos zu deinen Notizen hinzuzufügen.\";\n")
-        folder.write("Mosaic/InfoPlist.xcstrings", """
+        let english =
+            "/* Privacy - Camera Usage Description */\n\"NSCameraUsageDescription\" = \"Mosaic uses the camera to add photos to your notes.\";\n"
+        try Data([0xFF, 0xFE] + Array(english.data(using: .utf16LittleEndian)!)).write(
+            to: URL(fileURLWithPath: file("Mosaic/en.lproj/InfoPlist.strings")).createdFolder())
+        folder.write(
+            "Mosaic/de.lproj/InfoPlist.strings",
+            "/* Privacy - Camera Usage Description */\n\"NSCameraUsageDescription\" = \"Mosaic verwendet die Kamera, um Fotos zu deinen Notizen hinzuzufügen.\";\n"
+        )
+        folder.write(
+            "Mosaic/InfoPlist.xcstrings",
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -130,7 +151,8 @@ package final class AppFolder {
 
     /// The app's files a build with every app-file option touches, relative to the folder.
     package static let appFiles = [
-        "Mosaic/Info.plist", "Mosaic/en.lproj/InfoPlist.strings", "Mosaic/de.lproj/InfoPlist.strings", "Mosaic/InfoPlist.xcstrings",
+        "Mosaic/Info.plist", "Mosaic/en.lproj/InfoPlist.strings", "Mosaic/de.lproj/InfoPlist.strings",
+        "Mosaic/InfoPlist.xcstrings",
         "Mosaic/QuickAction.swift",
     ]
 
@@ -177,14 +199,16 @@ package final class AppFolder {
 
     /// The String Catalog as Foundation's JSON parser reads it.
     package func catalog() throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(bytes("Mosaic/InfoPlist.xcstrings"))) as? [String: Any])
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(bytes("Mosaic/InfoPlist.xcstrings"))) as? [String: Any])
     }
 
     /// The value of `key`'s `locale` string unit in the String Catalog.
     package func catalogValue(_ key: String, _ locale: String) throws -> String? {
         let strings = try #require(try catalog()["strings"] as? [String: Any])
         let entry = strings[key] as? [String: Any]
-        let unit = ((entry?["localizations"] as? [String: Any])?[locale] as? [String: Any])?["stringUnit"] as? [String: Any]
+        let unit =
+            ((entry?["localizations"] as? [String: Any])?[locale] as? [String: Any])?["stringUnit"] as? [String: Any]
         return unit?["value"] as? String
     }
 
@@ -192,12 +216,15 @@ package final class AppFolder {
     /// UTF-16 with a byte order mark and UTF-8 alike).
     package func strings(_ locale: String) throws -> [String: String] {
         try #require(
-            try PropertyListSerialization.propertyList(from: Data(bytes("Mosaic/\(locale).lproj/InfoPlist.strings")), format: nil) as? [String: String])
+            try PropertyListSerialization.propertyList(
+                from: Data(bytes("Mosaic/\(locale).lproj/InfoPlist.strings")), format: nil) as? [String: String])
     }
 
     /// The Info.plist as Foundation reads it.
     package func infoPlist() throws -> [String: Any] {
-        try #require(try PropertyListSerialization.propertyList(from: Data(bytes("Mosaic/Info.plist")), format: nil) as? [String: Any])
+        try #require(
+            try PropertyListSerialization.propertyList(from: Data(bytes("Mosaic/Info.plist")), format: nil)
+                as? [String: Any])
     }
 
     /// The Info.plist's root keys as Python's plistlib reads them (an independent parser),

@@ -24,7 +24,8 @@ package final class CaseInsensitiveFolder {
         #endif
     }()
 
-    package static let missing: Comment = "no case-insensitive folder: needs root, /dev/fuse, mkfs.vfat and fusefat (scripts/setup.sh --test installs dosfstools and fusefat)"
+    package static let missing: Comment =
+        "no case-insensitive folder: needs root, /dev/fuse, mkfs.vfat and fusefat (scripts/setup.sh --test installs dosfstools and fusefat)"
 
     package init?() {
         guard let tools = Self.tools else { return nil }
@@ -36,7 +37,13 @@ package final class CaseInsensitiveFolder {
             // fusefat's daemon, which serves the mount once fusefat returns, keeps what it
             // inherits open for as long as it runs; Foundation waits for the end of the
             // descriptors it gave the child, so the daemon gets none beyond 0, 1 and 2.
-            Self.run("/bin/bash", ["-c", #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$@""#, "bash", tools.fusefat, "-o", "rw+", image, path]) == 0
+            Self.run(
+                "/bin/bash",
+                [
+                    "-c",
+                    #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$@""#,
+                    "bash", tools.fusefat, "-o", "rw+", image, path,
+                ]) == 0
         else { return nil }
     }
 

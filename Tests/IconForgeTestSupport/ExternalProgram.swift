@@ -9,19 +9,25 @@ package struct ExternalProgram {
     }
 
     /// The repository's root folder (where Package.swift and the Makefile are).
-    package static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().path
 
     /// The full path of `name` on PATH, or nil when it is not installed.
     package static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return (path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/local/bin"]).map { $0 + "/" + name }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        return (path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/local/bin"]).map {
+            $0 + "/" + name
+        }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Runs `executable` with `arguments` in `folder`, standard input empty, output and
     /// error together.
-    package static func run(_ executable: String, _ arguments: [String], in folder: String = repositoryRoot, environment: [String: String] = [:]) throws -> Result {
+    package static func run(
+        _ executable: String, _ arguments: [String], in folder: String = repositoryRoot,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

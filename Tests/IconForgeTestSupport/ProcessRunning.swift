@@ -3,7 +3,9 @@ import Testing
 
 /// Runs a program to its end with standard output and error in one pipe: its status and
 /// what it printed.
-package func runProgram(_ executable: String, _ arguments: [String], in folder: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+package func runProgram(
+    _ executable: String, _ arguments: [String], in folder: String? = nil, environment: [String: String]? = nil
+) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -53,7 +55,9 @@ package func runMake(_ arguments: [String], in folder: String) throws -> (status
 /// clock: for inputs that once made iconforge run for minutes or for ever. The limit is far
 /// beyond what the run takes (a bound on a hang, not a measure of speed), so a busy machine
 /// never trips it; `timedOut` says whether it was killed.
-package func runProgram(_ executable: String, _ arguments: [String], in folder: String? = nil, killedAfter limit: Double) throws -> (status: Int32, output: String, timedOut: Bool) {
+package func runProgram(
+    _ executable: String, _ arguments: [String], in folder: String? = nil, killedAfter limit: Double
+) throws -> (status: Int32, output: String, timedOut: Bool) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -1,11 +1,11 @@
 import Foundation
-import Testing
-
 import IconForgeCLI
+import Testing
 
 /// Fixture files, found relative to this source file.
 package enum Fixtures {
-    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     package static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
@@ -39,9 +39,11 @@ package final class TemporaryFolder {
     deinit {
         // Every catalog any test makes follows the schema the documents state.
         #if DEBUG
-        if validatesCatalogs {
-            for problem in SchemaValidation.catalogProblems(under: path) { Issue.record("catalog.json breaks catalog.schema.json: \(problem)") }
-        }
+            if validatesCatalogs {
+                for problem in SchemaValidation.catalogProblems(under: path) {
+                    Issue.record("catalog.json breaks catalog.schema.json: \(problem)")
+                }
+            }
         #endif
         try? FileManager.default.removeItem(atPath: path)
     }
@@ -52,14 +54,16 @@ package final class TemporaryFolder {
     @discardableResult
     package func write(_ name: String, _ text: String) -> String {
         let target = file(name)
-        try! FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try! Data(text.utf8).write(to: URL(fileURLWithPath: target))
         return target
     }
 
     package func copy(fixture: String, as name: String? = nil) {
         let target = file(name ?? (fixture as NSString).lastPathComponent)
-        try! FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: target)
         try! FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: target)
     }
@@ -67,7 +71,9 @@ package final class TemporaryFolder {
 
 /// Replaces `old` with `new` in the text file at `path`, as a person editing it would;
 /// the test fails if `old` is not there (the edit would change nothing).
-package func replaceText(in path: String, _ old: String, with new: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+package func replaceText(
+    in path: String, _ old: String, with new: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.contains(old), "\(path) has no \(old)", sourceLocation: sourceLocation)
     try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: path))
@@ -83,7 +89,8 @@ package func oneGlyphProject() -> TemporaryFolder {
 /// Builds `inputs` into `output` and returns the report; `observer` watches (and fails)
 /// the build's writes.
 package func build(
-    _ inputs: [String], into output: String, fit: Bool = false, sizeTolerance: Double = 0.5, jobs: Int = 2, observer: FlushObserver? = nil
+    _ inputs: [String], into output: String, fit: Bool = false, sizeTolerance: Double = 0.5, jobs: Int = 2,
+    observer: FlushObserver? = nil
 ) throws -> BuildReport {
     var request = BuildRequest()
     request.inputs = inputs
@@ -104,7 +111,9 @@ package func observed(_ request: BuildRequest, by observer: FlushObserver) -> Bu
 
 /// The output error a build fails with under `observer` (its test seam for failing
 /// writes); records an issue and returns nil when the build fails otherwise or succeeds.
-package func outputFailure(building inputs: [String], into output: String, observedBy observer: FlushObserver) -> FileError? {
+package func outputFailure(building inputs: [String], into output: String, observedBy observer: FlushObserver)
+    -> FileError?
+{
     let error = #expect(throws: BuildError.self) {
         try build(inputs, into: output, observer: observer)
     }
@@ -117,7 +126,8 @@ package func outputFailure(building inputs: [String], into output: String, obser
 
 /// The PNGs each catalog entry in `output` lists, with the bytes it says they have.
 package func checkCatalogMatchesFiles(_ output: TemporaryFolder) throws {
-    let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
+    let catalog = try JSONDecoder().decode(
+        Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
     for glyph in catalog.glyphs {
         for file in glyph.outputs {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output.file(file.file))))
@@ -128,12 +138,16 @@ package func checkCatalogMatchesFiles(_ output: TemporaryFolder) throws {
 
 /// Renders a fixture with librsvg, as the pipeline does.
 package func renderFixture(_ fixture: String, mode: ExportMode = .template) throws -> RenderedGlyph {
-    try GlyphRenderer.render(RenderRequest(Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))), mode: mode, shapeThreshold: PipelineOptions().shapeThreshold))
+    try GlyphRenderer.render(
+        RenderRequest(
+            Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))), mode: mode,
+            shapeThreshold: PipelineOptions().shapeThreshold))
 }
 
 /// Whether every side of `a` is within `tolerance` of `b`'s.
 package func isClose(_ a: Rect, _ b: Rect, within tolerance: Double) -> Bool {
-    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.maxX - b.maxX) <= tolerance && abs(a.maxY - b.maxY) <= tolerance
+    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.maxX - b.maxX) <= tolerance
+        && abs(a.maxY - b.maxY) <= tolerance
 }
 
 /// Decodes a PNG file from disk with libpng.
@@ -144,7 +158,10 @@ package func decodePNG(_ path: String) throws -> RGBAImage {
 
 /// The pixel bounding box of everything with alpha > 0: (minX, minY, width, height) in whole pixels.
 package func paintedPixelBox(_ image: RGBAImage) -> (x: Int, y: Int, width: Int, height: Int)? {
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    var minX = Int.max
+    var minY = Int.max
+    var maxX = -1
+    var maxY = -1
     for y in 0..<image.height {
         for x in 0..<image.width where image.alpha(x: x, y: y) > 0 {
             minX = min(minX, x)

@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The stand-in Darwin module keeps Darwin's own names: S_IFMT, SIG_DFL.)
+
 // The Swift overlay of the stand-in Darwin module (see module.modulemap): the declarations
 // that the macOS SDK's Darwin.swiftmodule adds to its C headers, with the SDK's types, so
 // that code calling them type-checks as it would on a Mac. Declarations only: this module
@@ -12,14 +15,24 @@ public var errno: Int32 {
 
 // fcntl.h: the variadic C functions, as the overlay's fixed-arity ones.
 public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32) -> Int32 { fatalError("type-checking stand-in") }
-public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32 { fatalError("type-checking stand-in") }
-public func openat(_ fd: Int32, _ path: UnsafePointer<CChar>, _ oflag: Int32) -> Int32 { fatalError("type-checking stand-in") }
-public func openat(_ fd: Int32, _ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32 { fatalError("type-checking stand-in") }
+public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32 {
+    fatalError("type-checking stand-in")
+}
+public func openat(_ fd: Int32, _ path: UnsafePointer<CChar>, _ oflag: Int32) -> Int32 {
+    fatalError("type-checking stand-in")
+}
+public func openat(_ fd: Int32, _ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32 {
+    fatalError("type-checking stand-in")
+}
 public func fcntl(_ fd: Int32, _ cmd: Int32) -> Int32 { fatalError("type-checking stand-in") }
 public func fcntl(_ fd: Int32, _ cmd: Int32, _ value: Int32) -> Int32 { fatalError("type-checking stand-in") }
-public func fcntl(_ fd: Int32, _ cmd: Int32, _ ptr: UnsafeMutableRawPointer) -> Int32 { fatalError("type-checking stand-in") }
+public func fcntl(_ fd: Int32, _ cmd: Int32, _ ptr: UnsafeMutableRawPointer) -> Int32 {
+    fatalError("type-checking stand-in")
+}
 public func ioctl(_ fd: CInt, _ request: UInt, _ value: CInt) -> CInt { fatalError("type-checking stand-in") }
-public func ioctl(_ fd: CInt, _ request: UInt, _ ptr: UnsafeMutableRawPointer) -> CInt { fatalError("type-checking stand-in") }
+public func ioctl(_ fd: CInt, _ request: UInt, _ ptr: UnsafeMutableRawPointer) -> CInt {
+    fatalError("type-checking stand-in")
+}
 public func ioctl(_ fd: CInt, _ request: UInt) -> CInt { fatalError("type-checking stand-in") }
 
 // sys/stat.h: the mode bits are mode_t (UInt16 on Darwin, UInt32 on Linux), not Int32.

@@ -1,5 +1,6 @@
 // The `appfiles` fuzz target: see FuzzEntryPoints.appFiles in IconForgeCLI.
 import CFuzzDriver
+
 @testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 // The `css` fuzz target: see FuzzEntryPoints.css in IconForgeCLI.
 import CFuzzDriver
+
 @testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")

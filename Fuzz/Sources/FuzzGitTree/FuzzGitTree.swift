@@ -1,5 +1,6 @@
 // The `gittree` fuzz target: see FuzzEntryPoints.gitTree in IconForgeCLI.
 import CFuzzDriver
+
 @testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 // The `glyph` fuzz target: see FuzzEntryPoints.glyph in IconForgeCLI.
 import CFuzzDriver
+
 @testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 // The `json` fuzz target: see FuzzEntryPoints.json in IconForgeCLI.
 import CFuzzDriver
+
 @testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")

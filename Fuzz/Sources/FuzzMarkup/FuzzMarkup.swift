@@ -1,5 +1,6 @@
 // The `markup` fuzz target: see FuzzEntryPoints.markup in IconForgeCLI.
 import CFuzzDriver
+
 @testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")

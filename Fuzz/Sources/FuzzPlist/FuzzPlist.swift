@@ -1,5 +1,6 @@
 // The `plist` fuzz target: see FuzzEntryPoints.plist in IconForgeCLI.
 import CFuzzDriver
+
 @testable import IconForgeCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")

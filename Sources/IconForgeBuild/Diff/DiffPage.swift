@@ -59,7 +59,12 @@ struct DiffPageWriter {
         PreviewPageWriter.head(title: "iconforge diff against \(result.base)", &page)
         page.markup(Self.css)
         page.markup("</style></head>\n")
-        page.open("body", ["data-glyphs": "\(result.entries.count)", "data-changes": "\(result.entries.filter { $0.status != .unchanged }.count)"])
+        page.open(
+            "body",
+            [
+                "data-glyphs": "\(result.entries.count)",
+                "data-changes": "\(result.entries.filter { $0.status != .unchanged }.count)",
+            ])
         header(&page)
         findings(&page)
         page.markup("<section class=\"glyphs\"><h2>Glyphs</h2>\n")
@@ -81,11 +86,14 @@ struct DiffPageWriter {
         page.markup("<div class=\"controls\">")
         page.markup("<label><input type=\"checkbox\" id=\"show-guides\"> template guides</label>")
         page.markup("<label><input type=\"checkbox\" id=\"show-dark\"> magnified on dark</label>")
-        page.markup("<select id=\"status\" aria-label=\"which glyphs\"><option value=\"changes\" selected>every change</option><option value=\"\">every glyph</option>")
+        page.markup(
+            "<select id=\"status\" aria-label=\"which glyphs\"><option value=\"changes\" selected>every change</option><option value=\"\">every glyph</option>"
+        )
         for status in DiffResult.Status.allCases {
             page.element("option", ["value": status.rawValue], text: "\(status.rawValue) (\(result.count(status)))")
         }
-        page.markup("</select><input type=\"search\" id=\"name\" placeholder=\"filter by name\" aria-label=\"filter by name\">")
+        page.markup(
+            "</select><input type=\"search\" id=\"name\" placeholder=\"filter by name\" aria-label=\"filter by name\">")
         page.markup("<span id=\"shown\"></span></div>")
         page.markup(
             """
@@ -126,13 +134,19 @@ struct DiffPageWriter {
         for (scaleIndex, scale) in Template.scales.enumerated() {
             page.open("div", ["class": "scale-row", "data-scale": "\(scale.factor)"])
             if let glyph = before, scaleIndex < glyph.renders.count {
-                PreviewPageWriter.view(glyph, glyph.renders[scaleIndex], id: "d\(index)-b-\(scale.factor)", caption: "before", problems: false, &page)
+                PreviewPageWriter.view(
+                    glyph, glyph.renders[scaleIndex], id: "d\(index)-b-\(scale.factor)", caption: "before",
+                    problems: false, &page)
             }
             if let glyph = entry.after, scaleIndex < glyph.renders.count {
-                PreviewPageWriter.view(glyph, glyph.renders[scaleIndex], id: "d\(index)-a-\(scale.factor)", caption: entry.status == .unchanged ? nil : "after", problems: false, &page)
+                PreviewPageWriter.view(
+                    glyph, glyph.renders[scaleIndex], id: "d\(index)-a-\(scale.factor)",
+                    caption: entry.status == .unchanged ? nil : "after", problems: false, &page)
             }
             if let glyph = entry.after, scaleIndex < entry.differences.count {
-                PreviewPageWriter.view(glyph, entry.differences[scaleIndex], id: "d\(index)-x-\(scale.factor)", caption: "difference", imageClass: "difference", problems: false, &page)
+                PreviewPageWriter.view(
+                    glyph, entry.differences[scaleIndex], id: "d\(index)-x-\(scale.factor)", caption: "difference",
+                    imageClass: "difference", problems: false, &page)
             }
             page.close("div")
         }

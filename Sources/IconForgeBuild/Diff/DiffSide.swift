@@ -43,18 +43,24 @@ package struct DiffSide: Sendable {
         do {
             bytes = try FileSystem.readRegularFile(path, limit: 1 << 28)
         } catch {
-            throw Unreadable(path: path, message: FileSystem.kind(of: path) == .missing ? "no catalog.json: not the output folder of an iconforge build" : error.message)
+            throw Unreadable(
+                path: path,
+                message: FileSystem.kind(of: path) == .missing
+                    ? "no catalog.json: not the output folder of an iconforge build" : error.message)
         }
         do {
             catalog = try JSONDecoder().decode(Catalog.self, from: Data(bytes))
         } catch {
-            throw Unreadable(path: path, message: "not a catalog.json iconforge can read (\(error)); build the base with this iconforge version")
+            throw Unreadable(
+                path: path,
+                message: "not a catalog.json iconforge can read (\(error)); build the base with this iconforge version")
         }
         for glyph in catalog.glyphs {
             for output in glyph.outputs { try Self.checkInside(folder, output.file, path: path) }
         }
         glyphs = PreviewImages.glyphs(catalog, images: [:], outputFolder: folder)
-        files = Dictionary(catalog.glyphs.map { ($0.name, displayPath($0.source)) }, uniquingKeysWith: { first, _ in first })
+        files = Dictionary(
+            catalog.glyphs.map { ($0.name, displayPath($0.source)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Refuses `file`, named by the catalog at `path` from `folder`, unless it stays inside
@@ -62,7 +68,11 @@ package struct DiffSide: Sendable {
     /// symlink is resolved.
     static func checkInside(_ folder: String, _ file: String, path: String) throws(Unreadable) {
         func refuse(_ why: String) -> Unreadable {
-            Unreadable(path: path, message: "names '\(file)', \(why), outside the base folder; a catalog iconforge writes names only files in its own folder")
+            Unreadable(
+                path: path,
+                message:
+                    "names '\(file)', \(why), outside the base folder; a catalog iconforge writes names only files in its own folder"
+            )
         }
         guard !file.hasPrefix("/") else { throw refuse("an absolute path") }
         // By byte, as the kernel reads it (see ScratchFolder.names).
@@ -73,7 +83,9 @@ package struct DiffSide: Sendable {
         }
         let target = folder.withoutTrailingSlash + "/" + file
         guard FileSystem.kind(of: target) != .missing else { return }
-        guard let root = FileSystem.resolvedPath(folder), let resolved = FileSystem.resolvedPath(target), FileSystem.isPath(resolved, inside: root) else {
+        guard let root = FileSystem.resolvedPath(folder), let resolved = FileSystem.resolvedPath(target),
+            FileSystem.isPath(resolved, inside: root)
+        else {
             throw refuse("a symbolic link to \(FileSystem.resolvedPath(target) ?? "nothing")")
         }
     }

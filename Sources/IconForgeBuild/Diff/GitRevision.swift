@@ -11,8 +11,10 @@ package struct GitRevision: Sendable {
 
         package var message: String {
             switch self {
-            case .gitMissing(let why): "cannot run git (\(why)); install git, or give --base a folder holding an earlier Output/"
-            case .notARepository(let folder): "\(folder) is not in a git repository; give --base a folder holding an earlier Output/ instead"
+            case .gitMissing(let why):
+                "cannot run git (\(why)); install git, or give --base a folder holding an earlier Output/"
+            case .notARepository(let folder):
+                "\(folder) is not in a git repository; give --base a folder holding an earlier Output/ instead"
             case .unknownRevision(let revision, let says):
                 "unknown revision '\(revision)'\(says.isEmpty ? "" : " (git: \(says))"); in CI, fetch it first (actions/checkout with fetch-depth: 0, or git fetch origin \(revision.hasPrefix("origin/") ? String(revision.dropFirst(7)) : revision))"
             case .gitFailed(let arguments, let says): "git \(arguments) failed: \(says)"
@@ -44,7 +46,9 @@ package struct GitRevision: Sendable {
         guard inside.status == 0 else { throw .notARepository(folder: folder) }
         prefix = Self.line(inside.output)
         // A revision beginning with "-" would be read as an option: none is named so.
-        let resolved = revision.hasPrefix("-") ? nil : try Self.git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: folder)
+        let resolved =
+            revision.hasPrefix("-")
+            ? nil : try Self.git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: folder)
         guard let resolved, resolved.status == 0, !Self.line(resolved.output).isEmpty else {
             throw .unknownRevision(revision, gitSays: resolved.map { Self.line($0.errors) } ?? "")
         }
@@ -68,7 +72,9 @@ package struct GitRevision: Sendable {
     /// The entries under `paths`, given from the project folder, in the commit.
     package func files(under paths: [String]) throws(Failure) -> Listing {
         let listed = try Self.git(["ls-tree", "-r", "-z", "--full-name", commit, "--"] + paths, in: folder)
-        guard listed.status == 0 else { throw .gitFailed(arguments: "ls-tree \(commit)", gitSays: Self.line(listed.errors)) }
+        guard listed.status == 0 else {
+            throw .gitFailed(arguments: "ls-tree \(commit)", gitSays: Self.line(listed.errors))
+        }
         var listing = Listing()
         // "<mode> SP <type> SP <object> TAB <path>" NUL-terminated.
         for record in listed.output.split(separator: 0) {
@@ -101,16 +107,23 @@ package struct GitRevision: Sendable {
     package func contents(of files: [File]) throws(Failure) -> [String: [UInt8]] {
         let objects = Array(Set(files.map(\.object))).sorted()
         guard !objects.isEmpty else { return [:] }
-        let batch = try Self.git(["cat-file", "--batch"], in: folder, input: Array(objects.map { $0 + "\n" }.joined().utf8))
-        guard batch.status == 0 else { throw .gitFailed(arguments: "cat-file --batch", gitSays: Self.line(batch.errors)) }
+        let batch = try Self.git(
+            ["cat-file", "--batch"], in: folder, input: Array(objects.map { $0 + "\n" }.joined().utf8))
+        guard batch.status == 0 else {
+            throw .gitFailed(arguments: "cat-file --batch", gitSays: Self.line(batch.errors))
+        }
         // Each object: "<object> SP blob SP <size> LF <contents> LF".
         var contents: [String: [UInt8]] = [:]
         let bytes = batch.output
         var index = 0
         while index < bytes.count, let newline = bytes[index...].firstIndex(of: 10) {
             let header = bytes[index..<newline].split(separator: 32)
-            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)), newline + 1 + size <= bytes.count else {
-                throw .gitFailed(arguments: "cat-file --batch", gitSays: "unexpected output: " + String(decoding: bytes[index..<newline], as: UTF8.self))
+            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)),
+                newline + 1 + size <= bytes.count
+            else {
+                throw .gitFailed(
+                    arguments: "cat-file --batch",
+                    gitSays: "unexpected output: " + String(decoding: bytes[index..<newline], as: UTF8.self))
             }
             contents[String(decoding: header[0], as: UTF8.self)] = Array(bytes[(newline + 1)..<(newline + 1 + size)])
             index = newline + 1 + size + 1
@@ -118,11 +131,14 @@ package struct GitRevision: Sendable {
         return contents
     }
 
-    private static func git(_ arguments: [String], in folder: String, input: [UInt8] = []) throws(Failure) -> Subprocess.Result {
+    private static func git(_ arguments: [String], in folder: String, input: [UInt8] = []) throws(Failure)
+        -> Subprocess.Result
+    {
         do {
             // No pager, no prompt, and none of the user's aliases or colour settings matter
             // to plumbing commands; `-C` instead of changing this process's folder.
-            return try Subprocess.run("git", ["-C", folder, "--no-pager", "-c", "core.quotepath=off"] + arguments, input: input)
+            return try Subprocess.run(
+                "git", ["-C", folder, "--no-pager", "-c", "core.quotepath=off"] + arguments, input: input)
         } catch {
             throw .gitMissing(error.message)
         }

@@ -33,11 +33,15 @@ package enum GitTreePath {
     /// points HFS+ ignores anywhere in it; with the trailing dots and spaces NTFS drops, or
     /// an NTFS stream after a colon; or as NTFS's short name `git~1`.
     static func isDotGit(_ name: some Collection<UInt8>) -> Bool {
-        var text = String(String.UnicodeScalarView(String(decoding: name, as: UTF8.self).unicodeScalars.filter { !isIgnoredByHFS($0) }))
+        var text = String(
+            String.UnicodeScalarView(
+                String(decoding: name, as: UTF8.self).unicodeScalars.filter { !isIgnoredByHFS($0) }))
         if let colon = text.firstIndex(of: ":") { text = String(text[..<colon]) }
         while text.last == "." || text.last == " " { text.removeLast() }
         // ASCII case only, as git folds it: no other letter becomes one of these.
-        let folded = String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        let folded = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
         return folded == ".git" || folded == "git~1"
     }
 

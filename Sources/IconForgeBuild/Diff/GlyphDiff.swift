@@ -16,7 +16,9 @@ package struct DiffResult: Sendable {
         package var sizes: (before: String, after: String)?
 
         package static func == (lhs: ScaleChange, rhs: ScaleChange) -> Bool {
-            (lhs.scale, lhs.changedPixels, lhs.pixels, lhs.sizes?.before, lhs.sizes?.after) == (rhs.scale, rhs.changedPixels, rhs.pixels, rhs.sizes?.before, rhs.sizes?.after)
+            (lhs.scale, lhs.changedPixels, lhs.pixels, lhs.sizes?.before, lhs.sizes?.after) == (
+                rhs.scale, rhs.changedPixels, rhs.pixels, rhs.sizes?.before, rhs.sizes?.after
+            )
         }
     }
 
@@ -62,7 +64,8 @@ package struct DiffResult: Sendable {
 
     /// "1 changed, 1 added, 0 removed, 1 renamed, 9 unchanged; findings: 1 new, 0 fixed".
     package var tally: String {
-        Status.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ") + "; findings: \(newFindings.count) new, \(fixedFindings.count) fixed"
+        Status.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+            + "; findings: \(newFindings.count) new, \(fixedFindings.count) fixed"
     }
 }
 
@@ -83,7 +86,9 @@ package enum GlyphDiff {
                 added.append(glyph)
                 continue
             }
-            var entry = DiffResult.Entry(status: .unchanged, name: name, file: current.files[name] ?? glyph.entry.source, scales: [], before: before, after: glyph)
+            var entry = DiffResult.Entry(
+                status: .unchanged, name: name, file: current.files[name] ?? glyph.entry.source, scales: [],
+                before: before, after: glyph)
             let comparison = compare(before, glyph)
             if comparison.changed {
                 entry.status = .changed
@@ -94,24 +99,34 @@ package enum GlyphDiff {
             entries.append(entry)
         }
         let currentNames = Set(current.glyphs.map(\.entry.name))
-        var removed = base.glyphs.filter { !currentNames.contains($0.entry.name) }.sorted { $0.entry.name < $1.entry.name }
+        var removed = base.glyphs.filter { !currentNames.contains($0.entry.name) }.sorted {
+            $0.entry.name < $1.entry.name
+        }
         // A removed glyph and an added one that render the same are a rename.
         for glyph in added {
             let file = current.files[glyph.entry.name] ?? glyph.entry.source
-            if !glyph.renders.isEmpty, let match = removed.firstIndex(where: { !$0.renders.isEmpty && !compare($0, glyph).changed }) {
+            if !glyph.renders.isEmpty,
+                let match = removed.firstIndex(where: { !$0.renders.isEmpty && !compare($0, glyph).changed })
+            {
                 let old = removed.remove(at: match)
                 entries.append(
                     DiffResult.Entry(
-                        status: .renamed, name: glyph.entry.name, baseName: old.entry.name, file: file, baseFile: base.files[old.entry.name] ?? old.entry.source,
+                        status: .renamed, name: glyph.entry.name, baseName: old.entry.name, file: file,
+                        baseFile: base.files[old.entry.name] ?? old.entry.source,
                         scales: [], before: old, after: glyph))
             } else {
-                entries.append(DiffResult.Entry(status: .added, name: glyph.entry.name, file: file, scales: [], after: glyph))
+                entries.append(
+                    DiffResult.Entry(status: .added, name: glyph.entry.name, file: file, scales: [], after: glyph))
             }
         }
         for glyph in removed {
-            entries.append(DiffResult.Entry(status: .removed, name: glyph.entry.name, file: base.files[glyph.entry.name] ?? glyph.entry.source, scales: [], before: glyph))
+            entries.append(
+                DiffResult.Entry(
+                    status: .removed, name: glyph.entry.name, file: base.files[glyph.entry.name] ?? glyph.entry.source,
+                    scales: [], before: glyph))
         }
-        let order = Dictionary(uniqueKeysWithValues: DiffResult.Status.allCases.enumerated().map { ($0.element, $0.offset) })
+        let order = Dictionary(
+            uniqueKeysWithValues: DiffResult.Status.allCases.enumerated().map { ($0.element, $0.offset) })
         entries.sort { (order[$0.status]!, $0.name) < (order[$1.status]!, $1.name) }
         let (new, fixed) = findings(entries, base: base, current: current)
         return DiffResult(base: baseName, entries: entries, newFindings: new, fixedFindings: fixed)
@@ -121,10 +136,13 @@ package enum GlyphDiff {
     /// whatever colour they carry.
     @inline(__always)
     static func differs(_ a: [UInt8], _ b: [UInt8], at index: Int) -> Bool {
-        let alphaA = Int(a[index + 3]), alphaB = Int(b[index + 3])
+        let alphaA = Int(a[index + 3])
+        let alphaB = Int(b[index + 3])
         if abs(alphaA - alphaB) > channelTolerance { return true }
         if alphaA <= channelTolerance, alphaB <= channelTolerance { return false }
-        for channel in 0..<3 where abs(Int(a[index + channel]) - Int(b[index + channel])) > channelTolerance { return true }
+        for channel in 0..<3 where abs(Int(a[index + channel]) - Int(b[index + channel])) > channelTolerance {
+            return true
+        }
         return false
     }
 
@@ -133,10 +151,14 @@ package enum GlyphDiff {
     }
 
     /// Whether `before` and `after` render differently at any scale, and by how much.
-    static func compare(_ before: PreviewGlyph, _ after: PreviewGlyph) -> (changed: Bool, scales: [DiffResult.ScaleChange], note: String?) {
+    static func compare(_ before: PreviewGlyph, _ after: PreviewGlyph) -> (
+        changed: Bool, scales: [DiffResult.ScaleChange], note: String?
+    ) {
         if before.renders.isEmpty || after.renders.isEmpty {
             // Nothing to compare on one side: the same source failing the same way is unchanged.
-            if before.renders.isEmpty, after.renders.isEmpty { return (before.entry.sourceSHA256 != after.entry.sourceSHA256, [], "not rendered in either build") }
+            if before.renders.isEmpty, after.renders.isEmpty {
+                return (before.entry.sourceSHA256 != after.entry.sourceSHA256, [], "not rendered in either build")
+            }
             return (true, [], before.renders.isEmpty ? "not rendered in the base" : "not rendered now")
         }
         var scales: [DiffResult.ScaleChange] = []
@@ -144,23 +166,32 @@ package enum GlyphDiff {
         for (old, new) in zip(before.renders, after.renders) {
             // Identical bytes decode to identical pixels: most glyphs of a large set stop here.
             if old.png == new.png {
-                scales.append(DiffResult.ScaleChange(scale: new.scale.factor, changedPixels: 0, pixels: new.width * new.height))
+                scales.append(
+                    DiffResult.ScaleChange(scale: new.scale.factor, changedPixels: 0, pixels: new.width * new.height))
                 continue
             }
             guard let a = decode(old), let b = decode(new) else {
                 changed = true
-                scales.append(DiffResult.ScaleChange(scale: new.scale.factor, changedPixels: new.width * new.height, pixels: new.width * new.height))
+                scales.append(
+                    DiffResult.ScaleChange(
+                        scale: new.scale.factor, changedPixels: new.width * new.height, pixels: new.width * new.height))
                 continue
             }
             guard a.width == b.width, a.height == b.height else {
                 changed = true
-                scales.append(DiffResult.ScaleChange(scale: new.scale.factor, changedPixels: b.width * b.height, pixels: b.width * b.height, sizes: ("\(a.width)x\(a.height)", "\(b.width)x\(b.height)")))
+                scales.append(
+                    DiffResult.ScaleChange(
+                        scale: new.scale.factor, changedPixels: b.width * b.height, pixels: b.width * b.height,
+                        sizes: ("\(a.width)x\(a.height)", "\(b.width)x\(b.height)")))
                 continue
             }
             var count = 0
-            for index in stride(from: 0, to: a.pixels.count, by: 4) where differs(a.pixels, b.pixels, at: index) { count += 1 }
+            for index in stride(from: 0, to: a.pixels.count, by: 4) where differs(a.pixels, b.pixels, at: index) {
+                count += 1
+            }
             if count > 0 { changed = true }
-            scales.append(DiffResult.ScaleChange(scale: new.scale.factor, changedPixels: count, pixels: a.width * a.height))
+            scales.append(
+                DiffResult.ScaleChange(scale: new.scale.factor, changedPixels: count, pixels: a.width * a.height))
         }
         return (changed, scales, nil)
     }
@@ -173,8 +204,10 @@ package enum GlyphDiff {
             guard let a = decode(old), let b = decode(new), a.width == b.width, a.height == b.height else { return nil }
             var pixels = [UInt8](repeating: 0, count: a.pixels.count)
             for index in stride(from: 0, to: a.pixels.count, by: 4) {
-                let alphaA = Int(a.pixels[index + 3]), alphaB = Int(b.pixels[index + 3])
-                let colour: (UInt8, UInt8, UInt8), alpha: Int
+                let alphaA = Int(a.pixels[index + 3])
+                let alphaB = Int(b.pixels[index + 3])
+                let colour: (UInt8, UInt8, UInt8)
+                let alpha: Int
                 if !differs(a.pixels, b.pixels, at: index) {
                     (colour, alpha) = ((0x8e, 0x8e, 0x93), max(alphaA, alphaB) * 2 / 5)
                 } else if alphaB > alphaA + channelTolerance {
@@ -190,9 +223,14 @@ package enum GlyphDiff {
                 pixels[index + 2] = colour.2
                 pixels[index + 3] = UInt8(min(255, alpha))
             }
-            guard let png = try? PNGCodec.encode(pixels: pixels, width: b.width, height: b.height, layout: .rgba, settings: PNGCodec.Settings(compressionLevel: 6))
+            guard
+                let png = try? PNGCodec.encode(
+                    pixels: pixels, width: b.width, height: b.height, layout: .rgba,
+                    settings: PNGCodec.Settings(compressionLevel: 6))
             else { return nil }
-            return PreviewGlyph.Render(scale: new.scale, png: png, width: b.width, height: b.height, plan: new.plan, secondColour: nil, written: false)
+            return PreviewGlyph.Render(
+                scale: new.scale, png: png, width: b.width, height: b.height, plan: new.plan, secondColour: nil,
+                written: false)
         }
     }
 
@@ -200,7 +238,9 @@ package enum GlyphDiff {
     /// base is new, one it has fewer of is fixed. A message that changed with the drawing
     /// ("20 pt" then "22 pt") is the same finding still there. An added glyph's findings
     /// are new; a removed glyph's left with it and are not counted as fixed.
-    static func findings(_ entries: [DiffResult.Entry], base: DiffSide, current: DiffSide) -> (new: [DiffResult.Finding], fixed: [DiffResult.Finding]) {
+    static func findings(_ entries: [DiffResult.Entry], base: DiffSide, current: DiffSide) -> (
+        new: [DiffResult.Finding], fixed: [DiffResult.Finding]
+    ) {
         struct Key: Hashable {
             var glyph: String?
             var rule: RuleID
@@ -209,10 +249,14 @@ package enum GlyphDiff {
         var after: [DiffResult.Finding] = []
         for entry in entries {
             if let glyph = entry.before, entry.status != .removed {
-                before += glyph.entry.diagnostics.map { DiffResult.Finding(glyph: entry.name, file: entry.file, diagnostic: $0) }
+                before += glyph.entry.diagnostics.map {
+                    DiffResult.Finding(glyph: entry.name, file: entry.file, diagnostic: $0)
+                }
             }
             if let glyph = entry.after {
-                after += glyph.entry.diagnostics.map { DiffResult.Finding(glyph: entry.name, file: entry.file, diagnostic: $0) }
+                after += glyph.entry.diagnostics.map {
+                    DiffResult.Finding(glyph: entry.name, file: entry.file, diagnostic: $0)
+                }
             }
         }
         func definitions(_ side: DiffSide) -> [DiffResult.Finding] {
@@ -223,7 +267,9 @@ package enum GlyphDiff {
         after += definitions(current)
         func surplus(_ side: [DiffResult.Finding], over other: [DiffResult.Finding]) -> [DiffResult.Finding] {
             var available: [Key: Int] = [:]
-            for finding in other { available[Key(glyph: finding.glyph, rule: finding.diagnostic.rule), default: 0] += 1 }
+            for finding in other {
+                available[Key(glyph: finding.glyph, rule: finding.diagnostic.rule), default: 0] += 1
+            }
             return side.filter { finding in
                 let key = Key(glyph: finding.glyph, rule: finding.diagnostic.rule)
                 guard let left = available[key], left > 0 else { return true }

@@ -49,13 +49,18 @@ final class AppFileCommit: Sendable {
             let folder = FileSystem.resolvedPath(target.parentPath) ?? target.parentPath
             folders[folder, default: []].insert(target.lastPathComponent)
         }
-        if let folder = targets.stringsFolder, let resolved = FileSystem.resolvedPath(folder) { folders[resolved, default: []] = folders[resolved] ?? [] }
+        if let folder = targets.stringsFolder, let resolved = FileSystem.resolvedPath(folder) {
+            folders[resolved, default: []] = folders[resolved] ?? []
+        }
         var locks: [FolderLock] = []
         do throws(FileError) {
             // One order for every build, so that two never wait for each other.
-            for (folder, names) in folders.sorted(by: { $0.key < $1.key }) where FileSystem.kind(of: folder) == .directory {
+            for (folder, names) in folders.sorted(by: { $0.key < $1.key })
+            where FileSystem.kind(of: folder) == .directory {
                 locks.append(try FolderLock(folder, lockFile: false))
-                for name in names { FileSystem.removeStrayTemporaryFiles(in: folder, forFile: name, observer: observer) }
+                for name in names {
+                    FileSystem.removeStrayTemporaryFiles(in: folder, forFile: name, observer: observer)
+                }
             }
         } catch {
             throw .appFile(error)

@@ -28,21 +28,29 @@ package enum Builder {
         var request = request
         let early = request.writesOutput ? EarlyStaging(observer: request.probes.writes) : nil
         let processed = GlyphPasses(
-            files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request
+            files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable,
+            onDisk: plan.onDisk, request: request
         ).run(encode: request.writesOutput || request.keepsImages, staging: early)
         request.options = processed.options
         // Every new PNG is staged: the disk starts writing them while the catalog is made.
         let writeback = early.map { _ in FileSystem.Writeback(startingOn: request.outputFolder) }
         defer { writeback?.wait() }
         // The set is judged once every glyph is processed, reused ones by their recorded weights.
-        let (outcomes, family) = FamilyChecks.judge(processed.outcomes, options: request.options.family, mode: request.options.mode)
-        let resolution = try Resolution.settle(outcomes, family: family, discovered: discovered, plan: plan, request: request)
+        let (outcomes, family) = FamilyChecks.judge(
+            processed.outcomes, options: request.options.family, mode: request.options.mode)
+        let resolution = try Resolution.settle(
+            outcomes, family: family, discovered: discovered, plan: plan, request: request)
         // Drawn before the commit starts, as everything drawn or measured is.
-        let drawing = VectorDrawing.draw(resolution, previous: plan.reusable?.glyphs ?? [], record: plan.appRecord, request: request)
+        let drawing = VectorDrawing.draw(
+            resolution, previous: plan.reusable?.glyphs ?? [], record: plan.appRecord, request: request)
         let writeStart = clock.now
-        let committed = try OutputCommit.commit(resolution, drawing: drawing, files: discovered.files, plan: plan, request: request, startedAt: startedAt, early: early)
+        let committed = try OutputCommit.commit(
+            resolution, drawing: drawing, files: discovered.files, plan: plan, request: request, startedAt: startedAt,
+            early: early)
         if !request.writesOutput { request.memory?.rememberCheck(committed.catalog, outcomes: committed.outcomes) }
-        return BuildReport(committed, keepsImages: request.keepsImages, loadSeconds: loadSeconds, writeSeconds: (clock.now - writeStart).seconds)
+        return BuildReport(
+            committed, keepsImages: request.keepsImages, loadSeconds: loadSeconds,
+            writeSeconds: (clock.now - writeStart).seconds)
     }
 
     /// Whether these findings fail a build: an error, or a warning under `--werror`
@@ -67,7 +75,9 @@ package enum Builder {
         // whether glyphs are weighed changes what a glyph's entry records.
         keyed.family.share = FamilyOptions().share
         let optionsJSON = (try? JSONText.encode(keyed, formatting: [.sortedKeys])) ?? []
-        let header = "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n" + (options.family.weighs ? "weight \(InkWeight.revision)\n" : "")
+        let header =
+            "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n"
+            + (options.family.weighs ? "weight \(InkWeight.revision)\n" : "")
         return SHA256Digest.hex(of: Array(header.utf8) + Array(optionsJSON))
     }
 }

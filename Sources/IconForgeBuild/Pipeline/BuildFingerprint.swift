@@ -30,7 +30,8 @@ enum BuildFingerprint {
         QuickActions.definitionsPaths(in: inputs).map { path in
             switch FileSystem.kind(of: path) {
             case .missing: return .absent
-            case .regular: return FileSystem.signature(of: path, followingSymlinks: false).map(DefinitionsFile.file) ?? .unusable
+            case .regular:
+                return FileSystem.signature(of: path, followingSymlinks: false).map(DefinitionsFile.file) ?? .unusable
             default: return .unusable
             }
         }
@@ -38,22 +39,28 @@ enum BuildFingerprint {
 
     /// `compute`, with the catalog and the generated files as `stat` finds them now.
     static func computeNow(
-        buildKey: String, request: BuildRequest, files: [GlyphFile], sources: [FileSignature?], outputs: [[FileSignature?]],
+        buildKey: String, request: BuildRequest, files: [GlyphFile], sources: [FileSignature?],
+        outputs: [[FileSignature?]],
         definitions: [DefinitionsFile], generatedFiles: [String]
     ) -> String? {
-        let signature = { (name: String) in FileSystem.signature(of: request.outputFolder + "/" + name, followingSymlinks: false) }
+        let signature = { (name: String) in
+            FileSystem.signature(of: request.outputFolder + "/" + name, followingSymlinks: false)
+        }
         return compute(
-            buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
+            buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs,
+            definitions: definitions,
             catalog: signature(OutputNaming.catalogFileName), generated: generatedFiles.map { ($0, signature($0)) })
     }
 
     /// The fingerprint of a build of `files` with these signatures (a nil output: no such
     /// file), or nil when something in it cannot be vouched for.
     static func compute(
-        buildKey: String, request: BuildRequest, files: [GlyphFile], sources: [FileSignature?], outputs: [[FileSignature?]],
+        buildKey: String, request: BuildRequest, files: [GlyphFile], sources: [FileSignature?],
+        outputs: [[FileSignature?]],
         definitions: [DefinitionsFile], catalog: FileSignature?, generated: [(name: String, signature: FileSignature?)]
     ) -> String? {
-        guard request.writesOutput, request.assetCatalog == nil, request.symbolsFolder == nil, request.depfile == nil, let catalog,
+        guard request.writesOutput, request.assetCatalog == nil, request.symbolsFolder == nil, request.depfile == nil,
+            let catalog,
             request.appFiles.isEmpty,  // the app's files are the user's to change: look at them every time
             sources.count == files.count, outputs.count == files.count
         else { return nil }
@@ -65,7 +72,9 @@ enum BuildFingerprint {
         }
         func add(_ number: Int64) {
             let bits = UInt64(bitPattern: number)
-            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+            for shift in stride(from: 0, to: 64, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+            }
         }
         func add(_ signature: FileSignature) {
             add(Int64(signature.size))

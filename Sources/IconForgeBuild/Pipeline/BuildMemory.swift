@@ -41,7 +41,8 @@ package final class BuildMemory: Sendable {
     func rememberCheck(_ catalog: Catalog, outcomes: [GlyphOutcome]) {
         var signatures: [String: FileSignature] = [:]
         for outcome in outcomes { signatures[outcome.source.name] = outcome.sourceSignature }
-        let state = BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, sourceSignatures: signatures)
+        let state = BuildState(
+            buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, sourceSignatures: signatures)
         checked.withLock { $0 = state }
     }
 }

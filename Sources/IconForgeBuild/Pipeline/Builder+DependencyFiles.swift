@@ -5,10 +5,14 @@ extension Builder {
     /// Every input the outputs depend on, for a make-style dependency file: the glyphs
     /// folders (a glyph added or removed), every glyph, the quick-action definitions and the
     /// configuration (and the folder it lives in, or would).
-    static func dependencyList(files: [GlyphFile], request: BuildRequest, quickActions: QuickActionsOutcome?) -> [String] {
+    static func dependencyList(files: [GlyphFile], request: BuildRequest, quickActions: QuickActionsOutcome?)
+        -> [String]
+    {
         let definitions = quickActions.map { [$0.path] + $0.extraSources } ?? []
         var seen = Set<String>()
-        return (request.inputs + files.map(\.displayPath) + definitions + request.extraDependencies).filter { seen.insert($0).inserted }
+        return (request.inputs + files.map(\.displayPath) + definitions + request.extraDependencies).filter {
+            seen.insert($0).inserted
+        }
     }
 
     /// When a depfile is written, the catalog is Make's target, so its time is what Make
@@ -32,11 +36,15 @@ extension Builder {
     /// each input also gets an empty rule, so that deleting one does not stop Make. A path
     /// make cannot express is left out (`depfileRefusals` reported it): the file must stay
     /// one that make can read, or every target, even `make clean`, fails.
-    static func writeDepfile(_ path: String, dependencies: [String], appFiles: [String] = [], request: BuildRequest) throws(BuildError) {
+    static func writeDepfile(_ path: String, dependencies: [String], appFiles: [String] = [], request: BuildRequest)
+        throws(BuildError)
+    {
         var text = "# iconforge: make cannot name the catalog in this output folder\n"
         if case .success(let target) = MakeSyntax.spell(request.outputFolder + "/" + OutputNaming.catalogFileName) {
             // An app file make cannot name is left out: it is the app's, not the build's input.
-            let spelled = (dependencies + appFiles.filter { !dependencies.contains($0) }).compactMap { try? MakeSyntax.spell($0).get() }
+            let spelled = (dependencies + appFiles.filter { !dependencies.contains($0) }).compactMap {
+                try? MakeSyntax.spell($0).get()
+            }
             text = target.target + ":" + spelled.map { " \\\n  " + $0.prerequisite }.joined() + "\n"
             for input in spelled { text += "\n" + input.target + ":\n" }
         }
@@ -54,11 +62,16 @@ extension Builder {
         files += record.translations.keys.sorted()
         if let sets = record.imageSets {
             for (name, contents) in sets.sets.sorted(by: { $0.key < $1.key }) {
-                files += contents.keys.sorted().map { "\(sets.folder)/\(name)\(AssetCatalogWriter.imageSetExtension)/\($0)" }
+                files += contents.keys.sorted().map {
+                    "\(sets.folder)/\(name)\(AssetCatalogWriter.imageSetExtension)/\($0)"
+                }
             }
         }
         // The vector image sets and symbol sets (`writeVectorOutputs`).
-        for (sets, setExtension) in [(record.vectorSets, VectorAssetSets.imageSetExtension), (record.symbolSets, VectorAssetSets.symbolSetExtension)] {
+        for (sets, setExtension) in [
+            (record.vectorSets, VectorAssetSets.imageSetExtension),
+            (record.symbolSets, VectorAssetSets.symbolSetExtension),
+        ] {
             guard let sets else { continue }
             for (name, contents) in sets.sets.sorted(by: { $0.key < $1.key }) {
                 files += contents.keys.sorted().map { "\(sets.folder)/\(name)\(setExtension)/\($0)" }
@@ -74,7 +87,9 @@ extension Builder {
     /// glyph, quick-actions.json, the configuration; folders left out, as Xcode lists files)
     /// and those it writes into the app (the catalog, and every app file and image-set file
     /// it owns), one a line, relative paths as `$(SRCROOT)/…` (the phase runs there).
-    static func writeFileLists(in folder: String, inputs: [String], outputs: [String], observer: FlushObserver? = nil) throws(BuildError) {
+    static func writeFileLists(in folder: String, inputs: [String], outputs: [String], observer: FlushObserver? = nil)
+        throws(BuildError)
+    {
         func list(_ paths: [String]) -> [UInt8] {
             let lines = paths.filter { FileSystem.kind(followingSymlinksOf: $0) != .directory }.map { path in
                 let plain = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
@@ -85,7 +100,8 @@ extension Builder {
         do throws(FileError) {
             try FileSystem.createFolder(folder, observer: observer)
             _ = try FileSystem.writeIfChanged(list(inputs), to: folder + "/" + fileListNames.inputs, observer: observer)
-            _ = try FileSystem.writeIfChanged(list(outputs), to: folder + "/" + fileListNames.outputs, observer: observer)
+            _ = try FileSystem.writeIfChanged(
+                list(outputs), to: folder + "/" + fileListNames.outputs, observer: observer)
         } catch {
             throw .dependencyFile(error)
         }
@@ -120,19 +136,26 @@ extension Builder {
             guard case .failure(let refusal) = MakeSyntax.spell(path) else { continue }
             let problem = "a make depfile (\(depfile)) cannot name this path: \(refusal.reason)"
             if path == target {
-                others.append(Diagnostic(.nameInvalid, file: path, problem + "; the depfile lists nothing until the output folder is renamed"))
+                others.append(
+                    Diagnostic(
+                        .nameInvalid, file: path,
+                        problem + "; the depfile lists nothing until the output folder is renamed"))
             } else if let glyph = glyphByPath[path] {
                 // Every character make refuses in a file name (';', '=', '%', a tab, a line
                 // break) is one an asset name cannot have, so renaming the file mends both;
                 // unless the path with a plain file name is refused too (its folder's fault).
                 let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
                 if invalidNames.contains(glyph), (try? MakeSyntax.spell(folder + "a.svg").get()) != nil {
-                    notes[glyph] = "; a make depfile (\(depfile)) cannot name it either (\(refusal.reason)), so it is left out of the depfile"
+                    notes[glyph] =
+                        "; a make depfile (\(depfile)) cannot name it either (\(refusal.reason)), so it is left out of the depfile"
                 } else {
-                    glyphs[glyph] = Diagnostic(.nameInvalid, file: path, problem + "; rename the file (it is left out of the depfile, and the glyph is not built)")
+                    glyphs[glyph] = Diagnostic(
+                        .nameInvalid, file: path,
+                        problem + "; rename the file (it is left out of the depfile, and the glyph is not built)")
                 }
             } else {
-                others.append(Diagnostic(.nameInvalid, file: path, problem + "; rename it (it is left out of the depfile)"))
+                others.append(
+                    Diagnostic(.nameInvalid, file: path, problem + "; rename it (it is left out of the depfile)"))
             }
         }
         return (glyphs, notes, others)

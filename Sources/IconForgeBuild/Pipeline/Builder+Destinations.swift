@@ -9,18 +9,25 @@ extension Builder {
         let folder = FileManager.default.currentDirectoryPath
         let app = request.appFiles
         let places: [(path: String?, what: String)] = [
-            (request.outputFolder, "the output folder"), (request.assetCatalog, "--xcassets"), (app.infoPlist, "--info-plist"),
-            (app.stringsFolder, "--info-plist-strings"), (app.stringCatalog, "--xcstrings"), (app.swiftSource, "--swift"),
+            (request.outputFolder, "the output folder"), (request.assetCatalog, "--xcassets"),
+            (app.infoPlist, "--info-plist"),
+            (app.stringsFolder, "--info-plist-strings"), (app.stringCatalog, "--xcstrings"),
+            (app.swiftSource, "--swift"),
             (request.symbolsFolder, "--symbols"),
         ]
         for place in places {
-            guard let path = place.path, let problem = destination.problem(path, what: place.what, currentFolder: folder) else { continue }
+            guard let path = place.path,
+                let problem = destination.problem(path, what: place.what, currentFolder: folder)
+            else { continue }
             throw .refusedDestination(FileError(path: path, message: problem))
         }
         if let catalog = request.assetCatalog {
-            let resolved = FileSystem.resolvedPath(catalog) ?? FileSystem.resolvedPath(catalog.parentPath).map { $0 + "/" + catalog.lastPathComponent }
+            let resolved =
+                FileSystem.resolvedPath(catalog)
+                ?? FileSystem.resolvedPath(catalog.parentPath).map { $0 + "/" + catalog.lastPathComponent }
             if let resolved, case .failure(let refusal) = AssetCatalogWriter.locate(resolved) {
-                throw .refusedDestination(FileError(path: catalog, message: "--xcassets leads to \(resolved), which \(refusal.message)"))
+                throw .refusedDestination(
+                    FileError(path: catalog, message: "--xcassets leads to \(resolved), which \(refusal.message)"))
             }
         }
     }
@@ -46,19 +53,23 @@ extension Builder {
         case .missing: return nil
         case .regular where previous != nil: return nil
         default:
-            return "\(path) already exists and iconforge did not write it (no build state names it, and it is no catalog of iconforge's), so it is not overwritten and this build writes nothing; move it away, or build into another folder with -o"
+            return
+                "\(path) already exists and iconforge did not write it (no build state names it, and it is no catalog of iconforge's), so it is not overwritten and this build writes nothing; move it away, or build into another folder with -o"
         }
     }
 
     /// The glyphs whose output files would overwrite files iconforge did not write: a file
     /// under a glyph's output name that no previous catalog lists (and that does not already
     /// hold exactly the new bytes) is someone else's.
-    static func foreignOutputs(_ outcomes: [GlyphOutcome], in folder: String, owned: Set<String>) -> [String: Diagnostic] {
+    static func foreignOutputs(_ outcomes: [GlyphOutcome], in folder: String, owned: Set<String>) -> [String:
+        Diagnostic]
+    {
         var refused: [String: Diagnostic] = [:]
         for outcome in outcomes where !outcome.reused {
             for (output, png) in zip(outcome.outputs, outcome.pngs) where !owned.contains(output.file) {
                 if let message = foreignFileProblem(folder + "/" + output.file, replacingWith: png.bytes) {
-                    refused[outcome.source.name] = Diagnostic(.outputConflict, file: outcome.source.displayPath, message)
+                    refused[outcome.source.name] = Diagnostic(
+                        .outputConflict, file: outcome.source.displayPath, message)
                     break
                 }
             }
@@ -74,7 +85,8 @@ extension Builder {
             if size == bytes.count, (try? FileSystem.readRegularFile(path, limit: size)) == bytes { return nil }
             fallthrough
         default:
-            return "\(path) already exists and iconforge did not write it (no catalog lists it), so it is not overwritten; move it away, or delete it if it is stale"
+            return
+                "\(path) already exists and iconforge did not write it (no catalog lists it), so it is not overwritten; move it away, or delete it if it is stale"
         }
     }
 }

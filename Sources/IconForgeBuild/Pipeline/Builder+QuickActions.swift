@@ -17,7 +17,10 @@ extension Builder {
                 source: QuickActions.fileName, sourceSHA256: sourceSHA256, status: result.hasErrors ? .failed : .ok,
                 files: result.hasErrors
                     ? []
-                    : result.files.map { Catalog.GeneratedFile(file: $0.relativePath, bytes: $0.bytes.count, sha256: SHA256Digest.hex(of: $0.bytes)) },
+                    : result.files.map {
+                        Catalog.GeneratedFile(
+                            file: $0.relativePath, bytes: $0.bytes.count, sha256: SHA256Digest.hex(of: $0.bytes))
+                    },
                 keptFiles: kept.isEmpty ? nil : kept.map(\.entry),
                 diagnostics: result.diagnostics.map(Catalog.CatalogDiagnostic.init))
         }
@@ -26,12 +29,16 @@ extension Builder {
         /// generated files) names that are still in `outputFolder`, so that one failing glyph
         /// does not remove a working `QuickActions.plist`, and says so on the first error.
         mutating func keepPreviousFiles(_ previous: [Catalog.GeneratedFile], outputFolder: String) {
-            guard result.hasErrors, let first = result.diagnostics.firstIndex(where: { $0.severity == .error }) else { return }
+            guard result.hasErrors, let first = result.diagnostics.firstIndex(where: { $0.severity == .error }) else {
+                return
+            }
             kept = OutputWriter.keptGeneratedFiles(previous, in: outputFolder)
             guard !kept.isEmpty else { return }
             let names = kept.map(\.entry.file)
             let strings = names.filter { $0.hasSuffix(".strings") }.count
-            let listed = names.filter { !$0.hasSuffix(".strings") } + (strings == 0 ? [] : ["\(strings) InfoPlist.strings \(strings == 1 ? "file" : "files")"])
+            let listed =
+                names.filter { !$0.hasSuffix(".strings") }
+                + (strings == 0 ? [] : ["\(strings) InfoPlist.strings \(strings == 1 ? "file" : "files")"])
             result.diagnostics[first].message +=
                 "; until this is fixed, \(outputFolder)/ keeps the last good build's \(listed.joined(separator: " and ")) as they are"
         }
@@ -43,11 +50,17 @@ extension Builder {
     static func checkQuickActions(
         _ request: BuildRequest, glyphs: [Catalog.Glyph], outputFolder: String?, owned: Set<String>
     ) -> QuickActionsOutcome? {
-        let withDefinitions = QuickActions.definitionsPaths(in: request.inputs).filter { FileSystem.kind(of: $0) != .missing }
+        let withDefinitions = QuickActions.definitionsPaths(in: request.inputs).filter {
+            FileSystem.kind(of: $0) != .missing
+        }
         guard let first = withDefinitions.first else { return nil }
         var outcome = checkQuickActions(at: first, request: request, glyphs: glyphs)
         for path in withDefinitions.dropFirst() {
-            outcome.result.diagnostics.append(Diagnostic(.actionsParse, file: path, "a second quick-actions.json (the first is \(outcome.path)); an app has one set of quick actions: merge them into one file"))
+            outcome.result.diagnostics.append(
+                Diagnostic(
+                    .actionsParse, file: path,
+                    "a second quick-actions.json (the first is \(outcome.path)); an app has one set of quick actions: merge them into one file"
+                ))
             outcome.extraSources.append(path)
         }
         if let outputFolder, !outcome.result.hasErrors {
@@ -61,7 +74,9 @@ extension Builder {
     }
 
     /// Checks one glyphs folder's `quick-actions.json`, at `path`.
-    private static func checkQuickActions(at path: String, request: BuildRequest, glyphs: [Catalog.Glyph]) -> QuickActionsOutcome {
+    private static func checkQuickActions(at path: String, request: BuildRequest, glyphs: [Catalog.Glyph])
+        -> QuickActionsOutcome
+    {
         let folder = path.parentPath
         let bytes: [UInt8]
         var result: QuickActionsResult
@@ -71,18 +86,22 @@ extension Builder {
             if FileSystem.kind(of: path) == .symlink {
                 let root = FileSystem.resolvedPath(folder) ?? folder
                 guard let target = FileSystem.resolvedPath(path), FileSystem.isPath(target, inside: root) else {
-                    throw FileError(path: path, message: "is a symbolic link leading outside the glyphs folder; copy the file in instead")
+                    throw FileError(
+                        path: path,
+                        message: "is a symbolic link leading outside the glyphs folder; copy the file in instead")
                 }
                 readPath = target
             }
-            bytes = try FileSystem.readRegularFile(readPath, limit: request.options.limits.maximumFileBytes, followingSymlinks: false)
+            bytes = try FileSystem.readRegularFile(
+                readPath, limit: request.options.limits.maximumFileBytes, followingSymlinks: false)
             let passed = Dictionary(glyphs.map { ($0.name, $0.status == .ok) }, uniquingKeysWith: { first, _ in first })
             result = QuickActions.check(
                 fileBytes: bytes, displayPath: path, glyphs: passed, appName: request.appName,
                 iconNamespace: AssetCatalogWriter.namespace(ofFolder: request.assetCatalog))
         } catch {
             bytes = []
-            result = QuickActionsResult(diagnostics: [Diagnostic(.inputUnreadable, file: path, error.message)], files: [])
+            result = QuickActionsResult(
+                diagnostics: [Diagnostic(.inputUnreadable, file: path, error.message)], files: [])
         }
         return QuickActionsOutcome(path: path, sourceSHA256: SHA256Digest.hex(of: bytes), result: result)
     }

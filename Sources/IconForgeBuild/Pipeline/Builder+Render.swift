@@ -6,19 +6,23 @@ extension Builder {
     /// `request.inputs` are the glyphs a build would see: under `--fit=set` the glyph's
     /// scale is the one a build of them settles on (see `settledScales(rendering:in:)`), so
     /// that it gets the bytes the build writes.
-    package static func render(_ glyphFile: String, request: BuildRequest) throws(BuildError) -> (diagnostics: [Diagnostic], pngs: [[UInt8]]) {
+    package static func render(_ glyphFile: String, request: BuildRequest) throws(BuildError) -> (
+        diagnostics: [Diagnostic], pngs: [[UInt8]]
+    ) {
         var request = request
         let set = request.inputs
         request.inputs = [glyphFile]
         request.writesOutput = false
         request.keepsImages = false
         let discovered = try Discovered.discover(request)
-        if request.options.mode == .fitSet, let settled = settledScales(rendering: glyphFile, in: set, request: request) {
+        if request.options.mode == .fitSet, let settled = settledScales(rendering: glyphFile, in: set, request: request)
+        {
             request.options.setScales = settled
         }
         let nothingRecorded = OnDiskSignatures.unknown(count: discovered.files.count, takenAt: request.clock.now())
         let outcomes = GlyphPasses(
-            files: discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded, request: request
+            files: discovered.files, nameFindings: discovered.nameFindings, previous: nil, onDisk: nothingRecorded,
+            request: request
         ).run(encode: true).outcomes
         let diagnostics = (discovered.diagnostics + outcomes.flatMap(\.diagnostics)).sorted(by: Diagnostic.sortOrder)
         return (diagnostics, outcomes.first?.pngs.map(\.bytes) ?? [])
@@ -31,13 +35,19 @@ extension Builder {
     /// that build. Nil when the glyph is in neither (it is then planned alone).
     static func settledScales(rendering glyphFile: String, in inputs: [String], request: BuildRequest) -> [SetScale]? {
         guard let target = FileSystem.resolvedPath(glyphFile) else { return nil }
-        func holdsTheGlyph(_ files: [GlyphFile]) -> Bool { files.contains { FileSystem.resolvedPath($0.displayPath) == target } }
+        func holdsTheGlyph(_ files: [GlyphFile]) -> Bool {
+            files.contains { FileSystem.resolvedPath($0.displayPath) == target }
+        }
         var files = (try? GlyphDiscovery.discover(inputs)) ?? []
         if !holdsTheGlyph(files) { files = (try? GlyphDiscovery.discover([glyphFile.parentPath])) ?? [] }
         guard holdsTheGlyph(files) else { return nil }
-        let previous = OutputWriter.previousState(in: request.outputFolder).flatMap { $0.buildKey == buildKey(request.options) ? $0 : nil }
+        let previous = OutputWriter.previousState(in: request.outputFolder).flatMap {
+            $0.buildKey == buildKey(request.options) ? $0 : nil
+        }
         let onDisk = OnDiskSignatures.stat(files, request: request)
-        return GlyphPasses(files: files, nameFindings: NameChecks.run(files), previous: previous, onDisk: onDisk, request: request)
-            .run(encode: false).options.setScales
+        return GlyphPasses(
+            files: files, nameFindings: NameChecks.run(files), previous: previous, onDisk: onDisk, request: request
+        )
+        .run(encode: false).options.setScales
     }
 }

@@ -20,7 +20,10 @@ struct Discovered: ~Copyable {
         var diagnostics: [Diagnostic] = []
         if files.isEmpty {
             let place = request.inputs.joined(separator: ", ")
-            diagnostics.append(Diagnostic(.inputEmpty, file: place, "no *.svg glyphs found; a check that finds nothing is probably pointed at the wrong folder"))
+            diagnostics.append(
+                Diagnostic(
+                    .inputEmpty, file: place,
+                    "no *.svg glyphs found; a check that finds nothing is probably pointed at the wrong folder"))
         }
         // One build at a time per output folder: from reading what the last build wrote to
         // writing the new catalog, another build's writes must not interleave.

@@ -41,19 +41,24 @@ enum FamilyChecks {
 
     /// Whether ink covering `coverage` of the target box looks darker than `median` does.
     static func looksDarker(_ coverage: Double, than median: Double) -> Bool {
-        ColorDifference.lightness(luminance: 1 - median) - ColorDifference.lightness(luminance: 1 - coverage) > visibleLightness
+        ColorDifference.lightness(luminance: 1 - median) - ColorDifference.lightness(luminance: 1 - coverage)
+            > visibleLightness
     }
 
     /// The set's figures, as the catalog records them (`Catalog.Family`).
     /// `mode` is the build's: under `--fit=glyph` each glyph is scaled on its own, so its
     /// strokes come out heavier or lighter than drawn, and a finding says so.
-    static func judge(_ outcomes: [GlyphOutcome], options: FamilyOptions, mode: ExportMode = .template) -> (outcomes: [GlyphOutcome], family: Catalog.Family?) {
+    static func judge(_ outcomes: [GlyphOutcome], options: FamilyOptions, mode: ExportMode = .template) -> (
+        outcomes: [GlyphOutcome], family: Catalog.Family?
+    ) {
         let members = outcomes.indices.filter { outcomes[$0].weight != nil && !outcomes[$0].hasErrors }
         guard options.weighs, members.count >= FamilyOptions.minimumGlyphs else { return (outcomes, nil) }
         var judged = outcomes
         var family = Catalog.Family(glyphs: members.count, strokedGlyphs: 0, stroke: nil, coverage: 0)
         func report(_ index: Int, _ rule: RuleID, _ message: String) {
-            judged[index].diagnostics.append(Diagnostic(rule, file: judged[index].source.displayPath, at: SourceLocation(line: 1, column: 1), message))
+            judged[index].diagnostics.append(
+                Diagnostic(
+                    rule, file: judged[index].source.displayPath, at: SourceLocation(line: 1, column: 1), message))
             judged[index].diagnostics.sort(by: Diagnostic.sortOrder)
         }
 
@@ -89,7 +94,10 @@ enum FamilyChecks {
         // filled glyphs among filled ones, each style judged when it has enough glyphs.
         let styles: [(glyphs: [Int], filled: Bool?)] =
             mixed
-            ? [(members.filter { outcomes[$0].weight?.stroke != nil }, false), (members.filter { outcomes[$0].weight?.stroke == nil }, true)]
+            ? [
+                (members.filter { outcomes[$0].weight?.stroke != nil }, false),
+                (members.filter { outcomes[$0].weight?.stroke == nil }, true),
+            ]
             : [(members, nil)]
         for (glyphs, filled) in styles where !glyphs.isEmpty {
             let coverages = glyphs.map { outcomes[$0].weight?.coverage ?? 0 }
@@ -102,7 +110,9 @@ enum FamilyChecks {
             guard options.opticalWeight, glyphs.count >= FamilyOptions.minimumGlyphs else { continue }
             let among = filled.map { $0 ? "filled glyphs" : "outline glyphs" } ?? "glyphs"
             for (index, coverage) in zip(glyphs, coverages) {
-                let filledAmongOutlines = !mixed && strokedFamily && outcomes[index].weight?.stroke == nil && looksDarker(coverage, than: median)
+                let filledAmongOutlines =
+                    !mixed && strokedFamily && outcomes[index].weight?.stroke == nil
+                    && looksDarker(coverage, than: median)
                 guard coverage > limit || filledAmongOutlines else { continue }
                 let found = filledAmongOutlines ? "a filled glyph among outline ones: its ink" : "ink"
                 let remedy =
@@ -123,7 +133,8 @@ enum FamilyChecks {
         let median = Self.median(coverages)
         let sorted = coverages.sorted()
         // Quartiles by the lower index, so that in a small set the odd glyph is not its own quartile.
-        let upper = sorted[3 * (sorted.count - 1) / 4], lower = sorted[(sorted.count - 1) / 4]
+        let upper = sorted[3 * (sorted.count - 1) / 4]
+        let lower = sorted[(sorted.count - 1) / 4]
         return (median, max(heavierFactor * median, upper + spreadFences * (upper - lower)))
     }
 

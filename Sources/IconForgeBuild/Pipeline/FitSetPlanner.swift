@@ -29,7 +29,9 @@ enum FitSetPlanner {
                 Template.scales.map { RenderPlan.fitPixelsPerUnit(inkBox: glyph.inkBox, shape: glyph.shape, scale: $0) }
             }
             // Sorted by every scale in turn, so that equal @3x scales still order one way.
-            let sorted = own.sorted { $0[largest] != $1[largest] ? $0[largest] < $1[largest] : $0.lexicographicallyPrecedes($1) }
+            let sorted = own.sorted {
+                $0[largest] != $1[largest] ? $0[largest] < $1[largest] : $0.lexicographicallyPrecedes($1)
+            }
             let typical = sorted[(sorted.count - 1) / 2]
             return SetScale(artboard: artboard, pixelsPerUnit: typical.map(SetScale.quantized), glyphs: members.count)
         }

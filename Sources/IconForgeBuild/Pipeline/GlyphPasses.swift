@@ -30,14 +30,17 @@ struct GlyphPasses {
         // returns, before anything is resolved and written: the commit's memory is not added
         // to theirs.
         let runners = GlyphRunners(
-            count: min(request.jobs, files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers,
+            count: min(request.jobs, files.count), isolation: request.isolation, options: request.options,
+            pool: request.memory?.workers,
             probes: request.probes)
         if request.options.mode == .fitSet || request.memory != nil { runners.startWorkers() }
-        let setScales = SetScalePlan.plan(files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: request, runners: runners)
+        let setScales = SetScalePlan.plan(
+            files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: request, runners: runners)
         request.options = setScales.applied(to: request.options)
         func process(measured: [Int: SetScalePlan.Measurement]) -> [GlyphOutcome] {
             GlyphScheduler(
-                files: files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: request, measured: measured, runners: runners
+                files: files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: request,
+                measured: measured, runners: runners
             ).run(encode: encode, staging: staging)
         }
         var outcomes = process(measured: setScales.measurements)

@@ -6,7 +6,8 @@ extension GlyphScheduler {
     /// other glyphs), and, when `keepingFiles`, its files are still in place. Without
     /// `keepingFiles` (`--fit=set`'s measuring pass) only what it measured is wanted.
     static func reuse(
-        _ entry: Catalog.Glyph, for source: GlyphSource, options: PipelineOptions, showing: Bool = false, knownUnchanged: Bool, keepingFiles: Bool,
+        _ entry: Catalog.Glyph, for source: GlyphSource, options: PipelineOptions, showing: Bool = false,
+        knownUnchanged: Bool, keepingFiles: Bool,
         outputFolder: String,
         outputSignatures: [FileSignature?], modificationTimes: [String: Int64]
     ) -> GlyphOutcome? {
@@ -23,7 +24,9 @@ extension GlyphScheduler {
         var verified: [String: FileSignature] = [:]
         if keepingFiles {
             guard placedAsPlanned(entry, options: options),
-                let kept = keptFiles(entry, outputFolder: outputFolder, outputSignatures: outputSignatures, modificationTimes: modificationTimes)
+                let kept = keptFiles(
+                    entry, outputFolder: outputFolder, outputSignatures: outputSignatures,
+                    modificationTimes: modificationTimes)
             else { return nil }
             verified = kept
         }
@@ -35,7 +38,8 @@ extension GlyphScheduler {
             // The set's findings are judged again over this build's glyphs (`FamilyChecks`).
             diagnostics: entry.diagnostics.filter { !FamilyChecks.rules.contains($0.rule) }.map { recorded in
                 let location = recorded.line.map { SourceLocation(line: $0, column: recorded.column ?? 1) }
-                var diagnostic = Diagnostic(recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
+                var diagnostic = Diagnostic(
+                    recorded.severity, recorded.rule, file: source.displayPath, at: location, recorded.message)
                 diagnostic.fix = recorded.fix
                 return diagnostic
             })
@@ -54,22 +58,31 @@ extension GlyphScheduler {
     /// previous build wrote: same size and modification time as the state recorded, or,
     /// without a recorded time, the same SHA-256.
     static func keptFiles(
-        _ entry: Catalog.Glyph, outputFolder: String, outputSignatures: [FileSignature?], modificationTimes: [String: Int64]
+        _ entry: Catalog.Glyph, outputFolder: String, outputSignatures: [FileSignature?],
+        modificationTimes: [String: Int64]
     ) -> [String: FileSignature]? {
         // The state and catalog are files too: never trust a listed name to stay in the folder.
-        guard entry.outputs.allSatisfy({ output in
-            Template.scales.contains { $0.factor == output.scale && OutputNaming.fileName(glyph: entry.name, scale: $0) == output.file }
-        }) else { return nil }
+        guard
+            entry.outputs.allSatisfy({ output in
+                Template.scales.contains {
+                    $0.factor == output.scale && OutputNaming.fileName(glyph: entry.name, scale: $0) == output.file
+                }
+            })
+        else { return nil }
         var verified: [String: FileSignature] = [:]
         for output in entry.outputs {
-            guard let scale = Template.scales.firstIndex(where: { $0.factor == output.scale }), scale < outputSignatures.count,
+            guard let scale = Template.scales.firstIndex(where: { $0.factor == output.scale }),
+                scale < outputSignatures.count,
                 let signature = outputSignatures[scale], signature.size == output.bytes
             else { return nil }
             verified[output.file] = signature
             if let recorded = modificationTimes[output.file] {
                 guard recorded == signature.modified else { return nil }
             } else {
-                guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256 else {
+                guard
+                    let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: output.bytes),
+                    SHA256Digest.hex(of: bytes) == output.sha256
+                else {
                     return nil
                 }
             }
@@ -82,13 +95,17 @@ extension GlyphScheduler {
     /// change can move it). A glyph scaled down alone is redone: its warning names the set's scale.
     static func placedAsPlanned(_ entry: Catalog.Glyph, options: PipelineOptions) -> Bool {
         guard options.mode == .fitSet, !entry.outputs.isEmpty else { return true }
-        guard !entry.diagnostics.contains(where: { $0.rule == .sizeScaledDown }), let artboard = entry.artboard, let inkBox = entry.inkBox,
+        guard !entry.diagnostics.contains(where: { $0.rule == .sizeScaledDown }), let artboard = entry.artboard,
+            let inkBox = entry.inkBox,
             let set = SetScale.forArtboard(artboard, in: options.setScales ?? [])
         else { return false }
         return entry.outputs.allSatisfy { output in
-            guard let index = Template.scales.firstIndex(where: { $0.factor == output.scale }), let recorded = output.transform else { return false }
+            guard let index = Template.scales.firstIndex(where: { $0.factor == output.scale }),
+                let recorded = output.transform
+            else { return false }
             let planned = RenderPlan(
-                canvasWidth: 0, canvasHeight: 0, pixelsPerPoint: set.pixelsPerUnit(inkBox: inkBox, scale: index).value, originX: 0, originY: 0)
+                canvasWidth: 0, canvasHeight: 0, pixelsPerPoint: set.pixelsPerUnit(inkBox: inkBox, scale: index).value,
+                originX: 0, originY: 0)
             return planned.catalogTransform.scale == recorded.scale
         }
     }

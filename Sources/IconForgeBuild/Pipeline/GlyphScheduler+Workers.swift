@@ -11,7 +11,9 @@ final class GlyphRunners: @unchecked Sendable {
     private let slots: [GlyphRunner]
 
     init(count: Int, isolation: Isolation, options: PipelineOptions, pool: WorkerPool?, probes: BuildProbes) {
-        slots = (0..<max(1, count)).map { _ in GlyphRunner(isolation: isolation, options: options, pool: pool, probes: probes) }
+        slots = (0..<max(1, count)).map { _ in
+            GlyphRunner(isolation: isolation, options: options, pool: pool, probes: probes)
+        }
     }
 
     var count: Int { slots.count }
@@ -37,7 +39,9 @@ struct GlyphQueues: Sendable {
     /// goes to slot `i % slots`).
     init(count: Int, slots: Int, owners: [Int: Int]) {
         var queues = Array(repeating: [Int](), count: slots)
-        for index in 0..<count { queues[owners[index].map { min(max($0, 0), slots - 1) } ?? index % slots].append(index) }
+        for index in 0..<count {
+            queues[owners[index].map { min(max($0, 0), slots - 1) } ?? index % slots].append(index)
+        }
         self.queues = queues
         next = Array(repeating: 0, count: slots)
     }

@@ -30,12 +30,16 @@ struct GlyphScheduler: Sendable {
 
     /// `run`, with the slot (thread and runner) that processed each glyph.
     func runRecordingSlots(encode: Bool, staging: EarlyStaging? = nil) -> [(outcome: GlyphOutcome, slot: Int)] {
-        let previousByName = Dictionary((previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let previousByName = Dictionary(
+            (previous?.glyphs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let done = Atomic<Int>(0)
         let results = Lock<[(outcome: GlyphOutcome, slot: Int)?]>(Array(repeating: nil, count: files.count))
-        let runners = runners ?? GlyphRunners(
-            count: min(request.jobs, files.count), isolation: request.isolation, options: request.options, pool: request.memory?.workers,
-            probes: request.probes)
+        let runners =
+            runners
+            ?? GlyphRunners(
+                count: min(request.jobs, files.count), isolation: request.isolation, options: request.options,
+                pool: request.memory?.workers,
+                probes: request.probes)
         let queues = Lock(GlyphQueues(count: files.count, slots: runners.count, owners: measured.mapValues(\.slot)))
         // Threads of our own: concurrentPerform would run no more jobs than cores. Each is
         // handed what it needs (the request's probes come with `runners`), nothing re-bound.
@@ -43,9 +47,13 @@ struct GlyphScheduler: Sendable {
             let runner = runners[slot]
             runner.use(request.options)
             while let index = queues.withLock({ $0.take(for: slot) }) {
-                let outcome = outcome(of: index, recorded: previousByName[files[index].name], runner: runner, encode: encode, staging: staging)
+                let outcome = outcome(
+                    of: index, recorded: previousByName[files[index].name], runner: runner, encode: encode,
+                    staging: staging)
                 results.withLock { $0[index] = (outcome, slot) }
-                if let onGlyphDone = request.onGlyphDone { onGlyphDone(done.wrappingAdd(1, ordering: .relaxed).newValue, files.count) }
+                if let onGlyphDone = request.onGlyphDone {
+                    onGlyphDone(done.wrappingAdd(1, ordering: .relaxed).newValue, files.count)
+                }
             }
         }
         // Every index is filled: each glyph taken is stored.
@@ -55,7 +63,9 @@ struct GlyphScheduler: Sendable {
     /// Glyph `index`'s outcome: the previous build's (`recorded`, its catalog entry) when
     /// its source is unchanged, else the glyph read and processed; with `staging`, its new
     /// PNGs are written to their temporary names.
-    private func outcome(of index: Int, recorded: Catalog.Glyph?, runner: GlyphRunner, encode: Bool, staging: EarlyStaging?) -> GlyphOutcome {
+    private func outcome(
+        of index: Int, recorded: Catalog.Glyph?, runner: GlyphRunner, encode: Bool, staging: EarlyStaging?
+    ) -> GlyphOutcome {
         let file = files[index]
         let names = nameFindings[index] ?? []
         let entry = names.isEmpty ? recorded : nil
@@ -64,7 +74,8 @@ struct GlyphScheduler: Sendable {
         let signature = onDisk.sources[index]
         let outputSignatures = onDisk.outputs.isEmpty ? [] : onDisk.outputs[index]
         if let entry, let signature, previous?.sourceSignatures[file.name] == signature,
-            var kept = reused(entry, for: Self.unread(file), knownUnchanged: true, encode: encode, outputSignatures: outputSignatures)
+            var kept = reused(
+                entry, for: Self.unread(file), knownUnchanged: true, encode: encode, outputSignatures: outputSignatures)
         {
             kept.sourceSignature = signature
             return kept
@@ -76,10 +87,14 @@ struct GlyphScheduler: Sendable {
             source = read
         case .failure(let diagnostic):
             // Still a glyph, if one that could not be read: the catalog records why.
-            return GlyphOutcome(source: Self.unread(file), sourceSHA256: "", diagnostics: (names + [diagnostic]).sorted(by: Diagnostic.sortOrder))
+            return GlyphOutcome(
+                source: Self.unread(file), sourceSHA256: "",
+                diagnostics: (names + [diagnostic]).sorted(by: Diagnostic.sortOrder))
         }
         var outcome =
-            entry.flatMap { reused($0, for: source, knownUnchanged: false, encode: encode, outputSignatures: outputSignatures) }
+            entry.flatMap {
+                reused($0, for: source, knownUnchanged: false, encode: encode, outputSignatures: outputSignatures)
+            }
             ?? processed(source, index: index, names: names, runner: runner, encode: encode)
         // Settled sources only: a file changed within the last second could change again
         // without its time showing it.
@@ -97,21 +112,31 @@ struct GlyphScheduler: Sendable {
 
     /// A source read anew: another build's result for the same bytes (`KnownResults`), or
     /// the glyph processed by this thread's runner, measured already when `measured` says so.
-    private func processed(_ source: GlyphSource, index: Int, names: [Diagnostic], runner: GlyphRunner, encode: Bool) -> GlyphOutcome {
-        if names.isEmpty, let known = request.knownResults?.outcome(for: source, options: request.options, encode: encode) {
+    private func processed(_ source: GlyphSource, index: Int, names: [Diagnostic], runner: GlyphRunner, encode: Bool)
+        -> GlyphOutcome
+    {
+        if names.isEmpty,
+            let known = request.knownResults?.outcome(for: source, options: request.options, encode: encode)
+        {
             return known
         }
         let planned = measured[index]?.matching(source)
         return runner.process(
-            source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages, measured: planned?.ink,
+            source, encode: encode && !names.contains { $0.severity == .error }, showingFailures: request.keepsImages,
+            measured: planned?.ink,
             sourceSHA256: planned?.sourceSHA256)
     }
 
     /// `reuse` with this build's options and files.
-    private func reused(_ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, encode: Bool, outputSignatures: [FileSignature?]) -> GlyphOutcome? {
+    private func reused(
+        _ entry: Catalog.Glyph, for source: GlyphSource, knownUnchanged: Bool, encode: Bool,
+        outputSignatures: [FileSignature?]
+    ) -> GlyphOutcome? {
         Self.reuse(
-            entry, for: source, options: request.options, showing: request.keepsImages, knownUnchanged: knownUnchanged, keepingFiles: encode,
-            outputFolder: request.outputFolder, outputSignatures: outputSignatures, modificationTimes: previous?.modificationTimes ?? [:])
+            entry, for: source, options: request.options, showing: request.keepsImages, knownUnchanged: knownUnchanged,
+            keepingFiles: encode,
+            outputFolder: request.outputFolder, outputSignatures: outputSignatures,
+            modificationTimes: previous?.modificationTimes ?? [:])
     }
 
     /// The source of a glyph file not read (yet, or at all): its names without its bytes.

@@ -21,15 +21,19 @@ package struct KnownResults: Sendable {
     /// the ones that build had (see `GlyphScheduler.reuse`), it passed, and its PNGs are
     /// known (or, with `encode` off, none are needed).
     func outcome(for source: GlyphSource, options: PipelineOptions, encode: Bool) -> GlyphOutcome? {
-        guard let entry = entries[source.name], entry.status != .failed, GlyphScheduler.placedAsPlanned(entry, options: options),
+        guard let entry = entries[source.name], entry.status != .failed,
+            GlyphScheduler.placedAsPlanned(entry, options: options),
             var outcome = GlyphScheduler.reuse(
-                entry, for: source, options: options, knownUnchanged: false, keepingFiles: false, outputFolder: "", outputSignatures: [],
+                entry, for: source, options: options, knownUnchanged: false, keepingFiles: false, outputFolder: "",
+                outputSignatures: [],
                 modificationTimes: [:])
         else { return nil }
         // As if rendered here: the PNGs travel with the outcome, none is kept on disk.
         outcome.reused = false
         guard encode else { return outcome }
-        guard let images = images[source.name], images.areOutputs, images.pngs.count == entry.outputs.count else { return nil }
+        guard let images = images[source.name], images.areOutputs, images.pngs.count == entry.outputs.count else {
+            return nil
+        }
         outcome.pngs = images.pngs
         outcome.plans = images.plans
         return outcome

@@ -19,8 +19,13 @@ enum MakeSyntax {
     static func spell(_ path: String) -> Result<Spelling, Refusal> {
         if let refusal = refusal(path) { return .failure(refusal) }
         // Most paths need nothing: check their bytes first (this runs for every glyph).
-        guard path.utf8.contains(where: { escapedBytes.contains($0) }) else { return .success(Spelling(prerequisite: path, target: path)) }
-        return .success(Spelling(prerequisite: escaped(path, special: prerequisiteSpecial), target: escaped(path, special: targetSpecial)))
+        guard path.utf8.contains(where: { escapedBytes.contains($0) }) else {
+            return .success(Spelling(prerequisite: path, target: path))
+        }
+        return .success(
+            Spelling(
+                prerequisite: escaped(path, special: prerequisiteSpecial), target: escaped(path, special: targetSpecial)
+            ))
     }
 
     /// Why make cannot express a path.
@@ -32,17 +37,26 @@ enum MakeSyntax {
         if path.isEmpty { return Refusal(reason: "an empty name") }
         for scalar in path.unicodeScalars {
             switch scalar {
-            case ";": return Refusal(reason: "';' ends a rule's prerequisites and starts its recipe, and cannot be escaped")
+            case ";":
+                return Refusal(reason: "';' ends a rule's prerequisites and starts its recipe, and cannot be escaped")
             case "=": return Refusal(reason: "'=' makes the rule a variable assignment, and cannot be escaped")
-            case "%": return Refusal(reason: "'%' makes the empty rule that lets the file be deleted a pattern rule, and cannot be escaped there")
+            case "%":
+                return Refusal(
+                    reason:
+                        "'%' makes the empty rule that lets the file be deleted a pattern rule, and cannot be escaped there"
+                )
             case "\t": return Refusal(reason: "a tab cannot be escaped in a rule's target")
             case "\n", "\r": return Refusal(reason: "a line break ends a rule")
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { return Refusal(reason: "it holds a control character") }
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    return Refusal(reason: "it holds a control character")
+                }
             }
         }
         if path.hasSuffix("\\") { return Refusal(reason: "a backslash at its end would escape what follows it") }
-        if path.hasSuffix(")"), path.contains("(") { return Refusal(reason: "a name ending in '(…)' is read as a member of an archive") }
+        if path.hasSuffix(")"), path.contains("(") {
+            return Refusal(reason: "a name ending in '(…)' is read as a member of an archive")
+        }
         return nil
     }
 

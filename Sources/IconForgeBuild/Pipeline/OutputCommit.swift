@@ -6,20 +6,28 @@
 /// are read, here, and is added to the findings.
 enum OutputCommit {
     static func commit(
-        _ resolution: Resolution, drawing: VectorDrawing, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64,
+        _ resolution: Resolution, drawing: VectorDrawing, files: [GlyphFile], plan: IncrementalPlan,
+        request: BuildRequest, startedAt: Int64,
         early: EarlyStaging?
     ) throws(BuildError) -> Resolution {
         // A catalog.json in the output folder that is not iconforge's stops every write.
-        guard request.writesOutput, !resolution.diagnostics.contains(where: { $0.rule == .outputConflict && $0.file == Builder.catalogPath(request) }) else {
+        guard request.writesOutput,
+            !resolution.diagnostics.contains(where: {
+                $0.rule == .outputConflict && $0.file == Builder.catalogPath(request)
+            })
+        else {
             return resolution
         }
         let appFileFindings: [Diagnostic]
         let catalog: Catalog
         do throws(BuildError) {
-            (appFileFindings, catalog) = try write(resolution, drawing: drawing, files: files, plan: plan, request: request, startedAt: startedAt, early: early)
+            (appFileFindings, catalog) = try write(
+                resolution, drawing: drawing, files: files, plan: plan, request: request, startedAt: startedAt,
+                early: early)
         } catch {
             let summary = resolution.catalog.summary
-            throw error.having(checked: FileError.Checked(glyphs: summary.glyphs, errors: summary.errors, warnings: summary.warnings))
+            throw error.having(
+                checked: FileError.Checked(glyphs: summary.glyphs, errors: summary.errors, warnings: summary.warnings))
         }
         var committed = resolution
         committed.catalog = catalog
@@ -38,48 +46,71 @@ enum OutputCommit {
     /// The transaction's steps, in order; returns the findings about the app's files and the
     /// catalog as written (with the vector forms the sets hold).
     private static func write(
-        _ resolution: Resolution, drawing: VectorDrawing, files: [GlyphFile], plan: IncrementalPlan, request: BuildRequest, startedAt: Int64,
+        _ resolution: Resolution, drawing: VectorDrawing, files: [GlyphFile], plan: IncrementalPlan,
+        request: BuildRequest, startedAt: Int64,
         early: EarlyStaging?
     ) throws(BuildError) -> (findings: [Diagnostic], catalog: Catalog) {
         // A build of some glyphs leaves the app's files as they are, with the quick actions.
         let partial = plan.partial
-        let appLocks = request.appFiles.isEmpty || partial != nil ? [] : try AppFileCommit.lockFolders(request.appFiles, observer: request.probes.writes)
+        let appLocks =
+            request.appFiles.isEmpty || partial != nil
+            ? [] : try AppFileCommit.lockFolders(request.appFiles, observer: request.probes.writes)
         defer { withExtendedLifetime(appLocks) {} }
         var records = AppRecords(onDisk: plan.appRecord, next: plan.appRecord)
         // Each of the app's files is read, and its new bytes computed, now, under its lock.
         let appFiles = AppFileCommit(observer: request.probes.writes)
-        var findings = partial == nil ? try Builder.updateAppFiles(request.appFiles, quickActions: resolution.quickActions, record: &records.next, into: appFiles) : []
+        var findings =
+            partial == nil
+            ? try Builder.updateAppFiles(
+                request.appFiles, quickActions: resolution.quickActions, record: &records.next, into: appFiles) : []
         var catalog = resolution.catalog
-        let dependencies = request.depfile == nil ? [] : Builder.dependencyList(files: files, request: request, quickActions: resolution.quickActions)
+        let dependencies =
+            request.depfile == nil
+            ? [] : Builder.dependencyList(files: files, request: request, quickActions: resolution.quickActions)
         // A build of some glyphs writes no depfile or file lists: they describe a whole build.
-        let dating = request.depfile == nil || partial != nil ? nil : Builder.catalogDating(dependencies, files: files, onDisk: plan.onDisk, failed: resolution.failed, startedAt: startedAt)
+        let dating =
+            request.depfile == nil || partial != nil
+            ? nil
+            : Builder.catalogDating(
+                dependencies, files: files, onDisk: plan.onDisk, failed: resolution.failed, startedAt: startedAt)
         var staged = StagedWrites(journal: Builder.journalPath(request), observer: request.probes.writes)
         var state: BuildState?
         do throws(BuildError) {
-            var written = try OutputWriter.writeFiles(resolution.outcomes, generated: generatedFiles(resolution), to: request.outputFolder, staging: &staged, early: early)
+            var written = try OutputWriter.writeFiles(
+                resolution.outcomes, generated: generatedFiles(resolution), to: request.outputFolder, staging: &staged,
+                early: early)
             do throws(FileError) {
-                for file in appFiles.ordered { try staged.writeSharedFile(file.bytes, to: file.target, mode: file.mode, read: file.read) }
+                for file in appFiles.ordered {
+                    try staged.writeSharedFile(file.bytes, to: file.target, mode: file.mode, read: file.read)
+                }
             } catch {
                 throw .appFile(error)
             }
             // Kept files are not written: they are recorded as this build read them.
             for file in resolution.quickActions?.kept ?? [] { written[file.entry.file] = file.signature }
-            findings += try writeSets(resolution, drawing: drawing, catalog: &catalog, records: &records, plan: plan, request: request)
-            try stageAppOwnershipRecord(records.next, onDisk: records.onDisk, outputFolder: request.outputFolder, staging: &staged)
-            state = try stageCatalogAndState(catalog, resolution: resolution, files: files, written: written, dating: dating, plan: plan, request: request, staging: &staged)
+            findings += try writeSets(
+                resolution, drawing: drawing, catalog: &catalog, records: &records, plan: plan, request: request)
+            try stageAppOwnershipRecord(
+                records.next, onDisk: records.onDisk, outputFolder: request.outputFolder, staging: &staged)
+            state = try stageCatalogAndState(
+                catalog, resolution: resolution, files: files, written: written, dating: dating, plan: plan,
+                request: request, staging: &staged)
             do throws(FileError) { try staged.commit() } catch { throw .output(error) }
         } catch {
             throw error.leavingOutput(.unchanged)
         }
         if let state {
             do throws(BuildError) {
-                try OutputWriter.finishRemovals(state, in: request.outputFolder, memory: request.memory?.state, observer: request.probes.writes)
+                try OutputWriter.finishRemovals(
+                    state, in: request.outputFolder, memory: request.memory?.state, observer: request.probes.writes)
             } catch {
                 throw error.leavingOutput(.committed)
             }
         }
         guard partial == nil else { return (findings, catalog) }
-        try writeMakeFiles(catalog, resolution: resolution, files: files, dependencies: dependencies, dating: dating, record: records.next, request: request, startedAt: startedAt)
+        try writeMakeFiles(
+            catalog, resolution: resolution, files: files, dependencies: dependencies, dating: dating,
+            record: records.next, request: request, startedAt: startedAt)
         return (findings, catalog)
     }
 
@@ -95,21 +126,27 @@ enum OutputCommit {
     /// writing them leaves a record that owns each. Only the sets: the app's files still hold
     /// what the last build wrote, which the record keeps owning until the commit replaces them.
     private static func writeSets(
-        _ resolution: Resolution, drawing: VectorDrawing, catalog: inout Catalog, records: inout AppRecords, plan: IncrementalPlan, request: BuildRequest
+        _ resolution: Resolution, drawing: VectorDrawing, catalog: inout Catalog, records: inout AppRecords,
+        plan: IncrementalPlan, request: BuildRequest
     ) throws(BuildError) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         let scope = plan.partial?.scope
         if let assetCatalog = resolution.assetCatalog {
             var pending = records.onDisk
             var sets = records.next.imageSets.flatMap { $0.folder == assetCatalog.path ? $0.sets : nil } ?? [:]
-            for outcome in resolution.outcomes where !outcome.hasErrors && outcome.outputs.count == Template.scales.count && sets[outcome.source.name] == nil {
+            for outcome in resolution.outcomes
+            where !outcome.hasErrors && outcome.outputs.count == Template.scales.count
+                && sets[outcome.source.name] == nil
+            {
                 sets[outcome.source.name] = [:]
             }
             pending.imageSets = AppOwnershipRecord.ImageSets(folder: assetCatalog.path, sets: sets)
-            try writeAppOwnershipRecord(pending, previous: records.onDisk, outputFolder: request.outputFolder, observer: request.probes.writes)
+            try writeAppOwnershipRecord(
+                pending, previous: records.onDisk, outputFolder: request.outputFolder, observer: request.probes.writes)
             records.onDisk = pending
             let written = try Builder.writeAssetCatalog(
-                assetCatalog, outcomes: resolution.outcomes, outputFolder: request.outputFolder, scope: scope, record: &records.next,
+                assetCatalog, outcomes: resolution.outcomes, outputFolder: request.outputFolder, scope: scope,
+                record: &records.next,
                 observer: request.probes.writes)
             findings += Builder.assetCatalogFindings(written, path: assetCatalog.path)
         }
@@ -118,7 +155,9 @@ enum OutputCommit {
                 drawing, outcomes: resolution.outcomes, request: request, scope: scope, record: &records.next
             ) { pending throws(FileError) in
                 var onDisk = records.onDisk
-                (onDisk.imageSets, onDisk.vectorSets, onDisk.symbolSets) = (pending.imageSets, pending.vectorSets, pending.symbolSets)
+                (onDisk.imageSets, onDisk.vectorSets, onDisk.symbolSets) = (
+                    pending.imageSets, pending.vectorSets, pending.symbolSets
+                )
                 try onDisk.write(in: request.outputFolder, observer: request.probes.writes)
                 records.onDisk = onDisk
             }
@@ -132,7 +171,8 @@ enum OutputCommit {
     /// every file the build writes or removes); returns the state, nil when the catalog
     /// needs no writing.
     private static func stageCatalogAndState(
-        _ catalog: Catalog, resolution: Resolution, files: [GlyphFile], written: [String: FileSignature], dating: OutputWriter.CatalogDating?,
+        _ catalog: Catalog, resolution: Resolution, files: [GlyphFile], written: [String: FileSignature],
+        dating: OutputWriter.CatalogDating?,
         plan: IncrementalPlan, request: BuildRequest, staging staged: inout StagedWrites
     ) throws(BuildError) -> BuildState? {
         let outcomes = resolution.outcomes
@@ -148,38 +188,47 @@ enum OutputCommit {
             definitions: onDisk.definitions.map { $0.settled(before: onDisk.takenAt) },
             generatedNames: catalog.quickActions?.ownedFiles.map(\.file) ?? [],
             listed: Set(catalog.glyphs.flatMap { $0.outputs.map(\.file) }))
-        let report = BuildState.Report(glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics)
+        let report = BuildState.Report(
+            glyphCount: catalog.glyphs.count, pngCount: resolution.pngCount, diagnostics: resolution.diagnostics)
         // Taken before anything is renamed into place (`writeCatalog` asks, before the commit,
         // and only when every glyph was reused): it stats the catalog and generated files as they are.
         let fingerprintBeforeWriting = { record.beforeWriting(files: files, outputs: onDisk.outputs, request: request) }
-        guard let committed = try OutputWriter.writeCatalog(
-            catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures, catalogDating: dating,
-            fingerprintBeforeWriting: fingerprintBeforeWriting, report: report, keeping: plan.partial?.kept,
-            to: request.outputFolder, staging: &staged, memory: request.memory?.state, threads: request.jobs)
+        guard
+            let committed = try OutputWriter.writeCatalog(
+                catalog, outcomes: outcomes, written: written, previous: plan.previous, sourceSignatures: signatures,
+                catalogDating: dating,
+                fingerprintBeforeWriting: fingerprintBeforeWriting, report: report, keeping: plan.partial?.kept,
+                to: request.outputFolder, staging: &staged, memory: request.memory?.state, threads: request.jobs)
         else { return nil }
         // A build of some glyphs vouches for no whole build: the next one looks at everything.
-        let fingerprint = plan.partial == nil ? record.afterWriting(files: files, known: committed.known, request: request) : nil
+        let fingerprint =
+            plan.partial == nil ? record.afterWriting(files: files, known: committed.known, request: request) : nil
         return try OutputWriter.stageState(
-            committed, fingerprint: fingerprint, outcomes: outcomes, previous: plan.previous, to: request.outputFolder, staging: &staged,
+            committed, fingerprint: fingerprint, outcomes: outcomes, previous: plan.previous, to: request.outputFolder,
+            staging: &staged,
             memory: request.memory?.state)
     }
 
     /// Once the commit is done: the file lists and the dependency file, which describe a
     /// whole build.
     private static func writeMakeFiles(
-        _ catalog: Catalog, resolution: Resolution, files: [GlyphFile], dependencies: [String], dating: OutputWriter.CatalogDating?, record: AppOwnershipRecord,
+        _ catalog: Catalog, resolution: Resolution, files: [GlyphFile], dependencies: [String],
+        dating: OutputWriter.CatalogDating?, record: AppOwnershipRecord,
         request: BuildRequest, startedAt: Int64
     ) throws(BuildError) {
         if let folder = request.fileListFolder {
             try Builder.writeFileLists(
-                in: folder, inputs: Builder.dependencyList(files: files, request: request, quickActions: resolution.quickActions),
-                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName] + Builder.ownedAppFiles(record, request: request),
+                in: folder,
+                inputs: Builder.dependencyList(files: files, request: request, quickActions: resolution.quickActions),
+                outputs: [request.outputFolder + "/" + OutputNaming.catalogFileName]
+                    + Builder.ownedAppFiles(record, request: request),
                 observer: request.probes.writes)
         }
         guard let depfile = request.depfile else { return }
         // Every file iconforge owns is the target's prerequisite too: one edited or deleted
         // (a PNG, an image set, the array taken out of Info.plist) makes Make build again.
-        let outputs = catalog.glyphs.flatMap { $0.outputs.map(\.file) } + (catalog.quickActions?.ownedFiles.map(\.file) ?? [])
+        let outputs =
+            catalog.glyphs.flatMap { $0.outputs.map(\.file) } + (catalog.quickActions?.ownedFiles.map(\.file) ?? [])
         let owned = outputs.map { request.outputFolder + "/" + $0 } + Builder.ownedAppFiles(record, request: request)
         try Builder.writeDepfile(depfile, dependencies: dependencies, appFiles: owned, request: request)
         if let dating, !resolution.failed, dating.newestInput < startedAt {
@@ -197,21 +246,30 @@ enum OutputCommit {
     }
 
     /// Whether the record must be written: it changed, or it owns something and its file is gone.
-    private static func recordIsOwed(_ record: AppOwnershipRecord, previous: AppOwnershipRecord, fileExists: Bool) -> Bool {
+    private static func recordIsOwed(_ record: AppOwnershipRecord, previous: AppOwnershipRecord, fileExists: Bool)
+        -> Bool
+    {
         record != previous || (record != AppOwnershipRecord() && !fileExists)
     }
 
     /// Stages the record of what this build wrote into the app's files, to be placed after
     /// them (nothing when the file already says it).
     private static func stageAppOwnershipRecord(
-        _ record: AppOwnershipRecord, onDisk: AppOwnershipRecord, outputFolder: String, staging staged: inout StagedWrites
+        _ record: AppOwnershipRecord, onDisk: AppOwnershipRecord, outputFolder: String,
+        staging staged: inout StagedWrites
     ) throws(BuildError) {
         let path = outputFolder + "/" + AppOwnershipRecord.fileName
         let read = FileSystem.signature(of: path, followingSymlinks: false)
         guard recordIsOwed(record, previous: onDisk, fileExists: read != nil) else { return }
         let bytes = record.encoded(in: outputFolder)
-        if let read, read.size == bytes.count, (try? FileSystem.readRegularFile(path, limit: read.size, followingSymlinks: false)) == bytes { return }
-        do throws(FileError) { try staged.writeSharedFile(bytes, to: path, mode: nil, read: read) } catch { throw .output(error) }
+        if let read, read.size == bytes.count,
+            (try? FileSystem.readRegularFile(path, limit: read.size, followingSymlinks: false)) == bytes
+        {
+            return
+        }
+        do throws(FileError) { try staged.writeSharedFile(bytes, to: path, mode: nil, read: read) } catch {
+            throw .output(error)
+        }
     }
 
     /// What a build's fingerprint is computed from, besides what is on disk.
@@ -228,7 +286,8 @@ enum OutputCommit {
         /// everything as this one found it recorded.
         func beforeWriting(files: [GlyphFile], outputs: [[FileSignature?]], request: BuildRequest) -> String? {
             BuildFingerprint.computeNow(
-                buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
+                buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs,
+                definitions: definitions,
                 generatedFiles: generatedNames)
         }
 
@@ -250,7 +309,8 @@ enum OutputCommit {
                 outputs.append(signatures)
             }
             return BuildFingerprint.compute(
-                buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs, definitions: definitions,
+                buildKey: buildKey, request: request, files: files, sources: sources, outputs: outputs,
+                definitions: definitions,
                 catalog: known[OutputNaming.catalogFileName], generated: generatedNames.map { ($0, known[$0]) })
         }
     }

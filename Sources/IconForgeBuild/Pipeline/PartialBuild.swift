@@ -20,16 +20,20 @@ struct PartialBuild {
         request.writesOutput && request.inputs.contains { FileSystem.kind(followingSymlinksOf: $0) != .directory }
     }
 
-    static func plan(_ files: [GlyphFile], previous: BuildState?, buildKey: String, outputFolder: String) -> PartialBuild {
+    static func plan(_ files: [GlyphFile], previous: BuildState?, buildKey: String, outputFolder: String)
+        -> PartialBuild
+    {
         let scope = Set(files.map(\.name))
         let keptGlyphs = (previous?.glyphs ?? []).filter { !scope.contains($0.name) }
-        let catalogBytes = try? FileSystem.readRegularFile(outputFolder + "/" + OutputNaming.catalogFileName, limit: 256 << 20)
+        let catalogBytes = try? FileSystem.readRegularFile(
+            outputFolder + "/" + OutputNaming.catalogFileName, limit: 256 << 20)
         let catalog = catalogBytes.flatMap { try? JSONDecoder().decode(Catalog.self, from: Data($0)) }
         // With no other glyph kept, nothing of other options is mixed in.
         let sameOptions = previous?.buildKey == buildKey || keptGlyphs.isEmpty
         return PartialBuild(
             scope: scope, keptGlyphs: keptGlyphs, previousCatalog: catalog,
-            kept: OutputWriter.KeptEntries(names: Set(keptGlyphs.map(\.name)), previous: previous, sameOptions: sameOptions))
+            kept: OutputWriter.KeptEntries(
+                names: Set(keptGlyphs.map(\.name)), previous: previous, sameOptions: sameOptions))
     }
 
     /// The catalog's glyphs: the kept entries and this build's, sorted as a whole build sorts them.
@@ -48,7 +52,8 @@ struct PartialBuild {
         let pngs = glyphs.reduce(0) { $0 + $1.outputs.count }
         let built = glyphs.filter { scope.contains($0.name) }
         guard let previous = previousCatalog else {
-            return Catalog.Summary(glyphs: glyphs.count, pngs: pngs, errors: count(glyphs, .error), warnings: count(glyphs, .warning))
+            return Catalog.Summary(
+                glyphs: glyphs.count, pngs: pngs, errors: count(glyphs, .error), warnings: count(glyphs, .warning))
         }
         let replaced = previous.glyphs.filter { scope.contains($0.name) }
         return Catalog.Summary(

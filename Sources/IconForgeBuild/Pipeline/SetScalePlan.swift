@@ -47,21 +47,29 @@ struct SetScalePlan: Sendable, Equatable {
     /// `runners`: the build's runners, which its render pass then uses too, so that each
     /// glyph goes back to the worker that measured it (nil: the pass starts its own).
     static func plan(
-        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures, request: BuildRequest,
+        _ files: [GlyphFile], nameFindings: [Int: [Diagnostic]], previous: BuildState?, onDisk: OnDiskSignatures,
+        request: BuildRequest,
         runners: GlyphRunners? = nil
     ) -> SetScalePlan {
-        guard request.options.mode == .fitSet, request.options.setScales == nil else { return SetScalePlan(scales: nil) }
+        guard request.options.mode == .fitSet, request.options.setScales == nil else {
+            return SetScalePlan(scales: nil)
+        }
         var measuring = request
         measuring.keepsImages = false
         measuring.options.mode = .fitGlyph
         measuring.options.allowOffCenter = []
         measuring.options.measuresOnly = true
-        let processed = GlyphScheduler(files: files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring, runners: runners)
-            .runRecordingSlots(encode: false)
+        let processed = GlyphScheduler(
+            files: files, nameFindings: nameFindings, previous: previous, onDisk: onDisk, request: measuring,
+            runners: runners
+        )
+        .runRecordingSlots(encode: false)
         let measured = processed.map(\.outcome)
         var measurements: [Int: Measurement] = [:]
         for (index, (outcome, slot)) in processed.enumerated() {
-            if let ink = outcome.measured { measurements[index] = Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink, slot: slot) }
+            if let ink = outcome.measured {
+                measurements[index] = Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink, slot: slot)
+            }
         }
         // A reused glyph counts with the box its outputs judged (`replanned`).
         let scales = FitSetPlanner.plan(measured.compactMap(Self.counted))
@@ -80,12 +88,15 @@ struct SetScalePlan: Sendable, Equatable {
         let judged = FitSetPlanner.plan(outcomes.compactMap(Self.counted))
         // The same scales, whatever number of glyphs each now counts (a glyph whose output
         // shows nothing has no box to count), render the same bytes.
-        func placements(_ scales: [SetScale]) -> [[Double]] { scales.map { [$0.artboard.width, $0.artboard.height] + $0.pixelsPerUnit } }
+        func placements(_ scales: [SetScale]) -> [[Double]] {
+            scales.map { [$0.artboard.width, $0.artboard.height] + $0.pixelsPerUnit }
+        }
         guard placements(judged) != placements(scales) else { return nil }
         var again = SetScalePlan(scales: judged)
         for (index, outcome) in outcomes.enumerated() where !outcome.reused {
             if let ink = outcome.measured, ink.judgingSlack == nil {
-                again.measurements[index] = Measurement(sourceSHA256: outcome.sourceSHA256, ink: ink, slot: measurements[index]?.slot ?? 0)
+                again.measurements[index] = Measurement(
+                    sourceSHA256: outcome.sourceSHA256, ink: ink, slot: measurements[index]?.slot ?? 0)
             }
         }
         return again
@@ -93,7 +104,9 @@ struct SetScalePlan: Sendable, Equatable {
 
     /// What the planner counts a glyph as: its artboard, box and shape.
     private static func counted(_ outcome: GlyphOutcome) -> FitSetPlanner.Measured? {
-        guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else { return nil }
+        guard let artboard = outcome.artboard, let inkBox = outcome.inkBox, let shape = outcome.shape else {
+            return nil
+        }
         return FitSetPlanner.Measured(artboard: artboard, inkBox: inkBox, shape: shape)
     }
 }

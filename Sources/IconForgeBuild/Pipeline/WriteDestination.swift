@@ -14,11 +14,11 @@ package struct WriteDestination: Sendable, Equatable {
     /// `--follow-symlinks`: links may lead outside the project.
     var followsLinksOutside = false
 
-
     /// Nil when writing to `path` stays where it says (or in the project); otherwise why not.
     /// `what` names the path as the user gave it (`the output folder`, `--info-plist`).
     package func problem(_ path: String, what: String, currentFolder: String) -> String? {
-        let absolute = path.hasPrefix("/") ? path : (FileSystem.resolvedPath(currentFolder) ?? currentFolder) + "/" + path
+        let absolute =
+            path.hasPrefix("/") ? path : (FileSystem.resolvedPath(currentFolder) ?? currentFolder) + "/" + path
         let parts = absolute.split(separator: "/").map(String.init)
         guard !parts.isEmpty else { return nil }
         // The parts after the project's own folder are the project's; outside it, the last one.
@@ -35,7 +35,8 @@ package struct WriteDestination: Sendable, Equatable {
                     return "\(what): \(prefix) " + FileSystem.danglingLinkMessage
                 }
                 if !followsLinksOutside, target != root, !FileSystem.isPath(target, inside: root) {
-                    return "\(what): \(prefix) is a symbolic link to \(target), outside the project (\(root)); iconforge writes through a link that leads out of the project only with --follow-symlinks"
+                    return
+                        "\(what): \(prefix) is a symbolic link to \(target), outside the project (\(root)); iconforge writes through a link that leads out of the project only with --follow-symlinks"
                 }
             default: continue
             }

@@ -18,7 +18,12 @@ struct HTMLWriter {
     /// plain file name, or no script is written (the page then just does not reload).
     mutating func liveReloadScript(forPage page: String) {
         let name = page.lastPathComponent
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || "._-".unicodeScalars.contains($0) }) else { return }
+        guard !name.isEmpty,
+            name.unicodeScalars.allSatisfy({
+                $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                    || "._-".unicodeScalars.contains($0)
+            })
+        else { return }
         html += LiveReload.pageScript(forPage: name)
     }
 
@@ -49,7 +54,9 @@ struct HTMLWriter {
     }
 
     /// `<tag …>text</tag>`.
-    mutating func element(_ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], text value: String) {
+    mutating func element(
+        _ tag: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:], text value: String
+    ) {
         open(tag, attributes)
         text(value)
         close(tag)
@@ -63,7 +70,9 @@ struct HTMLWriter {
         return escaped
     }
 
-    private static let escapes: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+    private static let escapes: [Unicode.Scalar: String] = [
+        "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
+    ]
 
     private static func escape(_ value: String, into output: inout String) {
         // Most values (glyph names, numbers) need none: appended as they are, no copy.

@@ -43,7 +43,10 @@ struct PreviewGlyph: Sendable {
         } else {
             stroke = "none dominant (filled): left out of the stroke comparison"
         }
-        let coverage = "\(Int((weight.coverage * 100).rounded())) % of the target box" + (family.map { " (the set's: \(Int(($0.coverage(filled: weight.stroke == nil) * 100).rounded())) %)" } ?? "")
+        let coverage =
+            "\(Int((weight.coverage * 100).rounded())) % of the target box"
+            + (family.map { " (the set's: \(Int(($0.coverage(filled: weight.stroke == nil) * 100).rounded())) %)" }
+                ?? "")
         return [
             ("stroke weight", stroke, rules.contains(.setStrokeWeight)),
             ("optical weight", coverage, rules.contains(.setOpticalWeight)),
@@ -52,8 +55,11 @@ struct PreviewGlyph: Sendable {
 
     /// The set's weights, as the page's header gives them.
     static func familyText(_ family: Catalog.Family) -> String {
-        let strokes = family.stroke.map { "strokes \($0.fixed(2)) pt (median of \(family.strokedGlyphs) stroked)" } ?? "strokes not compared (\(family.strokedGlyphs) of \(family.glyphs) stroked, or their widths vary)"
-        return "family of \(family.glyphs) glyphs: \(strokes) · ink covers \(Int((family.coverage * 100).rounded())) % of the target box (median)"
+        let strokes =
+            family.stroke.map { "strokes \($0.fixed(2)) pt (median of \(family.strokedGlyphs) stroked)" }
+            ?? "strokes not compared (\(family.strokedGlyphs) of \(family.glyphs) stroked, or their widths vary)"
+        return
+            "family of \(family.glyphs) glyphs: \(strokes) · ink covers \(Int((family.coverage * 100).rounded())) % of the target box (median)"
     }
 
     /// How the artboard maps onto one output: "2 px/pt, artboard at (0, 0) px".
@@ -68,7 +74,8 @@ struct PreviewGlyph: Sendable {
         guard let output = entry.outputs.first(where: { $0.scale == render.scale.factor }) else {
             return "\(size) (not written)"
         }
-        return "\(output.file): \(size), \(output.bytes) bytes" + (render.written ? "" : " (not in the output folder yet)")
+        return "\(output.file): \(size), \(output.bytes) bytes"
+            + (render.written ? "" : " (not in the output folder yet)")
     }
 }
 
@@ -103,14 +110,18 @@ enum PreviewImages {
     static func kept(_ entry: Catalog.Glyph, outputFolder: String) -> [PreviewGlyph.Render] {
         var renders: [PreviewGlyph.Render] = []
         for scale in Template.scales {
-            guard let output = entry.outputs.first(where: { $0.scale == scale.factor }), let transform = output.transform,
+            guard let output = entry.outputs.first(where: { $0.scale == scale.factor }),
+                let transform = output.transform,
                 let png = try? FileSystem.readRegularFile(outputFolder + "/" + output.file, limit: output.bytes),
                 SHA256Digest.hex(of: png) == output.sha256
             else { return [] }
             let plan = RenderPlan(
-                canvasWidth: output.width, canvasHeight: output.height, pixelsPerPoint: transform.scale, originX: transform.x, originY: transform.y)
+                canvasWidth: output.width, canvasHeight: output.height, pixelsPerPoint: transform.scale,
+                originX: transform.x, originY: transform.y)
             renders.append(
-                PreviewGlyph.Render(scale: scale, png: png, width: output.width, height: output.height, plan: plan, secondColour: nil, written: true))
+                PreviewGlyph.Render(
+                    scale: scale, png: png, width: output.width, height: output.height, plan: plan, secondColour: nil,
+                    written: true))
         }
         return renders
     }

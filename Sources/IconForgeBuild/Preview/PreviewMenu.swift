@@ -28,7 +28,9 @@ struct PreviewMenu: Sendable {
 
     /// One menu per locale from `quick-actions.json`, or, without it (or when it cannot be
     /// read), one menu of the first four glyphs by name.
-    static func menus(inputs: [String], glyphNames: [String], limits: TruncationLimits = TruncationLimits()) -> [PreviewMenu] {
+    static func menus(inputs: [String], glyphNames: [String], limits: TruncationLimits = TruncationLimits())
+        -> [PreviewMenu]
+    {
         if let path = QuickActions.definitionsPaths(in: inputs).first(where: { FileSystem.kind(of: $0) != .missing }),
             let bytes = try? FileSystem.readRegularFile(path, limit: 1 << 20),
             let root = try? JSONParser.parse(bytes)
@@ -63,7 +65,8 @@ struct PreviewMenu: Sendable {
                     }
                 return Row(
                     title: line(title, columns: widths.limit(title: true, besideSubtitle: subtitle != nil)),
-                    subtitle: subtitle.map { line($0, columns: widths.limit(title: false, besideSubtitle: false)) }, icon: icon)
+                    subtitle: subtitle.map { line($0, columns: widths.limit(title: false, besideSubtitle: false)) },
+                    icon: icon)
             }
             return PreviewMenu(locale: locale, rows: Array(rows))
         }

@@ -17,19 +17,25 @@ package enum Preview {
     /// A library function, so that a watch loop can make the page again after each build.
     /// `liveReload`: the page is written for a watch (`--watch`), and reloads itself in the
     /// browser when the watch rewrites it (`LiveReload`).
-    package static func page(report: BuildReport, request: BuildRequest, liveReload: Bool = false, path: String = fileName) -> [UInt8] {
+    package static func page(
+        report: BuildReport, request: BuildRequest, liveReload: Bool = false, path: String = fileName
+    ) -> [UInt8] {
         let catalog = report.catalog
         let glyphs = PreviewImages.glyphs(catalog, images: report.images, outputFolder: request.outputFolder)
-        let menus = PreviewMenu.menus(inputs: request.inputs, glyphNames: glyphs.filter { !$0.renders.isEmpty }.map(\.entry.name))
-        return Array(PreviewPageWriter(
-            catalog: catalog, glyphs: glyphs, menus: menus, reloadingPage: liveReload ? path : nil
-        ).html().utf8)
+        let menus = PreviewMenu.menus(
+            inputs: request.inputs, glyphNames: glyphs.filter { !$0.renders.isEmpty }.map(\.entry.name))
+        return Array(
+            PreviewPageWriter(
+                catalog: catalog, glyphs: glyphs, menus: menus, reloadingPage: liveReload ? path : nil
+            ).html().utf8)
     }
 
     /// Writes the page to `path` atomically (a reader never sees half a page), having first
     /// recorded in the folder's `.iconforge-preview` that the page is iconforge's (see
     /// `conflict(at:)`). The caller has checked `conflict(at:)`.
-    package static func write(report: BuildReport, request: BuildRequest, to path: String, liveReload: Bool = false) throws(FileError) {
+    package static func write(report: BuildReport, request: BuildRequest, to path: String, liveReload: Bool = false)
+        throws(FileError)
+    {
         try writePage(page(report: report, request: request, liveReload: liveReload, path: path), to: path)
     }
 
@@ -54,7 +60,9 @@ package enum Preview {
     }
 
     private static func recordedPages(_ record: String) -> Set<String> {
-        guard let bytes = try? FileSystem.readRegularFile(record, limit: 1 << 16, followingSymlinks: false) else { return [] }
+        guard let bytes = try? FileSystem.readRegularFile(record, limit: 1 << 16, followingSymlinks: false) else {
+            return []
+        }
         return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
     }
 
@@ -65,7 +73,8 @@ package enum Preview {
         case .missing: return nil
         case .regular where recordedPages(recordPath(forPage: path)).contains(path.lastPathComponent): return nil
         default:
-            return "\(path) already exists and iconforge did not write it (\(recordFileName) beside it does not name it), so the page is not written over it; move it away, or delete it if it is stale"
+            return
+                "\(path) already exists and iconforge did not write it (\(recordFileName) beside it does not name it), so the page is not written over it; move it away, or delete it if it is stale"
         }
     }
 }
@@ -126,7 +135,9 @@ struct PreviewPageWriter {
         page.markup("<header><h1>iconforge preview</h1>")
         page.element(
             "p", ["class": "summary"],
-            text: "\(glyphs.count) glyphs: \(failing) failing, \(warned) with warnings · \(catalog.mode.rawValue) mode · iconforge \(catalog.tool.version)")
+            text:
+                "\(glyphs.count) glyphs: \(failing) failing, \(warned) with warnings · \(catalog.mode.rawValue) mode · iconforge \(catalog.tool.version)"
+        )
         if let family = catalog.family {
             page.element("p", ["class": "family"], text: PreviewGlyph.familyText(family))
         }
@@ -138,7 +149,8 @@ struct PreviewPageWriter {
         for rule in Set(glyphs.flatMap(\.rules)).sorted() {
             page.element("option", ["value": rule.rawValue], text: rule.rawValue)
         }
-        page.markup("</select><input type=\"search\" id=\"name\" placeholder=\"filter by name\" aria-label=\"filter by name\">")
+        page.markup(
+            "</select><input type=\"search\" id=\"name\" placeholder=\"filter by name\" aria-label=\"filter by name\">")
         page.markup("<span id=\"shown\"></span></div>")
         page.markup(
             """
@@ -153,19 +165,26 @@ struct PreviewPageWriter {
     private func menuSection(_ page: inout HTMLWriter) {
         page.markup("<section class=\"menus\"><h2>Quick-action menu</h2>")
         if menus.first?.locale == nil {
-            page.element("p", ["class": "note"], text: "No \(QuickActions.fileName): a menu of the first four glyphs by name.")
+            page.element(
+                "p", ["class": "note"], text: "No \(QuickActions.fileName): a menu of the first four glyphs by name.")
         }
         if let diagnostics = catalog.quickActions?.diagnostics, !diagnostics.isEmpty {
             Self.diagnosticList(diagnostics, &page)
         }
         page.markup("<div class=\"menu-list\">")
         let renderedByName = Dictionary(
-            glyphs.enumerated().filter { !$0.element.renders.isEmpty }.map { ($0.element.entry.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            glyphs.enumerated().filter { !$0.element.renders.isEmpty }.map { ($0.element.entry.name, $0.offset) },
+            uniquingKeysWith: { first, _ in first })
         for menu in menus {
             page.open("div", ["class": "menu-pair", "data-locale": menu.locale ?? ""])
             page.element("h3", text: menu.locale ?? "glyphs by name")
             for appearance in ["light", "dark"] {
-                page.open("div", ["class": "menu \(appearance)", "dir": Self.isRightToLeft(menu.locale) ? "rtl" : nil, "lang": menu.locale])
+                page.open(
+                    "div",
+                    [
+                        "class": "menu \(appearance)", "dir": Self.isRightToLeft(menu.locale) ? "rtl" : nil,
+                        "lang": menu.locale,
+                    ])
                 for row in menu.rows {
                     page.open("div", ["class": row.subtitle == nil ? "row" : "row two"])
                     page.markup("<div class=\"texts\">")
@@ -175,7 +194,12 @@ struct PreviewPageWriter {
                     switch row.icon {
                     case .glyph(let name):
                         if let index = renderedByName[name], let largest = glyphs[index].renders.last {
-                            page.open("img", ["class": "icon", "data-copy": Self.imageID(index, largest.scale), "width": "35", "height": "35", "alt": name])
+                            page.open(
+                                "img",
+                                [
+                                    "class": "icon", "data-copy": Self.imageID(index, largest.scale), "width": "35",
+                                    "height": "35", "alt": name,
+                                ])
                         } else {
                             page.element("span", ["class": "icon missing"], text: "no glyph \(name)")
                         }
@@ -194,7 +218,8 @@ struct PreviewPageWriter {
     }
 
     private func line(_ line: PreviewMenu.Line, class name: StaticString, _ page: inout HTMLWriter) {
-        page.open("div", ["class": "\(name)\(line.truncated ? " truncated" : "")", "title": line.truncated ? line.full : nil])
+        page.open(
+            "div", ["class": "\(name)\(line.truncated ? " truncated" : "")", "title": line.truncated ? line.full : nil])
         page.text(line.shown)
         page.close("div")
     }
@@ -211,10 +236,16 @@ struct PreviewPageWriter {
     private func card(_ glyph: PreviewGlyph, index: Int, _ page: inout HTMLWriter) {
         let entry = glyph.entry
         let status = glyph.hasErrors ? "failed" : glyph.hasWarnings ? "warned" : "ok"
-        page.open("article", ["class": "glyph \(status)", "data-name": entry.name, "data-status": status, "data-rules": glyph.rules.map(\.rawValue).joined(separator: " ")])
+        page.open(
+            "article",
+            [
+                "class": "glyph \(status)", "data-name": entry.name, "data-status": status,
+                "data-rules": glyph.rules.map(\.rawValue).joined(separator: " "),
+            ])
         page.markup("<h3>")
         page.element("span", ["class": "name"], text: entry.name)
-        page.element("span", ["class": "badge"], text: status == "failed" ? "fails" : status == "warned" ? "warnings" : "passes")
+        page.element(
+            "span", ["class": "badge"], text: status == "failed" ? "fails" : status == "warned" ? "warnings" : "passes")
         page.markup("</h3><div class=\"views\">")
         if glyph.renders.isEmpty {
             page.element("p", ["class": "unrendered"], text: "not rendered: see the diagnostics")
@@ -230,7 +261,8 @@ struct PreviewPageWriter {
         fact("source", entry.source)
         fact("shape", entry.shape?.rawValue ?? "unknown")
         if let artboard = entry.artboard { fact("artboard", "\(artboard.width.pt) × \(artboard.height.pt) pt") }
-        fact("ink box", entry.inkBox.map { "\($0.width.pt) × \($0.height.pt) pt at (\($0.x.pt), \($0.y.pt))" } ?? "none")
+        fact(
+            "ink box", entry.inkBox.map { "\($0.width.pt) × \($0.height.pt) pt at (\($0.x.pt), \($0.y.pt))" } ?? "none")
         if let color = entry.color { fact("colour", color) }
         for weight in glyph.weightFacts(family: catalog.family) {
             page.element("dt", text: weight.term)
@@ -267,19 +299,29 @@ struct PreviewPageWriter {
     /// tint (the difference, whose colours are its meaning); `problems` false leaves out
     /// what failed (a difference image shows changes, not findings).
     static func view(
-        _ glyph: PreviewGlyph, _ render: PreviewGlyph.Render, id: String, caption: String? = nil, imageClass: String? = nil, problems: Bool = true,
+        _ glyph: PreviewGlyph, _ render: PreviewGlyph.Render, id: String, caption: String? = nil,
+        imageClass: String? = nil, problems: Bool = true,
         _ page: inout HTMLWriter
     ) {
         let scale = render.scale
         let points = Double(render.width) / Double(scale.factor)
-        let zoom = Self.zoom(scale), margin = Self.margin(scale)
+        let zoom = Self.zoom(scale)
+        let margin = Self.margin(scale)
         let outer = (render.width + 2 * margin) * zoom
         page.open("figure", ["class": "scale", "data-scale": "\(scale.factor)"])
-        page.element("figcaption", text: (caption.map { $0 + " · " } ?? "") + "\(scale.suffix) · \(render.width) × \(render.height) px · ×\(zoom)")
+        page.element(
+            "figcaption",
+            text: (caption.map { $0 + " · " } ?? "")
+                + "\(scale.suffix) · \(render.width) × \(render.height) px · ×\(zoom)")
         page.markup("<div class=\"real\">")
         for appearance in ["light", "dark"] {
             page.open("span", ["class": "tile \(appearance)"])
-            page.open("img", ["data-copy": id, "alt": "", "class": imageClass, "style": "width:\(points.fixed(2))px;height:\(points.fixed(2))px"])
+            page.open(
+                "img",
+                [
+                    "data-copy": id, "alt": "", "class": imageClass,
+                    "style": "width:\(points.fixed(2))px;height:\(points.fixed(2))px",
+                ])
             page.close("span")
         }
         page.markup("</div>")
@@ -287,31 +329,42 @@ struct PreviewPageWriter {
         page.open(
             "img",
             [
-                "id": id, "data-png": Data(render.png).base64EncodedString(), "alt": (caption.map { $0 + " " } ?? "") + "\(glyph.entry.name) \(scale.suffix)",
+                "id": id, "data-png": Data(render.png).base64EncodedString(),
+                "alt": (caption.map { $0 + " " } ?? "") + "\(glyph.entry.name) \(scale.suffix)",
                 "class": imageClass,
                 "data-width": "\(render.width)", "data-height": "\(render.height)",
-                "style": "left:\(margin * zoom)px;top:\(margin * zoom)px;width:\(render.width * zoom)px;height:\(render.height * zoom)px",
+                "style":
+                    "left:\(margin * zoom)px;top:\(margin * zoom)px;width:\(render.width * zoom)px;height:\(render.height * zoom)px",
             ])
         overlay(glyph, render, margin: margin, problems: problems, &page)
         page.markup("</div></figure>")
     }
 
     /// The guides (shown with the toggle) and what failed (always shown), in canvas pixels.
-    private static func overlay(_ glyph: PreviewGlyph, _ render: PreviewGlyph.Render, margin: Int, problems: Bool, _ page: inout HTMLWriter) {
+    private static func overlay(
+        _ glyph: PreviewGlyph, _ render: PreviewGlyph.Render, margin: Int, problems: Bool, _ page: inout HTMLWriter
+    ) {
         let canvas = Double(render.width)
         let side = Double(render.width + 2 * margin)
-        page.open("svg", ["class": "overlay", "viewBox": "\(-margin) \(-margin) \(side.pt) \(side.pt)", "aria-hidden": "true"])
+        page.open(
+            "svg",
+            ["class": "overlay", "viewBox": "\(-margin) \(-margin) \(side.pt) \(side.pt)", "aria-hidden": "true"])
         func rect(_ box: Rect, _ name: String) {
-            page.open("rect", ["class": name, "x": box.x.pt, "y": box.y.pt, "width": box.width.pt, "height": box.height.pt])
+            page.open(
+                "rect", ["class": name, "x": box.x.pt, "y": box.y.pt, "width": box.width.pt, "height": box.height.pt])
             page.close("rect")
         }
-        func centred(_ size: Double) -> Rect { Rect(x: (canvas - size) / 2, y: (canvas - size) / 2, width: size, height: size) }
+        func centred(_ size: Double) -> Rect {
+            Rect(x: (canvas - size) / 2, y: (canvas - size) / 2, width: size, height: size)
+        }
         let scale = render.scale
         let ink = glyph.entry.inkBox.map { render.plan.pixels(fromPoints: $0) }
         rect(centred(canvas), "guide canvas")
         rect(centred(Double(scale.squareTarget)), "guide t27")
         rect(centred(Double(scale.wideTallTarget)), "guide t30")
-        page.open("path", ["class": "guide centre", "d": "M\((canvas / 2).pt) 0V\(canvas.pt)M0 \((canvas / 2).pt)H\(canvas.pt)"])
+        page.open(
+            "path",
+            ["class": "guide centre", "d": "M\((canvas / 2).pt) 0V\(canvas.pt)M0 \((canvas / 2).pt)H\(canvas.pt)"])
         page.close("path")
         if let ink { rect(ink, "guide ink") }
         let rules = problems ? Set(glyph.entry.diagnostics.map(\.rule)) : []
@@ -326,11 +379,21 @@ struct PreviewPageWriter {
             rect(ink, "problem ink")
         }
         if rules.contains(.geometryOffCenter), let ink {
-            page.open("path", ["class": "problem off-centre", "d": "M\((canvas / 2).pt) \((canvas / 2).pt)L\(ink.midX.pt) \(ink.midY.pt)"])
+            page.open(
+                "path",
+                [
+                    "class": "problem off-centre",
+                    "d": "M\((canvas / 2).pt) \((canvas / 2).pt)L\(ink.midX.pt) \(ink.midY.pt)",
+                ])
             page.close("path")
         }
         if problems, let second = render.secondColour {
-            page.open("circle", ["class": "problem second-colour", "cx": (Double(second.x) + 0.5).pt, "cy": (Double(second.y) + 0.5).pt, "r": "3"])
+            page.open(
+                "circle",
+                [
+                    "class": "problem second-colour", "cx": (Double(second.x) + 0.5).pt,
+                    "cy": (Double(second.y) + 0.5).pt, "r": "3",
+                ])
             page.element("title", text: "second colour \(second.hex) here")
             page.close("circle")
         }

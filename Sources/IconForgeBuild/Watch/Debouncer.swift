@@ -56,7 +56,6 @@ struct Debouncer: Sendable {
         last = now
     }
 
-
     /// Whether every pending change is a save the system saw finish.
     var isFinished: Bool {
         !unnamed && !pending.isEmpty && pending.keys.allSatisfy { finished[$0] == true }
@@ -72,7 +71,9 @@ struct Debouncer: Sendable {
     /// them); nil otherwise. Changes that cancelled out are due as an empty list.
     mutating func takeIfDue(at now: Int64) -> [WatchChange]? {
         guard let deadline, now >= deadline else { return nil }
-        let due = pending.map { WatchChange($0.key, $0.value) }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let due = pending.map { WatchChange($0.key, $0.value) }.sorted {
+            $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+        }
         pending = [:]
         first = nil
         last = nil

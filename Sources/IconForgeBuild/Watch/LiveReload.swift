@@ -57,7 +57,9 @@ package enum LiveReload {
             for page in pages {
                 guard let signature = FileSystem.signature(of: page), written[page] != signature else { continue }
                 // Ctrl-C during the write removes its temporary file (see Interruption).
-                if (try? FileSystem.writeAtomically(Array(LiveReload.stampScript(signature).utf8), to: LiveReload.stampPath(forPage: page))) != nil {
+                if (try? FileSystem.writeAtomically(
+                    Array(LiveReload.stampScript(signature).utf8), to: LiveReload.stampPath(forPage: page))) != nil
+                {
                     written[page] = signature
                 }
             }

@@ -36,8 +36,10 @@ package struct WatchDriver {
     package var notice: (WatchTargets) -> String? = { _ in nil }
 
     init(
-        now: @escaping () -> Int64, wait: @escaping (WatchTargets, Int64) -> Wake, snapshot: @escaping (WatchTargets) -> WatchSnapshot = WatchSnapshot.take,
-        refresh: ((WatchSnapshot, FolderEvents.Activity, WatchTargets) -> WatchSnapshot)? = nil, pollInterval: Int64, method: String
+        now: @escaping () -> Int64, wait: @escaping (WatchTargets, Int64) -> Wake,
+        snapshot: @escaping (WatchTargets) -> WatchSnapshot = WatchSnapshot.take,
+        refresh: ((WatchSnapshot, FolderEvents.Activity, WatchTargets) -> WatchSnapshot)? = nil, pollInterval: Int64,
+        method: String
     ) {
         self.now = now
         self.wait = wait
@@ -72,7 +74,8 @@ package struct WatchDriver {
                     }
                 },
                 // inotify names every entry (an overflow wakes as `.changed`, and looks at all).
-                refresh: FolderEvents.namesEntries ? { seen, activity, targets in seen.refreshing(activity.named, in: targets) } : nil,
+                refresh: FolderEvents.namesEntries
+                    ? { seen, activity, targets in seen.refreshing(activity.named, in: targets) } : nil,
                 pollInterval: 1_000_000_000, method: "folder events")
             driver.notice = { targets in
                 events.watch(targets.eventFolders)

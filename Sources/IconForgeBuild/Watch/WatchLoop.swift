@@ -38,7 +38,8 @@ package struct WatchLoop {
         // Whether `seen` was last brought up to date from named entries alone.
         var partlySeen = false
         while true {
-            let timeout = debouncer.deadline.map { max(0, min($0 - driver.now(), driver.pollInterval)) } ?? driver.pollInterval
+            let timeout =
+                debouncer.deadline.map { max(0, min($0 - driver.now(), driver.pollInterval)) } ?? driver.pollInterval
             var wake = driver.wait(current, timeout)
             if wake == .stop { return }
             var now: Int64

@@ -76,7 +76,9 @@ struct WatchSnapshot: Equatable, Sendable {
         for folder in glyphFolders {
             let names = (try? FileSystem.contents(ofFolder: folder)) ?? []
             snapshot.files.reserveCapacity(snapshot.files.count + names.count)
-            for name in names where GlyphDiscovery.isGlyphFileName(name) { snapshot.look(atGlyph: name, in: folder, through: folders) }
+            for name in names where GlyphDiscovery.isGlyphFileName(name) {
+                snapshot.look(atGlyph: name, in: folder, through: folders)
+            }
         }
         for file in targets.files { snapshot.look(atFile: file) }
         return snapshot

@@ -58,7 +58,8 @@ enum ArgumentParser {
     /// the words say literally; scanning goes on past an error, for `written`.
     static func scan(_ arguments: [String], spec: OptionSpec) -> ScannedArguments {
         var scanned = ScannedArguments()
-        var optionsEnded = !spec.readsOptions, wordsEnded = false
+        var optionsEnded = !spec.readsOptions
+        var wordsEnded = false
         // The option whose value the next word is.
         var awaitingValue: String?
         for (index, argument) in arguments.enumerated() {
@@ -85,7 +86,9 @@ enum ArgumentParser {
                 }
             }
         }
-        if let option = awaitingValue, scanned.error == nil { scanned.error = UsageError("option '\(option)' needs a value") }
+        if let option = awaitingValue, scanned.error == nil {
+            scanned.error = UsageError("option '\(option)' needs a value")
+        }
         return scanned
     }
 
@@ -104,7 +107,8 @@ enum ArgumentParser {
     }
 
     private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var row = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {
             var previous = row[0]
@@ -153,14 +157,21 @@ struct OptionSettings {
         let file = option.configurationKey == nil ? nil : configuration.options[name]
         let fileText: String? = if case .text(let text)? = file { text } else { nil }
         if case .flag(let negation) = option.kind {
-            let on = parsed.flags.contains(name), off = negation.map(parsed.flags.contains) ?? false
-            if on, off, let negation { throw UsageError("options '\(name)' and '\(negation)' contradict each other; give one") }
+            let on = parsed.flags.contains(name)
+            let off = negation.map(parsed.flags.contains) ?? false
+            if on, off, let negation {
+                throw UsageError("options '\(name)' and '\(negation)' contradict each other; give one")
+            }
             let isOn = on || (!off && (file == .flag(true) || fileText != nil))
             guard !option.flagValues.isEmpty else { return .flag(isOn) }
             guard isOn else { return nil }
-            guard let given = on ? parsed.values[name] : fileText else { return option.flagValues.first.map(OptionValue.text) }
+            guard let given = on ? parsed.values[name] : fileText else {
+                return option.flagValues.first.map(OptionValue.text)
+            }
             guard option.flagValues.contains(given) else {
-                throw UsageError("unknown \(name.dropFirst(2)) '\(given)'; use \(name)=\(option.flagValues.joined(separator: " or \(name)="))")
+                throw UsageError(
+                    "unknown \(name.dropFirst(2)) '\(given)'; use \(name)=\(option.flagValues.joined(separator: " or \(name)="))"
+                )
             }
             return .text(given)
         }
@@ -171,18 +182,24 @@ struct OptionSettings {
         case .paths: return .texts(parsed.repeated[name] ?? [text])
         case .choice(let choices):
             guard choices.contains(text) else {
-                let list = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + choices.last! : choices.joined()
+                let list =
+                    choices.count > 1
+                    ? choices.dropLast().joined(separator: ", ") + " or " + choices.last! : choices.joined()
                 throw UsageError("unknown \(name.dropFirst(2)) '\(text)'; use \(list)")
             }
             return .text(text)
         case .number(let range):
             guard let value = Double(text), value.isFinite, range.contains(value) else {
-                throw UsageError("option '\(name)' needs a number from \(range.lowerBound.pt) to \(range.upperBound.pt), not '\(text)'")
+                throw UsageError(
+                    "option '\(name)' needs a number from \(range.lowerBound.pt) to \(range.upperBound.pt), not '\(text)'"
+                )
             }
             return .number(value)
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else {
-                throw UsageError("option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                throw UsageError(
+                    "option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+                )
             }
             return .integer(value)
         }
@@ -198,14 +215,18 @@ extension ParsedArguments {
         if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
             name = String(argument[..<equals])
             inlineValue = String(argument[argument.index(after: equals)...])
-        } else if !argument.hasPrefix("--"), argument.count > 2, let long = spec.aliases[String(argument.prefix(2))], spec.valued.contains(long) {
+        } else if !argument.hasPrefix("--"), argument.count > 2, let long = spec.aliases[String(argument.prefix(2))],
+            spec.valued.contains(long)
+        {
             // A short option with its value attached, as getopt allows: -j4, -oOut.
             name = String(argument.prefix(2))
             inlineValue = String(argument.dropFirst(2))
         }
         name = spec.aliases[name] ?? name
         if spec.flags.contains(name) {
-            guard inlineValue == nil || spec.flagsWithValues.contains(name) else { throw UsageError("option '\(name)' takes no value") }
+            guard inlineValue == nil || spec.flagsWithValues.contains(name) else {
+                throw UsageError("option '\(name)' takes no value")
+            }
             guard !flags.contains(name) else { throw UsageError("option '\(name)' given twice") }
             flags.insert(name)
             if let inlineValue { values[name] = inlineValue }
@@ -218,7 +239,9 @@ extension ParsedArguments {
             }
             throw UsageError(message)
         }
-        guard values[name] == nil || spec.repeatable.contains(name) else { throw UsageError("option '\(name)' given twice") }
+        guard values[name] == nil || spec.repeatable.contains(name) else {
+            throw UsageError("option '\(name)' given twice")
+        }
         guard let inlineValue else { return name }
         set(name, to: inlineValue, spec: spec)
         return nil
@@ -235,7 +258,8 @@ extension ParsedArguments {
     func without(_ options: [OptionDeclaration], positionals: [String]) -> ParsedArguments {
         let names = Set(options.map(\.name))
         return ParsedArguments(
-            values: values.filter { !names.contains($0.key) }, repeated: repeated.filter { !names.contains($0.key) }, flags: flags.subtracting(names),
+            values: values.filter { !names.contains($0.key) }, repeated: repeated.filter { !names.contains($0.key) },
+            flags: flags.subtracting(names),
             positionals: positionals)
     }
 }

@@ -43,9 +43,11 @@ struct CommandDeclaration: Sendable {
     /// say than `iconforge: error: …` (`build` gives CI the document its `--format` promises).
     var reportUsageError: UsageErrorReport?
 
-    typealias Runner = @Sendable (_ arguments: ParsedArguments, _ output: inout ToolRun) throws(UsageError) -> ToolCommand.ExitStatus
+    typealias Runner =
+        @Sendable (_ arguments: ParsedArguments, _ output: inout ToolRun) throws(UsageError) -> ToolCommand.ExitStatus
     typealias UsageErrorReport =
-        @Sendable (_ error: UsageError, _ commandLine: ScannedArguments, _ output: inout ToolRun) throws(UsageError) -> ToolCommand.ExitStatus
+        @Sendable (_ error: UsageError, _ commandLine: ScannedArguments, _ output: inout ToolRun) throws(UsageError) ->
+        ToolCommand.ExitStatus
 
     /// Every option the command takes, in help order (`--help` last).
     var options: [OptionDeclaration] {
@@ -87,67 +89,88 @@ enum CommandTable {
     static let all: [CommandDeclaration] = [
         CommandDeclaration(
             name: "build", help: { HelpText.build },
-            usage: "build [GLYPHS...] [-o OUTPUT] [--fit] [--xcassets PATH] [--preview] [--depfile FILE] [--format FORMAT] [options]",
-            summary: "check every glyph, render @2x and @3x PNGs, write catalog.json", arguments: .glyphs, pipeline: .build,
-            run: { parsed, output throws(UsageError) in try ToolCommand.build(parsed, command: .build, output: &output) },
+            usage:
+                "build [GLYPHS...] [-o OUTPUT] [--fit] [--xcassets PATH] [--preview] [--depfile FILE] [--format FORMAT] [options]",
+            summary: "check every glyph, render @2x and @3x PNGs, write catalog.json", arguments: .glyphs,
+            pipeline: .build,
+            run: { parsed, output throws(UsageError) in try ToolCommand.build(parsed, command: .build, output: &output)
+            },
             reportUsageError: { error, commandLine, output throws(UsageError) in
                 try ToolCommand.reportBuildUsageError(error, commandLine, command: .build, output: &output)
             }),
         CommandDeclaration(
             name: "check", help: { HelpText.check }, usage: "check [GLYPHS...] [--fit] [--format FORMAT] [options]",
             summary: "run the checks only, write nothing (for CI)", arguments: .glyphs, pipeline: .check,
-            run: { parsed, output throws(UsageError) in try ToolCommand.build(parsed, command: .check, output: &output) },
+            run: { parsed, output throws(UsageError) in try ToolCommand.build(parsed, command: .check, output: &output)
+            },
             reportUsageError: { error, commandLine, output throws(UsageError) in
                 try ToolCommand.reportBuildUsageError(error, commandLine, command: .check, output: &output)
             }),
         CommandDeclaration(
-            name: "render", help: { HelpText.render }, usage: "render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]",
-            summary: "render one glyph at one scale, exactly as build does (for Make)", arguments: .svgFile, pipeline: .render,
+            name: "render", help: { HelpText.render },
+            usage: "render GLYPH.svg --scale 2|3 -o FILE.png [--fit] [options]",
+            summary: "render one glyph at one scale, exactly as build does (for Make)", arguments: .svgFile,
+            pipeline: .render,
             run: { parsed, output throws(UsageError) in try ToolCommand.render(parsed, output: &output) }),
         CommandDeclaration(
-            name: "preview", help: { HelpText.preview }, usage: "preview [GLYPHS...] [-o OUTPUT] [--fit] [--watch] [options]",
-            summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs, pipeline: .preview,
-            run: { parsed, output throws(UsageError) in try ToolCommand.build(parsed, command: .preview, output: &output) },
+            name: "preview", help: { HelpText.preview },
+            usage: "preview [GLYPHS...] [-o OUTPUT] [--fit] [--watch] [options]",
+            summary: "check the glyphs and write OUTPUT/preview.html to look at them", arguments: .glyphs,
+            pipeline: .preview,
+            run: { parsed, output throws(UsageError) in
+                try ToolCommand.build(parsed, command: .preview, output: &output)
+            },
             reportUsageError: { error, commandLine, output throws(UsageError) in
                 try ToolCommand.reportBuildUsageError(error, commandLine, command: .preview, output: &output)
             }),
         CommandDeclaration(
             name: "fix", help: { HelpText.fix }, usage: "fix GLYPH.svg [-o FILE | --in-place] [--dry-run] [options]",
-            summary: "apply a glyph's size and centring fix: wrap its drawing in the suggested <g transform>", arguments: .svgFile,
+            summary: "apply a glyph's size and centring fix: wrap its drawing in the suggested <g transform>",
+            arguments: .svgFile,
             pipeline: .fix,
             run: { parsed, output throws(UsageError) in try ToolCommand.fix(parsed, output: &output) }),
         CommandDeclaration(
-            name: "diff", help: { HelpText.diff }, usage: "diff {--base REV | --base-dir DIR} [GLYPHS...] [--format FORMAT] [--page FILE] [options]",
-            summary: "compare the glyphs' build with a git revision's or an earlier Output/, by pixels (for review)", arguments: .glyphs,
+            name: "diff", help: { HelpText.diff },
+            usage: "diff {--base REV | --base-dir DIR} [GLYPHS...] [--format FORMAT] [--page FILE] [options]",
+            summary: "compare the glyphs' build with a git revision's or an earlier Output/, by pixels (for review)",
+            arguments: .glyphs,
             pipeline: .diff,
             run: { parsed, output throws(UsageError) in try ToolCommand.diff(parsed, output: &output) }),
         CommandDeclaration(
-            name: "rules", help: { HelpText.rules }, usage: "rules", summary: "list every rule with its id and default severity", arguments: .none,
+            name: "rules", help: { HelpText.rules }, usage: "rules",
+            summary: "list every rule with its id and default severity", arguments: .none,
             run: { _, output in
                 output.out(ToolCommand.rulesTable())
                 return .clean
             }),
         CommandDeclaration(
-            name: "explain", help: { HelpText.explain }, usage: "explain RULE", summary: "what a rule checks and why, with a failing and a fixed example",
+            name: "explain", help: { HelpText.explain }, usage: "explain RULE",
+            summary: "what a rule checks and why, with a failing and a fixed example",
             arguments: .words(RuleID.allCases.map(\.rawValue), name: "rule"),
             run: { parsed, output throws(UsageError) in try ToolCommand.explain(parsed, output: &output) }),
         CommandDeclaration(
-            name: "init", help: { HelpText.`init` }, usage: "init [DIR] [--app-name NAME] [--from-info-plist PATH [--strings DIR | --xcstrings FILE]]",
-            summary: "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
+            name: "init", help: { HelpText.`init` },
+            usage: "init [DIR] [--app-name NAME] [--from-info-plist PATH [--strings DIR | --xcstrings FILE]]",
+            summary:
+                "start a project: Glyphs/ with an example, iconforge.json, quick-actions.json, the template, .gitignore",
             arguments: .folder,
             ownOptions: [
-                Option.initAppName.declaration, Option.fromInfoPlist.declaration, Option.strings.declaration, Option.initXcstrings.declaration,
+                Option.initAppName.declaration, Option.fromInfoPlist.declaration, Option.strings.declaration,
+                Option.initXcstrings.declaration,
             ],
             run: { parsed, output throws(UsageError) in try ToolCommand.initialize(parsed, output: &output) }),
         CommandDeclaration(
-            name: "doctor", help: { HelpText.doctor }, usage: "doctor", summary: "check the installation: librsvg, libpng and render workers", arguments: .none,
+            name: "doctor", help: { HelpText.doctor }, usage: "doctor",
+            summary: "check the installation: librsvg, libpng and render workers", arguments: .none,
             run: { parsed, output in ToolCommand.doctor(parsed, output: &output) }),
         CommandDeclaration(
-            name: "completions", help: { HelpText.completions }, usage: "completions bash|zsh|fish", summary: "print a shell completion script",
+            name: "completions", help: { HelpText.completions }, usage: "completions bash|zsh|fish",
+            summary: "print a shell completion script",
             arguments: .words(ShellCompletions.Shell.allCases.map(\.rawValue)),
             run: { parsed, output throws(UsageError) in try ToolCommand.completions(parsed, output: &output) }),
         CommandDeclaration(
-            name: "help", aliases: [helpOption.short, helpOption.name].compactMap { $0 }, help: { HelpText.main }, usage: "help [COMMAND]",
+            name: "help", aliases: [helpOption.short, helpOption.name].compactMap { $0 }, help: { HelpText.main },
+            usage: "help [COMMAND]",
             summary: "show the help, or a command's", arguments: .command,
             run: { parsed, output throws(UsageError) in try ToolCommand.help(parsed, output: &output) }),
     ]
@@ -157,16 +180,20 @@ enum CommandTable {
     /// is a positional.
     static let unlisted: [CommandDeclaration] = [
         CommandDeclaration(
-            name: Option.version.name, aliases: ["version"], help: { HelpText.main }, usage: "--version", summary: "print iconforge's version",
+            name: Option.version.name, aliases: ["version"], help: { HelpText.main }, usage: "--version",
+            summary: "print iconforge's version",
             arguments: .none, readsOptions: false,
             run: { _, output in
                 output.out("iconforge \(Builder.toolVersion)")
                 return .clean
             }),
         CommandDeclaration(
-            name: "generate-docs", help: { HelpText.main }, usage: "generate-docs ROOT", summary: "write the files `make docs` generates into ROOT",
+            name: "generate-docs", help: { HelpText.main }, usage: "generate-docs ROOT",
+            summary: "write the files `make docs` generates into ROOT",
             arguments: .folder, readsOptions: false,
-            run: { parsed, output throws(UsageError) in try ToolCommand.generateDocs(parsed.positionals, output: &output) }),
+            run: { parsed, output throws(UsageError) in
+                try ToolCommand.generateDocs(parsed.positionals, output: &output)
+            }),
     ]
 
     /// The declaration named `name`, of the listed commands (`iconforge help NAME`).

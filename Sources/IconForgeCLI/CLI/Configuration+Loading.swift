@@ -23,7 +23,10 @@ extension Configuration {
         do throws(UsageError) {
             let configuration = try parse(bytes, path: path)
             for configured in configuration.paths {
-                guard let refusal = ProjectPath.refusal(of: configured.path, project: project, linksMayLeave: linksMayLeave) else { continue }
+                guard
+                    let refusal = ProjectPath.refusal(
+                        of: configured.path, project: project, linksMayLeave: linksMayLeave)
+                else { continue }
                 throw refused(configured, refusal, file: path)
             }
             return configuration
@@ -42,13 +45,17 @@ extension Configuration {
     private static func readInProject(_ path: String, project: String) throws(FileError) -> [UInt8] {
         do {
             return try FileSystem.readRegularFile(path, limit: maximumFileBytes, followingSymlinks: false)
-        } catch where error.isSymlink {
-            guard let target = FileSystem.resolvedPath(path) else { throw FileError(path: path, message: "is a symbolic link to nothing") }
+        } catch  where error.isSymlink {
+            guard let target = FileSystem.resolvedPath(path) else {
+                throw FileError(path: path, message: "is a symbolic link to nothing")
+            }
             let root = FileSystem.resolvedPath(project) ?? project
             guard FileSystem.isPath(target, inside: root) else {
                 throw FileError(
                     path: path,
-                    message: "is a symbolic link to \(target), outside the project (\(root)); copy the file in, or name the file it leads to with --config")
+                    message:
+                        "is a symbolic link to \(target), outside the project (\(root)); copy the file in, or name the file it leads to with --config"
+                )
             }
             return try FileSystem.readRegularFile(target, limit: maximumFileBytes, followingSymlinks: false)
         }
@@ -56,16 +63,22 @@ extension Configuration {
 
     /// The located error for a path that leaves the project: what it is, why, and how to
     /// name such a place (on the command line, which the person running iconforge controls).
-    private static func refused(_ configured: ConfiguredPath, _ refusal: ProjectPath.Refusal, file: String) -> UsageError {
+    private static func refused(_ configured: ConfiguredPath, _ refusal: ProjectPath.Refusal, file: String)
+        -> UsageError
+    {
         let shown = DisplayText.neutralised(configured.path)
-        var message = "'\(configured.key)' (\(shown)) \(refusal.reason): a path in \(file.lastPathComponent) stays inside the project, the folder holding it"
+        var message =
+            "'\(configured.key)' (\(shown)) \(refusal.reason): a path in \(file.lastPathComponent) stays inside the project, the folder holding it"
         if case .controlCharacter = refusal {
             message += "; rename the file or folder"
         } else {
             // As the command line would name it: relative to the current folder, not the file's.
             let base = file.parentPath
             let given = configured.path.hasPrefix("/") || base == "." ? configured.path : base + "/" + configured.path
-            message += configured.option.map { "; to use it, remove it from the file and give it on the command line: \($0) \(given)" }
+            message +=
+                configured.option.map {
+                    "; to use it, remove it from the file and give it on the command line: \($0) \(given)"
+                }
                 ?? "; to use it, remove it from the file and name the folder on the command line: iconforge check \(given)"
         }
         var error = UsageError("\(file):\(configured.location.line):\(configured.location.column): \(message)")

@@ -52,13 +52,30 @@ struct Configuration: Equatable, Sendable {
     /// (Computed, as the schema's pieces are: see `JSONSchemas`.)
     static var fileKeys: [(property: SchemaProperty, before: Bool)] {
         [
-            (SchemaProperty(commentKey, .array(.string()), "comment lines for people (JSON has no comments); ignored"), true),
-            (SchemaProperty("glyphs", .oneOf([.string(), .array(.string(), minItems: 1)]), "the glyph folder, or a list of them (default: Glyphs)"), true),
-            (SchemaProperty("allowOffCenter", .array(.string()), "glyphs whose ink may sit off the artboard centre on purpose"), false),
             (
                 SchemaProperty(
-                    "severities", .map(.string(choices: ["error", "warning"]), keyPattern: "^(" + RuleID.glyphRules.map { $0.rawValue.replacing(".", with: "\\.") }.joined(separator: "|") + ")$"),
-                    "a glyph rule's severity for this project, e.g. {\"svg.text\": \"warning\"} (see 'Severities' in docs/designers.md)"),
+                    commentKey, .array(.string()), "comment lines for people (JSON has no comments); ignored"), true
+            ),
+            (
+                SchemaProperty(
+                    "glyphs", .oneOf([.string(), .array(.string(), minItems: 1)]),
+                    "the glyph folder, or a list of them (default: Glyphs)"), true
+            ),
+            (
+                SchemaProperty(
+                    "allowOffCenter", .array(.string()), "glyphs whose ink may sit off the artboard centre on purpose"),
+                false
+            ),
+            (
+                SchemaProperty(
+                    "severities",
+                    .map(
+                        .string(choices: ["error", "warning"]),
+                        keyPattern: "^("
+                            + RuleID.glyphRules.map { $0.rawValue.replacing(".", with: "\\.") }.joined(separator: "|")
+                            + ")$"),
+                    "a glyph rule's severity for this project, e.g. {\"svg.text\": \"warning\"} (see 'Severities' in docs/designers.md)"
+                ),
                 false
             ),
             (
@@ -67,17 +84,26 @@ struct Configuration: Equatable, Sendable {
                     .oneOf([
                         .boolean,
                         .object([
-                            SchemaProperty("strokeWeight", .boolean, "set.stroke-weight: compare each glyph's dominant stroke with the set's (default: true)"),
-                            SchemaProperty("opticalWeight", .boolean, "set.optical-weight: compare how much of the target box each glyph's ink covers (default: true)"),
+                            SchemaProperty(
+                                "strokeWeight", .boolean,
+                                "set.stroke-weight: compare each glyph's dominant stroke with the set's (default: true)"
+                            ),
+                            SchemaProperty(
+                                "opticalWeight", .boolean,
+                                "set.optical-weight: compare how much of the target box each glyph's ink covers (default: true)"
+                            ),
                             SchemaProperty(
                                 "share", .number(FamilyOptions.shareRange),
-                                "how far a glyph's stroke may be from the set's median, as a share of it (default: \(FamilyOptions().share.pt), 15 %)"),
+                                "how far a glyph's stroke may be from the set's median, as a share of it (default: \(FamilyOptions().share.pt), 15 %)"
+                            ),
                             SchemaProperty(
                                 "styles", .string(choices: FamilyOptions.Styles.allCases.map(\.rawValue)),
-                                "one (default): a filled glyph among outline ones is the odd one; mixed: the set mixes filled and outline glyphs on purpose, and each glyph is weighed among its own style"),
+                                "one (default): a filled glyph among outline ones is the odd one; mixed: the set mixes filled and outline glyphs on purpose, and each glyph is weighed among its own style"
+                            ),
                         ]),
                     ]),
-                    "the family checks over a build's glyphs (3 or more): false switches both off (see 'Family checks' in docs/designers.md)"),
+                    "the family checks over a build's glyphs (3 or more): false switches both off (see 'Family checks' in docs/designers.md)"
+                ),
                 false
             ),
         ]
@@ -86,7 +112,9 @@ struct Configuration: Equatable, Sendable {
     /// The key of the comment lines `iconforge init` writes.
     static let commentKey = "//"
 
-    static let keys = fileKeys.filter(\.before).map(\.property.key) + optionKeys.map(\.key) + fileKeys.filter { !$0.before }.map(\.property.key)
+    static let keys =
+        fileKeys.filter(\.before).map(\.property.key) + optionKeys.map(\.key)
+        + fileKeys.filter { !$0.before }.map(\.property.key)
 
     /// Where a configuration error points the reader.
     static let hint = "See \"iconforge.json\" in docs/designers.md for its keys and their values."
@@ -126,14 +154,21 @@ struct Configuration: Equatable, Sendable {
     }
 
     /// An option's key: its value, checked as the option's, with the paths it gives.
-    private mutating func set(_ option: OptionDeclaration, to member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) {
+    private mutating func set(_ option: OptionDeclaration, to member: JSONValue.Member, in file: ConfigurationFile)
+        throws(UsageError)
+    {
         let value = member.value
         var setting = try Self.value(of: member, for: option, in: file)
         switch option.kind {
-        case .path: paths.append(ConfiguredPath(key: member.key, option: option.name, path: value.string ?? "", location: value.location))
+        case .path:
+            paths.append(
+                ConfiguredPath(key: member.key, option: option.name, path: value.string ?? "", location: value.location)
+            )
         case .paths:
             let elements = value.array ?? []
-            paths += elements.map { ConfiguredPath(key: member.key, option: option.name, path: $0.string ?? "", location: $0.location) }
+            paths += elements.map {
+                ConfiguredPath(key: member.key, option: option.name, path: $0.string ?? "", location: $0.location)
+            }
         default: break
         }
         if case .path = option.kind, case .text(let relative) = setting { setting = .text(file.resolve(relative)) }
@@ -149,7 +184,9 @@ struct Configuration: Equatable, Sendable {
             // For editors: the file's schema.
             guard value.string != nil else { throw file.wrong(member, "a string (the schema's path or URL)") }
         case Self.commentKey:
-            guard let lines = value.array, lines.allSatisfy({ $0.string != nil }) else { throw file.wrong(member, "a list of comment lines") }
+            guard let lines = value.array, lines.allSatisfy({ $0.string != nil }) else {
+                throw file.wrong(member, "a list of comment lines")
+            }
         case "glyphs":
             try readGlyphs(member, in: file)
         case "allowOffCenter":
@@ -163,7 +200,9 @@ struct Configuration: Equatable, Sendable {
             family = try Self.family(member, in: file)
         default:
             var message = "unknown key '\(member.key)'"
-            if let suggestion = ArgumentParser.closest(to: member.key, among: Set(Self.keys)) { message += "; did you mean '\(suggestion)'?" }
+            if let suggestion = ArgumentParser.closest(to: member.key, among: Set(Self.keys)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
             throw file.located(member.keyLocation, message + " (known keys: \(Self.keys.joined(separator: ", ")))")
         }
     }
@@ -172,7 +211,8 @@ struct Configuration: Equatable, Sendable {
     private mutating func readGlyphs(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) {
         let value = member.value
         for folder in value.string != nil ? [value] : value.array ?? [] where folder.string != nil {
-            paths.append(ConfiguredPath(key: member.key, option: nil, path: folder.string ?? "", location: folder.location))
+            paths.append(
+                ConfiguredPath(key: member.key, option: nil, path: folder.string ?? "", location: folder.location))
         }
         if let single = value.string {
             glyphs = [single]
@@ -186,39 +226,62 @@ struct Configuration: Equatable, Sendable {
     }
 
     /// `"severities"`: glyph rules' severities, each rule once, in rule order.
-    private static func severities(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) -> [RuleSeverity] {
-        guard let entries = member.value.members else { throw file.wrong(member, "an object of rule ids and \"error\" or \"warning\"") }
+    private static func severities(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError)
+        -> [RuleSeverity]
+    {
+        guard let entries = member.value.members else {
+            throw file.wrong(member, "an object of rule ids and \"error\" or \"warning\"")
+        }
         var settings: [RuleSeverity] = []
         for entry in entries {
             guard let rule = RuleID(rawValue: entry.key), RuleID.glyphRules.contains(rule) else {
                 var message = "'\(entry.key)' is not a glyph rule whose severity can be set"
-                if let suggestion = ArgumentParser.closest(to: entry.key, among: Set(RuleID.glyphRules.map(\.rawValue))) { message += "; did you mean '\(suggestion)'?" }
-                throw file.located(entry.keyLocation, message + " (rules: \(RuleID.glyphRules.map(\.rawValue).joined(separator: ", ")))")
+                if let suggestion = ArgumentParser.closest(to: entry.key, among: Set(RuleID.glyphRules.map(\.rawValue)))
+                {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw file.located(
+                    entry.keyLocation,
+                    message + " (rules: \(RuleID.glyphRules.map(\.rawValue).joined(separator: ", ")))")
             }
             guard let text = entry.value.string, let severity = Severity(rawValue: text) else {
-                throw file.located(entry.value.location, "the severity of '\(entry.key)' must be \"error\" or \"warning\", not \(entry.value.kindDescription)")
+                throw file.located(
+                    entry.value.location,
+                    "the severity of '\(entry.key)' must be \"error\" or \"warning\", not \(entry.value.kindDescription)"
+                )
             }
             guard rule.allowsSeverity(severity) else {
-                throw file.located(entry.value.location, "'\(entry.key)' cannot be made a warning: a glyph with that finding is not rendered as drawn")
+                throw file.located(
+                    entry.value.location,
+                    "'\(entry.key)' cannot be made a warning: a glyph with that finding is not rendered as drawn")
             }
-            guard !settings.contains(where: { $0.rule == rule }) else { throw file.located(entry.keyLocation, "'\(entry.key)' is given twice") }
+            guard !settings.contains(where: { $0.rule == rule }) else {
+                throw file.located(entry.keyLocation, "'\(entry.key)' is given twice")
+            }
             settings.append(RuleSeverity(rule: rule, severity: severity))
         }
         return settings.sorted { $0.rule < $1.rule }
     }
 
     /// The family checks' settings: `true`, `false`, or an object of the checks and the share.
-    private static func family(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError) -> FamilyOptions {
+    private static func family(_ member: JSONValue.Member, in file: ConfigurationFile) throws(UsageError)
+        -> FamilyOptions
+    {
         var family = FamilyOptions()
         if case .bool(let on) = member.value.kind {
             family.strokeWeight = on
             family.opticalWeight = on
             return family
         }
-        guard let entries = member.value.members else { throw file.wrong(member, "true, false or an object of \"strokeWeight\", \"opticalWeight\", \"share\" and \"styles\"") }
+        guard let entries = member.value.members else {
+            throw file.wrong(
+                member, "true, false or an object of \"strokeWeight\", \"opticalWeight\", \"share\" and \"styles\"")
+        }
         var seen = Set<String>()
         for entry in entries {
-            guard seen.insert(entry.key).inserted else { throw file.located(entry.keyLocation, "'family.\(entry.key)' is given twice") }
+            guard seen.insert(entry.key).inserted else {
+                throw file.located(entry.keyLocation, "'family.\(entry.key)' is given twice")
+            }
             switch entry.key {
             case "strokeWeight", "opticalWeight":
                 guard case .bool(let on) = entry.value.kind else { throw file.wrong(entry, "true or false") }
@@ -226,19 +289,24 @@ struct Configuration: Equatable, Sendable {
             case "share":
                 let range = FamilyOptions.shareRange
                 guard case .number(_, let share) = entry.value.kind, range.contains(share) else {
-                    throw file.wrong(entry, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt) (0.15 is 15 %)")
+                    throw file.wrong(
+                        entry, "a number from \(range.lowerBound.pt) to \(range.upperBound.pt) (0.15 is 15 %)")
                 }
                 family.share = share
             case "styles":
-                guard case .string(let text) = entry.value.kind, let styles = FamilyOptions.Styles(rawValue: text) else {
+                guard case .string(let text) = entry.value.kind, let styles = FamilyOptions.Styles(rawValue: text)
+                else {
                     throw file.wrong(entry, "\"one\" or \"mixed\" (filled and outline glyphs on purpose)")
                 }
                 family.styles = styles
             default:
                 let keys: Set = ["strokeWeight", "opticalWeight", "share", "styles"]
                 var message = "unknown key 'family.\(entry.key)'"
-                if let suggestion = ArgumentParser.closest(to: entry.key, among: keys) { message += "; did you mean '\(suggestion)'?" }
-                throw file.located(entry.keyLocation, message + " (known keys: strokeWeight, opticalWeight, share, styles)")
+                if let suggestion = ArgumentParser.closest(to: entry.key, among: keys) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw file.located(
+                    entry.keyLocation, message + " (known keys: strokeWeight, opticalWeight, share, styles)")
             }
         }
         return family
@@ -246,24 +314,32 @@ struct Configuration: Equatable, Sendable {
 
     /// A member's value, checked against what the option takes (the same ranges as on
     /// the command line: both come from the option's declaration).
-    private static func value(of member: JSONValue.Member, for option: OptionDeclaration, in file: ConfigurationFile) throws(UsageError) -> OptionValue {
+    private static func value(of member: JSONValue.Member, for option: OptionDeclaration, in file: ConfigurationFile)
+        throws(UsageError) -> OptionValue
+    {
         func fail(_ member: JSONValue.Member, _ wanted: String) -> UsageError { file.wrong(member, wanted) }
         switch option.kind {
         case .flag:
             if let text = member.value.string, option.flagValues.contains(text) { return .text(text) }
-            let wanted = option.flagValues.isEmpty ? "true or false" : "true, false, " + option.flagValues.map { "\"\($0)\"" }.joined(separator: " or ")
+            let wanted =
+                option.flagValues.isEmpty
+                ? "true or false" : "true, false, " + option.flagValues.map { "\"\($0)\"" }.joined(separator: " or ")
             guard case .bool(let flag) = member.value.kind else { throw fail(member, wanted) }
             return .flag(flag)
         case .text, .path:
             guard let text = member.value.string, !text.isEmpty else { throw fail(member, "a non-empty string") }
             return .text(text)
         case .paths:
-            guard let list = member.value.array?.compactMap(\.string), list.count == member.value.array?.count, !list.contains(where: \.isEmpty) else {
+            guard let list = member.value.array?.compactMap(\.string), list.count == member.value.array?.count,
+                !list.contains(where: \.isEmpty)
+            else {
                 throw fail(member, "a list of paths")
             }
             return .texts(list)
         case .choice(let choices):
-            guard let text = member.value.string, choices.contains(text) else { throw fail(member, "one of " + choices.joined(separator: ", ")) }
+            guard let text = member.value.string, choices.contains(text) else {
+                throw fail(member, "one of " + choices.joined(separator: ", "))
+            }
             return .text(text)
         case .number(let range):
             guard case .number(_, let value) = member.value.kind, range.contains(value) else {
@@ -271,10 +347,14 @@ struct Configuration: Equatable, Sendable {
             }
             return .number(value)
         case .integer(let range):
-            guard case .number(_, let value) = member.value.kind, Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
+            guard case .number(_, let value) = member.value.kind, Double(range.lowerBound) <= value,
+                value <= Double(range.upperBound)
+            else {
                 throw fail(member, "a number from \(range.lowerBound) to \(range.upperBound)")
             }
-            guard value == value.rounded() else { throw fail(member, "a whole number from \(range.lowerBound) to \(range.upperBound)") }
+            guard value == value.rounded() else {
+                throw fail(member, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
             return .integer(Int(value))
         }
     }

@@ -67,28 +67,28 @@ enum HelpText {
 
         """ + CommandTable.all.map { "  iconforge " + $0.usage }.joined(separator: "\n") + """
 
-          iconforge --version
+              iconforge --version
 
-        COMMANDS
+            COMMANDS
 
-        """ + CommandTable.all.map { "  " + $0.name.padded(to: 13) + $0.summary }.joined(separator: "\n") + """
+            """ + CommandTable.all.map { "  " + $0.name.padded(to: 13) + $0.summary }.joined(separator: "\n") + """
 
 
-        Run 'iconforge help COMMAND' for a command's options, and 'iconforge explain RULE'
-        for what a rule checks. Settings may also come from iconforge.json in the current
-        folder (see docs/designers.md); flags win over it. New here? 'iconforge doctor' checks the
-        installation and 'iconforge init' starts a project.
+            Run 'iconforge help COMMAND' for a command's options, and 'iconforge explain RULE'
+            for what a rule checks. Settings may also come from iconforge.json in the current
+            folder (see docs/designers.md); flags win over it. New here? 'iconforge doctor' checks the
+            installation and 'iconforge init' starts a project.
 
-        EXIT STATUS
-          0 clean (warnings allowed)   1 a glyph failed a check
-          2 usage error                3 input or output cannot be read or written
+            EXIT STATUS
+              0 clean (warnings allowed)   1 a glyph failed a check
+              2 usage error                3 input or output cannot be read or written
 
-        ENVIRONMENT
-          ICONFORGE_LIBRSVG   the librsvg library file to open, for an unusual install
-                              (default: Debian's librsvg2-2 on Linux, Homebrew's
-                              or MacPorts' librsvg on macOS)
-          NO_COLOR            no colour in diagnostics on a terminal
-        """
+            ENVIRONMENT
+              ICONFORGE_LIBRSVG   the librsvg library file to open, for an unusual install
+                                  (default: Debian's librsvg2-2 on Linux, Homebrew's
+                                  or MacPorts' librsvg on macOS)
+              NO_COLOR            no colour in diagnostics on a terminal
+            """
 
     static let build = """
         iconforge build — check, render and catalog glyphs

@@ -45,7 +45,8 @@ extension Option where Value == Bool {
         _ name: String, short: String? = nil, negation: String? = nil, configurationKey: String? = nil,
         commands: Set<OptionCommand> = Set(OptionCommand.allCases), help: [String]
     ) -> Option {
-        var declaration = OptionDeclaration(name, short: short, .flag(negation: negation), configurationKey: configurationKey, help: help)
+        var declaration = OptionDeclaration(
+            name, short: short, .flag(negation: negation), configurationKey: configurationKey, help: help)
         declaration.commands = commands
         declaration.documented = commands
         return Option(declaration: declaration, defaultValue: false) { if case .flag(let on) = $0 { on } else { nil } }
@@ -56,35 +57,47 @@ extension Option where Value == String? {
     /// A word or a file, nil unless given; `shownDefault` says in the help what is done
     /// without it (worked out at run time, so no value of the option).
     static func text(
-        _ name: String, short: String? = nil, _ placeholder: String, _ kind: OptionDeclaration.Kind = .text, configurationKey: String? = nil,
+        _ name: String, short: String? = nil, _ placeholder: String, _ kind: OptionDeclaration.Kind = .text,
+        configurationKey: String? = nil,
         commands: Set<OptionCommand> = Set(OptionCommand.allCases), shownDefault: String? = nil, help: [String]
     ) -> Option {
         let declaration = OptionDeclaration(
-            name, short: short, placeholder, kind, configurationKey: configurationKey, commands: commands, help: helpLines(help, default: shownDefault))
-        return Option(declaration: declaration, defaultValue: nil) { if case .text(let text) = $0 { text } else { nil } }
+            name, short: short, placeholder, kind, configurationKey: configurationKey, commands: commands,
+            help: helpLines(help, default: shownDefault))
+        return Option(declaration: declaration, defaultValue: nil) {
+            if case .text(let text) = $0 { text } else { nil }
+        }
     }
 }
 
 extension Option where Value == String {
     /// A word or a file, with a default.
     static func text(
-        _ name: String, short: String? = nil, _ placeholder: String, _ kind: OptionDeclaration.Kind = .text, configurationKey: String? = nil,
+        _ name: String, short: String? = nil, _ placeholder: String, _ kind: OptionDeclaration.Kind = .text,
+        configurationKey: String? = nil,
         commands: Set<OptionCommand> = Set(OptionCommand.allCases), default value: String, help: [String]
     ) -> Option {
         let declaration = OptionDeclaration(
-            name, short: short, placeholder, kind, configurationKey: configurationKey, commands: commands, help: helpLines(help, default: value))
-        return Option(declaration: declaration, defaultValue: value) { if case .text(let text) = $0 { text } else { nil } }
+            name, short: short, placeholder, kind, configurationKey: configurationKey, commands: commands,
+            help: helpLines(help, default: value))
+        return Option(declaration: declaration, defaultValue: value) {
+            if case .text(let text) = $0 { text } else { nil }
+        }
     }
 }
 
 extension Option where Value == [String] {
     /// Files or folders, the option given once for each; in `iconforge.json`, a list.
     static func paths(
-        _ name: String, _ placeholder: String, configurationKey: String? = nil, commands: Set<OptionCommand> = Set(OptionCommand.allCases),
+        _ name: String, _ placeholder: String, configurationKey: String? = nil,
+        commands: Set<OptionCommand> = Set(OptionCommand.allCases),
         help: [String]
     ) -> Option {
-        let declaration = OptionDeclaration(name, placeholder, .paths, configurationKey: configurationKey, commands: commands, help: help)
-        return Option(declaration: declaration, defaultValue: []) { if case .texts(let list) = $0 { list } else { nil } }
+        let declaration = OptionDeclaration(
+            name, placeholder, .paths, configurationKey: configurationKey, commands: commands, help: help)
+        return Option(declaration: declaration, defaultValue: []) {
+            if case .texts(let list) = $0 { list } else { nil }
+        }
     }
 }
 
@@ -94,8 +107,11 @@ extension Option where Value == Double {
         commands: Set<OptionCommand> = Set(OptionCommand.allCases), default value: Double, help: [String]
     ) -> Option {
         let declaration = OptionDeclaration(
-            name, placeholder, .number(range), configurationKey: configurationKey, commands: commands, help: helpLines(help, default: value.pt))
-        return Option(declaration: declaration, defaultValue: value) { if case .number(let number) = $0 { number } else { nil } }
+            name, placeholder, .number(range), configurationKey: configurationKey, commands: commands,
+            help: helpLines(help, default: value.pt))
+        return Option(declaration: declaration, defaultValue: value) {
+            if case .number(let number) = $0 { number } else { nil }
+        }
     }
 }
 
@@ -103,21 +119,27 @@ extension Option where Value == Int {
     /// A whole number; `shownDefault` stands for the default in the help when it is worked
     /// out on the machine ("all cores").
     static func integer(
-        _ name: String, short: String? = nil, _ placeholder: String, _ range: ClosedRange<Int>, configurationKey: String? = nil,
-        commands: Set<OptionCommand> = Set(OptionCommand.allCases), documented: Set<OptionCommand>? = nil, default value: Int,
+        _ name: String, short: String? = nil, _ placeholder: String, _ range: ClosedRange<Int>,
+        configurationKey: String? = nil,
+        commands: Set<OptionCommand> = Set(OptionCommand.allCases), documented: Set<OptionCommand>? = nil,
+        default value: Int,
         shownDefault: String? = nil, help: [String]
     ) -> Option {
         let declaration = OptionDeclaration(
-            name, short: short, placeholder, .integer(range), configurationKey: configurationKey, commands: commands, documented: documented,
+            name, short: short, placeholder, .integer(range), configurationKey: configurationKey, commands: commands,
+            documented: documented,
             help: helpLines(help, default: shownDefault ?? "\(value)"))
-        return Option(declaration: declaration, defaultValue: value) { if case .integer(let integer) = $0 { integer } else { nil } }
+        return Option(declaration: declaration, defaultValue: value) {
+            if case .integer(let integer) = $0 { integer } else { nil }
+        }
     }
 }
 
 extension Option where Value: OptionChoice & Equatable {
     /// One of a few words, each with its help lines; the default's first line says so.
     static func choice(
-        _ name: String, _ placeholder: String, commands: Set<OptionCommand> = Set(OptionCommand.allCases), default value: Value,
+        _ name: String, _ placeholder: String, commands: Set<OptionCommand> = Set(OptionCommand.allCases),
+        default value: Value,
         _ choices: KeyValuePairs<Value, [String]>
     ) -> Option {
         var help: [String] = []
@@ -125,8 +147,11 @@ extension Option where Value: OptionChoice & Equatable {
             help.append(choice.rawValue + (choice == value ? " (default)" : "") + ": " + lines[0])
             help += lines.dropFirst()
         }
-        let declaration = OptionDeclaration(name, placeholder, .choice(choices.map(\.key.rawValue)), commands: commands, help: help)
-        return Option(declaration: declaration, defaultValue: value) { if case .text(let text) = $0 { Value(rawValue: text) } else { nil } }
+        let declaration = OptionDeclaration(
+            name, placeholder, .choice(choices.map(\.key.rawValue)), commands: commands, help: help)
+        return Option(declaration: declaration, defaultValue: value) {
+            if case .text(let text) = $0 { Value(rawValue: text) } else { nil }
+        }
     }
 }
 
@@ -136,8 +161,11 @@ extension Option {
     static func flagChoice<Choice: OptionChoice>(
         _ name: String, negation: String, configurationKey: String, help: [String]
     ) -> Option<Choice?> where Value == Choice? {
-        let declaration = OptionDeclaration(name, .flag(negation: negation), values: Choice.words, configurationKey: configurationKey, help: help)
-        return Option(declaration: declaration, defaultValue: nil) { if case .text(let text) = $0 { Choice(rawValue: text) } else { nil } }
+        let declaration = OptionDeclaration(
+            name, .flag(negation: negation), values: Choice.words, configurationKey: configurationKey, help: help)
+        return Option(declaration: declaration, defaultValue: nil) {
+            if case .text(let text) = $0 { Choice(rawValue: text) } else { nil }
+        }
     }
 }
 
@@ -147,7 +175,11 @@ extension Option {
     static func optionalChoice<Choice: OptionChoice>(
         _ name: String, _ placeholder: String, configurationKey: String, commands: Set<OptionCommand>, help: [String]
     ) -> Option<Choice?> where Value == Choice? {
-        let declaration = OptionDeclaration(name, placeholder, .choice(Choice.words), configurationKey: configurationKey, commands: commands, help: help)
-        return Option(declaration: declaration, defaultValue: nil) { if case .text(let text) = $0 { Choice(rawValue: text) } else { nil } }
+        let declaration = OptionDeclaration(
+            name, placeholder, .choice(Choice.words), configurationKey: configurationKey, commands: commands, help: help
+        )
+        return Option(declaration: declaration, defaultValue: nil) {
+            if case .text(let text) = $0 { Choice(rawValue: text) } else { nil }
+        }
     }
 }

@@ -50,7 +50,8 @@ struct OptionDeclaration: Sendable {
 
     init(
         _ name: String, short: String? = nil, _ placeholder: String, _ kind: Kind, configurationKey: String? = nil,
-        commands: Set<OptionCommand> = Set(OptionCommand.allCases), documented: Set<OptionCommand>? = nil, help: [String]
+        commands: Set<OptionCommand> = Set(OptionCommand.allCases), documented: Set<OptionCommand>? = nil,
+        help: [String]
     ) {
         self.name = name
         self.short = short
@@ -63,7 +64,10 @@ struct OptionDeclaration: Sendable {
     }
 
     /// A flag, which shows no placeholder unless it also takes `values` (`--fit[=set|glyph]`).
-    init(_ name: String, short: String? = nil, _ kind: Kind, values: [String] = [], configurationKey: String? = nil, help: [String]) {
+    init(
+        _ name: String, short: String? = nil, _ kind: Kind, values: [String] = [], configurationKey: String? = nil,
+        help: [String]
+    ) {
         let placeholder = values.isEmpty ? "" : "[=" + values.joined(separator: "|") + "]"
         self.init(name, short: short, placeholder, kind, configurationKey: configurationKey, help: help)
         flagValues = values
@@ -74,7 +78,8 @@ struct OptionDeclaration: Sendable {
 
     /// `-o, --output DIR`, as the help lists it.
     var helpLabel: String {
-        (short.map { $0 + ", " } ?? "") + name + (placeholder.isEmpty || placeholder.hasPrefix("[=") ? "" : " ") + placeholder
+        (short.map { $0 + ", " } ?? "") + name + (placeholder.isEmpty || placeholder.hasPrefix("[=") ? "" : " ")
+            + placeholder
     }
 
     var negation: String? {
@@ -138,7 +143,9 @@ enum OptionTable {
             // The negations share one line, after the last option that has one.
             if option.name == negatable.last?.name {
                 let keys = negatable.compactMap { $0.configurationKey.map { "\"\($0)\"" } }
-                add(negatable.compactMap(\.negation).joined(separator: ", "), ["undo \(keys.joined(separator: " or ")) set in iconforge.json"])
+                add(
+                    negatable.compactMap(\.negation).joined(separator: ", "),
+                    ["undo \(keys.joined(separator: " or ")) set in iconforge.json"])
             }
         }
         return lines.joined(separator: "\n")
@@ -157,7 +164,8 @@ enum OptionTable {
     /// The options `command` does not take but another command does, with that command:
     /// "option '--format' is for 'check'".
     static func otherCommand(for option: String, than command: OptionCommand) -> OptionCommand? {
-        guard declaration(option, of: command) == nil, !options(of: command).contains(where: { $0.short == option }) else { return nil }
+        guard declaration(option, of: command) == nil, !options(of: command).contains(where: { $0.short == option })
+        else { return nil }
         return OptionCommand.allCases.first { other in
             other != command && options(of: other).contains { $0.name == option || $0.short == option }
         }

@@ -5,28 +5,43 @@
 // build's own
 extension Option where Value == String {
     static var output: Option {
-        .text("--output", short: "-o", "DIR", .path, configurationKey: "output", commands: [.build, .preview], default: "Output", help: ["output folder"])
+        .text(
+            "--output", short: "-o", "DIR", .path, configurationKey: "output", commands: [.build, .preview],
+            default: "Output", help: ["output folder"])
     }
 }
 
 extension Option where Value == Bool {
     static var preview: Option {
-        .flag("--preview", commands: [.build], help: ["also write the preview page, OUTPUT/\(Preview.fileName)", "(see 'iconforge help preview')"])
+        .flag(
+            "--preview", commands: [.build],
+            help: ["also write the preview page, OUTPUT/\(Preview.fileName)", "(see 'iconforge help preview')"])
     }
     static var swiftPublic: Option {
-        .flag("--swift-public", configurationKey: "swiftPublic", commands: [.build], help: ["make --swift's enum and its members public", "(for a framework the app imports)"])
+        .flag(
+            "--swift-public", configurationKey: "swiftPublic", commands: [.build],
+            help: ["make --swift's enum and its members public", "(for a framework the app imports)"])
     }
     static var followSymlinks: Option {
         .flag(
             "--follow-symlinks", commands: [.build],
-            help: ["write through symlinks (output folder, --xcassets, app files)", "that lead out of the project; dangling ones never"])
+            help: [
+                "write through symlinks (output folder, --xcassets, app files)",
+                "that lead out of the project; dangling ones never",
+            ])
     }
     static var inPlace: Option { .flag("--in-place", commands: [.fix], help: ["replace GLYPH.svg itself"]) }
-    static var dryRun: Option { .flag("--dry-run", commands: [.fix], help: ["print the change as a diff and write nothing"]) }
-    static var watch: Option {
-        .flag("--watch", commands: [.build, .check, .preview], help: ["run again whenever a glyph, quick-actions.json or", "iconforge.json changes (Ctrl-C stops)"])
+    static var dryRun: Option {
+        .flag("--dry-run", commands: [.fix], help: ["print the change as a diff and write nothing"])
     }
-    static var werror: Option { .flag("--werror", negation: "--no-werror", configurationKey: "werror", help: ["treat warnings as errors"]) }
+    static var watch: Option {
+        .flag(
+            "--watch", commands: [.build, .check, .preview],
+            help: ["run again whenever a glyph, quick-actions.json or", "iconforge.json changes (Ctrl-C stops)"])
+    }
+    static var werror: Option {
+        .flag("--werror", negation: "--no-werror", configurationKey: "werror", help: ["treat warnings as errors"])
+    }
     static var quiet: Option { .flag("--quiet", short: "-q", help: ["print errors and warnings only, no summary"]) }
     /// For a build whose settings are all on its command line (the SwiftPM plugin's: the
     /// package root's iconforge.json is the app's, and names places outside its work folder).
@@ -38,23 +53,36 @@ extension Option where Value == Bool {
 
 extension Option where Value == String? {
     static var xcassets: Option {
-        .text("--xcassets", "PATH", .path, configurationKey: "xcassets", commands: [.build], help: ["also write the glyphs into an Xcode asset catalog", "as template images"])
+        .text(
+            "--xcassets", "PATH", .path, configurationKey: "xcassets", commands: [.build],
+            help: ["also write the glyphs into an Xcode asset catalog", "as template images"])
     }
     static var symbols: Option {
         .text(
             "--symbols", "DIR", .path, configurationKey: "symbols", commands: [.build],
-            help: ["also write each glyph as a custom SF Symbol,", "DIR/custom.NAME.symbolset (DIR may be in an asset catalog)"])
+            help: [
+                "also write each glyph as a custom SF Symbol,",
+                "DIR/custom.NAME.symbolset (DIR may be in an asset catalog)",
+            ])
     }
-    static var depfile: Option { .text("--depfile", "FILE", .path, commands: [.build], help: ["write a make-style dependency file"]) }
+    static var depfile: Option {
+        .text("--depfile", "FILE", .path, commands: [.build], help: ["write a make-style dependency file"])
+    }
     static var xcfilelist: Option {
         .text(
             "--xcfilelist", "DIR", .path, configurationKey: "xcfilelist", commands: [.build],
-            help: ["write iconforge-inputs.xcfilelist and iconforge-outputs.xcfilelist", "there, for an Xcode Run Script phase"])
+            help: [
+                "write iconforge-inputs.xcfilelist and iconforge-outputs.xcfilelist",
+                "there, for an Xcode Run Script phase",
+            ])
     }
     static var infoPlist: Option {
         .text(
             "--info-plist", "PATH", .path, configurationKey: "infoPlist", commands: [.build],
-            help: ["replace UIApplicationShortcutItems in this Info.plist,", "keeping everything else (created if missing)"])
+            help: [
+                "replace UIApplicationShortcutItems in this Info.plist,",
+                "keeping everything else (created if missing)",
+            ])
     }
     static var infoPlistStrings: Option {
         .text(
@@ -67,15 +95,20 @@ extension Option where Value == String? {
             help: ["merge the quick actions' translations into this", "String Catalog (InfoPlist.xcstrings)"])
     }
     static var swift: Option {
-        .text("--swift", "FILE", .path, configurationKey: "swift", commands: [.build], help: ["write a Swift enum of the quick actions' types and icons"])
+        .text(
+            "--swift", "FILE", .path, configurationKey: "swift", commands: [.build],
+            help: ["write a Swift enum of the quick actions' types and icons"])
     }
     // render's own
     static var scale: Option { .text("--scale", "2|3", commands: [.render], help: ["which template scale to render"]) }
-    static var renderOutput: Option { .text("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"]) }
+    static var renderOutput: Option {
+        .text("--output", short: "-o", "FILE", .path, commands: [.render], help: ["the PNG to write"])
+    }
     // fix's own
     static var fixOutput: Option {
         .text(
-            "--output", short: "-o", "FILE", .path, commands: [.fix], shownDefault: "NAME.fixed.svg beside GLYPH.svg", help: ["the fixed SVG to write"])
+            "--output", short: "-o", "FILE", .path, commands: [.fix], shownDefault: "NAME.fixed.svg beside GLYPH.svg",
+            help: ["the fixed SVG to write"])
     }
     // build's and check's
     static var pathBase: Option {
@@ -89,36 +122,58 @@ extension Option where Value == String? {
         .text(
             "--base", "REV", commands: [.diff],
             help: [
-                "the git revision to compare with (origin/main; read", "from git's objects, built in a temporary folder with",
-                "its own iconforge.json); a folder of the same name", "is refused as ambiguous; this or --base-dir is required",
+                "the git revision to compare with (origin/main; read",
+                "from git's objects, built in a temporary folder with",
+                "its own iconforge.json); a folder of the same name",
+                "is refused as ambiguous; this or --base-dir is required",
             ])
     }
     static var baseDir: Option {
         .text(
             "--base-dir", "DIR", .path, commands: [.diff],
-            help: ["the folder holding an earlier Output/ to compare with", "(its catalog.json and PNGs), instead of --base"])
+            help: [
+                "the folder holding an earlier Output/ to compare with",
+                "(its catalog.json and PNGs), instead of --base",
+            ])
     }
     static var page: Option {
-        .text("--page", "FILE", .path, commands: [.diff], shownDefault: "OUTPUT/\(DiffPage.fileName)", help: ["where to write the HTML page of the changes"])
+        .text(
+            "--page", "FILE", .path, commands: [.diff], shownDefault: "OUTPUT/\(DiffPage.fileName)",
+            help: ["where to write the HTML page of the changes"])
     }
-    static var appName: Option { .text("--app-name", "NAME", configurationKey: "appName", help: ["the app's name, for the actions.app-name rule"]) }
-    static var config: Option { .text("--config", "FILE", .path, shownDefault: "iconforge.json if present", help: ["settings file"]) }
+    static var appName: Option {
+        .text(
+            "--app-name", "NAME", configurationKey: "appName", help: ["the app's name, for the actions.app-name rule"])
+    }
+    static var config: Option {
+        .text("--config", "FILE", .path, shownDefault: "iconforge.json if present", help: ["settings file"])
+    }
     // init's (a command outside the pipeline: `CommandTable`)
     static var initAppName: Option {
-        .text("--app-name", "NAME", commands: [], shownDefault: "asked, or the folder's name", help: ["the app's name, for quick-actions.json"])
+        .text(
+            "--app-name", "NAME", commands: [], shownDefault: "asked, or the folder's name",
+            help: ["the app's name, for quick-actions.json"])
     }
     static var fromInfoPlist: Option {
         .text(
             "--from-info-plist", "PATH", .path, commands: [],
-            help: ["import this Info.plist's UIApplicationShortcutItems", "into Glyphs/quick-actions.json (and write nothing else)"])
+            help: [
+                "import this Info.plist's UIApplicationShortcutItems",
+                "into Glyphs/quick-actions.json (and write nothing else)",
+            ])
     }
     static var strings: Option {
         .text(
             "--strings", "DIR", .path, commands: [],
-            help: ["with --from-info-plist: the folder of the app's", "<locale>.lproj/InfoPlist.strings, for the translations"])
+            help: [
+                "with --from-info-plist: the folder of the app's",
+                "<locale>.lproj/InfoPlist.strings, for the translations",
+            ])
     }
     static var initXcstrings: Option {
-        .text("--xcstrings", "FILE", .path, commands: [], help: ["with --from-info-plist: the app's InfoPlist.xcstrings,", "for the translations"])
+        .text(
+            "--xcstrings", "FILE", .path, commands: [],
+            help: ["with --from-info-plist: the app's InfoPlist.xcstrings,", "for the translations"])
     }
 }
 
@@ -126,7 +181,9 @@ extension Option where Value == [String] {
     static var xcassetsCheck: Option {
         .paths(
             "--xcassets-check", "PATH", configurationKey: "xcassetsCheck", commands: [.build],
-            help: ["another asset catalog of the app's target, whose", "asset names the glyphs must not take (repeatable)"])
+            help: [
+                "another asset catalog of the app's target, whose", "asset names the glyphs must not take (repeatable)",
+            ])
     }
 }
 
@@ -134,22 +191,32 @@ extension Option where Value == Int {
     /// check accepts it too (and writes no PNG).
     static var pngCompression: Option {
         .integer(
-            "--png-compression", "N", 1...12, configurationKey: "pngCompression", documented: [.build, .render], default: PNGEncoder.defaultCompressionLevel,
+            "--png-compression", "N", 1...12, configurationKey: "pngCompression", documented: [.build, .render],
+            default: PNGEncoder.defaultCompressionLevel,
             help: ["1 (fastest) to 12 (smallest PNGs)"])
     }
     static var jobs: Option {
         .integer(
-            "--jobs", short: "-j", "N", 1...256, default: ProcessInfo.processInfo.activeProcessorCount, shownDefault: "all cores",
+            "--jobs", short: "-j", "N", 1...256, default: ProcessInfo.processInfo.activeProcessorCount,
+            shownDefault: "all cores",
             help: ["glyphs processed at once"])
     }
-    static var maxFileSize: Option { .integer("--max-file-size", "BYTES", 1...(1 << 30), default: Limits().maximumFileBytes, help: ["largest SVG read"]) }
-    static var maxElements: Option { .integer("--max-elements", "N", 1...10_000_000, default: Limits().maximumElements, help: ["most elements in one SVG"]) }
+    static var maxFileSize: Option {
+        .integer(
+            "--max-file-size", "BYTES", 1...(1 << 30), default: Limits().maximumFileBytes, help: ["largest SVG read"])
+    }
+    static var maxElements: Option {
+        .integer(
+            "--max-elements", "N", 1...10_000_000, default: Limits().maximumElements, help: ["most elements in one SVG"]
+        )
+    }
 }
 
 extension Option where Value == Double {
     static var shapeThreshold: Option {
         .number(
-            "--shape-threshold", "R", 1...10, configurationKey: "shapeThreshold", default: PipelineOptions().shapeThreshold,
+            "--shape-threshold", "R", 1...10, configurationKey: "shapeThreshold",
+            default: PipelineOptions().shapeThreshold,
             help: ["aspect ratio at which a glyph is wide or tall"])
     }
     static var tolerance: Option {
@@ -159,7 +226,8 @@ extension Option where Value == Double {
     }
     static var renderTimeout: Option {
         .number(
-            "--render-timeout", "S", 0.1...3600, configurationKey: "renderTimeout", default: Isolation.defaultRenderTimeout,
+            "--render-timeout", "S", 0.1...3600, configurationKey: "renderTimeout",
+            default: Isolation.defaultRenderTimeout,
             help: ["seconds one glyph may take to render"])
     }
 }
@@ -181,7 +249,9 @@ extension Option where Value == DiffFormat {
             "--format", "FORMAT", commands: [.diff], default: .text,
             [
                 .text: ["a summary, one line per change"], .json: ["one JSON document (see docs/ci.md)"],
-                .github: ["::notice annotations on changed glyphs,", "::warning on new findings (and the job summary)"],
+                .github: [
+                    "::notice annotations on changed glyphs,", "::warning on new findings (and the job summary)",
+                ],
             ])
     }
 }
@@ -190,7 +260,10 @@ extension Option where Value == VectorFormat? {
     static var vector: Option {
         .optionalChoice(
             "--vector", "pdf|svg", configurationKey: "vector", commands: [.build],
-            help: ["with --xcassets, also write each glyph as a single-scale", "vector image set (PDF or SVG) in its group Vector"])
+            help: [
+                "with --xcassets, also write each glyph as a single-scale",
+                "vector image set (PDF or SVG) in its group Vector",
+            ])
     }
 }
 
@@ -198,7 +271,10 @@ extension Option where Value == IsolationChoice {
     static var isolation: Option {
         .choice(
             "--isolation", "MODE", default: .workers,
-            [.workers: ["render in worker processes", "with time and memory limits;"], .none: ["in this process, without limits"]])
+            [
+                .workers: ["render in worker processes", "with time and memory limits;"],
+                .none: ["in this process, without limits"],
+            ])
     }
 }
 
@@ -220,16 +296,20 @@ extension OptionTable {
     static let all: [OptionDeclaration] = [
         Option.output.declaration, Option.preview.declaration, Option.xcassets.declaration, Option.vector.declaration,
         Option.symbols.declaration, Option.depfile.declaration,
-        Option.xcfilelist.declaration, Option.xcassetsCheck.declaration, Option.infoPlist.declaration, Option.infoPlistStrings.declaration,
-        Option.xcstrings.declaration, Option.swift.declaration, Option.swiftPublic.declaration, Option.followSymlinks.declaration,
+        Option.xcfilelist.declaration, Option.xcassetsCheck.declaration, Option.infoPlist.declaration,
+        Option.infoPlistStrings.declaration,
+        Option.xcstrings.declaration, Option.swift.declaration, Option.swiftPublic.declaration,
+        Option.followSymlinks.declaration,
         Option.scale.declaration, Option.renderOutput.declaration,
         Option.fixOutput.declaration, Option.inPlace.declaration, Option.dryRun.declaration,
         Option.pngCompression.declaration,
         Option.format.declaration, Option.pathBase.declaration, Option.watch.declaration,
         Option.base.declaration, Option.baseDir.declaration, Option.diffFormat.declaration, Option.page.declaration,
         Option.fit.declaration, Option.werror.declaration, Option.jobs.declaration, Option.shapeThreshold.declaration,
-        Option.tolerance.declaration, Option.maxFileSize.declaration, Option.maxElements.declaration, Option.renderTimeout.declaration,
-        Option.isolation.declaration, Option.appName.declaration, Option.config.declaration, Option.noConfig.declaration, Option.quiet.declaration,
+        Option.tolerance.declaration, Option.maxFileSize.declaration, Option.maxElements.declaration,
+        Option.renderTimeout.declaration,
+        Option.isolation.declaration, Option.appName.declaration, Option.config.declaration,
+        Option.noConfig.declaration, Option.quiet.declaration,
         Option.help.declaration,
     ]
 }

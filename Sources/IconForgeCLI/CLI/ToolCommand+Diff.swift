@@ -13,25 +13,37 @@ extension ToolCommand {
         let format = try commandLine.value(of: .diffFormat)
         let base = try BaseName(revision: try commandLine.value(of: .base), folder: try commandLine.value(of: .baseDir))
         let currentFolder = FileManager.default.currentDirectoryPath
-        let pathBase = try commandLine.value(of: .pathBase) ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
+        let pathBase =
+            try commandLine.value(of: .pathBase) ?? PathBase.repositoryRoot(from: currentFolder) ?? currentFolder
 
         var (request, _) = try self.request(from: parsed, command: .diff, environment: output.environment)
         request.writesOutput = false
         request.keepsImages = true
-        let pagePath = try commandLine.value(of: .page) ?? request.outputFolder.withoutTrailingSlash + "/" + DiffPage.fileName
+        let pagePath =
+            try commandLine.value(of: .page) ?? request.outputFolder.withoutTrailingSlash + "/" + DiffPage.fileName
         if let problem = Preview.conflict(at: pagePath) {
-            throw UsageError(problem.replacing("the page is not written over it", with: "the diff page is not written over it; or name another with --page FILE"))
+            throw UsageError(
+                problem.replacing(
+                    "the page is not written over it",
+                    with: "the diff page is not written over it; or name another with --page FILE"))
         }
         let sides: DiffSides
-        switch try readSides(base, parsed: parsed, request: request, currentFolder: currentFolder, format: format, output: &output) {
+        switch try readSides(
+            base, parsed: parsed, request: request, currentFolder: currentFolder, format: format, output: &output)
+        {
         case .success(let read): sides = read
         case .failure(let ended): return ended.status
         }
         let forCI = { (file: String) in PathBase.relative(file, to: pathBase, currentFolder: currentFolder) }
         for entry in sides.refused {
-            let diagnostic = Diagnostic(.warning, .inputUnreadable, file: entry.path, "\(entry.reason); left out of \(sides.label)")
+            let diagnostic = Diagnostic(
+                .warning, .inputUnreadable, file: entry.path, "\(entry.reason); left out of \(sides.label)")
             output.diagnostic(diagnostic)
-            if format == .github { output.out(DiagnosticFormatter.github(Diagnostic(.warning, .inputUnreadable, file: forCI(entry.path), diagnostic.message))) }
+            if format == .github {
+                output.out(
+                    DiagnosticFormatter.github(
+                        Diagnostic(.warning, .inputUnreadable, file: forCI(entry.path), diagnostic.message)))
+            }
         }
         let result = GlyphDiff.compare(base: sides.base, current: sides.current, baseName: sides.label)
         guard writePage(result, to: pagePath, output: &output) else { return .io }
@@ -60,11 +72,16 @@ extension ToolCommand {
     /// current glyphs, taking theirs where its own are the same. The end of the run when a
     /// side cannot be read (reported).
     private static func readSides(
-        _ base: BaseName, parsed: ParsedArguments, request: BuildRequest, currentFolder: String, format: DiffFormat, output: inout ToolRun
+        _ base: BaseName, parsed: ParsedArguments, request: BuildRequest, currentFolder: String, format: DiffFormat,
+        output: inout ToolRun
     ) throws(UsageError) -> Result<DiffSides, RunEnded> {
         func unreadable(_ error: BaseUnreadable, output: inout ToolRun) -> Result<DiffSides, RunEnded> {
             output.err("iconforge: error: cannot read the base: \(error.message)")
-            if format == .github { output.out("::error title=iconforge diff::" + DiagnosticFormatter.escapeData("cannot read the base: " + error.message)) }
+            if format == .github {
+                output.out(
+                    "::error title=iconforge diff::"
+                        + DiagnosticFormatter.escapeData("cannot read the base: " + error.message))
+            }
             return .failure(RunEnded(status: .checkFailed))
         }
         let found: FoundBase
@@ -87,7 +104,8 @@ extension ToolCommand {
         case .revision(let revision, let name):
             do throws(BaseUnreadable) {
                 let (side, label, refused) = try readRevision(
-                    revision, named: name, parsed: parsed, current: (currentReport, request), currentFolder: currentFolder, environment: output.environment)
+                    revision, named: name, parsed: parsed, current: (currentReport, request),
+                    currentFolder: currentFolder, environment: output.environment)
                 return .success(DiffSides(base: side, current: current, label: label, refused: refused))
             } catch {
                 return unreadable(error, output: &output)
@@ -119,7 +137,9 @@ extension ToolCommand {
             case (nil, let folder?): self = .folder(folder)
             case (.some, .some): throw UsageError("give --base REV or --base-dir DIR, not both")
             case (nil, nil):
-                throw UsageError("diff needs --base REV (a git revision: --base origin/main) or --base-dir DIR (a folder holding an earlier Output/)")
+                throw UsageError(
+                    "diff needs --base REV (a git revision: --base origin/main) or --base-dir DIR (a folder holding an earlier Output/)"
+                )
             }
         }
     }
@@ -130,7 +150,9 @@ extension ToolCommand {
         case revision(GitRevision, String)
     }
 
-    static func findBase(_ base: BaseName, request: BuildRequest, currentFolder: String) throws(BaseUnreadable) -> FoundBase {
+    static func findBase(_ base: BaseName, request: BuildRequest, currentFolder: String) throws(BaseUnreadable)
+        -> FoundBase
+    {
         switch base {
         case .folder(let name): try readFolder(name, request: request)
         case .revision(let name): .revision(try resolveRevision(name, in: currentFolder), name)
@@ -140,13 +162,20 @@ extension ToolCommand {
     /// The output folder `name` is, or holds under the current one's name.
     static func readFolder(_ name: String, request: BuildRequest) throws(BaseUnreadable) -> FoundBase {
         guard FileSystem.kind(followingSymlinksOf: name) == .directory else {
-            throw BaseUnreadable(message: "\(name): no such folder (--base-dir names a folder holding an earlier Output/; a git revision is --base REV)")
+            throw BaseUnreadable(
+                message:
+                    "\(name): no such folder (--base-dir names a folder holding an earlier Output/; a git revision is --base REV)"
+            )
         }
         let nested = name.withoutTrailingSlash + "/" + request.outputFolder.lastPathComponent
-        let folder = FileSystem.kind(of: name.withoutTrailingSlash + "/catalog.json") == .missing && FileSystem.kind(of: nested + "/catalog.json") != .missing ? nested : name
+        let folder =
+            FileSystem.kind(of: name.withoutTrailingSlash + "/catalog.json") == .missing
+                && FileSystem.kind(of: nested + "/catalog.json") != .missing ? nested : name
         do {
             // With one glyph folder, the base's sources were most likely in it too.
-            let glyphFolder = request.inputs.count == 1 && !request.inputs[0].hasSuffix(".svg") ? request.inputs[0].withoutTrailingSlash + "/" : ""
+            let glyphFolder =
+                request.inputs.count == 1 && !request.inputs[0].hasSuffix(".svg")
+                ? request.inputs[0].withoutTrailingSlash + "/" : ""
             return .folder(try DiffSide(outputFolder: folder) { glyphFolder + $0 }, folder)
         } catch {
             throw BaseUnreadable(message: "\(error.path): \(error.message)")
@@ -164,12 +193,14 @@ extension ToolCommand {
         } catch {
             guard isFolder, case .unknownRevision = error else { throw BaseUnreadable(message: error.message) }
             throw BaseUnreadable(
-                message: "--base names a git revision, and '\(name)' is a folder, not a revision; give --base-dir \(name) to compare with the build it holds",
+                message:
+                    "--base names a git revision, and '\(name)' is a folder, not a revision; give --base-dir \(name) to compare with the build it holds",
                 isUsageError: true)
         }
         guard !isFolder else {
             throw BaseUnreadable(
-                message: "'\(name)' names both a git revision (\(revision.commit.prefix(7))) and a folder; iconforge does not guess which: "
+                message:
+                    "'\(name)' names both a git revision (\(revision.commit.prefix(7))) and a folder; iconforge does not guess which: "
                     + "give --base-dir \(name) for the folder, or --base \(revision.commit) for the revision",
                 isUsageError: true)
         }
@@ -181,12 +212,14 @@ extension ToolCommand {
     /// `current` is the current glyphs' build, whose results it takes for every glyph whose
     /// source is the same, when the options are.
     static func readRevision(
-        _ revision: GitRevision, named name: String, parsed: ParsedArguments, current: (report: BuildReport, request: BuildRequest), currentFolder: String,
+        _ revision: GitRevision, named name: String, parsed: ParsedArguments,
+        current: (report: BuildReport, request: BuildRequest), currentFolder: String,
         environment: ToolEnvironment
     ) throws(BaseUnreadable) -> (DiffSide, String, [GitRevision.Refused]) {
         let label = "revision \(name) (\(revision.commit.prefix(7)))"
         do {
-            let (side, refused) = try buildRevision(revision, parsed: parsed, current: current, currentFolder: currentFolder, environment: environment)
+            let (side, refused) = try buildRevision(
+                revision, parsed: parsed, current: current, currentFolder: currentFolder, environment: environment)
             // Named from the project folder, as the glyphs are.
             let fromProject = refused.map { entry in
                 var entry = entry
@@ -215,7 +248,8 @@ extension ToolCommand {
     /// results (PNGs, weight, findings) are the current build's (`KnownResults`), and the
     /// set is judged over the whole base.
     private static func buildRevision(
-        _ revision: GitRevision, parsed: ParsedArguments, current: (report: BuildReport, request: BuildRequest), currentFolder: String,
+        _ revision: GitRevision, parsed: ParsedArguments, current: (report: BuildReport, request: BuildRequest),
+        currentFolder: String,
         environment: ToolEnvironment
     ) throws -> (DiffSide, [GitRevision.Refused]) {
         let folder = try ScratchFolder.create(.diff)
@@ -228,15 +262,20 @@ extension ToolCommand {
             }
             return relative
         }
-        let configuration = try inProject(try OptionSettings(parsed: parsed).value(of: .config) ?? Configuration.defaultFileName)
+        let configuration = try inProject(
+            try OptionSettings(parsed: parsed).value(of: .config) ?? Configuration.defaultFileName)
         let (configPath, configListing) = try checkOutConfiguration(configuration, of: revision, into: folder)
         let glyphFolders = try Configuration.load(configPath).glyphs
         let positionals = try parsed.positionals.map { path throws(UsageError) in project + (try inProject(path)) }
         let inputs = positionals.isEmpty ? glyphFolders ?? [project + "Glyphs"] : positionals
-        let listing = try revision.files(under: inputs.map { $0.hasPrefix(project) ? String($0.dropFirst(project.count)) : $0 }.map { $0.isEmpty ? "." : $0 })
+        let listing = try revision.files(
+            under: inputs.map { $0.hasPrefix(project) ? String($0.dropFirst(project.count)) : $0 }.map {
+                $0.isEmpty ? "." : $0
+            })
         let contents = try revision.contents(of: listing.files)
         // A folder the revision did not have yet is an empty one: every glyph is added.
-        for input in inputs.map(PathBase.normalized) where !input.hasSuffix(".svg") && input.hasPrefix(folder.path + "/") {
+        for input in inputs.map(PathBase.normalized)
+        where !input.hasSuffix(".svg") && input.hasPrefix(folder.path + "/") {
             try folder.createFolder(String(input.dropFirst(folder.path.count + 1)))
         }
         for file in listing.files {
@@ -245,7 +284,9 @@ extension ToolCommand {
         }
         var values = parsed.values
         values[Option.config.name] = configPath
-        var (request, _) = try Self.request(from: ParsedArguments(values: values, repeated: parsed.repeated, flags: parsed.flags, positionals: inputs), command: .diff, environment: environment)
+        var (request, _) = try Self.request(
+            from: ParsedArguments(values: values, repeated: parsed.repeated, flags: parsed.flags, positionals: inputs),
+            command: .diff, environment: environment)
         // An output folder that does not exist: nothing of an earlier build is reused.
         request.outputFolder = folder.path + "/.iconforge-diff-output"
         request.writesOutput = false
@@ -268,7 +309,9 @@ extension ToolCommand {
         _ configuration: String, of revision: GitRevision, into folder: ScratchFolder
     ) throws -> (path: String, listing: GitRevision.Listing) {
         let listing = try revision.files(under: [configuration])
-        let files = listing.files.filter { $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst()) }
+        let files = listing.files.filter {
+            $0.path == revision.prefix + String(PathBase.normalized(configuration).dropFirst())
+        }
         if let file = files.first, let bytes = try revision.contents(of: [file])[file.object] {
             try folder.write(bytes, to: file.path)
             return (folder.path + "/" + file.path, listing)

@@ -4,7 +4,9 @@ extension ToolCommand {
     /// After text diagnostics, once per run (once per session under `--watch`): where to read
     /// about the first error's rule (or the first warning's, when there is no error).
     static func explainHint(_ diagnostics: [Diagnostic], environment: ToolEnvironment) -> String? {
-        guard environment.hintsExplain, let rule = (diagnostics.first { $0.severity == .error } ?? diagnostics.first)?.rule else { return nil }
+        guard environment.hintsExplain,
+            let rule = (diagnostics.first { $0.severity == .error } ?? diagnostics.first)?.rule
+        else { return nil }
         return explainHintPrefix + "\(rule.rawValue)' says what a rule checks and how to fix it"
     }
 
@@ -12,7 +14,8 @@ extension ToolCommand {
 
     static func explain(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         guard parsed.positionals.count == 1, let name = parsed.positionals.first else {
-            throw UsageError("explain takes one rule id, e.g. iconforge explain color.monochrome; 'iconforge rules' lists them")
+            throw UsageError(
+                "explain takes one rule id, e.g. iconforge explain color.monochrome; 'iconforge rules' lists them")
         }
         guard let rule = RuleID(rawValue: name) else {
             var message = "unknown rule '\(name)'"
@@ -29,7 +32,9 @@ extension ToolCommand {
             throw error
         }
         guard let explanation = RuleExplanation.entry(for: rule) else {
-            output.out("\(rule.rawValue) (\(rule.defaultSeverity.rawValue)): \(rule.summary)\n\n(No longer explanation has been written for this rule yet.)")
+            output.out(
+                "\(rule.rawValue) (\(rule.defaultSeverity.rawValue)): \(rule.summary)\n\n(No longer explanation has been written for this rule yet.)"
+            )
             return .clean
         }
         output.out(explanation.text)
@@ -37,23 +42,32 @@ extension ToolCommand {
     }
 
     static func initialize(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
-        guard parsed.positionals.count <= 1 else { throw UsageError("init takes at most one folder, e.g. iconforge init MyApp") }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError("init takes at most one folder, e.g. iconforge init MyApp")
+        }
         let folder = parsed.positionals.first ?? "."
         guard FileSystem.kind(followingSymlinksOf: folder) == .directory else {
-            var error = UsageError("'\(folder)' is not a folder; init starts a project in an existing folder (the app's repository)")
+            var error = UsageError(
+                "'\(folder)' is not a folder; init starts a project in an existing folder (the app's repository)")
             error.isUnreadableInput = true
             throw error
         }
         let options = OptionSettings(parsed: parsed)
-        let strings = try options.value(of: .strings), catalog = try options.value(of: .initXcstrings)
+        let strings = try options.value(of: .strings)
+        let catalog = try options.value(of: .initXcstrings)
         if let plist = try options.value(of: .fromInfoPlist) {
             return importQuickActions(plist, into: folder, strings: strings, catalog: catalog, output: &output)
         }
         if strings != nil || catalog != nil {
-            throw UsageError("--strings and --xcstrings go with --from-info-plist PATH: they name where the imported actions' translations are")
+            throw UsageError(
+                "--strings and --xcstrings go with --from-info-plist PATH: they name where the imported actions' translations are"
+            )
         }
-        let appName = try options.value(of: .initAppName) ?? output.environment.askAppName?(ProjectScaffold.defaultAppName(for: folder))
-        let name = appName.flatMap { $0.trimmed().isEmpty ? nil : $0.trimmed() } ?? ProjectScaffold.defaultAppName(for: folder)
+        let appName =
+            try options.value(of: .initAppName)
+            ?? output.environment.askAppName?(ProjectScaffold.defaultAppName(for: folder))
+        let name =
+            appName.flatMap { $0.trimmed().isEmpty ? nil : $0.trimmed() } ?? ProjectScaffold.defaultAppName(for: folder)
         let result = ProjectScaffold.create(in: folder, appName: name)
         for path in result.existing { output.err("\(path) already exists; left as it is") }
         for path in result.written { output.out("created \(path)") }
@@ -66,7 +80,9 @@ extension ToolCommand {
             output.out("nothing to do: every file init writes already exists")
         } else {
             let inFolder = folder == "." ? "" : "cd \(folder) && "
-            output.out("next: \(inFolder)iconforge build   (renders the example into Output/); draw new glyphs on Glyphs/.template.svg")
+            output.out(
+                "next: \(inFolder)iconforge build   (renders the example into Output/); draw new glyphs on Glyphs/.template.svg"
+            )
         }
         return .clean
     }
@@ -75,9 +91,12 @@ extension ToolCommand {
     private static func importQuickActions(
         _ plist: String, into folder: String, strings: String?, catalog: String?, output: inout ToolRun
     ) -> ExitStatus {
-        let target = (folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")) + "Glyphs/" + QuickActions.fileName
+        let target =
+            (folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")) + "Glyphs/" + QuickActions.fileName
         guard FileSystem.kind(of: target) == .missing else {
-            output.err("\(target): error: already exists; left as it is (move it away to import the Info.plist's quick actions instead)")
+            output.err(
+                "\(target): error: already exists; left as it is (move it away to import the Info.plist's quick actions instead)"
+            )
             return .io
         }
         do throws(QuickActionsImport.Failure) {
@@ -88,10 +107,13 @@ extension ToolCommand {
                 (translations, development) = try QuickActionsImport.catalog(at: catalog)
             }
             let bytes: [UInt8]
-            do throws(FileError) { bytes = try FileSystem.readRegularFile(plist, limit: QuickActionsImport.readLimit) } catch {
+            do throws(FileError) {
+                bytes = try FileSystem.readRegularFile(plist, limit: QuickActionsImport.readLimit)
+            } catch {
                 throw QuickActionsImport.Failure(path: plist, message: error.message)
             }
-            let text = try QuickActionsImport.definitions(plist: bytes, plistPath: plist, translations: translations, developmentLocale: development)
+            let text = try QuickActionsImport.definitions(
+                plist: bytes, plistPath: plist, translations: translations, developmentLocale: development)
             do throws(FileError) {
                 try FileSystem.createFolder(target.parentPath)
                 _ = try FileSystem.writeAtomically(Array(text.utf8), to: target)
@@ -109,13 +131,17 @@ extension ToolCommand {
         for path in ignored.written { output.out("created \(path)") }
         for path in ignored.extended { output.out("added iconforge's entries to \(path)") }
         if let failure = ignored.failure { output.err("\(failure.path): warning: \(failure.message)") }
-        output.out("next: put each icon's glyph beside it (Glyphs/NAME.svg for each \"glyph\" icon), then build with --info-plist \(plist): the first build keeps the array as it is")
+        output.out(
+            "next: put each icon's glyph beside it (Glyphs/NAME.svg for each \"glyph\" icon), then build with --info-plist \(plist): the first build keeps the array as it is"
+        )
         return .clean
     }
 
     static func doctor(_ parsed: ParsedArguments, output: inout ToolRun) -> ExitStatus {
-        let worker = output.environment.renderWorkerPath.flatMap { $0.isEmpty ? nil : $0 } ?? WorkerProcess.currentExecutable
-        let findings = Doctor.run(librsvgPath: output.environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }, workerExecutable: worker)
+        let worker =
+            output.environment.renderWorkerPath.flatMap { $0.isEmpty ? nil : $0 } ?? WorkerProcess.currentExecutable
+        let findings = Doctor.run(
+            librsvgPath: output.environment.librsvgPath.flatMap { $0.isEmpty ? nil : $0 }, workerExecutable: worker)
         output.out("iconforge \(Builder.toolVersion)")
         for finding in findings {
             output.out((finding.ok ? "ok      " : "MISSING ") + finding.name.padded(to: 14) + finding.detail)
@@ -136,7 +162,9 @@ extension ToolCommand {
     }
 
     static func generateDocs(_ arguments: [String], output: inout ToolRun) throws(UsageError) -> ExitStatus {
-        guard arguments.count == 1, let root = arguments.first else { throw UsageError("generate-docs takes the repository's folder") }
+        guard arguments.count == 1, let root = arguments.first else {
+            throw UsageError("generate-docs takes the repository's folder")
+        }
         for file in GeneratedFiles.all {
             let path = root + "/" + file.path
             do throws(FileError) {

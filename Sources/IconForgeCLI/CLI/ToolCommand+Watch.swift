@@ -10,7 +10,9 @@ extension ToolCommand {
         _ command: OptionCommand, parsed: ParsedArguments, format: OutputFormat, output: inout ToolRun
     ) throws(UsageError) -> ExitStatus {
         guard format == .text else {
-            throw UsageError("--watch prints for a person at a terminal, in text; --format \(format.rawValue) is for a program, which runs iconforge once")
+            throw UsageError(
+                "--watch prints for a person at a terminal, in text; --format \(format.rawValue) is for a program, which runs iconforge once"
+            )
         }
         var environment = output.environment
         environment.isWatching = true
@@ -19,7 +21,7 @@ extension ToolCommand {
         // valid is reported by the run, and watched until it is fixed.
         do {
             _ = try request(from: parsed, command: command, environment: environment)
-        } catch where error.file == nil {
+        } catch  where error.file == nil {
             throw error
         } catch {}
         let once = parsed.without([Option.watch.declaration], positionals: parsed.positionals)
@@ -33,7 +35,9 @@ extension ToolCommand {
         loop.memory = environment.buildMemory
         loop.run(driver: driver, targets: targets) { changes in
             if !changes.isEmpty { say(.err(ToolRun.standardErrorText("iconforge: " + WatchChange.describe(changes)))) }
-            let run = ToolCommand.run(environment: environment) { output throws(UsageError) in try build(once, command: command, output: &output) }
+            let run = ToolCommand.run(environment: environment) { output throws(UsageError) in
+                try build(once, command: command, output: &output)
+            }
             for line in run.lines { say(line) }
             // The hint is a line of its own: the diagnostics need not be formatted to find it.
             let hinted = run.lines.contains {
@@ -44,7 +48,11 @@ extension ToolCommand {
             status = run.status
             if !announced, let targets = targets() {
                 announced = true
-                say(.err(ToolRun.standardErrorText("iconforge: watching \(describe(targets)) for changes (\(driver.method)); press Ctrl-C to stop")))
+                say(
+                    .err(
+                        ToolRun.standardErrorText(
+                            "iconforge: watching \(describe(targets)) for changes (\(driver.method)); press Ctrl-C to stop"
+                        )))
             }
             // Folders the system would not watch (macOS: out of descriptors), said once
             // each time it changes.
@@ -60,8 +68,12 @@ extension ToolCommand {
     /// What a run with these arguments reads: its glyph folders (one that does not exist yet
     /// too) and glyph files, each folder's quick-action definitions, and the configuration
     /// file, whether it exists or not. Nil when the configuration cannot be read.
-    static func watchTargets(_ parsed: ParsedArguments, command: OptionCommand, environment: ToolEnvironment) -> WatchTargets? {
-        guard let (request, _) = try? request(from: parsed, command: command, environment: environment) else { return nil }
+    static func watchTargets(_ parsed: ParsedArguments, command: OptionCommand, environment: ToolEnvironment)
+        -> WatchTargets?
+    {
+        guard let (request, _) = try? request(from: parsed, command: command, environment: environment) else {
+            return nil
+        }
         var targets = WatchTargets()
         for input in request.inputs {
             switch FileSystem.kind(followingSymlinksOf: input) {
@@ -78,7 +90,9 @@ extension ToolCommand {
 
     /// "Glyphs/ and iconforge.json".
     private static func describe(_ targets: WatchTargets) -> String {
-        let named = targets.glyphFolders.map { $0.withoutTrailingSlash + "/" } + targets.files.filter { !$0.hasSuffix("/" + QuickActions.fileName) }
+        let named =
+            targets.glyphFolders.map { $0.withoutTrailingSlash + "/" }
+            + targets.files.filter { !$0.hasSuffix("/" + QuickActions.fileName) }
         return named.count < 2 ? named.joined() : named.dropLast().joined(separator: ", ") + " and " + named.last!
     }
 }

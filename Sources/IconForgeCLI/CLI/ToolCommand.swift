@@ -45,7 +45,8 @@ package enum ToolCommand {
             return .clean
         }
         guard let help = HelpText.help(for: name) else {
-            throw UsageError("no help for unknown command '\(name)'; commands are \(CommandTable.names.joined(separator: ", "))")
+            throw UsageError(
+                "no help for unknown command '\(name)'; commands are \(CommandTable.names.joined(separator: ", "))")
         }
         output.out(help)
         return .clean
@@ -53,7 +54,9 @@ package enum ToolCommand {
 
     /// The request a command line asks for: `iconforge.json` (or `--config FILE`) first,
     /// then the flags, which win.
-    static func request(from parsed: ParsedArguments, command: OptionCommand, environment: ToolEnvironment) throws(UsageError) -> (BuildRequest, werror: Bool) {
+    static func request(from parsed: ParsedArguments, command: OptionCommand, environment: ToolEnvironment)
+        throws(UsageError) -> (BuildRequest, werror: Bool)
+    {
         let writes = command == .build
         var request = BuildRequest()
         request.memory = environment.buildMemory
@@ -93,7 +96,10 @@ package enum ToolCommand {
         let commandLine = OptionSettings(parsed: parsed)
         let configPath =
             try commandLine.value(of: .noConfig)
-            ? nil : try commandLine.value(of: .config) ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing ? Configuration.defaultFileName : nil)
+            ? nil
+            : try commandLine.value(of: .config)
+                ?? (FileSystem.kind(of: Configuration.defaultFileName) != .missing
+                    ? Configuration.defaultFileName : nil)
         // The folder the configuration lives (or would live) in is a dependency too: creating
         // an iconforge.json must make Make build again.
         request.extraDependencies = [configPath.map { $0.contains("/") ? $0.parentPath : "." } ?? "."]
@@ -113,12 +119,16 @@ package enum ToolCommand {
         if let catalog = request.assetCatalog, case .failure(let refusal) = AssetCatalogWriter.locate(catalog) {
             throw UsageError("--xcassets \(catalog) \(refusal.message)")
         }
-        for other in request.otherAssetCatalogs where (try? AssetCatalogWriter.locate(other).get())?.groups.isEmpty != true {
-            throw UsageError("--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
+        for other in request.otherAssetCatalogs
+        where (try? AssetCatalogWriter.locate(other).get())?.groups.isEmpty != true {
+            throw UsageError(
+                "--xcassets-check \(other) is not an asset catalog: name another .xcassets folder of the app's target")
         }
         request.vectorFormat = try settings.value(of: .vector)
         if request.vectorFormat != nil, request.assetCatalog == nil {
-            throw UsageError("--vector writes vector image sets into an asset catalog: name it with --xcassets (App/Assets.xcassets)")
+            throw UsageError(
+                "--vector writes vector image sets into an asset catalog: name it with --xcassets (App/Assets.xcassets)"
+            )
         }
         request.symbolsFolder = try settings.value(of: .symbols)
         request.depfile = try settings.value(of: .depfile)
@@ -133,13 +143,18 @@ package enum ToolCommand {
 
     /// How the glyphs are measured, checked, rendered and encoded, and how many at once.
     private static func settleChecks(
-        _ settings: OptionSettings, configuration: Configuration, request: inout BuildRequest, environment: ToolEnvironment
+        _ settings: OptionSettings, configuration: Configuration, request: inout BuildRequest,
+        environment: ToolEnvironment
     ) throws(UsageError) {
         if let fit = try settings.value(of: .fit) { request.options.mode = fit.mode }
         request.jobs = try settings.value(of: .jobs)
         let progress = environment.progress
         request.onWaitingForLock = { folder in
-            progress(.err(ToolRun.standardErrorText("waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…")))
+            progress(
+                .err(
+                    ToolRun.standardErrorText(
+                        "waiting for another iconforge build of \(folder.hasSuffix("/") ? folder : folder + "/") to finish…"
+                    )))
         }
         request.options.shapeThreshold = try settings.value(of: .shapeThreshold)
         request.options.sizeTolerance = try settings.value(of: .tolerance)
@@ -154,20 +169,27 @@ package enum ToolCommand {
     /// Where glyphs render: in worker processes (the environment may name their program), or
     /// in this process, where no render timeout can stop a render. Judged once the file and
     /// the flags are merged: the same pair is refused from either.
-    private static func isolation(_ settings: OptionSettings, configPath: String?, environment: ToolEnvironment) throws(UsageError) -> Isolation {
+    private static func isolation(_ settings: OptionSettings, configPath: String?, environment: ToolEnvironment)
+        throws(UsageError) -> Isolation
+    {
         let timeout = try settings.given(.renderTimeout)
         switch try settings.value(of: .isolation) {
         case .none:
             if timeout != nil {
                 let option = Option.renderTimeout
                 let key = option.declaration.configurationKey ?? ""
-                let given = settings.isOnCommandLine(option) ? option.name : "\"\(key)\" in \(configPath ?? Configuration.defaultFileName)"
-                throw UsageError("\(given) needs worker processes; it cannot stop a render inside this process (--isolation none)")
+                let given =
+                    settings.isOnCommandLine(option)
+                    ? option.name : "\"\(key)\" in \(configPath ?? Configuration.defaultFileName)"
+                throw UsageError(
+                    "\(given) needs worker processes; it cannot stop a render inside this process (--isolation none)")
             }
             return .inProcess
         case .workers:
             let workers = Isolation.defaultWorkers(timeout: timeout ?? Option.renderTimeout.defaultValue)
-            if let worker = environment.renderWorkerPath, !worker.isEmpty, case .workers(_, let timeout, let memory) = workers {
+            if let worker = environment.renderWorkerPath, !worker.isEmpty,
+                case .workers(_, let timeout, let memory) = workers
+            {
                 return .workers(executable: worker, timeout: timeout, memoryBytes: memory)
             }
             return workers
@@ -178,21 +200,28 @@ package enum ToolCommand {
     /// `build` makes it, for Makefile pattern rules.
     static func render(_ parsed: ParsedArguments, output: inout ToolRun) throws(UsageError) -> ExitStatus {
         let own = OptionSettings(parsed: parsed)
-        let path = try singleGlyph(parsed, command: "render", example: "iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
-        guard let scaleText = try own.value(of: .scale), let scale = Template.scales.first(where: { "\($0.factor)" == scaleText || "\($0.factor)x" == scaleText }) else {
+        let path = try singleGlyph(
+            parsed, command: "render", example: "iconforge render Glyphs/star.svg --scale 2 -o star@2x.png")
+        guard let scaleText = try own.value(of: .scale),
+            let scale = Template.scales.first(where: { "\($0.factor)" == scaleText || "\($0.factor)x" == scaleText })
+        else {
             throw UsageError("render needs --scale 2 or --scale 3")
         }
         guard let destination = try own.value(of: .renderOutput) else { throw UsageError("render needs -o FILE.png") }
         // No positionals: the request's inputs are the glyphs a build would see, the set that
         // `--fit=set` plans the glyph's scale over (see `Builder.render`).
-        let (request, werror) = try request(from: parsed.without([Option.renderOutput.declaration, Option.scale.declaration], positionals: []), command: .check, environment: output.environment)
+        let (request, werror) = try request(
+            from: parsed.without([Option.renderOutput.declaration, Option.scale.declaration], positionals: []),
+            command: .check, environment: output.environment)
 
         let diagnostics: [Diagnostic]
         var png: [UInt8]?
         do {
             let rendered = try Builder.render(path, request: request)
             diagnostics = rendered.diagnostics
-            if let index = Template.scales.firstIndex(of: scale), index < rendered.pngs.count { png = rendered.pngs[index] }
+            if let index = Template.scales.firstIndex(of: scale), index < rendered.pngs.count {
+                png = rendered.pngs[index]
+            }
         } catch {
             return report(error, output: &output)
         }
@@ -219,11 +248,14 @@ package enum ToolCommand {
 
     static func summaryLine(_ report: BuildReport, elapsed: Double, wrote folder: String?) -> String {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        var parts = [count(report.glyphCount, "glyph") + (report.reusedCount > 0 ? " (\(report.reusedCount) unchanged)" : "")]
+        var parts = [
+            count(report.glyphCount, "glyph") + (report.reusedCount > 0 ? " (\(report.reusedCount) unchanged)" : "")
+        ]
         if folder != nil { parts.append(count(report.pngCount, "PNG")) }
         parts += [
             DiagnosticFormatter.count(.error, in: report.diagnostics, glyphFiles: report.glyphFiles),
-            DiagnosticFormatter.count(.warning, in: report.diagnostics, glyphFiles: report.glyphFiles), elapsed.fixed(2) + " s",
+            DiagnosticFormatter.count(.warning, in: report.diagnostics, glyphFiles: report.glyphFiles),
+            elapsed.fixed(2) + " s",
         ]
         var line = parts.joined(separator: ", ")
         if let folder { line += " → \(folder)/" }
@@ -238,4 +270,3 @@ package enum ToolCommand {
         }.joined(separator: "\n")
     }
 }
-

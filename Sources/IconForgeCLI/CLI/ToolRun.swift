@@ -48,12 +48,16 @@ package struct ToolEnvironment: Sendable, Equatable {
     package var probes = BuildProbes()
 
     package static func == (a: ToolEnvironment, b: ToolEnvironment) -> Bool {
-        a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath && a.writesStepSummary == b.writesStepSummary
+        a.printsStageTimings == b.printsStageTimings && a.librsvgPath == b.librsvgPath
+            && a.writesStepSummary == b.writesStepSummary
             && a.renderWorkerPath == b.renderWorkerPath && a.watchPolls == b.watchPolls
             && a.isWatching == b.isWatching
     }
 
-    package init(printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false, renderWorkerPath: String? = nil) {
+    package init(
+        printsStageTimings: Bool = false, librsvgPath: String? = nil, writesStepSummary: Bool = false,
+        renderWorkerPath: String? = nil
+    ) {
         self.printsStageTimings = printsStageTimings
         self.librsvgPath = librsvgPath
         self.writesStepSummary = writesStepSummary
@@ -94,8 +98,10 @@ package struct ToolRun: Sendable {
     /// a message, perhaps after a newline in a file name) gets `./` first. For every line a
     /// command writes to standard error, also those it writes while it runs (`progress`).
     static func standardErrorText(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticFormatter.runnerSafe(DisplayText.neutralised(String($0))) }
-            .joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            DiagnosticFormatter.runnerSafe(DisplayText.neutralised(String($0)))
+        }
+        .joined(separator: "\n")
     }
     mutating func diagnostic(_ diagnostic: Diagnostic) { lines.append(.diagnostic(diagnostic)) }
 

@@ -4,7 +4,8 @@
 enum UnifiedDiff {
     /// The diff of `old` and `new`, labelled `a/label` and `b/label`; empty when they are equal.
     static func of(_ old: String, _ new: String, label: String, context: Int = 3) -> [String] {
-        let a = lines(old), b = lines(new)
+        let a = lines(old)
+        let b = lines(new)
         let edits = script(a, b)
         guard edits.contains(where: { $0.kind != .same }) else { return [] }
         var output = ["--- a/\(label)", "+++ b/\(label)"]
@@ -26,9 +27,11 @@ enum UnifiedDiff {
                 }
                 scan += 1
             }
-            let start = max(0, index - context), stop = min(edits.count, end + context + 1)
+            let start = max(0, index - context)
+            let stop = min(edits.count, end + context + 1)
             let hunk = edits[start..<stop]
-            let oldCount = hunk.filter { $0.kind != .inserted }.count, newCount = hunk.filter { $0.kind != .deleted }.count
+            let oldCount = hunk.filter { $0.kind != .inserted }.count
+            let newCount = hunk.filter { $0.kind != .deleted }.count
             let oldStart = hunk.first.map { $0.oldLine + (oldCount == 0 ? 0 : 1) } ?? 0
             let newStart = hunk.first.map { $0.newLine + (newCount == 0 ? 0 : 1) } ?? 0
             output.append("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@")
@@ -61,13 +64,17 @@ enum UnifiedDiff {
 
     /// The shortest edit script from `a` to `b`.
     private static func script(_ a: [String], _ b: [String]) -> [Edit] {
-        let n = a.count, m = b.count, offset = n + m + 1
+        let n = a.count
+        let m = b.count
+        let offset = n + m + 1
         var frontier = [Int](repeating: 0, count: 2 * offset + 1)
         var trace: [[Int]] = []
         search: for d in 0...(n + m) {
             trace.append(frontier)
             for k in stride(from: -d, through: d, by: 2) {
-                var x = k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1]) ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
+                var x =
+                    k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])
+                    ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
                 var y = x - k
                 while x < n, y < m, a[x] == b[y] {
                     x += 1
@@ -79,12 +86,15 @@ enum UnifiedDiff {
         }
         // Walk back through the saved frontiers.
         var edits: [Edit] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
-            let v = trace[d], k = x - y
+            let v = trace[d]
+            let k = x - y
             let down = k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])
             let previousK = down ? k + 1 : k - 1
-            let previousX = d == 0 ? 0 : v[offset + previousK], previousY = previousX - previousK
+            let previousX = d == 0 ? 0 : v[offset + previousK]
+            let previousY = previousX - previousK
             while x > max(previousX, 0), y > max(previousY, 0), x > 0, y > 0, a[x - 1] == b[y - 1] {
                 x -= 1
                 y -= 1

@@ -29,18 +29,26 @@ struct RuleExplanation: Sendable {
 
     var text: String {
         func indented(_ text: String) -> String {
-            text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(
+                separator: "\n")
         }
         func show(_ example: Example) -> [String] {
             var lines: [String] = []
             for file in example.files {
-                lines += ["  \(file.path):", indented(file.text.hasSuffix("\n") ? String(file.text.dropLast()) : file.text)]
+                lines += [
+                    "  \(file.path):", indented(file.text.hasSuffix("\n") ? String(file.text.dropLast()) : file.text),
+                ]
             }
             let arguments = example.arguments.map { $0.replacing("{root}/", with: "") }
-            lines.append("  $ iconforge \(example.command) Glyphs" + (arguments.isEmpty ? "" : " " + arguments.joined(separator: " ")))
+            lines.append(
+                "  $ iconforge \(example.command) Glyphs"
+                    + (arguments.isEmpty ? "" : " " + arguments.joined(separator: " ")))
             return lines
         }
-        var lines = ["\(rule.rawValue) (\(rule.defaultSeverity.rawValue)): \(rule.summary)", "", "WHAT IT CHECKS", "  " + checks, "", "WHY", "  " + why]
+        var lines = [
+            "\(rule.rawValue) (\(rule.defaultSeverity.rawValue)): \(rule.summary)", "", "WHAT IT CHECKS", "  " + checks,
+            "", "WHY", "  " + why,
+        ]
         if let failing { lines += ["", "FAILS"] + show(failing) }
         if let fixed { lines += ["", "FIXED"] + show(fixed) }
         if let noExample { lines += ["", "EXAMPLE", "  " + noExample] }
@@ -66,7 +74,9 @@ struct RuleExplanation: Sendable {
 
     static let good = Example(files: [("Glyphs/plus.svg", glyph(goodBody))])
 
-    static func glyphExample(_ body: String, name: String = "plus", viewBox: String = "0 0 35 35", arguments: [String] = []) -> Example {
+    static func glyphExample(
+        _ body: String, name: String = "plus", viewBox: String = "0 0 35 35", arguments: [String] = []
+    ) -> Example {
         Example(files: [("Glyphs/\(name).svg", glyph(body, viewBox: viewBox))], arguments: arguments)
     }
 

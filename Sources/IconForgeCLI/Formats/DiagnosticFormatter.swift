@@ -9,9 +9,11 @@ package enum DiagnosticFormatter {
         if let location = diagnostic.location { place += ":\(location.line):\(location.column)" }
         let severity = diagnostic.severity.rawValue
         let paintedSeverity =
-            colored ? (diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;35m") + severity + "\u{1B}[0m" : severity
+            colored
+            ? (diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;35m") + severity + "\u{1B}[0m" : severity
         let paintedPlace = colored ? "\u{1B}[1m" + place + "\u{1B}[0m" : place
-        return "\(paintedPlace): \(paintedSeverity): \(DisplayText.neutralised(diagnostic.message)) [\(diagnostic.rule.rawValue)]"
+        return
+            "\(paintedPlace): \(paintedSeverity): \(DisplayText.neutralised(diagnostic.message)) [\(diagnostic.rule.rawValue)]"
     }
 
     /// The diagnostics as a person reads them: each message once per file, rule and
@@ -29,7 +31,9 @@ package enum DiagnosticFormatter {
         var order: [Key] = []
         var groups: [Key: [Diagnostic]] = [:]
         for diagnostic in diagnostics {
-            let key = Key(file: diagnostic.file, rule: diagnostic.rule, severity: diagnostic.severity, message: diagnostic.message)
+            let key = Key(
+                file: diagnostic.file, rule: diagnostic.rule, severity: diagnostic.severity, message: diagnostic.message
+            )
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(diagnostic)
         }
@@ -40,7 +44,8 @@ package enum DiagnosticFormatter {
             let places = group.dropFirst().compactMap(\.location).map { "\($0.line):\($0.column)" }
             let shown = places.prefix(3).joined(separator: ", ")
             let rest = places.count > 4 ? " and \(places.count - 3) others" : places.count == 4 ? ", \(places[3])" : ""
-            first.message += places.isEmpty ? " (+\(group.count - 1) more)" : " (+\(group.count - 1) more: \(shown)\(rest))"
+            first.message +=
+                places.isEmpty ? " (+\(group.count - 1) more)" : " (+\(group.count - 1) more: \(shown)\(rest))"
             return first
         }
     }
@@ -126,10 +131,13 @@ package enum DiagnosticFormatter {
             passed: !failed, summary: summary,
             diagnostics: diagnostics.map {
                 Entry(
-                    file: $0.file, line: $0.location?.line, column: $0.location?.column, severity: $0.severity, rule: $0.rule, message: $0.message,
+                    file: $0.file, line: $0.location?.line, column: $0.location?.column, severity: $0.severity,
+                    rule: $0.rule, message: $0.message,
                     fix: $0.fix)
             })
-        let bytes = (try? JSONText.encode(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Array("{}".utf8)
+        let bytes =
+            (try? JSONText.encode(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Array("{}".utf8)
         return String(decoding: bytes, as: UTF8.self)
     }
 

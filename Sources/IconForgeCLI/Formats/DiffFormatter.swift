@@ -18,7 +18,8 @@ enum DiffFormatter {
     private static func findingText(_ finding: DiffResult.Finding) -> String {
         let diagnostic = finding.diagnostic
         let location = diagnostic.line.map { ":\($0):\(diagnostic.column ?? 1)" } ?? ""
-        return "\(finding.file)\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule.rawValue)]"
+        return
+            "\(finding.file)\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule.rawValue)]"
     }
 
     /// The short summary: a line of counts, then one line per change and per finding new or fixed.
@@ -27,7 +28,9 @@ enum DiffFormatter {
         for entry in result.entries where entry.status != .unchanged {
             let detail = detail(entry)
             let file = entry.status == .renamed ? "\(entry.baseFile ?? "?") → \(entry.file)" : entry.file
-            lines.append("  " + entry.status.rawValue.padded(to: 9) + file + (detail.isEmpty || entry.status == .renamed ? "" : " (\(detail))"))
+            lines.append(
+                "  " + entry.status.rawValue.padded(to: 9) + file
+                    + (detail.isEmpty || entry.status == .renamed ? "" : " (\(detail))"))
         }
         for finding in result.newFindings { lines.append("  new      " + findingText(finding)) }
         for finding in result.fixedFindings { lines.append("  fixed    " + findingText(finding)) }
@@ -76,25 +79,34 @@ enum DiffFormatter {
             var new: [Finding]
             var fixed: [Finding]
         }
-        var summary = Dictionary(uniqueKeysWithValues: DiffResult.Status.allCases.map { ($0.rawValue, result.count($0)) })
+        var summary = Dictionary(
+            uniqueKeysWithValues: DiffResult.Status.allCases.map { ($0.rawValue, result.count($0)) })
         summary["newFindings"] = result.newFindings.count
         summary["fixedFindings"] = result.fixedFindings.count
         func finding(_ finding: DiffResult.Finding) -> Finding {
             let diagnostic = finding.diagnostic
             return Finding(
-                glyph: finding.glyph, file: finding.file, line: diagnostic.line, column: diagnostic.column, severity: diagnostic.severity, rule: diagnostic.rule,
+                glyph: finding.glyph, file: finding.file, line: diagnostic.line, column: diagnostic.column,
+                severity: diagnostic.severity, rule: diagnostic.rule,
                 message: diagnostic.message)
         }
         let document = Document(
             base: result.base, page: page, summary: summary,
             glyphs: result.entries.map { entry in
                 Glyph(
-                    name: entry.name, status: entry.status.rawValue, file: entry.file, baseName: entry.baseName, baseFile: entry.baseFile, note: entry.note,
+                    name: entry.name, status: entry.status.rawValue, file: entry.file, baseName: entry.baseName,
+                    baseFile: entry.baseFile, note: entry.note,
                     scales: entry.status == .changed && !entry.scales.isEmpty
-                        ? entry.scales.map { Scale(scale: $0.scale, changedPixels: $0.changedPixels, pixels: $0.pixels, baseSize: $0.sizes?.before, size: $0.sizes?.after) } : nil)
+                        ? entry.scales.map {
+                            Scale(
+                                scale: $0.scale, changedPixels: $0.changedPixels, pixels: $0.pixels,
+                                baseSize: $0.sizes?.before, size: $0.sizes?.after)
+                        } : nil)
             },
             findings: Findings(new: result.newFindings.map(finding), fixed: result.fixedFindings.map(finding)))
-        let bytes = (try? JSONText.encode(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Array("{}".utf8)
+        let bytes =
+            (try? JSONText.encode(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Array("{}".utf8)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -103,31 +115,49 @@ enum DiffFormatter {
     /// each new finding at its line. `path` makes a file relative to the repository root.
     static func annotations(_ result: DiffResult, path: (String) -> String) -> [String] {
         func notice(file: String?, title: String, _ message: String) -> String {
-            let properties = (file.map { ["file=" + DiagnosticFormatter.escapeProperty(path($0))] } ?? []) + ["title=" + DiagnosticFormatter.escapeProperty(title)]
+            let properties =
+                (file.map { ["file=" + DiagnosticFormatter.escapeProperty(path($0))] } ?? []) + [
+                    "title=" + DiagnosticFormatter.escapeProperty(title)
+                ]
             return "::notice \(properties.joined(separator: ","))::" + DiagnosticFormatter.escapeData(message)
         }
         var lines: [String] = []
         for entry in result.entries where entry.status != .unchanged {
             let detail = detail(entry)
             switch entry.status {
-            case .removed: lines.append(notice(file: nil, title: "glyph removed", "\(path(entry.file)) removed (against \(result.base))"))
-            case .added: lines.append(notice(file: entry.file, title: "glyph added", "\(entry.name) is new (against \(result.base))"))
-            default: lines.append(notice(file: entry.file, title: "glyph \(entry.status.rawValue)", "\(entry.name): \(detail) (against \(result.base)); see the diff page"))
+            case .removed:
+                lines.append(
+                    notice(file: nil, title: "glyph removed", "\(path(entry.file)) removed (against \(result.base))"))
+            case .added:
+                lines.append(
+                    notice(file: entry.file, title: "glyph added", "\(entry.name) is new (against \(result.base))"))
+            default:
+                lines.append(
+                    notice(
+                        file: entry.file, title: "glyph \(entry.status.rawValue)",
+                        "\(entry.name): \(detail) (against \(result.base)); see the diff page"))
             }
         }
         for finding in result.newFindings {
             var properties = ["file=" + DiagnosticFormatter.escapeProperty(path(finding.file))]
             if let line = finding.diagnostic.line { properties.append("line=\(line)") }
             if let column = finding.diagnostic.column { properties.append("col=\(column)") }
-            properties.append("title=" + DiagnosticFormatter.escapeProperty("new \(finding.diagnostic.severity.rawValue): \(finding.diagnostic.rule.rawValue)"))
-            lines.append("::warning \(properties.joined(separator: ","))::" + DiagnosticFormatter.escapeData(finding.diagnostic.message))
+            properties.append(
+                "title="
+                    + DiagnosticFormatter.escapeProperty(
+                        "new \(finding.diagnostic.severity.rawValue): \(finding.diagnostic.rule.rawValue)"))
+            lines.append(
+                "::warning \(properties.joined(separator: ","))::"
+                    + DiagnosticFormatter.escapeData(finding.diagnostic.message))
         }
         lines.append(notice(file: nil, title: "iconforge diff", result.tally))
         return lines
     }
 
     /// The job summary: the counts, a table of the changes and of the findings new and fixed.
-    static func markdown(_ result: DiffResult, page: String, path: (String) -> String, rowLimit: Int = StepSummary.rowLimit) -> String {
+    static func markdown(
+        _ result: DiffResult, page: String, path: (String) -> String, rowLimit: Int = StepSummary.rowLimit
+    ) -> String {
         // File names and messages come from the glyphs: escaped as check's summary escapes
         // them, and never inside a code span (where a backtick would end it and a backslash
         // would show).
@@ -139,16 +169,25 @@ enum DiffFormatter {
             for entry in changes.prefix(rowLimit) {
                 lines.append("| \(cell(path(entry.file))) | \(entry.status.rawValue) | \(cell(detail(entry))) |")
             }
-            if changes.count > rowLimit { lines += ["", "… and \(changes.count - rowLimit) more changes: see the page."] }
+            if changes.count > rowLimit {
+                lines += ["", "… and \(changes.count - rowLimit) more changes: see the page."]
+            }
         }
-        for (title, list) in [("New findings", result.newFindings), ("Fixed findings", result.fixedFindings)] where !list.isEmpty {
+        for (title, list) in [("New findings", result.newFindings), ("Fixed findings", result.fixedFindings)]
+        where !list.isEmpty {
             lines += ["", "### \(title)", "", "| file | severity | rule | message |", "|---|---|---|---|"]
             for finding in list.prefix(rowLimit) {
                 let location = finding.diagnostic.line.map { ":\($0)" } ?? ""
-                lines.append("| \(cell(path(finding.file) + location)) | \(finding.diagnostic.severity.rawValue) | `\(finding.diagnostic.rule.rawValue)` | \(cell(finding.diagnostic.message)) |")
+                lines.append(
+                    "| \(cell(path(finding.file) + location)) | \(finding.diagnostic.severity.rawValue) | `\(finding.diagnostic.rule.rawValue)` | \(cell(finding.diagnostic.message)) |"
+                )
             }
         }
-        lines += ["", "The pictures, before, after and their difference: \(cell(page.lastPathComponent)) in the job's artifacts.", ""]
+        lines += [
+            "",
+            "The pictures, before, after and their difference: \(cell(page.lastPathComponent)) in the job's artifacts.",
+            "",
+        ]
         return lines.joined(separator: "\n")
     }
 }

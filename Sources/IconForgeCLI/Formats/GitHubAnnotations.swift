@@ -30,7 +30,9 @@ package enum GitHubAnnotations {
             for index in indexes where picked.count < limit && !picked.contains(index) { picked.append(index) }
             chosen.formUnion(picked)
         }
-        let annotations = diagnostics.indices.filter { chosen.contains($0) }.map { DiagnosticFormatter.github(diagnostics[$0]) }
+        let annotations = diagnostics.indices.filter { chosen.contains($0) }.map {
+            DiagnosticFormatter.github(diagnostics[$0])
+        }
         let rest = diagnostics.indices.filter { !chosen.contains($0) }.map { diagnostics[$0] }
         guard !rest.isEmpty else { return Selection(annotations: annotations, rest: [], notice: nil) }
         let errors = rest.filter { $0.severity == .error }.count
@@ -39,7 +41,8 @@ package enum GitHubAnnotations {
         if errors > 0 { counts.append(errors == 1 ? "1 more error" : "\(errors) more errors") }
         if warnings > 0 { counts.append(warnings == 1 ? "1 more warning" : "\(warnings) more warnings") }
         let place = summaryWritten ? "the job summary and the step's log" : "the step's log"
-        let notice = "::notice title=iconforge::\(counts.joined(separator: " and ")) than GitHub annotates (\(limit) of each per step): see \(place), or run with --format json or sarif for every finding"
+        let notice =
+            "::notice title=iconforge::\(counts.joined(separator: " and ")) than GitHub annotates (\(limit) of each per step): see \(place), or run with --format json or sarif for every finding"
         return Selection(annotations: annotations, rest: rest, notice: notice)
     }
 }

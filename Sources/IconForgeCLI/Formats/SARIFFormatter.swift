@@ -3,7 +3,8 @@
 /// level, one result per finding (with its suggested change, if any, in `properties.fix`).
 package enum SARIFFormatter {
     /// The schema the document names in `$schema`.
-    package static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    package static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// The log for `diagnostics`, whose files are already relative to the repository root
     /// (see `PathBase`): GitHub matches a result to a file by that relative path.
@@ -23,7 +24,8 @@ package enum SARIFFormatter {
                             version: Builder.toolVersion, semanticVersion: Builder.toolVersion,
                             rules: rules.map { rule in
                                 Rule(
-                                    id: rule.rawValue, name: rule.rawValue, shortDescription: Message(text: rule.summary),
+                                    id: rule.rawValue, name: rule.rawValue,
+                                    shortDescription: Message(text: rule.summary),
                                     fullDescription: Message(text: rule.summary),
                                     defaultConfiguration: Configuration(level: level(rule.defaultSeverity)))
                             })),
@@ -31,12 +33,15 @@ package enum SARIFFormatter {
                         Invocation(
                             executionSuccessful: completed,
                             toolExecutionNotifications: unlocated.map {
-                                Notification(level: level($0.severity), message: Message(text: $0.message), descriptor: Descriptor(id: $0.rule.rawValue))
+                                Notification(
+                                    level: level($0.severity), message: Message(text: $0.message),
+                                    descriptor: Descriptor(id: $0.rule.rawValue))
                             })
                     ],
                     results: located.map { diagnostic in
                         Result(
-                            ruleId: diagnostic.rule.rawValue, ruleIndex: indexes[diagnostic.rule]!, level: level(diagnostic.severity),
+                            ruleId: diagnostic.rule.rawValue, ruleIndex: indexes[diagnostic.rule]!,
+                            level: level(diagnostic.severity),
                             message: Message(text: diagnostic.message),
                             properties: diagnostic.fix.map { Properties(fix: $0) },
                             locations: [
@@ -44,11 +49,15 @@ package enum SARIFFormatter {
                                     physicalLocation: PhysicalLocation(
                                         artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
                                         // GitHub needs a start line; a finding about the whole file points at its first.
-                                        region: Region(startLine: diagnostic.location?.line ?? 1, startColumn: diagnostic.location?.column)))
+                                        region: Region(
+                                            startLine: diagnostic.location?.line ?? 1,
+                                            startColumn: diagnostic.location?.column)))
                             ])
                     })
             ])
-        let bytes = (try? JSONText.encode(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Array("{}".utf8)
+        let bytes =
+            (try? JSONText.encode(document, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Array("{}".utf8)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -62,10 +71,13 @@ package enum SARIFFormatter {
         var encoded = ""
         for byte in path.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || "-._~/".unicodeScalars.contains(scalar) {
+            if scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || "-._~/".unicodeScalars.contains(scalar)
+            {
                 encoded.unicodeScalars.append(scalar)
             } else {
-                encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+                encoded +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
             }
         }
         return encoded

@@ -7,7 +7,8 @@ package enum StepSummary {
     /// The summary of a run of `command` (`check` or `build`) with these findings, over
     /// `glyphs` glyphs whose files are `glyphFiles`.
     package static func markdown(
-        command: String, diagnostics: [Diagnostic], glyphs: Int, glyphFiles: Set<String>, failed: Bool, rowLimit: Int = rowLimit
+        command: String, diagnostics: [Diagnostic], glyphs: Int, glyphFiles: Set<String>, failed: Bool,
+        rowLimit: Int = rowLimit
     ) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
@@ -29,22 +30,37 @@ package enum StepSummary {
             if diagnostic.severity == .error { tallies[diagnostic.rule]!.severity = .error }
         }
         lines += ["", "| rule | severity | files | findings |", "|---|---|---:|---:|"]
-        let ordered = tallies.sorted { ($0.value.severity == .error ? 1 : 0, $0.value.files.count, $1.key) > ($1.value.severity == .error ? 1 : 0, $1.value.files.count, $0.key) }
+        let ordered = tallies.sorted {
+            ($0.value.severity == .error ? 1 : 0, $0.value.files.count, $1.key) > (
+                $1.value.severity == .error ? 1 : 0, $1.value.files.count, $0.key
+            )
+        }
         for (rule, tally) in ordered {
-            lines.append("| `\(rule.rawValue)` | \(tally.severity.rawValue) | \(tally.files.count) | \(tally.findings) |")
+            lines.append(
+                "| `\(rule.rawValue)` | \(tally.severity.rawValue) | \(tally.files.count) | \(tally.findings) |")
         }
 
         // Errors first, then warnings, each rule once per file as in the text output.
         let grouped = DiagnosticFormatter.grouped(diagnostics)
         let rows = grouped.filter { $0.severity == .error } + grouped.filter { $0.severity == .warning }
-        let failing = Set(rows.filter { $0.severity == .error }.map(\.file)).isSubset(of: glyphFiles) ? "### Failing glyphs" : "### Failing files"
-        lines += ["", errors > 0 ? failing : "### Warnings", "", "| file | line | rule | severity | message |", "|---|---:|---|---|---|"]
+        let failing =
+            Set(rows.filter { $0.severity == .error }.map(\.file)).isSubset(of: glyphFiles)
+            ? "### Failing glyphs" : "### Failing files"
+        lines += [
+            "", errors > 0 ? failing : "### Warnings", "", "| file | line | rule | severity | message |",
+            "|---|---:|---|---|---|",
+        ]
         for diagnostic in rows.prefix(rowLimit) {
             let place = diagnostic.location.map { "\($0.line):\($0.column)" } ?? ""
-            lines.append("| \(cell(diagnostic.file)) | \(place) | `\(diagnostic.rule.rawValue)` | \(diagnostic.severity.rawValue) | \(cell(diagnostic.message)) |")
+            lines.append(
+                "| \(cell(diagnostic.file)) | \(place) | `\(diagnostic.rule.rawValue)` | \(diagnostic.severity.rawValue) | \(cell(diagnostic.message)) |"
+            )
         }
         if rows.count > rowLimit {
-            lines += ["", "… and \(rows.count - rowLimit) more rows; run `iconforge \(command) --format json` for every finding."]
+            lines += [
+                "",
+                "… and \(rows.count - rowLimit) more rows; run `iconforge \(command) --format json` for every finding.",
+            ]
         }
         return (lines + [""]).joined(separator: "\n")
     }

@@ -5,7 +5,8 @@
 enum FuzzEntryPoints {
     /// The fuzz targets, by the folder name their kept inputs and seeds use.
     static let targets: [String: @Sendable ([UInt8]) -> Void] = [
-        "markup": markup, "css": css, "json": json, "glyph": glyph, "plist": plist, "appfiles": appFiles, "gittree": gitTree,
+        "markup": markup, "css": css, "json": json, "glyph": glyph, "plist": plist, "appfiles": appFiles,
+        "gittree": gitTree,
     ]
 
     /// (a) The XML scanner and every markup check, on the bytes as an SVG file.
@@ -32,7 +33,9 @@ enum FuzzEntryPoints {
 
     /// (c) The bytes as `quick-actions.json` (decoded and checked) and as `iconforge.json`.
     static func json(_ bytes: [UInt8]) {
-        _ = QuickActions.check(fileBytes: bytes, displayPath: "quick-actions.json", glyphs: ["compose": true, "broken": false], appName: nil)
+        _ = QuickActions.check(
+            fileBytes: bytes, displayPath: "quick-actions.json", glyphs: ["compose": true, "broken": false],
+            appName: nil)
         _ = try? Configuration.parse(bytes, path: "project/iconforge.json")
     }
 
@@ -64,7 +67,9 @@ enum FuzzEntryPoints {
         guard GitTreePath.problem(bytes) == nil else { return }
         let names = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         for name in names {
-            precondition(!name.isEmpty && !name.elementsEqual(".".utf8) && !name.elementsEqual("..".utf8) && !name.contains(0), "accepted \(bytes)")
+            precondition(
+                !name.isEmpty && !name.elementsEqual(".".utf8) && !name.elementsEqual("..".utf8) && !name.contains(0),
+                "accepted \(bytes)")
             precondition(String(decoding: name, as: UTF8.self).lowercased() != ".git", "accepted .git in \(bytes)")
         }
         let written = try? ScratchFolder.names(of: String(decoding: bytes, as: UTF8.self), in: "/private")

@@ -55,7 +55,8 @@ enum ProjectScaffold {
             "Every key: docs/reference.md in iconforge's repository, or 'iconforge help build'.",
         ]
         let document = OrderedJSON.object([
-            ("//", .array(comment.map { .string($0) })), ("glyphs", .string(glyphs)), ("output", .string("Output")), ("fit", .bool(false)),
+            ("//", .array(comment.map { .string($0) })), ("glyphs", .string(glyphs)), ("output", .string("Output")),
+            ("fit", .bool(false)),
             ("tolerance", .number(0.5)), ("werror", .bool(false)),
         ])
         return document.text(.readable) + "\n"
@@ -88,7 +89,9 @@ enum ProjectScaffold {
 
     /// A reverse-DNS component from the app's name: lower-case letters and digits.
     static func identifier(_ name: String) -> String {
-        let kept = String(name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
+        let kept = String(
+            name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(
+                Character.init))
         return kept.isEmpty ? "app" : kept
     }
 
@@ -96,7 +99,8 @@ enum ProjectScaffold {
     /// output a repository commits (docs/make.md: the build state too, which a fresh clone
     /// does without, MakeFreshCloneTests) and the preview page (docs/designers.md).
     static let ignoredPaths = [
-        "/Output/.iconforge-state", "/Output/.iconforge-lock", "/Output/.iconforge-journal", "**/.iconforge-tmp-*", "/Output/.iconforge-preview", "/Output/iconforge.d",
+        "/Output/.iconforge-state", "/Output/.iconforge-lock", "/Output/.iconforge-journal", "**/.iconforge-tmp-*",
+        "/Output/.iconforge-preview", "/Output/iconforge.d",
         "/Output/preview.html", "/Output/preview.reload.js",
     ]
 
@@ -108,7 +112,8 @@ enum ProjectScaffold {
         guard !missing.isEmpty else { return nil }
         var text = ""
         if let existing, !existing.isEmpty { text = existing.hasSuffix("\n") ? "\n" : "\n\n" }
-        return text + "# iconforge's bookkeeping and preview; commit the rest of Output/\n" + missing.joined(separator: "\n") + "\n"
+        return text + "# iconforge's bookkeeping and preview; commit the rest of Output/\n"
+            + missing.joined(separator: "\n") + "\n"
     }
 
     struct Result {
@@ -145,14 +150,17 @@ enum ProjectScaffold {
         let path = folder == "." ? ".gitignore" : (folder.hasSuffix("/") ? folder : folder + "/") + ".gitignore"
         do throws(FileError) {
             let exists = FileSystem.kind(of: path) != .missing
-            let existing = exists ? String(decoding: try FileSystem.readRegularFile(path, limit: 16 << 20), as: UTF8.self) : nil
+            let existing =
+                exists ? String(decoding: try FileSystem.readRegularFile(path, limit: 16 << 20), as: UTF8.self) : nil
             guard let addition = gitignoreAddition(to: existing) else {
                 result.existing.append(path)
                 return
             }
             // Through a symlink to the file it names, keeping its permissions.
             let target = exists ? FileSystem.resolvedPath(path) ?? path : path
-            try FileSystem.writeAtomically(Array(((existing ?? "") + addition).utf8), to: target, mode: exists ? FileSystem.permissions(of: target) : nil)
+            try FileSystem.writeAtomically(
+                Array(((existing ?? "") + addition).utf8), to: target,
+                mode: exists ? FileSystem.permissions(of: target) : nil)
             if exists { result.extended.append(path) } else { result.written.append(path) }
         } catch {
             result.failure = error

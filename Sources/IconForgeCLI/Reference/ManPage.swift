@@ -21,7 +21,9 @@ enum ManPage {
         lines += [".B iconforge", "\\-\\-version"]
         lines += [
             ".SH DESCRIPTION",
-            roff("iconforge checks the SVG glyphs of iOS Home Screen quick actions against Apple's quick-action icon template, renders each at @2x (70 × 70 px) and @3x (104 × 104 px), and writes a JSON catalog. Settings may come from iconforge.json in the current folder; flags win over it."),
+            roff(
+                "iconforge checks the SVG glyphs of iOS Home Screen quick actions against Apple's quick-action icon template, renders each at @2x (70 × 70 px) and @3x (104 × 104 px), and writes a JSON catalog. Settings may come from iconforge.json in the current folder; flags win over it."
+            ),
             ".SH COMMANDS",
         ]
         for command in CommandTable.all {
@@ -33,9 +35,15 @@ enum ManPage {
             lines += command.options.flatMap(optionLines)
         }
         lines.append(".SH RULES")
-        lines.append(roff("Diagnostics name their rule in brackets: file:line:col: error: message [rule.id]. 'iconforge explain RULE' says more."))
+        lines.append(
+            roff(
+                "Diagnostics name their rule in brackets: file:line:col: error: message [rule.id]. 'iconforge explain RULE' says more."
+            ))
         for rule in RuleID.allCases {
-            lines += [".TP", "\\fB" + roff(rule.rawValue) + "\\fR (" + rule.defaultSeverity.rawValue + ")", roff(rule.summary)]
+            lines += [
+                ".TP", "\\fB" + roff(rule.rawValue) + "\\fR (" + rule.defaultSeverity.rawValue + ")",
+                roff(rule.summary),
+            ]
         }
         lines.append(".SH EXIT STATUS")
         for status in ReferenceDocument.exitStatuses {

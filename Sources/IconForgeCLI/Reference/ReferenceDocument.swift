@@ -24,18 +24,34 @@ enum ReferenceDocument {
     static let environment = [
         Entry(
             name: "ICONFORGE_LIBRSVG",
-            meaning: "the librsvg library file to open, for an unusual install (default: Debian's librsvg2-2 on Linux, Homebrew's or MacPorts' librsvg on macOS)"),
+            meaning:
+                "the librsvg library file to open, for an unusual install (default: Debian's librsvg2-2 on Linux, Homebrew's or MacPorts' librsvg on macOS)"
+        ),
         Entry(name: "ICONFORGE_TIMINGS", meaning: "1: after the summary, how long each stage of a build took"),
-        Entry(name: "ICONFORGE_RENDER_WORKER", meaning: "the program to start as each render worker instead of iconforge itself (for debugging)"),
-        Entry(name: "GITHUB_STEP_SUMMARY", meaning: "set by GitHub Actions: build and check append a Markdown summary to that file"),
+        Entry(
+            name: "ICONFORGE_RENDER_WORKER",
+            meaning: "the program to start as each render worker instead of iconforge itself (for debugging)"),
+        Entry(
+            name: "GITHUB_STEP_SUMMARY",
+            meaning: "set by GitHub Actions: build and check append a Markdown summary to that file"),
         Entry(name: "NO_COLOR", meaning: "no colour in diagnostics on a terminal"),
     ]
 
     static let files = [
-        Entry(name: "iconforge.json", meaning: "the project's settings, in the current folder (or --config FILE); schema docs/schemas/iconforge.schema.json"),
-        Entry(name: "Glyphs/quick-actions.json", meaning: "the app's quick actions; schema docs/schemas/quick-actions.schema.json"),
-        Entry(name: "Output/catalog.json", meaning: "what a build measured, checked and wrote; schema docs/schemas/catalog.schema.json"),
-        Entry(name: "Glyphs/.template.svg", meaning: "the 35 pt template artboard iconforge init writes for designers (a dot-file: never a glyph)"),
+        Entry(
+            name: "iconforge.json",
+            meaning:
+                "the project's settings, in the current folder (or --config FILE); schema docs/schemas/iconforge.schema.json"
+        ),
+        Entry(
+            name: "Glyphs/quick-actions.json",
+            meaning: "the app's quick actions; schema docs/schemas/quick-actions.schema.json"),
+        Entry(
+            name: "Output/catalog.json",
+            meaning: "what a build measured, checked and wrote; schema docs/schemas/catalog.schema.json"),
+        Entry(
+            name: "Glyphs/.template.svg",
+            meaning: "the 35 pt template artboard iconforge init writes for designers (a dot-file: never a glyph)"),
     ]
 
     private static func cell(_ text: String) -> String {
@@ -70,7 +86,9 @@ enum ReferenceDocument {
             "| Rule | Severity | Finds |", "|---|---|---|",
         ]
         for rule in RuleID.allCases {
-            let severity = rule.defaultSeverity.rawValue + (rule.hasWarningVariant && rule.defaultSeverity == .error ? " (or warning)" : "")
+            let severity =
+                rule.defaultSeverity.rawValue
+                + (rule.hasWarningVariant && rule.defaultSeverity == .error ? " (or warning)" : "")
             lines.append("| `\(rule.rawValue)` | \(severity) | \(cell(rule.summary)) |")
         }
         lines += limitLines()
@@ -82,7 +100,10 @@ enum ReferenceDocument {
         lines += files.map { "| `\($0.name)` | \(cell($0.meaning)) |" }
         lines += ["", "## File formats", ""]
         for schema in JSONSchemas.all {
-            lines += ["### `\(schema.documentName)`", "", schema.summary, "", "Schema: [`docs/schemas/\(schema.fileName)`](schemas/\(schema.fileName)).", ""]
+            lines += [
+                "### `\(schema.documentName)`", "", schema.summary, "",
+                "Schema: [`docs/schemas/\(schema.fileName)`](schemas/\(schema.fileName)).", "",
+            ]
             lines += ["| Key | Type | Meaning |", "|---|---|---|"]
             lines += schema.keyRows.map { "| `\($0.key)` | \(cell($0.type)) | \(cell($0.meaning)) |" }
             lines.append("")
@@ -92,14 +113,19 @@ enum ReferenceDocument {
 
     /// A command's section: its usage, its summary and a table of its options.
     private static func commandLines(_ command: CommandDeclaration) -> [String] {
-        var lines = ["### `iconforge \(command.name)`", "", "    iconforge \(command.usage)", "", command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".", ""]
+        var lines = [
+            "### `iconforge \(command.name)`", "", "    iconforge \(command.usage)", "",
+            command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".", "",
+        ]
         guard !command.options.isEmpty else { return lines }
         lines += ["| Option | Value | `iconforge.json` key | Meaning |", "|---|---|---|---|"]
         for option in command.options {
             var name = "`\(option.name)`"
             if let short = option.short { name = "`\(short)`, " + name }
             if let negation = option.negation { name += ", `\(negation)`" }
-            let value = option.placeholder.isEmpty ? valueDescription(option) : "`\(option.placeholder)`: " + valueDescription(option)
+            let value =
+                option.placeholder.isEmpty
+                ? valueDescription(option) : "`\(option.placeholder)`: " + valueDescription(option)
             let key = option.configurationKey.map { "`\($0)`" } ?? ""
             lines.append("| \(name) | \(cell(value)) | \(key) | \(cell(option.help.joined(separator: " "))) |")
         }

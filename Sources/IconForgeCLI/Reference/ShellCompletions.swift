@@ -5,7 +5,8 @@ enum ShellCompletions {
         case bash, zsh, fish
     }
 
-    static let header = "iconforge completion script (generated from iconforge's declarations of its commands and options; regenerate with `make docs`)"
+    static let header =
+        "iconforge completion script (generated from iconforge's declarations of its commands and options; regenerate with `make docs`)"
 
     static func script(for shell: Shell) -> String {
         switch shell {
@@ -33,9 +34,11 @@ enum ShellCompletions {
     private static func bash() -> String {
         let topLevel = CommandTable.names + CommandTable.globalOptions.flatMap(names)
         var lines = [
-            "# bash " + header, "_iconforge() {", "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
+            "# bash " + header, "_iconforge() {",
+            "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
             "    if [ \"$COMP_CWORD\" -eq 1 ]; then",
-            "        COMPREPLY=($(compgen -W \"\(topLevel.joined(separator: " "))\" -- \"$cur\"))", "        return", "    fi",
+            "        COMPREPLY=($(compgen -W \"\(topLevel.joined(separator: " "))\" -- \"$cur\"))", "        return",
+            "    fi",
             "    case \"${COMP_WORDS[1]}\" in",
         ]
         for command in CommandTable.all {
@@ -48,7 +51,9 @@ enum ShellCompletions {
                 if let words = words(option) {
                     reply = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
                 } else if option.kind.takesPaths {
-                    reply = option.placeholder == "DIR" ? "COMPREPLY=($(compgen -d -- \"$cur\"))" : "COMPREPLY=($(compgen -f -- \"$cur\"))"
+                    reply =
+                        option.placeholder == "DIR"
+                        ? "COMPREPLY=($(compgen -d -- \"$cur\"))" : "COMPREPLY=($(compgen -f -- \"$cur\"))"
                 } else {
                     reply = "COMPREPLY=()"
                 }
@@ -63,11 +68,14 @@ enum ShellCompletions {
             case .none: positional = "COMPREPLY=()"
             case .glyphs, .svgFile: positional = "COMPREPLY=($(compgen -f -- \"$cur\"))"
             case .folder: positional = "COMPREPLY=($(compgen -d -- \"$cur\"))"
-            case .words(let words, _): positional = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
-            case .command: positional = "COMPREPLY=($(compgen -W \"\(CommandTable.names.joined(separator: " "))\" -- \"$cur\"))"
+            case .words(let words, _):
+                positional = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+            case .command:
+                positional = "COMPREPLY=($(compgen -W \"\(CommandTable.names.joined(separator: " "))\" -- \"$cur\"))"
             }
             lines += [
-                "        if [[ \"$cur\" == -* ]]; then", "            COMPREPLY=($(compgen -W \"\(optionWords)\" -- \"$cur\"))", "        else",
+                "        if [[ \"$cur\" == -* ]]; then",
+                "            COMPREPLY=($(compgen -W \"\(optionWords)\" -- \"$cur\"))", "        else",
                 "            \(positional)", "        fi", "        ;;",
             ]
         }
@@ -83,13 +91,16 @@ enum ShellCompletions {
     }
 
     private static func zsh() -> String {
-        var lines = ["#compdef iconforge", "# zsh " + header, "", "_iconforge() {", "    local -a commands", "    commands=("]
+        var lines = [
+            "#compdef iconforge", "# zsh " + header, "", "_iconforge() {", "    local -a commands", "    commands=(",
+        ]
         for command in CommandTable.all {
             lines.append("        '\(command.name):\(zshQuoted(command.summary))'")
         }
         lines += [
             "    )", "    if (( CURRENT == 2 )); then", "        _describe -t commands 'iconforge command' commands",
-            "        compadd -- \(CommandTable.globalOptions.flatMap(names).joined(separator: " "))", "        return", "    fi",
+            "        compadd -- \(CommandTable.globalOptions.flatMap(names).joined(separator: " "))", "        return",
+            "    fi",
             "    local command=$words[2]", "    shift words", "    (( CURRENT-- ))", "    case $command in",
         ]
         for command in CommandTable.all {
@@ -101,7 +112,8 @@ enum ShellCompletions {
                 if let words = words(option) {
                     value = ":\(zshQuoted(option.placeholder)):(\(words.joined(separator: " ")))"
                 } else if option.kind.takesPaths {
-                    value = ":\(zshQuoted(option.placeholder)):" + (option.placeholder == "DIR" ? "_files -/" : "_files")
+                    value =
+                        ":\(zshQuoted(option.placeholder)):" + (option.placeholder == "DIR" ? "_files -/" : "_files")
                 } else if case .flag = option.kind {
                     value = ""
                 } else {
@@ -143,10 +155,14 @@ enum ShellCompletions {
         var lines = ["# fish " + header, "complete -c iconforge -f"]
         let all = CommandTable.names.joined(separator: " ")
         for command in CommandTable.all {
-            lines.append("complete -c iconforge -n 'not __fish_seen_subcommand_from \(all)' -a \(command.name) -d \(fishQuoted(command.summary))")
+            lines.append(
+                "complete -c iconforge -n 'not __fish_seen_subcommand_from \(all)' -a \(command.name) -d \(fishQuoted(command.summary))"
+            )
         }
         for option in CommandTable.globalOptions {
-            lines.append("complete -c iconforge -n 'not __fish_seen_subcommand_from \(all)' -l \(option.name.dropFirst(2)) -d \(fishQuoted(option.help[0]))")
+            lines.append(
+                "complete -c iconforge -n 'not __fish_seen_subcommand_from \(all)' -l \(option.name.dropFirst(2)) -d \(fishQuoted(option.help[0]))"
+            )
         }
         for command in CommandTable.all {
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
@@ -164,13 +180,16 @@ enum ShellCompletions {
                 }
                 lines.append(line + " -d \(fishQuoted(option.help.joined(separator: " ")))")
                 if let negation = option.negation {
-                    lines.append("complete -c iconforge \(condition) -l \(negation.dropFirst(2)) -d \(fishQuoted("undo \(option.name) set in iconforge.json"))")
+                    lines.append(
+                        "complete -c iconforge \(condition) -l \(negation.dropFirst(2)) -d \(fishQuoted("undo \(option.name) set in iconforge.json"))"
+                    )
                 }
             }
             switch command.arguments {
             case .none: break
             case .glyphs, .svgFile, .folder: lines.append("complete -c iconforge \(condition) -F")
-            case .words(let words, _): lines.append("complete -c iconforge \(condition) -x -a \(fishQuoted(words.joined(separator: " ")))")
+            case .words(let words, _):
+                lines.append("complete -c iconforge \(condition) -x -a \(fishQuoted(words.joined(separator: " ")))")
             case .command: lines.append("complete -c iconforge \(condition) -x -a \(fishQuoted(all))")
             }
         }

@@ -43,7 +43,8 @@ package struct Catalog: Codable, Equatable, Sendable {
         package var filledCoverageLimit: Double?
 
         package init(
-            glyphs: Int, strokedGlyphs: Int, stroke: Double?, coverage: Double, coverageLimit: Double = 0, filledCoverage: Double? = nil,
+            glyphs: Int, strokedGlyphs: Int, stroke: Double?, coverage: Double, coverageLimit: Double = 0,
+            filledCoverage: Double? = nil,
             filledCoverageLimit: Double? = nil
         ) {
             self.glyphs = glyphs
@@ -62,7 +63,8 @@ package struct Catalog: Codable, Equatable, Sendable {
         package var roundedForCatalog: Family {
             func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
             return Family(
-                glyphs: glyphs, strokedGlyphs: strokedGlyphs, stroke: stroke.map(round), coverage: round(coverage), coverageLimit: round(coverageLimit),
+                glyphs: glyphs, strokedGlyphs: strokedGlyphs, stroke: stroke.map(round), coverage: round(coverage),
+                coverageLimit: round(coverageLimit),
                 filledCoverage: filledCoverage.map(round), filledCoverageLimit: filledCoverageLimit.map(round))
         }
     }
@@ -89,7 +91,10 @@ package struct Catalog: Codable, Equatable, Sendable {
         /// down alone records its own in its outputs' `transform`).
         package var setScales: [SetScale]?
 
-        package init(canvasPoints: Double, squareTargetPoints: Double, wideTallTargetPoints: Double, shapeThreshold: Double, sizeTolerancePoints: Double, scales: [Template.Scale], setScales: [SetScale]? = nil) {
+        package init(
+            canvasPoints: Double, squareTargetPoints: Double, wideTallTargetPoints: Double, shapeThreshold: Double,
+            sizeTolerancePoints: Double, scales: [Template.Scale], setScales: [SetScale]? = nil
+        ) {
             self.canvasPoints = canvasPoints
             self.squareTargetPoints = squareTargetPoints
             self.wideTallTargetPoints = wideTallTargetPoints
@@ -129,7 +134,11 @@ package struct Catalog: Codable, Equatable, Sendable {
         /// The glyph's vector forms, when the build made any (`--vector`, `--symbols`).
         package var vector: VectorOutputs?
 
-        package init(name: String, source: String, sourceSHA256: String, status: Status, shape: Shape? = nil, artboard: Size? = nil, inkBox: Rect? = nil, color: String? = nil, weight: GlyphWeight? = nil, outputs: [Output], diagnostics: [CatalogDiagnostic]) {
+        package init(
+            name: String, source: String, sourceSHA256: String, status: Status, shape: Shape? = nil,
+            artboard: Size? = nil, inkBox: Rect? = nil, color: String? = nil, weight: GlyphWeight? = nil,
+            outputs: [Output], diagnostics: [CatalogDiagnostic]
+        ) {
             self.name = name
             self.source = source
             self.sourceSHA256 = sourceSHA256
@@ -172,7 +181,9 @@ package struct Catalog: Codable, Equatable, Sendable {
         /// How the artboard was placed on this output's canvas.
         package var transform: Transform?
 
-        package init(scale: Int, file: String, width: Int, height: Int, bytes: Int, sha256: String, transform: Transform? = nil) {
+        package init(
+            scale: Int, file: String, width: Int, height: Int, bytes: Int, sha256: String, transform: Transform? = nil
+        ) {
             self.scale = scale
             self.file = file
             self.width = width
@@ -217,7 +228,10 @@ package struct Catalog: Codable, Equatable, Sendable {
         /// Every generated file in the output folder that is iconforge's: written or kept.
         package var ownedFiles: [GeneratedFile] { files + (keptFiles ?? []) }
 
-        package init(source: String, sourceSHA256: String, status: Status, files: [GeneratedFile], keptFiles: [GeneratedFile]? = nil, diagnostics: [CatalogDiagnostic]) {
+        package init(
+            source: String, sourceSHA256: String, status: Status, files: [GeneratedFile],
+            keptFiles: [GeneratedFile]? = nil, diagnostics: [CatalogDiagnostic]
+        ) {
             self.source = source
             self.sourceSHA256 = sourceSHA256
             self.status = status
@@ -251,7 +265,10 @@ package struct Catalog: Codable, Equatable, Sendable {
         /// For a size or centring finding, the remedy as numbers.
         package var fix: GeometryFix?
 
-        package init(severity: Severity, rule: RuleID, line: Int? = nil, column: Int? = nil, message: String, fix: GeometryFix? = nil) {
+        package init(
+            severity: Severity, rule: RuleID, line: Int? = nil, column: Int? = nil, message: String,
+            fix: GeometryFix? = nil
+        ) {
             self.severity = severity
             self.rule = rule
             self.line = line
@@ -275,7 +292,10 @@ package struct Catalog: Codable, Equatable, Sendable {
         }
     }
 
-    package init(schemaVersion: Int, tool: Tool, buildKey: String, mode: ExportMode, template: TemplateInfo, glyphs: [Glyph], quickActions: QuickActionsEntry? = nil, family: Family? = nil, summary: Summary) {
+    package init(
+        schemaVersion: Int, tool: Tool, buildKey: String, mode: ExportMode, template: TemplateInfo, glyphs: [Glyph],
+        quickActions: QuickActionsEntry? = nil, family: Family? = nil, summary: Summary
+    ) {
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.buildKey = buildKey

@@ -71,7 +71,9 @@ package final class GlyphJSONCache: Sendable {
             var mine: [(glyph: Catalog.Glyph, pretty: [UInt8], compact: [UInt8])] = []
             for index in Swift.stride(from: thread, to: glyphs.count, by: count) {
                 let glyph = glyphs[index]
-                guard let prettyBytes = try? Self.prettyFragment(glyph), let compactBytes = try? Self.compactFragment(glyph) else { continue }
+                guard let prettyBytes = try? Self.prettyFragment(glyph),
+                    let compactBytes = try? Self.compactFragment(glyph)
+                else { continue }
                 mine.append((glyph, prettyBytes, compactBytes))
             }
             encoded.withLock { $0 += mine }
@@ -115,7 +117,8 @@ package final class GlyphJSONCache: Sendable {
     }
 
     private func fragments(
-        _ glyphs: [Catalog.Glyph], in store: borrowing Lock<[String: Encoded]>, encode: (Catalog.Glyph) throws -> [UInt8]
+        _ glyphs: [Catalog.Glyph], in store: borrowing Lock<[String: Encoded]>,
+        encode: (Catalog.Glyph) throws -> [UInt8]
     ) throws -> [[UInt8]] {
         let known = store.withLock { $0 }
         var next: [String: Encoded] = [:]

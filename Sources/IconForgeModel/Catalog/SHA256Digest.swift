@@ -36,7 +36,8 @@ package enum SHA256Digest {
         let interval = Checkpoints.interval
         var shared = 0
         while shared + 1 < checkpoints.states.count, (shared + 1) * interval <= bytes.count,
-            bytes[shared * interval..<(shared + 1) * interval] == checkpoints.message[shared * interval..<(shared + 1) * interval]
+            bytes[shared * interval..<(shared + 1) * interval]
+                == checkpoints.message[shared * interval..<(shared + 1) * interval]
         {
             shared += 1
         }
@@ -52,7 +53,8 @@ package enum SHA256Digest {
     /// telling `passed` the offset and state after each block that ends at a multiple of
     /// `every` bytes.
     private static func absorb(
-        _ bytes: [UInt8], from start: Int, into state: inout [UInt32], every: Int = .max, passed: (Int, [UInt32]) -> Void = { _, _ in }
+        _ bytes: [UInt8], from start: Int, into state: inout [UInt32], every: Int = .max,
+        passed: (Int, [UInt32]) -> Void = { _, _ in }
     ) {
         var offset = start
         let end = bytes.count / 64 * 64
@@ -74,13 +76,17 @@ package enum SHA256Digest {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         let bitLength = UInt64(length) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         SHA256Blocks.compress(&state, tail, from: 0, count: tail.count / 64)
         var hex = ""
         hex.reserveCapacity(64)
         let digits = Array("0123456789abcdef".unicodeScalars)
         for word in state {
-            for shift in stride(from: 28, through: 0, by: -4) { hex.unicodeScalars.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
+            for shift in stride(from: 28, through: 0, by: -4) {
+                hex.unicodeScalars.append(digits[Int((word >> UInt32(shift)) & 0xF)])
+            }
         }
         return hex
     }

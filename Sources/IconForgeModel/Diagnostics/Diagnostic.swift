@@ -17,7 +17,9 @@ package struct Diagnostic: Hashable, Sendable, Codable {
     /// For a size or centring finding, the remedy as numbers (the message says it in words).
     package var fix: GeometryFix?
 
-    package init(_ severity: Severity, _ rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String) {
+    package init(
+        _ severity: Severity, _ rule: RuleID, file: String, at location: SourceLocation? = nil, _ message: String
+    ) {
         self.severity = severity
         self.rule = rule
         self.file = file

@@ -1,6 +1,6 @@
-package extension Double {
+extension Double {
     /// A length in points for messages: at most two decimals, no trailing zeros.
-    var pt: String {
+    package var pt: String {
         let rounded = (self * 100).rounded() / 100
         guard rounded.isFinite, abs(rounded) < 1e15 else { return "\(self)" }
         if rounded == rounded.rounded() { return String(Int(rounded)) }
@@ -9,8 +9,8 @@ package extension Double {
         return text
     }
 
-    var signedPt: String { self >= 0 ? "+" + pt : pt }
+    package var signedPt: String { self >= 0 ? "+" + pt : pt }
 
     /// "95 %"; a scale just under 100 % keeps a decimal so that it never reads "100 %".
-    var percentText: String { (self >= 99.5 && self < 100 ? fixed(1) : fixed(0)) + " %" }
+    package var percentText: String { (self >= 99.5 && self < 100 ? fixed(1) : fixed(0)) + " %" }
 }

@@ -22,7 +22,9 @@ package struct GeometryFix: Hashable, Sendable, Codable {
     /// Rounds to what a designer can type (scale to 1/10,000, moves to 1/100 pt) and
     /// composes the transform from the rounded numbers, so both say the same thing;
     /// `userSpace` maps the file's user units onto the artboard's points.
-    package init(scale: Double, centerX: Double, centerY: Double, dx: Double, dy: Double, userSpace: UserSpace = .identity) {
+    package init(
+        scale: Double, centerX: Double, centerY: Double, dx: Double, dy: Double, userSpace: UserSpace = .identity
+    ) {
         func round(_ value: Double, _ unit: Double) -> Double {
             let rounded = (value / unit).rounded() * unit
             return rounded == 0 ? 0 : rounded  // no "-0"
@@ -34,15 +36,22 @@ package struct GeometryFix: Hashable, Sendable, Codable {
         self.dy = round(dy, 0.01)
         self.userSpace = userSpace
         // In user units: the same centre, and the moves divided by points per unit.
-        let userX = userSpace.userX(centerX), userY = userSpace.userY(centerY)
-        let tx = (1 - self.scale) * userX + self.dx / userSpace.scaleX, ty = (1 - self.scale) * userY + self.dy / userSpace.scaleY
-        transform = self.scale == 1 ? "translate(\(tx.number) \(ty.number))" : "translate(\(tx.number) \(ty.number)) scale(\(self.scale.number))"
+        let userX = userSpace.userX(centerX)
+        let userY = userSpace.userY(centerY)
+        let tx = (1 - self.scale) * userX + self.dx / userSpace.scaleX
+        let ty = (1 - self.scale) * userY + self.dy / userSpace.scaleY
+        transform =
+            self.scale == 1
+            ? "translate(\(tx.number) \(ty.number))"
+            : "translate(\(tx.number) \(ty.number)) scale(\(self.scale.number))"
     }
 
     /// "scale by 96.3 % about (17.5, 17.5) pt, then move 1.2 pt right and 0.4 pt up".
     package var prose: String {
         var steps: [String] = []
-        if scale != 1 { steps.append("scale by \((scale * 100).fixedTrimmed(1)) % about (\(centerX.pt), \(centerY.pt)) pt") }
+        if scale != 1 {
+            steps.append("scale by \((scale * 100).fixedTrimmed(1)) % about (\(centerX.pt), \(centerY.pt)) pt")
+        }
         var moves: [String] = []
         if dx != 0 { moves.append("\(abs(dx).pt) pt \(dx > 0 ? "right" : "left")") }
         if dy != 0 { moves.append("\(abs(dy).pt) pt \(dy > 0 ? "down" : "up")") }

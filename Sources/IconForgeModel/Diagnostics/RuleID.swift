@@ -50,7 +50,8 @@ package enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
     package var defaultSeverity: Severity {
         switch self {
         case .svgDynamic, .svgUseCycle, .sizeScaledDown, .geometryOffCenter, .geometryAspect, .actionsTruncation,
-            .actionsTranslation, .actionsText, .appFilesEdited, .appFilesSetup, .setStrokeWeight, .setOpticalWeight: .warning
+            .actionsTranslation, .actionsText, .appFilesEdited, .appFilesSetup, .setStrokeWeight, .setOpticalWeight:
+            .warning
         default: .error
         }
     }
@@ -77,7 +78,8 @@ package enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         guard Self.glyphRules.contains(self) else { return false }
         switch severity {
         case .error: return true
-        case .warning: return defaultSeverity == .warning || [.svgText, .sizeTarget, .sizeMax, .geometryClipped].contains(self)
+        case .warning:
+            return defaultSeverity == .warning || [.svgText, .sizeTarget, .sizeMax, .geometryClipped].contains(self)
         }
     }
 
@@ -96,20 +98,26 @@ package enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .svgRaster: "embeds a raster <image>"
         case .svgText: "<text> not converted to outlines"
         case .svgLimit: "over a safety limit (file size, element count, nesting depth, entity expansion)"
-        case .svgDynamic: "script, event handlers or animation, which the static render ignores, or a condition on the viewer's language (systemLanguage)"
+        case .svgDynamic:
+            "script, event handlers or animation, which the static render ignores, or a condition on the viewer's language (systemLanguage)"
         case .svgUseCycle: "a <use> that refers to itself or to an element containing it"
         case .glyphEmoji: "emoji in text, title/desc, attribute values or the file name"
-        case .glyphTemplate: "the template's Guides layer left in a glyph (error), or a drawing saved into Glyphs/.template.svg (warning)"
-        case .colorMonochrome: "more than one paint colour that shows (colours at most ΔE00 2 apart are one), or a gradient or pattern of several"
+        case .glyphTemplate:
+            "the template's Guides layer left in a glyph (error), or a drawing saved into Glyphs/.template.svg (warning)"
+        case .colorMonochrome:
+            "more than one paint colour that shows (colours at most ΔE00 2 apart are one), or a gradient or pattern of several"
         case .colorBackground: "a filled shape covering the whole artboard behind a glyph of another colour"
         case .sizeTarget: "governing dimension off the 27 pt / 30 pt target"
         case .sizeMax: "ink larger than the 35 pt maximum or outside the 35 pt canvas"
-        case .sizeScaledDown: "--fit=set: a glyph that would break the 35 pt maximum at the set's scale, scaled down alone"
+        case .sizeScaledDown:
+            "--fit=set: a glyph that would break the 35 pt maximum at the set's scale, scaled down alone"
         case .geometryClipped: "ink outside the SVG's own viewport"
         case .geometryOffCenter: "ink centre more than 1 pt from the artboard centre"
         case .geometryAspect: "aspect ratio beyond 3:1 with detail across the thin side"
-        case .setStrokeWeight: "a glyph's dominant stroke more than the share (15 %) from the set's median (3 or more glyphs)"
-        case .setOpticalWeight: "a glyph much darker or lighter than the set's others: its ink's share of the target box (3 or more glyphs)"
+        case .setStrokeWeight:
+            "a glyph's dominant stroke more than the share (15 %) from the set's median (3 or more glyphs)"
+        case .setOpticalWeight:
+            "a glyph much darker or lighter than the set's others: its ink's share of the target box (3 or more glyphs)"
         case .nameInvalid: "file name is not a valid asset name"
         case .nameCollision: "two glyph names differ only by case or Unicode normalisation"
         case .inputUnreadable: "file cannot be read, or is not a regular file"
@@ -124,12 +132,16 @@ package enum RuleID: String, Sendable, Codable, CaseIterable, Comparable {
         case .actionsEmoji: "emoji in a quick action's title or subtitle"
         case .actionsAppName: "the app's name inside a quick action's title or subtitle"
         case .actionsTruncation: "a title or subtitle wider than the menu shows without truncating"
-        case .actionsIcon: "an icon naming a missing or failing glyph, an unknown system icon, or a malformed SF Symbol name (errors); an action without an icon (warning)"
+        case .actionsIcon:
+            "an icon naming a missing or failing glyph, an unknown system icon, or a malformed SF Symbol name (errors); an action without an icon (warning)"
         case .outputConflict: "a file iconforge did not write already has an output's name"
-        case .xcassetsConflict: "an asset iconforge did not create (in the catalog or a --xcassets-check one) already has the glyph's full asset name"
+        case .xcassetsConflict:
+            "an asset iconforge did not create (in the catalog or a --xcassets-check one) already has the glyph's full asset name"
         case .outputUnwritable: "the output folder, a file in it or the dependency file cannot be written (exit 3)"
-        case .appFilesEdited: "a value iconforge wrote into an app file was changed since by someone else: kept, not overwritten"
-        case .appFilesSetup: "a setup iOS would not read as meant: a key twice in a strings file, a String Catalog not named InfoPlist.xcstrings, --xcstrings with --info-plist-strings"
+        case .appFilesEdited:
+            "a value iconforge wrote into an app file was changed since by someone else: kept, not overwritten"
+        case .appFilesSetup:
+            "a setup iOS would not read as meant: a key twice in a strings file, a String Catalog not named InfoPlist.xcstrings, --xcstrings with --info-plist-strings"
         case .configInvalid: "iconforge.json (or --config) or a command-line option is not valid (exit 2)"
         case .actionsTranslation: "a title or subtitle missing a translation that other strings have"
         case .actionsText: "a title or subtitle with a $(…) Xcode would expand, or with a line break"

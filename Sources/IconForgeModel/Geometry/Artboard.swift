@@ -29,28 +29,37 @@ package struct Artboard: Equatable, Hashable, Sendable {
     /// an absolute unit (pt, pc, mm, cm, in), not px or unitless.
     /// - Throws: `ArtboardProblem` when no usable size is declared.
     package static func declared(
-        width: Double?, height: Double?, viewBox: Rect?, preserveAspectRatio: PreserveAspectRatio = .init(), absolute: Bool = false
+        width: Double?, height: Double?, viewBox: Rect?, preserveAspectRatio: PreserveAspectRatio = .init(),
+        absolute: Bool = false
     ) throws(ArtboardProblem) -> Artboard {
         func usable(_ value: Double?) -> Double? { value.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
         if let viewBox {
-            guard viewBox.width.isFinite, viewBox.height.isFinite, viewBox.x.isFinite, viewBox.y.isFinite, viewBox.width > 0, viewBox.height > 0 else {
-                throw ArtboardProblem(message: "viewBox has zero, negative or invalid size (\(viewBox.width) × \(viewBox.height)); give it a positive width and height, e.g. viewBox=\"0 0 35 35\"")
+            guard viewBox.width.isFinite, viewBox.height.isFinite, viewBox.x.isFinite, viewBox.y.isFinite,
+                viewBox.width > 0, viewBox.height > 0
+            else {
+                throw ArtboardProblem(
+                    message:
+                        "viewBox has zero, negative or invalid size (\(viewBox.width) × \(viewBox.height)); give it a positive width and height, e.g. viewBox=\"0 0 35 35\""
+                )
             }
             // A missing (or relative) width or height follows the viewBox's proportions.
             let size: Size =
                 switch (usable(width), usable(height)) {
-                case let (width?, height?): Size(width: width, height: height)
-                case let (width?, nil): Size(width: width, height: width * viewBox.height / viewBox.width)
-                case let (nil, height?): Size(width: height * viewBox.width / viewBox.height, height: height)
+                case (let width?, let height?): Size(width: width, height: height)
+                case (let width?, nil): Size(width: width, height: width * viewBox.height / viewBox.width)
+                case (nil, let height?): Size(width: height * viewBox.width / viewBox.height, height: height)
                 case (nil, nil): Size(width: viewBox.width, height: viewBox.height)
                 }
             return Artboard(size: size, userSpace: preserveAspectRatio.mapping(viewBox, onto: size))
         }
         guard let width = usable(width), let height = usable(height) else {
-            throw ArtboardProblem(message: "no viewBox and no absolute width and height; add viewBox=\"0 0 35 35\" to the <svg> element")
+            throw ArtboardProblem(
+                message: "no viewBox and no absolute width and height; add viewBox=\"0 0 35 35\" to the <svg> element")
         }
         let unit = absolute ? pointsPerCSSPixel : 1
-        return Artboard(size: Size(width: width, height: height), userSpace: UserSpace(scaleX: unit, scaleY: unit, originX: 0, originY: 0))
+        return Artboard(
+            size: Size(width: width, height: height),
+            userSpace: UserSpace(scaleX: unit, scaleY: unit, originX: 0, originY: 0))
     }
 }
 
@@ -133,7 +142,8 @@ package struct PreserveAspectRatio: Equatable, Hashable, Sendable {
 
     /// How `viewBox` (user units) lands on a viewport of `size` points.
     func mapping(_ viewBox: Rect, onto size: Size) -> UserSpace {
-        var scaleX = size.width / viewBox.width, scaleY = size.height / viewBox.height
+        var scaleX = size.width / viewBox.width
+        var scaleY = size.height / viewBox.height
         if !stretches {
             let uniform = slices ? max(scaleX, scaleY) : min(scaleX, scaleY)
             (scaleX, scaleY) = (uniform, uniform)
@@ -141,6 +151,7 @@ package struct PreserveAspectRatio: Equatable, Hashable, Sendable {
         let spareX = stretches ? 0 : size.width - viewBox.width * scaleX
         let spareY = stretches ? 0 : size.height - viewBox.height * scaleY
         return UserSpace(
-            scaleX: scaleX, scaleY: scaleY, originX: spareX * alignX - viewBox.x * scaleX, originY: spareY * alignY - viewBox.y * scaleY)
+            scaleX: scaleX, scaleY: scaleY, originX: spareX * alignX - viewBox.x * scaleX,
+            originY: spareY * alignY - viewBox.y * scaleY)
     }
 }

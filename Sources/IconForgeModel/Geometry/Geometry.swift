@@ -25,7 +25,8 @@ package struct Rect: Equatable, Hashable, Sendable, Codable {
 
     /// The smallest rectangle holding both.
     package func union(_ other: Rect) -> Rect {
-        let minX = min(x, other.x), minY = min(y, other.y)
+        let minX = min(x, other.x)
+        let minY = min(y, other.y)
         return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
     }
 }

@@ -37,9 +37,13 @@ package struct RenderPlan: Equatable, Sendable {
     /// Fit mode: `inkBox` (in artboard points) centred on the canvas and scaled so that its
     /// governing dimension covers exactly the target's pixels for its shape.
     /// With `keepingOffsetOf`, the artboard's centre is centred instead of the ink's.
-    package static func fit(inkBox: Rect, shape: Shape, scale: Template.Scale, keepingOffsetOf artboard: Size? = nil) -> RenderPlan {
+    package static func fit(inkBox: Rect, shape: Shape, scale: Template.Scale, keepingOffsetOf artboard: Size? = nil)
+        -> RenderPlan
+    {
         let ppp = fitPixelsPerUnit(inkBox: inkBox, shape: shape, scale: scale)
-        return fit(inkBox: inkBox, artboard: artboard ?? Size(width: 0, height: 0), pixelsPerUnit: ppp, keepingOffset: artboard != nil, scale: scale)
+        return fit(
+            inkBox: inkBox, artboard: artboard ?? Size(width: 0, height: 0), pixelsPerUnit: ppp,
+            keepingOffset: artboard != nil, scale: scale)
     }
 
     /// The pixels per unit that bring `inkBox`'s governing dimension to `shape`'s target.
@@ -56,7 +60,9 @@ package struct RenderPlan: Equatable, Sendable {
     /// Fit mode at a given scale (`--fit=set`): `inkBox` centred on the canvas at
     /// `pixelsPerUnit`; with `keepingOffset`, the artboard's centre is centred instead, so
     /// an optical offset of the ink (an `allowOffCenter` glyph) survives, scaled.
-    package static func fit(inkBox: Rect, artboard: Size, pixelsPerUnit ppp: Double, keepingOffset: Bool, scale: Template.Scale) -> RenderPlan {
+    package static func fit(
+        inkBox: Rect, artboard: Size, pixelsPerUnit ppp: Double, keepingOffset: Bool, scale: Template.Scale
+    ) -> RenderPlan {
         let centre = Double(scale.canvas) / 2
         let midX = keepingOffset ? artboard.width / 2 : inkBox.midX
         let midY = keepingOffset ? artboard.height / 2 : inkBox.midY

@@ -73,7 +73,9 @@ package struct SetScale: Sendable, Codable, Equatable {
 
     /// Of `sizes`, the one nearest `artboard` that is the same size as it (ties: the smaller).
     private static func nearest(_ artboard: Size, among sizes: [Size]) -> Size? {
-        func distance(_ size: Size) -> Double { max(abs(size.width - artboard.width), abs(size.height - artboard.height)) }
+        func distance(_ size: Size) -> Double {
+            max(abs(size.width - artboard.width), abs(size.height - artboard.height))
+        }
         return sizes.filter { isSameSize($0, artboard) }.min { a, b in
             distance(a) != distance(b) ? distance(a) < distance(b) : (a.width, a.height) < (b.width, b.height)
         }

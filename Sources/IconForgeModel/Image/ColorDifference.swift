@@ -29,8 +29,12 @@ package enum ColorDifference {
 
     /// CIEDE2000 between two CIELAB colours (Sharma, Wu and Dalal's equations 1–22).
     static func ciede2000(_ first: (Double, Double, Double), _ second: (Double, Double, Double)) -> Double {
-        let (l1, a1, b1) = first, (l2, a2, b2) = second
-        func seventh(_ x: Double) -> Double { let square = x * x; return square * square * square * x }
+        let (l1, a1, b1) = first
+        let (l2, a2, b2) = second
+        func seventh(_ x: Double) -> Double {
+            let square = x * x
+            return square * square * square * x
+        }
         let meanChroma = ((a1 * a1 + b1 * b1).squareRoot() + (a2 * a2 + b2 * b2).squareRoot()) / 2
         let g = 0.5 * (1 - (seventh(meanChroma) / (seventh(meanChroma) + seventh(25))).squareRoot())
         let (a1p, a2p) = ((1 + g) * a1, (1 + g) * a2)
@@ -41,14 +45,16 @@ package enum ColorDifference {
             return degrees < 0 ? degrees + 360 : degrees
         }
         let (h1, h2) = (hue(a1p, b1), hue(a2p, b2))
-        let deltaL = l2 - l1, deltaC = c2 - c1
+        let deltaL = l2 - l1
+        let deltaC = c2 - c1
         var deltaHue = 0.0
         if c1 * c2 != 0 {
             deltaHue = h2 - h1
             if deltaHue > 180 { deltaHue -= 360 } else if deltaHue < -180 { deltaHue += 360 }
         }
         let deltaH = 2 * (c1 * c2).squareRoot() * Trig.sinDegrees(deltaHue / 2)
-        let meanL = (l1 + l2) / 2, meanC = (c1 + c2) / 2
+        let meanL = (l1 + l2) / 2
+        let meanC = (c1 + c2) / 2
         var meanHue = h1 + h2
         if c1 * c2 != 0 {
             if abs(h1 - h2) <= 180 {
@@ -65,7 +71,8 @@ package enum ColorDifference {
         let rc = 2 * (seventh(meanC) / (seventh(meanC) + seventh(25))).squareRoot()
         let lightnessOffset = (meanL - 50) * (meanL - 50)
         let sl = 1 + 0.015 * lightnessOffset / (20 + lightnessOffset).squareRoot()
-        let sc = 1 + 0.045 * meanC, sh = 1 + 0.015 * meanC * t
+        let sc = 1 + 0.045 * meanC
+        let sh = 1 + 0.015 * meanC * t
         let rt = -Trig.sinDegrees(2 * rotation) * rc
         let (l, c, h) = (deltaL / sl, deltaC / sc, deltaH / sh)
         return max(0, l * l + c * c + h * h + rt * c * h).squareRoot()
@@ -116,7 +123,9 @@ package enum ColorDifference {
     /// to about 1e-15: far below the 1e-4 its test pairs are given to.
     enum Trig {
         static func sinDegrees(_ degrees: Double) -> Double { sine(reduced(degrees) * .pi / 180) }
-        static func cosDegrees(_ degrees: Double) -> Double { sine((90 - reduced(degrees)).truncatingRemainder(dividingBy: 360) * .pi / 180) }
+        static func cosDegrees(_ degrees: Double) -> Double {
+            sine((90 - reduced(degrees)).truncatingRemainder(dividingBy: 360) * .pi / 180)
+        }
 
         /// `degrees` in -180...180.
         private static func reduced(_ degrees: Double) -> Double {
@@ -127,7 +136,8 @@ package enum ColorDifference {
 
         /// sin(x) for |x| ≤ 1.5π, by its Taylor series (terms fall below 1e-17 by the 25th).
         private static func sine(_ x: Double) -> Double {
-            var term = x, sum = x
+            var term = x
+            var sum = x
             for n in stride(from: 2, through: 50, by: 2) {
                 term *= -x * x / Double(n * (n + 1))
                 sum += term
@@ -139,7 +149,8 @@ package enum ColorDifference {
         static func exp(_ x: Double) -> Double {
             guard x > -700 else { return 0 }
             let small = x / 1024
-            var term = 1.0, sum = 1.0
+            var term = 1.0
+            var sum = 1.0
             for n in 1...20 {
                 term *= small / Double(n)
                 sum += term
@@ -163,7 +174,8 @@ package enum ColorDifference {
         private static func arctangent(_ z: Double) -> Double {
             var value = z
             for _ in 0..<3 { value /= 1 + (1 + value * value).squareRoot() }
-            var term = value, sum = value
+            var term = value
+            var sum = value
             let square = value * value
             for n in 1...12 {
                 term *= -square

@@ -67,7 +67,9 @@ package struct PaintedColors: Sendable {
         for index in stride(from: 0, to: pixels.count, by: 4) {
             let alpha = pixels[index + 3]
             guard alpha >= alphaThreshold else { continue }
-            let red = pixels[index], green = pixels[index + 1], blue = pixels[index + 2]
+            let red = pixels[index]
+            let green = pixels[index + 1]
+            let blue = pixels[index + 2]
             if red == primary.red, green == primary.green, blue == primary.blue { continue }
             let slack = primaryUncertainty + uncertainty(alpha: alpha)
             // Within the slack on every channel, the nearest colour is the primary itself (a
@@ -94,7 +96,9 @@ package struct PaintedColors: Sendable {
     /// the commonest colour of the fully opaque pixels unlike the primary (an edge where two
     /// colours meet mixes them, as `#ececec` between white and black), and its first pixel;
     /// the pixel at `first` when no opaque pixel differs.
-    private static func paintedOther(_ image: RGBAImage, from first: Int, primary: PixelColor) -> (color: PixelColor, x: Int, y: Int) {
+    private static func paintedOther(_ image: RGBAImage, from first: Int, primary: PixelColor) -> (
+        color: PixelColor, x: Int, y: Int
+    ) {
         let pixels = image.pixels
         var counts: [PixelColor: (count: Int, index: Int)] = [:]
         for index in stride(from: first, to: pixels.count, by: 4) where pixels[index + 3] == 255 {
@@ -102,9 +106,15 @@ package struct PaintedColors: Sendable {
             guard colour != primary else { continue }
             counts[colour, default: (0, index)].count += 1
         }
-        let index = counts.filter { !ColorDifference.same($0.key, primary) }.max { ($0.value.count, -$0.value.index) < ($1.value.count, -$1.value.index) }?.value.index ?? first
+        let index =
+            counts.filter { !ColorDifference.same($0.key, primary) }.max {
+                ($0.value.count, -$0.value.index) < ($1.value.count, -$1.value.index)
+            }?.value.index ?? first
         let pixel = index / 4
-        return (PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2]), pixel % image.width, pixel / image.width)
+        return (
+            PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2]), pixel % image.width,
+            pixel / image.width
+        )
     }
 
     /// How far (per channel) an un-premultiplied 8-bit colour of this alpha may be from

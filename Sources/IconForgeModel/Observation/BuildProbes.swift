@@ -24,7 +24,8 @@ package struct BuildProbes: Sendable {
     package var writes: FlushObserver?
 
     package init(
-        renders: WorkCount? = nil, parses: WorkCount? = nil, outputDraws: WorkCount? = nil, measuringDraws: WorkCount? = nil,
+        renders: WorkCount? = nil, parses: WorkCount? = nil, outputDraws: WorkCount? = nil,
+        measuringDraws: WorkCount? = nil,
         markupChecks: WorkCount? = nil, vectorDrawings: WorkCount? = nil, writes: FlushObserver? = nil
     ) {
         self.renders = renders

@@ -1,5 +1,5 @@
-package extension Duration {
-    var seconds: Double {
+extension Duration {
+    package var seconds: Double {
         let (whole, attoseconds) = components
         return Double(whole) + Double(attoseconds) / 1e18
     }

@@ -24,11 +24,15 @@ package indirect enum SchemaNode: Sendable {
         case .boolean: return .object([("type", .string("boolean"))])
         case .number(let range):
             var members: [(String, OrderedJSON)] = [("type", .string("number"))]
-            if let range { members += [("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))] }
+            if let range {
+                members += [("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))]
+            }
             return .object(members)
         case .integer(let range):
             var members: [(String, OrderedJSON)] = [("type", .string("integer"))]
-            if let range { members += [("minimum", .integer(range.lowerBound)), ("maximum", .integer(range.upperBound))] }
+            if let range {
+                members += [("minimum", .integer(range.lowerBound)), ("maximum", .integer(range.upperBound))]
+            }
             return .object(members)
         case .array(let items, let minItems, let unique):
             var members: [(String, OrderedJSON)] = [("type", .string("array")), ("items", items.json)]

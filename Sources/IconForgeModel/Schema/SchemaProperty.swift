@@ -11,5 +11,7 @@ package struct SchemaProperty: Sendable {
     }
 
     /// The `$schema` member a hand-edited file may hold, for editors.
-    package static var schemaReference: SchemaProperty { SchemaProperty("$schema", .string(), "the schema this file follows, for editors (ignored by iconforge)") }
+    package static var schemaReference: SchemaProperty {
+        SchemaProperty("$schema", .string(), "the schema this file follows, for editors (ignored by iconforge)")
+    }
 }

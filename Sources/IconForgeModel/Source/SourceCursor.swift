@@ -38,7 +38,8 @@ package struct SourceCursor {
     /// Moves to `target`, counting lines and columns over the bytes in between.
     mutating func move(to target: Int) {
         if target < offset { (offset, location) = start }
-        var line = location.line, column = location.column
+        var line = location.line
+        var column = location.column
         var index = offset
         let end = min(target, bytes.count)
         while index < end {

@@ -41,16 +41,35 @@ package enum AssetCatalogWriter {
     /// error that says why: Xcode would not find image sets written there.
     package static func locate(_ path: String) -> Result<Location, FileError> {
         var components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard let index = components.firstIndex(where: { $0.hasSuffix(catalogExtension) && $0.count > catalogExtension.count }) else {
-            return .failure(FileError(path: path, message: "is not an asset catalog or a group inside one: name the .xcassets folder (App/Assets.xcassets) or a group in it (App/Assets.xcassets/QuickActions); Xcode reads image sets only from a folder ending in .xcassets"))
+        guard
+            let index = components.firstIndex(where: {
+                $0.hasSuffix(catalogExtension) && $0.count > catalogExtension.count
+            })
+        else {
+            return .failure(
+                FileError(
+                    path: path,
+                    message:
+                        "is not an asset catalog or a group inside one: name the .xcassets folder (App/Assets.xcassets) or a group in it (App/Assets.xcassets/QuickActions); Xcode reads image sets only from a folder ending in .xcassets"
+                ))
         }
         let groups = components[(index + 1)...].filter { $0 != "." }
         if let bad = groups.first(where: { $0.contains(".") }) {
-            let why = bad == ".." ? "'..' leads out of the group" : "a group's folder name has no period (Xcode reads '\(bad)' as an asset of type '\(bad.split(separator: ".").last ?? "")')"
-            return .failure(FileError(path: path, message: "names no group of the asset catalog \(components[...index].joined(separator: "/")): \(why); write into the catalog or a group in it"))
+            let why =
+                bad == ".."
+                ? "'..' leads out of the group"
+                : "a group's folder name has no period (Xcode reads '\(bad)' as an asset of type '\(bad.split(separator: ".").last ?? "")')"
+            return .failure(
+                FileError(
+                    path: path,
+                    message:
+                        "names no group of the asset catalog \(components[...index].joined(separator: "/")): \(why); write into the catalog or a group in it"
+                ))
         }
         components.removeSubrange((index + 1)...)
-        return .success(Location(catalog: (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/"), groups: Array(groups)))
+        return .success(
+            Location(
+                catalog: (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/"), groups: Array(groups)))
     }
 
     /// The namespace a glyph written into `location` gets: every group on the way down whose
@@ -88,11 +107,14 @@ package enum AssetCatalogWriter {
     /// it lists is iconforge's whatever its Contents.json says, and one it does not list is
     /// not. Without a record (nil), an image set whose Contents.json says
     /// `"author" : "iconforge"` is taken as iconforge's, as earlier versions marked them.
-    package static func plan(_ names: [String], in path: String, otherCatalogs: [String] = []) throws(FileError) -> Plan {
+    package static func plan(_ names: [String], in path: String, otherCatalogs: [String] = []) throws(FileError) -> Plan
+    {
         try plan(names, in: path, otherCatalogs: otherCatalogs, recorded: nil)
     }
 
-    package static func plan(_ names: [String], in path: String, otherCatalogs: [String] = [], recorded: [String: [String: String]]?) throws(FileError) -> Plan {
+    package static func plan(
+        _ names: [String], in path: String, otherCatalogs: [String] = [], recorded: [String: [String: String]]?
+    ) throws(FileError) -> Plan {
         var plan = Plan()
         plan.recorded = recorded ?? [:]
         let location = (try? locate(path).get()) ?? Location(catalog: path, groups: [])
@@ -115,12 +137,15 @@ package enum AssetCatalogWriter {
         }
         if case .directory = FileSystem.kind(followingSymlinksOf: location.catalog) {
             let ownFolders = Set(plan.owned.values.map { folder + "/" + $0 })
-            collectAssets(in: location.catalog, namespace: "", depth: 0, otherCatalog: false, skipping: ownFolders, into: &taken)
+            collectAssets(
+                in: location.catalog, namespace: "", depth: 0, otherCatalog: false, skipping: ownFolders, into: &taken)
         }
         let ownCatalog = FileSystem.resolvedPath(location.catalog)
         for other in otherCatalogs {
             guard case .directory = FileSystem.kind(followingSymlinksOf: other) else {
-                throw FileError(path: other, message: "is not a folder; --xcassets-check names another asset catalog of the app's target")
+                throw FileError(
+                    path: other,
+                    message: "is not a folder; --xcassets-check names another asset catalog of the app's target")
             }
             guard FileSystem.resolvedPath(other) != ownCatalog else { continue }
             collectAssets(in: other, namespace: "", depth: 0, otherCatalog: true, skipping: [], into: &taken)
@@ -130,12 +155,29 @@ package enum AssetCatalogWriter {
             let fullName = plan.namespace + name
             let key = fullName.lowercased()
             if !isPlainName(name) {
-                plan.conflicts.append(.init(glyph: name, path: path, problem: "\"\(name)\" cannot name an image set in \(path) (it is empty, starts with a dot or holds a slash)", remedy: "rename the glyph"))
+                plan.conflicts.append(
+                    .init(
+                        glyph: name, path: path,
+                        problem:
+                            "\"\(name)\" cannot name an image set in \(path) (it is empty, starts with a dot or holds a slash)",
+                        remedy: "rename the glyph"))
             } else if !seen.insert(key).inserted {
-                plan.conflicts.append(.init(glyph: name, path: path, problem: "another glyph is also named \"\(name)\" (ignoring case) in \(path), and asset names must be unique", remedy: "rename one"))
-            } else if let kind = Optional(FileSystem.kind(of: folder + "/" + name + imageSetExtension)), kind != .missing, kind != .directory {
-                let what = kind == .symlink ? "is a symbolic link, which iconforge never writes through" : "is not a folder"
-                plan.conflicts.append(.init(glyph: name, path: folder + "/" + name + imageSetExtension, problem: "\(folder)/\(name)\(imageSetExtension) \(what)", remedy: "remove it, or rename the glyph"))
+                plan.conflicts.append(
+                    .init(
+                        glyph: name, path: path,
+                        problem:
+                            "another glyph is also named \"\(name)\" (ignoring case) in \(path), and asset names must be unique",
+                        remedy: "rename one"))
+            } else if let kind = Optional(FileSystem.kind(of: folder + "/" + name + imageSetExtension)),
+                kind != .missing, kind != .directory
+            {
+                let what =
+                    kind == .symlink ? "is a symbolic link, which iconforge never writes through" : "is not a folder"
+                plan.conflicts.append(
+                    .init(
+                        glyph: name, path: folder + "/" + name + imageSetExtension,
+                        problem: "\(folder)/\(name)\(imageSetExtension) \(what)",
+                        remedy: "remove it, or rename the glyph"))
             } else if let other = taken[key] {
                 let (problem, remedy) = other.conflict(fullName: fullName)
                 plan.conflicts.append(.init(glyph: name, path: other.path, problem: problem, remedy: remedy))
@@ -149,7 +191,9 @@ package enum AssetCatalogWriter {
     /// still names them) and those someone changed since (kept whole, never half-removed:
     /// `AssetCatalogReport.touched`). A Contents.json someone changed since iconforge
     /// recorded writing it is kept as it is (`AssetCatalogReport.editedContents`).
-    package static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan) throws(FileError) -> AssetCatalogReport {
+    package static func write(_ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan) throws(FileError)
+        -> AssetCatalogReport
+    {
         try write(glyphs, to: path, plan: plan, keeping: [])
     }
 
@@ -157,14 +201,17 @@ package enum AssetCatalogWriter {
     /// it is and stays iconforge's: only a build of the whole folder removes stale sets.
     /// `observer`: a test's (`BuildProbes.writes`).
     package static func write(
-        _ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>, scope: Set<String>? = nil, observer: FlushObserver? = nil
+        _ glyphs: [AssetCatalogGlyph], to path: String, plan: Plan, keeping: Set<String>, scope: Set<String>? = nil,
+        observer: FlushObserver? = nil
     ) throws(FileError) -> AssetCatalogReport {
         var report = AssetCatalogReport()
         report.conflicts = plan.conflicts
         try FileSystem.createFolder(path, observer: observer)
         // What a build killed while writing here left (the caller holds the catalog's lock).
         FileSystem.removeStrayTemporaryFiles(in: path, observer: observer)
-        for folder in plan.owned.values { FileSystem.removeStrayTemporaryFiles(in: path + "/" + folder, observer: observer) }
+        for folder in plan.owned.values {
+            FileSystem.removeStrayTemporaryFiles(in: path + "/" + folder, observer: observer)
+        }
         let rootContents = path + "/" + contentsFileName
         if FileSystem.kind(of: rootContents) == .missing {
             try FileSystem.writeAtomically(Array(rootContentsJSON.utf8), to: rootContents, observer: observer)
@@ -185,10 +232,13 @@ package enum AssetCatalogWriter {
             if let renamed = wanted.first(where: { $0.name.lowercased() == name.lowercased() }),
                 FileSystem.isSameFile(path + "/" + folder, path + "/" + renamed.name + imageSetExtension)
             {
-                try FileSystem.renameCase(path + "/" + folder, to: path + "/" + renamed.name + imageSetExtension, observer: observer)
+                try FileSystem.renameCase(
+                    path + "/" + folder, to: path + "/" + renamed.name + imageSetExtension, observer: observer)
                 continue
             }
-            if keeping.contains(name), FileSystem.kind(of: path + "/" + folder + "/" + fileName(name, scale: 3)) != .missing {
+            if keeping.contains(name),
+                FileSystem.kind(of: path + "/" + folder + "/" + fileName(name, scale: 3)) != .missing
+            {
                 report.kept.append(name)
                 report.files[name] = plan.recorded[name]
                 continue
@@ -211,12 +261,16 @@ package enum AssetCatalogWriter {
             try FileSystem.createFolder(folder, observer: observer)
             let contents = Array(contentsJSON(for: glyph.name).utf8)
             var files = [
-                contentsFileName: SHA256Digest.hex(of: contents), fileName(glyph.name, scale: 2): SHA256Digest.hex(of: glyph.png2x),
+                contentsFileName: SHA256Digest.hex(of: contents),
+                fileName(glyph.name, scale: 2): SHA256Digest.hex(of: glyph.png2x),
                 fileName(glyph.name, scale: 3): SHA256Digest.hex(of: glyph.png3x),
             ]
             var changed = false
-            let onDisk = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
-            if let onDisk, onDisk != contents, let mine = plan.recorded[glyph.name]?[contentsFileName], SHA256Digest.hex(of: onDisk) != mine {
+            let onDisk = try? FileSystem.readRegularFile(
+                folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
+            if let onDisk, onDisk != contents, let mine = plan.recorded[glyph.name]?[contentsFileName],
+                SHA256Digest.hex(of: onDisk) != mine
+            {
                 // Someone's edit (Xcode's inspector, say): theirs now.
                 report.editedContents.append(glyph.name)
                 files[contentsFileName] = mine
@@ -224,8 +278,12 @@ package enum AssetCatalogWriter {
                 changed = try staged.writeIfChangedRecording(contents, to: folder + "/" + contentsFileName).changed
             }
             report.files[glyph.name] = files
-            changed = try staged.writeIfChangedRecording(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2)).changed || changed
-            changed = try staged.writeIfChangedRecording(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3)).changed || changed
+            changed =
+                try staged.writeIfChangedRecording(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2))
+                .changed || changed
+            changed =
+                try staged.writeIfChangedRecording(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3))
+                .changed || changed
             if changed {
                 report.written.append(glyph.name)
             }
@@ -248,9 +306,16 @@ package enum AssetCatalogWriter {
     /// An image set's Contents.json as Xcode formats it: two-space indents, " : ", keys sorted.
     static func contentsJSON(for glyph: String) -> String {
         let images = [2, 3].map { scale in
-            OrderedJSON.object([("filename", .string(fileName(glyph, scale: scale))), ("idiom", .string("universal")), ("scale", .string("\(scale)x"))])
+            OrderedJSON.object([
+                ("filename", .string(fileName(glyph, scale: scale))), ("idiom", .string("universal")),
+                ("scale", .string("\(scale)x")),
+            ])
         }
-        return contentsFile(.object([("images", .array(images)), info, ("properties", .object([("template-rendering-intent", .string("template"))]))]))
+        return contentsFile(
+            .object([
+                ("images", .array(images)), info,
+                ("properties", .object([("template-rendering-intent", .string("template"))])),
+            ]))
     }
 
     /// The `info` member that marks a Contents.json as iconforge's.
@@ -265,7 +330,8 @@ package enum AssetCatalogWriter {
     /// Whether the image set's Contents.json says iconforge wrote it.
     static func isOwned(_ folder: String) -> Bool {
         guard case .directory = FileSystem.kind(of: folder),
-            let bytes = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false),
+            let bytes = try? FileSystem.readRegularFile(
+                folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false),
             let root = try? JSONParser.parse(bytes)
         else { return false }
         return root["info"]?["author"]?.string == author
@@ -282,20 +348,33 @@ package enum AssetCatalogWriter {
         func conflict(fullName: String) -> (problem: String, remedy: String) {
             let unique = "asset names must be unique across every catalog of an app's target, whatever the asset type"
             if inOtherCatalog {
-                return ("\(path), in another asset catalog of the app's target, already has the asset name \"\(fullName)\", and \(unique)", "rename the glyph or that asset")
+                return (
+                    "\(path), in another asset catalog of the app's target, already has the asset name \"\(fullName)\", and \(unique)",
+                    "rename the glyph or that asset"
+                )
             }
             if isIconforges {
-                return ("\(path) is an image set iconforge wrote for another folder of this catalog (a build with another --xcassets) and has the asset name \"\(fullName)\", and \(unique)", "remove it, or write into the folder it is in")
+                return (
+                    "\(path) is an image set iconforge wrote for another folder of this catalog (a build with another --xcassets) and has the asset name \"\(fullName)\", and \(unique)",
+                    "remove it, or write into the folder it is in"
+                )
             }
-            let owner = isImageSet ? "was not made by iconforge (its Contents.json has no \"author\" : \"\(author)\")" : "is an asset iconforge does not make"
-            return ("\(path) \(owner) and has the asset name \"\(fullName)\", and \(unique)", "rename the glyph or remove that asset, which iconforge will not touch")
+            let owner =
+                isImageSet
+                ? "was not made by iconforge (its Contents.json has no \"author\" : \"\(author)\")"
+                : "is an asset iconforge does not make"
+            return (
+                "\(path) \(owner) and has the asset name \"\(fullName)\", and \(unique)",
+                "rename the glyph or remove that asset, which iconforge will not touch"
+            )
         }
     }
 
     /// Every asset in a catalog folder and its groups, by lower-cased full name (a group or
     /// sprite atlas that provides a namespace adds its name).
     private static func collectAssets(
-        in folder: String, namespace: String, depth: Int, otherCatalog: Bool, skipping: Set<String>, into found: inout [String: Asset]
+        in folder: String, namespace: String, depth: Int, otherCatalog: Bool, skipping: Set<String>,
+        into found: inout [String: Asset]
     ) {
         guard depth <= 16, case .directory = FileSystem.kind(of: folder) else { return }
         for entry in ((try? FileSystem.contents(ofFolder: folder)) ?? []).sorted() where !entry.hasPrefix(".") {
@@ -303,7 +382,8 @@ package enum AssetCatalogWriter {
             guard case .directory = FileSystem.kind(of: path), !skipping.contains(path) else { continue }
             guard let dot = entry.lastIndex(of: ".") else {
                 collectAssets(
-                    in: path, namespace: namespace + (providesNamespace(path) ? entry + "/" : ""), depth: depth + 1, otherCatalog: otherCatalog,
+                    in: path, namespace: namespace + (providesNamespace(path) ? entry + "/" : ""), depth: depth + 1,
+                    otherCatalog: otherCatalog,
                     skipping: skipping, into: &found)
                 continue
             }
@@ -311,11 +391,13 @@ package enum AssetCatalogWriter {
             let type = entry[entry.index(after: dot)...]
             if found[name.lowercased()] == nil {
                 found[name.lowercased()] = Asset(
-                    path: path, isImageSet: type == "imageset", isIconforges: type == "imageset" && isOwned(path), inOtherCatalog: otherCatalog)
+                    path: path, isImageSet: type == "imageset", isIconforges: type == "imageset" && isOwned(path),
+                    inOtherCatalog: otherCatalog)
             }
             if type == "spriteatlas" {
                 collectAssets(
-                    in: path, namespace: namespace + (providesNamespace(path) ? entry[..<dot] + "/" : ""), depth: depth + 1,
+                    in: path, namespace: namespace + (providesNamespace(path) ? entry[..<dot] + "/" : ""),
+                    depth: depth + 1,
                     otherCatalog: otherCatalog, skipping: skipping, into: &found)
             }
         }
@@ -323,7 +405,9 @@ package enum AssetCatalogWriter {
 
     /// Whether the group (or sprite atlas) folder's Contents.json says `"provides-namespace" : true`.
     static func providesNamespace(_ folder: String) -> Bool {
-        guard let bytes = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false),
+        guard
+            let bytes = try? FileSystem.readRegularFile(
+                folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false),
             let root = try? JSONParser.parse(bytes)
         else { return false }
         return root["properties"]?["provides-namespace"]?.kind == .bool(true)
@@ -333,28 +417,36 @@ package enum AssetCatalogWriter {
     /// bytes: someone touched the set, and it is not iconforge's to take apart.
     private static func isTouched(_ folder: String, recorded: [String: String]) -> Bool {
         recorded.contains { file, sha256 in
-            guard let bytes = try? FileSystem.readRegularFile(folder + "/" + file, limit: 64 << 20, followingSymlinks: false) else { return false }
+            guard
+                let bytes = try? FileSystem.readRegularFile(
+                    folder + "/" + file, limit: 64 << 20, followingSymlinks: false)
+            else { return false }
             return SHA256Digest.hex(of: bytes) != sha256
         }
     }
 
     /// Removes iconforge's files from its image set, then the folder if nothing else is left in it.
-    private static func removeImageSet(_ folder: String, glyph: String, recorded: [String: String]?, observer: FlushObserver?) throws(FileError) {
+    private static func removeImageSet(
+        _ folder: String, glyph: String, recorded: [String: String]?, observer: FlushObserver?
+    ) throws(FileError) {
         for file in [fileName(glyph, scale: 2), fileName(glyph, scale: 3)] {
             try FileSystem.remove(folder + "/" + file, observer: observer)
         }
-        for entry in (try? FileSystem.contents(ofFolder: folder)) ?? [] where entry.hasPrefix(FileSystem.temporaryPrefix) {
+        for entry in (try? FileSystem.contents(ofFolder: folder)) ?? []
+        where entry.hasPrefix(FileSystem.temporaryPrefix) {
             try FileSystem.remove(folder + "/" + entry, observer: observer)
         }
         // Contents.json last (and only as iconforge wrote it): while it is there, the folder
         // is still an asset.
-        let contents = try? FileSystem.readRegularFile(folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
+        let contents = try? FileSystem.readRegularFile(
+            folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
         if let mine = recorded?[contentsFileName], let contents, SHA256Digest.hex(of: contents) != mine { return }
         try FileSystem.remove(folder + "/" + contentsFileName, observer: observer)
         try FileSystem.removeFolderIfEmpty(folder, observer: observer)
     }
 
     private static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.unicodeScalars.contains { $0.value < 0x20 }
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
+            && !name.unicodeScalars.contains { $0.value < 0x20 }
     }
 }

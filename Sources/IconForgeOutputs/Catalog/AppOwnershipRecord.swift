@@ -61,8 +61,11 @@ package struct AppOwnershipRecord: Codable, Equatable, Sendable {
     /// Its paths are stored relative to that folder (so a project moved or cloned elsewhere
     /// keeps its record) and come back as the build names them.
     package static func read(in outputFolder: String) -> AppOwnershipRecord? {
-        guard let bytes = try? FileSystem.readRegularFile(outputFolder + "/" + fileName, limit: 16 << 20, followingSymlinks: false),
-            let record = try? JSONDecoder().decode(AppOwnershipRecord.self, from: Data(bytes)), record.version == currentVersion
+        guard
+            let bytes = try? FileSystem.readRegularFile(
+                outputFolder + "/" + fileName, limit: 16 << 20, followingSymlinks: false),
+            let record = try? JSONDecoder().decode(AppOwnershipRecord.self, from: Data(bytes)),
+            record.version == currentVersion
         else { return nil }
         return record.mappingPaths { RelativePath.resolving($0, against: outputFolder) }
     }
@@ -71,7 +74,8 @@ package struct AppOwnershipRecord: Codable, Equatable, Sendable {
     func mappingPaths(_ transform: (String) -> String) -> AppOwnershipRecord {
         var mapped = self
         if let path = infoPlist?.path { mapped.infoPlist?.path = transform(path) }
-        mapped.translations = Dictionary(translations.map { (transform($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        mapped.translations = Dictionary(
+            translations.map { (transform($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         if let folder = imageSets?.folder { mapped.imageSets?.folder = transform(folder) }
         if let folder = vectorSets?.folder { mapped.vectorSets?.folder = transform(folder) }
         if let folder = symbolSets?.folder { mapped.symbolSets?.folder = transform(folder) }
@@ -80,7 +84,9 @@ package struct AppOwnershipRecord: Codable, Equatable, Sendable {
 
     /// Deterministic bytes: keys sorted, one line per level.
     package func encoded() -> [UInt8] {
-        ((try? JSONText.encode(self, formatting: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? []) + [0x0A]
+        ((try? JSONText.encode(self, formatting: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? []) + [
+            0x0A
+        ]
     }
 
     /// The bytes of the record as kept in `outputFolder` (paths relative to it).
@@ -90,6 +96,7 @@ package struct AppOwnershipRecord: Codable, Equatable, Sendable {
 
     /// Writes the record (only when its bytes change) into `outputFolder`; `observer`: a test's.
     package func write(in outputFolder: String, observer: FlushObserver? = nil) throws(FileError) {
-        _ = try FileSystem.writeIfChanged(encoded(in: outputFolder), to: outputFolder + "/" + Self.fileName, observer: observer)
+        _ = try FileSystem.writeIfChanged(
+            encoded(in: outputFolder), to: outputFolder + "/" + Self.fileName, observer: observer)
     }
 }

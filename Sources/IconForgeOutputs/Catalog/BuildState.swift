@@ -84,14 +84,16 @@ package struct BuildState: Equatable, Sendable {
         let rest = Glyphs(glyphs: glyphs, modificationTimes: modificationTimes, sourceSignatures: sourceSignatures)
         let formatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Compact JSON escapes every newline inside strings, so each record is one line.
-        guard let first = try? JSONText.encode(header, formatting: formatting), let second = try? Self.encode(rest, formatting: formatting, reusing: cache, splicing: signatures)
+        guard let first = try? JSONText.encode(header, formatting: formatting),
+            let second = try? Self.encode(rest, formatting: formatting, reusing: cache, splicing: signatures)
         else { return [] }
         return first + [0x0A] + second + [0x0A]
     }
 
     /// The second line; `glyphs` sorts first of its keys, so its empty array opens the record.
     private static func encode(
-        _ rest: Glyphs, formatting: JSONEncoder.OutputFormatting, reusing cache: GlyphJSONCache?, splicing signatures: SignatureText?
+        _ rest: Glyphs, formatting: JSONEncoder.OutputFormatting, reusing cache: GlyphJSONCache?,
+        splicing signatures: SignatureText?
     ) throws -> [UInt8] {
         guard let cache, !rest.glyphs.isEmpty else { return try JSONText.encode(rest, formatting: formatting) }
         var skeleton = rest
@@ -108,7 +110,9 @@ package struct BuildState: Equatable, Sendable {
         var writer = JSONText.Writer(layout: .compact, capacity: outer.count + rest.glyphs.count * 768)
         writer.container(.object, count: 1, depth: 0) { writer, _ in
             writer.key("glyphs")
-            writer.container(.array, count: fragments.count, depth: 1) { writer, index in writer.verbatim(fragments[index]) }
+            writer.container(.array, count: fragments.count, depth: 1) { writer, index in
+                writer.verbatim(fragments[index])
+            }
         }
         return Array(writer.bytes.dropLast()) + outer[opening.count...]
     }
@@ -134,7 +138,9 @@ package struct BuildState: Equatable, Sendable {
         writer.container(.object, count: 3, depth: 0) { writer, index in
             let (key, members) = [("glyphs", []), ("modificationTimes", times), ("sourceSignatures", sources)][index]
             writer.key(key)
-            writer.container(index == 0 ? .array : .object, count: members.count, depth: 1) { writer, index in writer.verbatim(members[index]) }
+            writer.container(index == 0 ? .array : .object, count: members.count, depth: 1) { writer, index in
+                writer.verbatim(members[index])
+            }
         }
         return writer.bytes
     }
@@ -162,8 +168,11 @@ package struct BuildState: Equatable, Sendable {
     /// pending removals and the generated files (`glyphs` and signatures stay empty).
     package static func decodeHeader(_ bytes: [UInt8]) -> BuildState? {
         let end = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
-        guard let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<end])), header.version == version else { return nil }
-        var state = BuildState(buildKey: header.buildKey, catalogSHA256: header.catalogSHA256, catalogSignature: header.catalogSignature, glyphs: [])
+        guard let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<end])), header.version == version
+        else { return nil }
+        var state = BuildState(
+            buildKey: header.buildKey, catalogSHA256: header.catalogSHA256, catalogSignature: header.catalogSignature,
+            glyphs: [])
         state.generatedFiles = header.generatedFiles
         state.pendingRemovals = header.pendingRemovals
         if header.fingerprint != nil, header.report != nil {
@@ -173,7 +182,12 @@ package struct BuildState: Equatable, Sendable {
         return state
     }
 
-    package init(buildKey: String, catalogSHA256: String, catalogSignature: FileSignature? = nil, glyphs: [Catalog.Glyph], generatedFiles: [Catalog.GeneratedFile] = [], modificationTimes: [String: Int64] = [:], sourceSignatures: [String: FileSignature] = [:], fingerprint: String? = nil, report: Report? = nil, pendingRemovals: [String: FileSignature] = [:]) {
+    package init(
+        buildKey: String, catalogSHA256: String, catalogSignature: FileSignature? = nil, glyphs: [Catalog.Glyph],
+        generatedFiles: [Catalog.GeneratedFile] = [], modificationTimes: [String: Int64] = [:],
+        sourceSignatures: [String: FileSignature] = [:], fingerprint: String? = nil, report: Report? = nil,
+        pendingRemovals: [String: FileSignature] = [:]
+    ) {
         self.buildKey = buildKey
         self.catalogSHA256 = catalogSHA256
         self.catalogSignature = catalogSignature

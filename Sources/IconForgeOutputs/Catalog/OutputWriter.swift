@@ -15,10 +15,14 @@ package enum OutputWriter {
     /// size and time are still those it recorded. Its catalog hash is cleared, so that the
     /// next build writes its catalog.
     /// With `memory`, a state it remembers is not decoded again.
-    package static func previousState(in folder: String, stateBytes: [UInt8]? = nil, memory: StateMemory? = nil) -> BuildState? {
+    package static func previousState(in folder: String, stateBytes: [UInt8]? = nil, memory: StateMemory? = nil)
+        -> BuildState?
+    {
         let catalogPath = folder + "/" + OutputNaming.catalogFileName
         let state = (stateBytes ?? self.stateBytes(in: folder)).flatMap { memory?.decode($0) ?? BuildState.decode($0) }
-        if let state, let recorded = state.catalogSignature, FileSystem.signature(of: catalogPath, followingSymlinks: false) == recorded {
+        if let state, let recorded = state.catalogSignature,
+            FileSystem.signature(of: catalogPath, followingSymlinks: false) == recorded
+        {
             return state
         }
         let catalogBytes = try? FileSystem.readRegularFile(catalogPath, limit: 256 << 20)
@@ -31,10 +35,14 @@ package enum OutputWriter {
             if let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) {
                 let listed = Set(state.glyphs.flatMap { $0.outputs.map(\.file) })
                 for output in catalog.glyphs.flatMap(\.outputs)
-                where !listed.contains(output.file) && state.pendingRemovals[output.file] == nil && isPlainFileName(output.file) {
+                where !listed.contains(output.file) && state.pendingRemovals[output.file] == nil
+                    && isPlainFileName(output.file)
+                {
                     let path = folder + "/" + output.file
-                    guard let signature = FileSystem.signature(of: path, followingSymlinks: false), signature.size == output.bytes,
-                        let bytes = try? FileSystem.readRegularFile(path, limit: output.bytes), SHA256Digest.hex(of: bytes) == output.sha256,
+                    guard let signature = FileSystem.signature(of: path, followingSymlinks: false),
+                        signature.size == output.bytes,
+                        let bytes = try? FileSystem.readRegularFile(path, limit: output.bytes),
+                        SHA256Digest.hex(of: bytes) == output.sha256,
                         FileSystem.signature(of: path, followingSymlinks: false) == signature
                     else { continue }
                     state.pendingRemovals[output.file] = signature
@@ -42,8 +50,12 @@ package enum OutputWriter {
             }
             return state
         }
-        guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else { return nil }
-        return BuildState(buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs, generatedFiles: catalog.quickActions?.ownedFiles ?? [])
+        guard let catalogBytes, let catalog = try? JSONDecoder().decode(Catalog.self, from: Data(catalogBytes)) else {
+            return nil
+        }
+        return BuildState(
+            buildKey: catalog.buildKey, catalogSHA256: "", glyphs: catalog.glyphs,
+            generatedFiles: catalog.quickActions?.ownedFiles ?? [])
     }
 
     /// The bytes of the build state in `folder`, if there is one.
@@ -78,7 +90,8 @@ package enum OutputWriter {
 
         package init(names: Set<String>, previous: BuildState?, sameOptions: Bool) {
             self.names = names
-            let outputs = Set((previous?.glyphs ?? []).filter { names.contains($0.name) }.flatMap { $0.outputs.map(\.file) })
+            let outputs = Set(
+                (previous?.glyphs ?? []).filter { names.contains($0.name) }.flatMap { $0.outputs.map(\.file) })
             generatedFiles = previous?.generatedFiles ?? []
             modificationTimes = (previous?.modificationTimes ?? [:]).filter { outputs.contains($0.key) }
             sourceSignatures = (previous?.sourceSignatures ?? [:]).filter { names.contains($0.key) }
@@ -115,7 +128,9 @@ package enum OutputWriter {
             for outcome in outcomes {
                 known.merge(outcome.verifiedOutputs) { _, checked in checked }
                 for (output, png) in zip(outcome.outputs, outcome.pngs) {
-                    known[output.file] = try staged.writeIfChangedRecording(png.bytes, to: folder + "/" + output.file, early: early).signature
+                    known[output.file] = try staged.writeIfChangedRecording(
+                        png.bytes, to: folder + "/" + output.file, early: early
+                    ).signature
                 }
             }
             for file in generated where isSafeRelativePath(file.relativePath) {
@@ -146,12 +161,16 @@ package enum OutputWriter {
     package static func keptGeneratedFiles(_ previous: [Catalog.GeneratedFile], in folder: String) -> [KeptFile] {
         previous.compactMap { file in
             let path = folder + "/" + file.file
-            guard isSafeRelativePath(file.file), !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory,
-                case .regular(let size) = FileSystem.kind(of: path), let signature = FileSystem.signature(of: path, followingSymlinks: false),
+            guard isSafeRelativePath(file.file),
+                !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory,
+                case .regular(let size) = FileSystem.kind(of: path),
+                let signature = FileSystem.signature(of: path, followingSymlinks: false),
                 let bytes = try? FileSystem.readRegularFile(path, limit: max(size, 16 << 20), followingSymlinks: false),
                 FileSystem.signature(of: path, followingSymlinks: false) == signature
             else { return nil }
-            return KeptFile(entry: Catalog.GeneratedFile(file: file.file, bytes: bytes.count, sha256: SHA256Digest.hex(of: bytes)), signature: signature)
+            return KeptFile(
+                entry: Catalog.GeneratedFile(file: file.file, bytes: bytes.count, sha256: SHA256Digest.hex(of: bytes)),
+                signature: signature)
         }
     }
 
@@ -162,8 +181,10 @@ package enum OutputWriter {
     /// whose fingerprint and report stand unchanged).
     package static func writeCatalog(
         _ catalog: Catalog, outcomes: [GlyphOutcome], written known: [String: FileSignature], previous: BuildState?,
-        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil, fingerprintBeforeWriting: () -> String?,
-        report: BuildState.Report, keeping kept: KeptEntries? = nil, to folder: String, staging staged: inout StagedWrites,
+        sourceSignatures: [String: FileSignature], catalogDating: CatalogDating? = nil,
+        fingerprintBeforeWriting: () -> String?,
+        report: BuildState.Report, keeping kept: KeptEntries? = nil, to folder: String,
+        staging staged: inout StagedWrites,
         memory: StateMemory? = nil, threads: Int = 1
     ) throws(BuildError) -> CommittedCatalog? {
         var known = known
@@ -173,12 +194,14 @@ package enum OutputWriter {
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.
             // (`previousState` checked that the catalog on disk is the one the state describes.)
-            let redate = catalogDating.map { dating in
-                guard let current = FileSystem.modificationTime(of: catalogPath) else { return true }
-                return dating.time == 0 ? current != 0 : current <= dating.newestInput
-            } ?? false
+            let redate =
+                catalogDating.map { dating in
+                    guard let current = FileSystem.modificationTime(of: catalogPath) else { return true }
+                    return dating.time == 0 ? current != 0 : current <= dating.newestInput
+                } ?? false
             if kept == nil, let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
-                previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs, previous.generatedFiles == generatedFiles,
+                previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs,
+                previous.generatedFiles == generatedFiles,
                 previous.sourceSignatures == sourceSignatures, !redate,
                 // A state that had to be checked against the catalog's bytes (the catalog's
                 // time changed since) is rewritten, so the next build need not read it.
@@ -195,7 +218,9 @@ package enum OutputWriter {
             // build a tenth of its time, so a build that writes nothing leaves them (they
             // are hidden, and harmless) to the next build that writes, and a watch looks
             // once, and again only after another build wrote here.
-            if memory?.sweeps(folder) ?? true { removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames, observer: staged.observer) }
+            if memory?.sweeps(folder) ?? true {
+                removeStrayTemporaryFiles(in: folder, except: staged.temporaryNames, observer: staged.observer)
+            }
             // A build outside a watch keeps its glyphs' JSON for its own state only.
             let glyphJSON = memory?.glyphJSON ?? GlyphJSONCache()
             glyphJSON.prepare(catalog.glyphs, threads: threads)
@@ -205,7 +230,9 @@ package enum OutputWriter {
             if let catalogDating, written.temporary != nil || redate {
                 // The time goes on the temporary file, which the rename keeps.
                 FileSystem.setModificationTime(of: written.temporary ?? catalogPath, to: catalogDating.time)
-                catalogSignature = catalogSignature.map { FileSignature(size: $0.size, modified: catalogDating.time, inode: $0.inode) }
+                catalogSignature = catalogSignature.map {
+                    FileSignature(size: $0.size, modified: catalogDating.time, inode: $0.inode)
+                }
             }
             known[OutputNaming.catalogFileName] = catalogSignature
             var times: [String: Int64] = [:]
@@ -215,7 +242,8 @@ package enum OutputWriter {
                 }
             }
             var state = BuildState(
-                buildKey: catalog.buildKey, catalogSHA256: memory?.catalogSHA256(of: catalogBytes) ?? SHA256Digest.hex(of: catalogBytes),
+                buildKey: catalog.buildKey,
+                catalogSHA256: memory?.catalogSHA256(of: catalogBytes) ?? SHA256Digest.hex(of: catalogBytes),
                 catalogSignature: catalogSignature, glyphs: catalog.glyphs,
                 generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
             if let kept {
@@ -228,7 +256,9 @@ package enum OutputWriter {
         } catch let error as FileError {
             throw .output(error)
         } catch {
-            throw .output(FileError(path: folder + "/" + OutputNaming.catalogFileName, message: "cannot encode the catalog: \(error)"))
+            throw .output(
+                FileError(
+                    path: folder + "/" + OutputNaming.catalogFileName, message: "cannot encode the catalog: \(error)"))
         }
     }
 
@@ -239,7 +269,8 @@ package enum OutputWriter {
     /// removing left), so that a build killed at any later step leaves no file of
     /// iconforge's that the next build does not know. Returns the state, for `finishRemovals`.
     package static func stageState(
-        _ committed: CommittedCatalog, fingerprint: String?, outcomes: [GlyphOutcome], previous: BuildState?, to folder: String,
+        _ committed: CommittedCatalog, fingerprint: String?, outcomes: [GlyphOutcome], previous: BuildState?,
+        to folder: String,
         staging staged: inout StagedWrites, memory: StateMemory? = nil
     ) throws(BuildError) -> BuildState {
         var state = committed.state
@@ -257,13 +288,16 @@ package enum OutputWriter {
                 removals[output.file] = FileSystem.signature(of: folder + "/" + output.file, followingSymlinks: false)
             }
         }
-        for file in previous?.generatedFiles ?? [] where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
+        for file in previous?.generatedFiles ?? []
+        where !stillGenerated.contains(file.file) && isSafeRelativePath(file.file) {
             let path = folder + "/" + file.file
             guard !file.file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
             removals[file.file] = FileSystem.signature(of: path, followingSymlinks: false)
         }
         for (file, recorded) in previous?.pendingRemovals ?? [:]
-        where !kept.contains(file) && !stillGenerated.contains(file) && (isPlainFileName(file) || isSafeRelativePath(file)) {
+        where !kept.contains(file) && !stillGenerated.contains(file)
+            && (isPlainFileName(file) || isSafeRelativePath(file))
+        {
             // Only if it is still the file that build meant to remove, in a real folder.
             let path = folder + "/" + file
             guard !file.contains("/") || FileSystem.kind(of: path.parentPath) == .directory else { continue }
@@ -271,14 +305,17 @@ package enum OutputWriter {
         }
         // A file this build writes under another case of the same name is, on a
         // case-insensitive disk, the same entry: removing the old name would remove it.
-        let keptByFolding = Dictionary((kept.union(stillGenerated)).map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let keptByFolding = Dictionary(
+            (kept.union(stillGenerated)).map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         removals = removals.filter { file, _ in
             guard let other = keptByFolding[file.lowercased()] else { return true }
             return !FileSystem.isSameFile(folder + "/" + file, folder + "/" + other)
         }
         state.pendingRemovals = removals
         do throws(FileError) {
-            try staged.writeManifestIfChanged(memory?.encode(state) ?? state.encoded(reusing: committed.glyphJSON), to: folder + "/" + BuildState.fileName)
+            try staged.writeManifestIfChanged(
+                memory?.encode(state) ?? state.encoded(reusing: committed.glyphJSON),
+                to: folder + "/" + BuildState.fileName)
         } catch {
             throw .output(error)
         }
@@ -289,11 +326,15 @@ package enum OutputWriter {
     /// rewrites the state without them. A build killed meanwhile leaves them to the next,
     /// which removes those that are still the files this one meant to.
     /// `observer`: a test's (`BuildProbes.writes`).
-    package static func finishRemovals(_ state: BuildState, in folder: String, memory: StateMemory? = nil, observer: FlushObserver?) throws(BuildError) {
+    package static func finishRemovals(
+        _ state: BuildState, in folder: String, memory: StateMemory? = nil, observer: FlushObserver?
+    ) throws(BuildError) {
         guard !state.pendingRemovals.isEmpty else { return }
         var state = state
         do throws(FileError) {
-            for (file, recorded) in state.pendingRemovals.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            for (file, recorded) in state.pendingRemovals.sorted(by: {
+                $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+            }) {
                 let path = folder + "/" + file
                 // By identity, not by name: on a case-insensitive disk (a Mac's) the name of
                 // a glyph renamed by case alone now leads to the file this build just wrote.
@@ -303,7 +344,8 @@ package enum OutputWriter {
             }
             // Done: the next build has nothing left to remove.
             state.pendingRemovals = [:]
-            try FileSystem.writeIfChanged(memory?.encode(state) ?? state.encoded(), to: folder + "/" + BuildState.fileName, observer: observer)
+            try FileSystem.writeIfChanged(
+                memory?.encode(state) ?? state.encoded(), to: folder + "/" + BuildState.fileName, observer: observer)
         } catch {
             throw .output(error)
         }
@@ -315,7 +357,12 @@ package enum OutputWriter {
         switch FileSystem.kind(of: path) {
         case .directory: return
         case .missing: try FileSystem.createFolder(path, observer: observer)
-        case .symlink: throw FileError(path: path, message: "is a symbolic link; iconforge writes generated files only into real folders inside the output folder")
+        case .symlink:
+            throw FileError(
+                path: path,
+                message:
+                    "is a symbolic link; iconforge writes generated files only into real folders inside the output folder"
+            )
         default: throw FileError(path: path, message: "exists and is not a folder")
         }
     }
@@ -324,7 +371,8 @@ package enum OutputWriter {
     /// their names come from a definitions file: never let one climb out of the folder.
     private static func isSafeRelativePath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
+        return (1...2).contains(parts.count)
+            && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
             && (path.hasSuffix(".plist") || path.hasSuffix(".strings"))
     }
 
@@ -336,12 +384,16 @@ package enum OutputWriter {
     /// Temporary files left by a build that was killed before renaming them: in the folder
     /// and in the `<locale>.lproj` folders the generated strings files go into (real folders
     /// only: a link is never followed to remove anything).
-    private static func removeStrayTemporaryFiles(in folder: String, except staged: Set<String>, observer: FlushObserver?) {
+    private static func removeStrayTemporaryFiles(
+        in folder: String, except staged: Set<String>, observer: FlushObserver?
+    ) {
         // Only this process writes here now (the build holds the folder's lock).
         for name in (try? FileSystem.contents(ofFolder: folder)) ?? [] {
             if name.hasPrefix(FileSystem.temporaryPrefix), !staged.contains(name) {
                 try? FileSystem.remove(folder + "/" + name, observer: observer)
-            } else if name.hasSuffix(".lproj"), !name.hasPrefix("."), FileSystem.kind(of: folder + "/" + name) == .directory {
+            } else if name.hasSuffix(".lproj"), !name.hasPrefix("."),
+                FileSystem.kind(of: folder + "/" + name) == .directory
+            {
                 FileSystem.removeStrayTemporaryFiles(in: folder + "/" + name, except: staged, observer: observer)
             }
         }

@@ -24,7 +24,8 @@ final class SortedMembers<Value: Equatable & Sendable>: Sendable {
                 // Another key: the same count means some old key is missing.
                 guard let value = entries[key] else { break }
                 written.values.append(value)
-                try written.members.append(previous.values[index] == value ? previous.members[index] : member(key, value))
+                try written.members.append(
+                    previous.values[index] == value ? previous.members[index] : member(key, value))
             }
             if written.values.count == entries.count {
                 written.keys = previous.keys

@@ -36,11 +36,14 @@ package enum AppFileReaders {
                    "subtitle": {"en": "Start writing", "fr": "Commencer"}, "icon": {"glyph": "compose"}, "userInfo": {"screen": "editor"}},
                   {"type": "com.example.search", "title": {"en": "Search", "fr": "Rechercher"}, "icon": {"system": "search"}}]}
                 """
-            let result = QuickActions.check(fileBytes: Array(json.utf8), displayPath: QuickActions.fileName, glyphs: ["compose": true], appName: nil)
+            let result = QuickActions.check(
+                fileBytes: Array(json.utf8), displayPath: QuickActions.fileName, glyphs: ["compose": true], appName: nil
+            )
             let lines = result.definitions.map { InfoPlistStrings.lines(for: $0, locale: "fr") } ?? []
             return Example(
                 propertyList: result.files.first { $0.relativePath == QuickActions.propertyListPath }?.bytes ?? [],
-                definitions: result.definitions, stringsBlock: StringsFileUpdate.block(lines, sourceName: QuickActions.fileName))
+                definitions: result.definitions,
+                stringsBlock: StringsFileUpdate.block(lines, sourceName: QuickActions.fileName))
         }()
     }
 }

@@ -3,9 +3,11 @@
 /// For `UIApplicationShortcutItemTitle` and `…Subtitle`, iOS looks the Info.plist value up as
 /// a key in InfoPlist.strings, so each line is `"<development-locale text>" = "<translation>";`.
 package enum InfoPlistStrings {
-    static func files(for definitions: QuickActionDefinitions, sourceName: String) -> [(locale: String, bytes: [UInt8])] {
+    static func files(for definitions: QuickActionDefinitions, sourceName: String) -> [(locale: String, bytes: [UInt8])]
+    {
         definitions.locales.map { locale in
-            let text = ([header(sourceName: sourceName), ""] + lines(for: definitions, locale: locale) + [""]).joined(separator: "\n")
+            let text = ([header(sourceName: sourceName), ""] + lines(for: definitions, locale: locale) + [""]).joined(
+                separator: "\n")
             return (locale, Array(text.utf8))
         }
     }
@@ -23,7 +25,9 @@ package enum InfoPlistStrings {
     }
 
     /// Each development-locale text and its `locale` string, in the actions' order, each key once.
-    package static func translations(for definitions: QuickActionDefinitions, locale: String) -> [(key: String, value: String)] {
+    package static func translations(for definitions: QuickActionDefinitions, locale: String) -> [(
+        key: String, value: String
+    )] {
         let development = definitions.developmentLocale
         var written = Set<String>()
         var pairs: [(key: String, value: String)] = []

@@ -41,7 +41,9 @@ package enum InfoPlistUpdate {
     /// `updated`, refusing to replace an array iconforge did not write: one that, the keys
     /// someone added to its items aside, is not what `recorded` says an earlier build wrote
     /// and is not exactly the new one (then it becomes iconforge's as it is, not a byte changed).
-    package static func update(_ existing: [UInt8]?, generated: [UInt8], recorded: AppOwnershipRecord.InfoPlist?, sourceName: String) throws(Failure) -> Update {
+    package static func update(
+        _ existing: [UInt8]?, generated: [UInt8], recorded: AppOwnershipRecord.InfoPlist?, sourceName: String
+    ) throws(Failure) -> Update {
         try update(existing, generated: generated, owner: .recorded(recorded, sourceName: sourceName))
     }
 
@@ -60,15 +62,21 @@ package enum InfoPlistUpdate {
         let found = original.dictionary[key]
         var added: [Int: ShortcutItemsMerge.Item] = [:]
         if case .recorded(let recorded, let sourceName) = owner, let found, found != items {
-            guard let array = found.array, let keys = ShortcutItemsMerge.added(found: array, generated: newItems, recorded: recorded) else {
+            guard let array = found.array,
+                let keys = ShortcutItemsMerge.added(found: array, generated: newItems, recorded: recorded)
+            else {
                 let count = found.array?.count ?? 0
-                throw Failure(message: "has a \(key) array (\(count) quick \(count == 1 ? "action" : "actions")) that iconforge did not write, or in which a value it wrote was changed or removed since, so it is not replaced; import it into \(sourceName) with `iconforge init --from-info-plist PATH` (with --strings DIR or --xcstrings FILE for its translations), after which builds keep it as it is, or delete the array from this file to let iconforge write its own")
+                throw Failure(
+                    message:
+                        "has a \(key) array (\(count) quick \(count == 1 ? "action" : "actions")) that iconforge did not write, or in which a value it wrote was changed or removed since, so it is not replaced; import it into \(sourceName) with `iconforge init --from-info-plist PATH` (with --strings DIR or --xcstrings FILE for its translations), after which builds keep it as it is, or delete the array from this file to let iconforge write its own"
+                )
             }
             added = keys
         }
         let plan = ShortcutItemsMerge.plan(found: found?.array ?? [], generated: newItems, added: added)
         var update = Update(
-            bytes: nil, arraySHA256: digest(.array(plan.owned.map(PropertyListValue.dictionary))), itemKeys: plan.owned.map { $0.keys.sorted() },
+            bytes: nil, arraySHA256: digest(.array(plan.owned.map(PropertyListValue.dictionary))),
+            itemKeys: plan.owned.map { $0.keys.sorted() },
             added: plan.added)
         let written = PropertyListValue.array(plan.items.map(PropertyListValue.dictionary))
         if original.format == .xml {
@@ -83,27 +91,41 @@ package enum InfoPlistUpdate {
     }
 
     /// `existing` with the array `written` (planned by `plan`) in place of the one it holds.
-    private static func rewritten(_ existing: [UInt8], original: Parsed, plan: ShortcutItemsMerge.Plan, written: PropertyListValue, generated: [UInt8]) throws(Failure) -> [UInt8] {
+    private static func rewritten(
+        _ existing: [UInt8], original: Parsed, plan: ShortcutItemsMerge.Plan, written: PropertyListValue,
+        generated: [UInt8]
+    ) throws(Failure) -> [UInt8] {
         let result: [UInt8]
         var expectedTree: PropertyListTree?
         switch original.format {
         case .binary:
-            guard let tree = original.tree, let entries = tree.entries else { throw Failure(message: "does not hold a dictionary at its root") }
+            guard let tree = original.tree, let entries = tree.entries else {
+                throw Failure(message: "does not hold a dictionary at its root")
+            }
             let root = PropertyListTree.dictionary(withArray(entries, plan: plan))
             expectedTree = root
             result = BinaryPropertyListWriter.bytes(for: root)
         case .xml:
             result = try spliced(existing, plan: plan, generated: generated)
         default:
-            throw Failure(message: "is an old-style (OpenStep) property list, which iconforge does not write; convert it with `plutil -convert xml1`")
+            throw Failure(
+                message:
+                    "is an old-style (OpenStep) property list, which iconforge does not write; convert it with `plutil -convert xml1`"
+            )
         }
         // Whatever wrote it, the result must say what the original said, the array aside.
         let reread = try parse(result, what: "the updated file")
-        var before = original.dictionary, after = reread.dictionary
+        var before = original.dictionary
+        var after = reread.dictionary
         let newArray = after.removeValue(forKey: key)
         before.removeValue(forKey: key)
-        guard reread.format == original.format, newArray == written, after == before, expectedTree == nil || reread.tree == expectedTree else {
-            throw Failure(message: "could not be updated without changing other keys (a layout iconforge does not understand); copy QuickActions.plist's array in by hand, and report this")
+        guard reread.format == original.format, newArray == written, after == before,
+            expectedTree == nil || reread.tree == expectedTree
+        else {
+            throw Failure(
+                message:
+                    "could not be updated without changing other keys (a layout iconforge does not understand); copy QuickActions.plist's array in by hand, and report this"
+            )
         }
         return result
     }
@@ -112,7 +134,9 @@ package enum InfoPlistUpdate {
     /// item and key that stays keeps its place, a new key goes where its item's keys sort it
     /// (or last, in an item whose keys are not sorted), and a new array where the root's
     /// keys sort it (or last).
-    private static func withArray(_ entries: [PropertyListTree.Entry], plan: ShortcutItemsMerge.Plan) -> [PropertyListTree.Entry] {
+    private static func withArray(_ entries: [PropertyListTree.Entry], plan: ShortcutItemsMerge.Plan)
+        -> [PropertyListTree.Entry]
+    {
         let found = entries.last { $0.key == key }?.value.elements ?? []
         var items: [PropertyListTree] = []
         for (source, item) in zip(plan.sources, plan.items) {
@@ -123,11 +147,16 @@ package enum InfoPlistUpdate {
                 var kept: [PropertyListTree.Entry] = []
                 for entry in found[old].entries ?? [] {
                     guard let value = item[entry.key] else { continue }
-                    kept.append(value == entry.value.value ? entry : PropertyListTree.Entry(key: entry.key, value: PropertyListTree(value)))
+                    kept.append(
+                        value == entry.value.value
+                            ? entry : PropertyListTree.Entry(key: entry.key, value: PropertyListTree(value)))
                 }
                 let present = Set(kept.map(\.key))
-                for (name, value) in item.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) where !present.contains(name) {
-                    kept.insert(PropertyListTree.Entry(key: name, value: PropertyListTree(value)), at: sortedPlace(of: name, in: kept.map(\.key)))
+                for (name, value) in item.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+                where !present.contains(name) {
+                    kept.insert(
+                        PropertyListTree.Entry(key: name, value: PropertyListTree(value)),
+                        at: sortedPlace(of: name, in: kept.map(\.key)))
                 }
                 items.append(.dictionary(kept))
             }
@@ -200,7 +229,9 @@ package enum InfoPlistUpdate {
     /// each with its depth below the root.
     static func arrayLines(_ generated: [UInt8]) -> [(depth: Int, text: String)] {
         let lines = String(decoding: generated, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard let open = lines.firstIndex(of: "<dict>"), let close = lines.lastIndex(of: "</dict>"), open < close else { return [] }
+        guard let open = lines.firstIndex(of: "<dict>"), let close = lines.lastIndex(of: "</dict>"), open < close else {
+            return []
+        }
         return lines[(open + 1)..<close].map { line in
             let depth = line.prefix { $0 == "\t" }.count
             return (depth, String(line.dropFirst(depth)))
@@ -210,7 +241,8 @@ package enum InfoPlistUpdate {
     /// `bytes` with the array `plan` writes: item by item (`splicedItems`) where the file
     /// has an array of dictionaries and `generated` is laid out as expected, else the whole
     /// array replaced or added.
-    static func spliced(_ bytes: [UInt8], plan: ShortcutItemsMerge.Plan, generated: [UInt8]) throws(Failure) -> [UInt8] {
+    static func spliced(_ bytes: [UInt8], plan: ShortcutItemsMerge.Plan, generated: [UInt8]) throws(Failure) -> [UInt8]
+    {
         let layout: PropertyListLayout
         do throws(PropertyListLayout.Failure) {
             layout = try PropertyListLayout.scan(bytes)
@@ -224,7 +256,9 @@ package enum InfoPlistUpdate {
     /// `bytes` with the root dictionary's `UIApplicationShortcutItems` entry replaced by
     /// `array`, or `array` added: in key order if the keys are sorted (as Xcode writes
     /// them), else last. Indentation follows the file's.
-    static func spliced(_ bytes: [UInt8], layout: PropertyListLayout, array: [(depth: Int, text: String)]) throws(Failure) -> [UInt8] {
+    static func spliced(_ bytes: [UInt8], layout: PropertyListLayout, array: [(depth: Int, text: String)])
+        throws(Failure) -> [UInt8]
+    {
         let matches = layout.entries.filter { $0.key == key }
         guard matches.count <= 1 else { throw Failure(message: "has \(key) twice; remove one") }
         let unit = indentUnit(layout, in: bytes)
@@ -238,7 +272,9 @@ package enum InfoPlistUpdate {
         if let entry = matches.first {
             result.replaceSubrange(entry.start..<entry.end, with: Array(render(indentingFirst: false).utf8))
         } else if layout.rootIsEmptyElement {
-            result.replaceSubrange(layout.closing, with: Array(("<dict>" + newline + render(indentingFirst: true) + newline + "</dict>").utf8))
+            result.replaceSubrange(
+                layout.closing,
+                with: Array(("<dict>" + newline + render(indentingFirst: true) + newline + "</dict>").utf8))
         } else {
             let place = sortedPlace(of: key, in: layout.entries.map(\.key))
             let next = place < layout.entries.count ? layout.entries[place] : nil
@@ -246,7 +282,9 @@ package enum InfoPlistUpdate {
             if let line = PropertyListLayout.indentation(before: anchor, in: bytes) {
                 result.insert(contentsOf: Array((render(indentingFirst: true) + newline).utf8), at: line.lineStart)
             } else {
-                result.insert(contentsOf: Array((render(indentingFirst: false) + newline + (next == nil ? "" : unit)).utf8), at: anchor)
+                result.insert(
+                    contentsOf: Array((render(indentingFirst: false) + newline + (next == nil ? "" : unit)).utf8),
+                    at: anchor)
             }
         }
         return result

@@ -31,14 +31,17 @@ package enum QuickActions {
     ///     the asset catalog's namespace (`Glyphs/`) when the glyphs are written into a group
     ///     that provides one, since iOS finds the image set by its full name.
     package static func check(
-        fileBytes: [UInt8], displayPath: String, glyphs: [String: Bool], appName: String?, limits: TruncationLimits = TruncationLimits(),
+        fileBytes: [UInt8], displayPath: String, glyphs: [String: Bool], appName: String?,
+        limits: TruncationLimits = TruncationLimits(),
         iconNamespace: String = ""
     ) -> QuickActionsResult {
         let root: JSONValue
         do {
             root = try JSONParser.parse(fileBytes)
         } catch {
-            return QuickActionsResult(diagnostics: [Diagnostic(.actionsParse, file: displayPath, at: error.location, error.message)], files: [])
+            return QuickActionsResult(
+                diagnostics: [Diagnostic(.actionsParse, file: displayPath, at: error.location, error.message)],
+                files: [])
         }
         var decoder = QuickActionsDecoder(file: displayPath)
         guard var definitions = decoder.decode(root) else {
@@ -46,12 +49,15 @@ package enum QuickActions {
         }
         let overridingName = appName.flatMap { $0.trimmed().isEmpty ? nil : $0 }
         var checker = QuickActionsChecker(
-            file: displayPath, definitions: definitions, glyphs: glyphs, appName: overridingName ?? definitions.appName, limits: limits)
+            file: displayPath, definitions: definitions, glyphs: glyphs, appName: overridingName ?? definitions.appName,
+            limits: limits)
         let diagnostics = (decoder.diagnostics + checker.run()).sorted(by: Diagnostic.sortOrder)
         let result = QuickActionsResult(diagnostics: diagnostics, files: [])
         guard !result.hasErrors else { return result }
         for index in definitions.actions.indices {
-            if case .glyph(let name)? = definitions.actions[index].icon { definitions.actions[index].icon = .glyph(iconNamespace + name) }
+            if case .glyph(let name)? = definitions.actions[index].icon {
+                definitions.actions[index].icon = .glyph(iconNamespace + name)
+            }
             definitions.actions[index].fallbackIcons = definitions.actions[index].fallbackIcons.map { icon in
                 if case .glyph(let name) = icon { return .glyph(iconNamespace + name) }
                 return icon
@@ -62,7 +68,8 @@ package enum QuickActions {
         for strings in InfoPlistStrings.files(for: definitions, sourceName: displayPath.lastPathComponent) {
             files.append((stringsPath(locale: strings.locale), strings.bytes))
         }
-        var generated = QuickActionsResult(diagnostics: diagnostics, files: files.sorted { $0.relativePath < $1.relativePath })
+        var generated = QuickActionsResult(
+            diagnostics: diagnostics, files: files.sorted { $0.relativePath < $1.relativePath })
         generated.definitions = definitions
         return generated
     }

@@ -17,7 +17,10 @@ package struct QuickActionsDecoder {
 
     package mutating func decode(_ root: JSONValue) -> QuickActionDefinitions? {
         guard let members = root.members else {
-            report(.actionsParse, at: root.location, "the file holds \(root.kindDescription); it must be one JSON object with an \"actions\" array (see Quick-action definitions in docs/xcode.md)")
+            report(
+                .actionsParse, at: root.location,
+                "the file holds \(root.kindDescription); it must be one JSON object with an \"actions\" array (see Quick-action definitions in docs/xcode.md)"
+            )
             return nil
         }
         checkKeys(members, allowed: Self.topLevelKeys, in: "the top-level object")
@@ -38,21 +41,31 @@ package struct QuickActionsDecoder {
                     if seen.insert(locale).inserted {
                         listedLocales?.append(locale)
                     } else {
-                        report(.actionsParse, at: element.location, "locale \"\(locale)\" is listed twice in locales; remove the second")
+                        report(
+                            .actionsParse, at: element.location,
+                            "locale \"\(locale)\" is listed twice in locales; remove the second")
                     }
                 }
                 if listedLocales?.isEmpty == true {
-                    report(.actionsParse, at: value.location, "locales is empty; list the app's locales, the development locale first, e.g. [\"en\", \"fr\"]")
+                    report(
+                        .actionsParse, at: value.location,
+                        "locales is empty; list the app's locales, the development locale first, e.g. [\"en\", \"fr\"]")
                     listedLocales = nil
                 }
             } else {
-                report(.actionsParse, at: value.location, "locales is \(value.kindDescription); it must be an array of locale names such as [\"en\", \"fr\"]")
+                report(
+                    .actionsParse, at: value.location,
+                    "locales is \(value.kindDescription); it must be an array of locale names such as [\"en\", \"fr\"]")
             }
         }
-        if let value = root["developmentLocale"], let locale = string(value, what: "developmentLocale"), checkLocale(locale, at: value.location) {
+        if let value = root["developmentLocale"], let locale = string(value, what: "developmentLocale"),
+            checkLocale(locale, at: value.location)
+        {
             definitions.developmentLocale = locale
             if let listed = listedLocales, !listed.contains(locale) {
-                report(.actionsParse, at: value.location, "developmentLocale \"\(locale)\" is not in locales \(Self.list(listed)); add it to locales")
+                report(
+                    .actionsParse, at: value.location,
+                    "developmentLocale \"\(locale)\" is not in locales \(Self.list(listed)); add it to locales")
             }
         } else if let first = listedLocales?.first {
             definitions.developmentLocale = first
@@ -65,14 +78,19 @@ package struct QuickActionsDecoder {
                 definitions.actionLocations = elements.map(\.location)
                 definitions.actions = elements.enumerated().compactMap { decodeAction($1, number: $0 + 1) }
             } else {
-                report(.actionsParse, at: value.location, "actions is \(value.kindDescription); it must be an array of up to four action objects")
+                report(
+                    .actionsParse, at: value.location,
+                    "actions is \(value.kindDescription); it must be an array of up to four action objects")
             }
         } else {
-            report(.actionsParse, at: root.location, "no \"actions\" array; add one with up to four action objects, each with a type and a title")
+            report(
+                .actionsParse, at: root.location,
+                "no \"actions\" array; add one with up to four action objects, each with a type and a title")
         }
 
         if let listed = listedLocales {
-            definitions.locales = [definitions.developmentLocale] + listed.filter { $0 != definitions.developmentLocale }
+            definitions.locales =
+                [definitions.developmentLocale] + listed.filter { $0 != definitions.developmentLocale }
             definitions.localesListed = true
         } else {
             var found = Set<String>()
@@ -89,11 +107,14 @@ package struct QuickActionsDecoder {
 
     private mutating func decodeAction(_ value: JSONValue, number: Int) -> QuickActionDefinitions.Action? {
         guard let members = value.members else {
-            report(.actionsParse, at: value.location, "quick action \(number) is \(value.kindDescription); it must be an object with a type and a title")
+            report(
+                .actionsParse, at: value.location,
+                "quick action \(number) is \(value.kindDescription); it must be an object with a type and a title")
             return nil
         }
         checkKeys(members, allowed: Self.actionKeys, in: "quick action \(number)")
-        var action = QuickActionDefinitions.Action(typeLocation: value.location, iconLocation: value.location, location: value.location)
+        var action = QuickActionDefinitions.Action(
+            typeLocation: value.location, iconLocation: value.location, location: value.location)
         if let type = value["type"] {
             action.type = string(type, what: "type")
             action.typeLocation = type.location
@@ -106,13 +127,18 @@ package struct QuickActionsDecoder {
         for (field, isTitle) in [("titleKey", true), ("subtitleKey", false)] {
             guard let value = value[field], let key = string(value, what: field) else { continue }
             if key.isEmpty {
-                report(.actionsParse, at: value.location, "\(field) is empty; leave it out to key the translations by the \(isTitle ? "title" : "subtitle") itself")
+                report(
+                    .actionsParse, at: value.location,
+                    "\(field) is empty; leave it out to key the translations by the \(isTitle ? "title" : "subtitle") itself"
+                )
             } else if isTitle, action.title != nil {
                 action.title?.key = key
             } else if !isTitle, action.subtitle != nil {
                 action.subtitle?.key = key
             } else {
-                report(.actionsParse, at: value.location, "\(field) without a \(isTitle ? "title" : "subtitle"); it names the localisation key of one")
+                report(
+                    .actionsParse, at: value.location,
+                    "\(field) without a \(isTitle ? "title" : "subtitle"); it names the localisation key of one")
             }
         }
         if let icon = value["icon"] {
@@ -136,14 +162,18 @@ package struct QuickActionsDecoder {
                 }
                 action.userInfo = pairs.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
             } else {
-                report(.actionsParse, at: userInfo.location, "userInfo is \(userInfo.kindDescription); it must be an object of string values, e.g. {\"screen\": \"editor\"}")
+                report(
+                    .actionsParse, at: userInfo.location,
+                    "userInfo is \(userInfo.kindDescription); it must be an object of string values, e.g. {\"screen\": \"editor\"}"
+                )
             }
         }
         return action
     }
 
     private mutating func decodeIcon(_ value: JSONValue) -> [QuickActionDefinitions.Icon] {
-        let shape = "icon must be an object with one or more of \"symbol\" (an SF Symbol name), \"glyph\" (the name of a glyph beside this file) and \"system\" (a UIApplicationShortcutIcon.IconType name), which iOS takes in that order"
+        let shape =
+            "icon must be an object with one or more of \"symbol\" (an SF Symbol name), \"glyph\" (the name of a glyph beside this file) and \"system\" (a UIApplicationShortcutIcon.IconType name), which iOS takes in that order"
         guard let members = value.members else {
             report(.actionsIcon, at: value.location, "icon is \(value.kindDescription); " + shape)
             return []
@@ -159,7 +189,9 @@ package struct QuickActionsDecoder {
         var icons: [QuickActionDefinitions.Icon] = []
         for source in sources {
             guard let name = source.value.string else {
-                report(.actionsIcon, at: source.value.location, "icon \(source.key) is \(source.value.kindDescription); it must be a name in a string")
+                report(
+                    .actionsIcon, at: source.value.location,
+                    "icon \(source.key) is \(source.value.kindDescription); it must be a name in a string")
                 return []
             }
             checkControlCharacters(name, at: source.value.location, what: "icon name")
@@ -176,10 +208,15 @@ package struct QuickActionsDecoder {
     private mutating func localizedText(_ value: JSONValue, what: String) -> QuickActionDefinitions.LocalizedText? {
         if let text = value.string {
             checkControlCharacters(text, at: value.location, what: what)
-            return .init(entries: [.init(locale: developmentLocale, text: text, location: value.location)], isPlain: true, location: value.location)
+            return .init(
+                entries: [.init(locale: developmentLocale, text: text, location: value.location)], isPlain: true,
+                location: value.location)
         }
         guard let members = value.members else {
-            report(.actionsParse, at: value.location, "\(what) is \(value.kindDescription); it must be a string, or an object of locale to string such as {\"en\": \"New Note\", \"fr\": \"Nouvelle note\"}")
+            report(
+                .actionsParse, at: value.location,
+                "\(what) is \(value.kindDescription); it must be a string, or an object of locale to string such as {\"en\": \"New Note\", \"fr\": \"Nouvelle note\"}"
+            )
             return nil
         }
         checkDuplicates(members, in: what)
@@ -199,17 +236,26 @@ package struct QuickActionsDecoder {
             checkControlCharacters(text, at: value.location, what: what)
             return text
         }
-        report(.actionsParse, at: value.location, "\(what) is \(value.kindDescription); it must be a string in double quotes")
+        report(
+            .actionsParse, at: value.location,
+            "\(what) is \(value.kindDescription); it must be a string in double quotes")
         return nil
     }
 
     /// An lproj name: a language code with optional script and region ("en", "zh-Hans", "pt-BR", "Base").
     private mutating func checkLocale(_ locale: String, at location: SourceLocation) -> Bool {
-        let parts = locale.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        let valid = !locale.isEmpty && parts.allSatisfy { part in !part.isEmpty && part.utf8.allSatisfy { Self.isASCIIAlphanumeric($0) } }
+        let parts = locale.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        let valid =
+            !locale.isEmpty
+            && parts.allSatisfy { part in !part.isEmpty && part.utf8.allSatisfy { Self.isASCIIAlphanumeric($0) } }
             && parts[0].utf8.allSatisfy { Self.isASCIILetter($0) }
         if !valid {
-            report(.actionsParse, at: location, "\"\(locale)\" is not a locale name; use an lproj name such as \"en\", \"fr\", \"pt-BR\" or \"zh-Hans\"")
+            report(
+                .actionsParse, at: location,
+                "\"\(locale)\" is not a locale name; use an lproj name such as \"en\", \"fr\", \"pt-BR\" or \"zh-Hans\""
+            )
         }
         return valid
     }
@@ -217,7 +263,9 @@ package struct QuickActionsDecoder {
     private mutating func checkKeys(_ members: [JSONValue.Member], allowed: [String], in what: String) {
         checkDuplicates(members, in: what)
         for member in members where !allowed.contains(member.key) {
-            report(.actionsParse, at: member.keyLocation, "unknown key \"\(member.key)\" in \(what); the keys are \(Self.list(allowed)): check its spelling")
+            report(
+                .actionsParse, at: member.keyLocation,
+                "unknown key \"\(member.key)\" in \(what); the keys are \(Self.list(allowed)): check its spelling")
         }
     }
 
@@ -225,7 +273,10 @@ package struct QuickActionsDecoder {
         var seen: [String: SourceLocation] = [:]
         for member in members {
             if let first = seen[member.key] {
-                report(.actionsParse, at: member.keyLocation, "key \"\(member.key)\" appears twice in \(what) (first at \(first.line):\(first.column)); only the first counts: remove one")
+                report(
+                    .actionsParse, at: member.keyLocation,
+                    "key \"\(member.key)\" appears twice in \(what) (first at \(first.line):\(first.column)); only the first counts: remove one"
+                )
             } else {
                 seen[member.key] = member.keyLocation
             }
@@ -239,7 +290,10 @@ package struct QuickActionsDecoder {
         let scalar = text.unicodeScalars[index]
         let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
         let kind = scalar.value < 0x20 ? "control character" : "non-character"
-        report(.actionsParse, at: location, "\(what) contains \(kind) \(JSONParser.codePoint(scalar.value)) (character \(offset + 1) of the string), which an XML property list cannot hold, so Info.plist would not parse; remove it")
+        report(
+            .actionsParse, at: location,
+            "\(what) contains \(kind) \(JSONParser.codePoint(scalar.value)) (character \(offset + 1) of the string), which an XML property list cannot hold, so Info.plist would not parse; remove it"
+        )
     }
 
     /// Whether XML 1.0 allows `scalar` in text (its `Char` production).

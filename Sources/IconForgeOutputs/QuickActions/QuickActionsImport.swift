@@ -34,7 +34,11 @@ package enum QuickActionsImport {
             throw Failure(path: plistPath, message: error.message)
         }
         guard let items = root[InfoPlistUpdate.key]?.array else {
-            throw Failure(path: plistPath, message: "has no \(InfoPlistUpdate.key) array to import; for a new app, run iconforge init without --from-info-plist")
+            throw Failure(
+                path: plistPath,
+                message:
+                    "has no \(InfoPlistUpdate.key) array to import; for a new app, run iconforge init without --from-info-plist"
+            )
         }
         let region = root["CFBundleDevelopmentRegion"]?.string.flatMap { $0.contains("$(") ? nil : $0 }
         let development = developmentLocale ?? region ?? "en"
@@ -42,37 +46,63 @@ package enum QuickActionsImport {
         var actions: [OrderedJSON] = []
         for (index, value) in items.enumerated() {
             let number = index + 1
-            guard let item = value.dictionary else { throw Failure(path: plistPath, message: "\(InfoPlistUpdate.key) item \(number) is not a dictionary") }
+            guard let item = value.dictionary else {
+                throw Failure(path: plistPath, message: "\(InfoPlistUpdate.key) item \(number) is not a dictionary")
+            }
             let known: Set<String> = Set(QuickActionsPropertyList.Item.CodingKeys.allKeys)
             if let unknown = item.keys.sorted().first(where: { !known.contains($0) }) {
-                throw Failure(path: plistPath, message: "item \(number) has \(unknown), which quick-actions.json cannot express; remove it from the Info.plist, or add it to the array by hand after iconforge's")
+                throw Failure(
+                    path: plistPath,
+                    message:
+                        "item \(number) has \(unknown), which quick-actions.json cannot express; remove it from the Info.plist, or add it to the array by hand after iconforge's"
+                )
             }
             guard let type = item["UIApplicationShortcutItemType"]?.string else {
                 throw Failure(path: plistPath, message: "item \(number) has no UIApplicationShortcutItemType string")
             }
             guard let title = item["UIApplicationShortcutItemTitle"]?.string else {
-                throw Failure(path: plistPath, message: "item \(number) (\(type)) has no UIApplicationShortcutItemTitle string")
+                throw Failure(
+                    path: plistPath, message: "item \(number) (\(type)) has no UIApplicationShortcutItemTitle string")
             }
             var fields: [(String, OrderedJSON)] = [("type", .string(type))]
-            fields += text(title, field: "title", translations: translations, development: development, locales: &locales)
+            fields += text(
+                title, field: "title", translations: translations, development: development, locales: &locales)
             if let subtitle = item["UIApplicationShortcutItemSubtitle"] {
-                guard let subtitle = subtitle.string else { throw Failure(path: plistPath, message: "item \(number)'s subtitle is not a string") }
-                fields += text(subtitle, field: "subtitle", translations: translations, development: development, locales: &locales)
+                guard let subtitle = subtitle.string else {
+                    throw Failure(path: plistPath, message: "item \(number)'s subtitle is not a string")
+                }
+                fields += text(
+                    subtitle, field: "subtitle", translations: translations, development: development, locales: &locales
+                )
             }
-            let icons = [("UIApplicationShortcutItemIconFile", "glyph"), ("UIApplicationShortcutItemIconSymbolName", "symbol"), ("UIApplicationShortcutItemIconType", "system")]
-                .compactMap { key, kind in item[key]?.string.map { (key, kind, $0) } }
+            let icons = [
+                ("UIApplicationShortcutItemIconFile", "glyph"), ("UIApplicationShortcutItemIconSymbolName", "symbol"),
+                ("UIApplicationShortcutItemIconType", "system"),
+            ]
+            .compactMap { key, kind in item[key]?.string.map { (key, kind, $0) } }
             if !icons.isEmpty {
                 fields.append(("icon", .object(icons.map { ($0.1, .string($0.2)) }, inline: true)))
             }
             if let userInfo = item["UIApplicationShortcutItemUserInfo"] {
                 guard let dictionary = userInfo.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) else {
-                    throw Failure(path: plistPath, message: "item \(number)'s UIApplicationShortcutItemUserInfo holds values other than strings, which quick-actions.json cannot express; make them strings (the app reads them as it likes)")
+                    throw Failure(
+                        path: plistPath,
+                        message:
+                            "item \(number)'s UIApplicationShortcutItemUserInfo holds values other than strings, which quick-actions.json cannot express; make them strings (the app reads them as it likes)"
+                    )
                 }
-                fields.append(("userInfo", .object(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]?.string ?? "")) }, inline: true)))
+                fields.append(
+                    (
+                        "userInfo",
+                        .object(
+                            dictionary.keys.sorted().map { ($0, .string(dictionary[$0]?.string ?? "")) }, inline: true)
+                    ))
             }
             if let identifier = item["UIApplicationShortcutItemTargetContentIdentifier"] {
                 guard let identifier = identifier.string else {
-                    throw Failure(path: plistPath, message: "item \(number)'s UIApplicationShortcutItemTargetContentIdentifier is not a string")
+                    throw Failure(
+                        path: plistPath,
+                        message: "item \(number)'s UIApplicationShortcutItemTargetContentIdentifier is not a string")
                 }
                 fields.append(("targetContentIdentifier", .string(identifier)))
             }
@@ -80,7 +110,8 @@ package enum QuickActionsImport {
         }
         let others = locales.subtracting([development]).sorted(by: StringCatalogUpdate.xcodeOrder)
         let document = OrderedJSON.object([
-            ("developmentLocale", .string(development)), ("locales", .array(([development] + others).map { .string($0) }, inline: true)),
+            ("developmentLocale", .string(development)),
+            ("locales", .array(([development] + others).map { .string($0) }, inline: true)),
             ("actions", .array(actions)),
         ])
         return document.text(.readable) + "\n"
@@ -98,7 +129,13 @@ package enum QuickActionsImport {
             entries.append((locale, translated))
             locales.insert(locale)
         }
-        var fields: [(String, OrderedJSON)] = [(field, entries.count == 1 ? .string(developmentText) : .object(entries.map { ($0.0, .string($0.1)) }, inline: true))]
+        var fields: [(String, OrderedJSON)] = [
+            (
+                field,
+                entries.count == 1
+                    ? .string(developmentText) : .object(entries.map { ($0.0, .string($0.1)) }, inline: true)
+            )
+        ]
         if developmentText != value { fields.append((field + "Key", .string(value))) }
         return fields
     }
@@ -106,7 +143,9 @@ package enum QuickActionsImport {
     /// The translations in the `<locale>.lproj/InfoPlist.strings` files of `folder`.
     package static func strings(in folder: String) throws(Failure) -> Translations {
         let names: [String]
-        do throws(FileError) { names = try FileSystem.contents(ofFolder: folder) } catch { throw Failure(path: folder, message: error.message) }
+        do throws(FileError) { names = try FileSystem.contents(ofFolder: folder) } catch {
+            throw Failure(path: folder, message: error.message)
+        }
         var translations: Translations = [:]
         for name in names.sorted() where name.hasSuffix(".lproj") && name != "Base.lproj" {
             let path = folder + "/" + name + "/" + "InfoPlist.strings"
@@ -129,7 +168,9 @@ package enum QuickActionsImport {
     }
 
     /// The translations in a String Catalog, and its source language.
-    package static func catalog(at path: String) throws(Failure) -> (translations: Translations, sourceLanguage: String?) {
+    package static func catalog(at path: String) throws(Failure) -> (
+        translations: Translations, sourceLanguage: String?
+    ) {
         let root: JSONValue
         do {
             root = try JSONParser.parse(try FileSystem.readRegularFile(path, limit: readLimit))
@@ -143,7 +184,9 @@ package enum QuickActionsImport {
             for key in keys {
                 guard case .object(let locales)? = key.value["localizations"]?.kind else { continue }
                 for locale in locales {
-                    if let value = locale.value["stringUnit"]?["value"]?.string { translations[locale.key, default: [:]][key.key] = value }
+                    if let value = locale.value["stringUnit"]?["value"]?.string {
+                        translations[locale.key, default: [:]][key.key] = value
+                    }
                 }
             }
         }
@@ -153,6 +196,7 @@ package enum QuickActionsImport {
 
 extension QuickActionsPropertyList.Item.CodingKeys {
     static var allKeys: [String] {
-        [Self.iconFile, .iconSymbolName, .iconType, .subtitle, .title, .type, .userInfo, .targetContentIdentifier].map(\.rawValue)
+        [Self.iconFile, .iconSymbolName, .iconType, .subtitle, .title, .type, .userInfo, .targetContentIdentifier].map(
+            \.rawValue)
     }
 }

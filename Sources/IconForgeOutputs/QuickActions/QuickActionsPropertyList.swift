@@ -49,7 +49,8 @@ struct QuickActionsPropertyList: Codable, Equatable {
             }
             item.targetContentIdentifier = action.targetContentIdentifier
             if !action.userInfo.isEmpty {
-                item.userInfo = Dictionary(action.userInfo.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+                item.userInfo = Dictionary(
+                    action.userInfo.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             }
             return item
         }

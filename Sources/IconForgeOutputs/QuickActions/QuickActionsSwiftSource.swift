@@ -13,7 +13,9 @@ package enum QuickActionsSwiftSource {
     /// The enum's name.
     static let typeName = "QuickAction"
 
-    package static func bytes(for definitions: QuickActionDefinitions, sourceName: String, isPublic: Bool = false) -> [UInt8] {
+    package static func bytes(for definitions: QuickActionDefinitions, sourceName: String, isPublic: Bool = false)
+        -> [UInt8]
+    {
         let text = String(decoding: internalBytes(for: definitions, sourceName: sourceName), as: UTF8.self)
         guard isPublic else { return Array(text.utf8) }
         // Every declaration the file makes (the enum, its nested enum, members and the
@@ -23,14 +25,18 @@ package enum QuickActionsSwiftSource {
             let indent = line.prefix { $0 == " " }
             let rest = line.dropFirst(indent.count)
             guard indent.count <= 4, declarations.contains(where: { rest.hasPrefix($0) }) else { return String(line) }
-            return rest.hasPrefix("@MainActor ") ? indent + "@MainActor public " + rest.dropFirst("@MainActor ".count) : indent + "public " + rest
+            return rest.hasPrefix("@MainActor ")
+                ? indent + "@MainActor public " + rest.dropFirst("@MainActor ".count) : indent + "public " + rest
         }
         return Array(lines.joined(separator: "\n").utf8)
     }
 
     private static func internalBytes(for definitions: QuickActionDefinitions, sourceName: String) -> [UInt8] {
         let actions = definitions.actions.map { action in
-            (type: action.type ?? "", title: action.title?.entry(for: definitions.developmentLocale)?.text ?? "", icon: action.icon)
+            (
+                type: action.type ?? "", title: action.title?.entry(for: definitions.developmentLocale)?.text ?? "",
+                icon: action.icon
+            )
         }
         let expanded = actions.map { bundleSuffix(of: $0.type) }
         let names = caseNames(for: actions.indices.map { expanded[$0]?.suffix ?? actions[$0].type })
@@ -74,7 +80,9 @@ package enum QuickActionsSwiftSource {
     }
 
     /// The nested `Icon` enum and the `icon` property: each action's icon.
-    private static func iconProperty(icons: [QuickActionDefinitions.Icon?], names: [String], sourceName: String) -> [String] {
+    private static func iconProperty(icons: [QuickActionDefinitions.Icon?], names: [String], sourceName: String)
+        -> [String]
+    {
         var lines = [
             "",
             "    /// Where an action's icon comes from.",
@@ -100,7 +108,9 @@ package enum QuickActionsSwiftSource {
 
     /// `init?(shortcutType:)` and `shortcutType(bundleIdentifier:)`, for types written as the
     /// bundle identifier and a suffix.
-    private static func shortcutTypeFunctions(names: [String], expanded: [(separator: String, suffix: String)?]) -> [String] {
+    private static func shortcutTypeFunctions(names: [String], expanded: [(separator: String, suffix: String)?])
+        -> [String]
+    {
         var lines = [
             "",
             "    /// The action whose `UIApplicationShortcutItem.type` is `shortcutType`. Info.plist spells",
@@ -118,7 +128,9 @@ package enum QuickActionsSwiftSource {
             "        switch self {",
         ]
         for (index, name) in names.enumerated() {
-            let value = expanded[index].map { "(bundleIdentifier ?? \"\") + \(literal($0.separator + $0.suffix))" } ?? "rawValue"
+            let value =
+                expanded[index].map { "(bundleIdentifier ?? \"\") + \(literal($0.separator + $0.suffix))" }
+                ?? "rawValue"
             lines.append("        case .\(name): return \(value)")
         }
         lines += ["        }", "    }"]
@@ -129,10 +141,14 @@ package enum QuickActionsSwiftSource {
     /// same definitions (type, title and subtitle through the same InfoPlist.strings keys, the
     /// icon iOS shows first, user info), for an app that sets
     /// `UIApplication.shared.shortcutItems` at run time.
-    private static func dynamicItems(_ definitions: QuickActionDefinitions, names: [String], usesBundle: Bool) -> [String] {
+    private static func dynamicItems(_ definitions: QuickActionDefinitions, names: [String], usesBundle: Bool)
+        -> [String]
+    {
         let development = definitions.developmentLocale
         func localized(_ text: QuickActionDefinitions.LocalizedText?) -> String? {
-            text?.stringsKey(development: development).map { "Bundle.main.localizedString(forKey: \(literal($0)), value: nil, table: \"InfoPlist\")" }
+            text?.stringsKey(development: development).map {
+                "Bundle.main.localizedString(forKey: \(literal($0)), value: nil, table: \"InfoPlist\")"
+            }
         }
         var lines = [
             "#if canImport(UIKit)",
@@ -147,11 +163,16 @@ package enum QuickActionsSwiftSource {
             switch action.icon {
             case .glyph(let file)?: icon = "UIApplicationShortcutIcon(templateImageName: \(literal(file)))"
             case .symbol(let symbol)?: icon = "UIApplicationShortcutIcon(systemImageName: \(literal(symbol)))"
-            case .system(let type)?: icon = "UIApplicationShortcutIcon(type: .\(SystemShortcutIcon.shortName(of: type)))"
+            case .system(let type)?:
+                icon = "UIApplicationShortcutIcon(type: .\(SystemShortcutIcon.shortName(of: type)))"
             case nil: icon = "nil"
             }
-            let userInfo = action.userInfo.isEmpty
-                ? "nil" : "[" + action.userInfo.map { "\(literal($0.key)): \(literal($0.value)) as NSString" }.joined(separator: ", ") + "]"
+            let userInfo =
+                action.userInfo.isEmpty
+                ? "nil"
+                : "["
+                    + action.userInfo.map { "\(literal($0.key)): \(literal($0.value)) as NSString" }.joined(
+                        separator: ", ") + "]"
             lines += [
                 "        case .\(name):",
                 "            return UIApplicationShortcutItem(",
@@ -195,11 +216,14 @@ package enum QuickActionsSwiftSource {
         while Set(names).count < names.count, depth < (words.map(\.count).max() ?? 1) {
             depth += 1
             let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
-            names = names.indices.map { counts[names[$0]]! > 1 ? name(from: Array(words[$0].suffix(depth))) : names[$0] }
+            names = names.indices.map {
+                counts[names[$0]]! > 1 ? name(from: Array(words[$0].suffix(depth))) : names[$0]
+            }
         }
         var seen = Set<String>()
         return names.map { candidate in
-            var unique = candidate, number = 2
+            var unique = candidate
+            var number = 2
             while !seen.insert(unique).inserted {
                 unique = candidate + String(number)
                 number += 1
@@ -213,7 +237,9 @@ package enum QuickActionsSwiftSource {
         let parts = words.flatMap { $0.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) } }.map(String.init)
         var name = ""
         for part in parts {
-            name += name.isEmpty ? part.prefix(1).lowercased() + part.dropFirst() : part.prefix(1).uppercased() + part.dropFirst()
+            name +=
+                name.isEmpty
+                ? part.prefix(1).lowercased() + part.dropFirst() : part.prefix(1).uppercased() + part.dropFirst()
         }
         if name.isEmpty || name.first!.isNumber { name = "action" + name.prefix(1).uppercased() + name.dropFirst() }
         return reserved.contains(name) ? name + "Action" : name
@@ -221,8 +247,10 @@ package enum QuickActionsSwiftSource {
 
     /// Keywords, and the enum's own members a case may not share a name with.
     static let reserved: Set<String> = [
-        "Any", "Protocol", "Self", "Type", "as", "associatedtype", "break", "case", "catch", "class", "continue", "default",
-        "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard",
+        "Any", "Protocol", "Self", "Type", "as", "associatedtype", "break", "case", "catch", "class", "continue",
+        "default",
+        "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func",
+        "guard",
         "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "operator", "private", "protocol",
         "public", "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch", "throw",
         "throws", "true", "try", "typealias", "var", "where", "while", "allCases", "icon", "rawValue", "Icon",

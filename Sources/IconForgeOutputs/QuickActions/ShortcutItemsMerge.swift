@@ -51,9 +51,12 @@ package enum ShortcutItemsMerge {
     /// iconforge's changed or removed since). The keys iconforge wrote in each item are
     /// those the record lists; a record from before it listed them is taken to hold every
     /// key quick-actions.json has a field for.
-    static func added(found: [PropertyListValue], generated: [Item], recorded: AppOwnershipRecord.InfoPlist?) -> [Int: Item]? {
+    static func added(found: [PropertyListValue], generated: [Item], recorded: AppOwnershipRecord.InfoPlist?) -> [Int:
+        Item]?
+    {
         func split(_ owns: (Int) -> Set<String>) -> (owned: [PropertyListValue], added: [Int: Item])? {
-            var owned: [PropertyListValue] = [], added: [Int: Item] = [:]
+            var owned: [PropertyListValue] = []
+            var added: [Int: Item] = [:]
             for (index, value) in found.enumerated() {
                 guard let item = value.dictionary else { return nil }
                 let keys = owns(index)
@@ -68,10 +71,14 @@ package enum ShortcutItemsMerge {
             var candidates: [(Int) -> Set<String>] = [{ _ in known }]
             if let keys = recorded.itemKeys, keys.count == found.count { candidates.insert({ Set(keys[$0]) }, at: 0) }
             for owns in candidates {
-                if let result = split(owns), InfoPlistUpdate.digest(.array(result.owned)) == recorded.arraySHA256 { return result.added }
+                if let result = split(owns), InfoPlistUpdate.digest(.array(result.owned)) == recorded.arraySHA256 {
+                    return result.added
+                }
             }
         }
-        if generated.count == found.count, let result = split({ Set(generated[$0].keys) }), result.owned == generated.map(PropertyListValue.dictionary) {
+        if generated.count == found.count, let result = split({ Set(generated[$0].keys) }),
+            result.owned == generated.map(PropertyListValue.dictionary)
+        {
             return result.added
         }
         return nil
@@ -86,11 +93,16 @@ package enum ShortcutItemsMerge {
         var match = [Int?](repeating: nil, count: generated.count)
         var taken = Set<Int>()
         for (new, type) in newTypes.enumerated() {
-            guard let type, let old = foundTypes.indices.first(where: { !taken.contains($0) && foundTypes[$0] == type && found[$0].dictionary != nil }) else { continue }
+            guard let type,
+                let old = foundTypes.indices.first(where: {
+                    !taken.contains($0) && foundTypes[$0] == type && found[$0].dictionary != nil
+                })
+            else { continue }
             match[new] = old
             taken.insert(old)
         }
-        for new in generated.indices where match[new] == nil && found.indices.contains(new) && !taken.contains(new) && found[new].dictionary != nil {
+        for new in generated.indices
+        where match[new] == nil && found.indices.contains(new) && !taken.contains(new) && found[new].dictionary != nil {
             if let type = foundTypes[new], newTypes.contains(type) { continue }
             match[new] = new
             taken.insert(new)
@@ -103,13 +115,16 @@ package enum ShortcutItemsMerge {
                 plan.owned.append(item)
                 continue
             }
-            var written = item, owned = item
+            var written = item
+            var owned = item
             for (key, value) in (added[old] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 // quick-actions.json now has the key: with the same value it is iconforge's from now on.
                 if item[key] == value { continue }
                 written[key] = value
                 owned[key] = nil
-                plan.added.append(AddedKey(key: key, value: value, type: existing[typeKey]?.string ?? "", index: old, wanted: item[key]))
+                plan.added.append(
+                    AddedKey(
+                        key: key, value: value, type: existing[typeKey]?.string ?? "", index: old, wanted: item[key]))
             }
             plan.sources.append(written == existing ? .keep(old: old) : .edit(old: old, new: new))
             plan.items.append(written)
@@ -117,7 +132,8 @@ package enum ShortcutItemsMerge {
         }
         for (old, keys) in added.sorted(by: { $0.key < $1.key }) where !taken.contains(old) {
             for (key, value) in keys.sorted(by: { $0.key < $1.key }) {
-                plan.added.append(AddedKey(key: key, value: value, type: foundTypes[old] ?? "", index: old, removed: true))
+                plan.added.append(
+                    AddedKey(key: key, value: value, type: foundTypes[old] ?? "", index: old, removed: true))
             }
         }
         return plan
@@ -127,16 +143,29 @@ package enum ShortcutItemsMerge {
     /// for `value`, whether it goes into the action's `"icon"`, and the field as the action
     /// holds it (inside `"icon"` for an icon); nil when there is none (or `value` is not one
     /// it can hold).
-    package static func field(for key: String, value: PropertyListValue) -> (text: String, inIcon: Bool, inAction: String)? {
+    package static func field(for key: String, value: PropertyListValue) -> (
+        text: String, inIcon: Bool, inAction: String
+    )? {
         guard let field = fieldValue(for: key, value: value) else { return nil }
         let text = OrderedJSON.member(field.name, field.value)
-        return (text, field.inIcon, field.inIcon ? OrderedJSON.member("icon", .object([(field.name, field.value)], inline: true)) : text)
+        return (
+            text, field.inIcon,
+            field.inIcon ? OrderedJSON.member("icon", .object([(field.name, field.value)], inline: true)) : text
+        )
     }
 
-    private static func fieldValue(for key: String, value: PropertyListValue) -> (name: String, value: OrderedJSON, inIcon: Bool)? {
+    private static func fieldValue(for key: String, value: PropertyListValue) -> (
+        name: String, value: OrderedJSON, inIcon: Bool
+    )? {
         typealias Keys = QuickActionsPropertyList.Item.CodingKeys
-        if key == Keys.userInfo.rawValue, let dictionary = value.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) {
-            return ("userInfo", .object(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]?.string ?? "")) }, inline: true), false)
+        if key == Keys.userInfo.rawValue, let dictionary = value.dictionary,
+            dictionary.values.allSatisfy({ $0.string != nil })
+        {
+            return (
+                "userInfo",
+                .object(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]?.string ?? "")) }, inline: true),
+                false
+            )
         }
         guard let text = value.string else { return nil }
         switch key {

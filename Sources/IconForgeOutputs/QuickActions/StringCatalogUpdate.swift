@@ -60,7 +60,9 @@ package enum StringCatalogUpdate {
 
     /// The new bytes for the catalog `existing` (nil when there is none), or nil when it
     /// already says exactly this, with no record of what an earlier build wrote.
-    package static func updated(_ existing: [UInt8]?, definitions: QuickActionDefinitions, sourceName: String) throws(Failure) -> [UInt8]? {
+    package static func updated(_ existing: [UInt8]?, definitions: QuickActionDefinitions, sourceName: String)
+        throws(Failure) -> [UInt8]?
+    {
         try update(existing, definitions: definitions, sourceName: sourceName, recorded: nil).bytes
     }
 
@@ -75,21 +77,30 @@ package enum StringCatalogUpdate {
     /// is replaced. A key iconforge does not own whose values are exactly the new ones
     /// (an imported one) becomes its own, unchanged.
     package static func update(
-        _ existing: [UInt8]?, definitions: QuickActionDefinitions, sourceName: String, recorded: [String: [String: String]]?
+        _ existing: [UInt8]?, definitions: QuickActionDefinitions, sourceName: String,
+        recorded: [String: [String: String]]?
     ) throws(Failure) -> Update {
         var document: Parsed
         if let existing {
             document = try parsed(existing, developmentLocale: definitions.developmentLocale)
         } else {
             document = Parsed(root: [
-                member("sourceLanguage", .token(JSONText.quoted(definitions.developmentLocale))), member("strings", .object([])), member("version", .token(JSONText.quoted("1.0"))),
+                member("sourceLanguage", .token(JSONText.quoted(definitions.developmentLocale))),
+                member("strings", .object([])), member("version", .token(JSONText.quoted("1.0"))),
             ])
         }
-        guard let stringsIndex = document.root.firstIndex(where: { $0.key == "strings" }) ?? insertStrings(into: &document.root) else {
+        guard
+            let stringsIndex = document.root.firstIndex(where: { $0.key == "strings" })
+                ?? insertStrings(into: &document.root)
+        else {
             throw Failure(message: "has no \"strings\" object")
         }
-        guard var strings = document.root[stringsIndex].value.members else { throw Failure(message: "has a \"strings\" that is not an object") }
-        var merge = Merge(definitions: definitions, entries: entries(for: definitions, sourceName: sourceName), parsedStrings: document.strings, recorded: recorded)
+        guard var strings = document.root[stringsIndex].value.members else {
+            throw Failure(message: "has a \"strings\" that is not an object")
+        }
+        var merge = Merge(
+            definitions: definitions, entries: entries(for: definitions, sourceName: sourceName),
+            parsedStrings: document.strings, recorded: recorded)
         try merge.refuseForeignKeys(in: strings)
         merge.removeRetiredKeys(from: &strings)
         for entry in merge.entries { merge.add(entry, to: &strings) }
@@ -115,12 +126,18 @@ package enum StringCatalogUpdate {
         do {
             value = try JSONParser.parse(bytes)
         } catch {
-            throw Failure(message: "is not valid JSON: \(error.location.line):\(error.location.column): \(error.message)")
+            throw Failure(
+                message: "is not valid JSON: \(error.location.line):\(error.location.column): \(error.message)")
         }
-        guard let members = node(value, offsets: SourceOffsets(bytes)).members else { throw Failure(message: "does not hold a JSON object; it is not a String Catalog") }
+        guard let members = node(value, offsets: SourceOffsets(bytes)).members else {
+            throw Failure(message: "does not hold a JSON object; it is not a String Catalog")
+        }
         var document = Parsed(root: members, endsWithNewline: bytes.last == UInt8(ascii: "\n"))
         if let language = value["sourceLanguage"]?.string, language != developmentLocale {
-            throw Failure(message: "has source language \"\(language)\", but quick-actions.json's development locale is \"\(developmentLocale)\"; its texts are the keys, so they must agree: set developmentLocale")
+            throw Failure(
+                message:
+                    "has source language \"\(language)\", but quick-actions.json's development locale is \"\(developmentLocale)\"; its texts are the keys, so they must agree: set developmentLocale"
+            )
         }
         if case .object(let members)? = value["strings"]?.kind {
             for member in members { document.strings[member.key] = member.value }
@@ -139,19 +156,26 @@ package enum StringCatalogUpdate {
         let wanted: [String: [String: String]]
         var update = Update(bytes: nil, record: [:])
 
-        init(definitions: QuickActionDefinitions, entries: [Node.Member], parsedStrings: [String: JSONValue], recorded: [String: [String: String]]?) {
+        init(
+            definitions: QuickActionDefinitions, entries: [Node.Member], parsedStrings: [String: JSONValue],
+            recorded: [String: [String: String]]?
+        ) {
             self.definitions = definitions
             self.entries = entries
             self.parsedStrings = parsedStrings
             self.recorded = recorded
             listed = Set(definitions.locales)
-            wanted = Dictionary(entries.map { ($0.key, StringCatalogUpdate.values(of: $0.value)) }, uniquingKeysWith: { first, _ in first })
+            wanted = Dictionary(
+                entries.map { ($0.key, StringCatalogUpdate.values(of: $0.value)) },
+                uniquingKeysWith: { first, _ in first })
         }
 
         /// The string unit values of a key as found, by locale (nil: a localization that is not a plain string unit).
         func found(_ key: String) -> [String: String?] {
             guard case .object(let locales)? = parsedStrings[key]?["localizations"]?.kind else { return [:] }
-            return Dictionary(locales.map { ($0.key, $0.value["stringUnit"]?["value"]?.string) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(
+                locales.map { ($0.key, $0.value["stringUnit"]?["value"]?.string) },
+                uniquingKeysWith: { first, _ in first })
         }
 
         func owns(_ key: String, _ node: Node) -> Bool {
@@ -165,7 +189,10 @@ package enum StringCatalogUpdate {
             for existing in strings where wanted[existing.key] != nil && !owns(existing.key, existing.value) {
                 let values = found(existing.key)
                 guard let new = wanted[existing.key], new.allSatisfy({ values[$0.key] == .some($0.value) }) else {
-                    throw Failure(message: "already has the key \"\(existing.key)\", which iconforge did not write; remove it from the catalog (quick-actions.json holds its translations) or change the quick action's text")
+                    throw Failure(
+                        message:
+                            "already has the key \"\(existing.key)\", which iconforge did not write; remove it from the catalog (quick-actions.json holds its translations) or change the quick action's text"
+                    )
                 }
             }
         }
@@ -183,7 +210,9 @@ package enum StringCatalogUpdate {
                     removals.append(existing.key)
                 } else {
                     for (locale, value) in foreign.sorted(by: { $0.key < $1.key }) {
-                        update.kept.append(Kept(key: existing.key, locale: locale, found: value ?? "(not a plain string)", wanted: nil))
+                        update.kept.append(
+                            Kept(key: existing.key, locale: locale, found: value ?? "(not a plain string)", wanted: nil)
+                        )
                     }
                     if let kept = recorded?[existing.key] { update.record[existing.key] = kept }
                 }
@@ -205,7 +234,9 @@ package enum StringCatalogUpdate {
             }
             var localizations = strings[index].value.members?.first { $0.key == "localizations" }?.value.members ?? []
             update.record[entry.key] = merge(entry, new: new, into: &localizations)
-            if var members = strings[index].value.members, let at = members.firstIndex(where: { $0.key == "localizations" }) {
+            if var members = strings[index].value.members,
+                let at = members.firstIndex(where: { $0.key == "localizations" })
+            {
                 members[at].value = .object(localizations)
                 strings[index].value = .object(members)
             } else if var members = strings[index].value.members {
@@ -217,16 +248,23 @@ package enum StringCatalogUpdate {
         /// The localizations of a key found, merged with the `new` values: a missing one added
         /// where Xcode would sort it, iconforge's own unchanged since replaced, anyone else's
         /// kept (and reported); returns the record of the values iconforge owns.
-        mutating func merge(_ entry: Node.Member, new: [String: String], into localizations: inout [Node.Member]) -> [String: String] {
+        mutating func merge(_ entry: Node.Member, new: [String: String], into localizations: inout [Node.Member])
+            -> [String: String]
+        {
             let values = found(entry.key)
             let mine = recorded?[entry.key] ?? [:]
             var record: [String: String] = [:]
             for (locale, value) in new.sorted(by: { StringCatalogUpdate.xcodeOrder($0.key, $1.key) }) {
                 switch values[locale] {
                 case nil:
-                    let unit = entry.value.members?.first { $0.key == "localizations" }?.value.members?.first { $0.key == locale }
+                    let unit = entry.value.members?.first { $0.key == "localizations" }?.value.members?.first {
+                        $0.key == locale
+                    }
                     if let unit {
-                        localizations.insert(unit, at: localizations.firstIndex { StringCatalogUpdate.xcodeOrder(locale, $0.key) } ?? localizations.endIndex)
+                        localizations.insert(
+                            unit,
+                            at: localizations.firstIndex { StringCatalogUpdate.xcodeOrder(locale, $0.key) }
+                                ?? localizations.endIndex)
                     }
                     record[locale] = AppOwnershipRecord.digest(value)
                 case .some(value)?:
@@ -238,7 +276,8 @@ package enum StringCatalogUpdate {
                     }
                     record[locale] = AppOwnershipRecord.digest(value)
                 case .some(let other):
-                    update.kept.append(Kept(key: entry.key, locale: locale, found: other ?? "(not a plain string)", wanted: value))
+                    update.kept.append(
+                        Kept(key: entry.key, locale: locale, found: other ?? "(not a plain string)", wanted: value))
                     record[locale] = mine[locale]
                 }
             }
@@ -266,7 +305,14 @@ package enum StringCatalogUpdate {
     }
 
     private static func stringUnit(_ value: String) -> Node {
-        .object([member("stringUnit", .object([member("state", .token(JSONText.quoted("translated"))), member("value", .token(JSONText.quoted(value)))]))])
+        .object([
+            member(
+                "stringUnit",
+                .object([
+                    member("state", .token(JSONText.quoted("translated"))),
+                    member("value", .token(JSONText.quoted(value))),
+                ]))
+        ])
     }
 
     /// Whether `a` sorts before `b` as Xcode sorts a catalog's keys: ignoring case, with runs
@@ -285,7 +331,8 @@ package enum StringCatalogUpdate {
             }
             return parts
         }
-        let left = parts(a), right = parts(b)
+        let left = parts(a)
+        let right = parts(b)
         for (l, r) in zip(left, right) {
             if let x = l.number, let y = r.number {
                 if x != y { return x < y }
@@ -304,7 +351,9 @@ package enum StringCatalogUpdate {
     }
 
     private static func isOwned(_ value: Node) -> Bool {
-        guard case .token(let comment)? = value.members?.first(where: { $0.key == "comment" })?.value else { return false }
+        guard case .token(let comment)? = value.members?.first(where: { $0.key == "comment" })?.value else {
+            return false
+        }
         return comment.contains(ownerMark)
     }
 
@@ -317,17 +366,30 @@ package enum StringCatalogUpdate {
         var entries: [Node.Member] = []
         for action in definitions.actions {
             for (text, what) in [(action.title, "title"), (action.subtitle, "subtitle")] {
-                guard let text, let key = text.stringsKey(development: development), seen.insert(key).inserted else { continue }
+                guard let text, let key = text.stringsKey(development: development), seen.insert(key).inserted else {
+                    continue
+                }
                 let localizations = definitions.locales.sorted(by: xcodeOrder).compactMap { locale -> Node.Member? in
-                    guard let value = InfoPlistStrings.translations(for: definitions, locale: locale).first(where: { $0.key == key })?.value else { return nil }
-                    let unit = Node.object([member("state", .token(JSONText.quoted("translated"))), member("value", .token(JSONText.quoted(value)))])
+                    guard
+                        let value = InfoPlistStrings.translations(for: definitions, locale: locale).first(where: {
+                            $0.key == key
+                        })?.value
+                    else { return nil }
+                    let unit = Node.object([
+                        member("state", .token(JSONText.quoted("translated"))),
+                        member("value", .token(JSONText.quoted(value))),
+                    ])
                     return member(locale, .object([member("stringUnit", unit)]))
                 }
                 let comment = "Quick action \(what), \(ownerMark) from \(sourceName): edit that file, not this key"
-                entries.append(member(key, .object([
-                    member("comment", .token(JSONText.quoted(comment))), member("extractionState", .token(JSONText.quoted("manual"))),
-                    member("localizations", .object(localizations)),
-                ])))
+                entries.append(
+                    member(
+                        key,
+                        .object([
+                            member("comment", .token(JSONText.quoted(comment))),
+                            member("extractionState", .token(JSONText.quoted("manual"))),
+                            member("localizations", .object(localizations)),
+                        ])))
             }
         }
         return entries
@@ -346,9 +408,13 @@ package enum StringCatalogUpdate {
         case .string(let text): .token(offsets.stringToken(at: value.location) ?? JSONText.quoted(text))
         case .array(let elements): .array(elements.map { node($0, offsets: offsets) })
         case .object(let members):
-            .object(members.map { member in
-                Node.Member(key: member.key, token: offsets.stringToken(at: member.keyLocation) ?? JSONText.quoted(member.key), value: node(member.value, offsets: offsets))
-            })
+            .object(
+                members.map { member in
+                    Node.Member(
+                        key: member.key,
+                        token: offsets.stringToken(at: member.keyLocation) ?? JSONText.quoted(member.key),
+                        value: node(member.value, offsets: offsets))
+                })
         }
     }
 
@@ -382,7 +448,8 @@ struct SourceOffsets {
 
     func offset(of location: SourceLocation) -> Int? {
         guard location.line >= 1, location.line <= lineStarts.count else { return nil }
-        var offset = lineStarts[location.line - 1], column = 1
+        var offset = lineStarts[location.line - 1]
+        var column = 1
         while column < location.column, offset < bytes.count {
             offset += 1
             while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
@@ -393,7 +460,9 @@ struct SourceOffsets {
 
     /// The string literal that starts at `location`, quotes included, exactly as written.
     func stringToken(at location: SourceLocation) -> String? {
-        guard let start = offset(of: location), start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        guard let start = offset(of: location), start < bytes.count, bytes[start] == UInt8(ascii: "\"") else {
+            return nil
+        }
         var index = start + 1
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
             index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1

@@ -59,16 +59,23 @@ package enum StringsFileUpdate {
     /// the same value, is not written a second time (an imported file changes not a byte);
     /// with another value it is written and reported in `duplicates`. A file without
     /// markers and with nothing to add is left as it is.
-    package static func update(_ existing: [UInt8]?, pairs: [(key: String, value: String)], sourceName: String, recorded: [String: String]?) throws(Failure) -> Update {
-        let line = { (key: String, value: String) in "\"\(InfoPlistStrings.escaped(key))\" = \"\(InfoPlistStrings.escaped(value))\";" }
+    package static func update(
+        _ existing: [UInt8]?, pairs: [(key: String, value: String)], sourceName: String, recorded: [String: String]?
+    ) throws(Failure) -> Update {
+        let line = { (key: String, value: String) in
+            "\"\(InfoPlistStrings.escaped(key))\" = \"\(InfoPlistStrings.escaped(value))\";"
+        }
         guard let existing else {
             let block = block(pairs.map(line), sourceName: sourceName)
-            return Update(bytes: pairs.isEmpty ? nil : Array((block.joined(separator: "\n") + "\n").utf8), record: pairs.record)
+            return Update(
+                bytes: pairs.isEmpty ? nil : Array((block.joined(separator: "\n") + "\n").utf8), record: pairs.record)
         }
         var (encoding, newline, lines, range) = try parts(existing)
         var outside: [String: StringsFileParser.Entry] = [:]
         let outsideText = lines.indices.map { range?.contains($0) == true ? "" : lines[$0] }.joined(separator: "\n")
-        for entry in StringsFileParser.entries(in: outsideText) where outside[entry.key] == nil { outside[entry.key] = entry }
+        for entry in StringsFileParser.entries(in: outsideText) where outside[entry.key] == nil {
+            outside[entry.key] = entry
+        }
         var inside: [(entry: StringsFileParser.Entry, text: String)] = []
         if let range, range.count > 2 {
             let blockLines = Array(lines[(range.lowerBound + 1)..<range.upperBound - 1])
@@ -94,15 +101,24 @@ package enum StringsFileUpdate {
                     continue
                 }
                 let text = lines[other.line - 1]
-                if recorded?[key] == AppOwnershipRecord.digest(other.value), StringsFileParser.entries(in: text) == [StringsFileParser.Entry(key: key, value: other.value, line: 1)] {
+                if recorded?[key] == AppOwnershipRecord.digest(other.value),
+                    StringsFileParser.entries(in: text) == [
+                        StringsFileParser.Entry(key: key, value: other.value, line: 1)
+                    ]
+                {
                     lines[other.line - 1] = String(text.prefix { $0 == " " || $0 == "\t" }) + line(key, value)
                     update.record[key] = AppOwnershipRecord.digest(value)
                     continue
                 }
                 update.duplicates.append(Duplicate(key: key, found: other.value, wanted: value, line: other.line))
             }
-            if let current, current.entry.value != value, recorded?[key] != AppOwnershipRecord.digest(current.entry.value) {
-                update.kept.append(Kept(key: key, found: current.entry.value, wanted: value, line: (range?.lowerBound ?? 0) + 1 + current.entry.line))
+            if let current, current.entry.value != value,
+                recorded?[key] != AppOwnershipRecord.digest(current.entry.value)
+            {
+                update.kept.append(
+                    Kept(
+                        key: key, found: current.entry.value, wanted: value,
+                        line: (range?.lowerBound ?? 0) + 1 + current.entry.line))
                 written.append(current.text)
                 if let mine = recorded?[key] { update.record[key] = mine }
                 continue
@@ -114,7 +130,10 @@ package enum StringsFileUpdate {
         for (entry, text) in inside where !handled.contains(entry.key) {
             guard recorded?[entry.key] != AppOwnershipRecord.digest(entry.value) else { continue }
             if recorded != nil || !pairs.isEmpty {
-                update.kept.append(Kept(key: entry.key, found: entry.value, wanted: nil, line: (range?.lowerBound ?? 0) + 1 + entry.line))
+                update.kept.append(
+                    Kept(
+                        key: entry.key, found: entry.value, wanted: nil, line: (range?.lowerBound ?? 0) + 1 + entry.line
+                    ))
             }
             written.append(text)
         }
@@ -124,7 +143,8 @@ package enum StringsFileUpdate {
             return update
         }
         update.bytes = try spliced(
-            lines, range: range, block: block(written, sourceName: sourceName), encoding: encoding, newline: newline, existing: existing)
+            lines, range: range, block: block(written, sourceName: sourceName), encoding: encoding, newline: newline,
+            existing: existing)
         return update
     }
 
@@ -143,7 +163,10 @@ package enum StringsFileUpdate {
         case (1, 1) where begins[0] < ends[0]:
             return (encoding, newline, lines, begins[0]..<(ends[0] + 1))
         default:
-            throw Failure(message: "has \(begins.count) \"\(beginMarker) …\" and \(ends.count) \"\(endMarker)\" lines; iconforge replaces what is between one of each: fix the markers (or delete both and the lines between them)")
+            throw Failure(
+                message:
+                    "has \(begins.count) \"\(beginMarker) …\" and \(ends.count) \"\(endMarker)\" lines; iconforge replaces what is between one of each: fix the markers (or delete both and the lines between them)"
+            )
         }
     }
 
@@ -188,7 +211,9 @@ package enum StringsFileUpdate {
                 return text
             case .utf16LittleEndian, .utf16BigEndian:
                 let body = bytes.dropFirst(2)
-                guard body.count.isMultiple(of: 2) else { throw Failure(message: "is UTF-16 with an odd number of bytes; save it again as UTF-8") }
+                guard body.count.isMultiple(of: 2) else {
+                    throw Failure(message: "is UTF-16 with an odd number of bytes; save it again as UTF-8")
+                }
                 var units: [UInt16] = []
                 units.reserveCapacity(body.count / 2)
                 var index = body.startIndex

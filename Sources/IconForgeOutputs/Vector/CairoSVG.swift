@@ -13,7 +13,11 @@ enum CairoSVG {
     static func normalised(_ bytes: [UInt8], glyph: String) throws(VectorError) -> [UInt8] {
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.contains("<image") else {
-            throw VectorError(glyph: glyph, message: "cairo could draw part of it only as pixels (an <image> in the SVG), which a vector image must not hold; draw it without filters or blend modes")
+            throw VectorError(
+                glyph: glyph,
+                message:
+                    "cairo could draw part of it only as pixels (an <image> in the SVG), which a vector image must not hold; draw it without filters or blend modes"
+            )
         }
         return Array(onePaint(renumberingSurfaces(text)).utf8)
     }
@@ -36,9 +40,11 @@ enum CairoSVG {
             rest = rest[open.upperBound...]
             // cairo's form only: three percentages; anything else is left as it is.
             let isPercentage = { (part: Substring) in
-                part.count > 1 && part.last == "%" && part.dropLast().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+                part.count > 1 && part.last == "%"
+                    && part.dropLast().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
             }
-            if let close = rest.firstIndex(of: ")"), case let parts = rest[..<close].split(separator: ",", omittingEmptySubsequences: false),
+            if let close = rest.firstIndex(of: ")"),
+                case let parts = rest[..<close].split(separator: ",", omittingEmptySubsequences: false),
                 parts.count == 3, parts.allSatisfy(isPercentage)
             {
                 result += "0%,0%,0%"
@@ -50,7 +56,9 @@ enum CairoSVG {
 
     /// `text` with the run of digits (and, when `fractions`, periods) after each `prefix`
     /// replaced by `replacement` of it. Swift's `Regex` took most of a symbol's time here.
-    static func replacingNumbers(after prefix: String, in text: String, fractions: Bool = false, _ replacement: (Substring) -> String) -> String {
+    static func replacingNumbers(
+        after prefix: String, in text: String, fractions: Bool = false, _ replacement: (Substring) -> String
+    ) -> String {
         var result = ""
         var rest = text[...]
         while let found = rest.firstRange(of: prefix) {
@@ -73,7 +81,8 @@ enum CairoSVG {
             defs = String(text[start.upperBound..<end.lowerBound])
         }
         var elements = ""
-        if let open = text.ranges(of: #"<g id="surface"#).last, let openEnd = text[open.upperBound...].firstRange(of: ">\n"),
+        if let open = text.ranges(of: #"<g id="surface"#).last,
+            let openEnd = text[open.upperBound...].firstRange(of: ">\n"),
             let close = text.ranges(of: "</g>\n</svg>").last, openEnd.upperBound <= close.lowerBound
         {
             elements = String(text[openEnd.upperBound..<close.lowerBound])
@@ -85,7 +94,10 @@ enum CairoSVG {
             rest = rest[close...]
         }
         for id in Set(ids).sorted(by: { $0.count > $1.count }) {
-            for (old, new) in [("id=\"\(id)\"", "id=\"\(prefix)\(id)\""), ("#\(id)\"", "#\(prefix)\(id)\""), ("#\(id))", "#\(prefix)\(id))")] {
+            for (old, new) in [
+                ("id=\"\(id)\"", "id=\"\(prefix)\(id)\""), ("#\(id)\"", "#\(prefix)\(id)\""),
+                ("#\(id))", "#\(prefix)\(id))"),
+            ] {
                 defs = defs.replacing(old, with: new)
                 elements = elements.replacing(old, with: new)
             }

@@ -37,15 +37,19 @@ package enum OwnedSetWriter {
     /// named in `leaving` (other glyphs', in a build of some glyphs) stay as they are, and
     /// iconforge's. `observer`: a test's (`BuildProbes.writes`).
     package static func write(
-        _ sets: [AssetSet], into folder: String, setExtension: String, recorded: [String: [String: String]], leaving: Set<String> = [],
+        _ sets: [AssetSet], into folder: String, setExtension: String, recorded: [String: [String: String]],
+        leaving: Set<String> = [],
         observer: FlushObserver? = nil
     ) throws(FileError) -> Report {
         var report = Report()
         try FileSystem.createFolder(folder, observer: observer)
         FileSystem.removeStrayTemporaryFiles(in: folder, observer: observer)
         let wanted = Set(sets.map(\.name))
-        for (name, files) in recorded where leaving.contains(name) && !wanted.contains(name) { report.files[name] = files }
-        for (name, files) in recorded.sorted(by: { $0.key < $1.key }) where !wanted.contains(name) && !leaving.contains(name) {
+        for (name, files) in recorded where leaving.contains(name) && !wanted.contains(name) {
+            report.files[name] = files
+        }
+        for (name, files) in recorded.sorted(by: { $0.key < $1.key })
+        where !wanted.contains(name) && !leaving.contains(name) {
             let setFolder = folder + "/" + name + setExtension
             report.edited += try removeOwned(files, in: setFolder, except: [], observer: observer)
             try FileSystem.removeFolderIfEmpty(setFolder, observer: observer)
@@ -58,13 +62,17 @@ package enum OwnedSetWriter {
             switch FileSystem.kind(of: setFolder) {
             case .missing: break
             case .directory:
-                let entries = ((try? FileSystem.contents(ofFolder: setFolder)) ?? []).filter { !$0.hasPrefix(FileSystem.temporaryPrefix) }
+                let entries = ((try? FileSystem.contents(ofFolder: setFolder)) ?? []).filter {
+                    !$0.hasPrefix(FileSystem.temporaryPrefix)
+                }
                 if mine == nil, !entries.isEmpty {
-                    report.conflicts[set.glyph] = "\(setFolder) was not made by iconforge (its record of what it wrote does not list it)"
+                    report.conflicts[set.glyph] =
+                        "\(setFolder) was not made by iconforge (its record of what it wrote does not list it)"
                     continue
                 }
             default:
-                report.conflicts[set.glyph] = "\(setFolder) is not a folder (or is a symbolic link, which iconforge never writes through)"
+                report.conflicts[set.glyph] =
+                    "\(setFolder) is not a folder (or is a symbolic link, which iconforge never writes through)"
                 continue
             }
             try FileSystem.createFolder(setFolder, observer: observer)
@@ -74,7 +82,9 @@ package enum OwnedSetWriter {
             for (file, bytes) in set.files.sorted(by: { $0.key < $1.key }) {
                 let path = setFolder + "/" + file
                 let onDisk = try? FileSystem.readRegularFile(path, limit: 64 << 20, followingSymlinks: false)
-                if let onDisk, onDisk != bytes, let recordedHash = mine?[file], SHA256Digest.hex(of: onDisk) != recordedHash {
+                if let onDisk, onDisk != bytes, let recordedHash = mine?[file],
+                    SHA256Digest.hex(of: onDisk) != recordedHash
+                {
                     // Someone's edit: theirs now, and still recorded as iconforge's last bytes.
                     report.edited.append(path)
                     owned[file] = recordedHash
@@ -88,7 +98,8 @@ package enum OwnedSetWriter {
                 owned[file] = SHA256Digest.hex(of: bytes)
             }
             // Files an earlier build wrote here that this one does not (a PDF when it now writes SVG).
-            report.edited += try removeOwned(mine ?? [:], in: setFolder, except: Set(set.files.keys), observer: observer)
+            report.edited += try removeOwned(
+                mine ?? [:], in: setFolder, except: Set(set.files.keys), observer: observer)
             if changed { report.written.append(set.name) }
             report.files[set.name] = owned
         }
@@ -99,13 +110,21 @@ package enum OwnedSetWriter {
 
     /// Removes the files of `recorded` in `folder` (but not those in `except`) that still
     /// hold what iconforge wrote; returns the paths of those someone changed, which stay.
-    private static func removeOwned(_ recorded: [String: String], in folder: String, except: Set<String>, observer: FlushObserver?) throws(FileError) -> [String] {
+    private static func removeOwned(
+        _ recorded: [String: String], in folder: String, except: Set<String>, observer: FlushObserver?
+    ) throws(FileError) -> [String] {
         var kept: [String] = []
         // Contents.json last: while it is there, the folder is still an asset.
-        let order = recorded.keys.sorted { ($0 == AssetCatalogWriter.contentsFileName ? 1 : 0, $0) < ($1 == AssetCatalogWriter.contentsFileName ? 1 : 0, $1) }
+        let order = recorded.keys.sorted {
+            ($0 == AssetCatalogWriter.contentsFileName ? 1 : 0, $0) < (
+                $1 == AssetCatalogWriter.contentsFileName ? 1 : 0, $1
+            )
+        }
         for file in order where !except.contains(file) {
             let path = folder + "/" + file
-            guard let bytes = try? FileSystem.readRegularFile(path, limit: 64 << 20, followingSymlinks: false) else { continue }
+            guard let bytes = try? FileSystem.readRegularFile(path, limit: 64 << 20, followingSymlinks: false) else {
+                continue
+            }
             if SHA256Digest.hex(of: bytes) == recorded[file] {
                 try FileSystem.remove(path, observer: observer)
             } else {

@@ -48,14 +48,17 @@ package struct SymbolTemplate: Sendable, Equatable {
     package var svg: [UInt8]
 
     /// The symbol for `artwork`, named `symbolName`.
-    package static func make(_ artwork: VectorArtwork, symbolName: String, librsvgPath: String? = nil, drawings drawCount: WorkCount? = nil) throws(VectorError) -> SymbolTemplate {
+    package static func make(
+        _ artwork: VectorArtwork, symbolName: String, librsvgPath: String? = nil, drawings drawCount: WorkCount? = nil
+    ) throws(VectorError) -> SymbolTemplate {
         let regular = try drawing(artwork, weight: "Regular", scale: "M", librsvgPath: librsvgPath, drawings: drawCount)
         var variants = [Variant(weight: "Regular", scale: "M", strokeFactor: 1)]
         var drawings = [regular]
         if CairoSVG.isStrokedOnly(regular.elements) {
             for weight in ["Ultralight", "Regular", "Black"] {
                 let factor = weights[weight] ?? 1
-                var small = try drawing(artwork, weight: weight, scale: "S", librsvgPath: librsvgPath, drawings: drawCount)
+                var small = try drawing(
+                    artwork, weight: weight, scale: "S", librsvgPath: librsvgPath, drawings: drawCount)
                 small.elements = CairoSVG.scalingStrokeWidths(small.elements, by: factor)
                 variants.append(Variant(weight: weight, scale: "S", strokeFactor: factor))
                 drawings.append(small)
@@ -66,7 +69,8 @@ package struct SymbolTemplate: Sendable, Equatable {
             let ink = try inkBox(of: drawn, glyph: artwork.name, librsvgPath: librsvgPath)
             margins.append((variant, ink.x, ink.maxX))
         }
-        let text = document(symbolName: symbolName, source: artwork.name, variants: Array(zip(variants, drawings)), margins: margins)
+        let text = document(
+            symbolName: symbolName, source: artwork.name, variants: Array(zip(variants, drawings)), margins: margins)
         return SymbolTemplate(symbolName: symbolName, variants: variants, svg: Array(text.utf8))
     }
 
@@ -77,17 +81,22 @@ package struct SymbolTemplate: Sendable, Equatable {
         let row = guides.first { $0.scale == scale }!
         let perPoint = unitsPerPoint * (scaleFactors[scale] ?? 1)
         let centre = (x: columns[weight] ?? columns["Regular"]!, y: (row.baseline + row.capline) / 2)
-        let page = artwork.pageViewport, half = VectorArtwork.pagePoints / 2
+        let page = artwork.pageViewport
+        let half = VectorArtwork.pagePoints / 2
         let viewport = Rect(
             x: centre.x + (page.x - half) * perPoint, y: centre.y + (page.y - half) * perPoint,
             width: page.width * perPoint, height: page.height * perPoint)
-        let drawn = try artwork.drawn(.svg, width: size.width, height: size.height, viewport: viewport, librsvgPath: librsvgPath, drawings: drawings)
+        let drawn = try artwork.drawn(
+            .svg, width: size.width, height: size.height, viewport: viewport, librsvgPath: librsvgPath,
+            drawings: drawings)
         let text = String(decoding: try CairoSVG.normalised(drawn, glyph: artwork.name), as: UTF8.self)
         return CairoSVG.drawing(text, prefixingIds: weight + "-" + scale + "-")
     }
 
     /// A variant's ink box in template units, as cairo bounds its geometry.
-    private static func inkBox(of drawing: (defs: String, elements: String), glyph: String, librsvgPath: String?) throws(VectorError) -> Rect {
+    private static func inkBox(of drawing: (defs: String, elements: String), glyph: String, librsvgPath: String?)
+        throws(VectorError) -> Rect
+    {
         let alone = """
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(number(size.width))" height="\(number(size.height))">
             <defs>\(drawing.defs)</defs>
@@ -95,7 +104,8 @@ package struct SymbolTemplate: Sendable, Equatable {
             """
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
-            let ink = try SVGHandle(data: Data(alone.utf8)).recordedInkRect(in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            let ink = try SVGHandle(data: Data(alone.utf8)).recordedInkRect(
+                in: Rect(x: 0, y: 0, width: size.width, height: size.height))
             if ink.width > 0 { return ink }
         } catch {
             throw VectorError(glyph: glyph, message: "its symbol variant could not be measured: \(error.message)")
@@ -104,7 +114,8 @@ package struct SymbolTemplate: Sendable, Equatable {
     }
 
     private static func document(
-        symbolName: String, source: String, variants: [(Variant, (defs: String, elements: String))], margins: [(Variant, Double, Double)]
+        symbolName: String, source: String, variants: [(Variant, (defs: String, elements: String))],
+        margins: [(Variant, Double, Double)]
     ) -> String {
         let guideStyle = "fill:none;stroke:#27AAE1;opacity:1;stroke-width:0.5;"
         let marginStyle = "fill:none;stroke:#00AEEF;stroke-width:0.5;opacity:1.0;"
@@ -119,10 +130,14 @@ package struct SymbolTemplate: Sendable, Equatable {
             #"  <text style="\#(note)font-weight:bold;" transform="matrix(1 0 0 1 263 322)">Weight/Scale Variations</text>"#,
         ]
         for (weight, x) in columns.sorted(by: { $0.value < $1.value }) {
-            lines.append(#"  <text style="\#(note)text-anchor:middle;" transform="matrix(1 0 0 1 \#(number(x)) 388)">\#(weight)</text>"#)
+            lines.append(
+                #"  <text style="\#(note)text-anchor:middle;" transform="matrix(1 0 0 1 \#(number(x)) 388)">\#(weight)</text>"#
+            )
         }
         for (row, label) in zip(guides, ["Small", "Medium", "Large"]) {
-            lines.append(#"  <text style="\#(note)" transform="matrix(1 0 0 1 263 \#(number(row.baseline + 30)))">\#(label)</text>"#)
+            lines.append(
+                #"  <text style="\#(note)" transform="matrix(1 0 0 1 263 \#(number(row.baseline + 30)))">\#(label)</text>"#
+            )
         }
         lines += [
             #"  <text id="template-version" style="\#(note)text-anchor:end;" transform="matrix(1 0 0 1 3036 1933)">\#(version)</text>"#,
@@ -131,14 +146,21 @@ package struct SymbolTemplate: Sendable, Equatable {
             #" <g id="Guides">"#,
         ]
         for row in guides {
-            lines.append(#"  <line id="Baseline-\#(row.scale)" style="\#(guideStyle)" x1="263" x2="3036" y1="\#(number(row.baseline))" y2="\#(number(row.baseline))"/>"#)
-            lines.append(#"  <line id="Capline-\#(row.scale)" style="\#(guideStyle)" x1="263" x2="3036" y1="\#(number(row.capline))" y2="\#(number(row.capline))"/>"#)
+            lines.append(
+                #"  <line id="Baseline-\#(row.scale)" style="\#(guideStyle)" x1="263" x2="3036" y1="\#(number(row.baseline))" y2="\#(number(row.baseline))"/>"#
+            )
+            lines.append(
+                #"  <line id="Capline-\#(row.scale)" style="\#(guideStyle)" x1="263" x2="3036" y1="\#(number(row.capline))" y2="\#(number(row.capline))"/>"#
+            )
         }
         for (variant, left, right) in margins {
             let row = guides.first { $0.scale == variant.scale }!
-            let top = number(row.baseline - 95.21), bottom = number(row.baseline + 24.12)
+            let top = number(row.baseline - 95.21)
+            let bottom = number(row.baseline + 24.12)
             for (side, x) in [("left", left), ("right", right)] {
-                lines.append(#"  <line id="\#(side)-margin-\#(variant.name)" style="\#(marginStyle)" x1="\#(number(x))" x2="\#(number(x))" y1="\#(top)" y2="\#(bottom)"/>"#)
+                lines.append(
+                    #"  <line id="\#(side)-margin-\#(variant.name)" style="\#(marginStyle)" x1="\#(number(x))" x2="\#(number(x))" y1="\#(top)" y2="\#(bottom)"/>"#
+                )
             }
         }
         lines += [" </g>", #" <g id="Symbols">"#]
@@ -154,7 +176,8 @@ package struct SymbolTemplate: Sendable, Equatable {
     /// A coordinate as the template writes it: at most 3 decimals, no trailing zeros.
     static func number(_ value: Double) -> String {
         let thousandths = Int((value * 1000).rounded())
-        let whole = String(abs(thousandths) / 1000), fraction = abs(thousandths) % 1000
+        let whole = String(abs(thousandths) / 1000)
+        let fraction = abs(thousandths) % 1000
         var text = (thousandths < 0 ? "-" : "") + whole
         if fraction != 0 {
             var digits = String(fraction)
@@ -166,6 +189,7 @@ package struct SymbolTemplate: Sendable, Equatable {
     }
 
     private static func escaped(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing("\"", with: "&quot;").replacing("--", with: "- -")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing("\"", with: "&quot;").replacing(
+            "--", with: "- -")
     }
 }

@@ -29,25 +29,32 @@ package struct VectorArtwork: Sendable, Equatable {
         let pixelsPerPoint = Double(Template.scales[0].factor)
         return Rect(
             x: placement.x / pixelsPerPoint, y: placement.y / pixelsPerPoint,
-            width: artboard.width * placement.scale / pixelsPerPoint, height: artboard.height * placement.scale / pixelsPerPoint)
+            width: artboard.width * placement.scale / pixelsPerPoint,
+            height: artboard.height * placement.scale / pixelsPerPoint)
     }
 
     /// The glyph as a one-page 35 × 35 pt PDF, or as a normalised SVG (`CairoSVG.normalised`).
     /// `drawings` counts the drawings made (`BuildProbes.vectorDrawings`).
-    package func file(_ format: VectorFormat, librsvgPath: String? = nil, drawings: WorkCount? = nil) throws(VectorError) -> [UInt8] {
-        let bytes = try drawn(format, width: Self.pagePoints, height: Self.pagePoints, viewport: pageViewport, librsvgPath: librsvgPath, drawings: drawings)
+    package func file(_ format: VectorFormat, librsvgPath: String? = nil, drawings: WorkCount? = nil)
+        throws(VectorError) -> [UInt8]
+    {
+        let bytes = try drawn(
+            format, width: Self.pagePoints, height: Self.pagePoints, viewport: pageViewport, librsvgPath: librsvgPath,
+            drawings: drawings)
         return format == .pdf ? bytes : try CairoSVG.normalised(bytes, glyph: name)
     }
 
     /// The drawing on a page of `width` × `height` (points, or the units of an SVG), its
     /// artboard mapped to `viewport`, as cairo's PDF or SVG surface writes it.
     func drawn(
-        _ format: VectorFormat, width: Double, height: Double, viewport: Rect, librsvgPath: String? = nil, drawings: WorkCount? = nil
+        _ format: VectorFormat, width: Double, height: Double, viewport: Rect, librsvgPath: String? = nil,
+        drawings: WorkCount? = nil
     ) throws(VectorError) -> [UInt8] {
         drawings?.count.add(1, ordering: .relaxed)
         do {
             try SVGHandle.loadLibrary(path: librsvgPath)
-            return try SVGHandle(data: Data(source)).vectorFile(format, width: width, height: height, viewport: viewport)
+            return try SVGHandle(data: Data(source)).vectorFile(
+                format, width: width, height: height, viewport: viewport)
         } catch {
             throw VectorError(glyph: name, message: "librsvg could not draw it as a vector file: \(error.message)")
         }

@@ -18,13 +18,24 @@ package enum VectorAssetSets {
         _ artwork: VectorArtwork, format: VectorFormat, librsvgPath: String? = nil, drawings: WorkCount? = nil
     ) throws(VectorError) -> OwnedSetWriter.AssetSet {
         let file = imageFile(glyph: artwork.name, format: format)
-        let contents = AssetCatalogWriter.contentsFile(.object([
-            ("images", .array([.object([("filename", .string(file)), ("idiom", .string("universal"))])])), AssetCatalogWriter.info,
-            ("properties", .object([("preserves-vector-representation", .bool(true)), ("template-rendering-intent", .string("template"))])),
-        ]))
+        let contents = AssetCatalogWriter.contentsFile(
+            .object([
+                ("images", .array([.object([("filename", .string(file)), ("idiom", .string("universal"))])])),
+                AssetCatalogWriter.info,
+                (
+                    "properties",
+                    .object([
+                        ("preserves-vector-representation", .bool(true)),
+                        ("template-rendering-intent", .string("template")),
+                    ])
+                ),
+            ]))
         return OwnedSetWriter.AssetSet(
             name: artwork.name, glyph: artwork.name,
-            files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: try artwork.file(format, librsvgPath: librsvgPath, drawings: drawings)])
+            files: [
+                AssetCatalogWriter.contentsFileName: Array(contents.utf8),
+                file: try artwork.file(format, librsvgPath: librsvgPath, drawings: drawings),
+            ])
     }
 
     /// The file of a glyph's vector image set.
@@ -33,11 +44,14 @@ package enum VectorAssetSets {
     /// A symbol set: the template SVG and its Contents.json.
     package static func symbolSet(_ template: SymbolTemplate, glyph: String) -> OwnedSetWriter.AssetSet {
         let file = template.symbolName + ".svg"
-        let contents = AssetCatalogWriter.contentsFile(.object([
-            AssetCatalogWriter.info, ("symbols", .array([.object([("filename", .string(file)), ("idiom", .string("universal"))])])),
-        ]))
+        let contents = AssetCatalogWriter.contentsFile(
+            .object([
+                AssetCatalogWriter.info,
+                ("symbols", .array([.object([("filename", .string(file)), ("idiom", .string("universal"))])])),
+            ]))
         return OwnedSetWriter.AssetSet(
-            name: template.symbolName, glyph: glyph, files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: template.svg])
+            name: template.symbolName, glyph: glyph,
+            files: [AssetCatalogWriter.contentsFileName: Array(contents.utf8), file: template.svg])
     }
 
     /// The custom symbol name for a glyph: `custom.` and the glyph's name in lower-case
@@ -68,7 +82,9 @@ package enum VectorAssetSets {
 
     /// Creates the vector group in `catalogFolder` with its Contents.json if it has none
     /// (an existing group's Contents.json is the app's). `observer`: a test's.
-    package static func createGroup(in catalogFolder: String, observer: FlushObserver? = nil) throws(FileError) -> String {
+    package static func createGroup(in catalogFolder: String, observer: FlushObserver? = nil) throws(FileError)
+        -> String
+    {
         let group = groupPath(in: catalogFolder)
         try FileSystem.createFolder(group, observer: observer)
         let contents = group + "/" + AssetCatalogWriter.contentsFileName

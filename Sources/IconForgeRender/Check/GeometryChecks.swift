@@ -1,6 +1,8 @@
 /// The template's size and placement rules, judged on the ink box measured from pixels.
 enum GeometryChecks {
-    static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String, page: PageNote? = nil) -> [Diagnostic] {
+    static func run(_ glyph: RenderedGlyph, name: String, options: PipelineOptions, file: String, page: PageNote? = nil)
+        -> [Diagnostic]
+    {
         guard let ink = glyph.inkBox, let shape = glyph.shape else { return [] }
         let judging = Judging(glyph: glyph, ink: ink, shape: shape, name: name, options: options, file: file)
         var found = judging.clipping() + judging.placement()
@@ -40,7 +42,12 @@ enum GeometryChecks {
         func clipping() -> [Diagnostic] {
             let visible = glyph.plans.last.map { GeometryChecks.visiblePixels / $0.pixelsPerPoint } ?? 0
             guard !artboard.contains(ink, slack: visible + glyph.inkPrecision) else { return [] }
-            return [finding(.geometryClipped, "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox")]
+            return [
+                finding(
+                    .geometryClipped,
+                    "ink spans \(ink.describedEdges) but the viewport is \(glyph.artboard.width.pt) × \(glyph.artboard.height.pt) pt, so part of the drawing is cut off; move it inside the viewBox or enlarge the viewBox"
+                )
+            ]
         }
 
         /// In every mode the box that placed the glyph must be the ink its PNGs show: a
@@ -55,20 +62,40 @@ enum GeometryChecks {
             if let set = glyph.scaledDownFrom, let index = Template.scales.indices.last, let plan = glyph.plans.last {
                 let setPixels = max(ink.width, ink.height) * set.pixelsPerUnit[index]
                 let scale = Template.scales[index]
-                found.append(finding(.sizeScaledDown, "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, more than the \((Double(scale.canvas) - 2 * RenderPlan.fitInsetPixels).fixed(1)) px that fit on the \(scale.canvas) px (35 pt) canvas with its \(RenderPlan.fitInsetPixels.fixed(2)) px margins; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph"))
+                found.append(
+                    finding(
+                        .sizeScaledDown,
+                        "at the set's scale (\(set.pixelsPerUnit[index].fixed(3)) px per unit at \(scale.suffix)) the ink box, \(inkText), would be \(setPixels.fixed(1)) px, more than the \((Double(scale.canvas) - 2 * RenderPlan.fitInsetPixels).fixed(1)) px that fit on the \(scale.canvas) px (35 pt) canvas with its \(RenderPlan.fitInsetPixels.fixed(2)) px margins; it was scaled down alone to \(plan.pixelsPerPoint.fixed(3)) px per unit (\((plan.pixelsPerPoint / set.pixelsPerUnit[index] * 100).percentText) of the set's size); draw it smaller, or build with --fit=glyph"
+                    ))
             }
             // Fitting centres the ink, unless the glyph's offset is kept (allowOffCenter): scaled
             // up with the glyph, a large offset carries the ink past the canvas edge.
-            if case let (scale, plan)? = zip(Template.scales, glyph.plans).reversed().first(where: { GeometryChecks.cutOff(ink, by: $0.1) }) {
+            if case (let scale, let plan)? = zip(Template.scales, glyph.plans).reversed().first(where: {
+                GeometryChecks.cutOff(ink, by: $0.1)
+            }) {
                 let placed = plan.pixels(fromPoints: ink)
                 let canvas = Rect(x: 0, y: 0, width: Double(plan.canvasWidth), height: Double(plan.canvasHeight))
-                let extent = canvas.intersection(placed) == nil ? "all of it lies off the canvas and the PNG would be empty" : "part of it is cut off"
+                let extent =
+                    canvas.intersection(placed) == nil
+                    ? "all of it lies off the canvas and the PNG would be empty" : "part of it is cut off"
                 let kept = options.allowOffCenter.contains(name)
-                let placement = kept ? "placed with its offset from the artboard centre kept (it is listed in \"allowOffCenter\")" : "placed"
-                let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
-                var remedy = "draw it nearer the artboard centre (its ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from it)"
-                if kept { remedy += ", or remove \"\(name)\" from \"allowOffCenter\" in iconforge.json so that --fit centres its ink" }
-                found.append(finding(.sizeMax, "\(placement) and scaled to \(plan.pixelsPerPoint.fixed(3)) px per unit, the ink lands at \(placed.describedPixelEdges) on the \(plan.canvasWidth) × \(plan.canvasHeight) px \(scale.suffix) canvas: \(extent); \(remedy)"))
+                let placement =
+                    kept
+                    ? "placed with its offset from the artboard centre kept (it is listed in \"allowOffCenter\")"
+                    : "placed"
+                let dx = ink.midX - artboard.midX
+                let dy = ink.midY - artboard.midY
+                var remedy =
+                    "draw it nearer the artboard centre (its ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from it)"
+                if kept {
+                    remedy +=
+                        ", or remove \"\(name)\" from \"allowOffCenter\" in iconforge.json so that --fit centres its ink"
+                }
+                found.append(
+                    finding(
+                        .sizeMax,
+                        "\(placement) and scaled to \(plan.pixelsPerPoint.fixed(3)) px per unit, the ink lands at \(placed.describedPixelEdges) on the \(plan.canvasWidth) × \(plan.canvasHeight) px \(scale.suffix) canvas: \(extent); \(remedy)"
+                    ))
             }
             return found
         }
@@ -79,12 +106,23 @@ enum GeometryChecks {
             let maximum = Template.canvasPoints
             let slack = max(options.edgeSlack, glyph.inkPrecision)
             if ink.width > maximum + slack || ink.height > maximum + slack {
-                return [finding(.sizeMax, "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target")]
+                return [
+                    finding(
+                        .sizeMax,
+                        "ink box is \(inkText), larger than the \(maximum.pt) pt maximum; scale the drawing down to the \(Template.targetPoints(for: shape).pt) pt target"
+                    )
+                ]
             }
             // On the canvas the artboard is centred; ink must stay inside the 35 pt square.
-            let canvas = Rect(x: (artboard.width - maximum) / 2, y: (artboard.height - maximum) / 2, width: maximum, height: maximum)
+            let canvas = Rect(
+                x: (artboard.width - maximum) / 2, y: (artboard.height - maximum) / 2, width: maximum, height: maximum)
             guard !canvas.contains(ink, slack: slack) else { return [] }
-            return [finding(.sizeMax, "ink reaches \(ink.describedEdges), outside the 35 pt canvas centred on the artboard; draw on a 35 × 35 pt artboard and keep the glyph inside it")]
+            return [
+                finding(
+                    .sizeMax,
+                    "ink reaches \(ink.describedEdges), outside the 35 pt canvas centred on the artboard; draw on a 35 × 35 pt artboard and keep the glyph inside it"
+                )
+            ]
         }
 
         /// Template mode: the governing dimension at its target, and the ink centred; both
@@ -92,7 +130,8 @@ enum GeometryChecks {
         func target() -> [Diagnostic] {
             var found: [Diagnostic] = []
             let fix = GeometryChecks.fix(
-                ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance, keepingOffset: options.allowOffCenter.contains(name),
+                ink: ink, shape: shape, artboard: artboard, sizeTolerance: options.sizeTolerance,
+                keepingOffset: options.allowOffCenter.contains(name),
                 userSpace: glyph.userSpace)
             let target = Template.targetPoints(for: shape)
             let (governing, dimension): (Double, String) =
@@ -102,11 +141,22 @@ enum GeometryChecks {
                 case .square: (max(ink.width, ink.height), "longer side")
                 }
             if abs(governing - target) > options.sizeTolerance {
-                found.append(finding(.sizeTarget, "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)", fix: fix))
+                found.append(
+                    finding(
+                        .sizeTarget,
+                        "\(shape.rawValue) glyph's \(dimension) is \(governing.pt) pt; the template wants \(target.pt) ± \(options.sizeTolerance.pt) pt (ink box \(inkText)); \(fix.prose)",
+                        fix: fix))
             }
-            let dx = ink.midX - artboard.midX, dy = ink.midY - artboard.midY
-            if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance, !options.allowOffCenter.contains(name) {
-                found.append(finding(.geometryOffCenter, "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); \(fix.prose), or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json", fix: fix))
+            let dx = ink.midX - artboard.midX
+            let dy = ink.midY - artboard.midY
+            if abs(dx) > options.centerTolerance || abs(dy) > options.centerTolerance,
+                !options.allowOffCenter.contains(name)
+            {
+                found.append(
+                    finding(
+                        .geometryOffCenter,
+                        "ink centre is \(dx.signedPt) pt horizontally and \(dy.signedPt) pt vertically from the artboard centre (allowed ± \(options.centerTolerance.pt) pt); \(fix.prose), or if the offset is a deliberate optical correction list the glyph under \"allowOffCenter\" in iconforge.json",
+                        fix: fix))
             }
             return found
         }
@@ -115,7 +165,8 @@ enum GeometryChecks {
         /// ellipsis), or bold enough; it costs legibility when fine detail crosses its thin
         /// side, as in a wordmark squeezed into a strip.
         func aspect() -> [Diagnostic] {
-            let longer = max(ink.width, ink.height), shorter = min(ink.width, ink.height)
+            let longer = max(ink.width, ink.height)
+            let shorter = min(ink.width, ink.height)
             let limit = options.maximumAspectRatio
             guard shorter <= 0 || longer / shorter > limit,
                 let image = glyph.images.last, let plan = glyph.plans.last,
@@ -129,7 +180,12 @@ enum GeometryChecks {
             let thinSide = Template.targetPoints(for: .square) / limit
             guard stroke < ThinSideDetail.legibleStrokePoints, shorter * toTarget < thinSide else { return [] }
             let ratio = shorter > 0 ? GeometryChecks.ratioText(longer / shorter, beside: limit) : "∞"
-            return [finding(.geometryAspect, "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(limit.pt):1, with detail across its thin side: at the target size that side is \((shorter * toTarget).pt) pt and its strokes \(stroke.pt) pt, under \(ThinSideDetail.legibleStrokePoints.pt) pt, hard to read; redraw it more compact (a wordmark as a monogram), or raise maximumAspectRatio")]
+            return [
+                finding(
+                    .geometryAspect,
+                    "aspect ratio is \(ratio):1 (ink box \(inkText)), beyond \(limit.pt):1, with detail across its thin side: at the target size that side is \((shorter * toTarget).pt) pt and its strokes \(stroke.pt) pt, under \(ThinSideDetail.legibleStrokePoints.pt) pt, hard to read; redraw it more compact (a wordmark as a monogram), or raise maximumAspectRatio"
+                )
+            ]
         }
     }
 
@@ -139,7 +195,8 @@ enum GeometryChecks {
     /// right (an off-centre warning alone keeps its own advice).
     static func ledByThePage(_ found: [Diagnostic], statement: String) -> [Diagnostic] {
         let rules: [RuleID] = [.sizeMax, .sizeTarget, .geometryOffCenter]
-        guard let lead = rules.lazy.compactMap({ rule in found.first { $0.rule == rule } }).first, lead.rule != .geometryOffCenter,
+        guard let lead = rules.lazy.compactMap({ rule in found.first { $0.rule == rule } }).first,
+            lead.rule != .geometryOffCenter,
             let position = found.firstIndex(where: { rules.contains($0.rule) })
         else { return found }
         var merged = lead
@@ -154,7 +211,10 @@ enum GeometryChecks {
     /// about the artboard centre (when it is off by more than the tolerance), then its ink
     /// centred (unless its offset is allowed). Both template-mode findings carry the whole
     /// remedy, so following either passes both.
-    static func fix(ink: Rect, shape: Shape, artboard: Rect, sizeTolerance: Double, keepingOffset: Bool, userSpace: UserSpace = .identity) -> GeometryFix {
+    static func fix(
+        ink: Rect, shape: Shape, artboard: Rect, sizeTolerance: Double, keepingOffset: Bool,
+        userSpace: UserSpace = .identity
+    ) -> GeometryFix {
         let governing: Double =
             switch shape {
             case .wide: ink.width
@@ -166,7 +226,8 @@ enum GeometryChecks {
         // Scaled about the centre, the ink's centre moves to centre + scale × (mid − centre).
         let dx = keepingOffset ? 0 : -scale * (ink.midX - artboard.midX)
         let dy = keepingOffset ? 0 : -scale * (ink.midY - artboard.midY)
-        return GeometryFix(scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy, userSpace: userSpace)
+        return GeometryFix(
+            scale: scale, centerX: artboard.midX, centerY: artboard.midY, dx: dx, dy: dy, userSpace: userSpace)
     }
 
     /// How far (px) a fit-mode output's painted edges may be from where its plan put the ink
@@ -189,7 +250,8 @@ enum GeometryChecks {
             else { continue }
             let expected = Rect(
                 x: placed.x.rounded(.down), y: placed.y.rounded(.down),
-                width: placed.maxX.rounded(.up) - placed.x.rounded(.down), height: placed.maxY.rounded(.up) - placed.y.rounded(.down))
+                width: placed.maxX.rounded(.up) - placed.x.rounded(.down),
+                height: placed.maxY.rounded(.up) - placed.y.rounded(.down))
             let tolerance = placementTolerancePixels + glyph.inkPrecision * plan.pixelsPerPoint
             let painted = AlphaBounds.pixelBox(of: image)
             if let painted, abs(painted.x - expected.x) <= tolerance, abs(painted.y - expected.y) <= tolerance,
@@ -198,8 +260,10 @@ enum GeometryChecks {
                 continue
             }
             let painting = painted.map { "ink in pixels \($0.describedPixelEdges)" } ?? "no ink"
-            let placer = fit ? "the fit placed" : "the template placed", remedy = fit ? "build this glyph in template mode, or report" : "report"
-            return "the \(scale.suffix) PNG shows \(painting), but \(placer) the measured ink box (\(ink.describedEdges)) in pixels \(expected.describedPixelEdges), more than \(tolerance.pt) px apart; the ink was mismeasured, so no PNG is written rather than a misplaced one: \(remedy) the file to iconforge"
+            let placer = fit ? "the fit placed" : "the template placed"
+            let remedy = fit ? "build this glyph in template mode, or report" : "report"
+            return
+                "the \(scale.suffix) PNG shows \(painting), but \(placer) the measured ink box (\(ink.describedEdges)) in pixels \(expected.describedPixelEdges), more than \(tolerance.pt) px apart; the ink was mismeasured, so no PNG is written rather than a misplaced one: \(remedy) the file to iconforge"
         }
         return nil
     }

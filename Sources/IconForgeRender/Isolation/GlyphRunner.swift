@@ -20,7 +20,9 @@ package final class GlyphRunner {
     /// The work counts of glyphs processed in this process (a worker counts in its own).
     private let probes: BuildProbes
 
-    package init(isolation: Isolation, options: PipelineOptions, pool: WorkerPool? = nil, probes: BuildProbes = BuildProbes()) {
+    package init(
+        isolation: Isolation, options: PipelineOptions, pool: WorkerPool? = nil, probes: BuildProbes = BuildProbes()
+    ) {
         self.isolation = isolation
         self.options = options
         self.pool = pool
@@ -44,11 +46,13 @@ package final class GlyphRunner {
     /// One glyph through `GlyphProcessor.process` (see there for `encode`, `showingFailures`,
     /// `measured` and `sourceSHA256`).
     package func process(
-        _ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil, sourceSHA256: String? = nil
+        _ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil,
+        sourceSHA256: String? = nil
     ) -> GlyphOutcome {
         guard case .workers(let executable, let timeout, let memory) = isolation else {
             return GlyphProcessor.process(
-                source, options: options, encode: encode, showingFailures: showingFailures, measured: measured, sourceSHA256: sourceSHA256, memo: memo,
+                source, options: options, encode: encode, showingFailures: showingFailures, measured: measured,
+                sourceSHA256: sourceSHA256, memo: memo,
                 probes: probes)
         }
         if workerOptionsStale, let current = worker {
@@ -58,7 +62,8 @@ package final class GlyphRunner {
             workerMayHaveDiedIdle = true
             if !current.send(OutcomeCodec.encodeOptions(options)) { worker = nil }
         }
-        let request = OutcomeCodec.encodeRequest(source, encode: encode, showingFailures: showingFailures, measured: measured, sourceSHA256: sourceSHA256)
+        let request = OutcomeCodec.encodeRequest(
+            source, encode: encode, showingFailures: showingFailures, measured: measured, sourceSHA256: sourceSHA256)
         // A worker found dead when sending is replaced once: it died idle, not on this glyph.
         // A worker from the pool may have been idle for hours; should it die on this glyph,
         // it may have died before it (killed, or out of memory): the glyph is tried once
@@ -66,7 +71,9 @@ package final class GlyphRunner {
         for attempt in 0..<2 {
             if worker == nil {
                 // A parked worker is tried once: one that died idle fails the send below.
-                if case .failure(let error) = startWorker(executable: executable, timeout: timeout, memory: memory, fromPool: attempt == 0) {
+                if case .failure(let error) = startWorker(
+                    executable: executable, timeout: timeout, memory: memory, fromPool: attempt == 0)
+                {
                     return failed(source, .renderFailed, "could not start a render worker (\(error.message))")
                 }
             }
@@ -85,10 +92,16 @@ package final class GlyphRunner {
             case .died(let how):
                 worker = nil
                 if mayHaveDiedIdle, attempt == 0 { continue }
-                return failed(source, .renderCrashed, "librsvg crashed on this glyph (its worker process \(how)); the other glyphs are unaffected; simplify the file or report it")
+                return failed(
+                    source, .renderCrashed,
+                    "librsvg crashed on this glyph (its worker process \(how)); the other glyphs are unaffected; simplify the file or report it"
+                )
             case .timedOut:
                 worker = nil
-                return failed(source, .renderTimeout, "rendering took longer than \(timeout.pt) s and was stopped (raise the limit with --render-timeout); look for deeply nested patterns, <use> fan-out or huge filters")
+                return failed(
+                    source, .renderTimeout,
+                    "rendering took longer than \(timeout.pt) s and was stopped (raise the limit with --render-timeout); look for deeply nested patterns, <use> fan-out or huge filters"
+                )
             }
         }
         return failed(source, .renderCrashed, "the render worker could not be started")
@@ -105,7 +118,9 @@ package final class GlyphRunner {
     }
 
     /// Takes a parked worker (when `fromPool`) or starts one.
-    private func startWorker(executable: String, timeout: Double, memory: Int, fromPool: Bool) -> Result<Void, FileError> {
+    private func startWorker(executable: String, timeout: Double, memory: Int, fromPool: Bool) -> Result<
+        Void, FileError
+    > {
         poolKey = RenderWorker.poolKey(executable: executable, memoryBytes: memory, timeout: timeout)
         if fromPool, let parked = pool?.take(poolKey) {
             worker = parked
@@ -117,7 +132,9 @@ package final class GlyphRunner {
         }
         workerOptionsStale = false
         do {
-            worker = try WorkerProcess(executable: executable, arguments: RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout))
+            worker = try WorkerProcess(
+                executable: executable,
+                arguments: RenderWorker.arguments(options: options, memoryBytes: memory, timeout: timeout))
             workerMayHaveDiedIdle = false
             return .success(())
         } catch {
@@ -129,6 +146,8 @@ package final class GlyphRunner {
     package var workerProcessID: Int32? { worker?.processID }
 
     private func failed(_ source: GlyphSource, _ rule: RuleID, _ message: String) -> GlyphOutcome {
-        GlyphOutcome(source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes), diagnostics: [Diagnostic(rule, file: source.displayPath, message)])
+        GlyphOutcome(
+            source: source, sourceSHA256: SHA256Digest.hex(of: source.bytes),
+            diagnostics: [Diagnostic(rule, file: source.displayPath, message)])
     }
 }

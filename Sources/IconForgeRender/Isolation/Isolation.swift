@@ -13,7 +13,8 @@ package enum Isolation: Sendable, Equatable {
     package static let defaultRenderTimeout = 10.0
 
     /// The default for the command-line tool: workers started from this very executable.
-    package static func defaultWorkers(timeout: Double = defaultRenderTimeout, memoryBytes: Int = 1 << 30) -> Isolation {
+    package static func defaultWorkers(timeout: Double = defaultRenderTimeout, memoryBytes: Int = 1 << 30) -> Isolation
+    {
         .workers(executable: WorkerProcess.currentExecutable, timeout: timeout, memoryBytes: memoryBytes)
     }
 }

@@ -6,7 +6,8 @@ enum OutcomeCodec {
     /// too, what measuring it gave already, if it was measured, and the SHA-256 of its bytes,
     /// if the build knows it (an empty string: it does not).
     static func encodeRequest(
-        _ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil, sourceSHA256: String? = nil
+        _ source: GlyphSource, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil,
+        sourceSHA256: String? = nil
     ) -> [UInt8] {
         var writer = BinaryWriter()
         writer.string(source.name)
@@ -22,10 +23,14 @@ enum OutcomeCodec {
 
     static func decodeRequest(
         _ bytes: [UInt8]
-    ) -> (source: GlyphSource, encode: Bool, showingFailures: Bool, measured: InkMeasurement.Measured?, sourceSHA256: String?)? {
+    ) -> (
+        source: GlyphSource, encode: Bool, showingFailures: Bool, measured: InkMeasurement.Measured?,
+        sourceSHA256: String?
+    )? {
         var reader = BinaryReader(bytes)
         guard let name = reader.string(), let display = reader.string(), let relative = reader.string(),
-            let content = reader.bytes(), let encode = reader.bool(), let showingFailures = reader.bool(), let measured = reader.measurement(),
+            let content = reader.bytes(), let encode = reader.bool(), let showingFailures = reader.bool(),
+            let measured = reader.measurement(),
             let sha256 = reader.string(), reader.isAtEnd
         else { return nil }
         let source = GlyphSource(name: name, displayPath: display, relativePath: relative, bytes: content)
@@ -54,7 +59,8 @@ enum OutcomeCodec {
     /// trip of each: a field added to `GlyphOutcome` fails it until it is written and read
     /// here, or named below with the reason.)
     static let carriedFields = [
-        "sourceSHA256", "diagnostics", "artboard", "inkBox", "shape", "color", "pngs", "outputs", "plans", "failedRenders", "timings",
+        "sourceSHA256", "diagnostics", "artboard", "inkBox", "shape", "color", "pngs", "outputs", "plans",
+        "failedRenders", "timings",
         "measured", "plannedBox", "weight",
     ]
 
@@ -77,7 +83,10 @@ enum OutcomeCodec {
             writer.string(diagnostic.message)
             writer.doubles(
                 diagnostic.fix.map {
-                    [$0.scale, $0.centerX, $0.centerY, $0.dx, $0.dy, $0.userSpace.scaleX, $0.userSpace.scaleY, $0.userSpace.originX, $0.userSpace.originY]
+                    [
+                        $0.scale, $0.centerX, $0.centerY, $0.dx, $0.dy, $0.userSpace.scaleX, $0.userSpace.scaleY,
+                        $0.userSpace.originX, $0.userSpace.originY,
+                    ]
                 } ?? [])
         }
         writer.doubles(outcome.artboard.map { [$0.width, $0.height] } ?? [])
@@ -121,13 +130,15 @@ enum OutcomeCodec {
         for _ in 0..<diagnosticCount {
             guard let severity = reader.string().flatMap(Severity.init(rawValue:)),
                 let rule = reader.string().flatMap(RuleID.init(rawValue:)), let file = reader.string(),
-                let line = reader.count(), let column = reader.count(), let message = reader.string(), let fix = reader.doubles()
+                let line = reader.count(), let column = reader.count(), let message = reader.string(),
+                let fix = reader.doubles()
             else { return nil }
             let location = line > 0 ? SourceLocation(line: line, column: column) : nil
             var diagnostic = Diagnostic(severity, rule, file: file, at: location, message)
             if fix.count == 9 {
                 let userSpace = UserSpace(scaleX: fix[5], scaleY: fix[6], originX: fix[7], originY: fix[8])
-                diagnostic.fix = GeometryFix(scale: fix[0], centerX: fix[1], centerY: fix[2], dx: fix[3], dy: fix[4], userSpace: userSpace)
+                diagnostic.fix = GeometryFix(
+                    scale: fix[0], centerX: fix[1], centerY: fix[2], dx: fix[3], dy: fix[4], userSpace: userSpace)
             }
             diagnostics.append(diagnostic)
         }
@@ -138,18 +149,26 @@ enum OutcomeCodec {
         var outputs: [Catalog.Output] = []
         for _ in 0..<pngCount {
             guard let png = reader.bytes(), let width = reader.count(), let height = reader.count(),
-                let scale = reader.count(), let file = reader.string(), let pngSHA = reader.string(), let transform = reader.doubles()
+                let scale = reader.count(), let file = reader.string(), let pngSHA = reader.string(),
+                let transform = reader.doubles()
             else { return nil }
             pngs.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
-            outputs.append(Catalog.Output(
-                scale: scale, file: file, width: width, height: height, bytes: png.count, sha256: pngSHA,
-                transform: transform.count == 3 ? Catalog.Transform(scale: transform[0], x: transform[1], y: transform[2]) : nil))
+            outputs.append(
+                Catalog.Output(
+                    scale: scale, file: file, width: width, height: height, bytes: png.count, sha256: pngSHA,
+                    transform: transform.count == 3
+                        ? Catalog.Transform(scale: transform[0], x: transform[1], y: transform[2]) : nil))
         }
         guard let planCount = reader.itemCount() else { return nil }
         var plans: [RenderPlan] = []
         for _ in 0..<planCount {
-            guard let width = reader.count(), let height = reader.count(), let placement = reader.doubles(), placement.count == 3 else { return nil }
-            plans.append(RenderPlan(canvasWidth: width, canvasHeight: height, pixelsPerPoint: placement[0], originX: placement[1], originY: placement[2]))
+            guard let width = reader.count(), let height = reader.count(), let placement = reader.doubles(),
+                placement.count == 3
+            else { return nil }
+            plans.append(
+                RenderPlan(
+                    canvasWidth: width, canvasHeight: height, pixelsPerPoint: placement[0], originX: placement[1],
+                    originY: placement[2]))
         }
         guard let failedCount = reader.itemCount() else { return nil }
         var failedRenders: [PNGEncoder.Encoded] = []
@@ -157,7 +176,8 @@ enum OutcomeCodec {
             guard let png = reader.bytes(), let width = reader.count(), let height = reader.count() else { return nil }
             failedRenders.append(PNGEncoder.Encoded(bytes: png, width: width, height: height))
         }
-        guard let times = reader.doubles(), times.count == 3, let measured = reader.measurement(), let planned = reader.doubles(),
+        guard let times = reader.doubles(), times.count == 3, let measured = reader.measurement(),
+            let planned = reader.doubles(),
             planned.isEmpty || planned.count == 4, let weight = reader.doubles(), weight.count <= 2,
             reader.isAtEnd
         else { return nil }
@@ -172,7 +192,8 @@ enum OutcomeCodec {
         outcome.failedRenders = failedRenders
         outcome.timings = GlyphTimings(check: times[0], render: times[1], encode: times[2])
         outcome.measured = measured
-        outcome.plannedBox = planned.count == 4 ? Rect(x: planned[0], y: planned[1], width: planned[2], height: planned[3]) : nil
+        outcome.plannedBox =
+            planned.count == 4 ? Rect(x: planned[0], y: planned[1], width: planned[2], height: planned[3]) : nil
         outcome.weight = weight.first.map { GlyphWeight(stroke: weight.count == 2 ? weight[1] : nil, coverage: $0) }
         return outcome
     }
@@ -209,7 +230,9 @@ extension BinaryWriter {
     mutating func measurement(_ measured: InkMeasurement.Measured?) {
         guard let measured else { return doubles([]) }
         if let box = measured.box {
-            doubles([box.x, box.y, box.width, box.height, measured.precision] + measured.offArtboard.flatMap { [Double($0.lowerBound), Double($0.upperBound)] })
+            doubles(
+                [box.x, box.y, box.width, box.height, measured.precision]
+                    + measured.offArtboard.flatMap { [Double($0.lowerBound), Double($0.upperBound)] })
         } else {
             doubles([measured.precision])
         }
@@ -234,11 +257,14 @@ extension BinaryReader {
             guard values.count % 2 == 1 else { return nil }
             var spans: [Range<Int>] = []
             for index in stride(from: 5, to: values.count, by: 2) {
-                let lower = values[index], upper = values[index + 1]
+                let lower = values[index]
+                let upper = values[index + 1]
                 guard lower >= 0, lower <= upper, upper < Double(Int32.max) else { return nil }
                 spans.append(Int(lower)..<Int(upper))
             }
-            return InkMeasurement.Measured(box: Rect(x: values[0], y: values[1], width: values[2], height: values[3]), precision: values[4], offArtboard: spans)
+            return InkMeasurement.Measured(
+                box: Rect(x: values[0], y: values[1], width: values[2], height: values[3]), precision: values[4],
+                offArtboard: spans)
         default: return nil
         }
     }

@@ -13,13 +13,19 @@ package enum RenderWorker {
     /// The arguments that start a worker for `options`.
     static func arguments(options: PipelineOptions, memoryBytes: Int, timeout: Double) -> [String] {
         let json = String(decoding: optionsJSON(options), as: UTF8.self)
-        return [command, json, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))]
+        return [
+            command, json, String(memoryBytes), String(WorkerProcess.currentProcessID),
+            String(ownTimeLimit(timeout: timeout)),
+        ]
     }
 
     /// What makes two workers interchangeable, for `WorkerPool`: the program, its limits and
     /// its parent, not its options, which an options frame changes (`GlyphRunner.use`).
     static func poolKey(executable: String, memoryBytes: Int, timeout: Double) -> String {
-        [executable, command, String(memoryBytes), String(WorkerProcess.currentProcessID), String(ownTimeLimit(timeout: timeout))].joined(separator: "\u{0}")
+        [
+            executable, command, String(memoryBytes), String(WorkerProcess.currentProcessID),
+            String(ownTimeLimit(timeout: timeout)),
+        ].joined(separator: "\u{0}")
     }
 
     /// `options` as a worker reads them, on its command line or in an options frame.
@@ -40,7 +46,9 @@ package enum RenderWorker {
         for index in outcome.diagnostics.indices where outcome.diagnostics[index].rule == .renderFailed {
             let message = outcome.diagnostics[index].message
             guard message.contains("NoMemory") || message.lowercased().contains("out of memory") else { continue }
-            outcome.diagnostics[index].message = message + "; it ran out of the \(bytes >> 20) MiB a render worker may use: the drawing is too large or complex to render safely (simplify its paths), or, for a file you trust, build with --isolation none, which renders without limits"
+            outcome.diagnostics[index].message =
+                message
+                + "; it ran out of the \(bytes >> 20) MiB a render worker may use: the drawing is too large or complex to render safely (simplify its paths), or, for a file you trust, build with --isolation none, which renders without limits"
         }
         return outcome
     }
@@ -48,7 +56,8 @@ package enum RenderWorker {
     /// Runs the worker loop over `input` and `output` (the process's 0 and 1) with the
     /// arguments after the command; returns the process exit status.
     package static func run(_ arguments: [String], input: Int32, output: Int32) -> Int32 {
-        guard arguments.count == 4, let memory = Int(arguments[1]), let parent = Int32(arguments[2]), let limit = UInt32(arguments[3]),
+        guard arguments.count == 4, let memory = Int(arguments[1]), let parent = Int32(arguments[2]),
+            let limit = UInt32(arguments[3]),
             var options = try? JSONDecoder().decode(PipelineOptions.self, from: Data(arguments[0].utf8))
         else { return 2 }
         // First, before anything slow: a parent that is already gone gets no work done.
@@ -68,7 +77,8 @@ package enum RenderWorker {
             WorkerProcess.limitCPUTime(seconds: limit)
             let outcome = explainingMemory(
                 GlyphProcessor.process(
-                    request.source, options: options, encode: request.encode, showingFailures: request.showingFailures, measured: request.measured,
+                    request.source, options: options, encode: request.encode, showingFailures: request.showingFailures,
+                    measured: request.measured,
                     sourceSHA256: request.sourceSHA256, memo: memo),
                 limit: memory)
             guard WorkerProcess.writeFrame(OutcomeCodec.encodeOutcome(outcome), to: output) else { return 1 }

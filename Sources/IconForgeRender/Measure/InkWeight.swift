@@ -59,7 +59,9 @@ package enum InkWeight {
     /// is painted.
     /// - Parameter drawnStroke: the width in pixels of `image` of the one stroke width that
     ///   is all the glyph paints, if it is so drawn: its stroke, unmeasured.
-    package static func measure(_ image: RGBAImage, shape: Shape, scale: Template.Scale, drawnStroke: Double? = nil) -> GlyphWeight? {
+    package static func measure(_ image: RGBAImage, shape: Shape, scale: Template.Scale, drawnStroke: Double? = nil)
+        -> GlyphWeight?
+    {
         let target = Double(scale.target(for: shape))
         if let drawnStroke {
             let area = image.inkArea
@@ -69,7 +71,9 @@ package enum InkWeight {
             return GlyphWeight(stroke: stroke, coverage: area / (target * target))
         }
         // Wider than the widest stroke that agrees with a median stroke: no stroke.
-        let (area, widths, hull) = image.inkWidths(maximumSamples: sampledRidgePixels, elongation: elongation, beyondStrokes: agreement * widestStroke * target)
+        let (area, widths, hull) = image.inkWidths(
+            maximumSamples: sampledRidgePixels, elongation: elongation, beyondStrokes: agreement * widestStroke * target
+        )
         guard area > 0 else { return nil }
         let coverage = area / (target * target)
         var stroke: Double?
@@ -77,7 +81,9 @@ package enum InkWeight {
             let sorted = widths.sorted()
             let median = sorted[sorted.count / 2]
             let agreeing = sorted.filter { $0 >= median / agreement && $0 <= median * agreement }.count
-            if Double(agreeing) >= dominantShare * Double(sorted.count), median <= widestStroke * target, drawnAsStrokes(area: area, hull: hull, stroke: median) {
+            if Double(agreeing) >= dominantShare * Double(sorted.count), median <= widestStroke * target,
+                drawnAsStrokes(area: area, hull: hull, stroke: median)
+            {
                 stroke = median / scale.pixelsPerPoint(for: shape)
             }
         }

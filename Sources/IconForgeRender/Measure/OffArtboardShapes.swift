@@ -16,17 +16,27 @@ enum OffArtboardShapes {
 
     /// The spans of `candidates` (elements of `data`) whose deletion leaves the artboard as it
     /// is, or none when any render fails.
-    static func spans(_ candidates: [Range<Int>], in data: [UInt8], artboard: Size, librsvgPath: String?) -> [Range<Int>] {
+    static func spans(_ candidates: [Range<Int>], in data: [UInt8], artboard: Size, librsvgPath: String?) -> [Range<
+        Int
+    >] {
         let distinct = Array(Set(candidates)).sorted { $0.lowerBound < $1.lowerBound }
-        guard !distinct.isEmpty, distinct.count <= mostCandidates, artboard.width > 0, artboard.height > 0 else { return [] }
+        guard !distinct.isEmpty, distinct.count <= mostCandidates, artboard.width > 0, artboard.height > 0 else {
+            return []
+        }
         let scale = pixelsAcross / max(artboard.width, artboard.height)
         let plan = RenderPlan(
-            canvasWidth: Int((artboard.width * scale).rounded(.up)), canvasHeight: Int((artboard.height * scale).rounded(.up)),
+            canvasWidth: Int((artboard.width * scale).rounded(.up)),
+            canvasHeight: Int((artboard.height * scale).rounded(.up)),
             pixelsPerPoint: scale, originX: 0, originY: 0)
         let page = Rect(x: 0, y: 0, width: artboard.width * scale, height: artboard.height * scale)
-        guard let whole = try? GlyphRenderer.render(Data(data), plan: plan, artboard: artboard, librsvgPath: librsvgPath) else { return [] }
+        guard
+            let whole = try? GlyphRenderer.render(Data(data), plan: plan, artboard: artboard, librsvgPath: librsvgPath)
+        else { return [] }
         func changesNothing(_ span: Range<Int>) -> Bool? {
-            guard let without = try? GlyphRenderer.render(Data(PaintJudgement.blanking([span], in: data)), plan: plan, artboard: artboard, librsvgPath: librsvgPath)
+            guard
+                let without = try? GlyphRenderer.render(
+                    Data(PaintJudgement.blanking([span], in: data)), plan: plan, artboard: artboard,
+                    librsvgPath: librsvgPath)
             else { return nil }
             return whole.largestDifference(from: without, in: page) <= PaintJudgement.invisibleDifference
         }
@@ -66,8 +76,11 @@ enum OffArtboardShapes {
 
     /// The bytes of the `d` attribute's value in the start tag of the `<path>` at `element`.
     private static func pathData(of element: Range<Int>, in data: [UInt8]) -> Range<Int>? {
-        let tag = Array("<path".utf8), alternative = Array("<svg:path".utf8)
-        let opening = data[element].starts(with: tag) ? tag.count : data[element].starts(with: alternative) ? alternative.count : nil
+        let tag = Array("<path".utf8)
+        let alternative = Array("<svg:path".utf8)
+        let opening =
+            data[element].starts(with: tag)
+            ? tag.count : data[element].starts(with: alternative) ? alternative.count : nil
         guard let opening else { return nil }
         var index = element.lowerBound + opening
         var quote: UInt8?
@@ -79,7 +92,9 @@ enum OffArtboardShapes {
                 return nil
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
-            } else if byte == UInt8(ascii: "d"), isSpace(data[index - 1]), let start = attributeValueStart(after: index + 1, in: data, before: element.upperBound) {
+            } else if byte == UInt8(ascii: "d"), isSpace(data[index - 1]),
+                let start = attributeValueStart(after: index + 1, in: data, before: element.upperBound)
+            {
                 guard let end = data[start..<element.upperBound].firstIndex(of: data[start - 1]) else { return nil }
                 return start..<end
             }
@@ -110,6 +125,7 @@ enum OffArtboardShapes {
     /// Whether `box` reaches past `artboard` by more than `reach`.
     static func reachesPast(_ box: Rect, _ artboard: Size) -> Bool {
         let slack = reach * max(artboard.width, artboard.height)
-        return box.x < -slack || box.y < -slack || box.maxX > artboard.width + slack || box.maxY > artboard.height + slack
+        return box.x < -slack || box.y < -slack || box.maxX > artboard.width + slack
+            || box.maxY > artboard.height + slack
     }
 }

@@ -30,7 +30,8 @@ struct ThinSideDetail: Sendable, Equatable {
     static func of(_ image: RGBAImage, wide: Bool) -> ThinSideDetail? {
         let (lines, length) = wide ? (image.width, image.height) : (image.height, image.width)
         guard lines > 0, length > 0 else { return nil }
-        var inked = 0, crossed = 0
+        var inked = 0
+        var crossed = 0
         var strokes: [Int] = []
         var runs: [Int] = []
         for line in 0..<lines {

@@ -23,7 +23,8 @@ package final class GlyphMemo {
         var cost: Int
 
         func matches(_ source: GlyphSource, limits: Limits) -> Bool {
-            name == source.name && displayPath == source.displayPath && relativePath == source.relativePath && self.limits == limits
+            name == source.name && displayPath == source.displayPath && relativePath == source.relativePath
+                && self.limits == limits
         }
     }
 
@@ -49,10 +50,12 @@ package final class GlyphMemo {
     /// does not fit is not remembered at all, one whose document does not fit keeps only
     /// its markup.
     func remember(
-        _ sha256: String, source: GlyphSource, limits: Limits, markup: MarkupChecks.Result, handle: SVGHandle?, parsedFrom: [UInt8]
+        _ sha256: String, source: GlyphSource, limits: Limits, markup: MarkupChecks.Result, handle: SVGHandle?,
+        parsedFrom: [UInt8]
     ) {
         var entry = Entry(
-            name: source.name, displayPath: source.displayPath, relativePath: source.relativePath, limits: limits, markup: markup,
+            name: source.name, displayPath: source.displayPath, relativePath: source.relativePath, limits: limits,
+            markup: markup,
             cost: Self.cost(of: markup, source: source))
         if let handle, held + entry.cost + Self.cost(ofDocumentFrom: parsedFrom) <= budget {
             entry.handle = handle
@@ -83,7 +86,8 @@ package final class GlyphMemo {
     /// An estimate of what the markup check's result holds: the renderable text, the
     /// source's copy, and the paint uses and findings beside them.
     static func cost(of markup: MarkupChecks.Result, source: GlyphSource) -> Int {
-        (markup.renderable?.count ?? 0) + source.bytes.count + 256 * (markup.paintUses.count + markup.diagnostics.count) + 1024
+        (markup.renderable?.count ?? 0) + source.bytes.count + 256 * (markup.paintUses.count + markup.diagnostics.count)
+            + 1024
     }
 
     /// An estimate of a librsvg document's heap (its element tree and parsed paths) with

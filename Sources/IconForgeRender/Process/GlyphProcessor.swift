@@ -16,7 +16,8 @@ package enum GlyphProcessor {
     ///     them instead of checking and parsing the same bytes again.
     ///   - probes: the work counts a test reads (`BuildProbes`).
     package static func process(
-        _ source: GlyphSource, options: PipelineOptions, encode: Bool, showingFailures: Bool = false, measured: InkMeasurement.Measured? = nil,
+        _ source: GlyphSource, options: PipelineOptions, encode: Bool, showingFailures: Bool = false,
+        measured: InkMeasurement.Measured? = nil,
         sourceSHA256: String? = nil, memo: GlyphMemo? = nil, probes: BuildProbes = BuildProbes()
     ) -> GlyphOutcome {
         let sha256 = sourceSHA256 ?? SHA256Digest.hex(of: source.bytes)
@@ -29,7 +30,10 @@ package enum GlyphProcessor {
         clock.end(\.check, in: &outcome.timings)
         outcome.diagnostics = markup.diagnostics
         guard markup.safeToRender, !markup.drawsEmoji, !markup.holdsTemplateGuides else {
-            if options.measuresOnly { memo?.remember(sha256, source: source, limits: options.limits, markup: markup, handle: nil, parsedFrom: []) }
+            if options.measuresOnly {
+                memo?.remember(
+                    sha256, source: source, limits: options.limits, markup: markup, handle: nil, parsedFrom: [])
+            }
             // Nothing is rendered to weigh the colours against: each counts as written.
             outcome.diagnostics += PaintJudgement.findings(markup.paintUses, file: source.displayPath) { _ in true }
             return outcome.finished(options)
@@ -39,7 +43,8 @@ package enum GlyphProcessor {
         let drawing: Drawing
         do {
             drawing = try measuredAndRendered(
-                source, markup: markup, options: options, measured: measured, remembered: remembered, keepsDocument: memo != nil, probes: probes,
+                source, markup: markup, options: options, measured: measured, remembered: remembered,
+                keepsDocument: memo != nil, probes: probes,
                 findings: &outcome.diagnostics)
         } catch {
             outcome.diagnostics.append(renderFailure(error, file: source.displayPath, markup: markup))
@@ -50,12 +55,16 @@ package enum GlyphProcessor {
         // --fit=set's planning pass needs the measurement alone; the glyph is judged when it
         // is rendered at the set's scale.
         if options.measuresOnly {
-            memo?.remember(sha256, source: source, limits: options.limits, markup: markup, handle: drawing.document, parsedFrom: drawing.renderable)
+            memo?.remember(
+                sha256, source: source, limits: options.limits, markup: markup, handle: drawing.document,
+                parsedFrom: drawing.renderable)
             return outcome.finished(options)
         }
 
         // 3. Check what was painted.
-        guard checkPainted(drawing, markup: markup, options: options, into: &outcome) else { return outcome.finished(options) }
+        guard checkPainted(drawing, markup: markup, options: options, into: &outcome) else {
+            return outcome.finished(options)
+        }
         clock.end(\.check, in: &outcome.timings)
 
         // 4. Encode, unless the glyph failed (with the project's severities): a failed glyph gets no PNGs.
@@ -72,7 +81,9 @@ package enum GlyphProcessor {
     }
 
     /// The markup checks, run (and counted) because no memo had them.
-    private static func checkedMarkup(_ source: GlyphSource, options: PipelineOptions, probes: BuildProbes) -> MarkupChecks.Result {
+    private static func checkedMarkup(_ source: GlyphSource, options: PipelineOptions, probes: BuildProbes)
+        -> MarkupChecks.Result
+    {
         probes.markupChecks?.count.add(1, ordering: .relaxed)
         return MarkupChecks.run(source, limits: options.limits)
     }
@@ -123,7 +134,8 @@ private struct Drawing {
     /// Whether a use of paint holds a subpath left off the artboard (a wholly-outside
     /// subpath is what a wholly-outside element is: `OffArtboardShapes`).
     func holdsOffArtboardSubpath(_ use: PaintUse) -> Bool {
-        use.span.map { span in offArtboard.contains { $0.lowerBound > span.lowerBound && span.contains($0.lowerBound) } } ?? false
+        use.span.map { span in offArtboard.contains { $0.lowerBound > span.lowerBound && span.contains($0.lowerBound) }
+        } ?? false
     }
 }
 
@@ -133,19 +145,28 @@ extension GlyphProcessor {
     /// for only when the ink reaches past it, and left out by their blanked bytes, so every
     /// span of the markup still points where it did.
     private static func measuredAndRendered(
-        _ source: GlyphSource, markup: MarkupChecks.Result, options: PipelineOptions, measured: InkMeasurement.Measured?,
+        _ source: GlyphSource, markup: MarkupChecks.Result, options: PipelineOptions,
+        measured: InkMeasurement.Measured?,
         remembered: GlyphMemo.Entry?, keepsDocument: Bool, probes: BuildProbes, findings: inout [Diagnostic]
     ) throws(RenderFailure) -> Drawing {
         var renderable = markup.renderable ?? source.bytes
         if let background = markup.background, let span = background.span {
-            findings.append(Diagnostic(.colorBackground, file: source.displayPath, at: background.location, "a background: this \(background.property) (\(background.shown)\(background.origin.map { ", " + $0 } ?? "")) covers the whole artboard behind the glyph; glyphs are drawn on transparency and the system tints them, so delete the background shape (matplotlib: savefig(..., transparent=True))"))
+            findings.append(
+                Diagnostic(
+                    .colorBackground, file: source.displayPath, at: background.location,
+                    "a background: this \(background.property) (\(background.shown)\(background.origin.map { ", " + $0 } ?? "")) covers the whole artboard behind the glyph; glyphs are drawn on transparency and the system tints them, so delete the background shape (matplotlib: savefig(..., transparent=True))"
+                ))
             // Blanked, not cut out: every later span of the markup still points where it did.
             renderable = PaintJudgement.blanking([span], in: renderable)
         }
         var drawn: SVGHandle?
-        func render(measured: InkMeasurement.Measured?, parsed: SVGHandle? = nil) throws(RenderFailure) -> RenderedGlyph {
+        func render(measured: InkMeasurement.Measured?, parsed: SVGHandle? = nil) throws(RenderFailure) -> RenderedGlyph
+        {
             try GlyphRenderer.render(
-                RenderRequest(Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold, librsvgPath: options.librsvgPath).with {
+                RenderRequest(
+                    Data(renderable), mode: options.mode, shapeThreshold: options.shapeThreshold,
+                    librsvgPath: options.librsvgPath
+                ).with {
                     $0.setScales = options.setScales ?? []
                     $0.keepingOffset = options.allowOffCenter.contains(source.name)
                     $0.preserveAspectRatio = markup.preserveAspectRatio
@@ -162,13 +183,17 @@ extension GlyphProcessor {
         let parsed = remembered.flatMap { $0.parsedFrom == renderable ? $0.handle : nil }
         var rendered = try render(measured: measured, parsed: parsed)
         if measured == nil, let box = rendered.inkBox, OffArtboardShapes.reachesPast(box, rendered.artboard) {
-            offArtboard = OffArtboardShapes.spans(markup.paintUses.compactMap(\.span), in: renderable, artboard: rendered.artboard, librsvgPath: options.librsvgPath)
+            offArtboard = OffArtboardShapes.spans(
+                markup.paintUses.compactMap(\.span), in: renderable, artboard: rendered.artboard,
+                librsvgPath: options.librsvgPath)
             if !offArtboard.isEmpty {
                 renderable = PaintJudgement.blanking(offArtboard, in: renderable)
                 rendered = try render(measured: nil)
             }
         }
-        var drawing = Drawing(rendered: rendered, renderable: renderable, offArtboard: offArtboard, paintUses: markup.paintUses, document: nil)
+        var drawing = Drawing(
+            rendered: rendered, renderable: renderable, offArtboard: offArtboard, paintUses: markup.paintUses,
+            document: nil)
         drawing.paintUses.removeAll(where: drawing.isOffArtboard)
         drawing.document = drawn
         return drawing
@@ -177,13 +202,17 @@ extension GlyphProcessor {
     /// Step 3: the geometry checks, the shapes left off the artboard, the glyph's weight and
     /// its colours, judged on what was rendered; false, with that finding, when nothing was
     /// painted (nothing to judge).
-    private static func checkPainted(_ drawing: Drawing, markup: MarkupChecks.Result, options: PipelineOptions, into outcome: inout GlyphOutcome) -> Bool {
-        let file = outcome.source.displayPath, rendered = drawing.rendered
+    private static func checkPainted(
+        _ drawing: Drawing, markup: MarkupChecks.Result, options: PipelineOptions, into outcome: inout GlyphOutcome
+    ) -> Bool {
+        let file = outcome.source.displayPath
+        let rendered = drawing.rendered
         guard rendered.inkBox != nil else {
             outcome.diagnostics.append(Diagnostic(.svgEmpty, file: file, at: markup.rootLocation, emptyMessage))
             return false
         }
-        outcome.diagnostics += GeometryChecks.run(rendered, name: outcome.source.name, options: options, file: file, page: markup.page)
+        outcome.diagnostics += GeometryChecks.run(
+            rendered, name: outcome.source.name, options: options, file: file, page: markup.page)
         outcome.diagnostics += offArtboardFindings(drawing, markup: markup, file: file)
         // Weighed from the @3x image already rendered (no render of its own), for the set's
         // checks after every glyph is processed.
@@ -199,27 +228,46 @@ extension GlyphProcessor {
         return true
     }
 
-    private static let emptyMessage = "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
+    private static let emptyMessage =
+        "the glyph paints nothing visible; draw filled or stroked shapes with an opaque colour"
 
     /// Left out, but said: a spare beside the page is harmless, a leftover (Lucide's
     /// save-off carries one) is worth deleting.
-    private static func offArtboardFindings(_ drawing: Drawing, markup: MarkupChecks.Result, file: String) -> [Diagnostic] {
+    private static func offArtboardFindings(_ drawing: Drawing, markup: MarkupChecks.Result, file: String)
+        -> [Diagnostic]
+    {
         var findings: [Diagnostic] = []
-        let artboard = drawing.rendered.artboard, count = drawing.offArtboard.count
+        let artboard = drawing.rendered.artboard
+        let count = drawing.offArtboard.count
         if let spare = markup.paintUses.first(where: drawing.isOffArtboard) {
             let one = count == 1
-            let (subject, it, they) = one ? ("this shape lies", "it", "it is a leftover") : ("this shape and \(count - 1) more lie", "them", "they are leftovers")
-            findings.append(Diagnostic(warningOf: .geometryClipped, file: file, at: spare.location, "\(subject) wholly outside the \(artboard.width.pt) × \(artboard.height.pt) pt artboard, so no output shows \(it): left out of the glyph's ink box, colours and PNGs; delete \(it) if \(they), or move \(it) onto the artboard if \(one ? "it belongs" : "they belong") to the glyph"))
+            let (subject, it, they) =
+                one
+                ? ("this shape lies", "it", "it is a leftover")
+                : ("this shape and \(count - 1) more lie", "them", "they are leftovers")
+            findings.append(
+                Diagnostic(
+                    warningOf: .geometryClipped, file: file, at: spare.location,
+                    "\(subject) wholly outside the \(artboard.width.pt) × \(artboard.height.pt) pt artboard, so no output shows \(it): left out of the glyph's ink box, colours and PNGs; delete \(it) if \(they), or move \(it) onto the artboard if \(one ? "it belongs" : "they belong") to the glyph"
+                ))
         }
-        if let path = markup.paintUses.first(where: { drawing.holdsOffArtboardSubpath($0) && !drawing.isOffArtboard($0) }) {
-            findings.append(Diagnostic(warningOf: .geometryClipped, file: file, at: path.location, "a subpath of this path lies wholly outside the \(artboard.width.pt) × \(artboard.height.pt) pt artboard, so no output shows it: left out of the glyph's ink box and PNGs; delete it from the path data if it is a leftover, or move it onto the artboard if it belongs to the glyph"))
+        if let path = markup.paintUses.first(where: {
+            drawing.holdsOffArtboardSubpath($0) && !drawing.isOffArtboard($0)
+        }) {
+            findings.append(
+                Diagnostic(
+                    warningOf: .geometryClipped, file: file, at: path.location,
+                    "a subpath of this path lies wholly outside the \(artboard.width.pt) × \(artboard.height.pt) pt artboard, so no output shows it: left out of the glyph's ink box and PNGs; delete it from the path data if it is a leftover, or move it onto the artboard if it belongs to the glyph"
+                ))
         }
         return findings
     }
 
     /// How heavy the glyph looks, from its @3x render (`InkWeight`); nil when nothing was rendered.
     private static func weight(_ rendered: RenderedGlyph, markup: MarkupChecks.Result) -> GlyphWeight? {
-        guard let image = rendered.images.last, let plan = rendered.plans.last, let shape = rendered.shape, let scale = Template.scales.last else { return nil }
+        guard let image = rendered.images.last, let plan = rendered.plans.last, let shape = rendered.shape,
+            let scale = Template.scales.last
+        else { return nil }
         // Strokes of one width in a user space scaled alike both ways: that width drawn.
         let space = rendered.userSpace
         let drawnStroke = markup.uniformStrokeWidth.flatMap { width in
@@ -231,14 +279,19 @@ extension GlyphProcessor {
     /// What the markup paints, weighed against the pixels (a colour whose elements change
     /// nothing seen when deleted is not a second colour), then a second colour the pixels
     /// show; and the glyph's colour, nil when no output shows any.
-    private static func colourFindings(_ drawing: Drawing, file: String, librsvgPath: String?) -> (findings: [Diagnostic], primary: PixelColor?) {
+    private static func colourFindings(_ drawing: Drawing, file: String, librsvgPath: String?) -> (
+        findings: [Diagnostic], primary: PixelColor?
+    ) {
         let rendered = drawing.rendered
         let page = Rect(x: 0, y: 0, width: rendered.artboard.width, height: rendered.artboard.height)
         // The opaque pixels' colours are collected only when the markup holds a second colour.
         var opaque: Set<PixelColor>?
         func appears(_ colour: PixelColor) -> Bool {
             if opaque == nil {
-                opaque = rendered.images.last.flatMap { image in rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: page)) } } ?? []
+                opaque =
+                    rendered.images.last.flatMap { image in
+                        rendered.plans.last.map { image.opaqueColors(in: $0.pixels(fromPoints: page)) }
+                    } ?? []
             }
             return opaque?.contains(colour) ?? false
         }
@@ -251,41 +304,59 @@ extension GlyphProcessor {
             guard case .color(let colour) = paint, let primary = colors?.primary else { return false }
             return ColorDifference.same(colour, primary)
         }
-        let markupColor = PaintJudgement.findings(drawing.paintUses, file: file, appears: appears, inPixels: inPixels) { spans in
+        let markupColor = PaintJudgement.findings(drawing.paintUses, file: file, appears: appears, inPixels: inPixels) {
+            spans in
             guard let image = rendered.images.last, let plan = rendered.plans.last,
-                let without = try? GlyphRenderer.render(Data(PaintJudgement.deleting(spans, from: drawing.renderable)), plan: plan, artboard: rendered.artboard, librsvgPath: librsvgPath)
+                let without = try? GlyphRenderer.render(
+                    Data(PaintJudgement.deleting(spans, from: drawing.renderable)), plan: plan,
+                    artboard: rendered.artboard, librsvgPath: librsvgPath)
             else { return true }
-            return image.largestDifference(from: without, in: plan.pixels(fromPoints: page)) > PaintJudgement.invisibleDifference
+            return image.largestDifference(from: without, in: plan.pixels(fromPoints: page))
+                > PaintJudgement.invisibleDifference
         }
         guard let colors, markupColor.isEmpty else { return (markupColor, colors?.primary) }
-        return (secondColour(painted, plans: rendered.plans, primary: colors.primary, file: file).map { [$0] } ?? [], colors.primary)
+        return (
+            secondColour(painted, plans: rendered.plans, primary: colors.primary, file: file).map { [$0] } ?? [],
+            colors.primary
+        )
     }
 
     /// The first second colour an output's pixels show, if any.
-    private static func secondColour(_ painted: [PaintedColors?], plans: [RenderPlan], primary: PixelColor, file: String) -> Diagnostic? {
+    private static func secondColour(
+        _ painted: [PaintedColors?], plans: [RenderPlan], primary: PixelColor, file: String
+    ) -> Diagnostic? {
         for (found, plan) in zip(painted, plans) {
             guard let other = found?.other else { continue }
             let x = (Double(other.x) - plan.originX) / plan.pixelsPerPoint
             let y = (Double(other.y) - plan.originY) / plan.pixelsPerPoint
-            return Diagnostic(.colorMonochrome, file: file, "rendered pixels show a second colour \(other.color.hex) near (\(x.pt), \(y.pt)) pt (first was \(primary.hex)); glyphs must be one colour, since the system tints them")
+            return Diagnostic(
+                .colorMonochrome, file: file,
+                "rendered pixels show a second colour \(other.color.hex) near (\(x.pt), \(y.pt)) pt (first was \(primary.hex)); glyphs must be one colour, since the system tints them"
+            )
         }
         return nil
     }
 
     /// Step 4: a passing glyph's PNGs, and its outputs as the catalog lists them.
-    private static func encodeOutputs(_ rendered: RenderedGlyph, colour: PixelColor, options: PipelineOptions, into outcome: inout GlyphOutcome) {
+    private static func encodeOutputs(
+        _ rendered: RenderedGlyph, colour: PixelColor, options: PipelineOptions, into outcome: inout GlyphOutcome
+    ) {
         let name = outcome.source.name
         do {
-            outcome.pngs = try rendered.images.map { image throws(NativeError) in try PNGEncoder.encode(image, colour: colour, compressionLevel: options.pngCompression) }
+            outcome.pngs = try rendered.images.map { image throws(NativeError) in
+                try PNGEncoder.encode(image, colour: colour, compressionLevel: options.pngCompression)
+            }
             outcome.outputs = zip(Template.scales, zip(outcome.pngs, rendered.plans)).map { scale, rendering in
                 let (png, plan) = rendering
                 return Catalog.Output(
                     scale: scale.factor, file: OutputNaming.fileName(glyph: name, scale: scale),
-                    width: png.width, height: png.height, bytes: png.bytes.count, sha256: SHA256Digest.hex(of: png.bytes),
+                    width: png.width, height: png.height, bytes: png.bytes.count,
+                    sha256: SHA256Digest.hex(of: png.bytes),
                     transform: plan.catalogTransform)
             }
         } catch {
-            outcome.diagnostics.append(Diagnostic(.renderFailed, file: outcome.source.displayPath, "could not encode PNG: \(error.message)"))
+            outcome.diagnostics.append(
+                Diagnostic(.renderFailed, file: outcome.source.displayPath, "could not encode PNG: \(error.message)"))
         }
     }
 
@@ -298,7 +369,9 @@ extension GlyphProcessor {
                 return try? PNGEncoder.encode(image, colour: colours.primary, compressionLevel: options.pngCompression)
             }
             let settings = PNGCodec.Settings(compressionLevel: Int32(options.pngCompression))
-            return (try? PNGCodec.encode(pixels: image.pixels, width: image.width, height: image.height, layout: .rgba, settings: settings))
+            return
+                (try? PNGCodec.encode(
+                    pixels: image.pixels, width: image.width, height: image.height, layout: .rgba, settings: settings))
                 .map { PNGEncoder.Encoded(bytes: $0, width: image.width, height: image.height) }
         }
         return encoded.count == rendered.images.count ? encoded : []
@@ -315,7 +388,8 @@ extension GlyphOutcome {
         shape = rendered.shape
         plans = rendered.plans
         measured = InkMeasurement.Measured(
-            box: rendered.inkBox, precision: rendered.inkPrecision, offArtboard: drawing.offArtboard, judgingSlack: rendered.judgingSlack)
+            box: rendered.inkBox, precision: rendered.inkPrecision, offArtboard: drawing.offArtboard,
+            judgingSlack: rendered.judgingSlack)
         plannedBox = rendered.plannedBox.map(\.roundedForCatalog).flatMap { $0 == inkBox ? nil : $0 }
     }
 
@@ -332,7 +406,8 @@ extension RenderPlan {
     /// 1/1,000,000 already), the offsets to 1/1000 px.
     package var catalogTransform: Catalog.Transform {
         func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-        return Catalog.Transform(scale: (pixelsPerPoint * 1_000_000_000).rounded() / 1_000_000_000, x: round(originX), y: round(originY))
+        return Catalog.Transform(
+            scale: (pixelsPerPoint * 1_000_000_000).rounded() / 1_000_000_000, x: round(originX), y: round(originY))
     }
 }
 

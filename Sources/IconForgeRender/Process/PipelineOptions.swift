@@ -45,7 +45,9 @@ package struct PipelineOptions: Sendable, Equatable, Codable {
         guard !severities.isEmpty else { return diagnostics }
         return diagnostics.map { diagnostic in
             var changed = diagnostic
-            if let setting = severities.first(where: { $0.rule == diagnostic.rule }) { changed.severity = setting.severity }
+            if let setting = severities.first(where: { $0.rule == diagnostic.rule }) {
+                changed.severity = setting.severity
+            }
             return changed
         }
     }

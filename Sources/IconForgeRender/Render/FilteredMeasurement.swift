@@ -36,23 +36,30 @@ extension InkMeasurement {
     /// the artboard's edge, the render is too large, or librsvg failed: `failed`), and the
     /// general measurement follows. `draws` counts the renders made (tests).
     static func measuredAtOutputScale(
-        _ handle: SVGHandle, artboard: Size, scale: Double, judging: Bool, shown: inout ShownRender?, keepingTheRender: Bool, failed: inout Bool,
+        _ handle: SVGHandle, artboard: Size, scale: Double, judging: Bool, shown: inout ShownRender?,
+        keepingTheRender: Bool, failed: inout Bool,
         draws: WorkCount? = nil
     ) -> Measured? {
-        let columns = (artboard.width * scale).rounded(.up), rows = (artboard.height * scale).rounded(.up)
-        guard scale.isFinite, scale > 0, columns > 2, rows > 2, columns * rows <= Double(maximumBandPixels) else { return nil }
-        let plan = RenderPlan(canvasWidth: Int(columns), canvasHeight: Int(rows), pixelsPerPoint: scale, originX: 0, originY: 0)
+        let columns = (artboard.width * scale).rounded(.up)
+        let rows = (artboard.height * scale).rounded(.up)
+        guard scale.isFinite, scale > 0, columns > 2, rows > 2, columns * rows <= Double(maximumBandPixels) else {
+            return nil
+        }
+        let plan = RenderPlan(
+            canvasWidth: Int(columns), canvasHeight: Int(rows), pixelsPerPoint: scale, originX: 0, originY: 0)
         let maxima: (columns: [UInt8], rows: [UInt8])
         do {
             draws?.count.add(1, ordering: .relaxed)
-            maxima = try handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+            maxima = try handle.renderAlphaMaxima(
+                width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         } catch {
             failed = true
             return nil
         }
         // Ink that reaches the artboard's edge may be cut there, or run past it: the general
         // measurement says where it ends.
-        guard let whole = AlphaBounds.pixelBox(of: maxima), whole.x >= 1, whole.y >= 1, whole.maxX <= columns - 1, whole.maxY <= rows - 1,
+        guard let whole = AlphaBounds.pixelBox(of: maxima), whole.x >= 1, whole.y >= 1, whole.maxX <= columns - 1,
+            whole.maxY <= rows - 1,
             let pixels = AlphaBounds.visibleEdges(of: maxima)
         else { return nil }
         let box = plan.points(fromPixels: pixels)
@@ -61,7 +68,8 @@ extension InkMeasurement {
         guard judging else { return Measured(box: box, precision: 0, judgingSlack: filterSettle) }
         return Measured(
             box: judgedAtOutput(
-                handle, artboard: artboard, box: box, by: nil, shown: &shown, keepingTheRender: keepingTheRender, failed: &failed, draws: draws),
+                handle, artboard: artboard, box: box, by: nil, shown: &shown, keepingTheRender: keepingTheRender,
+                failed: &failed, draws: draws),
             precision: 0)
     }
 
@@ -71,7 +79,8 @@ extension InkMeasurement {
     /// cuts off are kept from `box`. `shown` is set to the last render when the box stood and
     /// `keep`. `draws` counts the renders made (tests).
     static func judgedAtOutput(
-        _ handle: SVGHandle, artboard: Size, box: Rect, by output: RenderPlan?, shown: inout ShownRender?, keepingTheRender keep: Bool,
+        _ handle: SVGHandle, artboard: Size, box: Rect, by output: RenderPlan?, shown: inout ShownRender?,
+        keepingTheRender keep: Bool,
         failed: inout Bool, draws: WorkCount? = nil
     ) -> Rect {
         var box = box
@@ -87,19 +96,27 @@ extension InkMeasurement {
                     image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
                     maxima = image?.alphaMaxima() ?? ([], [])
                 } else {
-                    maxima = try handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
+                    maxima = try handle.renderAlphaMaxima(
+                        width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
                 }
             } catch {
                 failed = true
                 return box
             }
-            guard let whole = AlphaBounds.pixelBox(of: maxima), let edges = AlphaBounds.visibleEdges(of: maxima) else { return box }
+            guard let whole = AlphaBounds.pixelBox(of: maxima), let edges = AlphaBounds.visibleEdges(of: maxima) else {
+                return box
+            }
             let placed = plan.pixels(fromPoints: box)
-            let width = Double(plan.canvasWidth), height = Double(plan.canvasHeight)
+            let width = Double(plan.canvasWidth)
+            let height = Double(plan.canvasHeight)
             // Where the shown ink runs into the canvas's side, the canvas cut it: the box's edge stands.
-            let minX = whole.x > 0 ? edges.x : placed.x, minY = whole.y > 0 ? edges.y : placed.y
-            let maxX = whole.maxX < width ? edges.maxX : placed.maxX, maxY = whole.maxY < height ? edges.maxY : placed.maxY
-            let settled = [minX - placed.x, minY - placed.y, maxX - placed.maxX, maxY - placed.maxY].allSatisfy { abs($0) <= filterSettle }
+            let minX = whole.x > 0 ? edges.x : placed.x
+            let minY = whole.y > 0 ? edges.y : placed.y
+            let maxX = whole.maxX < width ? edges.maxX : placed.maxX
+            let maxY = whole.maxY < height ? edges.maxY : placed.maxY
+            let settled = [minX - placed.x, minY - placed.y, maxX - placed.maxX, maxY - placed.maxY].allSatisfy {
+                abs($0) <= filterSettle
+            }
             if settled {
                 shown = image.map { ShownRender(plan: plan, image: $0) }
                 return box

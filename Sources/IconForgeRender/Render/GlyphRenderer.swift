@@ -85,16 +85,20 @@ package enum GlyphRenderer {
         let mayShip = !request.measuringOnly && mode != .template && setScale == nil && !request.keepingOffset
         let units = mode.isFit ? MeasuringUnits(artboard: artboard, viewBox: dimensions.viewBox) : .points
         let (measured, planned) = try measureInk(
-            &handle, data: request.data, artboard: artboard, units: units, dimensions: dimensions, known: request.measured,
+            &handle, data: request.data, artboard: artboard, units: units, dimensions: dimensions,
+            known: request.measured,
             firstEstimate: request.firstEstimate, shown: &shown, mayShip: mayShip, measuringOnly: request.measuringOnly,
             // Template mode's @3x scale does not depend on the ink box: a filter is measured at it.
-            outputScale: mode == .template ? Template.scales[Template.scales.count - 1].pixelsPerPoint(for: .square) : nil,
+            outputScale: mode == .template
+                ? Template.scales[Template.scales.count - 1].pixelsPerPoint(for: .square) : nil,
             measuringDraws: request.probes.measuringDraws
         ) { box in
             // Judged by the @3x output itself where the set's scale places it, unless its
             // canvas cuts the box off (a kept offset): what shows is then the canvas's edge.
-            setScale.flatMap { setPlans(inkBox: box, artboard: artboard, setScale: $0, keepingOffset: request.keepingOffset).plans.last }
-                .flatMap { plan in plan.canvasInPoints.expanded(by: -1 / plan.pixelsPerPoint).contains(box) ? plan : nil }
+            setScale.flatMap {
+                setPlans(inkBox: box, artboard: artboard, setScale: $0, keepingOffset: request.keepingOffset).plans.last
+            }
+            .flatMap { plan in plan.canvasInPoints.expanded(by: -1 / plan.pixelsPerPoint).contains(box) ? plan : nil }
         }
         let plannedBox = measured.box == planned ? nil : planned
         guard let inkBox = measured.box else {
@@ -112,7 +116,8 @@ package enum GlyphRenderer {
     /// The glyph's shape, and its plan and render at every scale as its mode places it (none
     /// when only measuring); `shown`: a render measuring made that one of them may reuse.
     private static func laidOut(
-        _ request: RenderRequest, _ handle: SVGHandle, artboard: Size, inkBox: Rect, setScale: SetScale?, shown: InkMeasurement.ShownRender?
+        _ request: RenderRequest, _ handle: SVGHandle, artboard: Size, inkBox: Rect, setScale: SetScale?,
+        shown: InkMeasurement.ShownRender?
     ) throws -> RenderedGlyph {
         // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
         // exactly at the threshold (Lucide's 12 × 10 units) is one shape, not the other by
@@ -126,17 +131,22 @@ package enum GlyphRenderer {
         case .template:
             let plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: shape, scale: $0) }
             return RenderedGlyph(
-                artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, draws: draws), plans: plans)
+                artboard: artboard, inkBox: inkBox, shape: shape,
+                images: try render(handle, plans, artboard: artboard, draws: draws), plans: plans)
         case .fitGlyph, .fitSet:
             if let setScale {
                 return try renderAtSetScale(
-                    handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale, keepingOffset: request.keepingOffset, shown: shown,
+                    handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale,
+                    keepingOffset: request.keepingOffset, shown: shown,
                     draws: draws)
             }
             let offset = request.keepingOffset ? artboard : nil
-            let plans = Template.scales.map { RenderPlan.fit(inkBox: inkBox, shape: shape, scale: $0, keepingOffsetOf: offset) }
+            let plans = Template.scales.map {
+                RenderPlan.fit(inkBox: inkBox, shape: shape, scale: $0, keepingOffsetOf: offset)
+            }
             return RenderedGlyph(
-                artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, shown: shown, draws: draws),
+                artboard: artboard, inkBox: inkBox, shape: shape,
+                images: try render(handle, plans, artboard: artboard, shown: shown, draws: draws),
                 plans: plans)
         }
     }
@@ -145,18 +155,21 @@ package enum GlyphRenderer {
     static func render(_ data: Data, plan: RenderPlan, artboard: Size, librsvgPath: String? = nil) throws -> RGBAImage {
         try SVGHandle.loadLibrary(path: librsvgPath)
         let handle = try SVGHandle(data: data)
-        return try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        return try handle.render(
+            width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
     }
 
     /// One render per plan; a plan measuring already drew (`shown`) is not drawn again.
     /// `draws` counts those drawn here.
     private static func render(
-        _ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size, shown: InkMeasurement.ShownRender? = nil, draws: WorkCount?
+        _ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size, shown: InkMeasurement.ShownRender? = nil,
+        draws: WorkCount?
     ) throws -> [RGBAImage] {
         try plans.map { plan in
             if let shown, shown.plan == plan { return shown.image }
             draws?.count.add(1, ordering: .relaxed)
-            return try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+            return try handle.render(
+                width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         }
     }
 
@@ -176,15 +189,20 @@ package enum GlyphRenderer {
             abs(width / height - artboard.width / artboard.height) <= 1e-9 * (width / height)
         else { return nil }
         let scale = artboard.width / width
-        return measured.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+        return measured.map {
+            Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
+        }
     }
 
     /// The artboard librsvg's reading of the root declares (`Artboard.declared`): its width
     /// and height in points (relative units count as absent), its viewBox in user units.
-    static func artboard(_ dimensions: IntrinsicDimensions, preserveAspectRatio: PreserveAspectRatio = .init()) throws(RenderFailure) -> Artboard {
+    static func artboard(_ dimensions: IntrinsicDimensions, preserveAspectRatio: PreserveAspectRatio = .init())
+        throws(RenderFailure) -> Artboard
+    {
         do {
             return try Artboard.declared(
-                width: dimensions.width?.points, height: dimensions.height?.points, viewBox: dimensions.viewBox, preserveAspectRatio: preserveAspectRatio,
+                width: dimensions.width?.points, height: dimensions.height?.points, viewBox: dimensions.viewBox,
+                preserveAspectRatio: preserveAspectRatio,
                 absolute: [dimensions.width, dimensions.height].contains { $0?.isAbsolute == true })
         } catch {
             throw .noSize(error.message)
@@ -195,12 +213,15 @@ package enum GlyphRenderer {
     /// to the 35 pt maximum), centred by the ink box.
     /// `shown`: the render that judged the box, when it is one of these outputs.
     private static func renderAtSetScale(
-        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool, shown: InkMeasurement.ShownRender?,
+        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool,
+        shown: InkMeasurement.ShownRender?,
         draws: WorkCount?
     ) throws -> RenderedGlyph {
-        let (plans, scaledDown) = setPlans(inkBox: inkBox, artboard: artboard, setScale: setScale, keepingOffset: keepingOffset)
+        let (plans, scaledDown) = setPlans(
+            inkBox: inkBox, artboard: artboard, setScale: setScale, keepingOffset: keepingOffset)
         var glyph = RenderedGlyph(
-            artboard: artboard, inkBox: inkBox, shape: shape, images: try render(handle, plans, artboard: artboard, shown: shown, draws: draws),
+            artboard: artboard, inkBox: inkBox, shape: shape,
+            images: try render(handle, plans, artboard: artboard, shown: shown, draws: draws),
             plans: plans)
         glyph.scaledDownFrom = scaledDown ? setScale : nil
         return glyph
@@ -208,12 +229,15 @@ package enum GlyphRenderer {
 
     /// The plan of every scale at the set's pixels per unit (or the glyph's own, scaled
     /// down to the 35 pt maximum), centred by the ink box, and whether any was scaled down.
-    private static func setPlans(inkBox: Rect, artboard: Size, setScale: SetScale, keepingOffset: Bool) -> (plans: [RenderPlan], scaledDown: Bool) {
+    private static func setPlans(inkBox: Rect, artboard: Size, setScale: SetScale, keepingOffset: Bool) -> (
+        plans: [RenderPlan], scaledDown: Bool
+    ) {
         var scaledDown = false
         let plans = Template.scales.enumerated().map { index, scale in
             let (ppp, down) = setScale.pixelsPerUnit(inkBox: inkBox.roundedForCatalog, scale: index)
             scaledDown = scaledDown || down
-            return RenderPlan.fit(inkBox: inkBox, artboard: artboard, pixelsPerUnit: ppp, keepingOffset: keepingOffset, scale: scale)
+            return RenderPlan.fit(
+                inkBox: inkBox, artboard: artboard, pixelsPerUnit: ppp, keepingOffset: keepingOffset, scale: scale)
         }
         return (plans, scaledDown)
     }
@@ -222,8 +246,10 @@ package enum GlyphRenderer {
 extension Rect {
     /// The overlap of two rectangles, or nil if they do not overlap.
     func intersection(_ other: Rect) -> Rect? {
-        let minX = max(x, other.x), minY = max(y, other.y)
-        let maxX = min(self.maxX, other.maxX), maxY = min(self.maxY, other.maxY)
+        let minX = max(x, other.x)
+        let minY = max(y, other.y)
+        let maxX = min(self.maxX, other.maxX)
+        let maxY = min(self.maxY, other.maxY)
         guard maxX > minX, maxY > minY else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }

@@ -88,7 +88,11 @@ package enum InkMeasurement {
         guard bytes.count > text.count else { return false }
         for index in 1..<(bytes.count - text.count + 1) where bytes[index] == text[0] {
             let before = bytes[index - 1]
-            if before == UInt8(ascii: "<") || before == UInt8(ascii: ":"), bytes[index..<(index + text.count)].elementsEqual(text) { return true }
+            if before == UInt8(ascii: "<") || before == UInt8(ascii: ":"),
+                bytes[index..<(index + text.count)].elementsEqual(text)
+            {
+                return true
+            }
         }
         return false
     }
@@ -114,7 +118,9 @@ package enum InkMeasurement {
             if byte == UInt8(ascii: "&"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") { return true }
             let lower = byte | 0x20
             for word in layerWords where lower == word[0] && ASCIIWords.match(word, at: index, in: bytes) {
-                if !countingPaintOpacity, word == opacityWord, index > 0, bytes[index - 1] == UInt8(ascii: "-") { continue }
+                if !countingPaintOpacity, word == opacityWord, index > 0, bytes[index - 1] == UInt8(ascii: "-") {
+                    continue
+                }
                 return true
             }
         }
@@ -122,7 +128,8 @@ package enum InkMeasurement {
     }
 
     private static let opacityWord = Array("opacity".utf8)
-    private static let layerWords = [opacityWord] + ["mask", "filter", "clip", "blend", "isolation"].map { Array($0.utf8) }
+    private static let layerWords =
+        [opacityWord] + ["mask", "filter", "clip", "blend", "isolation"].map { Array($0.utf8) }
 
     /// `data` with every `opacity` (the property and the attribute, not `fill-opacity` and
     /// the like) misspelt `opacitx`, which librsvg ignores, so that nothing is drawn through a
@@ -140,7 +147,8 @@ package enum InkMeasurement {
     /// spells or a selector matches: documents with text are not measured this way.
     static func withoutLayerOpacity(_ data: Data) -> Data? {
         var bytes = Array(data)
-        for index in bytes.indices where bytes[index] | 0x20 == opacityWord[0] && ASCIIWords.match(opacityWord, at: index, in: bytes) {
+        for index in bytes.indices
+        where bytes[index] | 0x20 == opacityWord[0] && ASCIIWords.match(opacityWord, at: index, in: bytes) {
             guard index == 0 || bytes[index - 1] != UInt8(ascii: "-") else { continue }
             bytes[index + opacityWord.count - 1] = UInt8(ascii: "x")
         }
@@ -202,10 +210,14 @@ package enum InkMeasurement {
     ///     box (template mode), for a drawing that may apply a filter, measured at it
     ///     (`measuredAtOutputScale`); nil for `filterPixelsPerUnit`.
     static func measure(
-        _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?, keepingTheRender: Bool,
-        judging: Bool = true, outputScale: Double? = nil, measuringDraws: WorkCount? = nil, hint: (SVGHandle) throws -> Rect?
+        _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?,
+        keepingTheRender: Bool,
+        judging: Bool = true, outputScale: Double? = nil, measuringDraws: WorkCount? = nil,
+        hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
-        var measuring = Measuring(handle: handle, shown: shown, data: data, artboard: artboard, keepingTheRender: keepingTheRender, judging: judging)
+        var measuring = Measuring(
+            handle: handle, shown: shown, data: data, artboard: artboard, keepingTheRender: keepingTheRender,
+            judging: judging)
         defer {
             if measuring.failed, let fresh = try? SVGHandle(data: data) {
                 measuring.handle = fresh
@@ -216,13 +228,18 @@ package enum InkMeasurement {
         }
         if located == nil, mayFilter(data),
             let measured = measuredAtOutputScale(
-                measuring.handle, artboard: artboard, scale: outputScale ?? filterPixelsPerUnit(artboard: artboard), judging: judging,
-                shown: &measuring.shown, keepingTheRender: keepingTheRender, failed: &measuring.failed, draws: measuringDraws)
+                measuring.handle, artboard: artboard, scale: outputScale ?? filterPixelsPerUnit(artboard: artboard),
+                judging: judging,
+                shown: &measuring.shown, keepingTheRender: keepingTheRender, failed: &measuring.failed,
+                draws: measuringDraws)
         {
             return measured
         }
-        let first: Rect?, margin: Double
-        switch located.map({ Measuring.Start.located($0, margin: bandReach / measuring.recordingScale) }) ?? measuring.start() {
+        let first: Rect?
+        let margin: Double
+        switch located.map({ Measuring.Start.located($0, margin: bandReach / measuring.recordingScale) })
+            ?? measuring.start()
+        {
         case .measured(let measured): return measured
         case .located(let box, let reach): (first, margin) = (box, reach)
         }
@@ -249,7 +266,8 @@ package enum InkMeasurement {
         let bounds: Rect
         let layers: Bool
 
-        init(handle: SVGHandle, shown: ShownRender?, data: Data, artboard: Size, keepingTheRender: Bool, judging: Bool) {
+        init(handle: SVGHandle, shown: ShownRender?, data: Data, artboard: Size, keepingTheRender: Bool, judging: Bool)
+        {
             (self.handle, self.shown, self.data, self.artboard) = (handle, shown, data, artboard)
             (self.keepingTheRender, self.judging) = (keepingTheRender, judging)
             fine = finePixelsPerUnit(for: data, artboard: artboard)
@@ -271,20 +289,25 @@ package enum InkMeasurement {
         /// misspelling would change the letters a `<text>` draws), the geometry of a copy
         /// without layer opacity, which stands when what shows confirms it; else the recording's.
         mutating func start() -> Start {
-            guard layers, !mayDrawText(data), let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) }) else {
+            guard layers, !mayDrawText(data),
+                let opaque = withoutLayerOpacity(data).flatMap({ try? SVGHandle(data: $0) })
+            else {
                 let recorded = InkMeasurement.recorded(
-                    handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers, failed: &failed)
+                    handle, artboard: artboard, scale: recordingScale, within: bounds, viewportMayBeALayer: layers,
+                    failed: &failed)
                 return .located(recorded, margin: bandReach / recordingScale)
             }
             // A failure here is the copy's, and the coarse render follows.
             var ignored = false
             let scale = geometryScale(fine: fine, reach: reach)
-            let geometry = InkMeasurement.recorded(opaque, artboard: artboard, scale: scale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
+            let geometry = InkMeasurement.recorded(
+                opaque, artboard: artboard, scale: scale, within: bounds, viewportMayBeALayer: false, failed: &ignored)
             let page = Rect(x: 0, y: 0, width: artboard.width, height: artboard.height)
             if let geometry, page.contains(geometry, slack: 1 / scale), let box = geometry.intersection(page) {
                 guard judging else { return .measured(Measured(box: box, precision: 0, judgingSlack: geometrySlack)) }
                 if let kept = keepingWhatShows(
-                    handle, artboard: artboard, box: box, fine: fine, failed: &failed, shown: &shown, keepingTheRender: keepingTheRender,
+                    handle, artboard: artboard, box: box, fine: fine, failed: &failed, shown: &shown,
+                    keepingTheRender: keepingTheRender,
                     slack: geometrySlack)
                 {
                     // The copy's geometry, confirmed by the render that judges what shows, to
@@ -302,14 +325,17 @@ package enum InkMeasurement {
         /// `first` refined on bands at the fine scale, nil when they find no edge.
         mutating func refined(_ first: Rect, margin: Double) -> Rect? {
             fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
-            return refine(handle, artboard: artboard, box: first, margin: margin, fine: fine, reusing: fineRecording, failed: &failed)
+            return refine(
+                handle, artboard: artboard, box: first, margin: margin, fine: fine, reusing: fineRecording,
+                failed: &failed)
         }
 
         /// A box the bands refined, without what the @3x output would not show.
         mutating func showing(_ refined: Rect) -> Measured {
             guard judging else { return Measured(box: refined, precision: 0, judgingSlack: bandSlack) }
             let kept = keepingWhatShows(
-                handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed, shown: &shown,
+                handle, artboard: artboard, box: refined, fine: fine, reusing: fineRecording, failed: &failed,
+                shown: &shown,
                 keepingTheRender: keepingTheRender)
             return Measured(box: kept ?? refined, precision: 0)
         }
@@ -317,7 +343,8 @@ package enum InkMeasurement {
         /// The coarse render: the artboard, an artboard's width and height around it, and
         /// wherever librsvg's estimate puts ink; then located and refined from there.
         mutating func fromCoarseRender(hint: (SVGHandle) throws -> Rect?) throws -> Measured {
-            var around = Rect(x: -artboard.width, y: -artboard.height, width: 3 * artboard.width, height: 3 * artboard.height)
+            var around = Rect(
+                x: -artboard.width, y: -artboard.height, width: 3 * artboard.width, height: 3 * artboard.height)
             if failed, let fresh = try? SVGHandle(data: data) {
                 handle = fresh
                 failed = false
@@ -328,7 +355,8 @@ package enum InkMeasurement {
             let (coarse, ppp) = try coarseInk(handle, artboard: artboard, around: around, within: bounds)
             guard let coarse else {
                 // Too coarse to see small ink far from the artboard: librsvg's estimate stands.
-                return ppp < 4 && estimate != nil ? Measured(box: estimate, precision: 1 / ppp) : Measured(box: nil, precision: 0)
+                return ppp < 4 && estimate != nil
+                    ? Measured(box: estimate, precision: 1 / ppp) : Measured(box: nil, precision: 0)
             }
             // Located on bands at a quarter of the fine resolution first (the recording's), then
             // refined with the recording's reach: the fine bands are then a few pixels wide
@@ -336,14 +364,22 @@ package enum InkMeasurement {
             // band once per translucent element). Whichever box leads to the fine bands, they
             // measure the same edges (`InkMeasurementTests.placementConverges`).
             let locating = recording(of: handle, artboard: artboard, scale: recordingScale, failed: &failed)
-            if fineRecording == nil { fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed) }
-            if let located = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, reusing: locating, failed: &failed),
+            if fineRecording == nil {
+                fineRecording = recording(of: handle, artboard: artboard, scale: fine, failed: &failed)
+            }
+            if let located = refine(
+                handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: recordingScale, reusing: locating,
+                failed: &failed),
                 let refined = refine(
-                    handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine, reusing: fineRecording, failed: &failed)
+                    handle, artboard: artboard, box: located, margin: bandReach / recordingScale, fine: fine,
+                    reusing: fineRecording, failed: &failed)
             {
                 return showing(refined)
             }
-            if let refined = refine(handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording, failed: &failed) {
+            if let refined = refine(
+                handle, artboard: artboard, box: coarse, margin: 2 / ppp, fine: fine, reusing: fineRecording,
+                failed: &failed)
+            {
                 return showing(refined)
             }
             return Measured(box: coarse, precision: ppp >= 4 ? 0 : 1 / ppp)
@@ -355,18 +391,24 @@ package enum InkMeasurement {
     /// when `viewportMayBeALayer` (an intermediate surface's own size, which hides ink beyond
     /// it), or beyond `bounds`.
     private static func recorded(
-        _ handle: SVGHandle, artboard: Size, scale: Double, within bounds: Rect, viewportMayBeALayer: Bool, failed: inout Bool
+        _ handle: SVGHandle, artboard: Size, scale: Double, within bounds: Rect, viewportMayBeALayer: Bool,
+        failed: inout Bool
     ) -> Rect? {
         let viewport = Rect(x: 0, y: 0, width: artboard.width * scale, height: artboard.height * scale)
         guard let device = try? handle.recordedInkRect(in: viewport) else {
             failed = true
             return nil
         }
-        guard device.width > 0, device.height > 0, device.x.isFinite, device.y.isFinite, device.maxX.isFinite, device.maxY.isFinite else {
+        guard device.width > 0, device.height > 0, device.x.isFinite, device.y.isFinite, device.maxX.isFinite,
+            device.maxY.isFinite
+        else {
             return nil
         }
-        let isViewport = abs(device.x) <= 1 && abs(device.y) <= 1 && abs(device.maxX - viewport.maxX) <= 1 && abs(device.maxY - viewport.maxY) <= 1
-        let box = Rect(x: device.x / scale, y: device.y / scale, width: device.width / scale, height: device.height / scale)
+        let isViewport =
+            abs(device.x) <= 1 && abs(device.y) <= 1 && abs(device.maxX - viewport.maxX) <= 1
+            && abs(device.maxY - viewport.maxY) <= 1
+        let box = Rect(
+            x: device.x / scale, y: device.y / scale, width: device.width / scale, height: device.height / scale)
         guard !(isViewport && viewportMayBeALayer), bounds.contains(box) else { return nil }
         return box
     }
@@ -376,13 +418,18 @@ package enum InkMeasurement {
     /// same pixels whatever box led there); nil when an edge is not inside its band.
     /// `recording`: the document recorded at `fine` (`recording(of:…)`), which the bands replay.
     static func refine(
-        _ handle: SVGHandle, artboard: Size, box: Rect, margin: Double, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool
+        _ handle: SVGHandle, artboard: Size, box: Rect, margin: Double, fine: Double,
+        reusing recording: SVGRecording? = nil, failed: inout Bool
     ) -> Rect? {
         func edge(_ side: Edge, at position: Double, along span: ClosedRange<Double>) -> Double? {
-            Self.edge(side, of: handle, artboard: artboard, at: position, along: span, margin: margin, fine: fine, reusing: recording, failed: &failed)
+            Self.edge(
+                side, of: handle, artboard: artboard, at: position, along: span, margin: margin, fine: fine,
+                reusing: recording, failed: &failed)
         }
-        guard let minX = edge(.minX, at: box.x, along: box.y...box.maxY), let maxX = edge(.maxX, at: box.maxX, along: box.y...box.maxY),
-            let minY = edge(.minY, at: box.y, along: box.x...box.maxX), let maxY = edge(.maxY, at: box.maxY, along: box.x...box.maxX),
+        guard let minX = edge(.minX, at: box.x, along: box.y...box.maxY),
+            let maxX = edge(.maxX, at: box.maxX, along: box.y...box.maxY),
+            let minY = edge(.minY, at: box.y, along: box.x...box.maxX),
+            let maxY = edge(.maxY, at: box.maxY, along: box.x...box.maxX),
             maxX >= minX, maxY >= minY
         else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
@@ -392,7 +439,8 @@ package enum InkMeasurement {
     /// at that scale lays it out in), for the bands to replay; nil when librsvg cannot draw
     /// it (`failed`), and each band then draws the document itself.
     static func recording(of handle: SVGHandle, artboard: Size, scale: Double, failed: inout Bool) -> SVGRecording? {
-        let viewport = RenderPlan(canvasWidth: 1, canvasHeight: 1, pixelsPerPoint: scale, originX: 0, originY: 0).viewport(artboard: artboard)
+        let viewport = RenderPlan(canvasWidth: 1, canvasHeight: 1, pixelsPerPoint: scale, originX: 0, originY: 0)
+            .viewport(artboard: artboard)
         do {
             return try handle.recording(width: viewport.width, height: viewport.height)
         } catch {
@@ -409,22 +457,29 @@ package enum InkMeasurement {
     /// inside the band (its outermost painted pixel is the band's first or last column or
     /// row), the band would be too large, or librsvg could not draw it (`failed`).
     static func edge(
-        _ edge: Edge, of handle: SVGHandle, artboard: Size, at position: Double, along span: ClosedRange<Double>, margin: Double, fine: Double,
+        _ edge: Edge, of handle: SVGHandle, artboard: Size, at position: Double, along span: ClosedRange<Double>,
+        margin: Double, fine: Double,
         reusing recording: SVGRecording? = nil, failed: inout Bool
     ) -> Double? {
         let vertical = edge == .minX || edge == .maxX
-        let across = (position - margin)...(position + margin), length = (span.lowerBound - margin)...(span.upperBound + margin)
+        let across = (position - margin)...(position + margin)
+        let length = (span.lowerBound - margin)...(span.upperBound + margin)
         let (xs, ys) = vertical ? (across, length) : (length, across)
-        let left = (xs.lowerBound * fine).rounded(.down), top = (ys.lowerBound * fine).rounded(.down)
-        let columns = (xs.upperBound * fine).rounded(.up) - left, rows = (ys.upperBound * fine).rounded(.up) - top
+        let left = (xs.lowerBound * fine).rounded(.down)
+        let top = (ys.lowerBound * fine).rounded(.down)
+        let columns = (xs.upperBound * fine).rounded(.up) - left
+        let rows = (ys.upperBound * fine).rounded(.up) - top
         guard columns > 2, rows > 2, columns * rows <= Double(maximumBandPixels) else { return nil }
-        let width = Int(columns), height = Int(rows)
-        let plan = RenderPlan(canvasWidth: width, canvasHeight: height, pixelsPerPoint: fine, originX: -left, originY: -top)
+        let width = Int(columns)
+        let height = Int(rows)
+        let plan = RenderPlan(
+            canvasWidth: width, canvasHeight: height, pixelsPerPoint: fine, originX: -left, originY: -top)
         // A band librsvg cannot draw (text at a size FreeType refuses) leaves the coarse
         // measurement standing; the outputs themselves are rendered at their own sizes.
         let maxima: (columns: [UInt8], rows: [UInt8])
         do {
-            maxima = try handle.renderAlphaMaxima(width: width, height: height, viewport: plan.viewport(artboard: artboard), reusing: recording)
+            maxima = try handle.renderAlphaMaxima(
+                width: width, height: height, viewport: plan.viewport(artboard: artboard), reusing: recording)
         } catch {
             failed = true
             return nil
@@ -440,7 +495,6 @@ package enum InkMeasurement {
         guard value > 1, value < Double(count) - 1 else { return nil }
         return (value + origin) / fine
     }
-
 
     /// `box` without ink the @3x output would not show: a Font Awesome path's 3 × 0.08-unit
     /// sliver 140 units beside the drawing is geometry, but at 80 px for 512 units it paints
@@ -460,10 +514,13 @@ package enum InkMeasurement {
     /// - Returns: nil when the render cannot judge `box`: it shows nothing, librsvg could
     ///   not draw it, it is no coarser than `fine`, or the edges measured again cross.
     static func keepingWhatShows(
-        _ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, reusing recording: SVGRecording? = nil, failed: inout Bool,
-        shown render: inout ShownRender?, keepingTheRender keep: Bool, slack slackPixels: Double = bandSlack, judgedBy output: RenderPlan? = nil
+        _ handle: SVGHandle, artboard: Size, box: Rect, fine: Double, reusing recording: SVGRecording? = nil,
+        failed: inout Bool,
+        shown render: inout ShownRender?, keepingTheRender keep: Bool, slack slackPixels: Double = bandSlack,
+        judgedBy output: RenderPlan? = nil
     ) -> Rect? {
-        let plan = output ?? RenderPlan.fit(inkBox: box, shape: .square, scale: Template.scales[Template.scales.count - 1])
+        let plan =
+            output ?? RenderPlan.fit(inkBox: box, shape: .square, scale: Template.scales[Template.scales.count - 1])
         let scale = plan.pixelsPerPoint
         guard scale.isFinite, scale > 0, scale < fine else { return nil }
         let viewport = plan.viewport(artboard: artboard)
@@ -475,9 +532,12 @@ package enum InkMeasurement {
             image = try? handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
             maxima = image?.alphaMaxima()
         } else {
-            maxima = try? handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
+            maxima = try? handle.renderAlphaMaxima(
+                width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
         }
-        guard let shown = maxima.flatMap(AlphaBounds.pixelBox(of:)).map({ plan.points(fromPixels: $0) }) else { return nil }
+        guard let shown = maxima.flatMap(AlphaBounds.pixelBox(of:)).map({ plan.points(fromPixels: $0) }) else {
+            return nil
+        }
         let slack = slackPixels / scale
         var moved = false
         func again(_ side: Edge, _ current: Double, _ seen: Double, _ span: ClosedRange<Double>) -> Double {
@@ -489,10 +549,14 @@ package enum InkMeasurement {
             // The edge is at most a pixel inside `seen`; half a pixel more keeps it off the
             // band's sides.
             let reach = max(slackPixels, 1.5) / scale
-            return edge(side, of: handle, artboard: artboard, at: seen, along: span, margin: reach, fine: fine, reusing: recording, failed: &failed) ?? seen
+            return edge(
+                side, of: handle, artboard: artboard, at: seen, along: span, margin: reach, fine: fine,
+                reusing: recording, failed: &failed) ?? seen
         }
-        let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY), maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
-        let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX), maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)
+        let minX = again(.minX, box.x, shown.x, shown.y...shown.maxY)
+        let maxX = again(.maxX, box.maxX, shown.maxX, shown.y...shown.maxY)
+        let minY = again(.minY, box.y, shown.y, shown.x...shown.maxX)
+        let maxY = again(.maxY, box.maxY, shown.maxY, shown.x...shown.maxX)
         guard moved else {
             render = image.map { ShownRender(plan: plan, image: $0) }
             return box
@@ -512,7 +576,8 @@ package enum InkMeasurement {
     /// saves each glyph a render (a box it changes is rare: none in 1,800 files of six
     /// libraries).
     static func judge(
-        _ measured: Measured, _ handle: inout SVGHandle, data: Data, artboard: Size, by output: RenderPlan?, shown: inout ShownRender?,
+        _ measured: Measured, _ handle: inout SVGHandle, data: Data, artboard: Size, by output: RenderPlan?,
+        shown: inout ShownRender?,
         keepingTheRender: Bool, measuringDraws: WorkCount? = nil, hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         guard let slack = measured.judgingSlack, let box = measured.box else { return measured }
@@ -520,20 +585,24 @@ package enum InkMeasurement {
         if slack == filterSettle, mayFilter(data) {
             // Measured at the output's resolution (`measuredAtOutputScale`): judged by the output alone.
             let kept = judgedAtOutput(
-                handle, artboard: artboard, box: box, by: output, shown: &shown, keepingTheRender: keepingTheRender, failed: &failed, draws: measuringDraws)
+                handle, artboard: artboard, box: box, by: output, shown: &shown, keepingTheRender: keepingTheRender,
+                failed: &failed, draws: measuringDraws)
             if !failed { return Measured(box: kept, precision: measured.precision, offArtboard: measured.offArtboard) }
             shown = nil
             handle = try SVGHandle(data: data)
         }
         if let kept = keepingWhatShows(
-            handle, artboard: artboard, box: box, fine: finePixelsPerUnit(for: data, artboard: artboard), failed: &failed, shown: &shown,
+            handle, artboard: artboard, box: box, fine: finePixelsPerUnit(for: data, artboard: artboard),
+            failed: &failed, shown: &shown,
             keepingTheRender: keepingTheRender, slack: slack, judgedBy: output), !failed
         {
             return Measured(box: kept, precision: measured.precision, offArtboard: measured.offArtboard)
         }
         shown = nil
         if failed { handle = try SVGHandle(data: data) }
-        var again = try measure(&handle, data: data, artboard: artboard, shown: &shown, keepingTheRender: keepingTheRender && output == nil, hint: hint)
+        var again = try measure(
+            &handle, data: data, artboard: artboard, shown: &shown, keepingTheRender: keepingTheRender && output == nil,
+            hint: hint)
         again.offArtboard = measured.offArtboard
         return again
     }
@@ -549,13 +618,17 @@ package enum InkMeasurement {
     /// pixels a side, at up to 4 px per unit, and measures the ink from its pixels, with the
     /// pixels per unit used. Ink librsvg places beyond `bounds` is kept from `wanted`, which is
     /// enough to report it as outside.
-    private static func coarseInk(_ handle: SVGHandle, artboard: Size, around wanted: Rect, within bounds: Rect) throws -> (Rect?, Double) {
+    private static func coarseInk(_ handle: SVGHandle, artboard: Size, around wanted: Rect, within bounds: Rect) throws
+        -> (Rect?, Double)
+    {
         let region = wanted.intersection(bounds) ?? bounds
         let ppp = min(4, 1024 / max(region.width, region.height, 1e-9))
         let plan = RenderPlan(
-            canvasWidth: Int((region.width * ppp).rounded(.up)) + 2, canvasHeight: Int((region.height * ppp).rounded(.up)) + 2,
+            canvasWidth: Int((region.width * ppp).rounded(.up)) + 2,
+            canvasHeight: Int((region.height * ppp).rounded(.up)) + 2,
             pixelsPerPoint: ppp, originX: 1 - region.x * ppp, originY: 1 - region.y * ppp)
-        let maxima = try handle.renderAlphaMaxima(width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+        let maxima = try handle.renderAlphaMaxima(
+            width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
         var measured = AlphaBounds.of(maxima).map { plan.points(fromPixels: $0) }
         if let inside = measured, !bounds.contains(wanted) {
             measured = inside.union(wanted)

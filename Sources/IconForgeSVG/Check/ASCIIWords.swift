@@ -4,14 +4,16 @@
 package enum ASCIIWords {
     /// Whether `word` (lower-case ASCII) starts at `index` of `bytes`, in any case.
     package static func match(_ word: [UInt8], at index: Int, in bytes: [UInt8]) -> Bool {
-        index >= 0 && index + word.count <= bytes.count && zip(bytes[index..<(index + word.count)], word).allSatisfy { $0 | 0x20 == $1 }
+        index >= 0 && index + word.count <= bytes.count
+            && zip(bytes[index..<(index + word.count)], word).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// Whether `bytes` hold `word` (ASCII) anywhere, in any case.
     package static func contains(_ word: String, in bytes: [UInt8]) -> Bool {
         let word = Array(word.lowercased().utf8)
         guard let first = word.first, bytes.count >= word.count else { return false }
-        for index in 0...(bytes.count - word.count) where bytes[index] | 0x20 == first && match(word, at: index, in: bytes) { return true }
+        for index in 0...(bytes.count - word.count)
+        where bytes[index] | 0x20 == first && match(word, at: index, in: bytes) { return true }
         return false
     }
 
@@ -24,7 +26,8 @@ package enum ASCIIWords {
         // A native string's bytes are contiguous; any other is searched as characters.
         return text.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.count >= word.count else { return false }
-            for index in 0...(bytes.count - word.count) where bytes[index] == first && word.indices.allSatisfy({ bytes[index + $0] == word[$0] }) {
+            for index in 0...(bytes.count - word.count)
+            where bytes[index] == first && word.indices.allSatisfy({ bytes[index + $0] == word[$0] }) {
                 return true
             }
             return false

@@ -10,7 +10,8 @@ enum AttributeSyntax {
             return "viewBox '\(value)' holds something that is not a finite number"
         }
         if numbers[2]! <= 0 || numbers[3]! <= 0 {
-            return "viewBox '\(value)' has zero or negative width or height; give it a positive size, e.g. viewBox=\"0 0 35 35\""
+            return
+                "viewBox '\(value)' has zero or negative width or height; give it a positive size, e.g. viewBox=\"0 0 35 35\""
         }
         return nil
     }

@@ -194,11 +194,13 @@ package enum CSSDeclarations {
             declaration.skipWhitespaceAndComments()
             guard nameEnd > nameStart, declaration.peek() == UInt8(ascii: ":") else { return }
             selectors.append(currentSelector)
-            declarations.append(CSSDeclaration(
-                property: CSSScanner.asciiLowercased(String(decoding: scanner.bytes[nameStart..<nameEnd], as: UTF8.self)),
-                value: scanner.cleanedText(declaration.position + 1..<range.upperBound),
-                utf8Offset: nameStart
-            ))
+            declarations.append(
+                CSSDeclaration(
+                    property: CSSScanner.asciiLowercased(
+                        String(decoding: scanner.bytes[nameStart..<nameEnd], as: UTF8.self)),
+                    value: scanner.cleanedText(declaration.position + 1..<range.upperBound),
+                    utf8Offset: nameStart
+                ))
         }
 
         /// Skips `<!--` or `-->`, which CSS ignores between rules; false if neither is at the cursor.

@@ -78,8 +78,9 @@ package enum CSSPaint: Hashable, Sendable {
         case 6, 8: channels = stride(from: 0, to: values.count, by: 2).map { values[$0] << 4 | values[$0 + 1] }
         default: return nil
         }
-        return RGBAColor(red: channels[0], green: channels[1], blue: channels[2],
-                         alpha: channels.count == 4 ? Double(channels[3]) / 255 : 1)
+        return RGBAColor(
+            red: channels[0], green: channels[1], blue: channels[2],
+            alpha: channels.count == 4 ? Double(channels[3]) / 255 : 1)
     }
 
     /// A number or percentage argument; `none` only in the space-separated syntax, where it means 0.
@@ -111,7 +112,8 @@ package enum CSSPaint: Hashable, Sendable {
             let parts = scalars.split(separator: ",", omittingEmptySubsequences: false)
                 .map { CSSScanner.trimmed(Substring($0)) }
             guard parts.count == 3 || parts.count == 4,
-                  parts.allSatisfy({ !$0.isEmpty && !$0.utf8.contains(where: CSSScanner.isWhitespace) }) else { return nil }
+                parts.allSatisfy({ !$0.isEmpty && !$0.utf8.contains(where: CSSScanner.isWhitespace) })
+            else { return nil }
             return (Array(parts[0..<3]), parts.count == 4 ? parts[3] : nil, true)
         }
         let halves = scalars.split(separator: "/", omittingEmptySubsequences: false)
@@ -145,10 +147,11 @@ package enum CSSPaint: Hashable, Sendable {
 
     private static func hslColor(_ text: Substring) -> RGBAColor? {
         guard let (tokens, alphaToken, isLegacy) = arguments(text),
-              let hue = hueDegrees(tokens[0], allowsNone: !isLegacy),
-              let saturation = Argument(tokens[1], allowsNone: !isLegacy),
-              let lightness = Argument(tokens[2], allowsNone: !isLegacy),
-              let alpha = alphaValue(alphaToken, allowsNone: !isLegacy) else { return nil }
+            let hue = hueDegrees(tokens[0], allowsNone: !isLegacy),
+            let saturation = Argument(tokens[1], allowsNone: !isLegacy),
+            let lightness = Argument(tokens[2], allowsNone: !isLegacy),
+            let alpha = alphaValue(alphaToken, allowsNone: !isLegacy)
+        else { return nil }
         // The comma syntax needs percentages; the space syntax also takes bare numbers meaning percent.
         if isLegacy && !(saturation.isPercentage && lightness.isPercentage) { return nil }
         let s = min(max(percent(saturation), 0), 100) / 100

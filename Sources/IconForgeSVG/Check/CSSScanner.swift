@@ -84,10 +84,11 @@ struct CSSScanner {
     /// Whether the cursor is at `url(`, in any case, and not inside a longer name such as `myurl(`.
     var isAtURL: Bool {
         guard position + 4 <= end,
-              bytes[position] | 0x20 == UInt8(ascii: "u"),
-              bytes[position + 1] | 0x20 == UInt8(ascii: "r"),
-              bytes[position + 2] | 0x20 == UInt8(ascii: "l"),
-              bytes[position + 3] == UInt8(ascii: "(") else { return false }
+            bytes[position] | 0x20 == UInt8(ascii: "u"),
+            bytes[position + 1] | 0x20 == UInt8(ascii: "r"),
+            bytes[position + 2] | 0x20 == UInt8(ascii: "l"),
+            bytes[position + 3] == UInt8(ascii: "(")
+        else { return false }
         return position == 0 || !Self.isNameByte(bytes[position - 1])
     }
 
@@ -307,8 +308,8 @@ struct CSSScanner {
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-             UInt8(ascii: "\\"), 0x80...:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+            UInt8(ascii: "\\"), 0x80...:
             return true
         default:
             return false

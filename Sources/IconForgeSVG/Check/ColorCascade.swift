@@ -29,7 +29,9 @@ struct ColorCascade {
             if let type, type != element.localName { return false }
             if let id, element.attribute("id")?.value != id { return false }
             if classes.isEmpty { return true }
-            let present = (element.attribute("class")?.value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            let present = (element.attribute("class")?.value ?? "").split(whereSeparator: {
+                $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+            })
             return classes.allSatisfy { wanted in present.contains { $0 == wanted } }
         }
     }
@@ -61,7 +63,8 @@ struct ColorCascade {
         root.forEachElement { element in
             guard element.namespace == MarkupChecks.svgNamespace, element.localName == "style" else { return }
             var cursor = SourceCursor(element.text, location: element.textLocation ?? element.location)
-            for (selector, declaration) in CSSDeclarations.parseStyleRules(element.text) where properties.contains(declaration.property) {
+            for (selector, declaration) in CSSDeclarations.parseStyleRules(element.text)
+            where properties.contains(declaration.property) {
                 let location = cursor.location(at: declaration.utf8Offset)
                 guard let selector, let parsed = Self.compounds(in: selector) else {
                     unresolved.append((declaration.property, declaration.value, location))
@@ -81,7 +84,9 @@ struct ColorCascade {
 
     /// The colour `element` computes, given its parent's.
     func color(of element: XMLElement, inherited: PixelColor) -> PixelColor {
-        guard let value = declared("color", on: element)?.value, case .color(let color) = CSSPaint.parse(value) else { return inherited }
+        guard let value = declared("color", on: element)?.value, case .color(let color) = CSSPaint.parse(value) else {
+            return inherited
+        }
         return PixelColor(red: color.red, green: color.green, blue: color.blue)
     }
 
@@ -95,21 +100,31 @@ struct ColorCascade {
     /// What `element` itself gives each property of the cascade (or only `property`).
     func declaredValues(on element: XMLElement, only property: String? = nil) -> [String: Declared] {
         var values: [String: Declared] = [:]
-        for attribute in element.attributes where attribute.namespace == nil && (property.map { $0 == attribute.localName } ?? properties.contains(attribute.localName)) {
+        for attribute in element.attributes
+        where attribute.namespace == nil
+            && (property.map { $0 == attribute.localName } ?? properties.contains(attribute.localName))
+        {
             values[attribute.localName] = Declared(value: attribute.value.trimmed(), location: attribute.location)
         }
         var best: [String: Rule] = [:]
         for rule in rules where (property.map { $0 == rule.property } ?? true) && rule.matches(element) {
-            if let current = best[rule.property], (rule.specificity, rule.order) < (current.specificity, current.order) { continue }
+            if let current = best[rule.property], (rule.specificity, rule.order) < (current.specificity, current.order)
+            {
+                continue
+            }
             best[rule.property] = rule
         }
         for (name, rule) in best {
-            if let location = rule.location { values[name] = Declared(value: rule.value.trimmed(), location: location, rule: rule) }
+            if let location = rule.location {
+                values[name] = Declared(value: rule.value.trimmed(), location: location, rule: rule)
+            }
         }
         if let style = element.attribute("style") {
             var cursor = SourceCursor(style.value, location: style.valueLocation)
-            for declaration in CSSDeclarations.parseInline(style.value) where property.map({ $0 == declaration.property }) ?? properties.contains(declaration.property) {
-                values[declaration.property] = Declared(value: declaration.value, location: cursor.location(at: declaration.utf8Offset))
+            for declaration in CSSDeclarations.parseInline(style.value)
+            where property.map({ $0 == declaration.property }) ?? properties.contains(declaration.property) {
+                values[declaration.property] = Declared(
+                    value: declaration.value, location: cursor.location(at: declaration.utf8Offset))
             }
         }
         return values
@@ -125,7 +140,9 @@ struct ColorCascade {
             var index = text.startIndex
             func name() -> String? {
                 let start = index
-                while index < text.endIndex, text[index].isLetter || text[index].isNumber || text[index] == "-" || text[index] == "_" {
+                while index < text.endIndex,
+                    text[index].isLetter || text[index].isNumber || text[index] == "-" || text[index] == "_"
+                {
                     index = text.index(after: index)
                 }
                 return start == index ? nil : String(text[start..<index])

@@ -96,7 +96,8 @@ package enum EmojiScanner {
         var end = first.end
         var joined = false
         while end + 1 < scalars.count, scalars[end] == zeroWidthJoiner, isPictograph(scalars[end + 1]),
-              let next = element(in: scalars, at: end + 1) {
+            let next = element(in: scalars, at: end + 1)
+        {
             end = next.end
             joined = true
         }

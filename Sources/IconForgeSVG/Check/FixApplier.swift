@@ -32,7 +32,9 @@ package enum FixApplier {
     static let leadingElements: Set<String> = ["title", "desc", "metadata", "defs", "style", "script"]
 
     /// `bytes` with the root's drawing wrapped in `<g transform="\(fix.transform)">`.
-    package static func apply(_ fix: GeometryFix, to bytes: [UInt8], limits: Limits = Limits()) throws(Problem) -> [UInt8] {
+    package static func apply(_ fix: GeometryFix, to bytes: [UInt8], limits: Limits = Limits()) throws(Problem)
+        -> [UInt8]
+    {
         let document: XMLDocument
         do {
             document = try XMLScanner.parse(bytes, limits: limits)
@@ -47,7 +49,9 @@ package enum FixApplier {
             throw .unreadable("the root element is <\(root.name)>, not an SVG <svg>")
         }
         let text = bytes
-        let drawn = root.children.filter { $0.namespace == MarkupChecks.svgNamespace && !leadingElements.contains($0.localName) }
+        let drawn = root.children.filter {
+            $0.namespace == MarkupChecks.svgNamespace && !leadingElements.contains($0.localName)
+        }
         if !drawn.isEmpty, drawn.allSatisfy(isInkscapeLayer) {
             return try transformingLayers(drawn, by: fix, in: text)
         }
@@ -80,12 +84,15 @@ package enum FixApplier {
     /// while it is a child of the root (wrapped in a `<g>`, it becomes a plain group, and
     /// Inkscape selects the wrapper instead of the layer's contents).
     static func isInkscapeLayer(_ element: XMLElement) -> Bool {
-        element.localName == "g" && element.attribute("groupmode", namespace: MarkupChecks.inkscapeNamespace)?.value == "layer"
+        element.localName == "g"
+            && element.attribute("groupmode", namespace: MarkupChecks.inkscapeNamespace)?.value == "layer"
     }
 
     /// `text` with the fix put in front of each layer's own transform (`transform="FIX
     /// OWN"` draws as `<g transform="FIX"><g transform="OWN">`), so that the layers stay layers.
-    static func transformingLayers(_ layers: [XMLElement], by fix: GeometryFix, in text: [UInt8]) throws(Problem) -> [UInt8] {
+    static func transformingLayers(_ layers: [XMLElement], by fix: GeometryFix, in text: [UInt8]) throws(Problem)
+        -> [UInt8]
+    {
         var insertions: [(at: Int, bytes: [UInt8])] = []
         for layer in layers {
             if let own = layer.attribute("transform"), !own.value.allSatisfy(\.isWhitespace) {
@@ -101,18 +108,23 @@ package enum FixApplier {
             }
         }
         var result = text
-        for insertion in insertions.sorted(by: { $0.at > $1.at }) { result.insert(contentsOf: insertion.bytes, at: insertion.at) }
+        for insertion in insertions.sorted(by: { $0.at > $1.at }) {
+            result.insert(contentsOf: insertion.bytes, at: insertion.at)
+        }
         return result
     }
 
     /// The byte offset of `location` (as the scanner counts: lines by line feed, columns
     /// by Unicode scalar), if it is the `<` of a tag (or, with `tag` false, any byte).
     static func offset(of location: SourceLocation, in text: [UInt8], tag: Bool = true) -> Int? {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         // The scanner counts from after a byte-order mark.
         let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         for (index, byte) in text.enumerated().dropFirst(start) {
-            if line == location.line, column == location.column { return !tag || byte == UInt8(ascii: "<") ? index : nil }
+            if line == location.line, column == location.column {
+                return !tag || byte == UInt8(ascii: "<") ? index : nil
+            }
             if byte == 0x0A {
                 line += 1
                 column = 1
@@ -131,7 +143,10 @@ package enum FixApplier {
         while index >= 0 {
             if text[index] == tag[0], Array(text[index..<index + tag.count]) == tag {
                 let after = index + tag.count
-                if after < text.count, text[after] == UInt8(ascii: ">") || text[after] == 0x20 || text[after] == 0x0A || text[after] == 0x09 || text[after] == 0x0D {
+                if after < text.count,
+                    text[after] == UInt8(ascii: ">") || text[after] == 0x20 || text[after] == 0x0A
+                        || text[after] == 0x09 || text[after] == 0x0D
+                {
                     return index
                 }
             }

@@ -49,7 +49,10 @@ package enum MarkupChecks {
     /// Whether `element` is the template's Guides layer or one of its boxes.
     static func isTemplateGuide(_ element: XMLElement) -> Bool {
         if let id = element.attribute("id")?.value, templateGuideIDs.contains(id) { return true }
-        return element.localName == "g" && element.attributes.contains { $0.localName == "label" && $0.namespace == inkscapeNamespace && $0.value == "Guides" }
+        return element.localName == "g"
+            && element.attributes.contains {
+                $0.localName == "label" && $0.namespace == inkscapeNamespace && $0.value == "Guides"
+            }
     }
 
     /// The elements whose text is drawn.
@@ -69,32 +72,43 @@ package enum MarkupChecks {
     /// Paint properties that apply to some elements only and are inert (not inherited)
     /// everywhere else: Inkscape writes `stop-color:#000000` into the style of every shape.
     static let paintPropertyElements: [String: Set<String>] = [
-        "stop-color": ["stop"], "flood-color": ["feFlood", "feDropShadow"], "lighting-color": ["feDiffuseLighting", "feSpecularLighting"],
+        "stop-color": ["stop"], "flood-color": ["feFlood", "feDropShadow"],
+        "lighting-color": ["feDiffuseLighting", "feSpecularLighting"],
     ]
 
     /// Elements whose content never paints with its own colours: masks and clip paths use
     /// luminance or geometry; paint servers are judged where they are used (as gradients or
     /// patterns); metadata and accessibility text are never drawn.
-    static let nonPaintingContainers: Set<String> = paintServers.union(["mask", "clipPath", "metadata", "title", "desc"])
+    static let nonPaintingContainers: Set<String> = paintServers.union([
+        "mask", "clipPath", "metadata", "title", "desc",
+    ])
     /// Elements that paint with several colours where they are referenced (`fill="url(#id)"`).
-    static let paintServers: Set<String> = ["linearGradient", "radialGradient", "pattern", "meshgradient", "meshGradient"]
+    static let paintServers: Set<String> = [
+        "linearGradient", "radialGradient", "pattern", "meshgradient", "meshGradient",
+    ]
     /// Elements whose content paints only where something references it.
     static let definitionContainers: Set<String> = ["defs", "symbol", "marker"]
     /// SMIL animation elements: the static render ignores them.
     static let animationElements: Set<String> = ["animate", "set", "animateTransform", "animateMotion", "animateColor"]
 
     /// Elements that draw with a fill and a stroke of their own (a `<use>` draws its target).
-    static let paintingElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "textPath"]
+    static let paintingElements: Set<String> = [
+        "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "textPath",
+    ]
     /// The properties the paint survey reads through the CSS cascade.
     static let cascadedPaintProperties: Set<String> = [
-        "fill", "stroke", "stroke-width", "fill-opacity", "stroke-opacity", "opacity", "stop-color", "flood-color", "lighting-color",
+        "fill", "stroke", "stroke-width", "fill-opacity", "stroke-opacity", "opacity", "stop-color", "flood-color",
+        "lighting-color",
     ]
 
     /// The finding on a condition evaluated where the SVG is drawn: `systemLanguage` (the
     /// viewer's language) or, on a `<switch>`'s child, `requiredFeatures` (the renderer's).
     static func conditionMessage(_ name: String, value: String) -> String {
-        let depends = name == "systemLanguage" ? "the language of the machine that draws it" : "which SVG features the program drawing it claims"
-        return "\(name)=\"\(value)\" makes what the glyph shows depend on \(depends); iconforge renders with a fixed language (none matches), but other consumers of the SVG choose by their own: glyphs draw the same everywhere, so keep the one drawing you mean and delete the condition (in a <switch>, delete the other choices)"
+        let depends =
+            name == "systemLanguage"
+            ? "the language of the machine that draws it" : "which SVG features the program drawing it claims"
+        return
+            "\(name)=\"\(value)\" makes what the glyph shows depend on \(depends); iconforge renders with a fixed language (none matches), but other consumers of the SVG choose by their own: glyphs draw the same everywhere, so keep the one drawing you mean and delete the condition (in a <switch>, delete the other choices)"
     }
 
     /// The root's artboard in user units: its viewBox, else its width and height as numbers.
@@ -109,7 +123,9 @@ package enum MarkupChecks {
         func length(_ name: String) -> Double? {
             guard var value = root.attribute(name)?.value.trimmed() else { return nil }
             var unitsPer = 1.0
-            for (unit, pixels) in [("px", 1.0), ("pt", 96.0 / 72), ("pc", 16.0), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96.0)] where value.hasSuffix(unit) {
+            for (unit, pixels) in [
+                ("px", 1.0), ("pt", 96.0 / 72), ("pc", 16.0), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96.0),
+            ] where value.hasSuffix(unit) {
                 (value, unitsPer) = (String(value.dropLast(2)), pixels)
                 break
             }
@@ -161,7 +177,10 @@ package enum MarkupChecks {
             /// initial value, if none); with several different ones it stays its own colour.
             var currentColor = PaintUse.Paint.color(PixelColor(red: 0, green: 0, blue: 0))
             /// What each element declares for the paint properties, `<style>` rules included.
-            var paints = ColorCascade(root: XMLElement(name: "svg", localName: "svg", attributes: [], children: [], text: "", location: SourceLocation(line: 1, column: 1)), properties: [])
+            var paints = ColorCascade(
+                root: XMLElement(
+                    name: "svg", localName: "svg", attributes: [], children: [], text: "",
+                    location: SourceLocation(line: 1, column: 1)), properties: [])
             /// In a file that sets several colours, what each element's `color` is (nil when
             /// its rules cannot be resolved, or the file sets at most one colour).
             var cascade: ColorCascade?
@@ -189,7 +208,9 @@ package enum MarkupChecks {
         /// A finding with the rule's severity, or its warning variant.
         mutating func report(_ rule: RuleID, at location: SourceLocation?, _ message: String, warning: Bool = false) {
             result.diagnostics.append(
-                warning ? Diagnostic(warningOf: rule, file: file, at: location, message) : Diagnostic(rule, file: file, at: location, message))
+                warning
+                    ? Diagnostic(warningOf: rule, file: file, at: location, message)
+                    : Diagnostic(rule, file: file, at: location, message))
         }
 
         mutating func run(_ source: GlyphSource, limits: Limits) -> Result {
@@ -230,8 +251,11 @@ package enum MarkupChecks {
             result.rootLocation = root.location
             result.preserveAspectRatio = PreserveAspectRatio(parsing: root.attribute("preserveAspectRatio")?.value)
             guard root.localName == "svg", root.namespace == svgNamespace else {
-                let found = root.namespace.map { "<\(root.name)> in namespace \($0)" } ?? "<\(root.name)> with no namespace"
-                let hint = root.localName == "svg" ? "add xmlns=\"http://www.w3.org/2000/svg\" to the root element" : "export the glyph as SVG"
+                let found =
+                    root.namespace.map { "<\(root.name)> in namespace \($0)" } ?? "<\(root.name)> with no namespace"
+                let hint =
+                    root.localName == "svg"
+                    ? "add xmlns=\"http://www.w3.org/2000/svg\" to the root element" : "export the glyph as SVG"
                 report(.svgParse, at: root.location, "root element is \(found), not an SVG <svg> element; \(hint)")
                 result.safeToRender = false
                 return nil
@@ -239,7 +263,9 @@ package enum MarkupChecks {
             // An external DTD identifier alone is harmless: neither iconforge nor librsvg
             // ever fetches one. Entities were expanded (or refused) by the scanner.
             for instruction in document.processingInstructions where instruction.target == "xml-stylesheet" {
-                report(.svgExternal, at: instruction.location, "<?xml-stylesheet?> loads an external stylesheet; move the styles into attributes")
+                report(
+                    .svgExternal, at: instruction.location,
+                    "<?xml-stylesheet?> loads an external stylesheet; move the styles into attributes")
             }
             if let viewBox = root.attribute("viewBox"), let problem = AttributeSyntax.viewBoxProblem(viewBox.value) {
                 report(.svgParse, at: viewBox.location, problem)
@@ -256,7 +282,8 @@ package enum MarkupChecks {
             for span in PageClip.spans(in: document.root, artboard: MarkupChecks.artboard(of: document.root)) {
                 let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
                 if shifted.lowerBound >= 0, shifted.upperBound <= document.renderable.count {
-                    result.renderable?.replaceSubrange(shifted, with: repeatElement(UInt8(ascii: " "), count: shifted.count))
+                    result.renderable?.replaceSubrange(
+                        shifted, with: repeatElement(UInt8(ascii: " "), count: shifted.count))
                 }
             }
         }
@@ -265,11 +292,17 @@ package enum MarkupChecks {
         mutating func checkUses(in root: XMLElement) {
             let drawn = UseExpansion.drawnElements(root)
             if drawn.count > UseExpansion.maximumDrawnElements {
-                report(.svgLimit, at: drawn.largestUse ?? root.location, "<use> references expand this glyph to more than \(UseExpansion.maximumDrawnElements) drawn elements (the <use> expansion limit), each of which librsvg would draw; refer to the shapes themselves, or expand the copies in the drawing tool")
+                report(
+                    .svgLimit, at: drawn.largestUse ?? root.location,
+                    "<use> references expand this glyph to more than \(UseExpansion.maximumDrawnElements) drawn elements (the <use> expansion limit), each of which librsvg would draw; refer to the shapes themselves, or expand the copies in the drawing tool"
+                )
                 result.safeToRender = false
             }
             for cycle in drawn.cycles {
-                report(.svgUseCycle, at: cycle, "<use> refers to an element that leads back to it through other references (a cycle), an endless loop that librsvg refuses to draw; point one of them at a shape outside the loop")
+                report(
+                    .svgUseCycle, at: cycle,
+                    "<use> refers to an element that leads back to it through other references (a cycle), an endless loop that librsvg refuses to draw; point one of them at a shape outside the loop"
+                )
             }
         }
 
@@ -278,11 +311,15 @@ package enum MarkupChecks {
         mutating func finish(_ source: GlyphSource) {
             if let guides = visiting.guides {
                 result.holdsTemplateGuides = true
-                report(.glyphTemplate, at: guides, "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again")
+                report(
+                    .glyphTemplate, at: guides,
+                    "the glyph still holds the template's Guides layer (its 35, 30 and 27 pt boxes and centre lines would be measured and drawn as part of the glyph); delete the Guides layer (or hide it) and save again"
+                )
             }
             settlePaint()
             // A non-scaling stroke is as wide on the canvas whatever the user space.
-            if visiting.strokeWidths.uniform, result.background == nil, !result.paintUses.isEmpty, result.paintUses.allSatisfy({ $0.property == "stroke" }),
+            if visiting.strokeWidths.uniform, result.background == nil, !result.paintUses.isEmpty,
+                result.paintUses.allSatisfy({ $0.property == "stroke" }),
                 !ASCIIWords.contains("non-scaling-stroke", in: source.bytes)
             {
                 result.uniformStrokeWidth = visiting.strokeWidths.width
@@ -304,29 +341,40 @@ package enum MarkupChecks {
                 if element.localName == "marker" { visiting.strokeWidths.uniform = false }
                 if let id = element.attribute("id")?.value, surveyed.elementsByID[id] == nil {
                     surveyed.elementsByID[id] = element
-                    if isSVG, MarkupChecks.paintServers.contains(element.localName) { surveyed.paintServers[id] = element }
+                    if isSVG, MarkupChecks.paintServers.contains(element.localName) {
+                        surveyed.paintServers[id] = element
+                    }
                 }
                 var declared: [String] = []
                 for attribute in element.attributes {
-                    if attribute.localName == "href", attribute.namespace == nil || attribute.namespace == xlinkNamespace {
+                    if attribute.localName == "href",
+                        attribute.namespace == nil || attribute.namespace == xlinkNamespace
+                    {
                         let target = attribute.value.trimmed()
-                        if target.hasPrefix("#"), !(isSVG && element.localName == "use") { surveyed.referencedIDs.insert(String(target.dropFirst())) }
+                        if target.hasPrefix("#"), !(isSVG && element.localName == "use") {
+                            surveyed.referencedIDs.insert(String(target.dropFirst()))
+                        }
                     } else if attribute.namespace == nil, ASCIIWords.containsExactly("url(", in: attribute.value) {
                         noteReferences(in: attribute.value)
                     }
-                    if isSVG, attribute.namespace == nil, attribute.localName == "color" { declared.append(attribute.value) }
+                    if isSVG, attribute.namespace == nil, attribute.localName == "color" {
+                        declared.append(attribute.value)
+                    }
                 }
                 if isSVG, let style = element.attribute("style") {
                     declared += CSSDeclarations.parseInline(style.value).filter { $0.property == "color" }.map(\.value)
                 }
                 if isSVG, element.localName == "style" {
                     noteReferences(in: element.text)
-                    declared += CSSDeclarations.parseStyleSheet(element.text).filter { $0.property == "color" }.map(\.value)
+                    declared += CSSDeclarations.parseStyleSheet(element.text).filter { $0.property == "color" }.map(
+                        \.value)
                 }
                 for value in declared {
                     if case .color(let color) = CSSPaint.parse(value) {
                         let pixel = PixelColor(red: color.red, green: color.green, blue: color.blue)
-                        if !colorValues.contains(where: { ColorDifference.same($0, pixel) }) { colorValues.append(pixel) }
+                        if !colorValues.contains(where: { ColorDifference.same($0, pixel) }) {
+                            colorValues.append(pixel)
+                        }
                     }
                 }
             }
@@ -353,7 +401,9 @@ package enum MarkupChecks {
             if parent == .undisplayed { return .undisplayed }
             let name = element.localName
             if MarkupChecks.nonPaintingContainers.contains(name) { return .hidden }
-            if !MarkupChecks.definitionContainers.contains(name), MarkupChecks.isDisplayNone(element) { return .undisplayed }
+            if !MarkupChecks.definitionContainers.contains(name), MarkupChecks.isDisplayNone(element) {
+                return .undisplayed
+            }
             if name == "text", !MarkupChecks.hasVisibleCharacters(element) { return .undisplayed }
             // SVG 1.2's flowed text, which Inkscape 0.92 wrote and no SVG renderer draws.
             if name == "flowRoot" { return .undisplayed }
@@ -370,27 +420,45 @@ package enum MarkupChecks {
         mutating func visit(_ root: XMLElement) {
             // `color` as the cascade computes it, or nil where it is not known: no cascade, or
             // inside a definition (a `<use>` clone inherits from the `<use>`, not from `<defs>`).
-            typealias Entry = (element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?, state: PaintState, clone: Range<Int>?, inForeignObject: Bool)
+            typealias Entry = (
+                element: XMLElement, role: PaintRole, ancestorIDs: [String], inheritedColor: PixelColor?,
+                state: PaintState, clone: Range<Int>?, inForeignObject: Bool
+            )
             let black = PixelColor(red: 0, green: 0, blue: 0)
-            var stack: [Entry] = [(root, role(of: root, inside: .paints), [], surveyed.cascade == nil ? nil : black, PaintState(), nil, false)]
-            while let (element, role, ancestorIDs, inheritedColor, inherited, clone, inForeignObject) = stack.popLast() {
+            var stack: [Entry] = [
+                (
+                    root, role(of: root, inside: .paints), [], surveyed.cascade == nil ? nil : black, PaintState(), nil,
+                    false
+                )
+            ]
+            while let (element, role, ancestorIDs, inheritedColor, inherited, clone, inForeignObject) = stack.popLast()
+            {
                 let isDefinition = MarkupChecks.definitionContainers.contains(element.localName) && clone == nil
-                let color = isDefinition ? nil : inheritedColor.flatMap { surveyed.cascade?.color(of: element, inherited: $0) }
+                let color =
+                    isDefinition ? nil : inheritedColor.flatMap { surveyed.cascade?.color(of: element, inherited: $0) }
                 if clone == nil {
                     check(element, role: role, ancestorIDs: ancestorIDs)
                     if inForeignObject { checkForeignContent(element) }
                 }
                 let state = inherited.inherited(by: element, paints: surveyed.paints)
-                if role == .paints, element.namespace == svgNamespace { collectPaint(element, state: state, color: color, clone: clone) }
+                if role == .paints, element.namespace == svgNamespace {
+                    collectPaint(element, state: state, color: color, clone: clone)
+                }
                 var childIDs = ancestorIDs
                 if let id = element.attribute("id")?.value { childIDs.append(id) }
-                if role == .paints, element.namespace == svgNamespace, element.localName == "use", let target = useTarget(of: element),
+                if role == .paints, element.namespace == svgNamespace, element.localName == "use",
+                    let target = useTarget(of: element),
                     let id = target.attribute("id")?.value, !childIDs.contains(id), visiting.cloneBudget > 0
                 {
                     visiting.cloneBudget -= 1
-                    stack.append((target, self.role(of: target, inside: .paints) == .hidden ? .hidden : .paints, childIDs, color, state, clone ?? element.span, false))
+                    stack.append(
+                        (
+                            target, self.role(of: target, inside: .paints) == .hidden ? .hidden : .paints, childIDs,
+                            color, state, clone ?? element.span, false
+                        ))
                 }
-                let childrenInForeignObject = inForeignObject || (element.localName == "foreignObject" && element.namespace == svgNamespace)
+                let childrenInForeignObject =
+                    inForeignObject || (element.localName == "foreignObject" && element.namespace == svgNamespace)
                 for child in element.children.reversed() {
                     if clone != nil {
                         guard visiting.cloneBudget > 0 else { break }
@@ -401,11 +469,14 @@ package enum MarkupChecks {
                     if clone != nil, childRole == .definition { childRole = .paints }
                     // The template's guides, displayed: one finding for them all (the first in the
                     // file), and their boxes and colours are not the glyph's.
-                    if clone == nil, childRole == .paints, child.namespace == MarkupChecks.svgNamespace, MarkupChecks.isTemplateGuide(child) {
+                    if clone == nil, childRole == .paints, child.namespace == MarkupChecks.svgNamespace,
+                        MarkupChecks.isTemplateGuide(child)
+                    {
                         if visiting.guides.map({ child.location < $0 }) ?? true { visiting.guides = child.location }
                         childRole = .hidden
                     }
-                    stack.append((child, childRole, childIDs, color, state, clone, childrenInForeignObject && clone == nil))
+                    stack.append(
+                        (child, childRole, childIDs, color, state, clone, childrenInForeignObject && clone == nil))
                 }
             }
         }
@@ -421,26 +492,40 @@ package enum MarkupChecks {
             let name = element.localName
             let isSVG = element.namespace == svgNamespace
             if element.namespace == xincludeNamespace {
-                report(.svgExternal, at: element.location, "<\(element.name)> includes another file; paste the content into the glyph instead")
+                report(
+                    .svgExternal, at: element.location,
+                    "<\(element.name)> includes another file; paste the content into the glyph instead")
             }
             if isSVG, name == "text", role != .undisplayed {
-                report(.svgText, at: element.location, "<text> renders with whatever fonts the machine has; convert the text to outlines (paths) in your editor")
+                report(
+                    .svgText, at: element.location,
+                    "<text> renders with whatever fonts the machine has; convert the text to outlines (paths) in your editor"
+                )
             }
             if isSVG, name == "style" {
                 checkStyleSheet(element)
             }
             if isSVG, name == "script" {
-                report(.svgDynamic, at: element.location, "<script> never runs in iconforge's render, but other consumers of the SVG may run it; glyphs are static drawings: delete the script")
+                report(
+                    .svgDynamic, at: element.location,
+                    "<script> never runs in iconforge's render, but other consumers of the SVG may run it; glyphs are static drawings: delete the script"
+                )
             }
             if isSVG, MarkupChecks.animationElements.contains(name) {
-                report(.svgDynamic, at: element.location, "<\(element.name)> animates the glyph; the PNGs show it unanimated, and other consumers of the SVG will animate it: delete the animation")
+                report(
+                    .svgDynamic, at: element.location,
+                    "<\(element.name)> animates the glyph; the PNGs show it unanimated, and other consumers of the SVG will animate it: delete the animation"
+                )
             }
             if isSVG, name == "switch" {
                 // Illustrator's <foreignObject requiredExtensions> is chosen by no renderer:
                 // only requiredFeatures (and systemLanguage, below) choose differently.
                 for child in element.children {
-                    for attribute in child.attributes where attribute.namespace == nil && attribute.localName == "requiredFeatures" {
-                        report(.svgDynamic, at: attribute.location, MarkupChecks.conditionMessage(attribute.localName, value: attribute.value))
+                    for attribute in child.attributes
+                    where attribute.namespace == nil && attribute.localName == "requiredFeatures" {
+                        report(
+                            .svgDynamic, at: attribute.location,
+                            MarkupChecks.conditionMessage(attribute.localName, value: attribute.value))
                     }
                 }
             }
@@ -455,25 +540,40 @@ package enum MarkupChecks {
             for attribute in element.attributes {
                 // Inkscape's text-to-path keeps the converted text as the group's aria-label.
                 let convertedText = isSVG && name == "g" && attribute.name == "aria-label" && !element.children.isEmpty
-                checkEmoji(in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'", convertedText: convertedText)
-                if attribute.localName == "href", !isInclude, attribute.namespace == nil || attribute.namespace == xlinkNamespace {
+                checkEmoji(
+                    in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'",
+                    convertedText: convertedText)
+                if attribute.localName == "href", !isInclude,
+                    attribute.namespace == nil || attribute.namespace == xlinkNamespace
+                {
                     checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
                 } else if attribute.namespace == nil, attribute.localName == "style" {
                     checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
                 } else if attribute.namespace == nil, attribute.localName == "d", name == "path", isSVG,
                     let problem = PathDataSyntax.problem(in: attribute.value)
                 {
-                    let bad = String(decoding: attribute.value.utf8.dropFirst(problem.utf8Offset).prefix(12), as: UTF8.self)
+                    let bad = String(
+                        decoding: attribute.value.utf8.dropFirst(problem.utf8Offset).prefix(12), as: UTF8.self)
                     let shown = bad.isEmpty ? "the end" : "'\(bad)'"
-                    report(.svgParse, at: attribute.valueLocation.advanced(by: problem.utf8Offset, in: attribute.value), "path data is broken at \(shown): \(problem.reason); librsvg stops drawing the path there: fix or re-export the path")
+                    report(
+                        .svgParse, at: attribute.valueLocation.advanced(by: problem.utf8Offset, in: attribute.value),
+                        "path data is broken at \(shown): \(problem.reason); librsvg stops drawing the path there: fix or re-export the path"
+                    )
                 } else if attribute.namespace == nil {
                     if isSVG, attribute.localName == "systemLanguage" {
-                        report(.svgDynamic, at: attribute.location, MarkupChecks.conditionMessage(attribute.localName, value: attribute.value))
+                        report(
+                            .svgDynamic, at: attribute.location,
+                            MarkupChecks.conditionMessage(attribute.localName, value: attribute.value))
                     }
                     if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
-                        report(.svgDynamic, at: attribute.location, "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute")
+                        report(
+                            .svgDynamic, at: attribute.location,
+                            "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute"
+                        )
                     }
-                    if MarkupChecks.urlAttributes.contains(attribute.localName) || MarkupChecks.paintProperties.contains(attribute.localName) {
+                    if MarkupChecks.urlAttributes.contains(attribute.localName)
+                        || MarkupChecks.paintProperties.contains(attribute.localName)
+                    {
                         checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
                     }
                 }
@@ -483,7 +583,8 @@ package enum MarkupChecks {
         /// Attributes that make HTML (or any foreign markup a renderer might show inside a
         /// `<foreignObject>`) load something: what a browser would fetch for the page.
         static let foreignReferenceAttributes: Set<String> = [
-            "src", "href", "srcset", "data", "poster", "action", "formaction", "background", "codebase", "cite", "longdesc",
+            "src", "href", "srcset", "data", "poster", "action", "formaction", "background", "codebase", "cite",
+            "longdesc",
             "manifest", "ping", "usemap", "archive", "classid", "lowsrc", "dynsrc", "imagesrcset",
         ]
 
@@ -492,11 +593,15 @@ package enum MarkupChecks {
         /// anything but this file is refused as any other is (a style sheet's too).
         mutating func checkForeignContent(_ element: XMLElement) {
             guard element.namespace != svgNamespace else { return }
-            for attribute in element.attributes where Self.foreignReferenceAttributes.contains(attribute.localName.lowercased()) {
+            for attribute in element.attributes
+            where Self.foreignReferenceAttributes.contains(attribute.localName.lowercased()) {
                 let target = attribute.value.trimmed()
                 guard !target.isEmpty, !target.hasPrefix("#") else { continue }
                 let shown = target.count > 80 ? String(target.prefix(77)) + "…" : target
-                report(.svgExternal, at: attribute.location, "<\(element.name)> inside <foreignObject> has '\(attribute.name)' pointing at '\(shown)', which a browser showing the SVG would load; glyphs must be self-contained: delete the <foreignObject>")
+                report(
+                    .svgExternal, at: attribute.location,
+                    "<\(element.name)> inside <foreignObject> has '\(attribute.name)' pointing at '\(shown)', which a browser showing the SVG would load; glyphs must be self-contained: delete the <foreignObject>"
+                )
             }
             if element.localName.lowercased() == "style", !element.text.isEmpty, let start = element.textLocation {
                 checkCSSReferences(in: element.text, start: start)
@@ -509,20 +614,32 @@ package enum MarkupChecks {
                 let id = String(target.dropFirst())
                 if element.localName == "use", id == element.attribute("id")?.value || ancestorIDs.contains(id) {
                     let what = id == element.attribute("id")?.value ? "itself" : "an element that contains it"
-                    report(.svgUseCycle, at: attribute.location, "<use> refers to \(what) ('#\(id)'), an endless loop that librsvg refuses to draw; point it at a shape outside it")
+                    report(
+                        .svgUseCycle, at: attribute.location,
+                        "<use> refers to \(what) ('#\(id)'), an endless loop that librsvg refuses to draw; point it at a shape outside it"
+                    )
                 }
                 return
             }
             if target.lowercased().hasPrefix("data:") {
                 if element.localName == "image" || element.localName == "feImage" {
-                    report(.svgRaster, at: element.location, "<\(element.name)> embeds a raster image; glyphs must be vector outlines, so trace it or redraw it as paths")
+                    report(
+                        .svgRaster, at: element.location,
+                        "<\(element.name)> embeds a raster image; glyphs must be vector outlines, so trace it or redraw it as paths"
+                    )
                 } else {
-                    report(.svgExternal, at: attribute.location, "'\(attribute.name)' loads a data: document; reference an element in this file with '#id' instead")
+                    report(
+                        .svgExternal, at: attribute.location,
+                        "'\(attribute.name)' loads a data: document; reference an element in this file with '#id' instead"
+                    )
                 }
                 return
             }
             let shown = target.count > 80 ? String(target.prefix(77)) + "…" : target
-            report(.svgExternal, at: attribute.location, "<\(element.name)> '\(attribute.name)' points at '\(shown)', outside this glyph; glyphs must be self-contained: paste the content in and reference it with '#id'")
+            report(
+                .svgExternal, at: attribute.location,
+                "<\(element.name)> '\(attribute.name)' points at '\(shown)', outside this glyph; glyphs must be self-contained: paste the content in and reference it with '#id'"
+            )
         }
 
         mutating func checkStyleSheet(_ element: XMLElement) {
@@ -535,7 +652,10 @@ package enum MarkupChecks {
             var cursor = SourceCursor(text, location: start)
             for reference in CSSDeclarations.references(in: text) where !reference.target.trimmed().hasPrefix("#") {
                 let location = cursor.location(at: reference.utf8Offset)
-                report(.svgExternal, at: location, "CSS refers to '\(reference.target)', outside this glyph; glyphs must be self-contained: use '#id' references only")
+                report(
+                    .svgExternal, at: location,
+                    "CSS refers to '\(reference.target)', outside this glyph; glyphs must be self-contained: use '#id' references only"
+                )
             }
         }
 
@@ -543,10 +663,13 @@ package enum MarkupChecks {
         mutating func collectPaint(_ element: XMLElement, state: PaintState, color: PixelColor?, clone: Range<Int>?) {
             guard !state.hidden else { return }
             // Filter primitives that paint a colour of their own: a red `<feFlood>` shadow.
-            for (property, elements) in MarkupChecks.paintPropertyElements where property != "stop-color" && elements.contains(element.localName) {
+            for (property, elements) in MarkupChecks.paintPropertyElements
+            where property != "stop-color" && elements.contains(element.localName) {
                 if let declared = surveyed.paints.declared(property, on: element) {
                     visiting.strokeWidths.uniform = false
-                    let value = PaintState.Value(text: declared.value, location: declared.location, owner: element.location, ownerName: element.name)
+                    let value = PaintState.Value(
+                        text: declared.value, location: declared.location, owner: element.location,
+                        ownerName: element.name)
                     addPaint(value, property: property, on: element, span: nil, color: color)
                 }
             }
@@ -558,7 +681,8 @@ package enum MarkupChecks {
                 let before = result.paintUses.count
                 addPaint(state.fill, property: "fill", on: element, span: shifted, color: color)
                 // A background: a filled rectangle, drawn untransformed, covering the artboard.
-                if result.paintUses.count > before, visiting.backgroundCandidate == nil, !state.transformed, let rectangle = outline?.rectangle,
+                if result.paintUses.count > before, visiting.backgroundCandidate == nil, !state.transformed,
+                    let rectangle = outline?.rectangle,
                     let artboard = surveyed.artboard, rectangle.covers(artboard)
                 {
                     visiting.backgroundCandidate = before
@@ -585,7 +709,9 @@ package enum MarkupChecks {
         }
 
         /// The paint `value` gives `property` on `element`, recorded as a `PaintUse`.
-        mutating func addPaint(_ value: PaintState.Value, property: String, on element: XMLElement, span: Range<Int>?, color: PixelColor?) {
+        mutating func addPaint(
+            _ value: PaintState.Value, property: String, on element: XMLElement, span: Range<Int>?, color: PixelColor?
+        ) {
             let paint: PaintUse.Paint
             let shown: String
             switch CSSPaint.parse(value.text) {
@@ -596,7 +722,11 @@ package enum MarkupChecks {
                     (paint, shown) = (.color(color), color.hex + " from currentColor")
                 } else {
                     paint = surveyed.currentColor
-                    if case .color(let resolved) = surveyed.currentColor { shown = resolved.hex + " from currentColor" } else { shown = "currentColor" }
+                    if case .color(let resolved) = surveyed.currentColor {
+                        shown = resolved.hex + " from currentColor"
+                    } else {
+                        shown = "currentColor"
+                    }
                 }
             case .color(let color):
                 // Opacity never makes a second colour: the system tints with alpha.
@@ -606,7 +736,11 @@ package enum MarkupChecks {
                 let id = target.hasPrefix("#") ? String(target.dropFirst()) : target
                 guard let server = serverPaint(id, color: color) else { return }
                 paint = server
-                if case .color(let one) = server { shown = "\(one.hex) (every colour of '\(id)')" } else { shown = "gradient or pattern '\(id)'" }
+                if case .color(let one) = server {
+                    shown = "\(one.hex) (every colour of '\(id)')"
+                } else {
+                    shown = "gradient or pattern '\(id)'"
+                }
             }
             let location: SourceLocation
             var origin: String?
@@ -622,7 +756,9 @@ package enum MarkupChecks {
                     origin = "inherited from <\(value.ownerName)> at \(owner.line):\(owner.column)"
                 }
             }
-            result.paintUses.append(PaintUse(paint: paint, shown: shown, origin: origin, property: property, location: location, span: span))
+            result.paintUses.append(
+                PaintUse(paint: paint, shown: shown, origin: origin, property: property, location: location, span: span)
+            )
         }
 
         /// What a `url(#id)` paint is: one colour when every stop of the gradient (or every
@@ -632,8 +768,11 @@ package enum MarkupChecks {
             guard var server = surveyed.paintServers[id] else { return nil }
             // A gradient or pattern without content of its own takes its `href`'s.
             for _ in 0..<8 {
-                let hasContent = server.localName == "pattern" ? !server.children.isEmpty : server.children.contains { $0.localName == "stop" }
-                guard !hasContent, let next = useTarget(of: server), MarkupChecks.paintServers.contains(next.localName) else { break }
+                let hasContent =
+                    server.localName == "pattern"
+                    ? !server.children.isEmpty : server.children.contains { $0.localName == "stop" }
+                guard !hasContent, let next = useTarget(of: server), MarkupChecks.paintServers.contains(next.localName)
+                else { break }
                 server = next
             }
             var colours: [PixelColor] = []
@@ -643,7 +782,8 @@ package enum MarkupChecks {
                     switch CSSPaint.parse(value) {
                     case .color(let c): colours.append(PixelColor(red: c.red, green: c.green, blue: c.blue))
                     case .currentColor:
-                        guard case .color(let resolved) = color.map(PaintUse.Paint.color) ?? surveyed.currentColor else { return .server(id) }
+                        guard case .color(let resolved) = color.map(PaintUse.Paint.color) ?? surveyed.currentColor
+                        else { return .server(id) }
                         colours.append(resolved)
                     default: return .server(id)
                     }
@@ -656,7 +796,10 @@ package enum MarkupChecks {
                     guard visited < 1_000, element.namespace == svgNamespace else { return .server(id) }
                     let state = inherited.inherited(by: element, paints: surveyed.paints)
                     if !state.hidden, MarkupChecks.paintingElements.contains(element.localName) {
-                        for (value, applies) in [(state.fill, ShapeOutline.of(element)?.hasArea ?? true), (state.stroke, PaintState.width(state.strokeWidth) > 0)] where applies {
+                        for (value, applies) in [
+                            (state.fill, ShapeOutline.of(element)?.hasArea ?? true),
+                            (state.stroke, PaintState.width(state.strokeWidth) > 0),
+                        ] where applies {
                             switch CSSPaint.parse(value.text) {
                             case .none: continue
                             case .color(let c): colours.append(PixelColor(red: c.red, green: c.green, blue: c.blue))
@@ -677,16 +820,22 @@ package enum MarkupChecks {
         /// written; a background is set apart from the glyph's paint.
         mutating func settlePaint() {
             var written: [PaintUse] = []
-            for declaration in surveyed.paints.unresolved where declaration.property == "fill" || declaration.property == "stroke" {
+            for declaration in surveyed.paints.unresolved
+            where declaration.property == "fill" || declaration.property == "stroke" {
                 switch CSSPaint.parse(declaration.value) {
                 case .color(let color) where color.alpha > 0:
-                    written.append(PaintUse(
-                        paint: .color(PixelColor(red: color.red, green: color.green, blue: color.blue)), shown: color.hex,
-                        property: declaration.property, location: declaration.location, span: nil))
+                    written.append(
+                        PaintUse(
+                            paint: .color(PixelColor(red: color.red, green: color.green, blue: color.blue)),
+                            shown: color.hex,
+                            property: declaration.property, location: declaration.location, span: nil))
                 case .url(let target):
                     let id = target.hasPrefix("#") ? String(target.dropFirst()) : target
                     if case .server? = serverPaint(id, color: nil) {
-                        written.append(PaintUse(paint: .server(id), shown: "gradient or pattern '\(id)'", property: declaration.property, location: declaration.location, span: nil))
+                        written.append(
+                            PaintUse(
+                                paint: .server(id), shown: "gradient or pattern '\(id)'",
+                                property: declaration.property, location: declaration.location, span: nil))
                     }
                 default:
                     break
@@ -695,7 +844,9 @@ package enum MarkupChecks {
             result.paintUses = written + result.paintUses
             if let index = visiting.backgroundCandidate.map({ $0 + written.count }) {
                 let background = result.paintUses[index]
-                if result.paintUses.contains(where: { $0.span != background.span && !$0.paint.matches(background.paint) }) {
+                if result.paintUses.contains(where: {
+                    $0.span != background.span && !$0.paint.matches(background.paint)
+                }) {
                     result.background = background
                     result.paintUses.removeAll { $0.span == background.span }
                 }
@@ -704,14 +855,19 @@ package enum MarkupChecks {
 
         /// Reports the emoji in `text`; whether any of them is an error (not a warning).
         @discardableResult
-        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String, convertedText: Bool = false) -> Bool {
+        mutating func checkEmoji(in text: String, at start: SourceLocation, what: String, convertedText: Bool = false)
+            -> Bool
+        {
             // Fast path: pure ASCII text cannot hold emoji that are errors or warnings.
             if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
             var cursor = SourceCursor(text, location: start)
             var foundError = false
             for finding in EmojiScanner.findings(in: text) {
                 let location = cursor.location(at: finding.utf8Offset)
-                report(.glyphEmoji, at: location, EmojiMessages.message(for: finding, in: what, convertedText: convertedText), warning: !finding.isError)
+                report(
+                    .glyphEmoji, at: location,
+                    EmojiMessages.message(for: finding, in: what, convertedText: convertedText),
+                    warning: !finding.isError)
                 foundError = foundError || finding.isError
             }
             return foundError
@@ -755,12 +911,15 @@ package enum EmojiMessages {
     /// Object to Path (or its export's text-to-path) keeps as a copy of the text it converted:
     /// the drawing is the paths, and the label is only what a screen reader would say.
     package static func message(for finding: EmojiFinding, in what: String, convertedText: Bool = false) -> String {
-        let inkscape = convertedText
+        let inkscape =
+            convertedText
             ? ": it is Inkscape's copy of the text it converted to paths (Path ▸ Object to Path keeps it as the group's aria-label); the drawing is the paths, so delete the aria-label (Edit ▸ XML Editor) or write the words it stands for"
             : nil
         if finding.isError {
-            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what)" + (inkscape ?? "; emoji are full colour and must never stand in for a glyph or its text: remove it")
+            return "emoji \(finding.sequence) (\(finding.codePoints)) in \(what)"
+                + (inkscape ?? "; emoji are full colour and must never stand in for a glyph or its text: remove it")
         }
-        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms" + (inkscape ?? "; use a plain-text alternative or remove it")
+        return "\(finding.sequence) (\(finding.codePoints)) in \(what) is often drawn as an emoji on Apple platforms"
+            + (inkscape ?? "; use a plain-text alternative or remove it")
     }
 }

@@ -18,10 +18,17 @@ package enum NameChecks {
                 let message = EmojiMessages.message(for: finding, in: "the file name")
                 found[index, default: []].append(
                     finding.isError
-                        ? Diagnostic(.glyphEmoji, file: source.displayPath, message) : Diagnostic(warningOf: .glyphEmoji, file: source.displayPath, message))
+                        ? Diagnostic(.glyphEmoji, file: source.displayPath, message)
+                        : Diagnostic(warningOf: .glyphEmoji, file: source.displayPath, message))
             }
-            if !plain || name.isEmpty || name.hasPrefix(".") || name.utf8.count > maximumNameBytes, let problem = problem(with: name) {
-                found[index, default: []].append(Diagnostic(.nameInvalid, file: source.displayPath, "glyph name '\(name)' \(problem); asset names may use ASCII letters, digits, '-', '_' and '.'; rename the file"))
+            if !plain || name.isEmpty || name.hasPrefix(".") || name.utf8.count > maximumNameBytes,
+                let problem = problem(with: name)
+            {
+                found[index, default: []].append(
+                    Diagnostic(
+                        .nameInvalid, file: source.displayPath,
+                        "glyph name '\(name)' \(problem); asset names may use ASCII letters, digits, '-', '_' and '.'; rename the file"
+                    ))
             }
             // macOS file systems are case-insensitive and normalise Unicode, so these
             // names would overwrite each other in an asset catalog. (Swift's String equality
@@ -44,14 +51,19 @@ package enum NameChecks {
     /// How two colliding names differ: by case, or by Unicode normalisation, spelled out in
     /// code points, since the two look the same ("caf<U+00E9>" and "cafe<U+0301>").
     static func difference(_ name: String, _ other: String) -> String {
-        if name.lowercased().unicodeScalars.elementsEqual(other.lowercased().unicodeScalars) { return "they differ only by case" }
+        if name.lowercased().unicodeScalars.elementsEqual(other.lowercased().unicodeScalars) {
+            return "they differ only by case"
+        }
         func hex(_ scalar: Unicode.Scalar) -> String { String(scalar.value, radix: 16, uppercase: true) }
         func spelled(_ text: String) -> String {
             text.unicodeScalars.map { scalar in
-                scalar.isASCII && scalar.value >= 0x20 ? String(scalar) : "<U+\(String(repeating: "0", count: max(0, 4 - hex(scalar).count)) + hex(scalar))>"
+                scalar.isASCII && scalar.value >= 0x20
+                    ? String(scalar)
+                    : "<U+\(String(repeating: "0", count: max(0, 4 - hex(scalar).count)) + hex(scalar))>"
             }.joined()
         }
-        return "they differ only by Unicode normalisation, the same text in other code points ('\(spelled(name))' and '\(spelled(other))')"
+        return
+            "they differ only by Unicode normalisation, the same text in other code points ('\(spelled(name))' and '\(spelled(other))')"
     }
 
     /// The longest glyph name, in UTF-8 bytes. File systems (ext4, APFS) allow 255 bytes per
@@ -63,12 +75,15 @@ package enum NameChecks {
     static func problem(with name: String) -> String? {
         if name.isEmpty { return "is empty" }
         if name.utf8.count > maximumNameBytes {
-            return "is \(name.utf8.count) bytes long; the longest file iconforge writes for a glyph adds 51 bytes to its name and file systems allow 255, so names may have at most \(maximumNameBytes)"
+            return
+                "is \(name.utf8.count) bytes long; the longest file iconforge writes for a glyph adds 51 bytes to its name and file systems allow 255, so names may have at most \(maximumNameBytes)"
         }
         if name.hasPrefix(".") { return "starts with a dot" }
         if name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) { return "contains whitespace" }
         let allowed = name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-_.".unicodeScalars.contains(scalar))
         }
         if !allowed { return "contains a character asset names cannot have" }
         return nil

@@ -22,7 +22,9 @@ enum PageClip {
             for child in element.children { visit(child, transformed: transformed) }
         }
         visit(root, transformed: false)
-        return pageClips.filter { !transformedUsers.contains($0.key) }.map(\.value).sorted { $0.lowerBound < $1.lowerBound }
+        return pageClips.filter { !transformedUsers.contains($0.key) }.map(\.value).sorted {
+            $0.lowerBound < $1.lowerBound
+        }
     }
 
     private static func isPage(_ clip: XMLElement, _ artboard: Rect) -> Bool {

@@ -38,7 +38,8 @@ package struct PageNote: Sendable, Equatable {
         unit = Self.pointsPer.keys.first { width.hasSuffix($0) && Double(width.dropLast($0.count)) != nil }
         let declared = root.attributes.map { $0.name + " " + $0.value }.joined(separator: " ")
         let markers: [(String, Editor)] = [
-            ("inkscape.org", .inkscape), ("sodipodi", .inkscape), ("ns.adobe.com", .illustrator), ("serif.com", .affinity), ("bohemiancoding", .sketch),
+            ("inkscape.org", .inkscape), ("sodipodi", .inkscape), ("ns.adobe.com", .illustrator),
+            ("serif.com", .affinity), ("bohemiancoding", .sketch),
         ]
         editor = markers.first { declared.contains($0.0) }?.1
     }
@@ -51,7 +52,8 @@ package struct PageNote: Sendable, Equatable {
     package func statement(size: Size) -> String {
         let points = "\(size.width.pt) × \(size.height.pt) pt"
         let template = Template.canvasPoints
-        var page = points, wanted = "\(template.pt) × \(template.pt) pt"
+        var page = points
+        var wanted = "\(template.pt) × \(template.pt) pt"
         if let unit, let per = Self.pointsPer[unit] {
             page = "\((size.width / per).pt) × \((size.height / per).pt) \(unit) (\(points))"
             wanted += " (\((template / per).pt) × \((template / per).pt) \(unit))"
@@ -59,6 +61,7 @@ package struct PageNote: Sendable, Equatable {
         let setting =
             editor.map { "set the page size \($0.pageSetting)" }
             ?? "set the page size in the tool that made the file (Inkscape: Document Properties; Illustrator: Artboard Options; Figma: the frame's size)"
-        return "the page is \(page), not the template's \(wanted): \(setting), scaling the drawing with it, or build a set not drawn on the template with --fit"
+        return
+            "the page is \(page), not the template's \(wanted): \(setting), scaling the drawing with it, or build a set not drawn on the template with --fit"
     }
 }

@@ -22,7 +22,8 @@ package enum PaintJudgement {
     /// the pixels decide: `inPixels` says whether the render shows the paint as a colour of
     /// the glyph (the colour of its most opaque pixel, or any when the pixels show two).
     package static func findings(
-        _ uses: [PaintUse], file: String, appears: (PixelColor) -> Bool = { _ in false }, inPixels: (PaintUse.Paint) -> Bool = { _ in true },
+        _ uses: [PaintUse], file: String, appears: (PixelColor) -> Bool = { _ in false },
+        inPixels: (PaintUse.Paint) -> Bool = { _ in true },
         shows: ([Range<Int>]) -> Bool
     ) -> [Diagnostic] {
         var groups: [(paint: PaintUse.Paint, members: [Int])] = []
@@ -56,7 +57,9 @@ package enum PaintJudgement {
             guard deleted else { return false }
             // A set: a glyph of thousands of paths is weighed in time linear in them.
             let own = Set(members)
-            let others = Set(uses.indices.filter { !own.contains($0) && !paint.matches(uses[$0].paint) }.compactMap { uses[$0].span })
+            let others = Set(
+                uses.indices.filter { !own.contains($0) && !paint.matches(uses[$0].paint) }.compactMap { uses[$0].span }
+            )
             return spans.contains(where: others.contains) ? inPixels(paint) : true
         }
         var found: [Diagnostic] = []
@@ -87,11 +90,19 @@ package enum PaintJudgement {
                 continue
             }
             let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
-            found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: \(remedy(for: use.paint, over: first.paint))"))
+            found.append(
+                Diagnostic(
+                    .colorMonochrome, file: file, at: use.location,
+                    "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: \(remedy(for: use.paint, over: first.paint))"
+                ))
         }
         for index in servers where found.isEmpty ? shown([index]) : false {
             let use = uses[index]
-            found.append(Diagnostic(.colorMonochrome, file: file, at: use.location, "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"))
+            found.append(
+                Diagnostic(
+                    .colorMonochrome, file: file, at: use.location,
+                    "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"
+                ))
         }
         return found
     }
@@ -105,7 +116,8 @@ package enum PaintJudgement {
             ColorDifference.same(colour, PixelColor(red: 255, green: 255, blue: 255)),
             !ColorDifference.same(under, PixelColor(red: 255, green: 255, blue: 255))
         else { return "use one colour and vary opacity instead" }
-        return "white drawn over the glyph to make a hole paints a white patch in the PNG, which is tinted on a transparent background; cut the shape out instead (Inkscape: Path ▸ Difference; Illustrator: Pathfinder ▸ Minus Front; Figma: Subtract), or make the hole an inner subpath of an even-odd path (fill-rule=\"evenodd\"), or a mask"
+        return
+            "white drawn over the glyph to make a hole paints a white patch in the PNG, which is tinted on a transparent background; cut the shape out instead (Inkscape: Path ▸ Difference; Illustrator: Pathfinder ▸ Minus Front; Figma: Subtract), or make the hole an inner subpath of an even-odd path (fill-rule=\"evenodd\"), or a mask"
     }
 
     /// `bytes` without `spans` (an element inside another deleted span goes with it).
@@ -119,7 +131,9 @@ package enum PaintJudgement {
     /// span (of `PaintUse`, of a later deletion) still points at the same bytes.
     package static func blanking(_ spans: [Range<Int>], in bytes: [UInt8]) -> [UInt8] {
         var result = bytes
-        for span in merged(spans, within: bytes.count) { result.replaceSubrange(span, with: repeatElement(UInt8(ascii: " "), count: span.count)) }
+        for span in merged(spans, within: bytes.count) {
+            result.replaceSubrange(span, with: repeatElement(UInt8(ascii: " "), count: span.count))
+        }
         return result
     }
 
@@ -146,7 +160,9 @@ extension RGBAImage {
         for y in ys {
             for x in xs {
                 let index = (y * width + x) * 4
-                if pixels[index + 3] == 255 { colours.insert(PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2])) }
+                if pixels[index + 3] == 255 {
+                    colours.insert(PixelColor(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2]))
+                }
             }
         }
         return colours
@@ -161,7 +177,8 @@ extension RGBAImage {
         for y in ys {
             for x in xs {
                 let index = (y * width + x) * 4
-                let a = Int(pixels[index + 3]), b = Int(other.pixels[index + 3])
+                let a = Int(pixels[index + 3])
+                let b = Int(other.pixels[index + 3])
                 largest = max(largest, abs(a - b))
                 for channel in 0..<3 {
                     let mine = (Int(pixels[index + channel]) * a + 127) / 255
@@ -178,8 +195,10 @@ extension RGBAImage {
         func clamped(_ value: Double, _ limit: Int) -> Int {
             value.isNaN ? 0 : Int(min(max(value, 0), Double(limit)))
         }
-        let minX = clamped(region.x.rounded(.down), width), maxX = clamped(region.maxX.rounded(.up), width)
-        let minY = clamped(region.y.rounded(.down), height), maxY = clamped(region.maxY.rounded(.up), height)
+        let minX = clamped(region.x.rounded(.down), width)
+        let maxX = clamped(region.maxX.rounded(.up), width)
+        let minY = clamped(region.y.rounded(.down), height)
+        let maxY = clamped(region.maxY.rounded(.up), height)
         guard minX < maxX, minY < maxY else { return nil }
         return (minX..<maxX, minY..<maxY)
     }

@@ -34,7 +34,10 @@ package struct PaintUse: Sendable, Equatable {
     /// the `<use>` that draws it); nil when no one element carries it.
     package var span: Range<Int>?
 
-    package init(paint: Paint, shown: String, origin: String? = nil, property: String, location: SourceLocation, span: Range<Int>?) {
+    package init(
+        paint: Paint, shown: String, origin: String? = nil, property: String, location: SourceLocation,
+        span: Range<Int>?
+    ) {
         self.paint = paint
         self.shown = shown
         self.origin = origin
@@ -74,8 +77,12 @@ struct PaintState: Sendable {
         var state = self
         let declared = paints.declaredValues(on: element)
         func value(_ property: String) -> Value? {
-            guard let declaration = declared[property], case let parsed = CSSPaint.parse(declaration.value), parsed != .inherit else { return nil }
-            return Value(text: declaration.value, location: declaration.location, owner: element.location, ownerName: element.name, rule: declaration.rule?.selector)
+            guard let declaration = declared[property], case let parsed = CSSPaint.parse(declaration.value),
+                parsed != .inherit
+            else { return nil }
+            return Value(
+                text: declaration.value, location: declaration.location, owner: element.location,
+                ownerName: element.name, rule: declaration.rule?.selector)
         }
         if let fill = value("fill") { state.fill = fill }
         if let stroke = value("stroke") { state.stroke = stroke }
@@ -83,7 +90,11 @@ struct PaintState: Sendable {
         if let opacity = declared["fill-opacity"]?.value { state.fillOpacity = opacity }
         if let opacity = declared["stroke-opacity"]?.value { state.strokeOpacity = opacity }
         if let opacity = declared["opacity"]?.value, Self.isZero(opacity) { state.hidden = true }
-        if element.attribute("transform") != nil || (element.localName == "svg" && element.attribute("viewBox") != nil && !state.isRoot) { state.transformed = true }
+        if element.attribute("transform") != nil
+            || (element.localName == "svg" && element.attribute("viewBox") != nil && !state.isRoot)
+        {
+            state.transformed = true
+        }
         state.isRoot = false
         return state
     }

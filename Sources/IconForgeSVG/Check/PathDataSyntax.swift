@@ -44,7 +44,10 @@ enum PathDataSyntax {
                 guard index < bytes.count else { return nil }
                 let command = bytes[index]
                 guard let arity = arity(of: command) else {
-                    let reason = startsNumber ? "a number where a command letter was expected (the previous command's numbers are complete)" : "'\(Unicode.Scalar(command))' is not a path command"
+                    let reason =
+                        startsNumber
+                        ? "a number where a command letter was expected (the previous command's numbers are complete)"
+                        : "'\(Unicode.Scalar(command))' is not a path command"
                     return Problem(utf8Offset: index, reason: reason)
                 }
                 index += 1
@@ -59,16 +62,24 @@ enum PathDataSyntax {
                         }
                         guard index < bytes.count else {
                             let found = position == 0 ? "none follows it" : "the path ends after \(position)"
-                            return Problem(utf8Offset: index, reason: "'\(name)' takes \(arity) number\(arity == 1 ? "" : "s") per segment, and \(found)")
+                            return Problem(
+                                utf8Offset: index,
+                                reason:
+                                    "'\(name)' takes \(arity) number\(arity == 1 ? "" : "s") per segment, and \(found)")
                         }
                         let isFlag = command | 0x20 == UInt8(ascii: "a") && (position == 3 || position == 4)
                         if isFlag {
                             guard bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") else {
-                                return Problem(utf8Offset: index, reason: "an arc's large-arc and sweep flags must be 0 or 1")
+                                return Problem(
+                                    utf8Offset: index, reason: "an arc's large-arc and sweep flags must be 0 or 1")
                             }
                             index += 1
                         } else if !readNumber() {
-                            return Problem(utf8Offset: index, reason: "'\(name)' takes \(arity) number\(arity == 1 ? "" : "s") per segment, and number \(position + 1) is missing or malformed")
+                            return Problem(
+                                utf8Offset: index,
+                                reason:
+                                    "'\(name)' takes \(arity) number\(arity == 1 ? "" : "s") per segment, and number \(position + 1) is missing or malformed"
+                            )
                         }
                     }
                     // Another segment of the same command follows when a number does.
@@ -94,7 +105,9 @@ enum PathDataSyntax {
         /// Reads `[sign] (digits [. digits] | . digits) [e [sign] digits]`.
         mutating func readNumber() -> Bool {
             var cursor = index
-            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") { cursor += 1 }
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") {
+                cursor += 1
+            }
             let integerStart = cursor
             while cursor < bytes.count, isDigit(bytes[cursor]) { cursor += 1 }
             var digits = cursor - integerStart

@@ -15,9 +15,10 @@ package struct RGBAColor: Hashable, Sendable {
 
     /// An opaque colour from a 0xRRGGBB literal.
     init(rgb: UInt32) {
-        self.init(red: UInt8(truncatingIfNeeded: rgb >> 16),
-                  green: UInt8(truncatingIfNeeded: rgb >> 8),
-                  blue: UInt8(truncatingIfNeeded: rgb))
+        self.init(
+            red: UInt8(truncatingIfNeeded: rgb >> 16),
+            green: UInt8(truncatingIfNeeded: rgb >> 8),
+            blue: UInt8(truncatingIfNeeded: rgb))
     }
 
     /// "#rrggbb", lowercase; alpha is ignored.

@@ -19,9 +19,13 @@ struct ShapeOutline: Equatable, Sendable {
         case "line":
             return ShapeOutline(hasArea: false, rectangle: nil)
         case "rect":
-            guard let width = number("width"), let height = number("height") else { return ShapeOutline(hasArea: true, rectangle: nil) }
+            guard let width = number("width"), let height = number("height") else {
+                return ShapeOutline(hasArea: true, rectangle: nil)
+            }
             let area = width > 0 && height > 0
-            return ShapeOutline(hasArea: area, rectangle: area ? Rect(x: number("x") ?? 0, y: number("y") ?? 0, width: width, height: height) : nil)
+            return ShapeOutline(
+                hasArea: area,
+                rectangle: area ? Rect(x: number("x") ?? 0, y: number("y") ?? 0, width: width, height: height) : nil)
         case "circle":
             return ShapeOutline(hasArea: (number("r") ?? 1) > 0, rectangle: nil)
         case "ellipse":
@@ -31,7 +35,9 @@ struct ShapeOutline: Equatable, Sendable {
             let points = stride(from: 0, to: values.count - 1, by: 2).map { (values[$0], values[$0 + 1]) }
             return of(points: points)
         case "path":
-            guard let points = straightPoints(in: element.attribute("d")?.value ?? "") else { return ShapeOutline(hasArea: true, rectangle: nil) }
+            guard let points = straightPoints(in: element.attribute("d")?.value ?? "") else {
+                return ShapeOutline(hasArea: true, rectangle: nil)
+            }
             return of(points: points)
         default:
             return nil
@@ -57,12 +63,15 @@ struct ShapeOutline: Equatable, Sendable {
         guard !collinear else { return ShapeOutline(hasArea: false, rectangle: nil) }
         var rectangle: Rect?
         if distinct.count == 4 {
-            let xs = Set(distinct.map(\.0)), ys = Set(distinct.map(\.1))
+            let xs = Set(distinct.map(\.0))
+            let ys = Set(distinct.map(\.1))
             let edgesOnAxes = (0..<4).allSatisfy { index in
                 let (a, b) = (distinct[index], distinct[(index + 1) % 4])
                 return a.0 == b.0 || a.1 == b.1
             }
-            if xs.count == 2, ys.count == 2, edgesOnAxes, let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() {
+            if xs.count == 2, ys.count == 2, edgesOnAxes, let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(),
+                let maxY = ys.max()
+            {
                 rectangle = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
             }
         }
@@ -75,10 +84,14 @@ struct ShapeOutline: Equatable, Sendable {
         let bytes = Array(data.utf8)
         var index = 0
         var points: [(Double, Double)] = []
-        var current = (0.0, 0.0), start = (0.0, 0.0)
+        var current = (0.0, 0.0)
+        var start = (0.0, 0.0)
         var command: UInt8 = 0
         func skipSeparators() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == UInt8(ascii: ",") {
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+                    || bytes[index] == UInt8(ascii: ",")
+            {
                 index += 1
             }
         }
@@ -159,7 +172,9 @@ struct ShapeOutline: Equatable, Sendable {
             if end < bytes.count, bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") { end += 1 }
             if digits() == 0 { end = mark }
         }
-        guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), value.isFinite else { return nil }
+        guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), value.isFinite else {
+            return nil
+        }
         index = end
         return value
     }

@@ -21,7 +21,8 @@ package enum TemplateCheck {
             found.append(
                 Diagnostic(
                     warningOf: .glyphTemplate, file: path, at: drawing,
-                    "the template holds a drawing, but iconforge never builds \(fileName) (a dot-file); save your drawing under a new name, \(folder.hasSuffix("/") ? folder : folder + "/")NAME.svg, delete the Guides layer there, and leave the template as init wrote it"))
+                    "the template holds a drawing, but iconforge never builds \(fileName) (a dot-file); save your drawing under a new name, \(folder.hasSuffix("/") ? folder : folder + "/")NAME.svg, delete the Guides layer there, and leave the template as init wrote it"
+                ))
         }
         return found
     }
@@ -31,7 +32,9 @@ package enum TemplateCheck {
     static func firstDrawing(in root: XMLElement) -> SourceLocation? {
         var stack = root.children.reversed().map { $0 }
         while let element = stack.popLast() {
-            guard element.namespace == MarkupChecks.svgNamespace, !notDrawing.contains(element.localName), !MarkupChecks.isTemplateGuide(element) else { continue }
+            guard element.namespace == MarkupChecks.svgNamespace, !notDrawing.contains(element.localName),
+                !MarkupChecks.isTemplateGuide(element)
+            else { continue }
             // A layer (any group) is looked into; an empty one is no drawing.
             if element.localName == "g" {
                 stack.append(contentsOf: element.children.reversed())

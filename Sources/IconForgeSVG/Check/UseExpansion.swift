@@ -26,7 +26,11 @@ package enum UseExpansion {
         var stack: [(element: XMLElement, parent: Int?)] = [(root, nil)]
         while let (element, parent) = stack.popLast() {
             let index = elements.count
-            elements.append(XMLElement(name: element.name, localName: element.localName, namespace: element.namespace, attributes: element.attributes, children: [], text: "", textLocation: nil, location: element.location))
+            elements.append(
+                XMLElement(
+                    name: element.name, localName: element.localName, namespace: element.namespace,
+                    attributes: element.attributes, children: [], text: "", textLocation: nil,
+                    location: element.location))
             children.append([])
             parents.append(parent)
             if let parent { children[parent].append(index) }
@@ -38,7 +42,8 @@ package enum UseExpansion {
         }
         let targets: [Int?] = elements.map { element in
             guard element.localName == "use", element.namespace == MarkupChecks.svgNamespace,
-                let href = element.attribute("href", namespace: MarkupChecks.xlinkNamespace)?.value.trimmed(), href.hasPrefix("#")
+                let href = element.attribute("href", namespace: MarkupChecks.xlinkNamespace)?.value.trimmed(),
+                href.hasPrefix("#")
             else { return nil }
             return byID[String(href.dropFirst())]
         }
@@ -59,7 +64,9 @@ package enum UseExpansion {
             }
             var total = 1
             let drawsItsChildren = !["defs", "symbol"].contains(elements[index].localName)
-            for child in children[index] where state[child] == 2 && drawsItsChildren { total = min(limit + 1, total + count[child]) }
+            for child in children[index] where state[child] == 2 && drawsItsChildren {
+                total = min(limit + 1, total + count[child])
+            }
             if let target = targets[index] {
                 if state[target] == 2 {
                     total = min(limit + 1, total + count[target])
@@ -73,7 +80,9 @@ package enum UseExpansion {
             count[index] = total
             state[index] = 2
         }
-        let locations = cycles.sorted().map { elements[$0].attribute("href", namespace: MarkupChecks.xlinkNamespace)?.location ?? elements[$0].location }
+        let locations = cycles.sorted().map {
+            elements[$0].attribute("href", namespace: MarkupChecks.xlinkNamespace)?.location ?? elements[$0].location
+        }
         return (count[0], largest.map { elements[$0.index].location }, locations)
     }
 

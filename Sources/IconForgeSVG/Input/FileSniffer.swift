@@ -27,16 +27,23 @@ enum FileSniffer {
     /// pasted alone, a file saved from the wrong place. UTF-16 (a BOM or NUL bytes) is left
     /// to the decoder, which reads it.
     static func textProblem(with bytes: [UInt8]) -> String? {
-        guard !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]), !bytes.contains(0) else { return nil }
+        guard !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]), !bytes.contains(0) else {
+            return nil
+        }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard let first = body.firstIndex(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }), body[first] != UInt8(ascii: "<") else { return nil }
+        guard let first = body.firstIndex(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }),
+            body[first] != UInt8(ascii: "<")
+        else { return nil }
         let line = String(decoding: body[first...].prefix { $0 != 0x0A && $0 != 0x0D }.prefix(120), as: UTF8.self)
-        let printable = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        let printable = String(
+            String.UnicodeScalarView(line.unicodeScalars.filter { $0.properties.generalCategory != .control }))
         var excerpt = String(printable.prefix(40))
         if excerpt.count < printable.count { excerpt += "…" }
         guard body.contains(UInt8(ascii: "<")) else {
-            return "this is not SVG markup: a text file with no '<' in it, beginning \"\(excerpt)\"; export the glyph as SVG"
+            return
+                "this is not SVG markup: a text file with no '<' in it, beginning \"\(excerpt)\"; export the glyph as SVG"
         }
-        return "this is not SVG markup: the file begins with text, \"\(excerpt)\", where '<' should be; export the glyph as SVG, or delete what comes before the first '<'"
+        return
+            "this is not SVG markup: the file begins with text, \"\(excerpt)\", where '<' should be; export the glyph as SVG, or delete what comes before the first '<'"
     }
 }

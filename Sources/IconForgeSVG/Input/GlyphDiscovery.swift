@@ -33,7 +33,10 @@ package enum GlyphDiscovery {
             let kind = FileSystem.kind(of: path)
             if kind == .missing {
                 // The default folder missing usually means iconforge ran in the wrong place.
-                let hint = paths == ["Glyphs"] ? "; run iconforge in the folder that holds Glyphs/, or name the glyphs folder after the command (e.g. path/to/glyphs)" : ""
+                let hint =
+                    paths == ["Glyphs"]
+                    ? "; run iconforge in the folder that holds Glyphs/, or name the glyphs folder after the command (e.g. path/to/glyphs)"
+                    : ""
                 throw MissingInput(path: path, message: "no such file or folder" + hint)
             }
             if kind == .directory || (kind == .symlink && isFolder(path)) {
@@ -44,17 +47,23 @@ package enum GlyphDiscovery {
                 } catch {
                     throw MissingInput(path: path, message: error.message)
                 }
-                let glyphNames = names
+                let glyphNames =
+                    names
                     .filter(isGlyphFileName)
                     .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 let folderDisplay = path.hasSuffix("/") ? String(path.dropLast()) : path
                 for fileName in glyphNames {
                     files.append(
-                        GlyphFile(name: stem(fileName), displayPath: folderDisplay + "/" + fileName, relativePath: fileName, directory: folderDisplay, folder: root))
+                        GlyphFile(
+                            name: stem(fileName), displayPath: folderDisplay + "/" + fileName, relativePath: fileName,
+                            directory: folderDisplay, folder: root))
                 }
             } else {
                 let fileName = path.lastPathComponent
-                files.append(GlyphFile(name: stem(fileName), displayPath: path, relativePath: fileName, directory: path.parentPath, folder: nil))
+                files.append(
+                    GlyphFile(
+                        name: stem(fileName), displayPath: path, relativePath: fileName, directory: path.parentPath,
+                        folder: nil))
             }
         }
         // A file named twice (`check A A`, or a folder and a file in it) is one glyph. The
@@ -74,7 +83,8 @@ package enum GlyphDiscovery {
 
     /// "star" for "star.svg" (any case of the extension).
     static func stem(_ fileName: String) -> String {
-        hasSVGExtension(fileName) ? String(fileName[..<fileName.utf8.index(fileName.utf8.endIndex, offsetBy: -4)]) : fileName
+        hasSVGExtension(fileName)
+            ? String(fileName[..<fileName.utf8.index(fileName.utf8.endIndex, offsetBy: -4)]) : fileName
     }
 
     /// Whether an entry of a glyphs folder is a glyph: not hidden, and an SVG (the one test,
@@ -111,11 +121,14 @@ package enum GlyphDiscovery {
         var followedSymlink = false
         while true {
             do {
-                let bytes = try FileSystem.readRegularFile(readPath, limit: limits.maximumFileBytes, followingSymlinks: false)
-                return .source(GlyphSource(name: file.name, displayPath: path, relativePath: file.relativePath, bytes: bytes))
+                let bytes = try FileSystem.readRegularFile(
+                    readPath, limit: limits.maximumFileBytes, followingSymlinks: false)
+                return .source(
+                    GlyphSource(name: file.name, displayPath: path, relativePath: file.relativePath, bytes: bytes))
             } catch {
                 if error.isLimit {
-                    return .failure(Diagnostic(.svgLimit, file: path, "\(error.message) (raise it with --max-file-size)"))
+                    return .failure(
+                        Diagnostic(.svgLimit, file: path, "\(error.message) (raise it with --max-file-size)"))
                 }
                 if error.isSymlink, !followedSymlink {
                     // A symlink is followed only when its target stays inside the glyphs folder,
@@ -124,7 +137,8 @@ package enum GlyphDiscovery {
                         return unreadable("is a symbolic link to nothing")
                     }
                     if let root, !FileSystem.isPath(target, inside: root) {
-                        return unreadable("is a symbolic link to \(target), outside the glyphs folder; copy the file in instead")
+                        return unreadable(
+                            "is a symbolic link to \(target), outside the glyphs folder; copy the file in instead")
                     }
                     // Read the resolved target itself, so the link cannot be swapped in between.
                     readPath = target
@@ -133,7 +147,10 @@ package enum GlyphDiscovery {
                 }
                 switch error.notRegular {
                 case .directory?:
-                    return unreadable(followedSymlink ? "is a symbolic link to a folder, not an SVG file" : "is a folder, not an SVG file; rename it or move it out of the glyphs folder")
+                    return unreadable(
+                        followedSymlink
+                            ? "is a symbolic link to a folder, not an SVG file"
+                            : "is a folder, not an SVG file; rename it or move it out of the glyphs folder")
                 case .other(let what)?:
                     return unreadable("is \(what), not a regular file; only regular files are read")
                 default:

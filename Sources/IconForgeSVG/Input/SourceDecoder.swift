@@ -33,7 +33,8 @@ enum SourceDecoder {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             let bigEndian = bytes[0] == 0xFE
             let text = try utf16(bytes.dropFirst(2), bigEndian: bigEndian)
-            return Decoded(utf8: text, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian, renderable: declaringUTF8(text))
+            return Decoded(
+                utf8: text, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian, renderable: declaringUTF8(text))
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let declared = declaredEncoding(in: body)
@@ -48,12 +49,22 @@ enum SourceDecoder {
         case "windows-1252", "cp1252", "x-cp1252":
             encoding = .windows1252
         case let name? where name.hasPrefix("utf-16") || name.hasPrefix("ucs-2") || name == "unicode":
-            throw XMLParseError(kind: .encoding, message: "the file declares encoding '\(declared!)' but has no byte-order mark; save it again as UTF-8 (or UTF-16 with a byte-order mark)", location: SourceLocation(line: 1, column: 1))
+            throw XMLParseError(
+                kind: .encoding,
+                message:
+                    "the file declares encoding '\(declared!)' but has no byte-order mark; save it again as UTF-8 (or UTF-16 with a byte-order mark)",
+                location: SourceLocation(line: 1, column: 1))
         case _:
-            throw XMLParseError(kind: .encoding, message: "declared encoding '\(declared!)' is not one iconforge reads (\(supported)); save the file as UTF-8", location: SourceLocation(line: 1, column: 1))
+            throw XMLParseError(
+                kind: .encoding,
+                message:
+                    "declared encoding '\(declared!)' is not one iconforge reads (\(supported)); save the file as UTF-8",
+                location: SourceLocation(line: 1, column: 1))
         }
         if let nul = body.firstIndex(of: 0) {
-            throw XMLParseError(kind: .encoding, message: "NUL byte in the file (is it binary, or UTF-16 without a byte-order mark?)", location: location(ofOffset: nul, in: body))
+            throw XMLParseError(
+                kind: .encoding, message: "NUL byte in the file (is it binary, or UTF-16 without a byte-order mark?)",
+                location: location(ofOffset: nul, in: body))
         }
         switch encoding {
         case .utf8:
@@ -61,7 +72,11 @@ enum SourceDecoder {
             return Decoded(utf8: body, encoding: .utf8, renderable: bytes)
         case .ascii:
             if let offset = body.firstIndex(where: { $0 >= 0x80 }) {
-                throw XMLParseError(kind: .encoding, message: "byte 0x\(hex(body[offset])) is not US-ASCII, which the file declares; declare the encoding the file really uses, or save it as UTF-8", location: location(ofOffset: offset, in: body))
+                throw XMLParseError(
+                    kind: .encoding,
+                    message:
+                        "byte 0x\(hex(body[offset])) is not US-ASCII, which the file declares; declare the encoding the file really uses, or save it as UTF-8",
+                    location: location(ofOffset: offset, in: body))
             }
             return Decoded(utf8: body, encoding: .ascii, renderable: bytes)
         case .latin1, .windows1252:
@@ -90,14 +105,20 @@ enum SourceDecoder {
 
     /// Where the value of the declaration's `encoding="…"` is, between its quotes.
     private static func encodingValueRange(in text: [UInt8]) -> Range<Int>? {
-        guard text.starts(with: Array("<?xml".utf8)), let end = firstIndex(of: Array("?>".utf8), in: text, limit: 512) else { return nil }
+        guard text.starts(with: Array("<?xml".utf8)), let end = firstIndex(of: Array("?>".utf8), in: text, limit: 512)
+        else { return nil }
         let declaration = text[0..<end]
         guard let key = firstIndex(of: Array("encoding".utf8), in: Array(declaration), limit: end) else { return nil }
         var index = key + 8
-        while index < end, declaration[index] == 0x20 || declaration[index] == 0x09 || declaration[index] == 0x0A || declaration[index] == 0x0D || declaration[index] == UInt8(ascii: "=") {
+        while index < end,
+            declaration[index] == 0x20 || declaration[index] == 0x09 || declaration[index] == 0x0A
+                || declaration[index] == 0x0D || declaration[index] == UInt8(ascii: "=")
+        {
             index += 1
         }
-        guard index < end, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }
+        guard index < end, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else {
+            return nil
+        }
         let quote = declaration[index]
         let start = index + 1
         guard let close = declaration[start...].firstIndex(of: quote) else { return nil }
@@ -131,17 +152,24 @@ enum SourceDecoder {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
                 if scalar.value == 0 {
-                    throw XMLParseError(kind: .encoding, message: "NUL character in the file (is it binary?)", location: location(ofOffset: text.count, in: text))
+                    throw XMLParseError(
+                        kind: .encoding, message: "NUL character in the file (is it binary?)",
+                        location: location(ofOffset: text.count, in: text))
                 }
                 text.append(contentsOf: String(Character(scalar)).utf8)
             case .emptyInput:
                 break loop
             case .error:
-                throw XMLParseError(kind: .encoding, message: "invalid UTF-16 (an unpaired surrogate); save the file as UTF-8", location: location(ofOffset: text.count, in: text))
+                throw XMLParseError(
+                    kind: .encoding, message: "invalid UTF-16 (an unpaired surrogate); save the file as UTF-8",
+                    location: location(ofOffset: text.count, in: text))
             }
         }
         if bytes.count % 2 != 0 {
-            throw XMLParseError(kind: .encoding, message: "the UTF-16 file has an odd number of bytes (is it truncated?); save it again as UTF-8", location: location(ofOffset: text.count, in: text))
+            throw XMLParseError(
+                kind: .encoding,
+                message: "the UTF-16 file has an odd number of bytes (is it truncated?); save it again as UTF-8",
+                location: location(ofOffset: text.count, in: text))
         }
         return text
     }
@@ -159,7 +187,11 @@ enum SourceDecoder {
             case .emptyInput:
                 return
             case .error:
-                throw XMLParseError(kind: .encoding, message: "invalid UTF-8 byte sequence (0x\(hex(bytes[offset]))); if the file is ISO-8859-1 or windows-1252, say so in its XML declaration (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>), else save it as UTF-8", location: location(ofOffset: offset, in: bytes))
+                throw XMLParseError(
+                    kind: .encoding,
+                    message:
+                        "invalid UTF-8 byte sequence (0x\(hex(bytes[offset]))); if the file is ISO-8859-1 or windows-1252, say so in its XML declaration (<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>), else save it as UTF-8",
+                    location: location(ofOffset: offset, in: bytes))
             }
         }
     }
@@ -169,8 +201,10 @@ enum SourceDecoder {
     private static func windows1252Scalar(_ byte: UInt8) -> Unicode.Scalar {
         guard (0x80...0x9F).contains(byte) else { return Unicode.Scalar(byte) }
         let table: [UInt32] = [
-            0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-            0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+            0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
+            0x017D, 0x8F,
+            0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,
+            0x017E, 0x0178,
         ]
         return Unicode.Scalar(table[Int(byte - 0x80)])!
     }
@@ -186,7 +220,8 @@ enum SourceDecoder {
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], limit: Int) -> Int? {
         let end = min(haystack.count, limit) - needle.count
         guard end >= 0 else { return nil }
-        for start in 0...end where haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle) {
+        for start in 0...end
+        where haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle) {
             return start
         }
         return nil

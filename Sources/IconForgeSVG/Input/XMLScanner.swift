@@ -108,7 +108,8 @@ struct XMLScanner {
         }
         guard let root = document.root else { throw error("no root element", at: location()) }
         return XMLDocument(
-            root: root, documentType: document.documentType, processingInstructions: document.instructions, elementCount: document.elementCount,
+            root: root, documentType: document.documentType, processingInstructions: document.instructions,
+            elementCount: document.elementCount,
             entityCount: entities.count)
     }
 
@@ -126,7 +127,9 @@ struct XMLScanner {
     }
 
     /// `<?target data?>`: the XML declaration only at the very start, others kept.
-    private mutating func parseProcessingInstruction(start: SourceLocation, into document: inout DocumentSoFar) throws(XMLParseError) {
+    private mutating func parseProcessingInstruction(start: SourceLocation, into document: inout DocumentSoFar)
+        throws(XMLParseError)
+    {
         position += 2
         let target = takeName()
         let data = try take(until: "?>", what: "processing instruction", start: start)
@@ -137,7 +140,8 @@ struct XMLScanner {
                 throw error("XML declaration not at the very start of the file", at: start)
             }
         } else {
-            document.instructions.append(XMLDocument.ProcessingInstruction(target: target, data: data.trimmingXMLWhitespace(), location: start))
+            document.instructions.append(
+                XMLDocument.ProcessingInstruction(target: target, data: data.trimmingXMLWhitespace(), location: start))
         }
     }
 
@@ -151,14 +155,18 @@ struct XMLScanner {
             throw error("closing tag </\(name)> without an open element", at: start)
         }
         guard open.element.name == name else {
-            throw error("closing tag </\(name)> does not match <\(open.element.name)> opened at line \(open.element.location.line)", at: start)
+            throw error(
+                "closing tag </\(name)> does not match <\(open.element.name)> opened at line \(open.element.location.line)",
+                at: start)
         }
         open.element.span = open.element.span.lowerBound..<position
         document.attach(open.element)
     }
 
     /// A start tag or an empty element, within the limits on elements and depth.
-    private mutating func parseElementStart(start: SourceLocation, into document: inout DocumentSoFar) throws(XMLParseError) {
+    private mutating func parseElementStart(start: SourceLocation, into document: inout DocumentSoFar)
+        throws(XMLParseError)
+    {
         guard document.root == nil else { throw error("a second root element", at: start) }
         let startOffset = position
         position += 1
@@ -167,13 +175,19 @@ struct XMLScanner {
         open.element.span = startOffset..<position
         document.elementCount += 1
         if document.elementCount > limits.maximumElements {
-            throw XMLParseError(kind: .limit, message: "more than \(limits.maximumElements) elements (raise it with --max-elements)", location: start)
+            throw XMLParseError(
+                kind: .limit, message: "more than \(limits.maximumElements) elements (raise it with --max-elements)",
+                location: start)
         }
         if selfClosing {
             document.attach(open.element)
         } else {
             if document.stack.count + 1 > limits.maximumDepth {
-                throw XMLParseError(kind: .limit, message: "elements nested more than \(limits.maximumDepth) deep, iconforge's limit for glyphs; flatten the groups (ungroup in your editor)", location: start)
+                throw XMLParseError(
+                    kind: .limit,
+                    message:
+                        "elements nested more than \(limits.maximumDepth) deep, iconforge's limit for glyphs; flatten the groups (ungroup in your editor)",
+                    location: start)
             }
             open.element.children.reserveCapacity(4)
             document.stack.append(open)
@@ -209,7 +223,8 @@ struct XMLScanner {
                 throw error("attribute '\(attributeName)' has no value", at: attributeLocation)
             }
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
+            else {
                 throw error("value of '\(attributeName)' must be quoted", at: location())
             }
             let quote = bytes[position]
@@ -220,7 +235,11 @@ struct XMLScanner {
                 throw error("attribute '\(attributeName)' appears twice", at: attributeLocation)
             }
             guard attributeNames.count <= Self.maximumAttributes else {
-                throw XMLParseError(kind: .limit, message: "<\(name)> has more than \(Self.maximumAttributes) attributes, iconforge's limit for glyphs", location: attributeLocation)
+                throw XMLParseError(
+                    kind: .limit,
+                    message:
+                        "<\(name)> has more than \(Self.maximumAttributes) attributes, iconforge's limit for glyphs",
+                    location: attributeLocation)
             }
             rawAttributes.append((attributeName, value, attributeLocation, valueLocation))
         }
@@ -249,9 +268,10 @@ struct XMLScanner {
                 }
                 namespace = bound
             }
-            attributes.append(XMLAttribute(
-                name: attribute.name, localName: local, namespace: namespace, value: attribute.value,
-                location: attribute.location, valueLocation: attribute.valueLocation))
+            attributes.append(
+                XMLAttribute(
+                    name: attribute.name, localName: local, namespace: namespace, value: attribute.value,
+                    location: attribute.location, valueLocation: attribute.valueLocation))
         }
         let element = XMLElement(
             name: name, localName: elementLocal, namespace: elementNamespace, attributes: attributes,
@@ -288,10 +308,13 @@ struct XMLScanner {
                 try parseInternalSubset(start: start)
             case UInt8(ascii: ">"):
                 if !token.isEmpty { tokens.append(String(decoding: token, as: UTF8.self)) }
-                if let keyword = tokens.firstIndex(where: { $0 == "SYSTEM" || $0 == "PUBLIC" }), keyword + 1 < tokens.count {
+                if let keyword = tokens.firstIndex(where: { $0 == "SYSTEM" || $0 == "PUBLIC" }),
+                    keyword + 1 < tokens.count
+                {
                     externalID = tokens.last
                 }
-                return XMLDocument.DocumentType(externalID: externalID, hasInternalSubset: hasInternalSubset, location: start)
+                return XMLDocument.DocumentType(
+                    externalID: externalID, hasInternalSubset: hasInternalSubset, location: start)
             case _ where byte.isXMLWhitespace:
                 if !token.isEmpty { tokens.append(String(decoding: token, as: UTF8.self)) }
                 token = []
@@ -317,10 +340,18 @@ struct XMLScanner {
             } else if consume("<!ENTITY") {
                 try parseEntityDeclaration(start: at)
             } else if bytes[position] == UInt8(ascii: "%") {
-                throw XMLParseError(kind: .entity, message: "the DOCTYPE uses a parameter entity (%name;), which can pull in more declarations; iconforge reads only plain-text <!ENTITY name \"text\"> declarations: delete the <!DOCTYPE …> block and write the content out", location: at)
+                throw XMLParseError(
+                    kind: .entity,
+                    message:
+                        "the DOCTYPE uses a parameter entity (%name;), which can pull in more declarations; iconforge reads only plain-text <!ENTITY name \"text\"> declarations: delete the <!DOCTYPE …> block and write the content out",
+                    location: at)
             } else if consume("<!") {
                 let keyword = takeName()
-                throw XMLParseError(kind: .entity, message: "the DOCTYPE declares <!\(keyword) …>, which iconforge does not interpret (it reads only plain-text <!ENTITY name \"text\"> declarations); delete that declaration or the whole <!DOCTYPE …> block", location: at)
+                throw XMLParseError(
+                    kind: .entity,
+                    message:
+                        "the DOCTYPE declares <!\(keyword) …>, which iconforge does not interpret (it reads only plain-text <!ENTITY name \"text\"> declarations); delete that declaration or the whole <!DOCTYPE …> block",
+                    location: at)
             } else {
                 throw error("unexpected character in the DOCTYPE's internal subset", at: at)
             }
@@ -332,15 +363,24 @@ struct XMLScanner {
     private mutating func parseEntityDeclaration(start: SourceLocation) throws(XMLParseError) {
         guard skipWhitespace() else { throw error("expected whitespace after <!ENTITY", at: location()) }
         if position < bytes.count, bytes[position] == UInt8(ascii: "%") {
-            throw XMLParseError(kind: .entity, message: "the DOCTYPE declares a parameter entity (<!ENTITY % …>), which can pull in more declarations; iconforge expands only plain-text entities: delete the <!DOCTYPE …> block and write the content out", location: start)
+            throw XMLParseError(
+                kind: .entity,
+                message:
+                    "the DOCTYPE declares a parameter entity (<!ENTITY % …>), which can pull in more declarations; iconforge expands only plain-text entities: delete the <!DOCTYPE …> block and write the content out",
+                location: start)
         }
         let name = takeName()
         guard !name.isEmpty else { throw error("expected an entity name after <!ENTITY", at: location()) }
         skipWhitespace()
         if hasPrefix("SYSTEM") || hasPrefix("PUBLIC") {
-            throw XMLParseError(kind: .entity, message: "entity '\(name)' is external (SYSTEM or PUBLIC): expanding it would read a file or URL; iconforge never does: delete the declaration and write the content out", location: start)
+            throw XMLParseError(
+                kind: .entity,
+                message:
+                    "entity '\(name)' is external (SYSTEM or PUBLIC): expanding it would read a file or URL; iconforge never does: delete the declaration and write the content out",
+                location: start)
         }
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
+        else {
             throw error("entity '\(name)' needs a quoted value", at: location())
         }
         let quote = bytes[position]
@@ -349,25 +389,43 @@ struct XMLScanner {
         while position < bytes.count, bytes[position] != quote {
             let byte = bytes[position]
             if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%") {
-                throw XMLParseError(kind: .entity, message: "entity '\(name)' refers to another entity; nested references can expand without bound, and iconforge expands only plain text: write the value out", location: location())
+                throw XMLParseError(
+                    kind: .entity,
+                    message:
+                        "entity '\(name)' refers to another entity; nested references can expand without bound, and iconforge expands only plain text: write the value out",
+                    location: location())
             }
             if byte == UInt8(ascii: "<") {
-                throw XMLParseError(kind: .entity, message: "entity '\(name)' holds markup; iconforge expands only plain-text entities: write the markup out where it is used", location: location())
+                throw XMLParseError(
+                    kind: .entity,
+                    message:
+                        "entity '\(name)' holds markup; iconforge expands only plain-text entities: write the markup out where it is used",
+                    location: location())
             }
             value.append(byte)
             position += 1
             if value.count > Self.maximumEntityBytes {
-                throw XMLParseError(kind: .limit, message: "entity '\(name)' is longer than \(Self.maximumEntityBytes) bytes, iconforge's limit for entity values; write the content out and delete the declaration", location: start)
+                throw XMLParseError(
+                    kind: .limit,
+                    message:
+                        "entity '\(name)' is longer than \(Self.maximumEntityBytes) bytes, iconforge's limit for entity values; write the content out and delete the declaration",
+                    location: start)
             }
         }
         guard position < bytes.count else { throw error("entity '\(name)' value is never closed", at: start) }
         position += 1
         skipWhitespace()
-        guard consume(">") else { throw error("expected '>' to end the declaration of entity '\(name)'", at: location()) }
+        guard consume(">") else {
+            throw error("expected '>' to end the declaration of entity '\(name)'", at: location())
+        }
         // The first declaration of a name is binding (XML 1.0, 4.2).
         if entities[name] == nil {
             guard entities.count < Self.maximumEntities else {
-                throw XMLParseError(kind: .limit, message: "the DOCTYPE declares more than \(Self.maximumEntities) entities, iconforge's limit; write the content out and delete the <!DOCTYPE …> block", location: start)
+                throw XMLParseError(
+                    kind: .limit,
+                    message:
+                        "the DOCTYPE declares more than \(Self.maximumEntities) entities, iconforge's limit; write the content out and delete the <!DOCTYPE …> block",
+                    location: start)
             }
             entities[name] = value
         }
@@ -389,7 +447,9 @@ struct XMLScanner {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func parseAttributeValue(quote: UInt8, attribute: String, start: SourceLocation) throws(XMLParseError) -> String {
+    private mutating func parseAttributeValue(quote: UInt8, attribute: String, start: SourceLocation)
+        throws(XMLParseError) -> String
+    {
         var out: [UInt8] = []
         while true {
             guard position < bytes.count else {
@@ -447,7 +507,11 @@ struct XMLScanner {
         if let value = entities[name] {
             expandedBytes += value.count
             guard expandedBytes <= Self.maximumExpansionBytes else {
-                throw XMLParseError(kind: .limit, message: "entity references expand to more than \(Self.maximumExpansionBytes) bytes in all, iconforge's limit (an expansion bomb?); write the content out and delete the <!DOCTYPE …> block", location: start)
+                throw XMLParseError(
+                    kind: .limit,
+                    message:
+                        "entity references expand to more than \(Self.maximumExpansionBytes) bytes in all, iconforge's limit (an expansion bomb?); write the content out and delete the <!DOCTYPE …> block",
+                    location: start)
             }
             return value
         }
@@ -486,7 +550,9 @@ struct XMLScanner {
     }
 
     /// Returns the text up to `terminator` and moves past it.
-    private mutating func take(until terminator: StaticString, what: String, start: SourceLocation) throws(XMLParseError) -> String {
+    private mutating func take(until terminator: StaticString, what: String, start: SourceLocation)
+        throws(XMLParseError) -> String
+    {
         let begin = position
         while position < bytes.count {
             if hasPrefix(terminator) {
@@ -499,7 +565,9 @@ struct XMLScanner {
         throw error("\(what) is never closed (the file may be truncated)", at: start)
     }
 
-    private mutating func skip(past terminator: StaticString, from offset: Int, what: String, start: SourceLocation) throws(XMLParseError) {
+    private mutating func skip(past terminator: StaticString, from offset: Int, what: String, start: SourceLocation)
+        throws(XMLParseError)
+    {
         position += offset
         _ = try take(until: terminator, what: what, start: start)
     }
@@ -545,7 +613,9 @@ extension UInt8 {
 }
 
 extension Character {
-    fileprivate var isXMLWhitespace: Bool { self == " " || self == "\n" || self == "\t" || self == "\r" || self == "\r\n" }
+    fileprivate var isXMLWhitespace: Bool {
+        self == " " || self == "\n" || self == "\t" || self == "\r" || self == "\r\n"
+    }
 }
 
 extension String {

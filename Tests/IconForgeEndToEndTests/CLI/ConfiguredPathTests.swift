@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// Issue 43, items 2, 7 and 8: `iconforge.json` comes from the repository (in CI, from a pull
@@ -26,7 +26,9 @@ import IconForgeTestSupport
 
         init() throws {
             root.copy(fixture: "pipeline/square-27pt.svg", as: "project/Glyphs/square-27pt.svg")
-            root.write("outside/Info.plist", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n")
+            root.write(
+                "outside/Info.plist",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n")
             root.copy(fixture: "pipeline/square-27pt.svg", as: "outside/stolen.svg")
             try FileManager.default.createSymbolicLink(atPath: project + "/Away", withDestinationPath: outside)
         }
@@ -34,30 +36,47 @@ import IconForgeTestSupport
         /// What is in the outside folder, to see that nothing was written there.
         func outsideContents() -> [String: Data] {
             let names = (try? FileManager.default.subpathsOfDirectory(atPath: outside)) ?? []
-            return Dictionary(uniqueKeysWithValues: names.map { ($0, (try? Data(contentsOf: URL(fileURLWithPath: outside + "/" + $0))) ?? Data()) })
+            return Dictionary(
+                uniqueKeysWithValues: names.map {
+                    ($0, (try? Data(contentsOf: URL(fileURLWithPath: outside + "/" + $0))) ?? Data())
+                })
         }
 
         /// `build` with an iconforge.json that sets `key` to `value` (a one-element list for a list key).
         func build(_ key: String, _ value: String, extra: [String] = []) -> ToolRun {
-            let json = "{ \"\(key)\": " + (ConfiguredPathTests.isList(key) ? "[\(Self.quoted(value))]" : Self.quoted(value)) + " }"
+            let json =
+                "{ \"\(key)\": " + (ConfiguredPathTests.isList(key) ? "[\(Self.quoted(value))]" : Self.quoted(value))
+                + " }"
             try? Data(json.utf8).write(to: URL(fileURLWithPath: project + "/iconforge.json"))
             let glyphs = key == "glyphs" ? [] : [project + "/Glyphs"]
             // The output folder's default is relative to the current folder: never let a test write there.
             let output = key == "output" ? [] : ["-o", project + "/Output"]
-            return ToolCommand.run(["build"] + glyphs + output + ["--config", project + "/iconforge.json", "--isolation", "none"] + extra)
+            return ToolCommand.run(
+                ["build"] + glyphs + output + ["--config", project + "/iconforge.json", "--isolation", "none"] + extra)
         }
 
         static func quoted(_ text: String) -> String {
-            "\"" + text.unicodeScalars.map { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined() + "\""
+            "\""
+                + text.unicodeScalars.map { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }
+                .joined() + "\""
         }
     }
 
-    @Test("every path key is checked: ../, an absolute path, / and a link to outside are refused, located, exit 2, nothing written outside")
+    @Test(
+        "every path key is checked: ../, an absolute path, / and a link to outside are refused, located, exit 2, nothing written outside"
+    )
     func outsidePathsAreRefused() throws {
         let layout = try Layout()
-        #expect(Set(Self.pathKeys).isSuperset(of: ["glyphs", "output", "xcassets", "symbols", "xcfilelist", "swift", "xcstrings", "infoPlist", "infoPlistStrings", "xcassetsCheck"]))
+        #expect(
+            Set(Self.pathKeys).isSuperset(of: [
+                "glyphs", "output", "xcassets", "symbols", "xcfilelist", "swift", "xcstrings", "infoPlist",
+                "infoPlistStrings", "xcassetsCheck",
+            ]))
         let before = layout.outsideContents()
-        let values = ["../outside", "../outside/Info.plist", layout.outside, layout.outside + "/Info.plist", "/", "Away", "Away/Info.plist", "Glyphs/../../outside", "New/../../outside"]
+        let values = [
+            "../outside", "../outside/Info.plist", layout.outside, layout.outside + "/Info.plist", "/", "Away",
+            "Away/Info.plist", "Glyphs/../../outside", "New/../../outside",
+        ]
         for key in Self.pathKeys {
             for value in values {
                 let run = layout.build(key, value)
@@ -65,7 +84,8 @@ import IconForgeTestSupport
                 let message = run.stderr.joined(separator: "\n")
                 // Located at the value: `{ "output": "…" }` has it at line 1, after the key.
                 let column = 1 + "{ \"\(key)\": ".count + (Self.isList(key) ? 1 : 0)
-                #expect(message.contains("iconforge.json:1:\(column): '\(key)' (\(value))"), "\(key): \(value): \(message)")
+                #expect(
+                    message.contains("iconforge.json:1:\(column): '\(key)' (\(value))"), "\(key): \(value): \(message)")
                 #expect(message.contains("stays inside the project"), "\(message)")
             }
         }
@@ -83,13 +103,16 @@ import IconForgeTestSupport
     @Test("paths that stay inside are fine, through '..' and links that stay; a flag may go anywhere")
     func insidePathsAndTheCommandLine() throws {
         let layout = try Layout()
-        try FileManager.default.createSymbolicLink(atPath: layout.project + "/Here", withDestinationPath: layout.project + "/Glyphs")
+        try FileManager.default.createSymbolicLink(
+            atPath: layout.project + "/Here", withDestinationPath: layout.project + "/Glyphs")
         #expect(layout.build("output", "Glyphs/../Output").status == .clean)
         #expect(layout.build("glyphs", "Here").status == .clean)
         #expect(layout.build("glyphs", "Here/../Glyphs").status == .clean)
         #expect(FileManager.default.fileExists(atPath: layout.project + "/Output/catalog.json"))
         // The person running the tool names a place outside on the command line.
-        let flagged = ToolCommand.run(["build", layout.project + "/Glyphs", "-o", layout.outside + "/Out", "--isolation", "none"])
+        let flagged = ToolCommand.run([
+            "build", layout.project + "/Glyphs", "-o", layout.outside + "/Out", "--isolation", "none",
+        ])
         #expect(flagged.status == .clean, "\(flagged.lines)")
         // --follow-symlinks (the command line's) lets a configured path out through a link, never by '..'.
         #expect(layout.build("output", "Away/Out", extra: ["--follow-symlinks"]).status == .clean)
@@ -106,7 +129,8 @@ import IconForgeTestSupport
         #expect(ProjectPath.refusal(of: "/", project: project) == .absolute)
         #expect(ProjectPath.refusal(of: "..", project: project) != nil)
         #expect(ProjectPath.refusal(of: "New/../Output", project: project) == .parentOfMissing)
-        try FileManager.default.createSymbolicLink(atPath: project + "/Dangling", withDestinationPath: layout.outside + "/nothing/here")
+        try FileManager.default.createSymbolicLink(
+            atPath: project + "/Dangling", withDestinationPath: layout.outside + "/nothing/here")
         #expect(ProjectPath.refusal(of: "Dangling/x", project: project) == .danglingLink("Dangling"))
         if case .outside(let resolved) = ProjectPath.refusal(of: "Away/New", project: project) {
             #expect(resolved == FileSystem.resolvedPath(layout.outside)! + "/New")
@@ -125,22 +149,32 @@ import IconForgeTestSupport
                 let run = layout.build(key, value)
                 #expect(run.status == .usage, "\(key): \(value.debugDescription): \(run.lines)")
                 let message = run.stderr.joined(separator: "\n")
-                #expect(message.contains("iconforge.json:1:") && message.contains("'\(key)'") && message.contains("control character"), "\(message)")
-                #expect(!message.unicodeScalars.contains { $0 == "\u{0}" || $0 == "\u{1B}" || $0 == "\u{202E}" }, "the message shows it escaped")
+                #expect(
+                    message.contains("iconforge.json:1:") && message.contains("'\(key)'")
+                        && message.contains("control character"), "\(message)")
+                #expect(
+                    !message.unicodeScalars.contains { $0 == "\u{0}" || $0 == "\u{1B}" || $0 == "\u{202E}" },
+                    "the message shows it escaped")
             }
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: layout.project).filter { $0.hasPrefix("Out") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: layout.project).filter {
+            $0.hasPrefix("Out")
+        }
         #expect(leftovers.isEmpty, "a truncated folder: \(leftovers)")
     }
 
-    @Test("an iconforge.json that is a symlink leading outside is refused like a glyph's, and nothing of its target is quoted")
+    @Test(
+        "an iconforge.json that is a symlink leading outside is refused like a glyph's, and nothing of its target is quoted"
+    )
     func configurationSymlinkToOutside() throws {
         let layout = try Layout()
         layout.root.write("outside/secret.env", "TOKEN=hunter2-secret\n")
         let config = layout.project + "/iconforge.json"
         try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: layout.outside + "/secret.env")
         for format in ["text", "json", "github"] {
-            let run = ToolCommand.run(["check", layout.project + "/Glyphs", "--config", config, "--format", format, "--isolation", "none"])
+            let run = ToolCommand.run([
+                "check", layout.project + "/Glyphs", "--config", config, "--format", format, "--isolation", "none",
+            ])
             #expect(run.status == .io, "\(format): \(run.lines)")
             let everything = (run.stdout + run.stderr).joined(separator: "\n")
             #expect(everything.contains("symbolic link") && everything.contains("outside the project"), "\(everything)")
@@ -162,7 +196,8 @@ import IconForgeTestSupport
         let project = TemporaryFolder()
         #expect("../\u{301}x".pathComponents == ["..", "\u{301}x"])
         #expect(ProjectPath.refusal(of: "../\u{301}x", project: project.path) != nil, "leaves the project")
-        #expect(ProjectPath.refusal(of: "/\u{301};", project: project.path) == .absolute, "the system reads it as absolute")
+        #expect(
+            ProjectPath.refusal(of: "/\u{301};", project: project.path) == .absolute, "the system reads it as absolute")
         #expect(ProjectPath.refusal(of: "Output/\u{301}x", project: project.path) == nil)
         #expect(RelativePath.normalized("a/../\u{301}x") == "\u{301}x")
         #expect(PathBase.normalized("/a/../\u{301}x") == "/\u{301}x")

@@ -10,7 +10,9 @@ import Testing
 @Suite struct OneCommandRegistryTests {
     /// Every word the registry runs, with the command it runs.
     static var registeredWords: [(word: String, command: CommandDeclaration)] {
-        (CommandTable.all + CommandTable.unlisted).flatMap { command in ([command.name] + command.aliases).map { ($0, command) } }
+        (CommandTable.all + CommandTable.unlisted).flatMap { command in
+            ([command.name] + command.aliases).map { ($0, command) }
+        }
     }
 
     @Test func everyRegisteredWordDispatchesToItsOwnCommandAndNoWordToTwo() {
@@ -21,7 +23,9 @@ import Testing
         }
         // What the registry does not hold is no command, whatever a switch elsewhere knows.
         let unknown = ToolCommand.run(["__no-such-command"])
-        #expect(unknown.status == .usage && unknown.stderr.first?.hasPrefix("iconforge: error: unknown command '__no-such-command'\n") == true)
+        #expect(
+            unknown.status == .usage
+                && unknown.stderr.first?.hasPrefix("iconforge: error: unknown command '__no-such-command'\n") == true)
     }
 
     @Test func everyCommandThatReadsOptionsAnswersHelpFromItsDeclaration() {
@@ -38,14 +42,19 @@ import Testing
     /// The words the scan keeps as written, for a command line it refuses: the `--format`
     /// CI asked for after the unknown option, and the option another command takes.
     @Test func oneScanKeepsWhatARefusedCommandLineSays() {
-        let scanned = ArgumentParser.scan(["--bogus", "-o", "Out", "--format=json", "--", "--fit"], spec: OptionTable.spec(for: .check))
+        let scanned = ArgumentParser.scan(
+            ["--bogus", "-o", "Out", "--format=json", "--", "--fit"], spec: OptionTable.spec(for: .check))
         #expect(scanned.error?.message == "unknown option '--bogus'")
         #expect(scanned.written.map(\.option) == ["--bogus", "-o", "--format"])
         #expect(scanned.written.map(\.value) == ["-o", "Out", "json"])
         #expect(ToolCommand.requestedFormat(scanned) == .json)
-        #expect(ToolCommand.foreignOptionError(scanned, command: .check)?.message == "option '-o' is for 'build'; 'check' writes nothing")
+        #expect(
+            ToolCommand.foreignOptionError(scanned, command: .check)?.message
+                == "option '-o' is for 'build'; 'check' writes nothing")
         let run = ToolCommand.run(["check", "--bogus", "--format", "json"])
-        #expect(run.status == .usage && run.stdout.count == 1 && run.stdout[0].contains("unknown option '--bogus'"), "\(run.stdout)")
+        #expect(
+            run.status == .usage && run.stdout.count == 1 && run.stdout[0].contains("unknown option '--bogus'"),
+            "\(run.stdout)")
     }
 
     // MARK: The sources: one of each
@@ -53,7 +62,9 @@ import Testing
     /// The repository's root, found from this file.
     static var root: URL {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path), folder.path != "/" {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+            folder.path != "/"
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder
@@ -65,7 +76,8 @@ import Testing
         var lines: [(String, Int, String)] = []
         for folder in folders {
             let url = root.appendingPathComponent(folder)
-            let files = try #require(FileManager.default.subpaths(atPath: url.path)).filter { $0.hasSuffix(".swift") }.sorted()
+            let files = try #require(FileManager.default.subpaths(atPath: url.path)).filter { $0.hasSuffix(".swift") }
+                .sorted()
             for file in files {
                 let text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
                 for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -87,17 +99,23 @@ import Testing
             !file.hasSuffix("/CommandDeclaration.swift")
                 && pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }
-        #expect(found.isEmpty, "a command is dispatched outside CommandTable: \(found.map { "\($0.file):\($0.line): \($0.text)" })")
+        #expect(
+            found.isEmpty,
+            "a command is dispatched outside CommandTable: \(found.map { "\($0.file):\($0.line): \($0.text)" })")
     }
 
     @Test func helpIsAnsweredInOnePlace() throws {
         // The option's declaration names it; CommandDeclaration.invoke reads it; nothing else.
-        let pattern = try NSRegularExpression(pattern: #""--help"|"-h"|\bOption\.help\b|\(of: \.help\)|given\(\.help\)|helpOption\.name"#)
+        let pattern = try NSRegularExpression(
+            pattern: #""--help"|"-h"|\bOption\.help\b|\(of: \.help\)|given\(\.help\)|helpOption\.name"#)
         let found = try Self.codeLines(under: ["Sources"]).filter { file, _, text in
             pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }
         let places = found.map { "\($0.file): \($0.text.trimmingCharacters(in: .whitespaces))" }
-        #expect(Set(found.map(\.file)) == ["Sources/IconForgeCLI/CLI/Options.swift", "Sources/IconForgeCLI/CLI/CommandDeclaration.swift"], "\(places)")
+        #expect(
+            Set(found.map(\.file)) == [
+                "Sources/IconForgeCLI/CLI/Options.swift", "Sources/IconForgeCLI/CLI/CommandDeclaration.swift",
+            ], "\(places)")
         #expect(found.filter { $0.text.contains("(of: .help)") }.count == 1, "\(places)")
     }
 
@@ -105,9 +123,14 @@ import Testing
         // One call of the scanner, and no other code that reads words as options (the
         // end-of-options word is the scanner's alone).
         let lines = try Self.codeLines(under: ["Sources"])
-        let scans = lines.filter { $0.text.contains("ArgumentParser.scan(") || $0.text.contains("ArgumentParser.parse(") }
-        #expect(scans.map(\.file) == ["Sources/IconForgeCLI/CLI/CommandDeclaration.swift"], "\(scans.map { "\($0.file):\($0.line)" })")
-        let endOfOptions = try Self.codeLines(under: Self.commandLayers).filter { $0.text.contains(#""--""#) }.map(\.file)
+        let scans = lines.filter {
+            $0.text.contains("ArgumentParser.scan(") || $0.text.contains("ArgumentParser.parse(")
+        }
+        #expect(
+            scans.map(\.file) == ["Sources/IconForgeCLI/CLI/CommandDeclaration.swift"],
+            "\(scans.map { "\($0.file):\($0.line)" })")
+        let endOfOptions = try Self.codeLines(under: Self.commandLayers).filter { $0.text.contains(#""--""#) }.map(
+            \.file)
         #expect(Set(endOfOptions) == ["Sources/IconForgeCLI/CLI/ArgumentParser.swift"], "\(endOfOptions)")
     }
 }

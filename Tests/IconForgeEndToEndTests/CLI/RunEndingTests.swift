@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgePlatform
 
@@ -31,16 +31,20 @@ import IconForgeTestSupport
             #expect(document.contains(message), "\(arguments): \(document)")
             switch format {
             case "json":
-                let parsed = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any], "\(arguments)")
+                let parsed = try #require(
+                    try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any], "\(arguments)")
                 #expect(parsed["passed"] as? Bool == false)
                 #expect(document.contains("config.invalid"))
             case "sarif":
-                let parsed = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any], "\(arguments)")
+                let parsed = try #require(
+                    try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any], "\(arguments)")
                 #expect(parsed["version"] as? String == "2.1.0")
             default:
                 #expect(document.hasPrefix("::error"), "\(document)")
             }
-            #expect(ran.stderr.joined(separator: "\n").contains("iconforge: error:"), "a person reading the log is told too")
+            #expect(
+                ran.stderr.joined(separator: "\n").contains("iconforge: error:"), "a person reading the log is told too"
+            )
         }
     }
 
@@ -54,7 +58,8 @@ import IconForgeTestSupport
         #expect(lines.contains("No space left on device; previous output left as it was"), "\(lines)")
         #expect(text.stderr.last?.hasPrefix("1 glyph, no output written, 1 error, 0 warnings, ") == true, "\(lines)")
         let json = run(["build", glyph, "-o", output.path, "--format", "json"], observer: observer)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.joined(separator: "\n").utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.joined(separator: "\n").utf8)) as? [String: Any])
         let summary = try #require(document["summary"] as? [String: Int])
         #expect(summary["glyphs"] == 1 && summary["errors"] == 1 && summary["pngs"] == 0, "\(summary)")
     }
@@ -62,13 +67,15 @@ import IconForgeTestSupport
     @Test func aReadOnlyOutputFolderWithALockFileSaysTheFolderIsNotWritable() {
         let existing = FolderLock.openError(folder: "Output", errno: EACCES, lockExists: true)
         #expect(existing.path == "Output")
-        #expect(existing.message.hasPrefix("the output folder is not writable (Permission denied)"), "\(existing.message)")
+        #expect(
+            existing.message.hasPrefix("the output folder is not writable (Permission denied)"), "\(existing.message)")
         #expect(!existing.message.contains("cannot create"))
         #expect(FolderLock.openError(folder: "Output", errno: EROFS).message.contains("cannot create .iconforge-lock"))
     }
 
     @Test func aStopSaysWhetherTheCatalogIsThereOrRemovedUntilTheNextBuild() throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         glyphs.copy(fixture: "pipeline/square-27pt.svg", as: "a.svg")
         _ = try build([glyphs.path], into: output.path)
         glyphs.copy(fixture: "pipeline/wide-30pt.svg", as: "a.svg")
@@ -95,7 +102,8 @@ import IconForgeTestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["rules"]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         // No reader at all: the first write fails with EPIPE, as after `| head -1` exits.

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeSVG
 
@@ -25,7 +25,9 @@ extension ToolCommand {
     /// Runs the tool in this process; glyphs render in-process too, since this test
     /// binary is not an iconforge that could serve as a render worker.
     func run(_ arguments: [String]) -> (ToolCommand.ExitStatus, ToolRun) {
-        let inProcess = ["build", "check", "render"].contains(arguments.first) && !arguments.contains("--help") ? ["--isolation", "none"] : []
+        let inProcess =
+            ["build", "check", "render"].contains(arguments.first) && !arguments.contains("--help")
+            ? ["--isolation", "none"] : []
         let output = ToolCommand.run(arguments + inProcess)
         return (output.status, output)
     }
@@ -34,11 +36,15 @@ extension ToolCommand {
     /// `build`'s names what it writes besides the PNGs (asset catalog, preview, depfile).
     @Test func usageLinesNameRealOptions() throws {
         for command in CommandTable.all {
-            let words = command.usage.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]{}")) }
+            let words = command.usage.split(separator: " ").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]{}"))
+            }
             for (index, word) in words.enumerated() where word.hasPrefix("-") {
-                let option = try #require(command.options.first { $0.name == word || $0.short == word }, "\(command.name): \(word)")
+                let option = try #require(
+                    command.options.first { $0.name == word || $0.short == word }, "\(command.name): \(word)")
                 if !option.placeholder.isEmpty, !option.placeholder.hasPrefix("["), option.name != "--output" {
-                    #expect(words.indices.contains(index + 1) && words[index + 1] == option.placeholder, "\(command.usage)")
+                    #expect(
+                        words.indices.contains(index + 1) && words[index + 1] == option.placeholder, "\(command.usage)")
                 }
             }
         }
@@ -84,7 +90,8 @@ extension ToolCommand {
         let file = ToolCommand.run(["check", glyphs, "--config", config, "--isolation", "none"])
         #expect(flags.status == .usage && file.status == .usage)
         #expect(flags.stderr.joined().contains("--render-timeout needs worker processes"))
-        #expect(file.stderr.joined().contains("\"renderTimeout\" in \(config) needs worker processes"), "\(file.stderr)")
+        #expect(
+            file.stderr.joined().contains("\"renderTimeout\" in \(config) needs worker processes"), "\(file.stderr)")
         // Without the timeout, rendering in process is fine.
         #expect(ToolCommand.run(["check", glyphs, "--isolation", "none", "-q"]).status == .clean)
     }
@@ -93,16 +100,23 @@ extension ToolCommand {
         for declaration in CommandTable.all where declaration.name != "help" {
             let (status, output) = run([declaration.name, "--help"])
             #expect(status == .clean, "\(declaration.name)")
-            #expect(output.stdout.joined() == (HelpText.help(for: declaration.name) ?? HelpText.main), "\(declaration.name)")
+            #expect(
+                output.stdout.joined() == (HelpText.help(for: declaration.name) ?? HelpText.main), "\(declaration.name)"
+            )
         }
         func choices(_ name: String) -> [String] {
             guard case .choice(let words)? = OptionTable.all.first(where: { $0.name == name })?.kind else { return [] }
             return words
         }
-        #expect(choices("--format") == ["text", "json", "github", "sarif"] && choices("--format") == OutputFormat.words)
+        #expect(
+            choices("--format") == ["text", "json", "github", "sarif"] && choices("--format") == OutputFormat.words)
         #expect(choices("--isolation") == IsolationChoice.words)
         #expect(OptionTable.all.first { $0.name == "--fit" }?.flagValues == FitChoice.words)
-        #expect(Isolation.defaultWorkers() == .workers(executable: WorkerProcess.currentExecutable, timeout: Isolation.defaultRenderTimeout, memoryBytes: 1 << 30))
+        #expect(
+            Isolation.defaultWorkers()
+                == .workers(
+                    executable: WorkerProcess.currentExecutable, timeout: Isolation.defaultRenderTimeout,
+                    memoryBytes: 1 << 30))
     }
 
     @Test func missingGlyphsFolderIsAnIOError() {
@@ -125,50 +139,77 @@ extension ToolCommand {
     func summaryLineCountsGlyphsAsWellAsFindings() throws {
         let folder = TemporaryFolder()
         // Two colours and 20 pt wide: two errors (and an off-centre warning) in one glyph.
-        folder.write("Glyphs/bad.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"1\" y=\"4\" width=\"10\" height=\"10\" fill=\"#ff0000\"/><rect x=\"11\" y=\"4\" width=\"10\" height=\"10\" fill=\"#0000ff\"/></svg>")
+        folder.write(
+            "Glyphs/bad.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"1\" y=\"4\" width=\"10\" height=\"10\" fill=\"#ff0000\"/><rect x=\"11\" y=\"4\" width=\"10\" height=\"10\" fill=\"#0000ff\"/></svg>"
+        )
         folder.copy(fixture: "rules/geometry-off-center-shifted.svg", as: "Glyphs/shifted.svg")
         folder.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/square.svg")
         let (status, printed) = run(["check", folder.file("Glyphs")])
         #expect(status == .checkFailed)
-        #expect(printed.stderr.filter { $0.contains(": error: ") }.count == 2 && printed.stderr.filter { $0.contains(": warning: ") }.count == 2, "\(printed.stderr)")
+        #expect(
+            printed.stderr.filter { $0.contains(": error: ") }.count == 2
+                && printed.stderr.filter { $0.contains(": warning: ") }.count == 2, "\(printed.stderr)")
         let summary = try #require(printed.stderr.last)
         #expect(summary.hasPrefix("3 glyphs, 2 errors in 1 glyph, 2 warnings in 2 glyphs, "), "\(summary)")
         #expect(printed.stderr.dropLast().last == "1 glyph failed: color.monochrome 1, size.target 1")
         // A clean run keeps the plain counts.
         let (cleanStatus, clean) = run(["check", folder.file("Glyphs/square.svg")])
-        #expect(cleanStatus == .clean && clean.stderr.last?.hasPrefix("1 glyph, 0 errors, 0 warnings, ") == true, "\(clean.stderr)")
+        #expect(
+            cleanStatus == .clean && clean.stderr.last?.hasPrefix("1 glyph, 0 errors, 0 warnings, ") == true,
+            "\(clean.stderr)")
     }
 
     @Test("a run failed by --werror alone says so, whatever the command")
     func werrorFailureIsExplained() {
         let glyph = Fixtures.path("rules/geometry-off-center-shifted.svg")
         let output = TemporaryFolder()
-        for arguments in [["build", glyph, "-o", output.path], ["check", glyph], ["check", glyph, "-q"], ["render", glyph, "--scale", "2", "-o", output.file("x.png")]] {
+        for arguments in [
+            ["build", glyph, "-o", output.path], ["check", glyph], ["check", glyph, "-q"],
+            ["render", glyph, "--scale", "2", "-o", output.file("x.png")],
+        ] {
             let (plain, quiet) = run(arguments)
             #expect(plain == .clean, "\(arguments): \(quiet.stderr)")
             #expect(!quiet.stderr.joined().contains("treated as errors"))
             let (status, printed) = run(arguments + ["--werror"])
             #expect(status == .checkFailed, "\(arguments)")
-            #expect(printed.stderr.contains("iconforge: error: 1 warning treated as errors (--werror, or \"werror\" in iconforge.json)"), "\(arguments): \(printed.stderr)")
+            #expect(
+                printed.stderr.contains(
+                    "iconforge: error: 1 warning treated as errors (--werror, or \"werror\" in iconforge.json)"),
+                "\(arguments): \(printed.stderr)")
         }
         let (failing, printed) = run(["check", Fixtures.path("broken"), "--werror"])
-        #expect(failing == .checkFailed && !printed.stderr.joined().contains("treated as errors"), "errors explain themselves")
+        #expect(
+            failing == .checkFailed && !printed.stderr.joined().contains("treated as errors"),
+            "errors explain themselves")
     }
 
     @Test("findings that say different things are each printed; a tally of failing glyphs ends the run")
     func repeatedFindingsAreGroupedAndTallied() throws {
         let folder = TemporaryFolder()
         let fills = ["#ff0000", "#00ff00", "#0000ff", "#ffff00", "#00ffff", "#ff00ff"]
-        let rects = fills.enumerated().map { "<rect x=\"\(4 + $0.offset)\" y=\"4\" width=\"\(27 - $0.offset)\" height=\"27\" fill=\"\($0.element)\"/>" }
-        folder.write("Glyphs/colours.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\n" + rects.joined(separator: "\n") + "\n</svg>")
-        folder.write("Glyphs/emoji.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><title>🙂</title><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>")
-        folder.write("Glyphs/good.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>")
+        let rects = fills.enumerated().map {
+            "<rect x=\"\(4 + $0.offset)\" y=\"4\" width=\"\(27 - $0.offset)\" height=\"27\" fill=\"\($0.element)\"/>"
+        }
+        folder.write(
+            "Glyphs/colours.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\n" + rects.joined(separator: "\n")
+                + "\n</svg>")
+        folder.write(
+            "Glyphs/emoji.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><title>🙂</title><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
+        )
+        folder.write(
+            "Glyphs/good.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
+        )
         let (status, output) = run(["check", folder.file("Glyphs")])
         #expect(status == .checkFailed)
         let monochrome = output.stderr.filter { $0.hasSuffix("[color.monochrome]") }
         // Each second colour is its own finding (what colour, where): five lines, none merged.
         #expect(monochrome.count == 5, "\(output.stderr)")
-        #expect(monochrome.first?.contains(":3:") == true && !monochrome.contains { $0.contains("more") }, "\(monochrome)")
+        #expect(
+            monochrome.first?.contains(":3:") == true && !monochrome.contains { $0.contains("more") }, "\(monochrome)")
         #expect(output.stderr.contains("2 glyphs failed: color.monochrome 1, glyph.emoji 1"), "\(output.stderr)")
         // JSON keeps every finding.
         let (_, json) = run(["check", "--format", "json", folder.file("Glyphs")])
@@ -179,21 +220,30 @@ extension ToolCommand {
 
     /// Only identical messages share a line; two different `actions.icon` errors are two lines.
     @Test func onlyIdenticalMessagesAreGrouped() {
-        let same = (1...3).map { Diagnostic(.glyphEmoji, file: "a.svg", at: SourceLocation(line: $0, column: 1), "emoji in an attribute value") }
+        let same = (1...3).map {
+            Diagnostic(
+                .glyphEmoji, file: "a.svg", at: SourceLocation(line: $0, column: 1), "emoji in an attribute value")
+        }
         let icons = [
-            Diagnostic(.actionsIcon, file: "quick-actions.json", at: SourceLocation(line: 4, column: 3), "icon glyph \"nope\" does not exist"),
-            Diagnostic(.actionsIcon, file: "quick-actions.json", at: SourceLocation(line: 9, column: 3), "\"favourite\" is not a system quick-action icon; did you mean \"favorite\"?"),
+            Diagnostic(
+                .actionsIcon, file: "quick-actions.json", at: SourceLocation(line: 4, column: 3),
+                "icon glyph \"nope\" does not exist"),
+            Diagnostic(
+                .actionsIcon, file: "quick-actions.json", at: SourceLocation(line: 9, column: 3),
+                "\"favourite\" is not a system quick-action icon; did you mean \"favorite\"?"),
         ]
         let grouped = DiagnosticFormatter.grouped(same + icons)
-        #expect(grouped.map(\.message) == [
-            "emoji in an attribute value (+2 more: 2:1, 3:1)", "icon glyph \"nope\" does not exist",
-            "\"favourite\" is not a system quick-action icon; did you mean \"favorite\"?",
-        ])
+        #expect(
+            grouped.map(\.message) == [
+                "emoji in an attribute value (+2 more: 2:1, 3:1)", "icon glyph \"nope\" does not exist",
+                "\"favourite\" is not a system quick-action icon; did you mean \"favorite\"?",
+            ])
     }
 
     @Test func aGlyphNameTooLongForItsOutputFilesIsThatGlyphsOwnError() throws {
         let folder = TemporaryFolder()
-        let square = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
+        let square =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
         let long = String(repeating: "a", count: 240)
         folder.write("Glyphs/\(long).svg", square)
         folder.write("Glyphs/\(String(repeating: "b", count: NameChecks.maximumNameBytes)).svg", square)
@@ -202,9 +252,13 @@ extension ToolCommand {
         let (status, output) = run(["build", folder.file("Glyphs"), "-o", folder.file("Output")])
         #expect(status == .checkFailed)
         let errors = output.stderr.filter { $0.contains(": error: ") }
-        #expect(errors.count == 1 && errors.first?.contains("[name.invalid]") == true && errors.first?.contains("240 bytes") == true, "\(output.stderr)")
+        #expect(
+            errors.count == 1 && errors.first?.contains("[name.invalid]") == true
+                && errors.first?.contains("240 bytes") == true, "\(output.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.file("Output"))
-        #expect(written.contains("good@3x.png") && written.contains(String(repeating: "b", count: NameChecks.maximumNameBytes) + "@3x.png"))
+        #expect(
+            written.contains("good@3x.png")
+                && written.contains(String(repeating: "b", count: NameChecks.maximumNameBytes) + "@3x.png"))
         #expect(written.contains("ARROW@2x.png") && written.contains("ARROW@3x.png"), "'.SVG' in any case is a glyph")
         #expect(!written.contains { $0.hasPrefix(long) })
     }
@@ -216,7 +270,8 @@ extension ToolCommand {
         #expect(plain.status == .checkFailed)
         #expect(plain.lines.contains { if case .diagnostic(let d) = $0 { d.rule == .svgParse } else { false } })
         #expect(!plain.stderr.contains { $0.hasPrefix("stage ") })
-        let timed = ToolCommand.run(["check", glyph, "--isolation", "none"], environment: ToolEnvironment(printsStageTimings: true))
+        let timed = ToolCommand.run(
+            ["check", glyph, "--isolation", "none"], environment: ToolEnvironment(printsStageTimings: true))
         #expect(timed.stderr.contains { $0.hasPrefix("stage ") }, "\(timed.stderr)")
     }
 
@@ -249,25 +304,33 @@ extension ToolCommand {
                 let extra = command == "build" ? ["-o", folder.file("Output")] : []
                 let (status, json) = run([command, glyph] + arguments + extra + ["--format", "json"])
                 #expect(status == expected, "\(command) \(arguments)")
-                let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any], "\(command) \(arguments): \(json.stdout)")
+                let document = try #require(
+                    try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any],
+                    "\(command) \(arguments): \(json.stdout)")
                 #expect(document["passed"] as? Bool == false)
                 let diagnostic = (document["diagnostics"] as? [[String: Any]])?.first
-                #expect(diagnostic?["rule"] as? String == rule && (diagnostic?["file"] as? String)?.hasSuffix(file) == true, "\(document)")
+                #expect(
+                    diagnostic?["rule"] as? String == rule && (diagnostic?["file"] as? String)?.hasSuffix(file) == true,
+                    "\(document)")
                 let (_, github) = run([command, glyph] + arguments + extra + ["--format", "github"])
-                #expect(github.stdout.count == 1 && github.stdout.first?.hasPrefix("::error file=") == true && github.stdout.first?.contains("title=\(rule)::") == true, "\(github.stdout)")
+                #expect(
+                    github.stdout.count == 1 && github.stdout.first?.hasPrefix("::error file=") == true
+                        && github.stdout.first?.contains("title=\(rule)::") == true, "\(github.stdout)")
             }
         }
         // An invalid iconforge.json is annotated where the value is (`3` in `{ "fit": 3 }`).
         let (_, located) = run(["check", glyph, "--config", folder.file("bad.json"), "--format", "github"])
         #expect(located.stdout.first?.contains(",line=1,col=10,title=config.invalid::") == true, "\(located.stdout)")
         let (_, locatedJSON) = run(["check", glyph, "--config", folder.file("bad.json"), "--format", "json"])
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(locatedJSON.stdout.joined().utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(locatedJSON.stdout.joined().utf8)) as? [String: Any])
         let diagnostic = (document["diagnostics"] as? [[String: Any]])?.first
         #expect(diagnostic?["line"] as? Int == 1 && diagnostic?["column"] as? Int == 10, "\(document)")
         // An output folder that cannot be written is a document too.
         folder.write("Blocked", "a file where the output folder should be")
         let (status, blocked) = run(["build", glyph, "-o", folder.file("Blocked"), "--format", "github"])
-        #expect(status == .io && blocked.stdout.first?.contains("title=output.unwritable::") == true, "\(blocked.lines)")
+        #expect(
+            status == .io && blocked.stdout.first?.contains("title=output.unwritable::") == true, "\(blocked.lines)")
     }
 
     @Test("check checks the inputs that exist and reports the ones that do not (exit 3)")
@@ -275,8 +338,12 @@ extension ToolCommand {
         let broken = Fixtures.path("broken/truncated.svg")
         let (status, output) = run(["check", broken, "/nonexistent/missing.svg"])
         #expect(status == .io)
-        #expect(output.stderr.contains { $0.contains("truncated.svg:2:3: error:") }, "the file that exists was checked: \(output.stderr)")
-        #expect(output.stderr.contains { $0.hasPrefix("/nonexistent/missing.svg: error: no such file or folder") }, "\(output.stderr)")
+        #expect(
+            output.stderr.contains { $0.contains("truncated.svg:2:3: error:") },
+            "the file that exists was checked: \(output.stderr)")
+        #expect(
+            output.stderr.contains { $0.hasPrefix("/nonexistent/missing.svg: error: no such file or folder") },
+            "\(output.stderr)")
         let (_, json) = run(["check", broken, "/nonexistent/missing.svg", "--format", "json"])
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
         let rules = (document?["diagnostics"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } ?? []
@@ -300,7 +367,9 @@ extension ToolCommand {
 
 /// The real executable, as a designer or a Makefile runs it.
 @Suite struct ExecutableTests {
-    func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -309,14 +378,17 @@ extension ToolCommand {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
     }
 
     @Test("ICONFORGE_LIBRSVG names the library to open; empty, it is ignored")
@@ -324,7 +396,10 @@ extension ToolCommand {
         let glyph = Fixtures.path("pipeline/square-27pt.svg")
         let missing = try run(["check", glyph], environment: ["ICONFORGE_LIBRSVG": "/nonexistent/librsvg-custom"])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("cannot load librsvg from /nonexistent/librsvg-custom, which ICONFORGE_LIBRSVG names"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains(
+                "cannot load librsvg from /nonexistent/librsvg-custom, which ICONFORGE_LIBRSVG names"),
+            "\(missing.stderr)")
         let empty = try run(["check", glyph], environment: ["ICONFORGE_LIBRSVG": ""])
         #expect(empty.status == 0, "\(empty.stderr)")
     }
@@ -368,7 +443,8 @@ extension ToolCommand {
         // A real output folder that cannot be written keeps what it had, and says so.
         let kept = TemporaryFolder()
         kept.write("Output/catalog.json", "{}")
-        try FileManager.default.createDirectory(atPath: kept.file("Output/" + FolderLock.fileName), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: kept.file("Output/" + FolderLock.fileName), withIntermediateDirectories: false)
         let locked = try run(["build", Fixtures.path("pipeline/square-27pt.svg"), "-o", kept.file("Output")])
         #expect(locked.status == 3)
         #expect(locked.stderr.contains("previous output left as it was"), "\(locked.stderr)")
@@ -402,12 +478,16 @@ extension ToolCommand {
     func stepSummaryIsAppended() throws {
         let folder = TemporaryFolder()
         folder.write("summary.md", "earlier step\n")
-        let result = try run(["check", Fixtures.path("broken"), "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": folder.file("summary.md")])
+        let result = try run(
+            ["check", Fixtures.path("broken"), "--format", "github"],
+            environment: ["GITHUB_STEP_SUMMARY": folder.file("summary.md")])
         #expect(result.status == 1)
         let summary = try String(contentsOfFile: folder.file("summary.md"), encoding: .utf8)
         #expect(summary.hasPrefix("earlier step\n## iconforge check: failed\n"), "\(summary)")
         #expect(summary.contains("`svg.parse`"))
-        let unwritable = try run(["check", Fixtures.path("pipeline/square-27pt.svg")], environment: ["GITHUB_STEP_SUMMARY": folder.file("no/such/folder/summary.md")])
+        let unwritable = try run(
+            ["check", Fixtures.path("pipeline/square-27pt.svg")],
+            environment: ["GITHUB_STEP_SUMMARY": folder.file("no/such/folder/summary.md")])
         #expect(unwritable.status == 3)
         #expect(unwritable.stderr.contains("cannot write the step summary"), "\(unwritable.stderr)")
     }

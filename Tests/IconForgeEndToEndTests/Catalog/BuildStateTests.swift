@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -15,12 +15,19 @@ import IconForgeTestSupport
     /// A state with every kind of record in it.
     func fullState() -> BuildState {
         let glyph = Catalog.Glyph(
-            name: "home", source: "home.svg", sourceSHA256: String(repeating: "ab", count: 32), status: .ok, shape: .square,
-            artboard: Size(width: 35, height: 35), inkBox: Rect(x: 4, y: 4.125, width: 27, height: 26.75), color: "#000000",
+            name: "home", source: "home.svg", sourceSHA256: String(repeating: "ab", count: 32), status: .ok,
+            shape: .square,
+            artboard: Size(width: 35, height: 35), inkBox: Rect(x: 4, y: 4.125, width: 27, height: 26.75),
+            color: "#000000",
             outputs: Template.scales.map {
-                Catalog.Output(scale: $0.factor, file: "home\($0.suffix).png", width: $0.canvas, height: $0.canvas, bytes: 300 + $0.factor, sha256: "5e")
+                Catalog.Output(
+                    scale: $0.factor, file: "home\($0.suffix).png", width: $0.canvas, height: $0.canvas,
+                    bytes: 300 + $0.factor, sha256: "5e")
             },
-            diagnostics: [Catalog.CatalogDiagnostic(severity: .warning, rule: .geometryOffCenter, line: nil, column: nil, message: "off centre")])
+            diagnostics: [
+                Catalog.CatalogDiagnostic(
+                    severity: .warning, rule: .geometryOffCenter, line: nil, column: nil, message: "off centre")
+            ])
         var state = BuildState(buildKey: "key", catalogSHA256: "c0ffee", glyphs: [glyph])
         state.catalogSignature = FileSignature(size: 2048, modified: 1_700_000_000_000_000_001, inode: 77)
         state.generatedFiles = [Catalog.GeneratedFile(file: "en.lproj/InfoPlist.strings", bytes: 40, sha256: "aa")]
@@ -31,7 +38,8 @@ import IconForgeTestSupport
             glyphCount: 1, pngCount: 2,
             diagnostics: [
                 Diagnostic(.warning, .geometryOffCenter, file: "G/home.svg", "off centre"),
-                Diagnostic(.error, .svgParse, file: "G/bad.svg", at: SourceLocation(line: 3, column: 7), "unclosed\ttag"),
+                Diagnostic(
+                    .error, .svgParse, file: "G/bad.svg", at: SourceLocation(line: 3, column: 7), "unclosed\ttag"),
             ])
         state.pendingRemovals = ["gone@2x.png": FileSignature(size: 9, modified: 8, inode: 7)]
         return state
@@ -55,9 +63,12 @@ import IconForgeTestSupport
         state.glyphs[0].inkBox = inkBox
         let decoded = try #require(BuildState.decode(state.encoded())?.glyphs.first)
         let bits = { (values: [Double]) in values.map(\.bitPattern) }
-        #expect(bits([decoded.artboard?.width ?? 0, decoded.artboard?.height ?? 0]) == bits([artboard.width, artboard.height]))
+        #expect(
+            bits([decoded.artboard?.width ?? 0, decoded.artboard?.height ?? 0])
+                == bits([artboard.width, artboard.height]))
         let box = try #require(decoded.inkBox)
-        #expect(bits([box.x, box.y, box.width, box.height]) == bits([inkBox.x, inkBox.y, inkBox.width, inkBox.height]))
+        #expect(
+            bits([box.x, box.y, box.width, box.height]) == bits([inkBox.x, inkBox.y, inkBox.width, inkBox.height]))
     }
 
     @Test("the header holds what a build where nothing changed needs, and no glyphs")
@@ -87,7 +98,9 @@ import IconForgeTestSupport
         glyphs.copy(fixture: "pipeline/square-27pt.svg")
         glyphs.copy(fixture: "rules/geometry-off-center-shifted.svg")
         let hourAgo = FileSystem.now() - 3_600_000_000_000
-        for name in ["square-27pt.svg", "geometry-off-center-shifted.svg"] { FileSystem.setModificationTime(of: glyphs.file(name), to: hourAgo) }
+        for name in ["square-27pt.svg", "geometry-off-center-shifted.svg"] {
+            FileSystem.setModificationTime(of: glyphs.file(name), to: hourAgo)
+        }
         return glyphs
     }
 
@@ -97,19 +110,29 @@ import IconForgeTestSupport
         return BuildFingerprint.computeNow(
             buildKey: Builder.buildKey(request.options), request: request, files: files,
             sources: files.map { FileSystem.signature(of: $0.displayPath, followingSymlinks: false) },
-            outputs: files.map { file in Template.scales.map { FileSystem.signature(of: request.outputFolder + "/" + OutputNaming.fileName(glyph: file.name, scale: $0)) } },
+            outputs: files.map { file in
+                Template.scales.map {
+                    FileSystem.signature(
+                        of: request.outputFolder + "/" + OutputNaming.fileName(glyph: file.name, scale: $0))
+                }
+            },
             definitions: BuildFingerprint.definitionsFiles(request.inputs), generatedFiles: [])
     }
 
     @Test("a build records its report and the fingerprint of what it leaves on disk")
     func aBuildRecordsItsFingerprint() throws {
-        let glyphs = settledGlyphs(), output = TemporaryFolder()
+        let glyphs = settledGlyphs()
+        let output = TemporaryFolder()
         var request = BuildRequest()
         request.inputs = [glyphs.path]
         request.outputFolder = output.path
         let report = try Builder.run(request)
-        let state = try #require(BuildState.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output.file(BuildState.fileName))))))
-        #expect(state.report == BuildState.Report(glyphCount: report.glyphCount, pngCount: report.pngCount, diagnostics: report.diagnostics))
+        let state = try #require(
+            BuildState.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output.file(BuildState.fileName))))))
+        #expect(
+            state.report
+                == BuildState.Report(
+                    glyphCount: report.glyphCount, pngCount: report.pngCount, diagnostics: report.diagnostics))
         #expect(report.warningCount == 1, "\(report.diagnostics)")
         let recorded = try #require(state.fingerprint)
         #expect(try fingerprintNow(request) == recorded)
@@ -124,16 +147,20 @@ import IconForgeTestSupport
 
     @Test("the fingerprint covers each part of a signature, and vouches for nothing unknown")
     func fingerprintSensitivity() throws {
-        let glyphs = settledGlyphs(), output = TemporaryFolder()
+        let glyphs = settledGlyphs()
+        let output = TemporaryFolder()
         var request = BuildRequest()
         request.inputs = [glyphs.path]
         request.outputFolder = output.path
         let files = try GlyphDiscovery.discover(request.inputs)
         let source = FileSignature(size: 100, modified: 1_600_000_000_000_000_000, inode: 42)
         let catalog = FileSignature(size: 900, modified: 1_600_000_001_000_000_000, inode: 43)
-        func fingerprint(_ sources: [FileSignature?], catalog: FileSignature? = catalog, request: BuildRequest = request) -> String? {
+        func fingerprint(
+            _ sources: [FileSignature?], catalog: FileSignature? = catalog, request: BuildRequest = request
+        ) -> String? {
             BuildFingerprint.compute(
-                buildKey: "k", request: request, files: files, sources: sources, outputs: files.map { _ in [nil, nil] }, definitions: [.absent],
+                buildKey: "k", request: request, files: files, sources: sources,
+                outputs: files.map { _ in [nil, nil] }, definitions: [.absent],
                 catalog: catalog, generated: [])
         }
         let sources: [FileSignature?] = files.map { _ in source }

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeOutputs
 @testable import IconForgeSVG
@@ -18,18 +18,26 @@ import IconForgeTestSupport
         project.copy(fixture: "../../../Glyphs/search.svg", as: "Glyphs/search.svg")
         project.write(
             "Glyphs/quick-actions.json",
-            #"{"appName": "Mosaic", "locales": ["en"], "actions": [{"type": "com.example.search", "title": "New\u2028Message\u2029", "icon": {"glyph": "search"}}]}"#)
+            #"{"appName": "Mosaic", "locales": ["en"], "actions": [{"type": "com.example.search", "title": "New\u2028Message\u2029", "icon": {"glyph": "search"}}]}"#
+        )
         project.copy(fixture: "app-files/InfoPlist.xcstrings", as: "App/InfoPlist.xcstrings")
-        try! FileManager.default.createDirectory(atPath: project.file("App/Assets.xcassets"), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            atPath: project.file("App/Assets.xcassets"), withIntermediateDirectories: true)
         return project
     }
 
     /// Checks one JSON text: strictly parsed, with no control character or line or
     /// paragraph separator written raw (only the newlines of its layout).
-    func expectStrict(_ bytes: [UInt8], _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Any? {
-        #expect(!bytes.contains { $0 < 0x20 && $0 != 0x0A }, "\(what): a raw control character", sourceLocation: sourceLocation)
+    func expectStrict(_ bytes: [UInt8], _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        -> Any?
+    {
+        #expect(
+            !bytes.contains { $0 < 0x20 && $0 != 0x0A }, "\(what): a raw control character",
+            sourceLocation: sourceLocation)
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(!text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }, "\(what): U+2028 or U+2029 written raw", sourceLocation: sourceLocation)
+        #expect(
+            !text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" },
+            "\(what): U+2028 or U+2029 written raw", sourceLocation: sourceLocation)
         let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         #expect(parsed != nil, "\(what): not valid JSON", sourceLocation: sourceLocation)
         return parsed
@@ -62,7 +70,9 @@ import IconForgeTestSupport
         var files: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: project.path)
         while let file = enumerator?.nextObject() as? String {
-            if file.hasSuffix(".json") || file.hasSuffix(".xcstrings") || file.hasSuffix(BuildState.fileName) { files.append(file) }
+            if file.hasSuffix(".json") || file.hasSuffix(".xcstrings") || file.hasSuffix(BuildState.fileName) {
+                files.append(file)
+            }
         }
         #expect(files.contains("Output/catalog.json") && files.contains("Output/" + BuildState.fileName))
         #expect(files.contains { $0.hasSuffix("search.imageset/Contents.json") })
@@ -73,14 +83,18 @@ import IconForgeTestSupport
             let documents = file.hasSuffix(BuildState.fileName) ? bytes.split(separator: 0x0A).map(Array.init) : [bytes]
             for document in documents { seen += strings(in: expectStrict(document, file)) }
         }
-        #expect(seen.contains { $0.contains(Self.hostileName) }, "the glyph name reads back from catalog.json and the state")
+        #expect(
+            seen.contains { $0.contains(Self.hostileName) }, "the glyph name reads back from catalog.json and the state"
+        )
         // (This project's String Catalog no longer receives the quick action's title since the
         // app-files rework; its writer quotes with JSONText, which the unit test below pins down.)
 
         for format in ["json", "sarif"] {
             let check = ToolCommand.run(["check", project.file("Glyphs"), "--format", format, "--isolation", "none"])
             let parsed = expectStrict(Array(check.stdout.joined(separator: "\n").utf8), "check --format \(format)")
-            #expect(strings(in: parsed).contains { $0.contains(Self.hostileName) }, "check --format \(format) names the glyph")
+            #expect(
+                strings(in: parsed).contains { $0.contains(Self.hostileName) },
+                "check --format \(format) names the glyph")
         }
 
         // What init writes, for an app whose name holds them too.

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeModel
 
@@ -11,7 +11,8 @@ import IconForgeTestSupport
 /// and on the catalogs real builds write.
 @Suite struct SortedJSONEncoderTests {
     static let formattings: [JSONEncoder.OutputFormatting] = [
-        [.sortedKeys], [.sortedKeys, .prettyPrinted], [.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
+        [.sortedKeys], [.sortedKeys, .prettyPrinted], [.sortedKeys, .withoutEscapingSlashes],
+        [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
     ]
 
     func foundation<Value: Encodable>(_ value: Value, _ formatting: JSONEncoder.OutputFormatting) throws -> [UInt8] {
@@ -21,19 +22,28 @@ import IconForgeTestSupport
     }
 
     func sorted<Value: Encodable>(_ value: Value, _ formatting: JSONEncoder.OutputFormatting) throws -> [UInt8] {
-        try SortedJSONEncoder(pretty: formatting.contains(.prettyPrinted), escapesSlashes: !formatting.contains(.withoutEscapingSlashes)).encode(value)
+        try SortedJSONEncoder(
+            pretty: formatting.contains(.prettyPrinted), escapesSlashes: !formatting.contains(.withoutEscapingSlashes)
+        ).encode(value)
     }
 
-    func expectSameBytes<Value: Encodable>(_ value: Value, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectSameBytes<Value: Encodable>(_ value: Value, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
         for formatting in Self.formattings {
-            let expected = try foundation(value, formatting), written = try sorted(value, formatting)
+            let expected = try foundation(value, formatting)
+            let written = try sorted(value, formatting)
             #expect(
-                written == expected, "\(formatting.rawValue): \(String(decoding: written, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))",
+                written == expected,
+                "\(formatting.rawValue): \(String(decoding: written, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))",
                 sourceLocation: sourceLocation)
         }
     }
 
-    enum Kind: String, Codable { case plain, fancy = "fäncy/kind" }
+    enum Kind: String, Codable {
+        case plain
+        case fancy = "fäncy/kind"
+    }
 
     struct Leaf: Codable {
         var text: String
@@ -48,19 +58,25 @@ import IconForgeTestSupport
     /// whole, fractional, tiny, huge and negative zero; nil left out and nil written; empty
     /// and nested containers; dictionaries keyed by strings and by integers.
     struct Everything: Codable {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         var Zebra = "upper case sorts before lower"
         var apple = "a\"quote\\back/slash\u{08}\u{0C}\n\r\t\u{01}\u{1F}\u{7F}é€😀\u{2028}"
         var key10 = 10
         var key9 = 9
+        // swift-format-ignore: IdentifiersMustBeASCII
         var ünicode = "keys by UTF-8 bytes"
-        var doubles: [Double] = [0, -0.0, 1, 24, 0.1, 1.0 / 3, 1e-7, 1e21, 123456789012345680000, -2.5, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var doubles: [Double] = [
+            0, -0.0, 1, 24, 0.1, 1.0 / 3, 1e-7, 1e21, 123_456_789_012_345_680_000, -2.5, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude,
+        ]
         var floats: [Float] = [0.1, 3, -1e-8]
         var integers: [Int] = [.min, -1, 0, .max]
         var nothing: String? = nil
         var empties: [[String]] = [[], [""]]
         var emptyObject: [String: Int] = [:]
         var byName: [String: Leaf] = [
-            "b": Leaf(text: "x", numbers: [], kind: .plain), "a/b": Leaf(text: "", numbers: [2.5], kind: .fancy, flag: false),
+            "b": Leaf(text: "x", numbers: [], kind: .plain),
+            "a/b": Leaf(text: "", numbers: [2.5], kind: .fancy, flag: false),
             "A": Leaf(text: "\u{0}", numbers: [1, 2], kind: .plain, flag: true),
         ]
         var byNumber: [Int: String] = [10: "ten", 9: "nine", -1: "minus one"]
@@ -85,7 +101,8 @@ import IconForgeTestSupport
             try list.encodeNil()
             var inner = list.nestedContainer(keyedBy: DynamicKey.self)
             try inner.encode(UInt8(7), forKey: DynamicKey("seven"))
-            try Leaf(text: "super", numbers: [1], kind: .fancy).encode(to: container.superEncoder(forKey: DynamicKey("parent")))
+            try Leaf(text: "super", numbers: [1], kind: .fancy).encode(
+                to: container.superEncoder(forKey: DynamicKey("parent")))
         }
     }
 
@@ -137,7 +154,8 @@ import IconForgeTestSupport
 
     /// The catalogs of real builds, in both fit modes, with quick actions and diagnostics.
     @Test func aBuildsCatalogIsWrittenAsFoundationWritesIt() throws {
-        let shipped = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+        let shipped = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Glyphs").path
         for fit in [false, true] {
             let output = TemporaryFolder()
             _ = try build([shipped, Fixtures.path("pipeline")], into: output.path, fit: fit)
@@ -153,6 +171,6 @@ import IconForgeTestSupport
 
 extension Dictionary {
     fileprivate func mapKeys<Other: Hashable>(_ transform: (Key) -> Other) -> [Other: Value] {
-        Dictionary<Other, Value>(uniqueKeysWithValues: map { (transform($0.key), $0.value) })
+        [Other: Value](uniqueKeysWithValues: map { (transform($0.key), $0.value) })
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// Size and centring findings carry their remedy as numbers; applying it makes the glyph pass.
@@ -19,10 +19,26 @@ import IconForgeTestSupport
     }
 
     @Test(arguments: [
-        ("small", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"5.5\" y=\"5.5\" width=\"24\" height=\"24\"/></svg>", [RuleID.sizeTarget]),
-        ("shifted", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"5.5\" y=\"4\" width=\"27\" height=\"27\"/></svg>", [.geometryOffCenter]),
-        ("both", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"15\" cy=\"19.5\" r=\"9\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/></svg>", [.geometryOffCenter, .sizeTarget]),
-        ("big", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 40\"><rect x=\"2\" y=\"2\" width=\"36\" height=\"36\"/></svg>", [.sizeMax]),  // the 40 pt page leads: one finding, with size.target's fix
+        (
+            "small",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"5.5\" y=\"5.5\" width=\"24\" height=\"24\"/></svg>",
+            [RuleID.sizeTarget]
+        ),
+        (
+            "shifted",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"5.5\" y=\"4\" width=\"27\" height=\"27\"/></svg>",
+            [.geometryOffCenter]
+        ),
+        (
+            "both",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"15\" cy=\"19.5\" r=\"9\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/></svg>",
+            [.geometryOffCenter, .sizeTarget]
+        ),
+        (
+            "big",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 40\"><rect x=\"2\" y=\"2\" width=\"36\" height=\"36\"/></svg>",
+            [.sizeMax]
+        ),  // the 40 pt page leads: one finding, with size.target's fix
     ])
     func applyingTheSuggestedTransformMakesTheGlyphPass(name: String, svg: String, rules: [RuleID]) throws {
         let folder = TemporaryFolder()
@@ -43,8 +59,10 @@ import IconForgeTestSupport
     /// mm), a viewBox of other proportions than the width and height. The transform is in
     /// the file's user units, so applying it makes the glyph pass.
     @Test(arguments: [
-        "units/inkscape-mm-layer-translate-small.svg", "units/libreoffice-hundredths-mm-small.svg", "units/fontforge-negative-origin-small.svg",
-        "units/fontforge-negative-origin.svg", "units/negative-origin-small.svg", "units/viewbox-wider-than-artboard-small.svg",
+        "units/inkscape-mm-layer-translate-small.svg", "units/libreoffice-hundredths-mm-small.svg",
+        "units/fontforge-negative-origin-small.svg",
+        "units/fontforge-negative-origin.svg", "units/negative-origin-small.svg",
+        "units/viewbox-wider-than-artboard-small.svg",
     ])
     func theFixIsRightForEveryViewBox(fixture: String) throws {
         let folder = TemporaryFolder()
@@ -63,19 +81,29 @@ import IconForgeTestSupport
         let folder = TemporaryFolder()
         // A 20 pt ring centred at (15, 19.5): 135 % gets it to 27 pt, and its centre, scaled
         // about (17.5, 17.5), lands 3.38 pt left of and 2.7 pt below the centre.
-        let report = try check(folder.write("ring.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"15\" cy=\"19.5\" r=\"9\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/></svg>"))
+        let report = try check(
+            folder.write(
+                "ring.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><circle cx=\"15\" cy=\"19.5\" r=\"9\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/></svg>"
+            ))
         let target = try #require(report.diagnostics.first { $0.rule == .sizeTarget })
         let fix = try #require(target.fix)
         #expect(abs(fix.scale - 1.35) < 0.002 && fix.centerX == 17.5 && fix.centerY == 17.5)
         #expect(abs(fix.dx - 3.375) < 0.02 && abs(fix.dy + 2.7) < 0.02, "\(fix)")
         #expect(target.message.contains("scale by 135"), "\(target.message)")
-        #expect(target.message.contains(" % about (17.5, 17.5) pt, then move 3.38 pt right and 2.7 pt up (transform=\"translate("), "\(target.message)")
+        #expect(
+            target.message.contains(
+                " % about (17.5, 17.5) pt, then move 3.38 pt right and 2.7 pt up (transform=\"translate("),
+            "\(target.message)")
         // The JSON output carries the numbers next to the prose.
-        let json = DiagnosticFormatter.json(diagnostics: report.diagnostics, summary: report.catalog.summary, failed: true)
+        let json = DiagnosticFormatter.json(
+            diagnostics: report.diagnostics, summary: report.catalog.summary, failed: true)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let entries = try #require(document["diagnostics"] as? [[String: Any]])
         let numbers = try #require(entries.first { $0["rule"] as? String == "size.target" }?["fix"] as? [String: Any])
-        #expect(numbers["scale"] as? Double == fix.scale && numbers["dx"] as? Double == fix.dx && numbers["dy"] as? Double == fix.dy)
+        #expect(
+            numbers["scale"] as? Double == fix.scale && numbers["dx"] as? Double == fix.dx
+                && numbers["dy"] as? Double == fix.dy)
         #expect(numbers["transform"] as? String == fix.transform)
     }
 
@@ -83,7 +111,12 @@ import IconForgeTestSupport
     func allowedOffsetIsNotMoved() throws {
         let folder = TemporaryFolder()
         var request = BuildRequest()
-        request.inputs = [folder.write("play.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><path d=\"M10 8 L28 17.5 L10 27 Z\"/></svg>")]
+        request.inputs = [
+            folder.write(
+                "play.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><path d=\"M10 8 L28 17.5 L10 27 Z\"/></svg>"
+            )
+        ]
         request.writesOutput = false
         request.options.allowOffCenter = ["play"]
         let fix = try #require(try Builder.run(request).diagnostics.first { $0.rule == .sizeTarget }?.fix)

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// Constructs from real icon sets and design tools (`Fixtures/real/`, each written the way
@@ -12,7 +12,9 @@ import IconForgeTestSupport
         let folder = Fixtures.path("real")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { name in
-            name.hasSuffix(".svg") && ((try? String(contentsOfFile: folder + "/" + name, encoding: .utf8))?.contains("<!-- expect:") ?? false)
+            name.hasSuffix(".svg")
+                && ((try? String(contentsOfFile: folder + "/" + name, encoding: .utf8))?.contains("<!-- expect:")
+                    ?? false)
         }.sorted()
     }()
 

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// One fixture per rule, failing and narrowly passing. Each fixture states what it must
@@ -23,7 +23,8 @@ import IconForgeTestSupport
             failing.command == "check", failing.files.count == 1, fixed.files.count == 1
         else { return false }
         let (drawn, mended) = (failing.files[0], fixed.files[0])
-        return drawn.path.hasPrefix("Glyphs/") && drawn.path.hasSuffix(".svg") && drawn.path == mended.path && drawn.text != mended.text
+        return drawn.path.hasPrefix("Glyphs/") && drawn.path.hasSuffix(".svg") && drawn.path == mended.path
+            && drawn.text != mended.text
     }
 
     static func fixturePrefix(_ rule: RuleID) -> String { rule.rawValue.replacingOccurrences(of: ".", with: "-") + "-" }
@@ -35,13 +36,17 @@ import IconForgeTestSupport
         }
         for rule in Self.judgedOnOneFile {
             let prefix = Self.fixturePrefix(rule)
-            #expect(Self.fixtures.contains { $0.hasPrefix(prefix) && !$0.hasPrefix(prefix + "pass") }, "no failing fixture for \(rule.rawValue)")
+            #expect(
+                Self.fixtures.contains { $0.hasPrefix(prefix) && !$0.hasPrefix(prefix + "pass") },
+                "no failing fixture for \(rule.rawValue)")
         }
     }
 
     @Test func everyFixtureIsNamedForSuchARule() {
         for name in Self.fixtures {
-            #expect(Self.judgedOnOneFile.contains { name.hasPrefix(Self.fixturePrefix($0)) }, "\(name) names no rule that one glyph file shows")
+            #expect(
+                Self.judgedOnOneFile.contains { name.hasPrefix(Self.fixturePrefix($0)) },
+                "\(name) names no rule that one glyph file shows")
         }
     }
 
@@ -60,7 +65,9 @@ import IconForgeTestSupport
 
     @Test func heartAloneIsAWarningButEmojiAreErrors() throws {
         var request = BuildRequest()
-        request.inputs = [Fixtures.path("rules/glyph-emoji-heart-warning.svg"), Fixtures.path("rules/glyph-emoji-in-title.svg")]
+        request.inputs = [
+            Fixtures.path("rules/glyph-emoji-heart-warning.svg"), Fixtures.path("rules/glyph-emoji-in-title.svg"),
+        ]
         request.writesOutput = false
         let report = try Builder.run(request)
         #expect(report.diagnostics.map(\.severity) == [.warning, .error])
@@ -70,36 +77,54 @@ import IconForgeTestSupport
     func inkscapesConvertedTextLabelIsNamed() throws {
         let (_, report) = try Self.findings(checking: Fixtures.path("rules/glyph-emoji-inkscape-aria-label.svg"))
         let message = try #require(report.diagnostics.first { $0.rule == .glyphEmoji }?.message)
-        #expect(message.contains("Inkscape's copy of the text it converted to paths") && message.contains("delete the aria-label"), "\(message)")
+        #expect(
+            message.contains("Inkscape's copy of the text it converted to paths")
+                && message.contains("delete the aria-label"), "\(message)")
         let (_, plain) = try Self.findings(checking: Fixtures.path("rules/glyph-emoji-in-attribute.svg"))
-        #expect(!plain.diagnostics.contains { $0.message.contains("Inkscape") }, "other attributes keep the plain advice")
+        #expect(
+            !plain.diagnostics.contains { $0.message.contains("Inkscape") }, "other attributes keep the plain advice")
     }
 
     @Test("white drawn over black to make a hole is told to cut the shape out, not to vary opacity")
     func aWhiteKnockOutIsToldToCutTheShapeOut() throws {
         let (_, report) = try Self.findings(checking: Fixtures.path("rules/color-monochrome-white-knockout.svg"))
         let message = try #require(report.diagnostics.first { $0.rule == .colorMonochrome }?.message)
-        #expect(message.contains("cut the shape out") && message.contains("Path ▸ Difference") && message.contains("even-odd"), "\(message)")
+        #expect(
+            message.contains("cut the shape out") && message.contains("Path ▸ Difference")
+                && message.contains("even-odd"), "\(message)")
         #expect(!message.contains("vary opacity"), "\(message)")
         let (_, red) = try Self.findings(checking: Fixtures.path("rules/color-monochrome-two-fills.svg"))
-        #expect(red.diagnostics.contains { $0.message.contains("use one colour and vary opacity") }, "another colour keeps the opacity advice")
+        #expect(
+            red.diagnostics.contains { $0.message.contains("use one colour and vary opacity") },
+            "another colour keeps the opacity advice")
     }
 
-    @Test("a page that is not the template's is named first, once, in its own unit and in pt, with where its tool sets it")
+    @Test(
+        "a page that is not the template's is named first, once, in its own unit and in pt, with where its tool sets it"
+    )
     func aPageThatIsNotTheTemplatesIsNamedFirst() throws {
         let (_, inkscape) = try Self.findings(checking: Fixtures.path("rules/size-max-inkscape-mm-page.svg"))
-        #expect(inkscape.diagnostics.count == 1, "one finding, not several pointing different ways: \(inkscape.diagnostics.map(\.message))")
+        #expect(
+            inkscape.diagnostics.count == 1,
+            "one finding, not several pointing different ways: \(inkscape.diagnostics.map(\.message))")
         let message = try #require(inkscape.diagnostics.first).message
-        #expect(message.hasPrefix("the page is 35 × 35 mm (99.21 × 99.21 pt), not the template's 35 × 35 pt (12.35 × 12.35 mm): set the page size in Inkscape's File ▸ Document Properties"), "\(message)")
+        #expect(
+            message.hasPrefix(
+                "the page is 35 × 35 mm (99.21 × 99.21 pt), not the template's 35 × 35 pt (12.35 × 12.35 mm): set the page size in Inkscape's File ▸ Document Properties"
+            ), "\(message)")
         #expect(message.contains("as drawn, ink box is 51.02 × 85.04 pt"), "\(message)")
         let (_, a4) = try Self.findings(checking: Fixtures.path("rules/size-max-a4-page.svg"))
         let page = try #require(a4.diagnostics.first).message
-        #expect(a4.diagnostics.count == 1 && page.hasPrefix("the page is 210 × 297 mm (595.28 × 841.89 pt)"), "\(a4.diagnostics.map(\.message))")
+        #expect(
+            a4.diagnostics.count == 1 && page.hasPrefix("the page is 210 × 297 mm (595.28 × 841.89 pt)"),
+            "\(a4.diagnostics.map(\.message))")
         #expect(page.contains("Illustrator: Artboard Options") && page.contains("Figma: the frame's size"), "\(page)")
     }
 
     /// What checking `path` alone finds, as `rule@line:col` (a rule alone for the whole file).
-    static func findings(checking path: String, mode: ExportMode = .template) throws -> (actual: [String], report: BuildReport) {
+    static func findings(checking path: String, mode: ExportMode = .template) throws -> (
+        actual: [String], report: BuildReport
+    ) {
         var request = BuildRequest()
         request.inputs = [path]
         request.writesOutput = false
@@ -112,7 +137,9 @@ import IconForgeTestSupport
     }
 
     static func expectations(in text: String) -> [String]? {
-        guard let start = text.range(of: "<!-- expect:"), let end = text.range(of: "-->", range: start.upperBound..<text.endIndex) else {
+        guard let start = text.range(of: "<!-- expect:"),
+            let end = text.range(of: "-->", range: start.upperBound..<text.endIndex)
+        else {
             return nil
         }
         let list = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)

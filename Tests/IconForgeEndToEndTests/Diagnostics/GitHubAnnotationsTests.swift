@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 @Suite struct GitHubAnnotationsTests {
@@ -16,7 +16,9 @@ import IconForgeTestSupport
         #expect(selection.annotations.contains { $0.contains("title=svg.parse") }, "the rare rule is not crowded out")
         #expect(selection.rest.count == 23)
         let notice = try #require(selection.notice)
-        #expect(notice.hasPrefix("::notice title=iconforge::21 more errors and 2 more warnings than GitHub annotates"), "\(notice)")
+        #expect(
+            notice.hasPrefix("::notice title=iconforge::21 more errors and 2 more warnings than GitHub annotates"),
+            "\(notice)")
         #expect(notice.contains("job summary"))
         #expect(GitHubAnnotations.select(Array(diagnostics.prefix(5)), summaryWritten: false).notice == nil)
     }
@@ -27,7 +29,8 @@ import IconForgeTestSupport
         for index in 0..<25 {
             folder.write(
                 "Glyphs/c\(index).svg",
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" fill=\"#f00\"/><rect x=\"5\" y=\"5\" width=\"2\" height=\"2\" fill=\"#0f0\"/></svg>")
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" fill=\"#f00\"/><rect x=\"5\" y=\"5\" width=\"2\" height=\"2\" fill=\"#0f0\"/></svg>"
+            )
         }
         folder.write("Glyphs/b.svg", "<svg")
         let run = ToolCommand.run(
@@ -42,7 +45,9 @@ import IconForgeTestSupport
         #expect(summary.hasPrefix("## iconforge check: failed\n"))
         #expect(summary.contains("| `color.monochrome` | error | 25 | 25 |"), "\(summary)")
         #expect(summary.contains("| Glyphs/b.svg | 1:1 | `svg.parse` | error |"), "\(summary)")
-        #expect(ToolCommand.run(["check", folder.file("Glyphs/b.svg"), "--isolation", "none"]).stepSummary == nil, "only when asked for")
+        #expect(
+            ToolCommand.run(["check", folder.file("Glyphs/b.svg"), "--isolation", "none"]).stepSummary == nil,
+            "only when asked for")
     }
 
     @Test("table cells escape Markdown and HTML")
@@ -51,12 +56,16 @@ import IconForgeTestSupport
         let clean = StepSummary.markdown(command: "build", diagnostics: [], glyphs: 3, glyphFiles: [], failed: false)
         #expect(clean == "## iconforge build: passed\n\n3 glyphs, 0 errors, 0 warnings.\n")
         let findings = [
-            Diagnostic(.sizeTarget, file: "Glyphs/a.svg", "small"), Diagnostic(.colorMonochrome, file: "Glyphs/a.svg", "two colours"),
+            Diagnostic(.sizeTarget, file: "Glyphs/a.svg", "small"),
+            Diagnostic(.colorMonochrome, file: "Glyphs/a.svg", "two colours"),
             Diagnostic(.geometryOffCenter, file: "Glyphs/b.svg", "off centre"),
         ]
         let glyphFiles: Set = ["Glyphs/a.svg", "Glyphs/b.svg", "Glyphs/c.svg"]
-        let failed = StepSummary.markdown(command: "check", diagnostics: findings, glyphs: 3, glyphFiles: glyphFiles, failed: true)
-        #expect(failed.hasPrefix("## iconforge check: failed\n\n3 glyphs, 2 errors in 1 glyph, 1 warning in 1 glyph.\n"), "\(failed)")
+        let failed = StepSummary.markdown(
+            command: "check", diagnostics: findings, glyphs: 3, glyphFiles: glyphFiles, failed: true)
+        #expect(
+            failed.hasPrefix("## iconforge check: failed\n\n3 glyphs, 2 errors in 1 glyph, 1 warning in 1 glyph.\n"),
+            "\(failed)")
         #expect(failed.contains("### Failing glyphs"))
     }
 
@@ -70,9 +79,13 @@ import IconForgeTestSupport
         ]
         let glyphFiles: Set = ["Glyphs/a.svg"]
         #expect(DiagnosticFormatter.count(.error, in: findings, glyphFiles: glyphFiles) == "2 errors in 2 files")
-        #expect(DiagnosticFormatter.count(.error, in: Array(findings.prefix(1)), glyphFiles: glyphFiles) == "1 error in 1 glyph")
-        #expect(DiagnosticFormatter.failureTally(findings, glyphFiles: glyphFiles)?.hasPrefix("2 files failed: ") == true)
-        let summary = StepSummary.markdown(command: "check", diagnostics: findings, glyphs: 1, glyphFiles: glyphFiles, failed: true)
+        #expect(
+            DiagnosticFormatter.count(.error, in: Array(findings.prefix(1)), glyphFiles: glyphFiles)
+                == "1 error in 1 glyph")
+        #expect(
+            DiagnosticFormatter.failureTally(findings, glyphFiles: glyphFiles)?.hasPrefix("2 files failed: ") == true)
+        let summary = StepSummary.markdown(
+            command: "check", diagnostics: findings, glyphs: 1, glyphFiles: glyphFiles, failed: true)
         #expect(summary.contains("### Failing files") && !summary.contains("### Failing glyphs"), "\(summary)")
     }
 }

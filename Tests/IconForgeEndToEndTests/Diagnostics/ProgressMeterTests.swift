@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// The progress line: when it shows, what it says, and that only a terminal in text gets it.
@@ -22,7 +22,8 @@ import IconForgeTestSupport
     }
 
     @Test func itRedrawsInPlaceAndClearsItselfAtTheEnd() {
-        let time = Shared<Int64>(0), written = Shared<[String]>([])
+        let time = Shared<Int64>(0)
+        let written = Shared<[String]>([])
         let meter = ProgressMeter(clock: { time.value }, write: { text in written.update { $0.append(text) } })
         time.update { $0 = second / 2 }
         meter.update(done: 1, total: 4)
@@ -34,7 +35,8 @@ import IconForgeTestSupport
         time.update { $0 = 2 * second }
         meter.update(done: 4, total: 4)
         meter.finish()
-        #expect(written.value == ["\r2/4 glyphs, 2.0 glyphs/s\u{1B}[K", "\r4/4 glyphs, 2.0 glyphs/s\u{1B}[K", "\r\u{1B}[K"])
+        #expect(
+            written.value == ["\r2/4 glyphs, 2.0 glyphs/s\u{1B}[K", "\r4/4 glyphs, 2.0 glyphs/s\u{1B}[K", "\r\u{1B}[K"])
         // A quick run draws nothing, and so clears nothing.
         let quick = ProgressMeter(clock: { 0 }, write: { text in written.update { $0.append("quick: " + text) } })
         quick.update(done: 1, total: 1)
@@ -71,7 +73,9 @@ import IconForgeTestSupport
         ]
         for (arguments, terminal, shown) in cases {
             let written = Shared<[String]>([])
-            let run = ToolCommand.run(arguments + ["--isolation", "none", "--jobs", "1"], environment: slowEnvironment(written, terminal: terminal))
+            let run = ToolCommand.run(
+                arguments + ["--isolation", "none", "--jobs", "1"],
+                environment: slowEnvironment(written, terminal: terminal))
             #expect(run.status == .clean)
             if shown {
                 #expect(written.value.first == "\r1/3 glyphs, 1.0 glyphs/s\u{1B}[K", "\(arguments): \(written.value)")

@@ -13,7 +13,9 @@ import Testing
         #expect(!run.stderr.contains { $0.hasPrefix("::") }, "\(run.stderr)")
         #expect(run.stderr.contains { $0.hasPrefix("./::error::missing.svg: error: ") }, "\(run.stderr)")
         // Nor can a path after a newline, in any message on standard error.
-        let render = ToolCommand.run(["render", "x\n::add-mask::y.svg", "--scale", "2", "-o", "/tmp/never.png", "--isolation", "none"])
+        let render = ToolCommand.run([
+            "render", "x\n::add-mask::y.svg", "--scale", "2", "-o", "/tmp/never.png", "--isolation", "none",
+        ])
         let physical = render.stderr.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
         #expect(!physical.isEmpty && !physical.contains { $0.hasPrefix("::") }, "\(render.stderr)")
     }

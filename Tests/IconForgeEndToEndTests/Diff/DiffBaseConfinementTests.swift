@@ -1,11 +1,12 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// Whether git and the iconforge executable are there, for the tests that run both.
-let diffCanRunGit = WorkerIsolationTests.iconforge != nil && (try? runProgram("/usr/bin/env", ["git", "--version"]).status) == 0
+let diffCanRunGit =
+    WorkerIsolationTests.iconforge != nil && (try? runProgram("/usr/bin/env", ["git", "--version"]).status) == 0
 
 /// What a base controls stays in its place (issue 43): a revision's tree entries are
 /// written only beneath the diff's private folder, a folder never stands in for a
@@ -35,7 +36,9 @@ struct DiffBaseConfinementTests {
         func git(_ arguments: [String], input: String? = nil) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.email=test@example.com", "-c", "user.name=Test", "-c", "commit.gpgsign=false"] + arguments
+            process.arguments =
+                ["git", "-c", "user.email=test@example.com", "-c", "user.name=Test", "-c", "commit.gpgsign=false"]
+                + arguments
             process.currentDirectoryURL = URL(fileURLWithPath: path)
             let (stdin, stdout) = (Pipe(), Pipe())
             process.standardInput = stdin
@@ -62,10 +65,14 @@ struct DiffBaseConfinementTests {
             try git(["commit-tree", try tree([("040000", "tree", glyphs, "Glyphs")]), "-m", "base"])
         }
 
-        func diff(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-            let merged = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary].merging(environment) { _, new in new }) { _, new in new }
+        func diff(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String)
+        {
+            let merged = ProcessInfo.processInfo.environment.merging(
+                ["TMPDIR": temporary].merging(environment) { _, new in new }
+            ) { _, new in new }
             return try runProgram(
-                try #require(DiffBaseConfinementTests.iconforge), ["diff"] + arguments + ["--isolation", "none", "--page", folder.file("diff.html")],
+                try #require(DiffBaseConfinementTests.iconforge),
+                ["diff"] + arguments + ["--isolation", "none", "--page", folder.file("diff.html")],
                 in: path, environment: merged)
         }
 
@@ -87,12 +94,15 @@ struct DiffBaseConfinementTests {
         let upUp = try project.tree([("040000", "tree", up, "..")])
         let dotGit = try project.tree([("100644", "blob", escaped, "config")])
         let glyphs = try project.tree([
-            ("040000", "tree", upUp, ".."), ("040000", "tree", dotGit, ".GIT"), ("100644", "blob", try project.blob(project.square), "square.svg"),
+            ("040000", "tree", upUp, ".."), ("040000", "tree", dotGit, ".GIT"),
+            ("100644", "blob", try project.blob(project.square), "square.svg"),
         ])
         let base = try project.commit(glyphs: glyphs)
         let run = try project.diff(["--base", base])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("Glyphs/../../escaped.svg: warning: ") && run.output.contains("[input.unreadable]"), "\(run.output)")
+        #expect(
+            run.output.contains("Glyphs/../../escaped.svg: warning: ") && run.output.contains("[input.unreadable]"),
+            "\(run.output)")
         #expect(run.output.contains("Glyphs/.GIT/config: warning: "), "\(run.output)")
         #expect(run.output.contains("0 changed, 0 added, 0 removed, 0 renamed, 1 unchanged"), "\(run.output)")
         // Nothing was written outside the private folder, and the private folder is gone.
@@ -104,11 +114,14 @@ struct DiffBaseConfinementTests {
         let project = try Project()
         try project.square.write(toFile: project.path + "/Glyphs/link.svg", atomically: true, encoding: .utf8)
         let glyphs = try project.tree([
-            ("100644", "blob", try project.blob(project.square), "square.svg"), ("120000", "blob", try project.blob("/etc/passwd"), "link.svg"),
+            ("100644", "blob", try project.blob(project.square), "square.svg"),
+            ("120000", "blob", try project.blob("/etc/passwd"), "link.svg"),
         ])
         let run = try project.diff(["--base", try project.commit(glyphs: glyphs)])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("Glyphs/link.svg: warning: ") && run.output.contains("symbolic link") && run.output.contains("not a glyph"), "\(run.output)")
+        #expect(
+            run.output.contains("Glyphs/link.svg: warning: ") && run.output.contains("symbolic link")
+                && run.output.contains("not a glyph"), "\(run.output)")
         #expect(run.output.contains("  added    Glyphs/link.svg"), "\(run.output)")
         #expect(project.everything() == ["diff.html", "tmp"], "\(project.everything())")
     }
@@ -120,20 +133,28 @@ struct DiffBaseConfinementTests {
         try project.git(["commit", "-qm", "square"])
         try project.git(["branch", "reviewed"])
         // The pull request's own build, committed as reviewed/: it would show "unchanged".
-        let built = try runProgram(try #require(Self.iconforge), ["build", "-o", "reviewed", "--isolation", "none", "-q"], in: project.path)
+        let built = try runProgram(
+            try #require(Self.iconforge), ["build", "-o", "reviewed", "--isolation", "none", "-q"], in: project.path)
         #expect(built.status == 0, "\(built.output)")
         let old = project.folder.file("old-output")
-        #expect(try runProgram(try #require(Self.iconforge), ["build", "-o", old, "--isolation", "none", "-q"], in: project.path).status == 0)
+        #expect(
+            try runProgram(
+                try #require(Self.iconforge), ["build", "-o", old, "--isolation", "none", "-q"], in: project.path
+            ).status == 0)
         try FileManager.default.removeItem(atPath: project.path + "/Glyphs/square.svg")
 
         let ambiguous = try project.diff(["--base", "reviewed"])
         #expect(ambiguous.status == 2, "\(ambiguous.output)")
-        #expect(ambiguous.output.contains("'reviewed' names both a git revision (") && ambiguous.output.contains("give --base-dir reviewed"), "\(ambiguous.output)")
+        #expect(
+            ambiguous.output.contains("'reviewed' names both a git revision (")
+                && ambiguous.output.contains("give --base-dir reviewed"), "\(ambiguous.output)")
         #expect(!ambiguous.output.contains("unchanged"))
 
         let folder = try project.diff(["--base-dir", "reviewed"])
         #expect(folder.status == 0, "\(folder.output)")
-        #expect(folder.output.contains("iconforge diff against folder reviewed: 0 changed, 0 added, 1 removed"), "\(folder.output)")
+        #expect(
+            folder.output.contains("iconforge diff against folder reviewed: 0 changed, 0 added, 1 removed"),
+            "\(folder.output)")
 
         try FileManager.default.removeItem(atPath: project.path + "/reviewed")
         let revision = try project.diff(["--base", "reviewed"])
@@ -148,11 +169,16 @@ struct DiffBaseConfinementTests {
         #expect(both.status == 2, "\(both.output)")
     }
 
-    @Test("a base folder's catalog.json naming files outside the folder is refused", arguments: ["../secret.png", "/secret", "link"])
+    @Test(
+        "a base folder's catalog.json naming files outside the folder is refused",
+        arguments: ["../secret.png", "/secret", "link"])
     func catalogPathsStayInsideTheBaseFolder(_ attack: String) throws {
         let project = try Project()
         let base = project.folder.file("base")
-        #expect(try runProgram(try #require(Self.iconforge), ["build", "-o", base, "--isolation", "none", "-q"], in: project.path).status == 0)
+        #expect(
+            try runProgram(
+                try #require(Self.iconforge), ["build", "-o", base, "--isolation", "none", "-q"], in: project.path
+            ).status == 0)
         // A PNG elsewhere on the disk, which the page would embed.
         let secret = project.folder.file("secret.png")
         try FileManager.default.copyItem(atPath: base + "/square@2x.png", toPath: secret)
@@ -163,7 +189,8 @@ struct DiffBaseConfinementTests {
             try FileManager.default.removeItem(atPath: base + "/square@2x.png")
             try FileManager.default.createSymbolicLink(atPath: base + "/square@2x.png", withDestinationPath: secret)
         default:
-            text = text.replacingOccurrences(of: "\"square@2x.png\"", with: "\"\(attack == "/secret" ? secret : attack)\"")
+            text = text.replacingOccurrences(
+                of: "\"square@2x.png\"", with: "\"\(attack == "/secret" ? secret : attack)\"")
         }
         try text.write(toFile: catalogPath, atomically: true, encoding: .utf8)
         let run = try project.diff(["--base-dir", base])

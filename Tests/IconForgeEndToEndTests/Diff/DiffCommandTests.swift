@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `iconforge diff` on a real git repository made here, run as a designer and CI run it (the
@@ -9,7 +9,8 @@ import IconForgeTestSupport
 /// glyph's stroke, one that re-saves another in a different tool's markup (same drawing),
 /// one that renames a glyph and one that deletes one.
 @Suite struct DiffCommandTests {
-    static let shipped = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+    static let shipped = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Glyphs").path
 
     /// Search as Inkscape saves it: an XML declaration, namespaces, a named view, a layer,
     /// style properties instead of attributes, `#000` for `#000000`, the line as a path.
@@ -37,22 +38,29 @@ import IconForgeTestSupport
 
         @discardableResult
         func git(_ arguments: [String]) throws -> String {
-            let run = try runProgram("/usr/bin/env", ["git", "-c", "user.email=test@example.com", "-c", "user.name=Test", "-c", "commit.gpgsign=false"] + arguments, in: path)
+            let run = try runProgram(
+                "/usr/bin/env",
+                ["git", "-c", "user.email=test@example.com", "-c", "user.name=Test", "-c", "commit.gpgsign=false"]
+                    + arguments, in: path)
             #expect(run.status == 0, "git \(arguments): \(run.output)")
             return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         /// What the designer's checkout is: the work tree's status, the index file's bytes, every ref.
         func checkoutState() throws -> [String] {
-            [try git(["status", "--porcelain", "--untracked-files=all"]), try git(["for-each-ref"]), try git(["rev-parse", "HEAD"]),
-             String(decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/.git/index")), as: UTF8.self)]
+            [
+                try git(["status", "--porcelain", "--untracked-files=all"]), try git(["for-each-ref"]),
+                try git(["rev-parse", "HEAD"]),
+                String(decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/.git/index")), as: UTF8.self),
+            ]
         }
     }
 
     static let iconforge = WorkerIsolationTests.iconforge
 
     func diff(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        try runProgram(try #require(Self.iconforge), ["diff"] + arguments + ["--isolation", "none", "-j", "2"], in: folder)
+        try runProgram(
+            try #require(Self.iconforge), ["diff"] + arguments + ["--isolation", "none", "-j", "2"], in: folder)
     }
 
     /// The repository after the four commits, and a build of its first commit in `base-out`.
@@ -68,11 +76,15 @@ import IconForgeTestSupport
         try repository.git(["commit", "-qm", "glyphs"])
         repository.base = try repository.git(["rev-parse", "HEAD"])
         // An earlier Output/, compressed harder than the current build compresses.
-        let built = try runProgram(try #require(Self.iconforge), ["build", "-o", repository.folder.file("base-out"), "--png-compression", "1", "--isolation", "none", "-q"], in: repository.path)
+        let built = try runProgram(
+            try #require(Self.iconforge),
+            ["build", "-o", repository.folder.file("base-out"), "--png-compression", "1", "--isolation", "none", "-q"],
+            in: repository.path)
         #expect(built.status == 0, "\(built.output)")
 
         let home = try String(contentsOfFile: glyphs + "/home.svg", encoding: .utf8)
-        try home.replacingOccurrences(of: "stroke-width=\"2.5\"", with: "stroke-width=\"3.5\"").write(toFile: glyphs + "/home.svg", atomically: true, encoding: .utf8)
+        try home.replacingOccurrences(of: "stroke-width=\"2.5\"", with: "stroke-width=\"3.5\"").write(
+            toFile: glyphs + "/home.svg", atomically: true, encoding: .utf8)
         try repository.git(["commit", "-qam", "home: a heavier stroke"])
         try Self.searchResaved.write(toFile: glyphs + "/search.svg", atomically: true, encoding: .utf8)
         try repository.git(["commit", "-qam", "search: re-saved in Inkscape"])
@@ -90,7 +102,10 @@ import IconForgeTestSupport
     }
 
     func statuses(_ document: [String: Any]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: ((document["glyphs"] as? [[String: Any]]) ?? []).map { ($0["name"] as? String ?? "", $0["status"] as? String ?? "") })
+        Dictionary(
+            uniqueKeysWithValues: ((document["glyphs"] as? [[String: Any]]) ?? []).map {
+                ($0["name"] as? String ?? "", $0["status"] as? String ?? "")
+            })
     }
 
     @Test(.enabled(if: iconforge != nil, "no iconforge executable beside the tests"))
@@ -98,10 +113,15 @@ import IconForgeTestSupport
         let repository = try repository()
         let before = try repository.checkoutState()
         let page = repository.folder.file("review/diff.html")
-        let run = try diff(["--base", String(repository.base.prefix(12)), "--format", "json", "--page", page], in: repository.path)
+        let run = try diff(
+            ["--base", String(repository.base.prefix(12)), "--format", "json", "--page", page], in: repository.path)
         #expect(run.status == 0, "\(run.output)")
         let document = try parse(run.output)
-        #expect(statuses(document) == ["home": "changed", "search": "unchanged", "photo": "renamed", "video": "removed", "compose": "unchanged"])
+        #expect(
+            statuses(document) == [
+                "home": "changed", "search": "unchanged", "photo": "renamed", "video": "removed",
+                "compose": "unchanged",
+            ])
         let glyphs = try #require(document["glyphs"] as? [[String: Any]])
         let photo = try #require(glyphs.first { $0["name"] as? String == "photo" })
         #expect(photo["baseName"] as? String == "camera" && photo["baseFile"] as? String == "Glyphs/camera.svg")
@@ -110,15 +130,23 @@ import IconForgeTestSupport
         #expect(scales.count == 2 && scales.allSatisfy { ($0["changedPixels"] as? Int ?? 0) > 100 })
         // The heavier stroke makes home 28 pt: a finding the base did not have.
         let findings = try #require(document["findings"] as? [String: [[String: Any]]])
-        #expect(findings["new"]?.map { $0["rule"] as? String } == ["size.target"] && findings["new"]?.first?["file"] as? String == "Glyphs/home.svg")
+        #expect(
+            findings["new"]?.map { $0["rule"] as? String } == ["size.target"]
+                && findings["new"]?.first?["file"] as? String == "Glyphs/home.svg")
         #expect(findings["fixed"]?.isEmpty == true)
         // The document validates against docs/schemas/diff-report.schema.json.
         let text = try #require(run.output.range(of: "\ndiff page: ").map { String(run.output[..<$0.lowerBound]) })
         if JSONSchemaTests.hasJSONSchema {
-            #expect(try JSONSchemaTests.validate([("diff-report.schema.json", repository.folder.write("diff.json", text))]) == ["ok"])
+            #expect(
+                try JSONSchemaTests.validate([("diff-report.schema.json", repository.folder.write("diff.json", text))])
+                    == ["ok"])
         }
         let summary = try #require(document["summary"] as? [String: Int])
-        #expect(summary == ["changed": 1, "added": 0, "removed": 1, "renamed": 1, "unchanged": 2, "newFindings": 1, "fixedFindings": 0])
+        #expect(
+            summary == [
+                "changed": 1, "added": 0, "removed": 1, "renamed": 1, "unchanged": 2, "newFindings": 1,
+                "fixedFindings": 0,
+            ])
 
         // Nothing of the checkout moved: not the work tree, the index or a ref.
         #expect(try repository.checkoutState() == before)
@@ -126,8 +154,12 @@ import IconForgeTestSupport
 
         // The text summary says the same in a line per change; GitHub gets annotations.
         let summaryRun = try diff(["--base", repository.base, "--page", page], in: repository.path)
-        #expect(summaryRun.output.contains("1 changed, 0 added, 1 removed, 1 renamed, 2 unchanged; findings: 1 new, 0 fixed"))
-        #expect(summaryRun.output.contains("  renamed  Glyphs/camera.svg → Glyphs/photo.svg") && summaryRun.output.contains("  removed  Glyphs/video.svg"))
+        #expect(
+            summaryRun.output.contains(
+                "1 changed, 0 added, 1 removed, 1 renamed, 2 unchanged; findings: 1 new, 0 fixed"))
+        #expect(
+            summaryRun.output.contains("  renamed  Glyphs/camera.svg → Glyphs/photo.svg")
+                && summaryRun.output.contains("  removed  Glyphs/video.svg"))
         let github = try diff(["--base", repository.base, "--format", "github", "--page", page], in: repository.path)
         #expect(github.status == 0)
         #expect(github.output.contains("::notice file=Glyphs/home.svg,title=glyph changed::home: @2x: "))
@@ -135,34 +167,49 @@ import IconForgeTestSupport
 
         // Against the commit before the rename, only the rename and the deletion are left.
         let later = try diff(["--base", "HEAD~2", "--format", "json", "--page", page], in: repository.path)
-        #expect(statuses(try parse(later.output)) == ["home": "unchanged", "search": "unchanged", "photo": "renamed", "video": "removed", "compose": "unchanged"])
+        #expect(
+            statuses(try parse(later.output)) == [
+                "home": "unchanged", "search": "unchanged", "photo": "renamed", "video": "removed",
+                "compose": "unchanged",
+            ])
         // And a commit that only re-saved a glyph changed nothing.
         let resaved = try diff(["--base", "HEAD~3", "--format", "json", "--page", page], in: repository.path)
         #expect(statuses(try parse(resaved.output))["search"] == "unchanged")
 
         // The work tree against HEAD: home's stroke put back (not committed) fixes its finding.
         let home28 = repository.path + "/Glyphs/home.svg"
-        try (try String(contentsOfFile: home28, encoding: .utf8)).replacingOccurrences(of: "stroke-width=\"3.5\"", with: "stroke-width=\"2.5\"")
-            .write(toFile: home28, atomically: true, encoding: .utf8)
-        let fixed = try parse(try diff(["--base", "HEAD", "--format", "json", "--page", page], in: repository.path).output)
+        try (try String(contentsOfFile: home28, encoding: .utf8)).replacingOccurrences(
+            of: "stroke-width=\"3.5\"", with: "stroke-width=\"2.5\""
+        )
+        .write(toFile: home28, atomically: true, encoding: .utf8)
+        let fixed = try parse(
+            try diff(["--base", "HEAD", "--format", "json", "--page", page], in: repository.path).output)
         #expect(statuses(fixed)["home"] == "changed")
         let fixedFindings = try #require(fixed["findings"] as? [String: [[String: Any]]])
-        #expect(fixedFindings["fixed"]?.map { $0["rule"] as? String } == ["size.target"] && fixedFindings["new"]?.isEmpty == true)
+        #expect(
+            fixedFindings["fixed"]?.map { $0["rule"] as? String } == ["size.target"]
+                && fixedFindings["new"]?.isEmpty == true)
     }
 
-    @Test("a base glyph whose bytes are the current one's is taken from the current build, not rendered, with the same results")
+    @Test(
+        "a base glyph whose bytes are the current one's is taken from the current build, not rendered, with the same results"
+    )
     func anUnchangedBaseGlyphIsNotRendered() throws {
         let project = TemporaryFolder()
         for side in ["current", "base"] {
-            try FileManager.default.createDirectory(atPath: project.file(side + "/Glyphs"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: project.file(side + "/Glyphs"), withIntermediateDirectories: true)
             for name in ["home", "search", "compose", "camera", "video"] {
-                try FileManager.default.copyItem(atPath: Self.shipped + "/\(name).svg", toPath: project.file("\(side)/Glyphs/\(name).svg"))
+                try FileManager.default.copyItem(
+                    atPath: Self.shipped + "/\(name).svg", toPath: project.file("\(side)/Glyphs/\(name).svg"))
             }
         }
         // The base's home has the heavier stroke, which makes it 28 pt: a finding of its own.
         let home = project.file("base/Glyphs/home.svg")
-        try (try String(contentsOfFile: home, encoding: .utf8)).replacingOccurrences(of: "stroke-width=\"2.5\"", with: "stroke-width=\"3.5\"")
-            .write(toFile: home, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: home, encoding: .utf8)).replacingOccurrences(
+            of: "stroke-width=\"2.5\"", with: "stroke-width=\"3.5\""
+        )
+        .write(toFile: home, atomically: true, encoding: .utf8)
         func request(_ side: String) -> BuildRequest {
             var request = BuildRequest()
             request.inputs = [project.file(side + "/Glyphs")]
@@ -190,9 +237,14 @@ import IconForgeTestSupport
         #expect(taken.report.catalog.glyphs == cold.report.catalog.glyphs)
         #expect(taken.report.catalog.family == cold.report.catalog.family)
         #expect(taken.report.diagnostics == cold.report.diagnostics)
-        #expect(taken.report.diagnostics.contains { $0.rule == .sizeTarget && $0.file.hasSuffix("base/Glyphs/home.svg") })
-        #expect(taken.report.catalog.family?.glyphs == 4, "the set judged over the whole base (home, failing, is not in it)")
-        #expect(taken.report.images.mapValues { $0.pngs.map(\.bytes) } == cold.report.images.mapValues { $0.pngs.map(\.bytes) })
+        #expect(
+            taken.report.diagnostics.contains { $0.rule == .sizeTarget && $0.file.hasSuffix("base/Glyphs/home.svg") })
+        #expect(
+            taken.report.catalog.family?.glyphs == 4, "the set judged over the whole base (home, failing, is not in it)"
+        )
+        #expect(
+            taken.report.images.mapValues { $0.pngs.map(\.bytes) }
+                == cold.report.images.mapValues { $0.pngs.map(\.bytes) })
         #expect(taken.report.images.count == 5)
     }
 
@@ -202,9 +254,14 @@ import IconForgeTestSupport
         let page = repository.folder.file("diff.html")
         // base-out's PNGs were compressed at level 1, the current build's at 8: other bytes.
         let old = try Data(contentsOf: URL(fileURLWithPath: repository.folder.file("base-out/compose@2x.png")))
-        let run = try diff(["--base-dir", repository.folder.file("base-out"), "--format", "json", "--page", page], in: repository.path)
+        let run = try diff(
+            ["--base-dir", repository.folder.file("base-out"), "--format", "json", "--page", page], in: repository.path)
         #expect(run.status == 0, "\(run.output)")
-        #expect(statuses(try parse(run.output)) == ["home": "changed", "search": "unchanged", "photo": "renamed", "video": "removed", "compose": "unchanged"])
+        #expect(
+            statuses(try parse(run.output)) == [
+                "home": "changed", "search": "unchanged", "photo": "renamed", "video": "removed",
+                "compose": "unchanged",
+            ])
         var request = BuildRequest()
         request.inputs = [repository.path + "/Glyphs/compose.svg"]
         request.writesOutput = false
@@ -219,7 +276,9 @@ import IconForgeTestSupport
         let repository = try repository()
         let page = repository.folder.file("diff.html")
         let unknown = try diff(["--base", "origin/nowhere", "--page", page], in: repository.path)
-        #expect(unknown.status == 1 && unknown.output.contains("unknown revision 'origin/nowhere'") && unknown.output.contains("git fetch origin nowhere"))
+        #expect(
+            unknown.status == 1 && unknown.output.contains("unknown revision 'origin/nowhere'")
+                && unknown.output.contains("git fetch origin nowhere"))
         let outside = repository.folder.file("not-a-repository")
         try FileManager.default.createDirectory(atPath: outside + "/Glyphs", withIntermediateDirectories: true)
         let notGit = try diff(["--base", "main", "--page", page], in: outside)
@@ -247,11 +306,14 @@ import IconForgeTestSupport
         for image in images where image["data-png"] != nil {
             #expect(image["data-decoded"] == "\(image["data-width"] ?? "")x\(image["data-height"] ?? "")", "\(image)")
         }
-        for image in home { #expect(image["data-decoded"] == "70x70" || image["data-decoded"] == "104x104", "\(image)") }
+        for image in home {
+            #expect(image["data-decoded"] == "70x70" || image["data-decoded"] == "104x104", "\(image)")
+        }
         // The difference at @3x: the heavier stroke is ink only now (green), on unchanged ink (grey).
         let difference = try #require(images.first { $0["id"] == "d0-x-3" }?["data-png"])
         let pixels = try PNGCodec.decode(Array(try #require(Data(base64Encoded: difference))))
-        var green = 0, grey = 0
+        var green = 0
+        var grey = 0
         for index in stride(from: 0, to: pixels.pixels.count, by: 4) where pixels.pixels[index + 3] > 0 {
             if pixels.pixels[index] == 0x1a && pixels.pixels[index + 1] == 0xb0 { green += 1 }
             if pixels.pixels[index] == 0x8e { grey += 1 }

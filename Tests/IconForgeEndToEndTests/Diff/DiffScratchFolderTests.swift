@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `diff`'s private folders (`iconforge-diff-*` for a revision's build, `iconforge-run-*`
@@ -20,10 +20,13 @@ struct DiffScratchFolderTests {
 
     /// Stops `iconforge diff` (see `WorkerLifetimeTests.stop`) and checks that it left
     /// nothing in the temporary folder.
-    func stop(_ project: Project, _ arguments: [String], environment: [String: String], signal: Int32, ready: () -> Bool) throws {
+    func stop(
+        _ project: Project, _ arguments: [String], environment: [String: String], signal: Int32, ready: () -> Bool
+    ) throws {
         try WorkerLifetimeTests.stop(
             ["diff"] + arguments + ["--page", project.folder.file("diff.html")], in: project.path,
-            environment: environment.merging(["TMPDIR": project.temporary]) { _, new in new }, signal: signal, ready: ready)
+            environment: environment.merging(["TMPDIR": project.temporary]) { _, new in new }, signal: signal,
+            ready: ready)
         #expect(scratchFolders(project).isEmpty, "left: \(scratchFolders(project))")
     }
 
@@ -33,15 +36,23 @@ struct DiffScratchFolderTests {
         // The base's glyph differs from the current one, so the base build renders it; the
         // current build's worker is the real one, every later one never answers.
         let tall = try String(contentsOfFile: Fixtures.path("pipeline/tall-30pt.svg"), encoding: .utf8)
-        let base = try project.commit(glyphs: try project.tree([("100644", "blob", try project.blob(tall), "square.svg")]))
+        let base = try project.commit(
+            glyphs: try project.tree([("100644", "blob", try project.blob(tall), "square.svg")]))
         let scratch = TemporaryFolder()
-        try FileManager.default.createSymbolicLink(atPath: scratch.file("worker"), withDestinationPath: Fixtures.worker("first-real-then-never-replies"))
-        try FileManager.default.createSymbolicLink(atPath: scratch.file("iconforge"), withDestinationPath: try #require(DiffBaseConfinementTests.iconforge))
-        try stop(project, ["--base", base, "-j", "1", "--render-timeout", "600"], environment: ["ICONFORGE_RENDER_WORKER": scratch.file("worker")], signal: signal) {
-            !WorkerLifetimeTests.announcedWorkers(in: scratch).isEmpty && scratchFolders(project).contains { $0.hasPrefix("iconforge-diff-") }
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("worker"), withDestinationPath: Fixtures.worker("first-real-then-never-replies"))
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("iconforge"), withDestinationPath: try #require(DiffBaseConfinementTests.iconforge))
+        try stop(
+            project, ["--base", base, "-j", "1", "--render-timeout", "600"],
+            environment: ["ICONFORGE_RENDER_WORKER": scratch.file("worker")], signal: signal
+        ) {
+            !WorkerLifetimeTests.announcedWorkers(in: scratch).isEmpty
+                && scratchFolders(project).contains { $0.hasPrefix("iconforge-diff-") }
         }
         for pid in WorkerLifetimeTests.announcedWorkers(in: scratch) {
-            #expect(WorkerLifetimeTests.waitUntil { WorkerLifetimeTests.hasEnded(pid) }, "worker \(pid) outlived the diff")
+            #expect(
+                WorkerLifetimeTests.waitUntil { WorkerLifetimeTests.hasEnded(pid) }, "worker \(pid) outlived the diff")
         }
     }
 
@@ -50,12 +61,16 @@ struct DiffScratchFolderTests {
         let project = try Project()
         let scratch = TemporaryFolder()
         // A git that says it has started (by a rename, so never half-written) and waits.
-        scratch.write("bin/git", "#!/bin/sh\necho $$ >\"\(scratch.path)/.s-$$\" && mv \"\(scratch.path)/.s-$$\" \"\(scratch.path)/started-$$\"\nexec sleep 600\n")
+        scratch.write(
+            "bin/git",
+            "#!/bin/sh\necho $$ >\"\(scratch.path)/.s-$$\" && mv \"\(scratch.path)/.s-$$\" \"\(scratch.path)/started-$$\"\nexec sleep 600\n"
+        )
         chmod(scratch.file("bin/git"), 0o755)
         defer { for pid in WorkerLifetimeTests.announcedWorkers(in: scratch) { kill(pid, SIGKILL) } }
         let path = scratch.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         try stop(project, ["--base", "main", "--isolation", "none"], environment: ["PATH": path], signal: SIGTERM) {
-            !WorkerLifetimeTests.announcedWorkers(in: scratch).isEmpty && scratchFolders(project).contains { $0.hasPrefix("iconforge-run-") }
+            !WorkerLifetimeTests.announcedWorkers(in: scratch).isEmpty
+                && scratchFolders(project).contains { $0.hasPrefix("iconforge-run-") }
         }
     }
 
@@ -70,20 +85,29 @@ struct DiffScratchFolderTests {
         ended.arguments = ["-c", "exit 0"]
         try ended.run()
         ended.waitUntilExit()
-        let dead = ended.processIdentifier, alive = getpid()
+        let dead = ended.processIdentifier
+        let alive = getpid()
         let elsewhere = TemporaryFolder()
         elsewhere.write("keep.txt", "someone's")
         let temporary = project.temporary
-        for folder in ["iconforge-diff-\(dead)-AbC123/Glyphs", "iconforge-run-\(dead)-xYz789", "iconforge-diff-\(alive)-LiVe12", "iconforge-diff-Old123", "other-\(dead)-AbC123"] {
+        for folder in [
+            "iconforge-diff-\(dead)-AbC123/Glyphs", "iconforge-run-\(dead)-xYz789", "iconforge-diff-\(alive)-LiVe12",
+            "iconforge-diff-Old123", "other-\(dead)-AbC123",
+        ] {
             try FileManager.default.createDirectory(atPath: temporary + "/" + folder, withIntermediateDirectories: true)
         }
         try Data("x".utf8).write(to: URL(fileURLWithPath: temporary + "/iconforge-diff-\(dead)-AbC123/Glyphs/a.svg"))
-        try FileManager.default.createSymbolicLink(atPath: temporary + "/iconforge-diff-\(dead)-LiNk12", withDestinationPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary + "/iconforge-diff-\(dead)-LiNk12", withDestinationPath: elsewhere.path)
 
         let run = try project.diff(["--base", "main"])
         #expect(run.status == 0, "\(run.output)")
         #expect(
-            scratchFolders(project) == ["iconforge-diff-\(alive)-LiVe12", "iconforge-diff-\(dead)-LiNk12", "iconforge-diff-Old123", "other-\(dead)-AbC123"].sorted(),
+            scratchFolders(project)
+                == [
+                    "iconforge-diff-\(alive)-LiVe12", "iconforge-diff-\(dead)-LiNk12", "iconforge-diff-Old123",
+                    "other-\(dead)-AbC123",
+                ].sorted(),
             "\(scratchFolders(project))")
         #expect(FileManager.default.fileExists(atPath: elsewhere.file("keep.txt")))
     }

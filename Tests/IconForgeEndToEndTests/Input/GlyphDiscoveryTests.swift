@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeSVG
@@ -12,7 +12,8 @@ import IconForgeTestSupport
 
 /// Finding glyphs: names, collisions, and files that are not glyphs.
 @Suite struct GlyphDiscoveryTests {
-    static let glyph = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
+    static let glyph =
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
 
     func check(_ folder: TemporaryFolder) throws -> BuildReport {
         var request = BuildRequest()
@@ -32,18 +33,24 @@ import IconForgeTestSupport
         }
         let report = try check(folder)
         #expect(report.glyphCount == 6)
-        #expect(findings(report).sorted() == [
-            "café.svg name.invalid", "has space.svg name.invalid", "new\nline.svg name.invalid", "star🌟.svg glyph.emoji",
-            "star🌟.svg name.invalid", "tab\tname.svg name.invalid",
-        ])
+        #expect(
+            findings(report).sorted() == [
+                "café.svg name.invalid", "has space.svg name.invalid", "new\nline.svg name.invalid",
+                "star🌟.svg glyph.emoji",
+                "star🌟.svg name.invalid", "tab\tname.svg name.invalid",
+            ])
         let newline = try #require(report.diagnostics.first { $0.file.hasSuffix("new\nline.svg") })
         #expect(!DiagnosticFormatter.text(newline).contains("\n"))
     }
 
     @Test("the .svg extension is matched in any case, by its bytes")
     func svgExtensionsAndStems() {
-        for name in ["a.svg", "a.SVG", "a.Svg", ".svg", "é.sVg"] { #expect(GlyphDiscovery.hasSVGExtension(name), "\(name)") }
-        for name in ["a.svgz", "a.sv", "svg", "a\u{0E}svg", "a.s\u{0176}g", "a.png", ""] { #expect(!GlyphDiscovery.hasSVGExtension(name), "\(name)") }
+        for name in ["a.svg", "a.SVG", "a.Svg", ".svg", "é.sVg"] {
+            #expect(GlyphDiscovery.hasSVGExtension(name), "\(name)")
+        }
+        for name in ["a.svgz", "a.sv", "svg", "a\u{0E}svg", "a.s\u{0176}g", "a.png", ""] {
+            #expect(!GlyphDiscovery.hasSVGExtension(name), "\(name)")
+        }
         #expect(GlyphDiscovery.stem("Star.SVG") == "Star")
         #expect(GlyphDiscovery.stem("e\u{301}.svg") == "e\u{301}")
         #expect(GlyphDiscovery.stem("notes.txt") == "notes.txt")
@@ -52,7 +59,8 @@ import IconForgeTestSupport
     /// Names that differ only by case or normalisation, from two folders: they collide
     /// whatever the file system, since both files exist.
     @Test func namesDifferingByCaseOrNormalisationCollide() throws {
-        let first = TemporaryFolder(), second = TemporaryFolder()
+        let first = TemporaryFolder()
+        let second = TemporaryFolder()
         first.write("Star.svg", Self.glyph)
         second.write("star.svg", Self.glyph)
         first.write("e\u{301}.svg", Self.glyph)  // decomposed é
@@ -72,7 +80,10 @@ import IconForgeTestSupport
     /// pair, colliding with nothing. The folder says which it is.
     @Test func namesDifferingByCaseOrNormalisationInOneFolderCollideWhereTheFileSystemKeepsBoth() throws {
         let folder = TemporaryFolder()
-        let written = Self.writeCollidingPairs { folder.write($0, Self.glyph); return true }
+        let written = Self.writeCollidingPairs {
+            folder.write($0, Self.glyph)
+            return true
+        }
         try expectCollisions(in: folder.path, written: written)
     }
 
@@ -109,7 +120,11 @@ import IconForgeTestSupport
         #expect(collisions.count == keptApart.count, "\(listed): \(collisions)")
         if keptApart.count == 2 {
             // The two é's look the same: the message spells out their code points.
-            #expect(collisions.contains { $0.message.contains("'<U+00E9>'") && $0.message.contains("e<U+0301>") && $0.message.contains("Unicode normalisation") }, "\(collisions)")
+            #expect(
+                collisions.contains {
+                    $0.message.contains("'<U+00E9>'") && $0.message.contains("e<U+0301>")
+                        && $0.message.contains("Unicode normalisation")
+                }, "\(collisions)")
         }
         return report
     }
@@ -122,16 +137,23 @@ import IconForgeTestSupport
         folder.write("notes.txt", "ignored")
         try FileManager.default.createDirectory(atPath: folder.file("folder.svg"), withIntermediateDirectories: false)
         #expect(mkfifo(folder.file("pipe.svg"), 0o644) == 0)
-        try FileManager.default.createSymbolicLink(atPath: folder.file("escape.svg"), withDestinationPath: "/etc/passwd")
-        try FileManager.default.createSymbolicLink(atPath: folder.file("alias.svg"), withDestinationPath: folder.file("good.svg"))
-        try FileManager.default.createSymbolicLink(atPath: folder.file("dangling.svg"), withDestinationPath: folder.file("gone.svg"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("escape.svg"), withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("alias.svg"), withDestinationPath: folder.file("good.svg"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("dangling.svg"), withDestinationPath: folder.file("gone.svg"))
         let report = try check(folder)
-        #expect(findings(report).sorted() == [
-            "dangling.svg input.unreadable", "escape.svg input.unreadable", "folder.svg input.unreadable", "pipe.svg input.unreadable",
-        ])
+        #expect(
+            findings(report).sorted() == [
+                "dangling.svg input.unreadable", "escape.svg input.unreadable", "folder.svg input.unreadable",
+                "pipe.svg input.unreadable",
+            ])
         #expect(report.glyphCount == 6, "every *.svg is a glyph, if one that could not be read")
         #expect(report.catalog.glyphs.filter { $0.status == .ok }.map(\.name) == ["alias", "good"])
-        #expect(report.diagnostics.first { $0.file.hasSuffix("escape.svg") }?.message.contains("outside the glyphs folder") == true)
+        #expect(
+            report.diagnostics.first { $0.file.hasSuffix("escape.svg") }?.message.contains("outside the glyphs folder")
+                == true)
     }
 
     @Test func emptyFolderIsAnError() throws {

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// Files iconforge did not write: each gets a named diagnostic, nothing hangs or crashes,
@@ -42,24 +42,32 @@ import IconForgeTestSupport
             "page.svg": text("<!DOCTYPE html><html><body><p>hi<br></body></html>"),
             "xhtml.svg": text("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body/></html>"),
             "no-namespace.svg": text("<svg viewBox=\"0 0 35 35\">" + Self.square + "</svg>"),
-            "wrong-namespace.svg": text("<svg xmlns=\"http://example.com/svg\" viewBox=\"0 0 35 35\">" + Self.square + "</svg>"),
+            "wrong-namespace.svg": text(
+                "<svg xmlns=\"http://example.com/svg\" viewBox=\"0 0 35 35\">" + Self.square + "</svg>"),
             "utf16-no-bom.svg": Array(home.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
             "latin1.svg": text(Self.svg + "<title>caf") + [0xE9] + text("</title>" + Self.square + "</svg>"),
             "declared-ebcdic.svg": text("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?>" + home),
             "nul.svg": text(Self.svg) + [0] + text(Self.square + "</svg>"),
             "no-size.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\">" + Self.square + "</svg>"),
-            "percent-size.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" height=\"100%\">" + Self.square + "</svg>"),
-            "zero-viewbox.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 0 0\">" + Self.square + "</svg>"),
-            "negative-viewbox.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 -35 35\">" + Self.square + "</svg>"),
-            "nan-viewbox.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 NaN 35\">" + Self.square + "</svg>"),
-            "short-viewbox.svg": text("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35\">" + Self.square + "</svg>"),
+            "percent-size.svg": text(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" height=\"100%\">" + Self.square + "</svg>"),
+            "zero-viewbox.svg": text(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 0 0\">" + Self.square + "</svg>"),
+            "negative-viewbox.svg": text(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 -35 35\">" + Self.square + "</svg>"),
+            "nan-viewbox.svg": text(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 NaN 35\">" + Self.square + "</svg>"),
+            "short-viewbox.svg": text(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35\">" + Self.square + "</svg>"),
             "bad-path.svg": text(Self.svg + "<path d=\"M4 4 H31 V31 H4 Z oops\"/></svg>"),
             "notes.svg": text("\u{FEFF}  compose icon: 27 pt, black\nsee the template\n"),
             "preamble.svg": text("Exported by Tool 1.0\n" + Self.svg + Self.square + "</svg>"),
         ]
         let (report, rules) = try check(cases)
         for name in cases.keys {
-            #expect(rules[name] == [.svgParse], "\(name): \(report.diagnostics.filter { $0.file.hasSuffix("/" + name) }.map(\.message))")
+            #expect(
+                rules[name] == [.svgParse],
+                "\(name): \(report.diagnostics.filter { $0.file.hasSuffix("/" + name) }.map(\.message))")
         }
         #expect(rules["good.svg"] == nil, "one bad file never stops the others")
         let message = { (name: String) in report.diagnostics.first { $0.file.hasSuffix("/" + name) }?.message ?? "" }
@@ -71,24 +79,41 @@ import IconForgeTestSupport
         #expect(message("latin1.svg").contains("ISO-8859-1"), "an undeclared Latin-1 byte gets advice on declaring it")
         #expect(message("empty.svg").contains("empty"))
         #expect(message("bad-path.svg").contains("oops"))
-        #expect(message("notes.svg") == "this is not SVG markup: a text file with no '<' in it, beginning \"compose icon: 27 pt, black\"; export the glyph as SVG")
-        #expect(message("preamble.svg").hasPrefix("this is not SVG markup: the file begins with text, \"Exported by Tool 1.0\", where '<' should be"), "\(message("preamble.svg"))")
+        #expect(
+            message("notes.svg")
+                == "this is not SVG markup: a text file with no '<' in it, beginning \"compose icon: 27 pt, black\"; export the glyph as SVG"
+        )
+        #expect(
+            message("preamble.svg").hasPrefix(
+                "this is not SVG markup: the file begins with text, \"Exported by Tool 1.0\", where '<' should be"),
+            "\(message("preamble.svg"))")
     }
 
     @Test func resourceBombsFinishWithALimitOrADiagnostic() throws {
         var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg [\n<!ENTITY a0 \"lol\">\n"
-        for level in 1...9 { laughs += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">\n" }
+        for level in 1...9 {
+            laughs += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">\n"
+        }
         laughs += "]>\n" + Self.svg + "<title>&a9;</title>" + Self.square + "</svg>"
-        var fanOut = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"0 0 35 35\"><defs><rect id=\"u0\" width=\"1\" height=\"1\"/>"
+        var fanOut =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"0 0 35 35\"><defs><rect id=\"u0\" width=\"1\" height=\"1\"/>"
         for level in 1...8 {
-            fanOut += "<g id=\"u\(level)\">" + String(repeating: "<use xlink:href=\"#u\(level - 1)\"/>", count: 10) + "</g>"
+            fanOut +=
+                "<g id=\"u\(level)\">" + String(repeating: "<use xlink:href=\"#u\(level - 1)\"/>", count: 10) + "</g>"
         }
         fanOut += "</defs><use xlink:href=\"#u8\"/>" + Self.square + "</svg>"
-        let deep = Self.svg + String(repeating: "<g>", count: 10_000) + Self.square + String(repeating: "</g>", count: 10_000) + "</svg>"
+        let deep =
+            Self.svg + String(repeating: "<g>", count: 10_000) + Self.square + String(repeating: "</g>", count: 10_000)
+            + "</svg>"
         let many = Self.svg + String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 30_000) + "</svg>"
-        let huge = Self.svg + "<path d=\"M 1e308 1e308 L -1e308 5 L 4 4 Z\" stroke=\"#000\" stroke-width=\"1e300\"/>" + Self.square + "</svg>"
-        let blur = Self.svg + "<filter id=\"f\" x=\"-50\" y=\"-50\" width=\"100\" height=\"100\"><feGaussianBlur stdDeviation=\"1e6\"/></filter><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" filter=\"url(#f)\"/></svg>"
-        let enormous = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1e9\" height=\"1e9\">" + Self.square + "</svg>"
+        let huge =
+            Self.svg + "<path d=\"M 1e308 1e308 L -1e308 5 L 4 4 Z\" stroke=\"#000\" stroke-width=\"1e300\"/>"
+            + Self.square + "</svg>"
+        let blur =
+            Self.svg
+            + "<filter id=\"f\" x=\"-50\" y=\"-50\" width=\"100\" height=\"100\"><feGaussianBlur stdDeviation=\"1e6\"/></filter><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" filter=\"url(#f)\"/></svg>"
+        let enormous =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1e9\" height=\"1e9\">" + Self.square + "</svg>"
         let big = [UInt8](repeating: 0x20, count: 6 * 1024 * 1024)
         let (report, rules) = try check([
             "laughs.svg": text(laughs), "use-fan-out.svg": text(fanOut), "deep.svg": text(deep), "many.svg": text(many),
@@ -135,11 +160,14 @@ import IconForgeTestSupport
         #expect(FileManager.default.changeCurrentDirectoryPath(folder.path))
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         for reference in references {
-            let glyph = Self.svg + reference + "<rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" fill=\"#000000\"/></svg>"
-            let rendered = try GlyphRenderer.render(RenderRequest(Data(glyph.utf8), mode: .template, shapeThreshold: 1.2))
+            let glyph =
+                Self.svg + reference + "<rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" fill=\"#000000\"/></svg>"
+            let rendered = try GlyphRenderer.render(
+                RenderRequest(Data(glyph.utf8), mode: .template, shapeThreshold: 1.2))
             for image in rendered.images {
                 var reddish = 0
-                for index in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[index + 3] > 0 && image.pixels[index] > 0 {
+                for index in stride(from: 0, to: image.pixels.count, by: 4)
+                where image.pixels[index + 3] > 0 && image.pixels[index] > 0 {
                     reddish += 1
                 }
                 #expect(reddish == 0, "\(reference) read something outside the glyph")

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeOutputs
@@ -38,7 +38,9 @@ import IconForgeTestSupport
     static func counting() -> BuildProbes { BuildProbes(parses: WorkCount(), markupChecks: WorkCount()) }
 
     /// What `body` made, and how many markup checks and parses `probes` counted while it ran.
-    static func counted<T>(by probes: BuildProbes, _ body: () throws -> T) rethrows -> (value: T, checks: Int, parses: Int) {
+    static func counted<T>(by probes: BuildProbes, _ body: () throws -> T) rethrows -> (
+        value: T, checks: Int, parses: Int
+    ) {
         let (checks, parses) = (probes.markupChecks?.value ?? 0, probes.parses?.value ?? 0)
         let value = try body()
         return (value, (probes.markupChecks?.value ?? 0) - checks, (probes.parses?.value ?? 0) - parses)
@@ -65,7 +67,8 @@ import IconForgeTestSupport
         let glyphs = set.value.catalog.glyphs.count
         #expect(glyphs == 7)
         #expect(set.checks == glyphs, "each glyph's markup checked once, in the planning pass")
-        #expect(set.checks == glyph.checks && set.parses == glyph.parses, "set \(set.parses) parses, glyph \(glyph.parses)")
+        #expect(
+            set.checks == glyph.checks && set.parses == glyph.parses, "set \(set.parses) parses, glyph \(glyph.parses)")
         #expect(set.value.catalog.glyphs.allSatisfy { !$0.outputs.isEmpty })
     }
 
@@ -92,7 +95,9 @@ import IconForgeTestSupport
             let fresh = GlyphProcessor.process(source, options: Self.rendering, encode: true, measured: measured)
             #expect(!fresh.pngs.isEmpty)
             #expect(remembered.value.pngs.map(\.bytes) == fresh.pngs.map(\.bytes), "\(fixture)")
-            #expect(remembered.value.diagnostics == fresh.diagnostics && remembered.value.outputs == fresh.outputs, "\(fixture)")
+            #expect(
+                remembered.value.diagnostics == fresh.diagnostics && remembered.value.outputs == fresh.outputs,
+                "\(fixture)")
         }
     }
 
@@ -113,7 +118,9 @@ import IconForgeTestSupport
 
     @Test func aWorkerKilledBetweenThePassesCostsOnlyWhatItRemembered() throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
-        let runner = GlyphRunner(isolation: .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30), options: Self.measuring)
+        let runner = GlyphRunner(
+            isolation: .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30),
+            options: Self.measuring)
         let source = try Self.source("stroke-24px.svg")
         let measured = runner.process(source, encode: false).measured
         let first = try #require(runner.workerProcessID)
@@ -136,7 +143,8 @@ import IconForgeTestSupport
         shared.use(Self.rendering)
         let rendered = shared.process(source, encode: true, measured: measured)
         #expect(shared.workerProcessID == worker, "the same worker served both passes")
-        let fresh = GlyphRunner(isolation: isolation, options: Self.rendering).process(source, encode: true, measured: measured)
+        let fresh = GlyphRunner(isolation: isolation, options: Self.rendering).process(
+            source, encode: true, measured: measured)
         #expect(rendered.pngs.map(\.bytes) == fresh.pngs.map(\.bytes) && !fresh.pngs.isEmpty)
         #expect(rendered.diagnostics == fresh.diagnostics && rendered.outputs == fresh.outputs)
     }
@@ -148,7 +156,8 @@ import IconForgeTestSupport
         request.jobs = 2
         request.options = Self.measuring
         let files = try GlyphDiscovery.discover([Fixtures.path("pipeline")])
-        let runners = GlyphRunners(count: 2, isolation: request.isolation, options: Self.rendering, pool: nil, probes: BuildProbes())
+        let runners = GlyphRunners(
+            count: 2, isolation: request.isolation, options: Self.rendering, pool: nil, probes: BuildProbes())
         runners.startWorkers()
         let started = (0..<2).map { runners[$0].workerProcessID }
         #expect(started.allSatisfy { $0 != nil })
@@ -156,7 +165,8 @@ import IconForgeTestSupport
             var passRequest = request
             passRequest.options = options
             return GlyphScheduler(
-                files: files, nameFindings: [:], previous: nil, onDisk: .unknown(count: files.count, takenAt: 0), request: passRequest, runners: runners
+                files: files, nameFindings: [:], previous: nil, onDisk: .unknown(count: files.count, takenAt: 0),
+                request: passRequest, runners: runners
             ).run(encode: options == Self.rendering)
         }
         let measured = pass(Self.measuring)
@@ -173,22 +183,30 @@ import IconForgeTestSupport
         let frame = OutcomeCodec.encodeOptions(options)
         #expect(OutcomeCodec.decodeOptions(frame) == options)
         #expect(OutcomeCodec.decodeRequest(frame) == nil)
-        #expect(OutcomeCodec.decodeOptions(OutcomeCodec.encodeRequest(try Self.source("square-27pt.svg"), encode: true)) == nil)
+        #expect(
+            OutcomeCodec.decodeOptions(OutcomeCodec.encodeRequest(try Self.source("square-27pt.svg"), encode: true))
+                == nil)
     }
 
-    @Test("the render pass's request carries the SHA-256 the build checked the planning pass's against, and the worker takes it rather than hashing the bytes again")
+    @Test(
+        "the render pass's request carries the SHA-256 the build checked the planning pass's against, and the worker takes it rather than hashing the bytes again"
+    )
     func theSourceIsHashedOncePerPass() throws {
         let source = try Self.source("square-27pt.svg")
         let sha256 = SHA256Digest.hex(of: source.bytes)
-        let request = try #require(OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, sourceSHA256: sha256)))
+        let request = try #require(
+            OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, sourceSHA256: sha256)))
         #expect(request.sourceSHA256 == sha256 && request.source.bytes == source.bytes)
         #expect(OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true))?.sourceSHA256 == nil)
         // Told a hash, the processor records that one: it did not compute its own.
         let told = String(repeating: "0", count: 64)
-        #expect(GlyphProcessor.process(source, options: Self.rendering, encode: false, sourceSHA256: told).sourceSHA256 == told)
+        #expect(
+            GlyphProcessor.process(source, options: Self.rendering, encode: false, sourceSHA256: told).sourceSHA256
+                == told)
         #expect(GlyphProcessor.process(source, options: Self.rendering, encode: false).sourceSHA256 == sha256)
         // The plan hands its hash on only for the very bytes it measured.
-        let planned = SetScalePlan.Measurement(sourceSHA256: sha256, ink: InkMeasurement.Measured(box: nil, precision: 0))
+        let planned = SetScalePlan.Measurement(
+            sourceSHA256: sha256, ink: InkMeasurement.Measured(box: nil, precision: 0))
         #expect(planned.matching(source)?.sourceSHA256 == sha256)
         var edited = source
         edited.bytes += Array(" ".utf8)
@@ -198,14 +216,21 @@ import IconForgeTestSupport
     @Test("a measurement not yet judged, and the box the set was planned from, cross the worker pipe")
     func judgingTravelsWithTheMeasurement() throws {
         let source = try Self.source("square-27pt.svg")
-        let unjudged = InkMeasurement.Measured(box: Rect(x: 1, y: 2, width: 3, height: 4), precision: 0, offArtboard: [5..<9], judgingSlack: 1.5)
-        #expect(OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, measured: unjudged))?.measured == unjudged)
+        let unjudged = InkMeasurement.Measured(
+            box: Rect(x: 1, y: 2, width: 3, height: 4), precision: 0, offArtboard: [5..<9], judgingSlack: 1.5)
+        #expect(
+            OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, measured: unjudged))?.measured
+                == unjudged)
         let none = InkMeasurement.Measured(box: nil, precision: 0.25)
-        #expect(OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, measured: none))?.measured == none)
+        #expect(
+            OutcomeCodec.decodeRequest(OutcomeCodec.encodeRequest(source, encode: true, measured: none))?.measured
+                == none)
         var outcome = GlyphProcessor.process(source, options: Self.rendering, encode: true)
         outcome.plannedBox = Rect(x: 0, y: 0, width: 35, height: 35)
         let decoded = try #require(OutcomeCodec.decodeOutcome(OutcomeCodec.encodeOutcome(outcome), source: source))
-        #expect(decoded.plannedBox == outcome.plannedBox && decoded.measured == outcome.measured && decoded.inkBox == outcome.inkBox)
+        #expect(
+            decoded.plannedBox == outcome.plannedBox && decoded.measured == outcome.measured
+                && decoded.inkBox == outcome.inkBox)
     }
 
     @Test func theMemoKeepsWithinItsBudget() throws {
@@ -215,10 +240,12 @@ import IconForgeTestSupport
         let handle = try SVGHandle(data: Data(source.bytes))
         let markupCost = GlyphMemo.cost(of: markup, source: source)
         let tooSmall = GlyphMemo(budget: markupCost - 1)
-        tooSmall.remember(sha, source: source, limits: Limits(), markup: markup, handle: handle, parsedFrom: source.bytes)
+        tooSmall.remember(
+            sha, source: source, limits: Limits(), markup: markup, handle: handle, parsedFrom: source.bytes)
         #expect(tooSmall.count == 0)
         let markupOnly = GlyphMemo(budget: markupCost)
-        markupOnly.remember(sha, source: source, limits: Limits(), markup: markup, handle: handle, parsedFrom: source.bytes)
+        markupOnly.remember(
+            sha, source: source, limits: Limits(), markup: markup, handle: handle, parsedFrom: source.bytes)
         let entry = try #require(markupOnly.take(sha, for: source, limits: Limits()))
         #expect(entry.handle == nil && markupOnly.count == 0)
         let ample = GlyphMemo()

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeRender
 
@@ -12,8 +12,11 @@ import IconForgeTestSupport
     /// binary in the build folder; on macOS it is Xcode's xctest (or SwiftPM's helper), and
     /// the build folder is where the .xctest bundle is.
     static var iconforge: String? {
-        let folders = [(WorkerProcess.currentExecutable as NSString).deletingLastPathComponent]
-            + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }.map { ($0 as NSString).deletingLastPathComponent }
+        let folders =
+            [(WorkerProcess.currentExecutable as NSString).deletingLastPathComponent]
+            + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }.map {
+                ($0 as NSString).deletingLastPathComponent
+            }
         return folders.map { $0 + "/iconforge" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -28,26 +31,36 @@ import IconForgeTestSupport
 
     @Test func workersProduceExactlyWhatInProcessRenderingDoes() throws {
         let iconforge = try #require(Self.iconforge, "build the iconforge product first")
-        let inProcess = TemporaryFolder(), isolated = TemporaryFolder()
+        let inProcess = TemporaryFolder()
+        let isolated = TemporaryFolder()
         let glyphs = Fixtures.path("pipeline")
         let a = try build([glyphs], into: inProcess.path, isolation: .inProcess)
-        let b = try build([glyphs], into: isolated.path, isolation: .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30), jobs: 2)
+        let b = try build(
+            [glyphs], into: isolated.path,
+            isolation: .workers(executable: iconforge, timeout: ampleRenderTimeout, memoryBytes: 1 << 30), jobs: 2)
         #expect(a.catalog == b.catalog)
         #expect(a.diagnostics == b.diagnostics)
-        for name in try FileManager.default.contentsOfDirectory(atPath: inProcess.path) where name.hasSuffix(".png") || name.hasSuffix(".json") {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: inProcess.file(name))) == Data(contentsOf: URL(fileURLWithPath: isolated.file(name))), "\(name)")
+        for name in try FileManager.default.contentsOfDirectory(atPath: inProcess.path)
+        where name.hasSuffix(".png") || name.hasSuffix(".json") {
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: inProcess.file(name)))
+                    == Data(contentsOf: URL(fileURLWithPath: isolated.file(name))), "\(name)")
         }
     }
 
     @Test func crashedWorkerCostsOneGlyphAndIsReplaced() throws {
         let iconforge = try #require(Self.iconforge)
-        let scratch = TemporaryFolder(), output = TemporaryFolder()
+        let scratch = TemporaryFolder()
+        let output = TemporaryFolder()
         // The first worker dies of SIGSEGV on its first glyph; its replacement is the real one
         // (the fixture runs through a link, beside a link to iconforge).
         let worker = scratch.file("worker")
-        try FileManager.default.createSymbolicLink(atPath: worker, withDestinationPath: Fixtures.worker("crash-first-glyph"))
+        try FileManager.default.createSymbolicLink(
+            atPath: worker, withDestinationPath: Fixtures.worker("crash-first-glyph"))
         try FileManager.default.createSymbolicLink(atPath: scratch.file("iconforge"), withDestinationPath: iconforge)
-        let report = try build([Fixtures.path("pipeline")], into: output.path, isolation: .workers(executable: worker, timeout: ampleRenderTimeout, memoryBytes: 1 << 30))
+        let report = try build(
+            [Fixtures.path("pipeline")], into: output.path,
+            isolation: .workers(executable: worker, timeout: ampleRenderTimeout, memoryBytes: 1 << 30))
         let crashed = report.diagnostics.filter { $0.rule == .renderCrashed }
         #expect(crashed.count == 1)
         #expect(crashed.first?.message.contains("signal 11") == true)
@@ -65,7 +78,9 @@ import IconForgeTestSupport
         // A worker that never answers nor exits: the build returns only because each glyph's
         // worker is stopped at the limit, however long that takes on a busy machine.
         let worker = Fixtures.worker("never-replies")
-        let report = try build([Fixtures.path("pipeline/square-27pt.svg"), Fixtures.path("pipeline/tall-30pt.svg")], into: output.path, isolation: .workers(executable: worker, timeout: 0.5, memoryBytes: 1 << 30))
+        let report = try build(
+            [Fixtures.path("pipeline/square-27pt.svg"), Fixtures.path("pipeline/tall-30pt.svg")], into: output.path,
+            isolation: .workers(executable: worker, timeout: 0.5, memoryBytes: 1 << 30))
         #expect(report.diagnostics.map(\.rule) == [.renderTimeout, .renderTimeout])
         #expect(report.diagnostics.first?.message.contains("--render-timeout") == true)
         // A timed-out glyph is tried again by the next build, not remembered as failed.
@@ -77,14 +92,20 @@ import IconForgeTestSupport
         let output = TemporaryFolder()
         // The render time limit is far away: only the grace after the replies end can stop it.
         let worker = Fixtures.worker("closes-replies")
-        let report = try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path, isolation: .workers(executable: worker, timeout: 600, memoryBytes: 1 << 30))
+        let report = try build(
+            [Fixtures.path("pipeline/square-27pt.svg")], into: output.path,
+            isolation: .workers(executable: worker, timeout: 600, memoryBytes: 1 << 30))
         #expect(report.diagnostics.map(\.rule) == [.renderCrashed])
-        #expect(report.diagnostics.first?.message.contains("closed its output without exiting") == true, "\(report.diagnostics.map(\.message))")
+        #expect(
+            report.diagnostics.first?.message.contains("closed its output without exiting") == true,
+            "\(report.diagnostics.map(\.message))")
     }
 
     @Test func workerThatCannotStartIsReportedNotFatal() throws {
         let output = TemporaryFolder()
-        let report = try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path, isolation: .workers(executable: "/nonexistent/iconforge", timeout: 5, memoryBytes: 1 << 30))
+        let report = try build(
+            [Fixtures.path("pipeline/square-27pt.svg")], into: output.path,
+            isolation: .workers(executable: "/nonexistent/iconforge", timeout: 5, memoryBytes: 1 << 30))
         #expect(report.diagnostics.map(\.rule) == [.renderCrashed] || report.diagnostics.map(\.rule) == [.renderFailed])
     }
 
@@ -92,7 +113,9 @@ import IconForgeTestSupport
     /// not come back in points.
     @Test(arguments: ["rules/color-monochrome-two-fills.svg", "units/inkscape-mm-layer-translate-small.svg"])
     func outcomesSurviveTheWireExactly(fixture: String) throws {
-        let source = GlyphSource(name: "a", displayPath: "dir/a.svg", relativePath: "a.svg", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture)))))
+        let source = GlyphSource(
+            name: "a", displayPath: "dir/a.svg", relativePath: "a.svg",
+            bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture)))))
         let request = OutcomeCodec.encodeRequest(source, encode: true)
         let decoded = try #require(OutcomeCodec.decodeRequest(request))
         #expect(decoded.source == source && decoded.encode)
@@ -137,13 +160,20 @@ import IconForgeTestSupport
     @Test func aRenderOutOfMemorySaysItMetTheWorkersLimit() {
         let source = GlyphSource(name: "big", displayPath: "Glyphs/big.svg", relativePath: "big.svg", bytes: [])
         func outcome(_ message: String) -> GlyphOutcome {
-            GlyphOutcome(source: source, sourceSHA256: "", diagnostics: [Diagnostic(.renderFailed, file: source.displayPath, message)])
+            GlyphOutcome(
+                source: source, sourceSHA256: "",
+                diagnostics: [Diagnostic(.renderFailed, file: source.displayPath, message)])
         }
-        let explained = RenderWorker.explainingMemory(outcome("librsvg failed: rendering error: NoMemory"), limit: 1 << 30)
+        let explained = RenderWorker.explainingMemory(
+            outcome("librsvg failed: rendering error: NoMemory"), limit: 1 << 30)
         let message = explained.diagnostics.first?.message ?? ""
-        #expect(message.hasPrefix("librsvg failed: rendering error: NoMemory; it ran out of the 1024 MiB a render worker may use"), "\(message)")
+        #expect(
+            message.hasPrefix(
+                "librsvg failed: rendering error: NoMemory; it ran out of the 1024 MiB a render worker may use"),
+            "\(message)")
         #expect(message.contains("--isolation none"))
-        let other = RenderWorker.explainingMemory(outcome("librsvg failed: rendering error: invalid path data"), limit: 1 << 30)
+        let other = RenderWorker.explainingMemory(
+            outcome("librsvg failed: rendering error: invalid path data"), limit: 1 << 30)
         #expect(other.diagnostics.first?.message == "librsvg failed: rendering error: invalid path data")
     }
 }

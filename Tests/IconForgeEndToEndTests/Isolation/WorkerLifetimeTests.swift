@@ -1,8 +1,8 @@
 import Foundation
+import IconForgeTestSupport
 import Synchronization
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeRender
 @testable import IconForgeSVG
@@ -65,7 +65,8 @@ import IconForgeTestSupport
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", #"exec 3<&0; "$0" "$@" $$ "$LIMIT" <&3 3<&- & echo $!; wait"#, iconforge] + arguments
         shell.environment = ProcessInfo.processInfo.environment.merging(["LIMIT": limit]) { _, new in new }
-        let requests = Pipe(), replies = Pipe()
+        let requests = Pipe()
+        let replies = Pipe()
         shell.standardInput = requests
         shell.standardOutput = replies
         // Not the test runner's: a worker left over would keep its output open.
@@ -74,7 +75,9 @@ import IconForgeTestSupport
         // Whatever happens, this test's requests end, and with them a worker that outlived.
         defer { try? requests.fileHandleForWriting.close() }
         var pidLine = ""
-        while case let byte = replies.fileHandleForReading.readData(ofLength: 1), let character = byte.first, character != 10 {
+        while case let byte = replies.fileHandleForReading.readData(ofLength: 1), let character = byte.first,
+            character != 10
+        {
             pidLine.append(Character(UnicodeScalar(character)))
         }
         let worker = try #require(Int32(pidLine), "the shell printed '\(pidLine)'")
@@ -82,7 +85,9 @@ import IconForgeTestSupport
         let source = GlyphSource(
             name: "square", displayPath: "square.svg", relativePath: "square.svg",
             bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("pipeline/square-27pt.svg")))))
-        #expect(WorkerProcess.writeFrame(OutcomeCodec.encodeRequest(source, encode: false), to: requests.fileHandleForWriting.fileDescriptor))
+        #expect(
+            WorkerProcess.writeFrame(
+                OutcomeCodec.encodeRequest(source, encode: false), to: requests.fileHandleForWriting.fileDescriptor))
         let reply = try #require(WorkerProcess.readFrame(from: replies.fileHandleForReading.fileDescriptor))
         #expect(OutcomeCodec.decodeOutcome(reply, source: source) != nil)
         #expect(!Self.hasEnded(worker))
@@ -149,10 +154,12 @@ import IconForgeTestSupport
     /// until `ready` holds (the build is surely mid-render), sends it `signal`, and checks that
     /// it stops: exit status 128 + the signal, every worker ended, no temporary file left.
     func stopBuild(
-        _ arguments: [String], worker: String, scratch: TemporaryFolder, output: TemporaryFolder, signal: Int32, ready: () -> Bool
+        _ arguments: [String], worker: String, scratch: TemporaryFolder, output: TemporaryFolder, signal: Int32,
+        ready: () -> Bool
     ) throws {
         try Self.stop(
-            ["build"] + arguments + ["-o", output.path, "--jobs", "2", "--render-timeout", "600"], environment: ["ICONFORGE_RENDER_WORKER": worker],
+            ["build"] + arguments + ["-o", output.path, "--jobs", "2", "--render-timeout", "600"],
+            environment: ["ICONFORGE_RENDER_WORKER": worker],
             signal: signal, ready: ready)
         for pid in Self.announcedWorkers(in: scratch) {
             #expect(Self.waitUntil { Self.hasEnded(pid) }, "worker \(pid) outlived the build")
@@ -162,15 +169,18 @@ import IconForgeTestSupport
 
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalToTheBuildStopsItsWorkersAndExitsWith128PlusTheSignal(_ signal: Int32) throws {
-        let scratch = TemporaryFolder(), output = TemporaryFolder()
+        let scratch = TemporaryFolder()
+        let output = TemporaryFolder()
         let worker = scratch.file("worker")
-        try FileManager.default.createSymbolicLink(atPath: worker, withDestinationPath: Fixtures.worker("announces-never-replies"))
+        try FileManager.default.createSymbolicLink(
+            atPath: worker, withDestinationPath: Fixtures.worker("announces-never-replies"))
         // The output folder already holds a finished build, which must survive.
         #expect(try build([Fixtures.path("pipeline/square-27pt.svg")], into: output.path).errorCount == 0)
         let catalogBefore = try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json")))
         // A worker has started and will never answer: the build is surely mid-render.
         try stopBuild(
-            [Fixtures.path("pipeline/tall-30pt.svg"), Fixtures.path("pipeline/wide-30pt.svg")], worker: worker, scratch: scratch,
+            [Fixtures.path("pipeline/tall-30pt.svg"), Fixtures.path("pipeline/wide-30pt.svg")], worker: worker,
+            scratch: scratch,
             output: output, signal: signal
         ) { !Self.announcedWorkers(in: scratch).isEmpty }
         #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))) == catalogBefore)
@@ -180,17 +190,21 @@ import IconForgeTestSupport
     /// `EarlyStagingTests`): a build stopped while another glyph renders removes those too.
     @Test func aStoppedBuildRemovesTheTemporaryFilesOfTheGlyphsItHadFinished() throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
-        let scratch = TemporaryFolder(), output = TemporaryFolder()
+        let scratch = TemporaryFolder()
+        let output = TemporaryFolder()
         let worker = scratch.file("worker")
-        try FileManager.default.createSymbolicLink(atPath: worker, withDestinationPath: Fixtures.worker("first-real-then-never-replies"))
+        try FileManager.default.createSymbolicLink(
+            atPath: worker, withDestinationPath: Fixtures.worker("first-real-then-never-replies"))
         try FileManager.default.createSymbolicLink(atPath: scratch.file("iconforge"), withDestinationPath: iconforge)
         // One glyph's two PNGs are staged, and the other glyph's worker will never answer.
         try stopBuild(
-            [Fixtures.path("pipeline/tall-30pt.svg"), Fixtures.path("pipeline/wide-30pt.svg")], worker: worker, scratch: scratch,
+            [Fixtures.path("pipeline/tall-30pt.svg"), Fixtures.path("pipeline/wide-30pt.svg")], worker: worker,
+            scratch: scratch,
             output: output, signal: SIGTERM
         ) { Self.temporaryFiles(under: output.path).count == 2 && !Self.announcedWorkers(in: scratch).isEmpty }
         #expect(!FileManager.default.fileExists(atPath: output.file("catalog.json")))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".png") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".png") }.isEmpty)
     }
 }
 
@@ -198,11 +212,17 @@ import IconForgeTestSupport
 @Suite struct JobsTests {
     @Test func jobsAboveTheCoreCountAllRunAtOnce() throws {
         let jobs = ProcessInfo.processInfo.activeProcessorCount + 2
-        let scratch = TemporaryFolder(), glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let scratch = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         let worker = scratch.file("worker")
-        try FileManager.default.createSymbolicLink(atPath: worker, withDestinationPath: Fixtures.worker("announces-never-replies"))
+        try FileManager.default.createSymbolicLink(
+            atPath: worker, withDestinationPath: Fixtures.worker("announces-never-replies"))
         for index in 0..<jobs {
-            glyphs.write("g\(index).svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#)
+            glyphs.write(
+                "g\(index).svg",
+                #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
+            )
         }
         var request = BuildRequest()
         request.inputs = [glyphs.path]

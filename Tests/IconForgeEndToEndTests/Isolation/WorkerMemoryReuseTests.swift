@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeRender
 @testable import IconForgeSVG
@@ -28,13 +28,15 @@ import IconForgeTestSupport
 
     @Test(
         .enabled(if: measurable, "needs the system's malloc (not a sanitizer's) and Linux's /proc/PID/stat"),
-        arguments: [ExportMode.fitSet, .fitGlyph, .template], ["isolation/curved-fill-24-viewbox-only.svg", "real/fontawesome-overshoot-512.svg", "pipeline/stroke-24px.svg"])
+        arguments: [ExportMode.fitSet, .fitGlyph, .template],
+        ["isolation/curved-fill-24-viewbox-only.svg", "real/fontawesome-overshoot-512.svg", "pipeline/stroke-24px.svg"])
     func aWorkerRenderingTheSameGlyphAgainFaultsInAlmostNoNewPages(mode: ExportMode, fixture: String) throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         var options = PipelineOptions()
         options.mode = mode
         let worker = try WorkerProcess(
-            executable: iconforge, arguments: RenderWorker.arguments(options: options, memoryBytes: 1 << 30, timeout: ampleRenderTimeout))
+            executable: iconforge,
+            arguments: RenderWorker.arguments(options: options, memoryBytes: 1 << 30, timeout: ampleRenderTimeout))
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(fixture))))
         let source = GlyphSource(name: "glyph", displayPath: fixture, relativePath: fixture, bytes: bytes)
         func renderOnce(encode: Bool) throws {
@@ -60,6 +62,8 @@ import IconForgeTestSupport
         let after = try #require(Self.minorFaults(worker.processID))
         // A measurement and a render reuse the memory the previous ones freed: a few pages
         // each at most (a buffer that grew), not hundreds of fresh ones.
-        #expect(Double(after - before) / Double(2 * rounds) < 8, "\(mode) \(fixture) \(after - before) page faults in \(2 * rounds) requests")
+        #expect(
+            Double(after - before) / Double(2 * rounds) < 8,
+            "\(mode) \(fixture) \(after - before) page faults in \(2 * rounds) requests")
     }
 }

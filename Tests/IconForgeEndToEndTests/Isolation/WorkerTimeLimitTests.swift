@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeRender
 @testable import IconForgeSVG
@@ -25,7 +25,8 @@ import IconForgeTestSupport
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: iconforge)
         worker.arguments = arguments
-        let requests = Pipe(), replies = Pipe()
+        let requests = Pipe()
+        let replies = Pipe()
         worker.standardInput = requests
         worker.standardOutput = replies
         worker.standardError = FileHandle.nullDevice
@@ -56,12 +57,16 @@ import IconForgeTestSupport
         }
         // One glyph rendered and answered: the worker has set its limit (before the glyph).
         let source = try Self.glyph("pipeline/square-27pt.svg")
-        #expect(WorkerProcess.writeFrame(OutcomeCodec.encodeRequest(source, encode: false), to: worker.requests.fileHandleForWriting.fileDescriptor))
+        #expect(
+            WorkerProcess.writeFrame(
+                OutcomeCodec.encodeRequest(source, encode: false),
+                to: worker.requests.fileHandleForWriting.fileDescriptor))
         let reply = try #require(WorkerProcess.readFrame(from: worker.replies.fileHandleForReading.fileDescriptor))
         #expect(OutcomeCodec.decodeOutcome(reply, source: source) != nil)
 
         #expect(RenderWorker.ownTimeLimit(timeout: 600) == 902)
-        let limit = try #require(try Self.cpuTimeLimit(of: worker.process.processIdentifier), "the worker's CPU time is unlimited")
+        let limit = try #require(
+            try Self.cpuTimeLimit(of: worker.process.processIdentifier), "the worker's CPU time is unlimited")
         // 902 s from the CPU time the worker had used, rounded up to a whole second.
         #expect((902...904).contains(limit), "Max cpu time \(limit)")
     }
@@ -72,7 +77,10 @@ import IconForgeTestSupport
         let worker = try Self.startWorker(limit: "1")
         defer { try? worker.requests.fileHandleForWriting.close() }
         let source = try Self.glyph("isolation/spins-for-hours.svg")
-        #expect(WorkerProcess.writeFrame(OutcomeCodec.encodeRequest(source, encode: false), to: worker.requests.fileHandleForWriting.fileDescriptor))
+        #expect(
+            WorkerProcess.writeFrame(
+                OutcomeCodec.encodeRequest(source, encode: false),
+                to: worker.requests.fileHandleForWriting.fileDescriptor))
         let ended = WorkerLifetimeTests.waitUntil(120) { !worker.process.isRunning }
         if !ended { kill(worker.process.processIdentifier, SIGKILL) }
         #expect(ended, "the worker spun on past its CPU time limit")

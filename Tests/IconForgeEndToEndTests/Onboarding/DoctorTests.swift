@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `iconforge doctor` finds the real libraries and starts a real render worker, and says
@@ -12,7 +12,8 @@ import IconForgeTestSupport
         let findings = Doctor.run(librsvgPath: nil, workerExecutable: iconforge)
         #expect(findings.map(\.name) == ["librsvg", "libpng", "render worker"])
         #expect(findings.allSatisfy { $0.ok }, "\(findings)")
-        let librsvg = findings[0].detail, libpng = findings[1].detail
+        let librsvg = findings[0].detail
+        let libpng = findings[1].detail
         // Versions as "2.54.7 (librsvg-2.so.2)" and "1.6.39".
         #expect(librsvg.first?.isNumber == true && librsvg.contains("librsvg"), "\(librsvg)")
         #expect(libpng.split(separator: ".").count == 3 && libpng.hasPrefix("1."), "\(libpng)")
@@ -28,7 +29,8 @@ import IconForgeTestSupport
     @Test func missingLibrsvgSaysWhatToInstall() throws {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         // In a process of its own: librsvg is opened once per process.
-        let result = try ExternalProgram.run(iconforge, ["doctor"], environment: ["ICONFORGE_LIBRSVG": "/nonexistent/librsvg-2.so.2"])
+        let result = try ExternalProgram.run(
+            iconforge, ["doctor"], environment: ["ICONFORGE_LIBRSVG": "/nonexistent/librsvg-2.so.2"])
         #expect(result.status == 3, "\(result.output)")
         #expect(result.output.contains("MISSING librsvg"), "\(result.output)")
         #expect(result.output.contains("apt-get install librsvg2-2") && result.output.contains("brew install librsvg"))

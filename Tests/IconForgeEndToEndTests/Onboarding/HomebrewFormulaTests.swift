@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// Formula/iconforge.rb, checked on Linux as far as it can be without Homebrew or a Mac:
@@ -25,7 +25,10 @@ import IconForgeTestSupport
         let result = try ExternalProgram.run(try #require(Self.ruby), ["-c", Self.formula])
         #expect(result.status == 0 && result.output == "Syntax OK\n", "\(result.output)")
         let scratch = TemporaryFolder()
-        let broken = scratch.write("iconforge.rb", try String(contentsOfFile: Self.formula, encoding: .utf8).replacingOccurrences(of: "  def install\n", with: "  def install(\n"))
+        let broken = scratch.write(
+            "iconforge.rb",
+            try String(contentsOfFile: Self.formula, encoding: .utf8).replacingOccurrences(
+                of: "  def install\n", with: "  def install(\n"))
         #expect(try ExternalProgram.run(try #require(Self.ruby), ["-c", broken]).status != 0)
     }
 
@@ -46,7 +49,10 @@ import IconForgeTestSupport
         let text = try String(contentsOfFile: Self.formula, encoding: .utf8)
         try #require(text.contains("  RELEASE = nil\n  RELEASE_SHA256 = nil\n"))
         let released = scratch.write(
-            "iconforge.rb", text.replacingOccurrences(of: "  RELEASE = nil\n  RELEASE_SHA256 = nil\n", with: "  RELEASE = \"1.2.3\"\n  RELEASE_SHA256 = \"\(String(repeating: "ab", count: 32))\"\n"))
+            "iconforge.rb",
+            text.replacingOccurrences(
+                of: "  RELEASE = nil\n  RELEASE_SHA256 = nil\n",
+                with: "  RELEASE = \"1.2.3\"\n  RELEASE_SHA256 = \"\(String(repeating: "ab", count: 32))\"\n"))
         let declared = try Self.describe(released, prefix: "/opt/homebrew/Cellar/iconforge/1.2.3")
         #expect(declared["url"] as? String == "https://github.com/OWNER/iconforge/archive/refs/tags/v1.2.3.tar.gz")
         #expect(declared["sha256"] as? String == String(repeating: "ab", count: 32))
@@ -62,19 +68,26 @@ import IconForgeTestSupport
         let declared = try Self.describe(prefix: prefix)
         let commands = try #require(declared["install"] as? [[String]])
         try #require(commands.count == 2, "\(commands)")
-        #expect(commands[0].prefix(2) == ["swift", "build"] && commands[0].contains("release") && commands[0].suffix(2) == ["--product", "iconforge"], "\(commands[0])")
-        #expect(commands[1] == ["make", "install", "BUILD=0", "ICONFORGE=.build/release/iconforge", "PREFIX=\(prefix)"])
+        #expect(
+            commands[0].prefix(2) == ["swift", "build"] && commands[0].contains("release")
+                && commands[0].suffix(2) == ["--product", "iconforge"], "\(commands[0])")
+        #expect(
+            commands[1] == ["make", "install", "BUILD=0", "ICONFORGE=.build/release/iconforge", "PREFIX=\(prefix)"])
 
         let make = try #require(ExternalProgram.find("make"))
-        let install = try ExternalProgram.run(make, ["-s"] + commands[1].dropFirst().map { $0.hasPrefix("ICONFORGE=") ? "ICONFORGE=\(iconforge)" : $0 })
+        let install = try ExternalProgram.run(
+            make, ["-s"] + commands[1].dropFirst().map { $0.hasPrefix("ICONFORGE=") ? "ICONFORGE=\(iconforge)" : $0 })
         #expect(install.status == 0, "\(install.output)")
         var isFolder: ObjCBool = false
-        let files = InstallTests.tree(prefix).filter { FileManager.default.fileExists(atPath: prefix + "/" + $0, isDirectory: &isFolder) && !isFolder.boolValue }
+        let files = InstallTests.tree(prefix).filter {
+            FileManager.default.fileExists(atPath: prefix + "/" + $0, isDirectory: &isFolder) && !isFolder.boolValue
+        }
         #expect(files == InstallTests.installed.sorted())
 
         let testpath = scratch.file("test")
         try FileManager.default.createDirectory(atPath: testpath, withIntermediateDirectories: true)
-        let test = try ExternalProgram.run(try #require(Self.ruby), [Self.harness, Self.formula, "test", prefix, testpath])
+        let test = try ExternalProgram.run(
+            try #require(Self.ruby), [Self.harness, Self.formula, "test", prefix, testpath])
         #expect(test.status == 0, "\(test.output)")
         #expect(test.output.hasSuffix("test block passed\n"), "\(test.output)")
         #expect(try decodePNG(testpath + "/Output/square@3x.png").width == 104)

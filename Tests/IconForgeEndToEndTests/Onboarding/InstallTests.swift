@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `make install` and `make uninstall`, run for real into a temporary prefix.
@@ -28,10 +28,13 @@ import IconForgeTestSupport
         let prefix = scratch.file("usr")
         // A prefix in use: another tool's file and an empty folder stay as they are.
         let root = staged ? scratch.file("stage") + prefix : prefix
-        scratch.write((staged ? "stage" + prefix.dropFirst(scratch.path.count) : "usr") + "/bin/other-tool", "#!/bin/sh\n")
+        scratch.write(
+            (staged ? "stage" + prefix.dropFirst(scratch.path.count) : "usr") + "/bin/other-tool", "#!/bin/sh\n")
         try FileManager.default.createDirectory(atPath: root + "/share/doc", withIntermediateDirectories: true)
         let before = Self.tree(root)
-        let variables = ["BUILD=0", "ICONFORGE=\(iconforge)", "PREFIX=\(prefix)"] + (staged ? ["DESTDIR=\(scratch.file("stage"))"] : [])
+        let variables =
+            ["BUILD=0", "ICONFORGE=\(iconforge)", "PREFIX=\(prefix)"]
+            + (staged ? ["DESTDIR=\(scratch.file("stage"))"] : [])
 
         let install = try make("install", variables)
         #expect(install.status == 0, "\(install.output)")

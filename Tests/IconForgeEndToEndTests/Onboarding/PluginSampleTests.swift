@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// IconForgePlugin in a package that uses it (Tests/PluginSample), built with `swift build`:
@@ -24,7 +24,8 @@ import IconForgeTestSupport
         let manifest = package + "/Package.swift"
         let text = try String(contentsOfFile: manifest, encoding: .utf8)
         try #require(text.contains("path: \"../..\""))
-        try Data(text.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(root)\"").utf8).write(to: URL(fileURLWithPath: manifest))
+        try Data(text.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(root)\"").utf8).write(
+            to: URL(fileURLWithPath: manifest))
     }
 
     static func build() throws -> ExternalProgram.Result {
@@ -52,9 +53,13 @@ import IconForgeTestSupport
         // The package root's iconforge.json (the app's settings) is not the plugin's: nothing
         // is written under Sources/, and the glyphs are built on the template, not fitted.
         let sources = try FileManager.default.subpathsOfDirectory(atPath: Self.package + "/Sources").sorted()
-        let shipped = try FileManager.default.subpathsOfDirectory(atPath: Self.root + "/Tests/PluginSample/Sources").sorted()
+        let shipped = try FileManager.default.subpathsOfDirectory(atPath: Self.root + "/Tests/PluginSample/Sources")
+            .sorted()
         #expect(sources == shipped, "the plugin wrote under Sources/: \(Set(sources).subtracting(shipped).sorted())")
-        #expect(Set(firstMade.keys) == ["compose@2x.png", "compose@3x.png", "search@2x.png", "search@3x.png", "QuickAction.swift"], "\(firstMade.keys.sorted())")
+        #expect(
+            Set(firstMade.keys) == [
+                "compose@2x.png", "compose@3x.png", "search@2x.png", "search@3x.png", "QuickAction.swift",
+            ], "\(firstMade.keys.sorted())")
         #expect(try PNGCodec.decode([UInt8](firstMade["compose@3x.png"]!.bytes)).width == 104)
 
         // The program sees the enum and finds every PNG in its bundle.
@@ -63,7 +68,8 @@ import IconForgeTestSupport
         #expect(run.output.contains("action compose com.example.sample.compose image(\"compose\")"), "\(run.output)")
         #expect(run.output.contains("action search com.example.sample.search image(\"search\")"), "\(run.output)")
         for resource in ["compose@2x.png", "compose@3x.png", "search@2x.png", "search@3x.png"] {
-            #expect(run.output.contains("resource \(resource) \(firstMade[resource]!.bytes.count) bytes"), "\(run.output)")
+            #expect(
+                run.output.contains("resource \(resource) \(firstMade[resource]!.bytes.count) bytes"), "\(run.output)")
         }
 
         // SwiftPM compiles the C targets once more on the build after a cold one (the
@@ -82,14 +88,19 @@ import IconForgeTestSupport
 
         // A glyph changed: it is rendered again, and the program's resource is the new one.
         let glyph = Self.package + "/Sources/Sample/Glyphs/compose.svg"
-        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="10" width="30" height="15"/></svg>"#.utf8)
-            .write(to: URL(fileURLWithPath: glyph))
+        try Data(
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="10" width="30" height="15"/></svg>"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: glyph))
         let third = try Self.build()
         #expect(third.status == 0, "\(third.output)")
         #expect(third.output.contains("] iconforge build Glyphs (2 glyphs)"), "\(third.output)")
         let changed = try Self.generated()
         #expect(changed["compose@2x.png"]?.bytes != made["compose@2x.png"]?.bytes)
-        #expect(paintedPixelBox(try PNGCodec.decode([UInt8](changed["compose@2x.png"]!.bytes)))?.width == 60, "the wide glyph, 30 pt at @2x")
+        #expect(
+            paintedPixelBox(try PNGCodec.decode([UInt8](changed["compose@2x.png"]!.bytes)))?.width == 60,
+            "the wide glyph, 30 pt at @2x")
         #expect(changed["search@2x.png"]?.bytes == made["search@2x.png"]?.bytes)
     }
 }

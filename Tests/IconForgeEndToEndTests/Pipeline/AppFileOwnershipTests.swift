@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeOutputs
@@ -22,9 +22,11 @@ import IconForgeTestSupport
     static func adding(_ locale: String, _ value: String, to key: String, in text: String) throws -> String {
         var text = text
         let entry = try #require(text.range(of: "    \"\(key)\" : {"))
-        let localizations = try #require(text.range(of: "\"localizations\" : {\n", range: entry.upperBound..<text.endIndex))
+        let localizations = try #require(
+            text.range(of: "\"localizations\" : {\n", range: entry.upperBound..<text.endIndex))
         text.insert(
-            contentsOf: "        \"\(locale)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(value)\"\n          }\n        },\n",
+            contentsOf:
+                "        \"\(locale)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(value)\"\n          }\n        },\n",
             at: localizations.upperBound)
         return text
     }
@@ -37,17 +39,22 @@ import IconForgeTestSupport
         #expect(try app.catalogValue("CFBundleDisplayName", "de") == "Mosaik", "the app's own key stays")
 
         // A translator adds French and rewords the German, as Xcode's catalog editor writes them.
-        let text = try app.text("Mosaic/InfoPlist.xcstrings").replacingOccurrences(of: "\"value\" : \"Neue Notiz\"", with: "\"value\" : \"Neue Notiz anlegen\"")
+        let text = try app.text("Mosaic/InfoPlist.xcstrings").replacingOccurrences(
+            of: "\"value\" : \"Neue Notiz\"", with: "\"value\" : \"Neue Notiz anlegen\"")
         app.write("Mosaic/InfoPlist.xcstrings", try Self.adding("fr", "Nouvelle note", to: "New Note", in: text))
         #expect(try app.catalogValue("New Note", "fr") == "Nouvelle note")
 
         let second = try app.build(app.catalogTargets)
         #expect(second.errorCount == 0, "\(second.diagnostics)")
-        #expect(try app.catalogValue("New Note", "fr") == "Nouvelle note", "a locale quick-actions.json does not list is never touched")
+        #expect(
+            try app.catalogValue("New Note", "fr") == "Nouvelle note",
+            "a locale quick-actions.json does not list is never touched")
         #expect(try app.catalogValue("New Note", "de") == "Neue Notiz anlegen", "the translator's German is kept")
         let edited = warnings(second, .appFilesEdited)
         #expect(edited.count == 1, "\(second.diagnostics)")
-        #expect(edited.first?.contains("\"Neue Notiz anlegen\"") == true && edited.first?.contains("\"Neue Notiz\"") == true, "\(edited)")
+        #expect(
+            edited.first?.contains("\"Neue Notiz anlegen\"") == true
+                && edited.first?.contains("\"Neue Notiz\"") == true, "\(edited)")
         #expect(edited.first?.contains("quick-actions.json") == true)
 
         // Built again: the same warning, not a byte changed.
@@ -70,31 +77,46 @@ import IconForgeTestSupport
     @Test func aKeyIconforgeNoLongerWritesKeepsTranslationsItDidNotWrite() throws {
         let app = try AppFolder()
         #expect(try app.build(app.catalogTargets).errorCount == 0)
-        app.write("Mosaic/InfoPlist.xcstrings", try Self.adding("fr", "Rechercher", to: "Search", in: try app.text("Mosaic/InfoPlist.xcstrings")))
+        app.write(
+            "Mosaic/InfoPlist.xcstrings",
+            try Self.adding("fr", "Rechercher", to: "Search", in: try app.text("Mosaic/InfoPlist.xcstrings")))
         // The action's text changes: the old key holds a translation iconforge did not write.
-        app.write("Glyphs/quick-actions.json", AppFolder.definitions.replacingOccurrences(of: "\"en\": \"Search\"", with: "\"en\": \"Find\""))
+        app.write(
+            "Glyphs/quick-actions.json",
+            AppFolder.definitions.replacingOccurrences(of: "\"en\": \"Search\"", with: "\"en\": \"Find\""))
         let report = try app.build(app.catalogTargets)
         #expect(try app.catalogValue("Search", "fr") == "Rechercher", "\(report.diagnostics)")
         #expect(try app.catalogValue("Find", "de") == "Suchen")
-        #expect(warnings(report, .appFilesEdited).contains { $0.contains("\"Search\"") && $0.contains("fr") }, "\(report.diagnostics)")
+        #expect(
+            warnings(report, .appFilesEdited).contains { $0.contains("\"Search\"") && $0.contains("fr") },
+            "\(report.diagnostics)")
     }
 
     @Test func aTranslatorsEditInAStringsFileIsKeptAndReported() throws {
         let app = try AppFolder()
         #expect(try app.build(app.stringsTargets).errorCount == 0)
         #expect(try app.strings("de")["New Note"] == "Neue Notiz")
-        #expect(try app.strings("en")["NSCameraUsageDescription"]?.hasPrefix("Mosaic uses") == true, "UTF-16 file still reads")
+        #expect(
+            try app.strings("en")["NSCameraUsageDescription"]?.hasPrefix("Mosaic uses") == true,
+            "UTF-16 file still reads")
         #expect(try app.bytes("Mosaic/en.lproj/InfoPlist.strings").starts(with: [0xFF, 0xFE]))
 
         let german = try app.text("Mosaic/de.lproj/InfoPlist.strings")
-        app.write("Mosaic/de.lproj/InfoPlist.strings", german.replacingOccurrences(of: "\"New Note\" = \"Neue Notiz\";", with: "\"New Note\" = \"Notiz anlegen\";"))
-        app.write("Glyphs/quick-actions.json", AppFolder.definitions.replacingOccurrences(of: "\"Suchen\"", with: "\"Durchsuchen\""))
+        app.write(
+            "Mosaic/de.lproj/InfoPlist.strings",
+            german.replacingOccurrences(of: "\"New Note\" = \"Neue Notiz\";", with: "\"New Note\" = \"Notiz anlegen\";")
+        )
+        app.write(
+            "Glyphs/quick-actions.json",
+            AppFolder.definitions.replacingOccurrences(of: "\"Suchen\"", with: "\"Durchsuchen\""))
         let report = try app.build(app.stringsTargets)
         let strings = try app.strings("de")
         #expect(strings["New Note"] == "Notiz anlegen", "the translator's line is kept")
         #expect(strings["Search"] == "Durchsuchen", "a line nobody changed follows quick-actions.json")
         let edited = warnings(report, .appFilesEdited)
-        #expect(edited.count == 1 && edited.first?.contains("\"Notiz anlegen\"") == true && edited.first?.contains("\"Neue Notiz\"") == true, "\(report.diagnostics)")
+        #expect(
+            edited.count == 1 && edited.first?.contains("\"Notiz anlegen\"") == true
+                && edited.first?.contains("\"Neue Notiz\"") == true, "\(report.diagnostics)")
     }
 
     // MARK: - A hand-written array
@@ -109,7 +131,9 @@ import IconForgeTestSupport
             return
         }
         #expect(failure.path == app.file("Mosaic/Info.plist"))
-        #expect(failure.message.contains("iconforge did not write") && failure.message.contains("init --from-info-plist"), "\(failure.message)")
+        #expect(
+            failure.message.contains("iconforge did not write") && failure.message.contains("init --from-info-plist"),
+            "\(failure.message)")
         #expect(try app.bytes("Mosaic/Info.plist") == before, "not a byte changed")
     }
 
@@ -153,21 +177,36 @@ import IconForgeTestSupport
         let app = try AppFolder()
         try FileManager.default.removeItem(atPath: app.file("Glyphs/quick-actions.json"))
         let plist = try app.text("Mosaic/Info.plist")
-        app.write("Mosaic/Info.plist", plist.replacingOccurrences(of: "\t<key>UILaunchScreen</key>\n", with: Self.existingActions + "\t<key>UILaunchScreen</key>\n"))
+        app.write(
+            "Mosaic/Info.plist",
+            plist.replacingOccurrences(
+                of: "\t<key>UILaunchScreen</key>\n", with: Self.existingActions + "\t<key>UILaunchScreen</key>\n"))
         if binary {
-            let value = try PropertyListSerialization.propertyList(from: Data(app.bytes("Mosaic/Info.plist")), format: nil)
-            try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0).write(to: URL(fileURLWithPath: app.file("Mosaic/Info.plist")))
+            let value = try PropertyListSerialization.propertyList(
+                from: Data(app.bytes("Mosaic/Info.plist")), format: nil)
+            try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0).write(
+                to: URL(fileURLWithPath: app.file("Mosaic/Info.plist")))
         }
-        let english = "/* Privacy - Camera Usage Description */\n\"NSCameraUsageDescription\" = \"Mosaic uses the camera to add photos to your notes.\";\n\n/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Favorites\";\n"
-        try Data([0xFF, 0xFE] + Array(english.data(using: .utf16LittleEndian)!)).write(to: URL(fileURLWithPath: app.file("Mosaic/en.lproj/InfoPlist.strings")))
+        let english =
+            "/* Privacy - Camera Usage Description */\n\"NSCameraUsageDescription\" = \"Mosaic uses the camera to add photos to your notes.\";\n\n/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Favorites\";\n"
+        try Data([0xFF, 0xFE] + Array(english.data(using: .utf16LittleEndian)!)).write(
+            to: URL(fileURLWithPath: app.file("Mosaic/en.lproj/InfoPlist.strings")))
         let german = try app.text("Mosaic/de.lproj/InfoPlist.strings")
-        app.write("Mosaic/de.lproj/InfoPlist.strings", german + "\n/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Favoriten\";\n\"New Note\" = \"Neue Notiz\";\n\"Start writing\" = \"Losschreiben\";\n")
+        app.write(
+            "Mosaic/de.lproj/InfoPlist.strings",
+            german
+                + "\n/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Favoriten\";\n\"New Note\" = \"Neue Notiz\";\n\"Start writing\" = \"Losschreiben\";\n"
+        )
         var catalog = try app.text("Mosaic/InfoPlist.xcstrings")
-        let keys = [("New Note", "New Note", "Neue Notiz"), ("SHORTCUT_FAVORITES_TITLE", "Favorites", "Favoriten"), ("Start writing", "Start writing", "Losschreiben")]
+        let keys = [
+            ("New Note", "New Note", "Neue Notiz"), ("SHORTCUT_FAVORITES_TITLE", "Favorites", "Favoriten"),
+            ("Start writing", "Start writing", "Losschreiben"),
+        ]
         let entries = keys.map { key, english, german in
             "    \"\(key)\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(german)\"\n          }\n        },\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(english)\"\n          }\n        }\n      }\n    }"
         }
-        catalog = catalog.replacingOccurrences(of: "\n  },\n  \"version\"", with: ",\n" + entries.joined(separator: ",\n") + "\n  },\n  \"version\"")
+        catalog = catalog.replacingOccurrences(
+            of: "\n  },\n  \"version\"", with: ",\n" + entries.joined(separator: ",\n") + "\n  },\n  \"version\"")
         app.write("Mosaic/InfoPlist.xcstrings", catalog)
         _ = try app.catalog()
         return app
@@ -176,7 +215,9 @@ import IconForgeTestSupport
     @Test(arguments: ["strings", "xcstrings", "binary"])
     func importingAnAppsQuickActionsThenBuildingChangesNoByteOfItsFiles(_ translations: String) throws {
         let app = try appWithQuickActions(binary: translations == "binary")
-        let source = translations == "xcstrings" ? ["--xcstrings", app.file("Mosaic/InfoPlist.xcstrings")] : ["--strings", app.file("Mosaic")]
+        let source =
+            translations == "xcstrings"
+            ? ["--xcstrings", app.file("Mosaic/InfoPlist.xcstrings")] : ["--strings", app.file("Mosaic")]
         let run = ToolCommand.run(["init", app.path, "--from-info-plist", app.file("Mosaic/Info.plist")] + source)
         #expect(run.status == .clean, "\(run.lines)")
         let definitions = try app.text("Glyphs/quick-actions.json")
@@ -198,17 +239,22 @@ import IconForgeTestSupport
         let report = try app.build(targets)
         #expect(report.errorCount == 0, "\(report.diagnostics)")
         for (file, bytes) in zip(files, before) { #expect(try app.bytes(file) == bytes, "\(file) changed") }
-        #expect(try app.infoPlistByPython().contains("item $(PRODUCT_BUNDLE_IDENTIFIER).favorites SHORTCUT_FAVORITES_TITLE"))
+        #expect(
+            try app.infoPlistByPython().contains("item $(PRODUCT_BUNDLE_IDENTIFIER).favorites SHORTCUT_FAVORITES_TITLE")
+        )
 
         // Now iconforge's: a changed translation in quick-actions.json goes into the app's files.
-        app.write("Glyphs/quick-actions.json", definitions.replacingOccurrences(of: "\"Favoriten\"", with: "\"Lieblinge\""))
+        app.write(
+            "Glyphs/quick-actions.json", definitions.replacingOccurrences(of: "\"Favoriten\"", with: "\"Lieblinge\""))
         let changed = try app.build(targets)
         #expect(changed.errorCount == 0 && changed.warningCount == 0, "\(changed.diagnostics)")
         if translations == "xcstrings" {
             #expect(try app.catalogValue("SHORTCUT_FAVORITES_TITLE", "de") == "Lieblinge")
         } else {
             #expect(try app.strings("de")["SHORTCUT_FAVORITES_TITLE"] == "Lieblinge")
-            #expect(try app.text("Mosaic/de.lproj/InfoPlist.strings").contains("/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Lieblinge\";\n"), "changed on its own line")
+            #expect(
+                try app.text("Mosaic/de.lproj/InfoPlist.strings").contains(
+                    "/* Quick actions */\n\"SHORTCUT_FAVORITES_TITLE\" = \"Lieblinge\";\n"), "changed on its own line")
         }
         #expect(try app.bytes("Mosaic/Info.plist") == before[0], "the array is as it was")
     }
@@ -221,15 +267,22 @@ import IconForgeTestSupport
         let contents = app.file("Mosaic/Assets.xcassets/QuickActions/compose.imageset/Contents.json")
         let written = try String(contentsOfFile: contents, encoding: .utf8)
         // Xcode's inspector rewrites the file with its own author.
-        try written.replacingOccurrences(of: "\"author\" : \"iconforge\"", with: "\"author\" : \"xcode\"").write(toFile: contents, atomically: true, encoding: .utf8)
+        try written.replacingOccurrences(of: "\"author\" : \"iconforge\"", with: "\"author\" : \"xcode\"").write(
+            toFile: contents, atomically: true, encoding: .utf8)
         let report = try app.build(AppFileTargets())
         #expect(report.errorCount == 0, "\(report.diagnostics)")
         #expect(FileManager.default.fileExists(atPath: app.file("Output/compose@2x.png")))
-        #expect(FileManager.default.fileExists(atPath: app.file("Mosaic/Assets.xcassets/QuickActions/compose.imageset/compose@3x.png")))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: app.file("Mosaic/Assets.xcassets/QuickActions/compose.imageset/compose@3x.png")))
         // Someone's own image set with iconforge's author string is still someone's.
-        app.write("Mosaic/Assets.xcassets/QuickActions/camera-old.imageset/Contents.json", AssetCatalogWriter.contentsJSON(for: "camera-old"))
+        app.write(
+            "Mosaic/Assets.xcassets/QuickActions/camera-old.imageset/Contents.json",
+            AssetCatalogWriter.contentsJSON(for: "camera-old"))
         #expect(try app.build(AppFileTargets()).errorCount == 0)
-        #expect(FileManager.default.fileExists(atPath: app.file("Mosaic/Assets.xcassets/QuickActions/camera-old.imageset/Contents.json")))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: app.file("Mosaic/Assets.xcassets/QuickActions/camera-old.imageset/Contents.json")))
     }
 
     // MARK: - One consistent app
@@ -244,19 +297,32 @@ import IconForgeTestSupport
         let png = try Data(contentsOf: URL(fileURLWithPath: imageSet + "/scan@3x.png"))
         switch damage {
         case "deleted": try FileManager.default.removeItem(atPath: app.file("Glyphs/scan.svg"))
-        case "shrunk": app.write("Glyphs/scan.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"7.5\" y=\"7.5\" width=\"20\" height=\"20\"/></svg>\n")
-        default: app.write("Glyphs/scan.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"7.5\"")
+        case "shrunk":
+            app.write(
+                "Glyphs/scan.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"7.5\" y=\"7.5\" width=\"20\" height=\"20\"/></svg>\n"
+            )
+        default:
+            app.write(
+                "Glyphs/scan.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"7.5\"")
         }
         let report = try app.build(targets)
         #expect(report.failed)
         let items = try #require(try app.infoPlist()["UIApplicationShortcutItems"] as? [[String: Any]])
-        #expect(items.contains { $0["UIApplicationShortcutItemIconFile"] as? String == "scan" }, "the kept Info.plist still names scan")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: imageSet + "/scan@3x.png")) == png, "so its last good image set stays")
+        #expect(
+            items.contains { $0["UIApplicationShortcutItemIconFile"] as? String == "scan" },
+            "the kept Info.plist still names scan")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: imageSet + "/scan@3x.png")) == png,
+            "so its last good image set stays")
         #expect(FileManager.default.fileExists(atPath: imageSet + "/Contents.json"))
         #expect(report.diagnostics.contains { $0.message.contains("scan.imageset") }, "\(report.diagnostics)")
 
         // Mended: the image set is the glyph's again; removed from the actions: it goes.
-        app.write("Glyphs/quick-actions.json", AppFolder.definitions.replacingOccurrences(of: "\"icon\": { \"glyph\": \"scan\" }", with: "\"icon\": { \"system\": \"capturePhoto\" }"))
+        app.write(
+            "Glyphs/quick-actions.json",
+            AppFolder.definitions.replacingOccurrences(
+                of: "\"icon\": { \"glyph\": \"scan\" }", with: "\"icon\": { \"system\": \"capturePhoto\" }"))
         let mended = try app.build(targets)
         #expect(!FileManager.default.fileExists(atPath: imageSet), "\(mended.diagnostics)")
     }
@@ -268,7 +334,9 @@ import IconForgeTestSupport
     @Test func anActionsFallbackIconsAreAllWritten() throws {
         let app = try AppFolder()
         let icons = #""icon": { "glyph": "compose", "system": "compose", "symbol": "square.and.pencil" }"#
-        app.write("Glyphs/quick-actions.json", AppFolder.definitions.replacingOccurrences(of: #""icon": { "glyph": "compose" }"#, with: icons))
+        app.write(
+            "Glyphs/quick-actions.json",
+            AppFolder.definitions.replacingOccurrences(of: #""icon": { "glyph": "compose" }"#, with: icons))
         var targets = AppFileTargets()
         targets.infoPlist = app.file("Mosaic/Info.plist")
         targets.swiftSource = app.file("Mosaic/QuickAction.swift")
@@ -278,12 +346,22 @@ import IconForgeTestSupport
         #expect(items[0]["UIApplicationShortcutItemIconSymbolName"] as? String == "square.and.pencil")
         #expect(items[0]["UIApplicationShortcutItemIconFile"] as? String == "compose")
         #expect(items[0]["UIApplicationShortcutItemIconType"] as? String == "UIApplicationShortcutIconTypeCompose")
-        #expect(try app.text("Mosaic/QuickAction.swift").contains("case .compose: return .symbol(\"square.and.pencil\")"), "the icon iOS shows first")
-        #expect(FileManager.default.fileExists(atPath: app.file("Mosaic/Assets.xcassets/QuickActions/compose.imageset/compose@3x.png")))
+        #expect(
+            try app.text("Mosaic/QuickAction.swift").contains("case .compose: return .symbol(\"square.and.pencil\")"),
+            "the icon iOS shows first")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: app.file("Mosaic/Assets.xcassets/QuickActions/compose.imageset/compose@3x.png")))
         // A fallback is checked like any icon.
-        app.write("Glyphs/quick-actions.json", AppFolder.definitions.replacingOccurrences(of: #""icon": { "glyph": "compose" }"#, with: #""icon": { "symbol": "square.and.pencil", "system": "favourite" }"#))
+        app.write(
+            "Glyphs/quick-actions.json",
+            AppFolder.definitions.replacingOccurrences(
+                of: #""icon": { "glyph": "compose" }"#,
+                with: #""icon": { "symbol": "square.and.pencil", "system": "favourite" }"#))
         let wrong = try app.build(targets)
-        #expect(wrong.diagnostics.contains { $0.rule == .actionsIcon && $0.message.contains("did you mean \"favorite\"") }, "\(wrong.diagnostics)")
+        #expect(
+            wrong.diagnostics.contains { $0.rule == .actionsIcon && $0.message.contains("did you mean \"favorite\"") },
+            "\(wrong.diagnostics)")
     }
 
     // MARK: - Make
@@ -295,14 +373,19 @@ import IconForgeTestSupport
         let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let app = try AppFolder()
         let original = try app.bytes("Mosaic/Info.plist")
-        app.write("iconforge.json", #"{ "output": "Output", "xcassets": "Mosaic/Assets.xcassets/QuickActions", "infoPlist": "Mosaic/Info.plist" }"#)
+        app.write(
+            "iconforge.json",
+            #"{ "output": "Output", "xcassets": "Mosaic/Assets.xcassets/QuickActions", "infoPlist": "Mosaic/Info.plist" }"#
+        )
         app.write("Makefile", MakeFreshCloneTests.fragment)
         // As in AppFilesTests.makeRebuildsOnlyWhenAnInputChanges: every time moves ten seconds
         // back before each make, as if the last save and build were that long ago.
         func make() throws -> Bool {
             let relative = (FileManager.default.enumerator(atPath: app.path)?.allObjects as? [String]) ?? []
             for path in [app.path] + relative.map(app.file) {
-                if let time = FileSystem.modificationTime(of: path), time >= 10_000_000_000 { FileSystem.setModificationTime(of: path, to: time - 10_000_000_000) }
+                if let time = FileSystem.modificationTime(of: path), time >= 10_000_000_000 {
+                    FileSystem.setModificationTime(of: path, to: time - 10_000_000_000)
+                }
             }
             let (status, text) = try runProgram("/usr/bin/make", ["-C", app.path, "ICONFORGE=\(executable)"])
             #expect(status == 0, "\(text)")
@@ -312,7 +395,9 @@ import IconForgeTestSupport
         _ = try make()  // Output/ was created in the project folder, an input: one more build at most
         #expect(!(try make()), "nothing changed: make does nothing")
         let depfile = try app.text("Output/iconforge.d")
-        #expect(depfile.contains("Mosaic/Info.plist") && depfile.contains("Mosaic/Assets.xcassets/QuickActions/scan.imageset/Contents.json"), "\(depfile)")
+        #expect(
+            depfile.contains("Mosaic/Info.plist")
+                && depfile.contains("Mosaic/Assets.xcassets/QuickActions/scan.imageset/Contents.json"), "\(depfile)")
 
         // The array taken out of Info.plist: make puts it back.
         try Data(original).write(to: URL(fileURLWithPath: app.file("Mosaic/Info.plist")))
@@ -322,7 +407,9 @@ import IconForgeTestSupport
         // An image set deleted: make writes it again.
         try FileManager.default.removeItem(atPath: app.file("Mosaic/Assets.xcassets/QuickActions/scan.imageset"))
         #expect(try make())
-        #expect(FileManager.default.fileExists(atPath: app.file("Mosaic/Assets.xcassets/QuickActions/scan.imageset/scan@2x.png")))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: app.file("Mosaic/Assets.xcassets/QuickActions/scan.imageset/scan@2x.png")))
         #expect(!(try make()))
     }
 
@@ -339,16 +426,24 @@ import IconForgeTestSupport
         #expect(try Builder.run(request).errorCount == 0)
         let inputs = try app.text("BuildPhases/iconforge-inputs.xcfilelist").split(separator: "\n").map(String.init)
         let outputs = try app.text("BuildPhases/iconforge-outputs.xcfilelist").split(separator: "\n").map(String.init)
-        #expect(inputs.contains(app.file("Glyphs/compose.svg")) && inputs.contains(app.file("Glyphs/quick-actions.json")), "\(inputs)")
+        #expect(
+            inputs.contains(app.file("Glyphs/compose.svg")) && inputs.contains(app.file("Glyphs/quick-actions.json")),
+            "\(inputs)")
         #expect(!inputs.contains(app.file("Glyphs")), "folders are not listed")
-        for file in ["Output/catalog.json", "Mosaic/Info.plist", "Mosaic/InfoPlist.xcstrings", "Mosaic/QuickAction.swift",
-            "Mosaic/Assets.xcassets/QuickActions/scan.imageset/scan@3x.png", "Mosaic/Assets.xcassets/QuickActions/scan.imageset/Contents.json"] {
+        for file in [
+            "Output/catalog.json", "Mosaic/Info.plist", "Mosaic/InfoPlist.xcstrings", "Mosaic/QuickAction.swift",
+            "Mosaic/Assets.xcassets/QuickActions/scan.imageset/scan@3x.png",
+            "Mosaic/Assets.xcassets/QuickActions/scan.imageset/Contents.json",
+        ] {
             #expect(outputs.contains(app.file(file)), "\(file) in \(outputs)")
         }
         // Relative paths are the phase's: $(SRCROOT)/….
         #expect(Builder.fileListNames.inputs == "iconforge-inputs.xcfilelist")
-        try Builder.writeFileLists(in: app.file("Relative"), inputs: ["Glyphs/a.svg", "./iconforge.json"], outputs: ["Mosaic/Info.plist"])
-        #expect(try app.text("Relative/iconforge-inputs.xcfilelist") == "$(SRCROOT)/Glyphs/a.svg\n$(SRCROOT)/iconforge.json\n")
+        try Builder.writeFileLists(
+            in: app.file("Relative"), inputs: ["Glyphs/a.svg", "./iconforge.json"], outputs: ["Mosaic/Info.plist"])
+        #expect(
+            try app.text("Relative/iconforge-inputs.xcfilelist")
+                == "$(SRCROOT)/Glyphs/a.svg\n$(SRCROOT)/iconforge.json\n")
     }
 
     // MARK: - Warnings about the setup
@@ -359,7 +454,9 @@ import IconForgeTestSupport
         app.write("Mosaic/de.lproj/InfoPlist.strings", german + "\"Search\" = \"Suche\";\n")
         let report = try app.build(app.stringsTargets)
         let found = warnings(report, .appFilesSetup)
-        let named = found.filter { message in ["\"Search\"", "\"Suche\"", "\"Suchen\""].allSatisfy { message.contains($0) } }
+        let named = found.filter { message in
+            ["\"Search\"", "\"Suche\"", "\"Suchen\""].allSatisfy { message.contains($0) }
+        }
         #expect(named.count == 1, "\(report.diagnostics)")
         let path = app.file("Mosaic/de.lproj/InfoPlist.strings")
         let lines = report.diagnostics.filter { $0.rule == .appFilesSetup && $0.file == path }.map { $0.location?.line }
@@ -371,10 +468,16 @@ import IconForgeTestSupport
         var targets = AppFileTargets()
         targets.stringCatalog = app.file("Mosaic/Localizable.xcstrings")
         let report = try app.build(targets)
-        #expect(warnings(report, .appFilesSetup).contains { $0.contains("InfoPlist.xcstrings") && $0.contains("Localizable.xcstrings") }, "\(report.diagnostics)")
+        #expect(
+            warnings(report, .appFilesSetup).contains {
+                $0.contains("InfoPlist.xcstrings") && $0.contains("Localizable.xcstrings")
+            }, "\(report.diagnostics)")
         targets.stringCatalog = app.file("Mosaic/InfoPlist.xcstrings")
         targets.stringsFolder = app.file("Mosaic")
         let both = try app.build(targets)
-        #expect(warnings(both, .appFilesSetup).contains { $0.contains("--xcstrings") && $0.contains("--info-plist-strings") }, "\(both.diagnostics)")
+        #expect(
+            warnings(both, .appFilesSetup).contains {
+                $0.contains("--xcstrings") && $0.contains("--info-plist-strings")
+            }, "\(both.diagnostics)")
     }
 }

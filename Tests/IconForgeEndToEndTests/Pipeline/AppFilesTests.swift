@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -15,7 +15,8 @@ import IconForgeTestSupport
     /// A project folder with the shipped example glyphs and their quick-action definitions.
     func exampleProject() throws -> TemporaryFolder {
         let project = TemporaryFolder()
-        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Glyphs").path
         try FileManager.default.copyItem(atPath: glyphs, toPath: project.file("Glyphs"))
         return project
     }
@@ -33,7 +34,8 @@ import IconForgeTestSupport
         let report = try build(project)
         #expect(report.errorCount == 0, "\(report.diagnostics)")
         let plistData = try Data(contentsOf: URL(fileURLWithPath: project.file("Output/QuickActions.plist")))
-        let plist = try #require(try PropertyListSerialization.propertyList(from: plistData, format: nil) as? [String: Any])
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: plistData, format: nil) as? [String: Any])
         let items = try #require(plist["UIApplicationShortcutItems"] as? [[String: Any]])
         #expect(items.count == 4)
         #expect(items.first?["UIApplicationShortcutItemType"] as? String == "com.example.mosaic.compose")
@@ -42,7 +44,10 @@ import IconForgeTestSupport
         #expect(french.contains("\"New Note\" = \"Nouvelle note\";"))
         let listed = try #require(report.catalog.quickActions)
         #expect(listed.status == .ok)
-        #expect(listed.files.map(\.file) == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        #expect(
+            listed.files.map(\.file) == [
+                "QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings",
+            ])
         for file in listed.files {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: project.file("Output/" + file.file)))
             #expect(bytes.count == file.bytes && SHA256Digest.hex(of: bytes) == file.sha256)
@@ -60,7 +65,9 @@ import IconForgeTestSupport
 
     @Test func quickActionErrorsFailTheBuildAndWriteNoAppFiles() throws {
         let project = try exampleProject()
-        project.write("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open 😀\", \"icon\": { \"glyph\": \"nope\" } } ] }")
+        project.write(
+            "Glyphs/quick-actions.json",
+            "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open 😀\", \"icon\": { \"glyph\": \"nope\" } } ] }")
         let report = try build(project)
         let rules = report.diagnostics.map(\.rule)
         #expect(rules.contains(.actionsEmoji) && rules.contains(.actionsIcon))
@@ -78,12 +85,15 @@ import IconForgeTestSupport
         let good = try build(project, assetCatalog: group)
         #expect(good.errorCount == 0, "\(good.diagnostics)")
         let generated = try #require(good.catalog.quickActions).files
-        #expect(generated.map(\.file) == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        #expect(
+            generated.map(\.file) == ["QuickActions.plist", "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
         let output = project.file("Output")
         let before = generated.map { FileSystem.signature(of: output + "/" + $0.file) }
 
         // The app's own image set takes the name of a glyph an action uses.
-        project.write("App/Assets.xcassets/compose.imageset/Contents.json", "{ \"images\" : [], \"info\" : { \"author\" : \"xcode\", \"version\" : 1 } }")
+        project.write(
+            "App/Assets.xcassets/compose.imageset/Contents.json",
+            "{ \"images\" : [], \"info\" : { \"author\" : \"xcode\", \"version\" : 1 } }")
         let failed = try build(project, assetCatalog: group)
         #expect(Set(failed.diagnostics.map(\.rule)) == [.xcassetsConflict, .actionsIcon])
         for (file, signature) in zip(generated, before) {
@@ -96,7 +106,10 @@ import IconForgeTestSupport
         let entry = try #require(failed.catalog.quickActions)
         #expect(entry.status == .failed && entry.files.isEmpty && entry.keptFiles == generated)
         let note = try #require(failed.diagnostics.first { $0.rule == .actionsIcon }).message
-        #expect(note.hasSuffix("; until this is fixed, \(output)/ keeps the last good build's QuickActions.plist and 2 InfoPlist.strings files as they are"), "\(note)")
+        #expect(
+            note.hasSuffix(
+                "; until this is fixed, \(output)/ keeps the last good build's QuickActions.plist and 2 InfoPlist.strings files as they are"
+            ), "\(note)")
         // The glyph's own files go (documented: the folder matches the catalog), and the message says so.
         #expect(!FileManager.default.fileExists(atPath: output + "/compose@2x.png"))
         #expect(!FileManager.default.fileExists(atPath: group + "/compose.imageset"))
@@ -119,7 +132,9 @@ import IconForgeTestSupport
     @Test func keptQuickActionFilesAreRemovedWithTheDefinitions() throws {
         let project = try exampleProject()
         #expect(try build(project).errorCount == 0)
-        project.write("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"nope\" } } ] }")
+        project.write(
+            "Glyphs/quick-actions.json",
+            "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"nope\" } } ] }")
         let failed = try build(project)
         #expect(failed.catalog.quickActions?.keptFiles?.count == 3)
         #expect(FileManager.default.fileExists(atPath: project.file("Output/fr.lproj/InfoPlist.strings")))
@@ -133,13 +148,18 @@ import IconForgeTestSupport
     @Test func assetCatalogConflictFailsTheGlyphInTheCatalogToo() throws {
         let project = try exampleProject()
         let catalog = project.file("App/Glyphs.xcassets")
-        project.write("App/Glyphs.xcassets/home.imageset/Contents.json", "{ \"images\" : [], \"info\" : { \"author\" : \"xcode\", \"version\" : 1 } }")
+        project.write(
+            "App/Glyphs.xcassets/home.imageset/Contents.json",
+            "{ \"images\" : [], \"info\" : { \"author\" : \"xcode\", \"version\" : 1 } }")
         let report = try build(project, assetCatalog: catalog)
         #expect(report.diagnostics.map(\.rule) == [.xcassetsConflict])
         #expect(report.diagnostics.first?.file.hasSuffix("Glyphs/home.svg") == true)
         // The message names the image set in the way once, and ends with what to do.
         let message = try #require(report.diagnostics.first?.message)
-        #expect(message.components(separatedBy: catalog + "/home.imageset").count == 2 && message.hasSuffix("; rename the glyph or remove that asset, which iconforge will not touch"), "\(message)")
+        #expect(
+            message.components(separatedBy: catalog + "/home.imageset").count == 2
+                && message.hasSuffix("; rename the glyph or remove that asset, which iconforge will not touch"),
+            "\(message)")
         let home = try #require(report.catalog.glyphs.first { $0.name == "home" })
         #expect(home.status == .failed && home.outputs.isEmpty && home.diagnostics.map(\.rule) == [.xcassetsConflict])
         #expect(report.catalog.summary.errors == 1)
@@ -155,7 +175,10 @@ import IconForgeTestSupport
         try FileManager.default.removeItem(atPath: catalog)
         let again = try build(project, assetCatalog: catalog)
         #expect(again.reusedCount == 13)
-        let contents = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: catalog + "/compose.imageset/Contents.json"))) as? [String: Any]
+        let contents =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: catalog + "/compose.imageset/Contents.json")))
+            as? [String: Any]
         let images = contents?["images"] as? [[String: String]]
         #expect(images?.map { $0["scale"] } == ["2x", "3x"])
         #expect((contents?["properties"] as? [String: String])?["template-rendering-intent"] == "template")
@@ -167,10 +190,17 @@ import IconForgeTestSupport
 /// `iconforge.json`, `render`, `--depfile` and Make, through the command-line tool.
 @Suite struct ConfigurationAndMakeTests {
     @Test func configurationIsReadAndCheckedStrictly() throws {
-        let configuration = try Configuration.parse(Array("{ \"glyphs\": [\"A\", \"B\"], \"fit\": true, \"tolerance\": 1, \"allowOffCenter\": [\"play\"] }".utf8), path: "iconforge.json")
-        #expect(configuration.glyphs == ["A", "B"] && configuration.given(.fit) == .set && configuration.given(.tolerance) == 1)
+        let configuration = try Configuration.parse(
+            Array(
+                "{ \"glyphs\": [\"A\", \"B\"], \"fit\": true, \"tolerance\": 1, \"allowOffCenter\": [\"play\"] }".utf8),
+            path: "iconforge.json")
+        #expect(
+            configuration.glyphs == ["A", "B"] && configuration.given(.fit) == .set
+                && configuration.given(.tolerance) == 1)
         #expect(configuration.allowOffCenter == ["play"])
-        #expect(throws: UsageError.self) { try Configuration.parse(Array("{\n  \"fitt\": true }".utf8), path: "iconforge.json") }
+        #expect(throws: UsageError.self) {
+            try Configuration.parse(Array("{\n  \"fitt\": true }".utf8), path: "iconforge.json")
+        }
         do {
             _ = try Configuration.parse(Array("{\n  \"fitt\": true }".utf8), path: "iconforge.json")
         } catch {
@@ -193,7 +223,9 @@ import IconForgeTestSupport
         let wrong = project.write("iconforge.json", "{ \"fitt\": true }")
         var captured = CapturedOutput()
         #expect(ToolCommand.run(["check", "--config", wrong], output: &captured) == .usage)
-        #expect(captured.stderr.joined().contains("unknown key 'fitt'") && captured.stderr.joined().contains("in docs/designers.md"))
+        #expect(
+            captured.stderr.joined().contains("unknown key 'fitt'")
+                && captured.stderr.joined().contains("in docs/designers.md"))
         #expect(!captured.stderr.joined().contains("--help"))
     }
 
@@ -203,13 +235,16 @@ import IconForgeTestSupport
         let config = project.write("iconforge.json", "{ \"werror\": true, \"glyphs\": \"Glyphs\" }")
         var captured = CapturedOutput()
         let check = ["check", "--isolation", "none", "--config", config]
-        #expect(ToolCommand.run(check, output: &captured) == .checkFailed, "the glyphs folder comes from the file, relative to it")
+        #expect(
+            ToolCommand.run(check, output: &captured) == .checkFailed,
+            "the glyphs folder comes from the file, relative to it")
         #expect(ToolCommand.run(check + ["--no-werror"], output: &captured) == .clean)
         #expect(ToolCommand.run(check + ["--werror", "--no-werror"], output: &captured) == .usage)
     }
 
     @Test func configurationPathsAreRelativeToTheFileAndKeysAreNotRepeated() throws {
-        let configuration = try Configuration.parse(Array("{ \"glyphs\": \"G\", \"output\": \"/abs/out\" }".utf8), path: "project/iconforge.json")
+        let configuration = try Configuration.parse(
+            Array("{ \"glyphs\": \"G\", \"output\": \"/abs/out\" }".utf8), path: "project/iconforge.json")
         #expect(configuration.glyphs == ["project/G"] && configuration.given(.output) == "/abs/out")
         do {
             _ = try Configuration.parse(Array("{ \"fit\": true, \"fit\": false }".utf8), path: "c.json")
@@ -223,11 +258,17 @@ import IconForgeTestSupport
         var captured = CapturedOutput()
         #expect(ToolCommand.run(["help", "rules"], output: &captured) == .clean)
         #expect(ToolCommand.run(["rules", "--help"], output: &captured) == .clean)
-        #expect(ToolCommand.run(["render", Fixtures.path("pipeline"), "--scale", "2", "-o", "/tmp/x.png"], output: &captured) == .usage)
+        #expect(
+            ToolCommand.run(
+                ["render", Fixtures.path("pipeline"), "--scale", "2", "-o", "/tmp/x.png"], output: &captured) == .usage)
         #expect(captured.stderr.last?.contains("is a folder") == true)
-        #expect(ToolCommand.run(["check", "x", "--isolation", "none", "--render-timeout", "1"], output: &captured) == .usage)
+        #expect(
+            ToolCommand.run(["check", "x", "--isolation", "none", "--render-timeout", "1"], output: &captured) == .usage
+        )
         var json = CapturedOutput()
-        #expect(ToolCommand.run(["check", "/nonexistent/glyphs", "--format", "json", "--isolation", "none"], output: &json) == .io)
+        #expect(
+            ToolCommand.run(["check", "/nonexistent/glyphs", "--format", "json", "--isolation", "none"], output: &json)
+                == .io)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8)) as? [String: Any]
         #expect(document?["passed"] as? Bool == false)
         #expect((document?["diagnostics"] as? [[String: Any]])?.first?["rule"] as? String == "input.unreadable")
@@ -262,11 +303,19 @@ import IconForgeTestSupport
         _ = try build([Fixtures.path("pipeline/wide-30pt.svg")], into: output.path)
         var captured = CapturedOutput()
         let status = ToolCommand.run(
-            ["render", Fixtures.path("pipeline/wide-30pt.svg"), "--scale", "3", "-o", output.file("single.png"), "--isolation", "none"], output: &captured)
+            [
+                "render", Fixtures.path("pipeline/wide-30pt.svg"), "--scale", "3", "-o", output.file("single.png"),
+                "--isolation", "none",
+            ], output: &captured)
         #expect(status == .clean, "\(captured.stderr)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output.file("single.png"))) == Data(contentsOf: URL(fileURLWithPath: output.file("wide-30pt@3x.png"))))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: output.file("single.png")))
+                == Data(contentsOf: URL(fileURLWithPath: output.file("wide-30pt@3x.png"))))
         let failing = ToolCommand.run(
-            ["render", Fixtures.path("rules/size-target-too-small.svg"), "--scale", "2", "-o", output.file("bad.png"), "--isolation", "none"], output: &captured)
+            [
+                "render", Fixtures.path("rules/size-target-too-small.svg"), "--scale", "2", "-o",
+                output.file("bad.png"), "--isolation", "none",
+            ], output: &captured)
         #expect(failing == .checkFailed)
         #expect(!FileManager.default.fileExists(atPath: output.file("bad.png")))
         #expect(ToolCommand.run(["render", "x.svg", "--scale", "4", "-o", "x.png"], output: &captured) == .usage)
@@ -292,11 +341,15 @@ import IconForgeTestSupport
         // From here the build's clock is set rather than waited for. The glyph folder changed
         // (new.svg came and went) at `changed`, by the file-time clock.
         let changed = try #require(FileSystem.modificationTime(of: project.file("Glyphs")))
-        func catalogTime() throws -> Int64 { try #require(FileSystem.signature(of: project.file("Output/catalog.json"))).modified }
+        func catalogTime() throws -> Int64 {
+            try #require(FileSystem.signature(of: project.file("Output/catalog.json"))).modified
+        }
         // The time is in the build state, so a build where nothing changed needs neither
         // to re-date the catalog nor to read it to trust the state.
         func stateMatchesCatalog() throws -> Bool {
-            let state = try #require(BuildState.decode(Array(try Data(contentsOf: URL(fileURLWithPath: project.file("Output/" + BuildState.fileName))))))
+            let state = try #require(
+                BuildState.decode(
+                    Array(try Data(contentsOf: URL(fileURLWithPath: project.file("Output/" + BuildState.fileName))))))
             return state.catalogSignature == FileSystem.signature(of: project.file("Output/catalog.json"))
         }
         // A build that starts in the very tick the folder changed cannot tell whether it saw
@@ -339,7 +392,9 @@ import IconForgeTestSupport
     func makeRebuildsOnlyWhenAnInputChanges() throws {
         let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let project = TemporaryFolder()
-        for name in ["square-27pt.svg", "tall-30pt.svg"] { project.copy(fixture: "pipeline/" + name, as: "Glyphs/" + name) }
+        for name in ["square-27pt.svg", "tall-30pt.svg"] {
+            project.copy(fixture: "pipeline/" + name, as: "Glyphs/" + name)
+        }
         project.write("iconforge.json", "{ \"output\": \"Output\" }")
         project.write("Makefile", MakeFreshCloneTests.fragment)
         // Before each make, every time in the project moves ten seconds back, as if the last
@@ -351,7 +406,9 @@ import IconForgeTestSupport
             let relative = (FileManager.default.enumerator(atPath: project.path)?.allObjects as? [String]) ?? []
             for path in [project.path] + relative.map(project.file) {
                 // (A failed build's catalog, dated at the epoch, stays there.)
-                if let time = FileSystem.modificationTime(of: path), time >= 10_000_000_000 { FileSystem.setModificationTime(of: path, to: time - 10_000_000_000) }
+                if let time = FileSystem.modificationTime(of: path), time >= 10_000_000_000 {
+                    FileSystem.setModificationTime(of: path, to: time - 10_000_000_000)
+                }
             }
         }
         func make(expectSuccess: Bool = true) throws -> String {
@@ -384,7 +441,8 @@ import IconForgeTestSupport
         #expect(!(try make().contains("build --depfile")))
         project.write("iconforge.json", "{ \"output\": \"Output\", \"fit\": true }")
         #expect(try make().contains("build --depfile"))
-        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
+        let catalog = try JSONDecoder().decode(
+            Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
         #expect(catalog.mode == .fitSet)
         let depfile = try String(contentsOfFile: project.file("Output/iconforge.d"), encoding: .utf8)
         #expect(depfile.hasPrefix("Output/catalog.json: \\\n  Glyphs \\\n"))

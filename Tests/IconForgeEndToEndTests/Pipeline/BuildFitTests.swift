@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeRender
@@ -9,7 +9,8 @@ import IconForgeTestSupport
 /// Fit mode: the ink box, measured from pixels, is centred and scaled to the exact target.
 @Suite struct BuildFitTests {
     @Test(arguments: [
-        "pipeline/stroke-24px.svg", "pipeline/offcenter-20pt.svg", "pipeline/wide-pt-units.svg", "pipeline/tall-30pt.svg",
+        "pipeline/stroke-24px.svg", "pipeline/offcenter-20pt.svg", "pipeline/wide-pt-units.svg",
+        "pipeline/tall-30pt.svg",
         "viewbox/material-960-viewbox.svg", "viewbox/size-unlike-viewbox.svg", "viewbox/size-percent.svg",
     ])
     func governingDimensionHitsTargetAndIsCentred(fixture: String) throws {
@@ -30,8 +31,11 @@ import IconForgeTestSupport
                 }
             // Whole painted pixels: an edge partly covering a pixel adds at most one per side.
             #expect(abs(governing - scale.target(for: shape)) <= 1, "\(fixture) @\(scale.factor)x: \(box)")
-            let centreX = Double(box.x) + Double(box.width) / 2, centreY = Double(box.y) + Double(box.height) / 2
-            #expect(abs(centreX - Double(scale.canvas) / 2) <= 1 && abs(centreY - Double(scale.canvas) / 2) <= 1, "\(fixture) @\(scale.factor)x: \(box)")
+            let centreX = Double(box.x) + Double(box.width) / 2
+            let centreY = Double(box.y) + Double(box.height) / 2
+            #expect(
+                abs(centreX - Double(scale.canvas) / 2) <= 1 && abs(centreY - Double(scale.canvas) / 2) <= 1,
+                "\(fixture) @\(scale.factor)x: \(box)")
         }
     }
 
@@ -61,7 +65,9 @@ import IconForgeTestSupport
 
     @Test func strokedIconIsMeasuredFromPixelsNotLibrsvgsEstimate() throws {
         // Lucide's alarm-clock-minus: librsvg's ink rectangle is off by up to a point here.
-        let source = GlyphSource(name: "a", displayPath: "a.svg", relativePath: "a.svg", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("pipeline/stroke-24px.svg")))))
+        let source = GlyphSource(
+            name: "a", displayPath: "a.svg", relativePath: "a.svg",
+            bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("pipeline/stroke-24px.svg")))))
         let rendered = try GlyphRenderer.render(RenderRequest(Data(source.bytes), mode: .fitGlyph, shapeThreshold: 1.2))
         let ink = try #require(rendered.inkBox)
         // Painted: x 1–23 (round caps at 2,6 and 22,6 reach 1 and 23), y 2–22.

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -17,19 +17,26 @@ import IconForgeTestSupport
 
     /// The painted pixels of each output of the one glyph built, @2x then @3x.
     /// `visibleFrom`: the weakest alpha counted (1: any paint).
-    func paintedBoxes(_ report: BuildReport, in output: TemporaryFolder, visibleFrom alpha: UInt8 = 1) throws -> [(x: Int, y: Int, width: Int, height: Int)] {
+    func paintedBoxes(_ report: BuildReport, in output: TemporaryFolder, visibleFrom alpha: UInt8 = 1) throws -> [(
+        x: Int, y: Int, width: Int, height: Int
+    )] {
         let glyph = try #require(report.catalog.glyphs.first)
         return try Template.scales.map { scale in
             let image = try decodePNG(output.file(OutputNaming.fileName(glyph: glyph.name, scale: scale)))
             var faintless = image
-            for index in stride(from: 3, to: image.pixels.count, by: 4) where image.pixels[index] < alpha { faintless.pixels[index] = 0 }
+            for index in stride(from: 3, to: image.pixels.count, by: 4) where image.pixels[index] < alpha {
+                faintless.pixels[index] = 0
+            }
             return try #require(paintedPixelBox(faintless))
         }
     }
 
     /// Whether `box` is `size` px (±1) on its longer side and centred (±1) on `scale`'s canvas.
-    func isFittedAndCentred(_ box: (x: Int, y: Int, width: Int, height: Int), size: Int, on scale: Template.Scale) -> Bool {
-        let centreX = Double(box.x) + Double(box.width) / 2, centreY = Double(box.y) + Double(box.height) / 2
+    func isFittedAndCentred(_ box: (x: Int, y: Int, width: Int, height: Int), size: Int, on scale: Template.Scale)
+        -> Bool
+    {
+        let centreX = Double(box.x) + Double(box.width) / 2
+        let centreY = Double(box.y) + Double(box.height) / 2
         let half = Double(scale.canvas) / 2
         return abs(max(box.width, box.height) - size) <= 1 && abs(centreX - half) <= 1 && abs(centreY - half) <= 1
     }
@@ -51,7 +58,9 @@ import IconForgeTestSupport
 
     @Test func hugeIntrinsicSizeIsStillAnErrorInTemplateMode() throws {
         let (report, _) = try build("viewbox/huge-intrinsic-size.svg", mode: .template)
-        #expect(report.diagnostics.contains { $0.rule == .sizeMax && $0.severity == .error }, "\(report.diagnostics.map(\.message))")
+        #expect(
+            report.diagnostics.contains { $0.rule == .sizeMax && $0.severity == .error },
+            "\(report.diagnostics.map(\.message))")
     }
 }
 
@@ -63,7 +72,10 @@ extension BuildFitWhatShowsTests {
     func subpathWhollyOutsideIsLeftOutLikeAnElement(mode: ExportMode) throws {
         let (report, output) = try build("geometry/subpath-copy-outside.svg", mode: mode)
         #expect(report.errorCount == 0, "\(report.diagnostics.map(\.message))")
-        #expect(report.diagnostics.contains { $0.rule == .geometryClipped && $0.severity == .warning && $0.message.contains("subpath") })
+        #expect(
+            report.diagnostics.contains {
+                $0.rule == .geometryClipped && $0.severity == .warning && $0.message.contains("subpath")
+            })
         for (box, scale) in zip(try paintedBoxes(report, in: output), Template.scales) {
             #expect(isFittedAndCentred(box, size: scale.target(for: .square), on: scale), "@\(scale.factor)x: \(box)")
         }
@@ -71,7 +83,9 @@ extension BuildFitWhatShowsTests {
 
     @Test func subpathWhollyOutsideIsNotClippedInTemplateMode() throws {
         let (report, _) = try build("geometry/subpath-copy-outside.svg", mode: .template)
-        #expect(!report.diagnostics.contains { $0.rule == .geometryClipped && $0.severity == .error }, "\(report.diagnostics.map(\.message))")
+        #expect(
+            !report.diagnostics.contains { $0.rule == .geometryClipped && $0.severity == .error },
+            "\(report.diagnostics.map(\.message))")
         let ink = try #require(report.catalog.glyphs.first?.inkBox)
         #expect(abs(ink.maxX - 20) < 0.1, "\(ink)")
     }
@@ -84,7 +98,9 @@ extension BuildFitWhatShowsTests {
     func invisibleSliverDoesNotPlaceTheGlyph(mode: ExportMode) throws {
         let (report, output) = try build("geometry/faint-sliver-above.svg", mode: mode)
         #expect(report.errorCount == 0, "\(report.diagnostics.map(\.message))")
-        for (box, scale) in zip(try paintedBoxes(report, in: output, visibleFrom: AlphaBounds.visibleAlpha), Template.scales) {
+        for (box, scale) in zip(
+            try paintedBoxes(report, in: output, visibleFrom: AlphaBounds.visibleAlpha), Template.scales)
+        {
             #expect(isFittedAndCentred(box, size: scale.target(for: .square), on: scale), "@\(scale.factor)x: \(box)")
         }
     }
@@ -94,7 +110,9 @@ extension BuildFitWhatShowsTests {
     @Test(arguments: [ExportMode.template, .fitSet, .fitGlyph])
     func fadedTailPastTheEdgeIsNotClipped(mode: ExportMode) throws {
         let (report, _) = try build("geometry/shadow-fading-past-edge.svg", mode: mode)
-        #expect(!report.diagnostics.contains { $0.rule == .geometryClipped || $0.rule == .renderFailed }, "\(report.diagnostics.map(\.message))")
+        #expect(
+            !report.diagnostics.contains { $0.rule == .geometryClipped || $0.rule == .renderFailed },
+            "\(report.diagnostics.map(\.message))")
         let ink = try #require(report.catalog.glyphs.first?.inkBox)
         #expect(ink.maxY <= 24 && ink.y >= 2.9 && ink.y <= 3.1, "\(ink)")
     }
@@ -112,12 +130,19 @@ extension BuildFitWhatShowsTests {
         let ppp = try #require(glyph.plans.last).pixelsPerPoint
         func shifted(byPixels pixels: Double) -> RenderedGlyph {
             var wrong = glyph
-            wrong.inkBox = wrong.inkBox.map { Rect(x: $0.x + pixels / ppp, y: $0.y, width: $0.width, height: $0.height) }
+            wrong.inkBox = wrong.inkBox.map {
+                Rect(x: $0.x + pixels / ppp, y: $0.y, width: $0.width, height: $0.height)
+            }
             return wrong
         }
         let findings = GeometryChecks.run(shifted(byPixels: 1.5), name: "square", options: options, file: "square.svg")
-        #expect(findings.contains { $0.rule == .renderFailed && $0.severity == .error && $0.message.contains("the template placed") }, "\(findings.map(\.message))")
-        #expect(!GeometryChecks.run(shifted(byPixels: 0.75), name: "square", options: options, file: "square.svg").contains { $0.rule == .renderFailed })
+        #expect(
+            findings.contains {
+                $0.rule == .renderFailed && $0.severity == .error && $0.message.contains("the template placed")
+            }, "\(findings.map(\.message))")
+        #expect(
+            !GeometryChecks.run(shifted(byPixels: 0.75), name: "square", options: options, file: "square.svg").contains
+            { $0.rule == .renderFailed })
     }
 
     /// LibreOffice Draw's export (a 12.35 mm page in 0.01 mm units, a page-sized clip path)
@@ -129,7 +154,9 @@ extension BuildFitWhatShowsTests {
         let glyph = try #require(report.catalog.glyphs.first)
         let ink = try #require(glyph.inkBox)
         #expect(abs(ink.width - 1058 * 72 / 2540) < 0.02 && abs(ink.height - 599 * 72 / 2540) < 0.02, "\(ink)")
-        for (box, scale) in zip(try paintedBoxes(report, in: output, visibleFrom: AlphaBounds.visibleAlpha), Template.scales) {
+        for (box, scale) in zip(
+            try paintedBoxes(report, in: output, visibleFrom: AlphaBounds.visibleAlpha), Template.scales)
+        {
             #expect(abs(box.width - scale.target(for: .wide)) <= 1, "@\(scale.factor)x: \(box)")
         }
     }

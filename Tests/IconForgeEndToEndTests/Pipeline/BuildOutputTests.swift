@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeModel
 
@@ -9,11 +9,16 @@ import IconForgeTestSupport
 @Suite struct BuildOutputTests {
     @Test(arguments: [false, true])
     func twoBuildsGiveByteIdenticalFiles(fit: Bool) throws {
-        let first = TemporaryFolder(), second = TemporaryFolder()
+        let first = TemporaryFolder()
+        let second = TemporaryFolder()
         _ = try build([Fixtures.path("pipeline")], into: first.path, fit: fit, sizeTolerance: 10, jobs: 1)
         _ = try build([Fixtures.path("pipeline")], into: second.path, fit: fit, sizeTolerance: 10, jobs: 2)
-        let names = try FileManager.default.contentsOfDirectory(atPath: first.path).filter { !$0.hasPrefix(".") }.sorted()
-        #expect(names == (try FileManager.default.contentsOfDirectory(atPath: second.path).filter { !$0.hasPrefix(".") }.sorted()))
+        let names = try FileManager.default.contentsOfDirectory(atPath: first.path).filter { !$0.hasPrefix(".") }
+            .sorted()
+        #expect(
+            names
+                == (try FileManager.default.contentsOfDirectory(atPath: second.path).filter { !$0.hasPrefix(".") }
+                    .sorted()))
         // In template mode the 48 pt wide-pt-units.svg breaks the 35 pt maximum and gets no PNGs.
         #expect(names.count == (fit ? 7 : 6) * 2 + 1)
         for name in names {
@@ -43,9 +48,13 @@ import IconForgeTestSupport
                 #expect(image.width == output.width && image.height == output.height)
                 // The transform reproduces the placement: the ink box lands where it says.
                 let transform = try #require(output.transform)
-                let ink = try #require(glyph.inkBox), painted = try #require(paintedPixelBox(image))
-                let left = transform.x + ink.x * transform.scale, right = transform.x + ink.maxX * transform.scale
-                #expect(abs(Double(painted.x) - left) <= 1 && abs(Double(painted.x + painted.width) - right) <= 1, "\(output.file): \(painted) \(transform)")
+                let ink = try #require(glyph.inkBox)
+                let painted = try #require(paintedPixelBox(image))
+                let left = transform.x + ink.x * transform.scale
+                let right = transform.x + ink.maxX * transform.scale
+                #expect(
+                    abs(Double(painted.x) - left) <= 1 && abs(Double(painted.x + painted.width) - right) <= 1,
+                    "\(output.file): \(painted) \(transform)")
             }
         }
         func outputPath(_ file: String, in _: Catalog.Output) -> String { output.file(file) }
@@ -56,7 +65,9 @@ import IconForgeTestSupport
     }
 
     @Test func knownSHA256() {
-        #expect(SHA256Digest.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256Digest.hex(of: Array("abc".utf8))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     @Test func pngsAreMinimalAndCarryNoVaryingChunks() throws {
@@ -65,7 +76,9 @@ import IconForgeTestSupport
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output.file("square-27pt@2x.png"))))
         let chunks = pngChunkTypes(bytes)
         #expect(chunks.first == "IHDR" && chunks.last == "IEND")
-        #expect(!chunks.contains("tIME") && !chunks.contains("tEXt") && !chunks.contains("iTXt") && !chunks.contains("zTXt"))
+        #expect(
+            !chunks.contains("tIME") && !chunks.contains("tEXt") && !chunks.contains("iTXt") && !chunks.contains("zTXt")
+        )
         #expect(bytes[24] == 8, "8-bit")
     }
 
@@ -88,7 +101,9 @@ func pngChunkTypes(_ bytes: [UInt8]) -> [String] {
     var types: [String] = []
     var offset = 8
     while offset + 8 <= bytes.count {
-        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        let length =
+            Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+            | Int(bytes[offset + 3])
         types.append(String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self))
         offset += 12 + length
     }

@@ -1,8 +1,8 @@
 import Foundation
+import IconForgeTestSupport
 import Synchronization
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -25,7 +25,8 @@ struct StageProject {
 
     /// Dated an hour ago: a source changed within the last second is never vouched for.
     func settle(_ name: String) {
-        try? FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: folder.file("Glyphs/\(name).svg"))
+        try? FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: folder.file("Glyphs/\(name).svg"))
     }
 
     func request(writes: Bool = true) -> BuildRequest { Self.request(folder, writes: writes) }
@@ -54,7 +55,8 @@ struct StageProject {
             throw StageTestError.unchanged
         }
         let outcomes = GlyphScheduler(
-            files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable, onDisk: plan.onDisk, request: request
+            files: discovered.files, nameFindings: discovered.nameFindings, previous: plan.reusable,
+            onDisk: plan.onDisk, request: request
         ).run(encode: request.writesOutput)
         let resolution = try Resolution.settle(outcomes, discovered: discovered, plan: plan, request: request)
         return Stages(files: discovered.files, plan: plan, outcomes: outcomes, resolution: resolution)
@@ -67,14 +69,17 @@ enum StageTestError: Error { case unchanged }
 @Suite struct DiscoveryStageTests {
     func project(_ names: [String]) -> TemporaryFolder { StageProject(names).folder }
 
-    func request(_ folder: TemporaryFolder, writes: Bool = true) -> BuildRequest { StageProject.request(folder, writes: writes) }
+    func request(_ folder: TemporaryFolder, writes: Bool = true) -> BuildRequest {
+        StageProject.request(folder, writes: writes)
+    }
 
     @Test func discoveryFindsTheGlyphsTheirNameFindingsAndLocksOnlyAFolderItWrites() throws {
         let project = project(["b", "a", "A"])
         let discovered = try Discovered.discover(request(project))
         #expect(discovered.files.map(\.name) == ["A", "a", "b"])
         // "a" collides with "A" (a case-insensitive file system would merge them): by file index.
-        #expect(discovered.nameFindings.keys.sorted() == [1] && discovered.nameFindings[1]?.map(\.rule) == [.nameCollision])
+        #expect(
+            discovered.nameFindings.keys.sorted() == [1] && discovered.nameFindings[1]?.map(\.rule) == [.nameCollision])
         #expect(discovered.lock != nil && FileManager.default.fileExists(atPath: project.file("Output")))
 
         let checking = try Discovered.discover(request(project, writes: false))
@@ -90,7 +95,9 @@ enum StageTestError: Error { case unchanged }
 @Suite struct IncrementalPlanStageTests {
     func project(_ names: [String]) -> TemporaryFolder { StageProject(names).folder }
 
-    func request(_ folder: TemporaryFolder, writes: Bool = true) -> BuildRequest { StageProject.request(folder, writes: writes) }
+    func request(_ folder: TemporaryFolder, writes: Bool = true) -> BuildRequest {
+        StageProject.request(folder, writes: writes)
+    }
 
     @Test func thePlanLetsAnUnchangedBuildStandAndSaysWhatAChangedOneMayReuse() throws {
         let project = project(["search", "star"])
@@ -119,12 +126,15 @@ enum StageTestError: Error { case unchanged }
         #expect(replanned.ownedFiles == ["search@2x.png", "search@3x.png", "star@2x.png", "star@3x.png"])
 
         // One glyph changed: the previous state is reusable for the others.
-        project.write("Glyphs/star.svg", try String(contentsOfFile: project.file("Glyphs/search.svg"), encoding: .utf8) + "\n")
+        project.write(
+            "Glyphs/star.svg", try String(contentsOfFile: project.file("Glyphs/search.svg"), encoding: .utf8) + "\n")
         guard case .build(let changed) = try plan(request(project)) else {
             Issue.record("a build with a changed glyph is planned as a build")
             return
         }
-        #expect(changed.reusable?.buildKey == changed.buildKey && changed.reusable?.glyphs.map(\.name) == ["search", "star"])
+        #expect(
+            changed.reusable?.buildKey == changed.buildKey
+                && changed.reusable?.glyphs.map(\.name) == ["search", "star"])
     }
 }
 
@@ -148,7 +158,11 @@ enum StageTestError: Error { case unchanged }
         let outcomes = scheduler.run(encode: true)
         #expect(outcomes.map(\.source.name) == ["a", "b", "c", "d"])
         for outcome in outcomes {
-            #expect(!outcome.hasErrors && !outcome.reused && outcome.outputs.map(\.file) == ["\(outcome.source.name)@2x.png", "\(outcome.source.name)@3x.png"])
+            #expect(
+                !outcome.hasErrors && !outcome.reused
+                    && outcome.outputs.map(\.file) == [
+                        "\(outcome.source.name)@2x.png", "\(outcome.source.name)@3x.png",
+                    ])
             let images = try outcome.pngs.map { try PNGCodec.decode($0.bytes) }
             #expect(images.map(\.width) == [70, 104] && images.map(\.height) == [70, 104])
             #expect(images.allSatisfy { paintedPixelBox($0) != nil }, "each PNG has ink")
@@ -161,20 +175,27 @@ enum StageTestError: Error { case unchanged }
         // Without encoding (a check), the same measurements and findings, and no PNGs.
         let checked = scheduler.run(encode: false)
         #expect(checked.allSatisfy { $0.pngs.isEmpty })
-        #expect(checked.map(\.inkBox) == outcomes.map(\.inkBox) && checked.map(\.diagnostics) == outcomes.map(\.diagnostics))
+        #expect(
+            checked.map(\.inkBox) == outcomes.map(\.inkBox) && checked.map(\.diagnostics) == outcomes.map(\.diagnostics)
+        )
     }
 
     @Test func aGlyphTheLastBuildLeftAsItWasIsKeptWithoutRenderingAndAChangedOneIsRendered() throws {
         let project = StageProject(["search", "star"])
         _ = try Builder.run(project.request())
-        project.folder.write("Glyphs/star.svg", try String(contentsOfFile: project.folder.file("Glyphs/search.svg"), encoding: .utf8) + "\n")
+        project.folder.write(
+            "Glyphs/star.svg",
+            try String(contentsOfFile: project.folder.file("Glyphs/search.svg"), encoding: .utf8) + "\n")
         project.settle("star")
         let stages = try project.stages(project.request())
         let outcomes = stages.outcomes
         #expect(stages.plan.reusable != nil)
         #expect(outcomes.map(\.source.name) == ["search", "star"])
-        let kept = outcomes[0], changed = outcomes[1]
-        #expect(kept.reused && kept.pngs.isEmpty && kept.verifiedOutputs.keys.sorted() == ["search@2x.png", "search@3x.png"])
+        let kept = outcomes[0]
+        let changed = outcomes[1]
+        #expect(
+            kept.reused && kept.pngs.isEmpty
+                && kept.verifiedOutputs.keys.sorted() == ["search@2x.png", "search@3x.png"])
         #expect(!changed.reused && changed.pngs.count == 2 && changed.sourceSignature != nil)
 
         // A glyph with a name finding is never kept: the finding depends on the other glyphs.
@@ -193,13 +214,21 @@ enum StageTestError: Error { case unchanged }
         project.folder.write("Output/star@2x.png", "someone else's picture")
         let resolution = try project.stages(project.request()).resolution
         let star = try #require(resolution.outcomes.first { $0.source.name == "star" })
-        #expect(star.outputs.isEmpty && star.pngs.isEmpty && star.diagnostics.filter { $0.severity == .error }.map(\.rule) == [.outputConflict])
+        #expect(
+            star.outputs.isEmpty && star.pngs.isEmpty
+                && star.diagnostics.filter { $0.severity == .error }.map(\.rule) == [.outputConflict])
         #expect(resolution.catalog.glyphs.map(\.name) == ["search", "star"])
-        #expect(resolution.catalog.glyphs.map(\.status) == [.ok, .failed] && resolution.catalog.glyphs[0].outputs.count == 2)
-        #expect(resolution.pngCount == 2 && resolution.catalog.summary.pngs == 2 && resolution.catalog.summary.errors == 1 && resolution.failed)
+        #expect(
+            resolution.catalog.glyphs.map(\.status) == [.ok, .failed] && resolution.catalog.glyphs[0].outputs.count == 2
+        )
+        #expect(
+            resolution.pngCount == 2 && resolution.catalog.summary.pngs == 2 && resolution.catalog.summary.errors == 1
+                && resolution.failed)
         #expect(resolution.diagnostics.filter { $0.severity == .error }.map(\.rule) == [.outputConflict])
         // Settled, not written: the other file is as it was, and no PNG or catalog is there.
-        #expect(try String(contentsOfFile: project.folder.file("Output/star@2x.png"), encoding: .utf8) == "someone else's picture")
+        #expect(
+            try String(contentsOfFile: project.folder.file("Output/star@2x.png"), encoding: .utf8)
+                == "someone else's picture")
         let written = try FileManager.default.contentsOfDirectory(atPath: project.folder.file("Output"))
         #expect(!written.contains("search@2x.png") && !written.contains("catalog.json"), "\(written)")
 
@@ -216,14 +245,18 @@ enum StageTestError: Error { case unchanged }
         let request = project.request()
         let stages = try project.stages(request)
         let resolution = stages.resolution
-        let committed = try OutputCommit.commit(resolution, drawing: .none, files: stages.files, plan: stages.plan, request: request, startedAt: 0, early: nil)
+        let committed = try OutputCommit.commit(
+            resolution, drawing: .none, files: stages.files, plan: stages.plan, request: request, startedAt: 0,
+            early: nil)
         #expect(committed.diagnostics == resolution.diagnostics && committed.failed == resolution.failed)
-        let written = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.folder.file("Output/catalog.json"))))
+        let written = try JSONDecoder().decode(
+            Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.folder.file("Output/catalog.json"))))
         #expect(written == resolution.catalog)
         for (glyph, outcome) in zip(resolution.catalog.glyphs, resolution.outcomes) {
             #expect(glyph.outputs.count == 2)
             for (output, png) in zip(glyph.outputs, outcome.pngs) {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: project.folder.file("Output/" + output.file))))
+                let bytes = try [UInt8](
+                    Data(contentsOf: URL(fileURLWithPath: project.folder.file("Output/" + output.file))))
                 #expect(bytes == png.bytes && SHA256Digest.hex(of: bytes) == output.sha256)
                 #expect(try PNGCodec.decode(bytes).width == output.width)
             }
@@ -238,10 +271,15 @@ enum StageTestError: Error { case unchanged }
         let request = project.request()
         let stages = try project.stages(request)
         let resolution = stages.resolution
-        #expect(resolution.diagnostics.contains { $0.rule == .outputConflict && $0.file == Builder.catalogPath(request) })
-        let committed = try OutputCommit.commit(resolution, drawing: .none, files: stages.files, plan: stages.plan, request: request, startedAt: 0, early: nil)
+        #expect(
+            resolution.diagnostics.contains { $0.rule == .outputConflict && $0.file == Builder.catalogPath(request) })
+        let committed = try OutputCommit.commit(
+            resolution, drawing: .none, files: stages.files, plan: stages.plan, request: request, startedAt: 0,
+            early: nil)
         #expect(committed.diagnostics == resolution.diagnostics)
-        #expect(try String(contentsOfFile: project.folder.file("Output/catalog.json"), encoding: .utf8) == "{\"mine\": true}")
+        #expect(
+            try String(contentsOfFile: project.folder.file("Output/catalog.json"), encoding: .utf8)
+                == "{\"mine\": true}")
         #expect(!FileManager.default.fileExists(atPath: project.folder.file("Output/search@2x.png")))
     }
 }

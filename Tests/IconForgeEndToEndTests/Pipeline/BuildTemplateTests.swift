@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeRender
 
@@ -31,7 +31,8 @@ import IconForgeTestSupport
 
     @Test func wideAndTallGlyphsKeepTheirDrawnSize() throws {
         let output = TemporaryFolder()
-        let report = try build([Fixtures.path("pipeline/wide-30pt.svg"), Fixtures.path("pipeline/tall-30pt.svg")], into: output.path)
+        let report = try build(
+            [Fixtures.path("pipeline/wide-30pt.svg"), Fixtures.path("pipeline/tall-30pt.svg")], into: output.path)
         #expect(report.errorCount == 0)
         let shapes = Dictionary(uniqueKeysWithValues: report.catalog.glyphs.map { ($0.name, $0.shape) })
         #expect(shapes == ["wide-30pt": .wide, "tall-30pt": .tall])
@@ -60,7 +61,8 @@ import IconForgeTestSupport
         #expect(box2.x == 6 && box2.y == 10 && box2.width == 40 && box2.height == 40)
         let box3 = try #require(AlphaBounds.of(try decodePNG(output.file("offcenter-20pt@3x.png"))))
         // A square glyph's @3x scale, 80/27 px/pt; the 35 pt artboard (103.7 px) is centred.
-        let ppp = 80.0 / 27, origin = (104 - 35 * ppp) / 2
+        let ppp = 80.0 / 27
+        let origin = (104 - 35 * ppp) / 2
         #expect(abs(box3.x - (origin + 3 * ppp)) < 0.1 && abs(box3.y - (origin + 5 * ppp)) < 0.1)
         #expect(abs(box3.width - 20 * ppp) < 0.1)
     }
@@ -82,7 +84,10 @@ import IconForgeTestSupport
     @Test func strokeRunningOffTheCanvasIsMeasuredInFullAndHintsAtFit() throws {
         // A 24-unit icon whose round-capped stroke reaches x = 30.6, past the canvas edge at 29.5.
         let folder = TemporaryFolder()
-        folder.write("reach.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\"><path d=\"M3 3 C 20 3, 29.6 12, 29.6 21\"/></svg>")
+        folder.write(
+            "reach.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\"><path d=\"M3 3 C 20 3, 29.6 12, 29.6 21\"/></svg>"
+        )
         var request = BuildRequest()
         request.inputs = [folder.path]
         request.writesOutput = false
@@ -91,8 +96,11 @@ import IconForgeTestSupport
         #expect(abs(ink.maxX - 30.6) < 0.2, "\(ink)")
         // The 24 pt page leads, once: one finding that names it and the --fit that suits such a set.
         let lead = try #require(report.diagnostics.first { $0.rule == .sizeMax })
-        #expect(lead.message.hasPrefix("the page is 24 × 24 pt") && lead.message.contains("with --fit"), "\(lead.message)")
-        #expect(!report.diagnostics.contains { $0.rule == .sizeTarget || $0.rule == .geometryOffCenter }, "\(report.diagnostics.map(\.message))")
+        #expect(
+            lead.message.hasPrefix("the page is 24 × 24 pt") && lead.message.contains("with --fit"), "\(lead.message)")
+        #expect(
+            !report.diagnostics.contains { $0.rule == .sizeTarget || $0.rule == .geometryOffCenter },
+            "\(report.diagnostics.map(\.message))")
     }
 
     @Test func colouredGlyphKeepsItsColourAtEveryAlpha() throws {

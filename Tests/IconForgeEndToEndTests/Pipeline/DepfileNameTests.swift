@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 
@@ -44,49 +44,72 @@ import IconForgeTestSupport
     /// Every input and output `seconds` old and the catalog a second newer: Make's view of a
     /// finished build (the outputs are the catalog's prerequisites too).
     func settle(_ project: TemporaryFolder, at seconds: Int64) {
-        let outputs = ((try? FileManager.default.contentsOfDirectory(atPath: project.file("Output"))) ?? []).map({ "Output/" + $0 })
-        for path in ["Glyphs", "Glyphs/ok.svg"] + ((try? FileManager.default.contentsOfDirectory(atPath: project.file("Glyphs"))) ?? []).map({ "Glyphs/" + $0 }) + outputs {
+        let outputs = ((try? FileManager.default.contentsOfDirectory(atPath: project.file("Output"))) ?? []).map({
+            "Output/" + $0
+        })
+        for path in ["Glyphs", "Glyphs/ok.svg"]
+            + ((try? FileManager.default.contentsOfDirectory(atPath: project.file("Glyphs"))) ?? []).map({
+                "Glyphs/" + $0
+            }) + outputs
+        {
             FileSystem.setModificationTime(of: project.file(path), to: seconds * 1_000_000_000)
         }
         FileSystem.setModificationTime(of: project.file("Output/catalog.json"), to: (seconds + 1) * 1_000_000_000)
     }
 
-    @Test("names make can express are escaped: make reads them as the very files, and a deleted one stops nothing", .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing),
-          arguments: ["a b", "a#b", "a:b", "a$b", "a\\b", "a|b", "a*b", "a?b", "a[b]", "a\\ b", "a\\#b"])
+    @Test(
+        "names make can express are escaped: make reads them as the very files, and a deleted one stops nothing",
+        .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing),
+        arguments: ["a b", "a#b", "a:b", "a$b", "a\\b", "a|b", "a*b", "a?b", "a[b]", "a\\ b", "a\\#b"])
     func escapableNames(_ stem: String) throws {
         let name = stem + ".svg"
         let (project, report) = try project(special: name)
         // The name is no asset name, so the glyph fails that rule, but the depfile lists it.
-        #expect(!report.diagnostics.contains { $0.rule == .nameInvalid && $0.message.contains("make") }, "\(report.diagnostics)")
+        #expect(
+            !report.diagnostics.contains { $0.rule == .nameInvalid && $0.message.contains("make") },
+            "\(report.diagnostics)")
         #expect(report.catalog.glyphs.first { $0.name == "ok" }?.status == .ok)
         settle(project, at: 1_000_000)
-        #expect(try runMake(["-q"], in: project.path)?.status == 0, "up to date: make found the file, older than the catalog")
+        #expect(
+            try runMake(["-q"], in: project.path)?.status == 0,
+            "up to date: make found the file, older than the catalog")
         FileSystem.setModificationTime(of: project.file("Glyphs/" + name), to: 2_000_000 * 1_000_000_000)
         #expect(try runMake(["-q"], in: project.path)?.status == 1, "that very file is newer: out of date")
         let clean = try #require(try runMake(["clean"], in: project.path))
-        #expect(clean.status == 0 && clean.output.contains("clean\n") && !clean.output.contains("***"), "\(clean.output)")
+        #expect(
+            clean.status == 0 && clean.output.contains("clean\n") && !clean.output.contains("***"), "\(clean.output)")
         try FileManager.default.removeItem(atPath: project.file("Glyphs/" + name))
         settle(project, at: 3_000_000)
         let afterDeleting = try #require(try runMake([], in: project.path))
         // (A missing prerequisite with an empty rule counts as just remade: the build runs
         // once, and writes a depfile without it.)
-        #expect(afterDeleting.status == 0 && afterDeleting.output.contains("build"), "deleted: its empty rule keeps make going: \(afterDeleting.output)")
+        #expect(
+            afterDeleting.status == 0 && afterDeleting.output.contains("build"),
+            "deleted: its empty rule keeps make going: \(afterDeleting.output)")
     }
 
-    @Test("names make cannot express are refused as invalid names, with the reason; the others still build", .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing),
-          arguments: [("a;b", "';'"), ("a=b", "'='"), ("a%b", "'%'"), ("a\tb", "a tab"), ("a\nb", "line break")])
+    @Test(
+        "names make cannot express are refused as invalid names, with the reason; the others still build",
+        .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing),
+        arguments: [("a;b", "';'"), ("a=b", "'='"), ("a%b", "'%'"), ("a\tb", "a tab"), ("a\nb", "line break")])
     func refusedNames(_ stem: String, reason: String) throws {
         let name = stem + ".svg"
         let (project, report) = try project(special: name)
-        let refusal = try #require(report.diagnostics.first { $0.rule == .nameInvalid && $0.message.contains("make depfile") })
-        #expect(refusal.file == project.file("Glyphs/" + name) && refusal.message.contains(reason), "\(refusal.message)")
+        let refusal = try #require(
+            report.diagnostics.first { $0.rule == .nameInvalid && $0.message.contains("make depfile") })
+        #expect(
+            refusal.file == project.file("Glyphs/" + name) && refusal.message.contains(reason), "\(refusal.message)")
         // The character make refuses is one an asset name cannot have: one cause, one finding,
         // which says both what is wrong with the name and that the depfile leaves it out.
         let findings = report.diagnostics.filter { $0.file == refusal.file }
-        #expect(findings.count == 1 && refusal.message.hasPrefix("glyph name ") && refusal.message.contains("left out of the depfile"), "\(findings.map(\.message))")
+        #expect(
+            findings.count == 1 && refusal.message.hasPrefix("glyph name ")
+                && refusal.message.contains("left out of the depfile"), "\(findings.map(\.message))")
         #expect(report.failed)
         let glyph = try #require(report.catalog.glyphs.first { $0.name == stem })
-        #expect(glyph.status == .failed && glyph.diagnostics.count == 1 && glyph.diagnostics.contains { $0.message.contains("make depfile") })
+        #expect(
+            glyph.status == .failed && glyph.diagnostics.count == 1
+                && glyph.diagnostics.contains { $0.message.contains("make depfile") })
         #expect(report.catalog.glyphs.first { $0.name == "ok" }?.status == .ok)
         #expect(FileManager.default.fileExists(atPath: project.file("Output/ok@3x.png")))
         let depfile = try String(contentsOfFile: project.file("Output/iconforge.d"), encoding: .utf8)
@@ -100,8 +123,12 @@ import IconForgeTestSupport
 
     @Test func spellingsFollowGNUMake() {
         func spelled(_ path: String) -> MakeSyntax.Spelling? { try? MakeSyntax.spell(path).get() }
-        #expect(spelled("Glyphs/café-1.svg") == MakeSyntax.Spelling(prerequisite: "Glyphs/café-1.svg", target: "Glyphs/café-1.svg"))
-        #expect(spelled("a b#c:d\\e$f") == MakeSyntax.Spelling(prerequisite: "a\\ b\\#c\\:d\\e$$f", target: "a\\ b\\#c\\:d\\e$$f"))
+        #expect(
+            spelled("Glyphs/café-1.svg")
+                == MakeSyntax.Spelling(prerequisite: "Glyphs/café-1.svg", target: "Glyphs/café-1.svg"))
+        #expect(
+            spelled("a b#c:d\\e$f")
+                == MakeSyntax.Spelling(prerequisite: "a\\ b\\#c\\:d\\e$$f", target: "a\\ b\\#c\\:d\\e$$f"))
         #expect(spelled("a|b") == MakeSyntax.Spelling(prerequisite: "a\\|b", target: "a|b"))
         #expect(spelled("a*b?[c]") == MakeSyntax.Spelling(prerequisite: "a\\*b\\?\\[c]", target: "a\\*b\\?\\[c]"))
         #expect(spelled("a\\ b") == MakeSyntax.Spelling(prerequisite: "a\\\\\\ b", target: "a\\\\\\ b"))
@@ -109,7 +136,9 @@ import IconForgeTestSupport
         for refused in ["x(1)", "a\\", "", "a\u{1}b"] { #expect(spelled(refused) == nil, "\(refused)") }
     }
 
-    @Test("a folder make cannot name fails the build with the reason, and the depfile stays readable", .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing))
+    @Test(
+        "a folder make cannot name fails the build with the reason, and the depfile stays readable",
+        .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing))
     func refusedFolder() throws {
         let project = TemporaryFolder()
         project.copy(fixture: "pipeline/square-27pt.svg", as: "In;put/ok.svg")
@@ -121,17 +150,24 @@ import IconForgeTestSupport
         #expect(try #require(try runMake(["-n"], in: project.path)).status == 0)
     }
 
-    @Test("a glyph whose file name and folder make both refuses gets a finding for each: renaming the file mends only one")
+    @Test(
+        "a glyph whose file name and folder make both refuses gets a finding for each: renaming the file mends only one"
+    )
     func refusedNameInRefusedFolder() throws {
         let project = TemporaryFolder()
         project.copy(fixture: "pipeline/square-27pt.svg", as: "In;put/a=b.svg")
         let report = try Builder.run(Self.request(project, inputs: "In;put"))
         let findings = report.diagnostics.filter { $0.file == project.file("In;put/a=b.svg") }
         #expect(findings.map(\.rule) == [.nameInvalid, .nameInvalid], "\(findings.map(\.message))")
-        #expect(findings.contains { $0.message.hasPrefix("glyph name 'a=b'") } && findings.contains { $0.message.contains("cannot name this path: ';'") }, "\(findings.map(\.message))")
+        #expect(
+            findings.contains { $0.message.hasPrefix("glyph name 'a=b'") }
+                && findings.contains { $0.message.contains("cannot name this path: ';'") }, "\(findings.map(\.message))"
+        )
     }
 
-    @Test("an output folder make cannot name gives a depfile with no rule, and says why", .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing))
+    @Test(
+        "an output folder make cannot name gives a depfile with no rule, and says why",
+        .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing))
     func refusedOutputFolder() throws {
         let project = TemporaryFolder()
         project.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/ok.svg")
@@ -148,4 +184,3 @@ import IconForgeTestSupport
         #expect(made.status == 0 && made.output.contains("done"), "\(made.output)")
     }
 }
-

@@ -1,8 +1,8 @@
 import Foundation
+import IconForgeTestSupport
 import Synchronization
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgePlatform
@@ -15,7 +15,10 @@ import IconForgeTestSupport
 @Suite struct EarlyStagingTests {
     func makeGlyphs(_ folder: TemporaryFolder, count: Int, radius: Double = 3) {
         for index in 0..<count {
-            folder.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" rx=\"\(radius + Double(index) * 0.1)\"/></svg>")
+            folder.write(
+                "g\(index).svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" rx=\"\(radius + Double(index) * 0.1)\"/></svg>"
+            )
         }
     }
 
@@ -26,7 +29,8 @@ import IconForgeTestSupport
     /// The temporary files in `folder`, and those this process still has registered there
     /// for a stop to remove (both must be none once a build has returned).
     static func temporaryNames(in folder: String) -> [String] {
-        names(in: folder).filter { $0.hasPrefix(FileSystem.temporaryPrefix) } + Interruption.registeredTemporaries(in: folder)
+        names(in: folder).filter { $0.hasPrefix(FileSystem.temporaryPrefix) }
+            + Interruption.registeredTemporaries(in: folder)
     }
 
     /// What the output folder held each time a glyph was done.
@@ -38,7 +42,8 @@ import IconForgeTestSupport
     }
 
     @Test func eachGlyphsPNGsAreWrittenAsItFinishesAndShownOnlyAtTheCommit() throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         makeGlyphs(glyphs, count: 3)
         let seen = Mutex<[Seen]>([])
         let outputPath = output.path
@@ -49,8 +54,10 @@ import IconForgeTestSupport
         request.onGlyphDone = { done, _ in
             let names = Self.names(in: outputPath)
             let entry = Seen(
-                done: done, temporaryPNGs: names.count { $0.hasPrefix(FileSystem.temporaryPrefix) && $0.hasSuffix(".png") },
-                visiblePNGs: names.count { !$0.hasPrefix(".") && $0.hasSuffix(".png") }, catalog: names.contains("catalog.json"))
+                done: done,
+                temporaryPNGs: names.count { $0.hasPrefix(FileSystem.temporaryPrefix) && $0.hasSuffix(".png") },
+                visiblePNGs: names.count { !$0.hasPrefix(".") && $0.hasSuffix(".png") },
+                catalog: names.contains("catalog.json"))
             seen.withLock { $0.append(entry) }
         }
         let report = try Builder.run(request)
@@ -69,7 +76,8 @@ import IconForgeTestSupport
     /// A glyph refused after it was rendered (its output name is a file iconforge did not
     /// write) gets no files: its temporary ones are removed, the other file is untouched.
     @Test func aGlyphRefusedAfterRenderingLeavesNoTemporaryFile() throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         makeGlyphs(glyphs, count: 2)
         output.write("g0@2x.png", "someone else's")
         let report = try build([glyphs.path], into: output.path)
@@ -83,7 +91,9 @@ import IconForgeTestSupport
     /// A build that stops after rendering and before committing (here an asset catalog that
     /// cannot be made) leaves the output folder as it was, without temporary files.
     @Test func aBuildThatFailsBeforeCommittingLeavesNoTemporaryFile() throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder(), app = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
+        let app = TemporaryFolder()
         makeGlyphs(glyphs, count: 2)
         _ = try build([glyphs.path], into: output.path)
         let before = Self.names(in: output.path)
@@ -102,16 +112,25 @@ import IconForgeTestSupport
     /// A disk that fills up while a PNG is written: the rendering threads stop writing, the
     /// commit meets the same error before renaming anything, and the folder is as it was.
     @Test func aFullDiskWhileWritingAPNGReplacesNothing() throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         makeGlyphs(glyphs, count: 4)
         _ = try build([glyphs.path], into: output.path)
-        let before = try Dictionary(uniqueKeysWithValues: Self.names(in: output.path).map { ($0, try Data(contentsOf: URL(fileURLWithPath: output.file($0)))) })
+        let before = try Dictionary(
+            uniqueKeysWithValues: Self.names(in: output.path).map {
+                ($0, try Data(contentsOf: URL(fileURLWithPath: output.file($0))))
+            })
         makeGlyphs(glyphs, count: 4, radius: 5)
         let observer = FlushObserver(failsWriting: "g2@3x.png")
-        guard let failure = outputFailure(building: [glyphs.path], into: output.path, observedBy: observer) else { return }
+        guard let failure = outputFailure(building: [glyphs.path], into: output.path, observedBy: observer) else {
+            return
+        }
         #expect(failure.leftOutput == .unchanged)
         #expect(failure.path.hasSuffix("g2@3x.png"))
-        let after = try Dictionary(uniqueKeysWithValues: Self.names(in: output.path).map { ($0, try Data(contentsOf: URL(fileURLWithPath: output.file($0)))) })
+        let after = try Dictionary(
+            uniqueKeysWithValues: Self.names(in: output.path).map {
+                ($0, try Data(contentsOf: URL(fileURLWithPath: output.file($0))))
+            })
         #expect(after == before)
         _ = try build([glyphs.path], into: output.path)
         try checkCatalogMatchesFiles(output)

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeNative
@@ -12,7 +12,9 @@ import IconForgeTestSupport
 /// outline glyphs and an odd or a fitting fourth), built in template mode.
 @Suite struct FamilyChecksTests {
     /// Builds one fixture family into a fresh output folder.
-    func built(_ family: String, configure: (inout BuildRequest) -> Void = { _ in }) throws -> (report: BuildReport, project: TemporaryFolder) {
+    func built(_ family: String, configure: (inout BuildRequest) -> Void = { _ in }) throws -> (
+        report: BuildReport, project: TemporaryFolder
+    ) {
         let project = TemporaryFolder()
         for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("family/" + family)).sorted() {
             project.copy(fixture: "family/\(family)/\(name)", as: "Glyphs/" + name)
@@ -26,7 +28,9 @@ import IconForgeTestSupport
     }
 
     func findings(_ report: BuildReport) -> [String] {
-        report.diagnostics.filter { FamilyChecks.rules.contains($0.rule) }.map { "\($0.rule.rawValue) \(($0.file as NSString).lastPathComponent)" }
+        report.diagnostics.filter { FamilyChecks.rules.contains($0.rule) }.map {
+            "\($0.rule.rawValue) \(($0.file as NSString).lastPathComponent)"
+        }
     }
 
     /// The @3x render.
@@ -35,7 +39,9 @@ import IconForgeTestSupport
     /// The @3x render of `body` on the 35 pt template.
     func rendered(_ body: String) throws -> RGBAImage {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\">\(body)</svg>"
-        return try image(try GlyphRenderer.render(RenderRequest(Data(svg.utf8), mode: .template, shapeThreshold: PipelineOptions().shapeThreshold)))
+        return try image(
+            try GlyphRenderer.render(
+                RenderRequest(Data(svg.utf8), mode: .template, shapeThreshold: PipelineOptions().shapeThreshold)))
     }
 
     @Test("a 2 pt stroke measures 2 pt from the @3x render, and a solid disc has no dominant stroke")
@@ -57,25 +63,42 @@ import IconForgeTestSupport
         #expect(abs(discWeight.coverage - Double.pi * 13.5 * 13.5 / 729) < 0.02, "\(discWeight.coverage)")
     }
 
-    @Test("a crossing search cut short gives what all eight crossings in full give, from any first direction, at every ink pixel of strokes, a disc and a fill")
+    @Test(
+        "a crossing search cut short gives what all eight crossings in full give, from any first direction, at every ink pixel of strokes, a disc and a fill"
+    )
     func crossingsCutShortAgreeWithAllEightInFull() throws {
         let (elongation, directions) = (InkWeight.elongation, RGBAImage.crossingDirections)
-        var compared = 0, found = 0
-        for fixture in ["stroke-weight-one-heavier/circle", "stroke-weight-one-heavier/minus-circle", "optical-weight-solid-disc/record"] {
+        var compared = 0
+        var found = 0
+        for fixture in [
+            "stroke-weight-one-heavier/circle", "stroke-weight-one-heavier/minus-circle",
+            "optical-weight-solid-disc/record",
+        ] {
             let image = try image(try renderFixture("family/\(fixture).svg"))
-            let alpha = (0..<image.width * image.height).map { Float(RGBAImage.alphaValues[Int(image.pixels[$0 * 4 + 3])]) }
+            let alpha = (0..<image.width * image.height).map {
+                Float(RGBAImage.alphaValues[Int(image.pixels[$0 * 4 + 3])])
+            }
             try alpha.withUnsafeBufferPointer { alpha in
                 for y in Swift.stride(from: 1, to: image.height - 1, by: 2) {
                     for x in Swift.stride(from: 1, to: image.width - 1, by: 2) where image.alpha(x: x, y: y) >= 128 {
                         let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
                         let reach = 12.0
                         // Each crossing integrated to its end, then the rule on all eight.
-                        let full = directions.map { RGBAImage.crossing(alpha, width: image.width, height: image.height, x: px, y: py, dx: $0.0, dy: $0.1, reach: reach) }
-                        let narrowest = try #require(full.min()), widest = try #require(full.max())
+                        let full = directions.map {
+                            RGBAImage.crossing(
+                                alpha, width: image.width, height: image.height, x: px, y: py, dx: $0.0, dy: $0.1,
+                                reach: reach)
+                        }
+                        let narrowest = try #require(full.min())
+                        let widest = try #require(full.max())
                         let expected = widest >= elongation * narrowest ? narrowest : nil
                         for first in 0..<8 {
-                            let cut = RGBAImage.narrowestCrossing(alpha, width: image.width, height: image.height, x: px, y: py, reach: reach, elongation: elongation, startingAt: first)
-                            #expect(cut?.bitPattern == expected?.bitPattern, "\(fixture) at (\(x), \(y)) from direction \(first)")
+                            let cut = RGBAImage.narrowestCrossing(
+                                alpha, width: image.width, height: image.height, x: px, y: py, reach: reach,
+                                elongation: elongation, startingAt: first)
+                            #expect(
+                                cut?.bitPattern == expected?.bitPattern,
+                                "\(fixture) at (\(x), \(y)) from direction \(first)")
                             compared += 1
                         }
                         if expected != nil { found += 1 }
@@ -87,7 +110,9 @@ import IconForgeTestSupport
         #expect(found > 100 && found * 8 < compared, "\(found) of \(compared / 8)")
     }
 
-    @Test("strokes of one declared width are that width, however they overlap; a fill or a transform is measured from pixels")
+    @Test(
+        "strokes of one declared width are that width, however they overlap; a fill or a transform is measured from pixels"
+    )
     func strokesOfOneDeclaredWidthAreThatWidth() throws {
         // Heroicons' bold nests outlines that merge into bars: measured across, twice its pen.
         let (report, _) = try built("stroke-weight-pass-nested-outlines") { $0.options.mode = .fitSet }
@@ -96,20 +121,29 @@ import IconForgeTestSupport
         #expect(strokes.count == 4)
         let family = try #require(report.catalog.family?.stroke)
         // One pen, in points as exported: a square glyph's 80/27 px/pt and a tall one's 88/30 differ by 1 %.
-        for (name, stroke) in strokes { #expect(abs(stroke / family - 1) < 0.012, "\(name): \(stroke) pt, the set's \(family) pt") }
+        for (name, stroke) in strokes {
+            #expect(abs(stroke / family - 1) < 0.012, "\(name): \(stroke) pt, the set's \(family) pt")
+        }
         let bold = try renderFixture("family/stroke-weight-pass-nested-outlines/bold.svg", mode: .fitGlyph)
         let scale = try #require(Template.scales.last)
         let (render, shape, plan) = (try image(bold), try #require(bold.shape), try #require(bold.plans.last))
         let measured = try #require(InkWeight.measure(render, shape: shape, scale: scale)?.stroke)
-        let drawn = try #require(InkWeight.measure(render, shape: shape, scale: scale, drawnStroke: 1.5 * plan.pixelsPerPoint)?.stroke)
+        let drawn = try #require(
+            InkWeight.measure(render, shape: shape, scale: scale, drawnStroke: 1.5 * plan.pixelsPerPoint)?.stroke)
         #expect(measured > 1.5 * drawn, "measured across, \(measured) pt; drawn, \(drawn) pt")
 
         func width(_ body: String) -> Double? {
-            let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\">\(body)</svg>"
-            return MarkupChecks.run(GlyphSource(name: "g", displayPath: "g.svg", relativePath: "g.svg", bytes: Array(svg.utf8)), limits: Limits()).uniformStrokeWidth
+            let svg =
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\">\(body)</svg>"
+            return MarkupChecks.run(
+                GlyphSource(name: "g", displayPath: "g.svg", relativePath: "g.svg", bytes: Array(svg.utf8)),
+                limits: Limits()
+            ).uniformStrokeWidth
         }
         #expect(width("<path d=\"M4 4h16\"/><circle cx=\"12\" cy=\"12\" r=\"6\" style=\"stroke-width:2px\"/>") == 2)
-        #expect(width("<path d=\"M4 4h16\" stroke=\"none\"/><path d=\"M4 8h16\" stroke-width=\"1.5\"/>") == 1.5, "what paints nothing does not count")
+        #expect(
+            width("<path d=\"M4 4h16\" stroke=\"none\"/><path d=\"M4 8h16\" stroke-width=\"1.5\"/>") == 1.5,
+            "what paints nothing does not count")
         for mixed in [
             "<path d=\"M4 4h16\"/><path d=\"M4 8h16\" stroke-width=\"3\"/>",  // two widths
             "<path d=\"M4 4h16\"/><circle cx=\"12\" cy=\"12\" r=\"2\" fill=\"#000\"/>",  // a fill
@@ -129,8 +163,12 @@ import IconForgeTestSupport
         #expect(findings(report) == ["set.stroke-weight minus-circle.svg"])
         let finding = try #require(report.diagnostics.first { $0.rule == .setStrokeWeight })
         #expect(finding.severity == .warning && finding.location == SourceLocation(line: 1, column: 1))
-        #expect(finding.message.contains("scale stroke-width by 0.66") || finding.message.contains("scale stroke-width by 0.67"), "\(finding.message)")
-        #expect(finding.message.firstMatch(of: /strokes are 3\.0\d pt; the set's are (1\.9\d|2\.0\d) pt/) != nil, "\(finding.message)")
+        #expect(
+            finding.message.contains("scale stroke-width by 0.66")
+                || finding.message.contains("scale stroke-width by 0.67"), "\(finding.message)")
+        #expect(
+            finding.message.firstMatch(of: /strokes are 3\.0\d pt; the set's are (1\.9\d|2\.0\d) pt/) != nil,
+            "\(finding.message)")
         #expect(!report.failed, "a warning: the PNGs are written")
         #expect(report.pngCount == 8)
         let family = try #require(report.catalog.family)
@@ -141,7 +179,9 @@ import IconForgeTestSupport
         #expect(finding.message.contains("the set's are \(stroke.fixed(2)) pt"), "\(finding.message)")
     }
 
-    @Test("a glyph drawn small with the family's pen: one family as drawn and under --fit, heavier under --fit=glyph, which the finding names")
+    @Test(
+        "a glyph drawn small with the family's pen: one family as drawn and under --fit, heavier under --fit=glyph, which the finding names"
+    )
     func fitGlyphScalesStrokesWithTheGlyph() throws {
         let family = "stroke-weight-fit-glyph-small-drawing"
         for mode in [ExportMode.template, .fitSet] {
@@ -151,14 +191,17 @@ import IconForgeTestSupport
         let (report, _) = try built(family) { $0.options.mode = .fitGlyph }
         #expect(findings(report) == ["set.stroke-weight small-circle.svg"], "\(report.diagnostics.map(\.message))")
         let finding = try #require(report.diagnostics.first { $0.rule == .setStrokeWeight })
-        #expect(finding.message.contains("--fit=glyph scaled this glyph on its own") && finding.message.contains("build with --fit"), "\(finding.message)")
+        #expect(
+            finding.message.contains("--fit=glyph scaled this glyph on its own")
+                && finding.message.contains("build with --fit"), "\(finding.message)")
     }
 
     @Test("a consistent family gives no set finding, and the catalog records every glyph's weight")
     func aConsistentFamilyPasses() throws {
         let (report, project) = try built("stroke-weight-pass-consistent")
         #expect(findings(report).isEmpty, "\(report.diagnostics.map(\.message))")
-        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
+        let catalog = try JSONDecoder().decode(
+            Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
         #expect(catalog.glyphs.count == 4)
         for glyph in catalog.glyphs {
             let weight = try #require(glyph.weight, "\(glyph.name)")
@@ -173,12 +216,16 @@ import IconForgeTestSupport
         let (solid, _) = try built("optical-weight-solid-disc")
         #expect(findings(solid) == ["set.optical-weight record.svg"])
         let message = try #require(solid.diagnostics.first { $0.rule == .setOpticalWeight }?.message)
-        #expect(message.hasPrefix("a filled glyph among outline ones: its ink covers 7") && message.contains("% of the target box"), "\(message)")
+        #expect(
+            message.hasPrefix("a filled glyph among outline ones: its ink covers 7")
+                && message.contains("% of the target box"), "\(message)")
         let (outline, _) = try built("optical-weight-pass-outline")
         #expect(findings(outline).isEmpty, "\(outline.diagnostics.map(\.message))")
     }
 
-    @Test("a solid glyph with cut-outs, a disc and a triangle have no stroke: left out of the stroke comparison, whatever the width of their ink")
+    @Test(
+        "a solid glyph with cut-outs, a disc and a triangle have no stroke: left out of the stroke comparison, whatever the width of their ink"
+    )
     func solidGlyphsHaveNoStroke() throws {
         let (report, _) = try built("stroke-weight-pass-solid-card")
         // Heavier, yes (a filled glyph among outlines), but not a 5 pt stroke.
@@ -191,17 +238,22 @@ import IconForgeTestSupport
         // The pixels alone: the card, a disc and a triangle, against a 2 pt outline.
         let scale = try #require(Template.scales.last)
         for fixture in ["stroke-weight-pass-solid-card/card-solid", "optical-weight-solid-disc/record"] {
-            let weight = try #require(InkWeight.measure(try image(try renderFixture("family/\(fixture).svg")), shape: .square, scale: scale))
+            let weight = try #require(
+                InkWeight.measure(try image(try renderFixture("family/\(fixture).svg")), shape: .square, scale: scale))
             #expect(weight.stroke == nil, "\(fixture): \(weight)")
         }
         let triangle = try rendered("<path d=\"M6 4l23 13.5l-23 13.5z\"/>")
         #expect(InkWeight.measure(triangle, shape: .square, scale: scale)?.stroke == nil)
-        let minus = try rendered("<path d=\"M5 17.5h25\" stroke=\"#000\" stroke-width=\"2\" transform=\"rotate(30 17.5 17.5)\"/>")
-        let bar = try #require(InkWeight.measure(minus, shape: .square, scale: scale)?.stroke, "a single stroke is a stroke")
+        let minus = try rendered(
+            "<path d=\"M5 17.5h25\" stroke=\"#000\" stroke-width=\"2\" transform=\"rotate(30 17.5 17.5)\"/>")
+        let bar = try #require(
+            InkWeight.measure(minus, shape: .square, scale: scale)?.stroke, "a single stroke is a stroke")
         #expect(abs(bar - 2) < 0.1, "\(bar) pt")
     }
 
-    @Test("a filled glyph among outlines is reported only when it looks darker: its tone at a squint 5 L* below the median glyph's")
+    @Test(
+        "a filled glyph among outlines is reported only when it looks darker: its tone at a squint 5 L* below the median glyph's"
+    )
     func aSlightlyHeavierFilledGlyphIsNotReported() throws {
         let (report, _) = try built("optical-weight-pass-filled-dots")
         #expect(findings(report).isEmpty, "\(report.diagnostics.map(\.message))")
@@ -226,7 +278,10 @@ import IconForgeTestSupport
 
     @Test("below three glyphs, or switched off, nothing is judged; the share is the project's")
     func fewGlyphsOrSwitchedOffJudgeNothing() throws {
-        let (off, _) = try built("stroke-weight-one-heavier") { $0.options.family.strokeWeight = false; $0.options.family.opticalWeight = false }
+        let (off, _) = try built("stroke-weight-one-heavier") {
+            $0.options.family.strokeWeight = false
+            $0.options.family.opticalWeight = false
+        }
         #expect(findings(off).isEmpty && off.catalog.family == nil)
         #expect(off.catalog.glyphs.allSatisfy { $0.weight == nil }, "not weighed when both checks are off")
         // 3 pt against 2 pt is 50 % off: within a share of 0.6.
@@ -270,7 +325,10 @@ import IconForgeTestSupport
         "the preview page shows each glyph's weights against the set's and marks the odd one, in a browser",
         .enabled(if: HeadlessBrowser.path != nil, HeadlessBrowser.missing))
     func thePreviewMarksTheOddOne() throws {
-        let (report, project) = try built("stroke-weight-one-heavier") { $0.writesOutput = false; $0.keepsImages = true }
+        let (report, project) = try built("stroke-weight-one-heavier") {
+            $0.writesOutput = false
+            $0.keepsImages = true
+        }
         var request = BuildRequest()
         request.outputFolder = project.file("Output")
         let html = String(decoding: Preview.page(report: report, request: request), as: UTF8.self)
@@ -289,7 +347,9 @@ import IconForgeTestSupport
         #expect(outliers.count == 1)
         let odd = try #require(dom.range(of: "data-name=\"minus-circle\""))
         let card = dom[odd.lowerBound...].split(separator: "</article>").first ?? ""
-        #expect(card.contains("<dt>stroke weight</dt><dd class=\"outlier\">") && card.contains("pt (the set's: 2."), "\(card.prefix(3000))")
+        #expect(
+            card.contains("<dt>stroke weight</dt><dd class=\"outlier\">") && card.contains("pt (the set's: 2."),
+            "\(card.prefix(3000))")
         let even = try #require(dom.range(of: "data-name=\"circle\""))
         let other = dom[even.lowerBound...].split(separator: "</article>").first ?? ""
         #expect(other.contains("<dt>stroke weight</dt><dd>2.") && !other.contains("outlier"))
@@ -297,7 +357,9 @@ import IconForgeTestSupport
 
     @Test("\"family\" in iconforge.json: false, or the checks and the share; mistakes are located")
     func configurationKey() throws {
-        func parse(_ json: String) throws(UsageError) -> Configuration { try Configuration.parse(Array(json.utf8), path: "iconforge.json") }
+        func parse(_ json: String) throws(UsageError) -> Configuration {
+            try Configuration.parse(Array(json.utf8), path: "iconforge.json")
+        }
         #expect(try parse("{}").family == nil)
         let off = try #require(try parse("{\"family\": false}").family)
         #expect(!off.strokeWeight && !off.opticalWeight)

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeOutputs
 @testable import IconForgePlatform
@@ -19,7 +19,8 @@ import IconForgeTestSupport
         var request = BuildRequest()
 
         init() throws {
-            let shipped = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let shipped = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
                 .appendingPathComponent("Glyphs").path
             try FileManager.default.copyItem(atPath: shipped, toPath: folder.file("G"))
             folder.copy(fixture: "rules/geometry-off-center-shifted.svg", as: "G/shifted.svg")
@@ -53,7 +54,8 @@ import IconForgeTestSupport
 
     /// The same findings, counts and catalog (which names no folders, so two output folders compare).
     func same(_ a: BuildReport, _ b: BuildReport) -> Bool {
-        a.diagnostics == b.diagnostics && a.glyphCount == b.glyphCount && a.pngCount == b.pngCount && a.failed == b.failed
+        a.diagnostics == b.diagnostics && a.glyphCount == b.glyphCount && a.pngCount == b.pngCount
+            && a.failed == b.failed
             && a.catalog == b.catalog
     }
 
@@ -62,7 +64,9 @@ import IconForgeTestSupport
     @Test func keptQuickActionFilesAreInTheFingerprint() throws {
         let project = try Project()
         #expect(try project.build().catalog.quickActions?.status == .ok)
-        project.folder.write("G/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"small\" } } ] }")
+        project.folder.write(
+            "G/quick-actions.json",
+            "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"small\" } } ] }")
         project.settle()
         let failed = try project.build()
         #expect(failed.catalog.quickActions?.keptFiles?.count == 3)
@@ -71,7 +75,10 @@ import IconForgeTestSupport
         try FileManager.default.removeItem(atPath: project.folder.file("O/QuickActions.plist"))
         let after = try project.build()
         #expect(!after.nothingChanged)
-        #expect(after.catalog.quickActions?.keptFiles?.map(\.file) == ["en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings"])
+        #expect(
+            after.catalog.quickActions?.keptFiles?.map(\.file) == [
+                "en.lproj/InfoPlist.strings", "fr.lproj/InfoPlist.strings",
+            ])
         let note = try #require(after.diagnostics.first { $0.rule == .actionsIcon }).message
         #expect(note.hasSuffix("keeps the last good build's 2 InfoPlist.strings files as they are"), "\(note)")
         #expect(try project.build().nothingChanged)
@@ -102,7 +109,8 @@ import IconForgeTestSupport
 
     @Test(arguments: [
         "edit a glyph", "touch a glyph", "add a glyph", "remove a glyph", "delete an output", "overwrite an output",
-        "touch the catalog", "edit the definitions", "delete a generated file", "edit a generated file", "change an option",
+        "touch the catalog", "edit the definitions", "delete a generated file", "edit a generated file",
+        "change an option",
         "change the app name",
         "name the folder differently",
     ])
@@ -110,11 +118,14 @@ import IconForgeTestSupport
         var project = try Project()
         _ = try project.build()
         #expect(try project.build().nothingChanged)
-        let g = project.folder.file("G"), o = project.folder.file("O")
+        let g = project.folder.file("G")
+        let o = project.folder.file("O")
         switch change {
         case "edit a glyph":
-            try String(contentsOfFile: g + "/home.svg", encoding: .utf8).replacingOccurrences(of: "<svg", with: "<svg data-x=\"1\"")
-                .write(toFile: g + "/home.svg", atomically: false, encoding: .utf8)
+            try String(contentsOfFile: g + "/home.svg", encoding: .utf8).replacingOccurrences(
+                of: "<svg", with: "<svg data-x=\"1\""
+            )
+            .write(toFile: g + "/home.svg", atomically: false, encoding: .utf8)
         case "touch a glyph": FileSystem.setModificationTime(of: g + "/home.svg", to: FileSystem.now() - 5_000_000_000)
         case "add a glyph": project.folder.copy(fixture: "pipeline/square-27pt.svg", as: "G/added.svg")
         case "remove a glyph": try FileManager.default.removeItem(atPath: g + "/mail.svg")
@@ -122,12 +133,16 @@ import IconForgeTestSupport
         case "overwrite an output":
             let bytes = try Data(contentsOf: URL(fileURLWithPath: o + "/home@3x.png"))
             try Data(repeating: 0, count: bytes.count).write(to: URL(fileURLWithPath: o + "/home@3x.png"))
-        case "touch the catalog": FileSystem.setModificationTime(of: o + "/catalog.json", to: FileSystem.now() - 3_000_000_000)
+        case "touch the catalog":
+            FileSystem.setModificationTime(of: o + "/catalog.json", to: FileSystem.now() - 3_000_000_000)
         case "edit the definitions":
-            try String(contentsOfFile: g + "/quick-actions.json", encoding: .utf8).replacingOccurrences(of: "\"Mosaic\"", with: "\"Mosaïc\"")
-                .write(toFile: g + "/quick-actions.json", atomically: false, encoding: .utf8)
+            try String(contentsOfFile: g + "/quick-actions.json", encoding: .utf8).replacingOccurrences(
+                of: "\"Mosaic\"", with: "\"Mosaïc\""
+            )
+            .write(toFile: g + "/quick-actions.json", atomically: false, encoding: .utf8)
         case "delete a generated file": try FileManager.default.removeItem(atPath: o + "/fr.lproj/InfoPlist.strings")
-        case "edit a generated file": try "\"x\" = \"y\";\n".write(toFile: o + "/en.lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
+        case "edit a generated file":
+            try "\"x\" = \"y\";\n".write(toFile: o + "/en.lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
         case "change an option": project.request.options.sizeTolerance = 0.75
         case "change the app name": project.request.appName = "Mosaic Pro"
         case "name the folder differently": project.request.inputs = [g + "/"]
@@ -138,11 +153,17 @@ import IconForgeTestSupport
         #expect(!after.nothingChanged, "\(change)")
         #expect(same(after, try project.cold()), "\(change): the result is a cold build's")
         if change == "delete an output" || change == "overwrite an output" {
-            #expect(try decodePNG(o + (change == "delete an output" ? "/home@2x.png" : "/home@3x.png")).width > 0, "restored")
+            #expect(
+                try decodePNG(o + (change == "delete an output" ? "/home@2x.png" : "/home@3x.png")).width > 0,
+                "restored")
         }
-        if change == "delete a generated file" { #expect(FileManager.default.fileExists(atPath: o + "/fr.lproj/InfoPlist.strings")) }
+        if change == "delete a generated file" {
+            #expect(FileManager.default.fileExists(atPath: o + "/fr.lproj/InfoPlist.strings"))
+        }
         if change == "edit a generated file" {
-            #expect(try String(contentsOfFile: o + "/en.lproj/InfoPlist.strings", encoding: .utf8) != "\"x\" = \"y\";\n", "regenerated")
+            #expect(
+                try String(contentsOfFile: o + "/en.lproj/InfoPlist.strings", encoding: .utf8) != "\"x\" = \"y\";\n",
+                "regenerated")
         }
         #expect(try project.build().nothingChanged, "\(change): settled again")
     }
@@ -166,7 +187,11 @@ import IconForgeTestSupport
         let project = try Project()
         for change in ["xcassets", "depfile"] {
             var request = project.request
-            if change == "xcassets" { request.assetCatalog = project.folder.file("App.xcassets") } else { request.depfile = project.folder.file("O/d.d") }
+            if change == "xcassets" {
+                request.assetCatalog = project.folder.file("App.xcassets")
+            } else {
+                request.depfile = project.folder.file("O/d.d")
+            }
             _ = try project.build(request)
             #expect(!(try project.build(request).nothingChanged), "\(change)")
         }

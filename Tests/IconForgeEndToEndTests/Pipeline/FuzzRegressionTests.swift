@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeOutputs
 
@@ -28,7 +28,8 @@ import IconForgeTestSupport
     func aKeptInputRunsToTheEnd(_ input: String) throws {
         let targetName = String(input.prefix { $0 != "/" })
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("fuzz/" + input))))
-        try Self.run(kept: String(input.dropFirst(targetName.count + 1)), target: targetName, bytes: bytes, renderTimeout: 60)
+        try Self.run(
+            kept: String(input.dropFirst(targetName.count + 1)), target: targetName, bytes: bytes, renderTimeout: 60)
     }
 
     /// Runs a kept input through its target. One the glyph target kept for running too long
@@ -67,7 +68,8 @@ import IconForgeTestSupport
     /// from the sanitizers (the glyph target's renders are the rest of the suite's work).
     @Test func theSeedsRunThroughTheParsersAndChecks() throws {
         let files = FileManager.default.enumerator(atPath: Fixtures.root.path)?.compactMap { $0 as? String } ?? []
-        let svgs = files.filter { $0.hasSuffix(".svg") }, jsons = files.filter { $0.hasSuffix(".json") }
+        let svgs = files.filter { $0.hasSuffix(".svg") }
+        let jsons = files.filter { $0.hasSuffix(".json") }
         #expect(svgs.count > 10 && jsons.count > 5)
         for name in svgs {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
@@ -87,9 +89,14 @@ import IconForgeTestSupport
         // The example the app-file target updates with is a real one.
         #expect(AppFileReaders.Example.shared.definitions?.actions.count == 2)
         #expect(!AppFileReaders.Example.shared.stringsBlock.isEmpty)
-        let updated = try #require(try InfoPlistUpdate.updated(
-            [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("app-files/Info.plist")))),
-            generated: QuickActions.check(fileBytes: Array("{\"locales\":[\"en\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open\"},\"icon\":{\"system\":\"add\"}}]}".utf8), displayPath: "q.json", glyphs: [:], appName: nil).files[0].bytes))
+        let updated = try #require(
+            try InfoPlistUpdate.updated(
+                [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("app-files/Info.plist")))),
+                generated: QuickActions.check(
+                    fileBytes: Array(
+                        "{\"locales\":[\"en\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open\"},\"icon\":{\"system\":\"add\"}}]}"
+                            .utf8), displayPath: "q.json", glyphs: [:], appName: nil
+                ).files[0].bytes))
         #expect(String(decoding: updated, as: UTF8.self).contains("UIApplicationShortcutItems"))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
+import IconForgeTestSupport
 import Synchronization
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgePlatform
 
@@ -13,7 +13,10 @@ import IconForgeTestSupport
         for index in 0..<count {
             let inset = 4 + Double((index + variant) % 9) * 0.02
             let size = 35 - 2 * inset
-            folder.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"\(inset)\" y=\"\(inset)\" width=\"\(size)\" height=\"\(size)\" rx=\"\(Double(index % 7))\"/></svg>")
+            folder.write(
+                "g\(index).svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"\(inset)\" y=\"\(inset)\" width=\"\(size)\" height=\"\(size)\" rx=\"\(Double(index % 7))\"/></svg>"
+            )
         }
     }
 
@@ -22,10 +25,13 @@ import IconForgeTestSupport
     func checkConsistent(_ output: TemporaryFolder, context: String = "") throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
         if names.contains("catalog.json") {
-            let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
+            let catalog = try JSONDecoder().decode(
+                Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: output.file("catalog.json"))))
             for glyph in catalog.glyphs {
                 for file in glyph.outputs {
-                    #expect(FileManager.default.fileExists(atPath: output.file(file.file)), "catalog lists missing \(file.file) \(context)")
+                    #expect(
+                        FileManager.default.fileExists(atPath: output.file(file.file)),
+                        "catalog lists missing \(file.file) \(context)")
                 }
             }
         }
@@ -37,7 +43,8 @@ import IconForgeTestSupport
 
     @Test func killedAtRandomMomentsTheFolderStaysWholeAndTheNextBuildConverges() throws {
         let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
-        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         // Seeded, and the seed said on failure: ICONFORGE_KILL_SEED=N replays a run's moments
         // (as near as a loaded machine's scheduling allows; every moment must pass).
         let seed = ProcessInfo.processInfo.environment["ICONFORGE_KILL_SEED"].flatMap { UInt64($0) } ?? 0x4B11_1ED5
@@ -67,14 +74,19 @@ import IconForgeTestSupport
         }
         #expect(try visible(output) == visible(fresh))
         for name in try visible(fresh) {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: output.file(name))) == Data(contentsOf: URL(fileURLWithPath: fresh.file(name))), "\(name)")
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: output.file(name)))
+                    == Data(contentsOf: URL(fileURLWithPath: fresh.file(name))), "\(name)")
         }
-        let strays = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(FileSystem.temporaryPrefix) }
+        let strays = try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
+            $0.hasPrefix(FileSystem.temporaryPrefix)
+        }
         #expect(strays.isEmpty, "temporary files left: \(strays)")
     }
 
     @Test func concurrentBuildsIntoOneFolderTakeTurns() async throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         makeGlyphs(glyphs, count: 30, variant: 0)
         var request = BuildRequest()
         request.inputs = [glyphs.path]
@@ -86,11 +98,13 @@ import IconForgeTestSupport
         }
         #expect(reports.allSatisfy { $0.errorCount == 0 && $0.glyphCount == 30 })
         try checkConsistent(output)
-        #expect(reports.map(\.reusedCount).sorted() == [0, 30, 30], "one build rendered, the others found its work done")
+        #expect(
+            reports.map(\.reusedCount).sorted() == [0, 30, 30], "one build rendered, the others found its work done")
     }
 
     @Test func unwritableOutputFailsClearlyAndKeepsThePreviousFiles() throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         makeGlyphs(glyphs, count: 3, variant: 0)
         var request = BuildRequest()
         request.inputs = [glyphs.path]
@@ -100,11 +114,13 @@ import IconForgeTestSupport
         // A folder where the next PNG must go makes its rename fail, as a full disk would.
         makeGlyphs(glyphs, count: 3, variant: 1)
         try FileManager.default.removeItem(atPath: output.file("g1@2x.png"))
-        try FileManager.default.createDirectory(atPath: output.file("g1@2x.png") + "/blocker", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: output.file("g1@2x.png") + "/blocker", withIntermediateDirectories: true)
         let error = #expect(throws: BuildError.self) { try Builder.run(request) }
         // Files it may list were replaced: the old catalog, which names other bytes, is gone
         // until a build completes, and the error says so.
-        #expect(!FileManager.default.fileExists(atPath: output.file("catalog.json")), "a catalog that names replaced files")
+        #expect(
+            !FileManager.default.fileExists(atPath: output.file("catalog.json")), "a catalog that names replaced files")
         if case .output(let failure) = error { #expect(failure.leftOutput == .partlyReplaced) }
         let after = try Data(contentsOf: URL(fileURLWithPath: output.file("g0@2x.png")))
         #expect(after.count > 0 && (after == before || (try? PNGCodec.decode([UInt8](after))) != nil))
@@ -116,18 +132,27 @@ import IconForgeTestSupport
     @Test func aFolderThatCannotBeWrittenIsSaidToBeNotWritable() throws {
         for code in [EACCES, EPERM, EROFS] {
             let error = FolderLock.openError(folder: "App/Output", errno: code)
-            #expect(error.path == "App/Output" && error.message.hasPrefix("the output folder is not writable: cannot create .iconforge-lock in it ("), "\(error)")
-            #expect(error.message.contains(String(cString: strerror(code))) && error.message.hasSuffix("build into another folder with -o"))
+            #expect(
+                error.path == "App/Output"
+                    && error.message.hasPrefix(
+                        "the output folder is not writable: cannot create .iconforge-lock in it ("),
+                "\(error)")
+            #expect(
+                error.message.contains(String(cString: strerror(code)))
+                    && error.message.hasSuffix("build into another folder with -o"))
         }
         // Anything else is about the lock file, as it was.
         let full = FolderLock.openError(folder: "App/Output", errno: ENOSPC)
-        #expect(full.path == "App/Output/.iconforge-lock" && full.message.hasPrefix("cannot open the lock file: "), "\(full)")
+        #expect(
+            full.path == "App/Output/.iconforge-lock" && full.message.hasPrefix("cannot open the lock file: "),
+            "\(full)")
     }
 
     // For real where permissions bind: root may write into any folder.
     @Test(.enabled(if: getuid() != 0, "as root, the kernel lets any folder be written"))
     func aBuildIntoAFolderThatCannotBeWrittenSaysSo() throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
         InterruptedBuildTests().makeGlyphs(glyphs, count: 1, variant: 0)
         try FileManager.default.createDirectory(atPath: output.path, withIntermediateDirectories: true)
         chmod(output.path, 0o555)
@@ -136,8 +161,12 @@ import IconForgeTestSupport
         request.inputs = [glyphs.path]
         request.outputFolder = output.path
         let error = #expect(throws: BuildError.self) { try Builder.run(request) }
-        guard case .output(let failure) = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(failure.path == output.path && failure.message.hasPrefix("the output folder is not writable"), "\(failure)")
+        guard case .output(let failure) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(
+            failure.path == output.path && failure.message.hasPrefix("the output folder is not writable"), "\(failure)")
     }
 }
 
@@ -174,7 +203,9 @@ import IconForgeTestSupport
         let lines = Mutex<[ToolRun.Line]>([])
         var environment = ToolEnvironment()
         environment.progress = { line in lines.withLock { $0.append(line) } }
-        let run = ToolCommand.run(["build", Fixtures.path("pipeline/square-27pt.svg"), "-o", output.path, "--isolation", "none"], environment: environment)
+        let run = ToolCommand.run(
+            ["build", Fixtures.path("pipeline/square-27pt.svg"), "-o", output.path, "--isolation", "none"],
+            environment: environment)
         #expect(run.status == .clean)
         #expect(lines.withLock { $0 }.isEmpty)
     }

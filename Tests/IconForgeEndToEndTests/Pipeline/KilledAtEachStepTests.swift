@@ -1,8 +1,8 @@
 import Foundation
+import IconForgeTestSupport
 import Synchronization
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgePlatform
@@ -29,7 +29,10 @@ import IconForgeTestSupport
         for index in indices {
             let inset = 4 + Double((index + variant) % 9) * 0.02
             let size = 35 - 2 * inset
-            glyphs.write("g\(index).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"\(inset)\" y=\"\(inset)\" width=\"\(size)\" height=\"\(size)\" rx=\"\(Double(index % 7))\"/></svg>")
+            glyphs.write(
+                "g\(index).svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"\(inset)\" y=\"\(inset)\" width=\"\(size)\" height=\"\(size)\" rx=\"\(Double(index % 7))\"/></svg>"
+            )
         }
     }
 
@@ -42,7 +45,8 @@ import IconForgeTestSupport
     /// The folder as it is now, by hard links (flat: these builds write no subfolders).
     static func snapshot(_ folder: String, into copy: String) {
         try? FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name != FolderLock.fileName {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name != FolderLock.fileName {
             // A file renamed away between listing and linking is simply not in the snapshot.
             _ = link(folder + "/" + name, copy + "/" + name)
         }
@@ -50,7 +54,10 @@ import IconForgeTestSupport
 
     @Test(arguments: Change.allCases)
     func aBuildKilledAfterAnyStepLeavesAWholeFolderAndTheNextBuildFinishesIt(_ change: Change) throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder(), fresh = TemporaryFolder(), snapshots = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
+        let fresh = TemporaryFolder()
+        let snapshots = TemporaryFolder()
         if change != .cold {
             write(glyphs, 0..<6, variant: 0)
             _ = try build([glyphs.path], into: output.path)
@@ -66,10 +73,12 @@ import IconForgeTestSupport
         case .addOnly: write(glyphs, [6], variant: 0)
         }
         #expect(try build([glyphs.path], into: fresh.path).diagnostics.isEmpty)
-        let after = try Dictionary(uniqueKeysWithValues: Self.visible(fresh.path).map { ($0, try Self.bytes(fresh.file($0))) })
+        let after = try Dictionary(
+            uniqueKeysWithValues: Self.visible(fresh.path).map { ($0, try Self.bytes(fresh.file($0))) })
 
         let steps = Mutex<[FlushObserver.Event]>([])
-        let outputPath = output.path, snapshotsPath = snapshots.path
+        let outputPath = output.path
+        let snapshotsPath = snapshots.path
         let observer = FlushObserver(afterEach: { event in
             let step = steps.withLock { steps in
                 steps.append(event)
@@ -88,14 +97,18 @@ import IconForgeTestSupport
             // Every file is whole: the previous build's bytes or this build's.
             for name in try Self.visible(folder) where name.hasSuffix(".png") {
                 let data = try Self.bytes(folder + "/" + name)
-                #expect(data == before[name] || data == after[name], "\(name) is neither the old file nor the new one, \(at)")
+                #expect(
+                    data == before[name] || data == after[name],
+                    "\(name) is neither the old file nor the new one, \(at)")
             }
             // A catalog, if there is one, lists files that have the bytes it gives.
             if FileManager.default.fileExists(atPath: folder + "/catalog.json") {
                 let catalog = try JSONDecoder().decode(Catalog.self, from: Self.bytes(folder + "/catalog.json"))
                 for output in catalog.glyphs.flatMap(\.outputs) {
                     let data = try? Self.bytes(folder + "/" + output.file)
-                    #expect(data.map { SHA256Digest.hex(of: [UInt8]($0)) } == output.sha256, "catalog.json disagrees with \(output.file), \(at)")
+                    #expect(
+                        data.map { SHA256Digest.hex(of: [UInt8]($0)) } == output.sha256,
+                        "catalog.json disagrees with \(output.file), \(at)")
                 }
             }
             // The next build finishes the job, and knows every file of iconforge's as its own.
@@ -105,7 +118,9 @@ import IconForgeTestSupport
             for (name, data) in after {
                 #expect(try Self.bytes(folder + "/" + name) == data, "\(name), \(at)")
             }
-            let strays = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(FileSystem.temporaryPrefix) }
+            let strays = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+                $0.hasPrefix(FileSystem.temporaryPrefix)
+            }
             #expect(strays.isEmpty, "temporary files left: \(strays), \(at)")
         }
     }
@@ -136,9 +151,15 @@ import IconForgeTestSupport
     /// `<locale>.lproj` folders of the output): a kill at any step leaves no temporary file
     /// that the next build does not remove, in the output folder, its subfolders or any image set.
     @Test func aBuildWithAnAssetCatalogAndQuickActionsKilledAfterAnyStepLeavesNothingStray() throws {
-        let glyphs = TemporaryFolder(), project = TemporaryFolder(), fresh = TemporaryFolder(), snapshots = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let project = TemporaryFolder()
+        let fresh = TemporaryFolder()
+        let snapshots = TemporaryFolder()
         write(glyphs, 0..<4, variant: 0)
-        glyphs.write("quick-actions.json", "{\"locales\":[\"en\",\"fr\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open\",\"fr\":\"Ouvrir\"},\"icon\":{\"glyph\":\"g0\"}}]}")
+        glyphs.write(
+            "quick-actions.json",
+            "{\"locales\":[\"en\",\"fr\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open\",\"fr\":\"Ouvrir\"},\"icon\":{\"glyph\":\"g0\"}}]}"
+        )
         func request(_ root: String) -> BuildRequest {
             var request = BuildRequest()
             request.inputs = [glyphs.path]
@@ -151,10 +172,14 @@ import IconForgeTestSupport
         // Two glyphs change, one is added: image sets replaced and created, strings rewritten.
         write(glyphs, 0..<2, variant: 5)
         write(glyphs, [4], variant: 0)
-        glyphs.write("quick-actions.json", "{\"locales\":[\"en\",\"fr\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open it\",\"fr\":\"Ouvrez\"},\"icon\":{\"glyph\":\"g4\"}}]}")
+        glyphs.write(
+            "quick-actions.json",
+            "{\"locales\":[\"en\",\"fr\"],\"actions\":[{\"type\":\"a.b\",\"title\":{\"en\":\"Open it\",\"fr\":\"Ouvrez\"},\"icon\":{\"glyph\":\"g4\"}}]}"
+        )
         #expect(try Builder.run(request(fresh.path)).diagnostics.isEmpty)
         let steps = Mutex(0)
-        let projectPath = project.path, snapshotsPath = snapshots.path
+        let projectPath = project.path
+        let snapshotsPath = snapshots.path
         let observer = FlushObserver(afterEach: { _ in
             let step = steps.withLock { count in
                 count += 1
@@ -167,7 +192,8 @@ import IconForgeTestSupport
         var strayAtSomeStep = false
         for step in 1...count {
             let folder = snapshots.path + "/\(step)"
-            strayAtSomeStep = strayAtSomeStep || Self.tree(folder, hidden: true).contains { $0.contains(FileSystem.temporaryPrefix) }
+            strayAtSomeStep =
+                strayAtSomeStep || Self.tree(folder, hidden: true).contains { $0.contains(FileSystem.temporaryPrefix) }
             let next = try Builder.run(request(folder))
             #expect(next.diagnostics.isEmpty, "\(next.diagnostics), killed after step \(step)")
             let strays = Self.tree(folder, hidden: true).filter { $0.contains(FileSystem.temporaryPrefix) }
@@ -179,10 +205,12 @@ import IconForgeTestSupport
 
     /// A project with the example glyphs, an Info.plist and a String Catalog in `App/`.
     static func appProject(in root: String) throws {
-        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Glyphs").path
         try FileManager.default.copyItem(atPath: glyphs, toPath: root + "/Glyphs")
         try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Fixtures.path("app-files/Info.plist"), toPath: root + "/App/Info.plist")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("app-files/Info.plist"), toPath: root + "/App/Info.plist")
     }
 
     static func appRequest(_ root: String) -> BuildRequest {
@@ -198,7 +226,8 @@ import IconForgeTestSupport
 
     static func retitle(_ root: String) throws {
         let path = root + "/Glyphs/quick-actions.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\"New Note\"", with: "\"New Page\"")
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "\"New Note\"", with: "\"New Page\"")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
@@ -206,7 +235,9 @@ import IconForgeTestSupport
     /// step, Info.plist never names a title the String Catalog does not have yet, and the
     /// next build leaves them as a build that was never killed does, with nothing stray.
     @Test func aBuildKilledBetweenTheAppsFilesNeverLeavesInfoPlistNewAndTheStringCatalogOld() throws {
-        let project = TemporaryFolder(), fresh = TemporaryFolder(), snapshots = TemporaryFolder()
+        let project = TemporaryFolder()
+        let fresh = TemporaryFolder()
+        let snapshots = TemporaryFolder()
         try Self.appProject(in: project.path)
         #expect(try Builder.run(Self.appRequest(project.path)).errorCount == 0)
         try FileManager.default.removeItem(atPath: fresh.path)
@@ -215,7 +246,8 @@ import IconForgeTestSupport
         try Self.retitle(fresh.path)
         #expect(try Builder.run(Self.appRequest(fresh.path)).errorCount == 0)
         let steps = Mutex(0)
-        let projectPath = project.path, snapshotsPath = snapshots.path
+        let projectPath = project.path
+        let snapshotsPath = snapshots.path
         let observer = FlushObserver(afterEach: { _ in
             let step = steps.withLock { count in
                 count += 1
@@ -226,12 +258,15 @@ import IconForgeTestSupport
         #expect(try Builder.run(observed(Self.appRequest(project.path), by: observer)).errorCount == 0)
         let count = steps.withLock { $0 }
         #expect(count >= 3)
-        let expectedPlist = try Self.bytes(fresh.file("App/Info.plist")), expectedCatalog = try Self.bytes(fresh.file("App/InfoPlist.xcstrings"))
+        let expectedPlist = try Self.bytes(fresh.file("App/Info.plist"))
+        let expectedCatalog = try Self.bytes(fresh.file("App/InfoPlist.xcstrings"))
         for step in 1...count {
             let folder = snapshots.path + "/\(step)"
             let plist = try String(contentsOfFile: folder + "/App/Info.plist", encoding: .utf8)
             let catalog = (try? String(contentsOfFile: folder + "/App/InfoPlist.xcstrings", encoding: .utf8)) ?? ""
-            #expect(!plist.contains("New Page") || catalog.contains("New Page"), "killed after step \(step): Info.plist is new and the String Catalog old")
+            #expect(
+                !plist.contains("New Page") || catalog.contains("New Page"),
+                "killed after step \(step): Info.plist is new and the String Catalog old")
             let next = try Builder.run(Self.appRequest(folder))
             #expect(next.errorCount == 0, "\(next.diagnostics), killed after step \(step)")
             #expect(try Self.bytes(folder + "/App/Info.plist") == expectedPlist, "killed after step \(step)")
@@ -256,7 +291,9 @@ import IconForgeTestSupport
             let text = (try? String(contentsOfFile: plistPath, encoding: .utf8)) ?? ""
             try? Data((text + "<!-- saved in Xcode meanwhile -->\n").utf8).write(to: URL(fileURLWithPath: plistPath))
         })
-        let error = #expect(throws: BuildError.self) { try Builder.run(observed(Self.appRequest(project.path), by: observer)) }
+        let error = #expect(throws: BuildError.self) {
+            try Builder.run(observed(Self.appRequest(project.path), by: observer))
+        }
         guard case .output(let failure) = error else {
             Issue.record("expected an output error, got \(String(describing: error))")
             return

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// docs/make.md's Makefile fragment, run by GNU make in a fresh `git clone` of an app's
@@ -27,7 +27,8 @@ import IconForgeTestSupport
     func run(_ executable: String, _ arguments: [String], in folder: String) throws -> String {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in [
-            ("GIT_CONFIG_NOSYSTEM", "1"), ("GIT_CONFIG_GLOBAL", "/dev/null"), ("GIT_AUTHOR_NAME", "t"), ("GIT_AUTHOR_EMAIL", "t@example.com"),
+            ("GIT_CONFIG_NOSYSTEM", "1"), ("GIT_CONFIG_GLOBAL", "/dev/null"), ("GIT_AUTHOR_NAME", "t"),
+            ("GIT_AUTHOR_EMAIL", "t@example.com"),
             ("GIT_COMMITTER_NAME", "t"), ("GIT_COMMITTER_EMAIL", "t@example.com"),
         ] { environment[key] = value }
         let (status, text) = try runProgram(executable, arguments, in: folder, environment: environment)
@@ -39,21 +40,28 @@ import IconForgeTestSupport
     /// last build were that long ago: their order stays, and whatever runs next starts after
     /// all of them, however long a coarse file-time clock stands still.
     func letTimePass(_ folder: String) {
-        let relative = ((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []).filter { !$0.hasPrefix(".git/") && $0 != ".git" }
+        let relative = ((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []).filter {
+            !$0.hasPrefix(".git/") && $0 != ".git"
+        }
         for path in [folder] + relative.map({ folder + "/" + $0 }) {
-            if let time = FileSystem.modificationTime(of: path), time >= 10_000_000_000 { FileSystem.setModificationTime(of: path, to: time - 10_000_000_000) }
+            if let time = FileSystem.modificationTime(of: path), time >= 10_000_000_000 {
+                FileSystem.setModificationTime(of: path, to: time - 10_000_000_000)
+            }
         }
     }
 
     @Test(
         "from a fresh clone with Output/ committed: make builds once, then only when a glyph changes",
-        .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing), .enabled(if: ExternalTools.hasGit, ExternalTools.gitMissing))
+        .enabled(if: ExternalTools.hasMake, ExternalTools.makeMissing),
+        .enabled(if: ExternalTools.hasGit, ExternalTools.gitMissing))
     func freshCloneBuildsAndThenOnlyOnChange() throws {
         let executable = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         let git = "/usr/bin/git"
         // The app's repository: glyphs, the fragment, and Output/ as a build left it, committed.
         let origin = TemporaryFolder()
-        for name in ["square-27pt.svg", "tall-30pt.svg"] { origin.copy(fixture: "pipeline/" + name, as: "Glyphs/" + name) }
+        for name in ["square-27pt.svg", "tall-30pt.svg"] {
+            origin.copy(fixture: "pipeline/" + name, as: "Glyphs/" + name)
+        }
         origin.write("Makefile", Self.fragment)
         origin.write(".gitignore", Self.gitignore)
         try run(executable, ["build"], in: origin.path)
@@ -72,7 +80,9 @@ import IconForgeTestSupport
         }
         // No depfile yet, so Make knows no inputs: it builds once, which writes one.
         #expect(try make().contains("build --depfile"))
-        #expect(try run(git, ["status", "--porcelain"], in: clone).isEmpty, "the build rewrote nothing committed, and its own files are ignored")
+        #expect(
+            try run(git, ["status", "--porcelain"], in: clone).isEmpty,
+            "the build rewrote nothing committed, and its own files are ignored")
         #expect(try make().contains("Nothing to be done"))
         // A glyph saved again (its bytes unchanged: only its time says so) is rebuilt.
         FileSystem.setModificationTime(of: clone + "/Glyphs/square-27pt.svg", to: FileSystem.fileTimeNow())
@@ -81,7 +91,8 @@ import IconForgeTestSupport
         // A changed glyph: rebuilt, its PNGs rewritten.
         let before = try Data(contentsOf: URL(fileURLWithPath: clone + "/Output/square-27pt@2x.png"))
         try FileManager.default.removeItem(atPath: clone + "/Glyphs/square-27pt.svg")
-        try FileManager.default.copyItem(atPath: Fixtures.path("pipeline/wide-30pt.svg"), toPath: clone + "/Glyphs/square-27pt.svg")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("pipeline/wide-30pt.svg"), toPath: clone + "/Glyphs/square-27pt.svg")
         #expect(try make().contains("build --depfile"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: clone + "/Output/square-27pt@2x.png")) != before)
         #expect(try make().contains("Nothing to be done"))
@@ -101,7 +112,10 @@ import IconForgeTestSupport
         let project = TemporaryFolder()
         project.copy(fixture: "pipeline/square-27pt.svg", as: "Glyphs/square-27pt.svg")
         try run(executable, ["build"], in: project.path)
-        project.write("Makefile", Self.fragment.replacingOccurrences(of: "$(if $(wildcard Output/iconforge.d),,iconforge-no-depfile)", with: ""))
+        project.write(
+            "Makefile",
+            Self.fragment.replacingOccurrences(
+                of: "$(if $(wildcard Output/iconforge.d),,iconforge-no-depfile)", with: ""))
         letTimePass(project.path)
         FileSystem.setModificationTime(of: project.file("Glyphs/square-27pt.svg"), to: FileSystem.fileTimeNow())
         #expect(try run("/usr/bin/make", ["ICONFORGE=\(executable)"], in: project.path).contains("Nothing to be done"))

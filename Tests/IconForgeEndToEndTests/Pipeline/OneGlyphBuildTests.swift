@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeOutputs
 @testable import IconForgeSVG
@@ -19,7 +19,8 @@ import IconForgeTestSupport
         for path in KilledAtEachStepTests.tree(root, hidden: true)
         where !path.hasSuffix(BuildState.fileName) && !path.hasSuffix(FolderLock.fileName) {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue
+            else { continue }
             files[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
         }
         return files
@@ -29,7 +30,9 @@ import IconForgeTestSupport
     /// deleted (a whole build removes its files) and a quick action's title changed (a whole
     /// build rewrites Info.plist, the strings files and QuickActions.plist).
     static func change(_ root: String) throws {
-        func edit(_ name: String, _ old: String, _ new: String) throws { try replaceText(in: root + "/" + name, old, with: new) }
+        func edit(_ name: String, _ old: String, _ new: String) throws {
+            try replaceText(in: root + "/" + name, old, with: new)
+        }
         try edit("Glyphs/mail.svg", "rx=\"3.5\"", "rx=\"2.5\"")
         try FileManager.default.removeItem(atPath: root + "/Glyphs/video.svg")
         try edit("Glyphs/quick-actions.json", "\"New Note\"", "\"New Page\"")
@@ -69,14 +72,19 @@ import IconForgeTestSupport
         let after = try Self.files(root)
 
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-        let others = changed.filter { !Self.isMails($0) && $0 != "Output/catalog.json" && $0 != "Output/" + AppOwnershipRecord.fileName }
+        let others = changed.filter {
+            !Self.isMails($0) && $0 != "Output/catalog.json" && $0 != "Output/" + AppOwnershipRecord.fileName
+        }
         #expect(others.isEmpty, "changed besides mail's files: \(others.sorted())")
-        for path in ["Output/mail@2x.png", "Output/mail@3x.png", "Mosaic/Assets.xcassets/QuickActions/mail.imageset/mail@2x.png"] {
+        for path in [
+            "Output/mail@2x.png", "Output/mail@3x.png", "Mosaic/Assets.xcassets/QuickActions/mail.imageset/mail@2x.png",
+        ] {
             #expect(changed.contains(path), "\(path) is built from the changed source")
         }
 
         // The catalog: every other glyph's entry as it was (video's too), mail's new.
-        let old = try Self.catalog(before), new = try Self.catalog(after)
+        let old = try Self.catalog(before)
+        let new = try Self.catalog(after)
         #expect(new.glyphs.map(\.name) == old.glyphs.map(\.name))
         for entry in old.glyphs where entry.name != "mail" {
             #expect(new.glyphs.first { $0.name == entry.name } == entry, "\(entry.name)'s entry")
@@ -94,7 +102,8 @@ import IconForgeTestSupport
 
         // The record of the app's files: only mail's sets differ.
         func record(_ files: [String: Data]) throws -> AppOwnershipRecord {
-            var record = try JSONDecoder().decode(AppOwnershipRecord.self, from: try #require(files["Output/" + AppOwnershipRecord.fileName]))
+            var record = try JSONDecoder().decode(
+                AppOwnershipRecord.self, from: try #require(files["Output/" + AppOwnershipRecord.fileName]))
             record.imageSets?.sets["mail"] = nil
             record.vectorSets?.sets["mail"] = nil
             if let symbol = VectorAssetSets.symbolName(for: "mail") { record.symbolSets?.sets[symbol] = nil }
@@ -110,7 +119,8 @@ import IconForgeTestSupport
     }
 
     @Test func aWholeBuildAfterItIsTheWholeBuildThatNeverSawIt() throws {
-        let seen = try AppFolder(), fresh = try AppFolder()
+        let seen = try AppFolder()
+        let fresh = try AppFolder()
         for app in [seen, fresh] {
             let report = try Builder.run(StoppedCommitTests.request(app.path, .stringsFiles))
             #expect(!report.failed, "\(Self.findings(report, root: app.path))")
@@ -141,7 +151,8 @@ import IconForgeTestSupport
         let set = root + "/Mosaic/Assets.xcassets/QuickActions/mail.imageset"
         let contents = try String(contentsOfFile: set + "/Contents.json", encoding: .utf8)
         #expect(contents.contains(edit.0))
-        try Data(contents.replacingOccurrences(of: edit.0, with: edit.1).utf8).write(to: URL(fileURLWithPath: set + "/Contents.json"))
+        try Data(contents.replacingOccurrences(of: edit.0, with: edit.1).utf8).write(
+            to: URL(fileURLWithPath: set + "/Contents.json"))
         let touched = try Self.files(set)
         #expect(touched.count == 3)
 

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `build --info-plist`, `--info-plist-strings`, `--xcstrings` and `--swift` end to end: what
@@ -39,10 +39,17 @@ import IconForgeTestSupport
         chmod(project.file("App/Info.plist"), 0o640)
         let report = try build(project, targets(project))
         #expect(report.errorCount == 0, "\(report.diagnostics)")
-        let files = ["App/Info.plist", "App/en.lproj/InfoPlist.strings", "App/fr.lproj/InfoPlist.strings", "App/InfoPlist.xcstrings", "App/QuickAction.swift"]
+        let files = [
+            "App/Info.plist", "App/en.lproj/InfoPlist.strings", "App/fr.lproj/InfoPlist.strings",
+            "App/InfoPlist.xcstrings", "App/QuickAction.swift",
+        ]
         for file in files { #expect(FileManager.default.fileExists(atPath: project.file(file)), "\(file)") }
-        #expect(FileSystem.permissions(of: project.file("App/Info.plist")) == 0o640, "the Info.plist keeps its permissions")
-        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: project.file("App/Info.plist"))), format: nil) as? [String: Any]
+        #expect(
+            FileSystem.permissions(of: project.file("App/Info.plist")) == 0o640, "the Info.plist keeps its permissions")
+        let plist =
+            try PropertyListSerialization.propertyList(
+                from: Data(contentsOf: URL(fileURLWithPath: project.file("App/Info.plist"))), format: nil)
+            as? [String: Any]
         #expect((plist?["UIApplicationShortcutItems"] as? [Any])?.count == 4)
         #expect(plist?["CFBundleDisplayName"] as? String == "Mosaic")
 
@@ -63,33 +70,43 @@ import IconForgeTestSupport
         english["locales"] = ["en"]
         english["actions"] = (json["actions"] as? [[String: Any]])?.map { action in
             var action = action
-            for field in ["title", "subtitle"] { if let text = action[field] as? [String: String] { action[field] = ["en": text["en"]!] } }
+            for field in ["title", "subtitle"] {
+                if let text = action[field] as? [String: String] { action[field] = ["en": text["en"]!] }
+            }
             return action
         }
         try JSONSerialization.data(withJSONObject: english).write(to: URL(fileURLWithPath: definitions))
         #expect(try build(project, targets(project)).errorCount == 0)
         let french = try String(contentsOfFile: project.file("App/fr.lproj/InfoPlist.strings"), encoding: .utf8)
         #expect(french.contains("\"CFBundleDisplayName\" = \"Mosaïque\";"))
-        #expect(french.hasSuffix("(generated from quick-actions.json: edit that file, not these lines) */\n/* iconforge: end quick actions */\n"))
+        #expect(
+            french.hasSuffix(
+                "(generated from quick-actions.json: edit that file, not these lines) */\n/* iconforge: end quick actions */\n"
+            ))
     }
 
     @Test func aSymlinkedInfoPlistIsUpdatedThroughTheLink() throws {
         let project = try exampleProject()
         project.copy(fixture: "app-files/Info.plist", as: "Shared/Info.plist")
         try FileManager.default.createDirectory(atPath: project.file("App"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: project.file("App/Info.plist"), withDestinationPath: "../Shared/Info.plist")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.file("App/Info.plist"), withDestinationPath: "../Shared/Info.plist")
         var targets = AppFileTargets()
         targets.infoPlist = project.file("App/Info.plist")
         #expect(try build(project, targets).errorCount == 0)
         #expect(FileSystem.kind(of: project.file("App/Info.plist")) == .symlink)
-        #expect(try String(contentsOfFile: project.file("Shared/Info.plist"), encoding: .utf8).contains("UIApplicationShortcutItems"))
+        #expect(
+            try String(contentsOfFile: project.file("Shared/Info.plist"), encoding: .utf8).contains(
+                "UIApplicationShortcutItems"))
     }
 
     @Test func withoutDefinitionsOrWithErrorsTheAppsFilesAreLeftAlone() throws {
         let project = try exampleProject()
         project.copy(fixture: "app-files/Info.plist", as: "App/Info.plist")
         let original = try Data(contentsOf: URL(fileURLWithPath: project.file("App/Info.plist")))
-        project.write("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"nope\" } } ] }")
+        project.write(
+            "Glyphs/quick-actions.json",
+            "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"glyph\": \"nope\" } } ] }")
         let failed = try build(project, targets(project))
         #expect(failed.failed)
         #expect(try Data(contentsOf: URL(fileURLWithPath: project.file("App/Info.plist"))) == original)
@@ -98,7 +115,9 @@ import IconForgeTestSupport
         try FileManager.default.removeItem(atPath: project.file("Glyphs/quick-actions.json"))
         #expect(throws: BuildError.self) { try build(project, targets(project)) }
         project.write("App/Broken.plist", "{ CFBundleName = Mosaic; }")
-        project.write("Glyphs/quick-actions.json", "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"system\": \"play\" } } ] }")
+        project.write(
+            "Glyphs/quick-actions.json",
+            "{ \"actions\": [ { \"type\": \"a.b\", \"title\": \"Open\", \"icon\": { \"system\": \"play\" } } ] }")
         var broken = AppFileTargets()
         broken.infoPlist = project.file("App/Broken.plist")
         do {
@@ -106,9 +125,13 @@ import IconForgeTestSupport
             Issue.record("an OpenStep Info.plist is refused")
         } catch {
             guard case .appFile(let failure)? = error as? BuildError else { throw error }
-            #expect(failure.path == project.file("App/Broken.plist") && failure.message.contains("OpenStep") && failure.message.contains("left as it was"))
+            #expect(
+                failure.path == project.file("App/Broken.plist") && failure.message.contains("OpenStep")
+                    && failure.message.contains("left as it was"))
         }
-        #expect(try String(contentsOfFile: project.file("App/Broken.plist"), encoding: .utf8) == "{ CFBundleName = Mosaic; }")
+        #expect(
+            try String(contentsOfFile: project.file("App/Broken.plist"), encoding: .utf8)
+                == "{ CFBundleName = Mosaic; }")
     }
 
     /// The Swift source compiles, with code that uses it as an app would.
@@ -119,7 +142,9 @@ import IconForgeTestSupport
         #expect(try build(project, targets).errorCount == 0)
         let source = try String(contentsOfFile: project.file("QuickAction.swift"), encoding: .utf8)
         #expect(source.contains("    case compose = \"com.example.mosaic.compose\""))
-        project.write("main.swift", """
+        project.write(
+            "main.swift",
+            """
             func handle(_ type: String) -> String {
                 switch QuickAction(rawValue: type) {
                 case .compose?: return "editor"
@@ -135,7 +160,9 @@ import IconForgeTestSupport
         // No actions at all still compiles (an enum with a raw type needs a case; this one spells it out).
         project.write("Glyphs/quick-actions.json", "{ \"actions\": [] }")
         #expect(try build(project, targets).errorCount == 0)
-        project.write("main.swift", "let all: [QuickAction] = QuickAction.allCases\nprint(all.count, QuickAction(rawValue: \"a\") == nil)\n")
+        project.write(
+            "main.swift",
+            "let all: [QuickAction] = QuickAction.allCases\nprint(all.count, QuickAction(rawValue: \"a\") == nil)\n")
         try typecheck([project.file("QuickAction.swift"), project.file("main.swift")])
     }
 
@@ -144,7 +171,9 @@ import IconForgeTestSupport
     /// takes the bundle identifier off, as the compiled program shows with a stub identifier.
     @Test func typesWithTheBundleIdentifierMatchTheTypeTheAppReceives() throws {
         let project = try exampleProject()
-        project.write("Glyphs/quick-actions.json", """
+        project.write(
+            "Glyphs/quick-actions.json",
+            """
             { "actions": [
               { "type": "$(PRODUCT_BUNDLE_IDENTIFIER).compose", "title": "New Note", "icon": { "glyph": "compose" } },
               { "type": "${PRODUCT_BUNDLE_IDENTIFIER}-search", "title": "Search", "icon": { "system": "search" } },
@@ -155,9 +184,12 @@ import IconForgeTestSupport
         targets.swiftSource = project.file("QuickAction.swift")
         #expect(try build(project, targets).errorCount == 0)
         let source = try String(contentsOfFile: project.file("QuickAction.swift"), encoding: .utf8)
-        #expect(source.contains("    case compose = \"compose\"\n") && source.contains("    case search = \"search\"\n"))
+        #expect(
+            source.contains("    case compose = \"compose\"\n") && source.contains("    case search = \"search\"\n"))
         #expect(source.contains("    case share = \"com.example.shared.share\"\n"))
-        project.write("main.swift", """
+        project.write(
+            "main.swift",
+            """
             let bundle = "com.example.mosaic"
             precondition(QuickAction(shortcutType: "com.example.mosaic.compose", bundleIdentifier: bundle) == .compose)
             precondition(QuickAction(shortcutType: "com.example.mosaic-search", bundleIdentifier: bundle) == .search)
@@ -169,7 +201,9 @@ import IconForgeTestSupport
             print("matched", QuickAction.allCases.count)
             """)
         let program = project.file("quick-actions-program")
-        let (status, output) = try runProgram(try swiftc(), ["-swift-version", "6", "-o", program, project.file("QuickAction.swift"), project.file("main.swift")])
+        let (status, output) = try runProgram(
+            try swiftc(),
+            ["-swift-version", "6", "-o", program, project.file("QuickAction.swift"), project.file("main.swift")])
         #expect(status == 0, "\(output)")
         let (ran, printed) = try runProgram(program, [])
         #expect(ran == 0 && printed.contains("matched 3"), "\(printed)")
@@ -206,7 +240,9 @@ import IconForgeTestSupport
     func theShortcutItemsTypeCheckAgainstUIKit(bundleTypes: Bool) throws {
         let project = try exampleProject()
         let compose = bundleTypes ? "$(PRODUCT_BUNDLE_IDENTIFIER).compose" : "com.example.mosaic.compose"
-        project.write("Glyphs/quick-actions.json", """
+        project.write(
+            "Glyphs/quick-actions.json",
+            """
             { "locales": ["en", "fr"], "actions": [
               { "type": "\(compose)", "title": { "en": "New Note", "fr": "Nouvelle note" }, "subtitle": "Start", "icon": { "glyph": "compose", "symbol": "square.and.pencil" }, "userInfo": { "screen": "editor" } },
               { "type": "com.example.mosaic.search", "title": "Search", "titleKey": "SEARCH_TITLE", "icon": { "system": "search" } },
@@ -219,46 +255,69 @@ import IconForgeTestSupport
         #expect(try build(project, targets).errorCount == 0)
         let source = try String(contentsOfFile: project.file("QuickAction.swift"), encoding: .utf8)
         #expect(source.contains("icon: UIApplicationShortcutIcon(type: .search)"), "a typed icon type, not a string")
-        #expect(source.contains("localizedTitle: Bundle.main.localizedString(forKey: \"SEARCH_TITLE\", value: nil, table: \"InfoPlist\")"))
-        #expect(source.contains("icon: UIApplicationShortcutIcon(systemImageName: \"square.and.pencil\"), userInfo: [\"screen\": \"editor\" as NSString]"))
+        #expect(
+            source.contains(
+                "localizedTitle: Bundle.main.localizedString(forKey: \"SEARCH_TITLE\", value: nil, table: \"InfoPlist\")"
+            ))
+        #expect(
+            source.contains(
+                "icon: UIApplicationShortcutIcon(systemImageName: \"square.and.pencil\"), userInfo: [\"screen\": \"editor\" as NSString]"
+            ))
         #expect(source.contains("icon: UIApplicationShortcutIcon(templateImageName: \"share\")"))
         project.write("UIKit.swift", Self.uikitStandIn)
         let modules = project.file("modules")
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
-        let (built, log) = try runProgram(try swiftc(), [
-            "-emit-module", "-parse-as-library", "-module-name", "UIKit", "-swift-version", "6", "-emit-module-path", modules + "/UIKit.swiftmodule", project.file("UIKit.swift"),
-        ])
+        let (built, log) = try runProgram(
+            try swiftc(),
+            [
+                "-emit-module", "-parse-as-library", "-module-name", "UIKit", "-swift-version", "6",
+                "-emit-module-path", modules + "/UIKit.swiftmodule", project.file("UIKit.swift"),
+            ])
         #expect(built == 0, "\(log)")
-        project.write("main.swift", """
+        project.write(
+            "main.swift",
+            """
             import UIKit
             @MainActor func install() -> [UIApplicationShortcutItem] { QuickAction.allCases.map(\\.shortcutItem) }
             """)
-        let (status, output) = try runProgram(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", modules, project.file("QuickAction.swift"), project.file("main.swift")])
+        let (status, output) = try runProgram(
+            try swiftc(),
+            [
+                "-typecheck", "-swift-version", "6", "-I", modules, project.file("QuickAction.swift"),
+                project.file("main.swift"),
+            ])
         #expect(status == 0, "\(output)")
 
         // --swift-public: the same, as a module of its own that the app imports.
         targets.swiftIsPublic = true
         #expect(try build(project, targets).errorCount == 0)
-        let (emitted, emitLog) = try runProgram(try swiftc(), [
-            "-emit-module", "-parse-as-library", "-module-name", "QuickActions", "-swift-version", "6", "-I", modules,
-            "-emit-module-path", modules + "/QuickActions.swiftmodule", project.file("QuickAction.swift"),
-        ])
+        let (emitted, emitLog) = try runProgram(
+            try swiftc(),
+            [
+                "-emit-module", "-parse-as-library", "-module-name", "QuickActions", "-swift-version", "6", "-I",
+                modules,
+                "-emit-module-path", modules + "/QuickActions.swiftmodule", project.file("QuickAction.swift"),
+            ])
         #expect(emitted == 0, "\(emitLog)")
-        project.write("client.swift", """
+        project.write(
+            "client.swift",
+            """
             import QuickActions
             import UIKit
             @MainActor func install() -> [UIApplicationShortcutItem] { QuickAction.allCases.map(\\.shortcutItem) }
             let icon: QuickAction.Icon? = QuickAction.search.icon
             print(QuickAction(rawValue: "compose") as Any, icon as Any)
             """)
-        let (client, clientLog) = try runProgram(try swiftc(), ["-typecheck", "-swift-version", "6", "-I", modules, project.file("client.swift")])
+        let (client, clientLog) = try runProgram(
+            try swiftc(), ["-typecheck", "-swift-version", "6", "-I", modules, project.file("client.swift")])
         #expect(client == 0, "\(clientLog)")
     }
 
     func swiftc() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         return try #require(
-            (path.split(separator: ":").map { $0 + "/swiftc" } + ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]).first { FileManager.default.isExecutableFile(atPath: $0) },
+            (path.split(separator: ":").map { $0 + "/swiftc" } + ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]).first
+            { FileManager.default.isExecutableFile(atPath: $0) },
             "swiftc is on PATH wherever the tests run")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeOutputs
 @testable import IconForgeRender
@@ -31,7 +31,8 @@ import IconForgeTestSupport
         build.assetCatalog = project.file("A.xcassets")
         let report = try Builder.run(build)
         #expect(report.reusedCount == 0)
-        let png = try Data(contentsOf: URL(fileURLWithPath: project.file("A.xcassets/square-27pt.imageset/square-27pt@2x.png")))
+        let png = try Data(
+            contentsOf: URL(fileURLWithPath: project.file("A.xcassets/square-27pt.imageset/square-27pt@2x.png")))
         #expect(png == (try Data(contentsOf: URL(fileURLWithPath: project.file("O/square-27pt@2x.png")))))
         #expect(try Data(contentsOf: URL(fileURLWithPath: secret)) == secretBytes, "the secret is untouched")
     }
@@ -47,18 +48,23 @@ import IconForgeTestSupport
 
     @Test func aSymlinkedLocaleFolderIsRefused() throws {
         let project = TemporaryFolder()
-        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Glyphs").path
         try FileManager.default.copyItem(atPath: glyphs, toPath: project.file("G"))
         let outside = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: project.file("O"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: project.file("O/fr.lproj"), withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.file("O/fr.lproj"), withDestinationPath: outside.path)
         #expect(throws: BuildError.self) { try Builder.run(request([project.file("G")], output: project.file("O"))) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
 
     @Test func hugeNumbersAreReportedNotTrappedOn() throws {
         let folder = TemporaryFolder()
-        folder.write("huge.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1e20 1e20\"><rect width=\"1e20\" height=\"1e20\"/></svg>")
+        folder.write(
+            "huge.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1e20 1e20\"><rect width=\"1e20\" height=\"1e20\"/></svg>"
+        )
         let report = try Builder.run(request([folder.path]))
         #expect(report.diagnostics.contains { $0.rule == .sizeMax })
         #expect(50.0.pt == "50" && 1e20.pt == "1e+20")
@@ -67,14 +73,19 @@ import IconForgeTestSupport
     @Test func malformedWorkerRepliesAreRejectedNotTrappedOn() throws {
         var huge = BinaryWriter()
         huge.count(-1)
-        #expect(OutcomeCodec.decodeOutcome(huge.buffer, source: GlyphSource(name: "a", displayPath: "a", relativePath: "a", bytes: [])) == nil)
+        #expect(
+            OutcomeCodec.decodeOutcome(
+                huge.buffer, source: GlyphSource(name: "a", displayPath: "a", relativePath: "a", bytes: [])) == nil)
         var hostile = BinaryWriter()
         hostile.string("sha")
         hostile.count(Int.max)
-        #expect(OutcomeCodec.decodeOutcome(hostile.buffer, source: GlyphSource(name: "a", displayPath: "a", relativePath: "a", bytes: [])) == nil)
+        #expect(
+            OutcomeCodec.decodeOutcome(
+                hostile.buffer, source: GlyphSource(name: "a", displayPath: "a", relativePath: "a", bytes: [])) == nil)
         let output = TemporaryFolder()
         var build = request([Fixtures.path("pipeline/square-27pt.svg")], output: output.path)
-        build.isolation = .workers(executable: Fixtures.worker("malformed-reply"), timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
+        build.isolation = .workers(
+            executable: Fixtures.worker("malformed-reply"), timeout: ampleRenderTimeout, memoryBytes: 1 << 30)
         let report = try Builder.run(build)
         #expect(report.diagnostics.map(\.rule) == [.renderCrashed])
     }
@@ -93,14 +104,20 @@ import IconForgeTestSupport
 
     @Test func paintReferencesToOtherFilesAreExternal() throws {
         let folder = TemporaryFolder()
-        folder.write("paint.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" fill=\"url(https://evil.example/x.svg#g) black\"/></svg>")
+        folder.write(
+            "paint.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\" fill=\"url(https://evil.example/x.svg#g) black\"/></svg>"
+        )
         #expect(try Builder.run(request([folder.path])).diagnostics.map(\.rule) == [.svgExternal])
     }
 
     @Test func tooManyAttributesIsALimitAndStaysFast() throws {
         let folder = TemporaryFolder()
         let attributes = (0..<1_001).map { " a\($0)=\"\"" }.joined()
-        folder.write("attrs.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"\(attributes)><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>")
+        folder.write(
+            "attrs.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 35 35\"\(attributes)><rect x=\"4\" y=\"4\" width=\"27\" height=\"27\"/></svg>"
+        )
         #expect(try Builder.run(request([folder.path])).diagnostics.map(\.rule) == [.svgLimit])
     }
 
@@ -117,7 +134,9 @@ import IconForgeTestSupport
         try oneGlyphState.write(to: URL(fileURLWithPath: project.file("O/" + BuildState.fileName)))
         try FileManager.default.removeItem(atPath: project.file("G/tall-30pt.svg"))
         _ = try Builder.run(build)
-        #expect(!FileManager.default.fileExists(atPath: project.file("O/tall-30pt@2x.png")), "the catalog's entry let it be removed")
+        #expect(
+            !FileManager.default.fileExists(atPath: project.file("O/tall-30pt@2x.png")),
+            "the catalog's entry let it be removed")
     }
 
     @Test func aPersonsFileUnderAnOutputNameIsNeitherOverwrittenNorRemoved() throws {
@@ -155,16 +174,19 @@ import IconForgeTestSupport
 
     @Test func aSecondDefinitionsFileIsAnErrorAndItsLocaleFilesAreProtected() throws {
         let project = TemporaryFolder()
-        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path
+        let glyphs = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Glyphs").path
         try FileManager.default.copyItem(atPath: glyphs, toPath: project.file("G"))
         project.write("Other/quick-actions.json", "{ broken")
         let twice = try Builder.run(request([project.file("G"), project.file("Other")]))
-        #expect(twice.diagnostics.contains { $0.rule == .actionsParse && $0.file.hasSuffix("Other/quick-actions.json") })
+        #expect(
+            twice.diagnostics.contains { $0.rule == .actionsParse && $0.file.hasSuffix("Other/quick-actions.json") })
         project.write("O/fr.lproj/InfoPlist.strings", "\"Mine\" = \"À moi\";")
         let report = try Builder.run(request([project.file("G")], output: project.file("O")))
         #expect(report.diagnostics.map(\.rule) == [.outputConflict])
         #expect(report.catalog.quickActions?.status == .failed)
-        #expect(try String(contentsOfFile: project.file("O/fr.lproj/InfoPlist.strings"), encoding: .utf8).contains("À moi"))
+        #expect(
+            try String(contentsOfFile: project.file("O/fr.lproj/InfoPlist.strings"), encoding: .utf8).contains("À moi"))
         #expect(!FileManager.default.fileExists(atPath: project.file("O/QuickActions.plist")))
     }
 }

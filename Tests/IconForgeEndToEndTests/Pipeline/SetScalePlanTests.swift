@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -19,7 +19,10 @@ import IconForgeTestSupport
         request.jobs = 2
         let files = try GlyphDiscovery.discover(request.inputs)
         let onDisk = OnDiskSignatures.unknown(count: files.count, takenAt: 0)
-        return (SetScalePlan.plan(files, nameFindings: NameChecks.run(files), previous: nil, onDisk: onDisk, request: request), request)
+        return (
+            SetScalePlan.plan(
+                files, nameFindings: NameChecks.run(files), previous: nil, onDisk: onDisk, request: request), request
+        )
     }
 
     @Test func theSetsScalesArePlannedFromItsGlyphsAndAreWhatTheBuildRecords() throws {

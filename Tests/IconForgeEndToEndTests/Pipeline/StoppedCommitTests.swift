@@ -1,8 +1,8 @@
 import Foundation
+import IconForgeTestSupport
 import Synchronization
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -51,7 +51,9 @@ import IconForgeTestSupport
 
     /// A title, a translation and a glyph changed since the last build.
     static func change(_ root: String) throws {
-        func edit(_ name: String, _ old: String, _ new: String) throws { try replaceText(in: root + "/" + name, old, with: new) }
+        func edit(_ name: String, _ old: String, _ new: String) throws {
+            try replaceText(in: root + "/" + name, old, with: new)
+        }
         try edit("Glyphs/quick-actions.json", "\"New Note\"", "\"New Page\"")
         try edit("Glyphs/quick-actions.json", "\"Suchen\"", "\"Durchsuchen\"")
         try edit("Glyphs/search.svg", "r=\"9.5\"", "r=\"9.25\"")
@@ -62,21 +64,25 @@ import IconForgeTestSupport
         var files: [String: Data] = [:]
         for path in KilledAtEachStepTests.tree(root) {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue
+            else { continue }
             files[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
         }
         return files
     }
 
     static func findings(_ report: BuildReport, root: String) -> [String] {
-        report.diagnostics.map { "\($0.rule.rawValue) \($0.file.replacingOccurrences(of: root, with: "")): \($0.message)" }
+        report.diagnostics.map {
+            "\($0.rule.rawValue) \($0.file.replacingOccurrences(of: root, with: "")): \($0.message)"
+        }
     }
 
     @Test(arguments: App.allCases)
     func aBuildStoppedAtAnyPointOfItsCommitIsFinishedByTheNextPlainBuild(_ app: App) throws {
         let project = try AppFolder(binaryInfoPlist: app == .stringCatalog)
         let root = project.path
-        for name in try FileManager.default.contentsOfDirectory(atPath: root + "/Glyphs") where !Self.keptGlyphs.contains(name) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: root + "/Glyphs")
+        where !Self.keptGlyphs.contains(name) {
             try FileManager.default.removeItem(atPath: root + "/Glyphs/" + name)
         }
         #expect(try Builder.run(Self.request(root, app)).errorCount == 0)
@@ -103,7 +109,9 @@ import IconForgeTestSupport
         let stopped = try Builder.run(observed(Self.request(root, app), by: observer))
         #expect(Self.findings(stopped, root: root) == expectedFindings)
         let steps = events.withLock { $0 }
-        #expect(steps.contains { if case .exchanged = $0 { true } else { false } }, "the app's files are exchanged: \(steps)")
+        #expect(
+            steps.contains { if case .exchanged = $0 { true } else { false } },
+            "the app's files are exchanged: \(steps)")
         #expect(steps.count >= 20, "\(steps)")
         for (index, event) in steps.enumerated() {
             let folder = snapshots.path + "/\(index + 1)"
@@ -137,11 +145,18 @@ import IconForgeTestSupport
     func aGlyphRenamedByCaseKeepsItsPNGsAndImageSetAfterOneBuild() throws {
         let disk = try #require(CaseInsensitiveFolder(), "fusefat did not mount a FAT image")
         let root = disk.path
-        let glyph = try String(contentsOfFile: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Glyphs/compose.svg").path, encoding: .utf8)
-        for folder in ["Glyphs", "App/Assets.xcassets"] { try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true) }
+        let glyph = try String(
+            contentsOfFile: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+                .appendingPathComponent("Glyphs/compose.svg").path, encoding: .utf8)
+        for folder in ["Glyphs", "App/Assets.xcassets"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
         #expect(disk.write("Glyphs/compose.svg", glyph))
-        #expect(disk.write("App/Assets.xcassets/Contents.json", "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"))
+        #expect(
+            disk.write(
+                "App/Assets.xcassets/Contents.json",
+                "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"))
         var request = BuildRequest()
         request.inputs = [root + "/Glyphs"]
         request.outputFolder = root + "/Output"
@@ -156,10 +171,14 @@ import IconForgeTestSupport
         #expect(report.catalog.glyphs.map(\.name) == ["Compose"])
         for output in report.catalog.glyphs.flatMap(\.outputs) {
             let data = FileManager.default.contents(atPath: root + "/Output/" + output.file)
-            #expect(data.map { SHA256Digest.hex(of: [UInt8]($0)) } == output.sha256, "\(output.file) is missing or not what the catalog says")
+            #expect(
+                data.map { SHA256Digest.hex(of: [UInt8]($0)) } == output.sha256,
+                "\(output.file) is missing or not what the catalog says")
         }
         for name in ["Compose@2x.png", "Compose@3x.png", "Contents.json"] {
-            #expect(FileManager.default.fileExists(atPath: root + "/App/Assets.xcassets/Compose.imageset/" + name), "image set lost \(name)")
+            #expect(
+                FileManager.default.fileExists(atPath: root + "/App/Assets.xcassets/Compose.imageset/" + name),
+                "image set lost \(name)")
         }
         // And the build after it has nothing to do.
         #expect(try Builder.run(request).errorCount == 0)
@@ -172,8 +191,12 @@ import IconForgeTestSupport
         var journal = CommitJournal()
         journal.entries = [
             .init(temporary: ".iconforge-tmp-1-a%09b\tc", path: "a%09b\tc"),
-            .init(temporary: "../App/.iconforge-tmp-2-Info.plist", path: "../App/Info\n.plist", shared: .init(read: nil, staged: FileSignature(size: 3, modified: -5, inode: 9))),
-            .init(temporary: "x", path: "y", shared: .init(read: FileSignature(size: 1, modified: 2, inode: 3), staged: nil)),
+            .init(
+                temporary: "../App/.iconforge-tmp-2-Info.plist", path: "../App/Info\n.plist",
+                shared: .init(read: nil, staged: FileSignature(size: 3, modified: -5, inode: 9))),
+            .init(
+                temporary: "x", path: "y",
+                shared: .init(read: FileSignature(size: 1, modified: 2, inode: 3), staged: nil)),
         ]
         #expect(CommitJournal.decode(journal.encoded()) == journal)
         #expect(CommitJournal.decode(Array("iconforge-journal 1\nR\tonly-one-field\n".utf8)) == nil)
@@ -195,15 +218,20 @@ import IconForgeTestSupport
     }
 
     static let edits = [
-        Edit(file: "Mosaic/Info.plist", old: "<string>Mosaic</string>", new: "<string>Mosaic Pro</string>", app: .stringsFiles),
-        Edit(file: "Mosaic/de.lproj/InfoPlist.strings", old: "verwendet die Kamera", new: "nutzt die Kamera", app: .stringsFiles),
+        Edit(
+            file: "Mosaic/Info.plist", old: "<string>Mosaic</string>", new: "<string>Mosaic Pro</string>",
+            app: .stringsFiles),
+        Edit(
+            file: "Mosaic/de.lproj/InfoPlist.strings", old: "verwendet die Kamera", new: "nutzt die Kamera",
+            app: .stringsFiles),
         Edit(file: "Mosaic/InfoPlist.xcstrings", old: "\"Mosaik\"", new: "\"Mosaik Pro\"", app: .stringCatalog),
     ]
 
     @Test(arguments: edits)
     func anEditSavedAtAnyPointOfTheCommitIsKept(_ edit: Edit) throws {
         let base = try AppFolder(binaryInfoPlist: false)
-        for name in try FileManager.default.contentsOfDirectory(atPath: base.path + "/Glyphs") where !StoppedCommitTests.keptGlyphs.contains(name) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: base.path + "/Glyphs")
+        where !StoppedCommitTests.keptGlyphs.contains(name) {
             try FileManager.default.removeItem(atPath: base.path + "/Glyphs/" + name)
         }
         #expect(try Builder.run(StoppedCommitTests.request(base.path, edit.app)).errorCount == 0)
@@ -226,18 +254,30 @@ import IconForgeTestSupport
             let path = project.file(edit.file)
             let seen = Mutex(0)
             let observer = FlushObserver(afterEach: { _ in
-                guard seen.withLock({ count in count += 1; return count }) == point else { return }
+                guard
+                    seen.withLock({ count in
+                        count += 1
+                        return count
+                    }) == point
+                else { return }
                 // Saved as an editor saves: the same file, new bytes.
                 if let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains(edit.old) {
-                    try? Data(text.replacingOccurrences(of: edit.old, with: edit.new).utf8).write(to: URL(fileURLWithPath: path))
+                    try? Data(text.replacingOccurrences(of: edit.old, with: edit.new).utf8).write(
+                        to: URL(fileURLWithPath: path))
                 }
             })
             _ = try? Builder.run(observed(StoppedCommitTests.request(project.path, edit.app), by: observer))
             let at = "saved at point \(point) of \(points)"
-            #expect(try String(contentsOfFile: path, encoding: .utf8).contains(edit.new), "the edit was lost by the build it was saved during, \(at)")
+            #expect(
+                try String(contentsOfFile: path, encoding: .utf8).contains(edit.new),
+                "the edit was lost by the build it was saved during, \(at)")
             _ = try? Builder.run(StoppedCommitTests.request(project.path, edit.app))
-            #expect(try String(contentsOfFile: path, encoding: .utf8).contains(edit.new), "the edit was lost by the next build, \(at)")
-            let strays = KilledAtEachStepTests.tree(project.path, hidden: true).filter { $0.contains(FileSystem.temporaryPrefix) }
+            #expect(
+                try String(contentsOfFile: path, encoding: .utf8).contains(edit.new),
+                "the edit was lost by the next build, \(at)")
+            let strays = KilledAtEachStepTests.tree(project.path, hidden: true).filter {
+                $0.contains(FileSystem.temporaryPrefix)
+            }
             #expect(strays.isEmpty, "left behind: \(strays), \(at)")
         }
     }

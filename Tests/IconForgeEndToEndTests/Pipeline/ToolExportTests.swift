@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// The same compose glyph, drawn on the 35 pt template and saved the way each authoring
@@ -22,14 +22,17 @@ import IconForgeTestSupport
     @Test(arguments: exports)
     func exportBuildsCleanAndMatchesTheTidyFile(name: String) throws {
         let folder = TemporaryFolder()
-        let report = try build([Fixtures.path("exports/" + name), Fixtures.path("exports/tidy.svg")], into: folder.path)
+        let report = try build(
+            [Fixtures.path("exports/" + name), Fixtures.path("exports/tidy.svg")], into: folder.path)
         let findings = report.diagnostics.filter { $0.file.hasSuffix("/" + name) }
         #expect(findings.isEmpty, "\(name): \(findings.map { DiagnosticFormatter.text($0) })")
         let glyph = try #require(report.catalog.glyphs.first { $0.name + ".svg" == name })
         let tidy = try #require(report.catalog.glyphs.first { $0.name == "tidy" })
         #expect(glyph.shape == tidy.shape)
         let (box, tidyBox) = (try #require(glyph.inkBox), try #require(tidy.inkBox))
-        for (a, b) in [(box.x, tidyBox.x), (box.y, tidyBox.y), (box.width, tidyBox.width), (box.height, tidyBox.height)] {
+        for (a, b) in [
+            (box.x, tidyBox.x), (box.y, tidyBox.y), (box.width, tidyBox.width), (box.height, tidyBox.height),
+        ] {
             #expect(abs(a - b) <= 0.06, "\(name): ink box \(box) against \(tidyBox)")
         }
         for scale in Template.scales {

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgePlatform
 
@@ -41,27 +41,43 @@ import IconForgeTestSupport
     }
 
     @Test func aSymlinkedLockFileIsNeverCreatedOrLockedThroughTheLink() throws {
-        let project = oneGlyphProject(), elsewhere = TemporaryFolder()
+        let project = oneGlyphProject()
+        let elsewhere = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: project.file("Output"), withIntermediateDirectories: true)
         try link(project.file("Output/.iconforge-lock"), to: elsewhere.file("created-by-iconforge"))
         #expect(throws: BuildError.self) { try Builder.run(request(project)) }
-        #expect(!FileManager.default.fileExists(atPath: elsewhere.file("created-by-iconforge")), "the lock was created through the link")
-        let run = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none"])
+        #expect(
+            !FileManager.default.fileExists(atPath: elsewhere.file("created-by-iconforge")),
+            "the lock was created through the link")
+        let run = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none",
+        ])
         #expect(run.status == .io)
-        #expect(run.stderr.joined(separator: "\n").contains(".iconforge-lock: error: is a symbolic link; iconforge never opens its lock file through a link"), "\(run.stderr)")
+        #expect(
+            run.stderr.joined(separator: "\n").contains(
+                ".iconforge-lock: error: is a symbolic link; iconforge never opens its lock file through a link"),
+            "\(run.stderr)")
         #expect(contents(elsewhere.path).isEmpty)
     }
 
     @Test func aSymlinkedOutputFolderLeadingOutOfTheProjectIsRefusedUnlessAskedFor() throws {
-        let project = oneGlyphProject(), elsewhere = TemporaryFolder()
+        let project = oneGlyphProject()
+        let elsewhere = TemporaryFolder()
         try link(project.file("Output"), to: elsewhere.path)
         let failure = try #require(refusal(request(project)))
-        #expect(failure.message.contains("the output folder: \(project.path)/Output is a symbolic link to \(FileSystem.resolvedPath(elsewhere.path)!), outside the project"), "\(failure.message)")
+        #expect(
+            failure.message.contains(
+                "the output folder: \(project.path)/Output is a symbolic link to \(FileSystem.resolvedPath(elsewhere.path)!), outside the project"
+            ), "\(failure.message)")
         #expect(failure.message.contains("--follow-symlinks"))
         #expect(contents(elsewhere.path).isEmpty, "nothing lands in the link's target: \(contents(elsewhere.path))")
         // From the command line: one message, exit 3, nothing written.
-        let run = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none", "--format", "json"])
-        #expect(run.status == .io && run.stdout.joined(separator: "\n").contains("outside the project") && run.stdout.joined(separator: "\n").contains("nothing was written"), "\(run.stdout)")
+        let run = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none", "--format", "json",
+        ])
+        #expect(
+            run.status == .io && run.stdout.joined(separator: "\n").contains("outside the project")
+                && run.stdout.joined(separator: "\n").contains("nothing was written"), "\(run.stdout)")
         // Asked for: written through the link.
         var following = request(project)
         following.followsSymlinks = true
@@ -81,7 +97,9 @@ import IconForgeTestSupport
     @Test func aDanglingSymlinkIsNeverReplacedNorWrittenThrough() throws {
         let project = try AppFilesTests().exampleProject()
         let elsewhere = TemporaryFolder()
-        for (option, name) in [("--info-plist", "Info.plist"), ("--xcstrings", "InfoPlist.xcstrings"), ("--swift", "QuickAction.swift")] {
+        for (option, name) in [
+            ("--info-plist", "Info.plist"), ("--xcstrings", "InfoPlist.xcstrings"), ("--swift", "QuickAction.swift"),
+        ] {
             try? FileManager.default.removeItem(atPath: project.file(name))
             try link(project.file(name), to: elsewhere.file(name))
             var request = BuildRequest()
@@ -95,9 +113,12 @@ import IconForgeTestSupport
             default: request.appFiles.swiftSource = project.file(name)
             }
             let failure = try #require(refusal(request), "\(option)")
-            #expect(failure.message.contains("is a symbolic link to nothing (dangling)"), "\(option): \(failure.message)")
+            #expect(
+                failure.message.contains("is a symbolic link to nothing (dangling)"), "\(option): \(failure.message)")
             #expect(FileSystem.kind(of: project.file(name)) == .symlink, "\(option): the link was replaced")
-            #expect(!FileManager.default.fileExists(atPath: elsewhere.file(name)), "\(option): a file was created through the link")
+            #expect(
+                !FileManager.default.fileExists(atPath: elsewhere.file(name)),
+                "\(option): a file was created through the link")
         }
         // The target every app file's write is staged for refuses too, and a new file the
         // commit places gets the umask's mode.
@@ -105,7 +126,8 @@ import IconForgeTestSupport
         let previous = FileSystem.exchangeUmask(0o022)
         defer { FileSystem.exchangeUmask(previous) }
         var staged = StagedWrites()
-        try staged.writeSharedFile(Array("x".utf8), to: try FileSystem.projectFileTarget(project.file("New.plist")), mode: nil, read: nil)
+        try staged.writeSharedFile(
+            Array("x".utf8), to: try FileSystem.projectFileTarget(project.file("New.plist")), mode: nil, read: nil)
         try staged.commit()
         #expect(FileSystem.permissions(of: project.file("New.plist")) == 0o644)
     }
@@ -122,7 +144,9 @@ import IconForgeTestSupport
         request.projectRoot = project.path
         request.appFiles.infoPlist = project.file("Info.plist")
         let failure = try #require(refusal(request))
-        #expect(failure.message.contains("--info-plist: \(project.path)/Info.plist is a symbolic link to"), "\(failure.message)")
+        #expect(
+            failure.message.contains("--info-plist: \(project.path)/Info.plist is a symbolic link to"),
+            "\(failure.message)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: elsewhere.file("Info.plist"))) == original)
         #expect(!FileManager.default.fileExists(atPath: project.file("Output")), "refused before anything was written")
         // A strings folder linked out of the project is refused the same way.
@@ -134,12 +158,15 @@ import IconForgeTestSupport
     }
 
     @Test func aSymlinkedAssetCatalogIsJudgedByWhereItLeads() throws {
-        let project = oneGlyphProject(), elsewhere = TemporaryFolder()
+        let project = oneGlyphProject()
+        let elsewhere = TemporaryFolder()
         // Out of the project: refused.
         try link(project.file("App.xcassets"), to: elsewhere.path)
         var outside = request(project)
         outside.assetCatalog = project.file("App.xcassets")
-        #expect(refusal(outside)?.message.contains("--xcassets: \(project.path)/App.xcassets is a symbolic link to") == true)
+        #expect(
+            refusal(outside)?.message.contains("--xcassets: \(project.path)/App.xcassets is a symbolic link to") == true
+        )
         #expect(contents(elsewhere.path).isEmpty)
         // Inside the project, to a folder that is no asset catalog: the name check is made on
         // the folder it leads to.
@@ -148,12 +175,16 @@ import IconForgeTestSupport
         var misnamed = request(project)
         misnamed.assetCatalog = project.file("Icons.xcassets")
         let failure = try #require(refusal(misnamed))
-        #expect(failure.message.contains("--xcassets leads to \(FileSystem.resolvedPath(project.file("Resources"))!), which is not an asset catalog"), "\(failure.message)")
+        #expect(
+            failure.message.contains(
+                "--xcassets leads to \(FileSystem.resolvedPath(project.file("Resources"))!), which is not an asset catalog"
+            ), "\(failure.message)")
         #expect(contents(project.file("Resources")).isEmpty)
     }
 
     @Test func aSymlinkNamedLikeAnImageSetIsNeverWrittenThroughNorEmptied() throws {
-        let project = oneGlyphProject(), elsewhere = TemporaryFolder()
+        let project = oneGlyphProject()
+        let elsewhere = TemporaryFolder()
         let keep = elsewhere.write("square-27pt@2x.png", "someone's file")
         try FileManager.default.createDirectory(atPath: project.file("App.xcassets"), withIntermediateDirectories: true)
         try link(project.file("App.xcassets/square-27pt.imageset"), to: elsewhere.path)
@@ -161,19 +192,26 @@ import IconForgeTestSupport
         build.assetCatalog = project.file("App.xcassets")
         let report = try Builder.run(build)
         #expect(report.diagnostics.map(\.rule) == [.xcassetsConflict], "\(report.diagnostics)")
-        #expect(report.diagnostics.first?.message.contains("is a symbolic link, which iconforge never writes through") == true)
+        #expect(
+            report.diagnostics.first?.message.contains("is a symbolic link, which iconforge never writes through")
+                == true)
         #expect(try String(contentsOfFile: keep, encoding: .utf8) == "someone's file")
         #expect(contents(elsewhere.path) == ["square-27pt@2x.png"])
     }
 
     @Test func thePreviewPageIsNotWrittenThroughAnOutputFolderLinkedOutOfTheProject() throws {
-        let project = oneGlyphProject(), elsewhere = TemporaryFolder()
+        let project = oneGlyphProject()
+        let elsewhere = TemporaryFolder()
         try link(project.file("Output"), to: elsewhere.path)
         // The command line's project is the current folder's repository: this package, which
         // the temporary folder is not in.
-        let run = ToolCommand.run(["preview", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none"])
+        let run = ToolCommand.run([
+            "preview", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none",
+        ])
         #expect(run.status == .checkFailed, "\(run.stderr)")
-        #expect(run.stderr.joined(separator: "\n").contains("is a symbolic link to") && run.stderr.joined(separator: "\n").contains("[output.conflict]"), "\(run.stderr)")
+        #expect(
+            run.stderr.joined(separator: "\n").contains("is a symbolic link to")
+                && run.stderr.joined(separator: "\n").contains("[output.conflict]"), "\(run.stderr)")
         #expect(contents(elsewhere.path).isEmpty)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `-o /dev/null`, `--depfile /dev/stdout`, a named pipe: a device or pipe the person names
@@ -77,14 +77,23 @@ import IconForgeTestSupport
         #expect(render(to: device).status == .clean)
         #expect(isDevice(), "render -o replaced the device")
         let project = oneGlyphProject()
-        let depfile = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--depfile", device, "--isolation", "none"])
+        let depfile = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--depfile", device, "--isolation", "none",
+        ])
         #expect(depfile.status == .clean, "\(depfile.stderr)")
         #expect(isDevice(), "--depfile replaced the device")
         // A file others may edit (the Swift enum, an Info.plist) is read before it is
         // exchanged into place: a device there is refused with a reason, nothing written.
-        project.write("Glyphs/quick-actions.json", #"{"appName": "Shapes", "actions": [{"type": "com.example.square", "title": "Square", "icon": {"glyph": "square-27pt"}}]}"#)
-        let swift = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--swift", device, "--isolation", "none"])
-        #expect(swift.stderr.joined().contains("null: error: cannot update the app's file: not a regular file"), "\(swift.stderr)")
+        project.write(
+            "Glyphs/quick-actions.json",
+            #"{"appName": "Shapes", "actions": [{"type": "com.example.square", "title": "Square", "icon": {"glyph": "square-27pt"}}]}"#
+        )
+        let swift = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--swift", device, "--isolation", "none",
+        ])
+        #expect(
+            swift.stderr.joined().contains("null: error: cannot update the app's file: not a regular file"),
+            "\(swift.stderr)")
         #expect(isDevice(), "--swift replaced the device")
     }
 }

@@ -29,7 +29,9 @@ struct FunctionLengthScanner {
             let b = Array(s.utf8)
             return k + b.count <= c.count && Array(c[k..<(k + b.count)]) == b
         }
-        func isWord(_ b: UInt8) -> Bool { b == 95 || (b >= 48 && b <= 57) || (b | 32 >= 97 && b | 32 <= 122) || b >= 128 }
+        func isWord(_ b: UInt8) -> Bool {
+            b == 95 || (b >= 48 && b <= 57) || (b | 32 >= 97 && b | 32 <= 122) || b >= 128
+        }
 
         // Skips a string literal starting at i (after any leading #s): returns the index after it.
         func skipString(_ start: Int, hashes: Int) -> Int {
@@ -38,18 +40,34 @@ struct FunctionLengthScanner {
             let closing = (multi ? "\"\"\"" : "\"") + String(repeating: "#", count: hashes)
             let escape = "\\" + String(repeating: "#", count: hashes)
             while k < c.count {
-                if c[k] == 10 { line += 1; if !multi { return k } }
+                if c[k] == 10 {
+                    line += 1
+                    if !multi { return k }
+                }
                 if at(escape, k) {
                     k += escape.utf8.count
                     if k < c.count && c[k] == 40 {  // an interpolation: skip balanced parentheses
                         var depth = 0
                         while k < c.count {
-                            if c[k] == 34 { k = skipString(k, hashes: 0); continue }
+                            if c[k] == 34 {
+                                k = skipString(k, hashes: 0)
+                                continue
+                            }
                             if c[k] == 10 { line += 1 }
-                            if c[k] == 40 { depth += 1 } else if c[k] == 41 { depth -= 1; if depth == 0 { k += 1; break } }
+                            if c[k] == 40 {
+                                depth += 1
+                            } else if c[k] == 41 {
+                                depth -= 1
+                                if depth == 0 {
+                                    k += 1
+                                    break
+                                }
+                            }
                             k += 1
                         }
-                    } else { k += 1 }
+                    } else {
+                        k += 1
+                    }
                     continue
                 }
                 if at(closing, k) { return k + closing.utf8.count }
@@ -60,22 +78,45 @@ struct FunctionLengthScanner {
 
         while i < c.count {
             let b = c[i]
-            if b == 10 { line += 1; i += 1; continue }
-            if at("//", i) { while i < c.count && c[i] != 10 { i += 1 }; continue }
+            if b == 10 {
+                line += 1
+                i += 1
+                continue
+            }
+            if at("//", i) {
+                while i < c.count && c[i] != 10 { i += 1 }
+                continue
+            }
             if at("/*", i) {
                 var depth = 0
                 while i < c.count {
-                    if at("/*", i) { depth += 1; i += 2; continue }
-                    if at("*/", i) { depth -= 1; i += 2; if depth == 0 { break }; continue }
+                    if at("/*", i) {
+                        depth += 1
+                        i += 2
+                        continue
+                    }
+                    if at("*/", i) {
+                        depth -= 1
+                        i += 2
+                        if depth == 0 { break }
+                        continue
+                    }
                     if c[i] == 10 { line += 1 }
                     i += 1
                 }
                 continue
             }
             if b == 35 || b == 34 {  // # or "
-                var k = i, hashes = 0
-                while k < c.count && c[k] == 35 { hashes += 1; k += 1 }
-                if k < c.count && c[k] == 34 { i = skipString(k, hashes: hashes); continue }
+                var k = i
+                var hashes = 0
+                while k < c.count && c[k] == 35 {
+                    hashes += 1
+                    k += 1
+                }
+                if k < c.count && c[k] == 34 {
+                    i = skipString(k, hashes: hashes)
+                    continue
+                }
                 if hashes > 0 && k < c.count && c[k] == 47 {  // #/regex/#
                     k += 1
                     while k < c.count && !(c[k] == 47 && at(String(repeating: "#", count: hashes), k + 1)) {
@@ -99,11 +140,14 @@ struct FunctionLengthScanner {
                         while n < c.count && c[n] == 32 { n += 1 }
                         var e = n
                         while e < c.count && c[e] != 40 && c[e] != 60 && c[e] != 32 && c[e] != 10 { e += 1 }
-                        pending = Pending(name: String(decoding: c[n..<e], as: UTF8.self), line: line, parenDepth: parenDepth)
+                        pending = Pending(
+                            name: String(decoding: c[n..<e], as: UTF8.self), line: line, parenDepth: parenDepth)
                     } else if word == "init" || word == "deinit" {
                         var n = k
                         while n < c.count && (c[n] == 63 || c[n] == 33) { n += 1 }
-                        if n < c.count && (c[n] == 40 || c[n] == 60 || (word == "deinit" && (c[n] == 32 || c[n] == 123))) {
+                        if n < c.count
+                            && (c[n] == 40 || c[n] == 60 || (word == "deinit" && (c[n] == 32 || c[n] == 123)))
+                        {
                             pending = Pending(name: word, line: line, parenDepth: parenDepth)
                         }
                     } else if ["var", "let", "case", "struct", "class", "enum", "protocol", "extension"].contains(word),

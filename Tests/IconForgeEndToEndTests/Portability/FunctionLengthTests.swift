@@ -9,14 +9,19 @@ import Testing
 
     @Test func noFunctionInSourcesIsOverTheLimit() throws {
         let sources = NoTaskLocalTests.packageRoot.appendingPathComponent("Sources")
-        let names = ((FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        let names = ((FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]) ?? []).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
         #expect(names.count > 50, "found only \(names.count) Swift files under \(sources.path)")
         var counted = 0
         for name in names {
-            let functions = FunctionLengthScanner.functions(in: try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8))
+            let functions = FunctionLengthScanner.functions(
+                in: try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8))
             counted += functions.count
             for function in functions where function.lines > Self.limit {
-                Issue.record("Sources/\(name):\(function.line): \(function.name) is \(function.lines) lines (at most \(Self.limit)): split it into named steps")
+                Issue.record(
+                    "Sources/\(name):\(function.line): \(function.name) is \(function.lines) lines (at most \(Self.limit)): split it into named steps"
+                )
             }
         }
         #expect(counted > 1000, "the scanner found only \(counted) functions: it has stopped seeing them")
@@ -43,10 +48,11 @@ import Testing
             }
             """
         let found = FunctionLengthScanner.functions(in: text)
-        #expect(found == [
-            FunctionLengthScanner.Function(name: "init", line: 2, lines: 5),
-            FunctionLengthScanner.Function(name: "f", line: 7, lines: 7),
-        ])
+        #expect(
+            found == [
+                FunctionLengthScanner.Function(name: "init", line: 2, lines: 5),
+                FunctionLengthScanner.Function(name: "f", line: 7, lines: 7),
+            ])
     }
 
     @Test func aLongFunctionIsFound() {

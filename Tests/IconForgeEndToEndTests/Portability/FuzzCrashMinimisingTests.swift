@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IconForgeTestSupport
+import Testing
 
 /// scripts/fuzz.sh after a crash: minimising the input is bounded, so `make test` fails
 /// soon, with the input kept and a line saying how to run it again. libFuzzer's
@@ -13,12 +13,15 @@ import IconForgeTestSupport
     static func stage() throws -> TemporaryFolder {
         let root = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: root.file("scripts"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: ExternalProgram.repositoryRoot + "/scripts/fuzz.sh", toPath: root.file("scripts/fuzz.sh"))
+        try FileManager.default.copyItem(
+            atPath: ExternalProgram.repositoryRoot + "/scripts/fuzz.sh", toPath: root.file("scripts/fuzz.sh"))
         for folder in ["Glyphs", "Tests/IconForgeTestSupport/Fixtures", "tools/bin"] {
             try FileManager.default.createDirectory(atPath: root.file(folder), withIntermediateDirectories: true)
         }
         root.write("tools/swiftc", "#!/bin/sh\nexit 0\n")
-        root.write("tools/swift", "#!/bin/sh\ncase \" $* \" in *' --show-bin-path '*) echo '\(root.file("tools/bin"))' ;; esac\nexit 0\n")
+        root.write(
+            "tools/swift",
+            "#!/bin/sh\ncase \" $* \" in *' --show-bin-path '*) echo '\(root.file("tools/bin"))' ;; esac\nexit 0\n")
         // The fuzzing run finds a crash; the minimiser leaves a partial file and waits (far
         // beyond the bound the test sets; if it ever ends by itself it says so); run on one
         // input, the target fails only on the real crash.
@@ -50,13 +53,23 @@ import IconForgeTestSupport
         let path = root.file("tools") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = try ExternalProgram.run(
             "/bin/bash", [root.file("scripts/fuzz.sh"), "json"], in: root.path,
-            environment: ["PATH": path, "SWIFT": root.file("tools/swift"), "FUZZ_SECONDS": "1", "FUZZ_MINIMIZE_SECONDS": "1"])
+            environment: [
+                "PATH": path, "SWIFT": root.file("tools/swift"), "FUZZ_SECONDS": "1", "FUZZ_MINIMIZE_SECONDS": "1",
+            ])
         #expect(result.status == 1, "\(result.output)")
-        #expect(result.output.contains("fuzz: json: minimising stopped after 1s (FUZZ_MINIMIZE_SECONDS)"), "\(result.output)")
+        #expect(
+            result.output.contains("fuzz: json: minimising stopped after 1s (FUZZ_MINIMIZE_SECONDS)"),
+            "\(result.output)")
         #expect(!result.output.contains("the minimiser ran to its end"), "\(result.output)")
         let kept = root.file("Tests/IconForgeTestSupport/Fixtures/fuzz/json/crash-0123")
-        #expect(result.output.contains("fuzz: json: kept the failing input as Tests/IconForgeTestSupport/Fixtures/fuzz/json/crash-0123"), "\(result.output)")
-        #expect(result.output.contains("reproduce it with: \(root.file("tools/bin"))/FuzzJSON Tests/IconForgeTestSupport/Fixtures/fuzz/json/crash-0123"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "fuzz: json: kept the failing input as Tests/IconForgeTestSupport/Fixtures/fuzz/json/crash-0123"),
+            "\(result.output)")
+        #expect(
+            result.output.contains(
+                "reproduce it with: \(root.file("tools/bin"))/FuzzJSON Tests/IconForgeTestSupport/Fixtures/fuzz/json/crash-0123"
+            ), "\(result.output)")
         // The half-minimised file no longer crashes: the input is kept as the fuzzer found it.
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "the crashing input")
         #expect(result.output.contains("fuzz: FAILED: json"), "\(result.output)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IconForgeTestSupport
+import Testing
 
 /// The macOS check, on Linux: scripts/macos-check.sh compiles the C targets for both Mac
 /// architectures and type-checks the platform layer's Darwin branches against Apple's
@@ -38,8 +38,12 @@ import IconForgeTestSupport
         let result = try Self.check("c")
         #expect(result.status == 0, "\(result.output)")
         for arch in ["aarch64-macos.15.0", "x86_64-macos.15.0"] {
-            for source in ["CPlatformShim/CPlatformShim.c", "CRsvgLoader/CRsvgLoader.c", "CPNGShim/CPNGShim.c", "CSHA256/CSHA256.c"] {
-                #expect(result.output.contains("ok      \(arch)  Sources/\(source)"), "\(arch) \(source): \(result.output)")
+            for source in [
+                "CPlatformShim/CPlatformShim.c", "CRsvgLoader/CRsvgLoader.c", "CPNGShim/CPNGShim.c",
+                "CSHA256/CSHA256.c",
+            ] {
+                #expect(
+                    result.output.contains("ok      \(arch)  Sources/\(source)"), "\(arch) \(source): \(result.output)")
             }
         }
     }
@@ -48,7 +52,8 @@ import IconForgeTestSupport
     func thePlatformLayerTypeChecksAgainstDarwin() throws {
         let result = try Self.check("swift")
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.components(separatedBy: "macos-check: ok      x86_64-macos").count == 3, "\(result.output)")
+        #expect(
+            result.output.components(separatedBy: "macos-check: ok      x86_64-macos").count == 3, "\(result.output)")
     }
 
     /// A mistake a Mac's compiler would catch, planted in a copy of the platform layer.
@@ -61,18 +66,25 @@ import IconForgeTestSupport
         var testDescription: String { what }
 
         static let all = [
-            PlantedMistake(what: "Linux's st_mtim in the Darwin branch", correct: "st_mtimespec.nanoseconds", mistaken: "st_mtim.nanoseconds", reported: "st_mtim"),
             PlantedMistake(
-                what: "a non-optional posix_spawn_file_actions_t()", correct: "var actions: posix_spawn_file_actions_t? = nil",
+                what: "Linux's st_mtim in the Darwin branch", correct: "st_mtimespec.nanoseconds",
+                mistaken: "st_mtim.nanoseconds", reported: "st_mtim"),
+            PlantedMistake(
+                what: "a non-optional posix_spawn_file_actions_t()",
+                correct: "var actions: posix_spawn_file_actions_t? = nil",
                 mistaken: "var actions = posix_spawn_file_actions_t()", reported: "posix_spawn_file_actions_t"),
-            PlantedMistake(what: "a misspelt F_FULLFSYNC", correct: "fcntl(descriptor, F_FULLFSYNC)", mistaken: "fcntl(descriptor, F_FULLSYNC)", reported: "F_FULLSYNC"),
+            PlantedMistake(
+                what: "a misspelt F_FULLFSYNC", correct: "fcntl(descriptor, F_FULLFSYNC)",
+                mistaken: "fcntl(descriptor, F_FULLSYNC)", reported: "F_FULLSYNC"),
         ]
     }
 
     @Test(.enabled(if: headers != nil, missing), arguments: PlantedMistake.all)
     func aDarwinMistakeFailsTheCheck(_ mistake: PlantedMistake) throws {
         let copy = TemporaryFolder()
-        let platform = ExternalProgram.repositoryRoot + "/" + (try Self.check("platform").output.trimmingCharacters(in: .whitespacesAndNewlines))
+        let platform =
+            ExternalProgram.repositoryRoot + "/"
+            + (try Self.check("platform").output.trimmingCharacters(in: .whitespacesAndNewlines))
         var planted = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: platform) where name.hasSuffix(".swift") {
             var text = try String(contentsOfFile: platform + "/" + name, encoding: .utf8)

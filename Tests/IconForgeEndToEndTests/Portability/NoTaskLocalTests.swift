@@ -8,7 +8,9 @@ import Testing
     /// The package's folder: the nearest one above this file that holds Package.swift.
     static let packageRoot: URL = {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        while folder.path != "/",
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder
@@ -16,7 +18,9 @@ import Testing
 
     /// The 1-based numbers of the lines of `text` that declare a task-local.
     static func taskLocalLines(in text: String) -> [Int] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { $0.element.contains("@TaskLocal") ? $0.offset + 1 : nil }
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+            $0.element.contains("@TaskLocal") ? $0.offset + 1 : nil
+        }
     }
 
     @Test func theCheckFindsATaskLocal() {
@@ -26,12 +30,17 @@ import Testing
 
     @Test func noSourceFileDeclaresATaskLocal() throws {
         let sources = Self.packageRoot.appendingPathComponent("Sources")
-        let names = ((FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        let names = ((FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]) ?? []).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
         #expect(names.count > 50, "found only \(names.count) Swift files under \(sources.path)")
         for name in names {
             let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
             let lines = Self.taskLocalLines(in: text)
-            #expect(lines.isEmpty, "Sources/\(name):\(lines.map(String.init).joined(separator: ",")): @TaskLocal; pass the value down instead (BuildProbes)")
+            #expect(
+                lines.isEmpty,
+                "Sources/\(name):\(lines.map(String.init).joined(separator: ",")): @TaskLocal; pass the value down instead (BuildProbes)"
+            )
         }
     }
 }

@@ -41,9 +41,14 @@ import Testing
             let code = line.trimmingCharacters(in: .whitespaces)
             if code.hasPrefix("//") { continue }
             if line.contains(encoder) { findings.append(Finding(line: index + 1, rule: "Foundation's JSON writer")) }
-            if line.contains(opening) { findings.append(Finding(line: index + 1, rule: "a JSON container opened in a string")) }
-            if line.contains(member) { findings.append(Finding(line: index + 1, rule: "a JSON member written in a string")) }
-            if code.hasSuffix("\"\"\""), index + 2 < lines.count, ["{", "["].contains(lines[index + 1].trimmingCharacters(in: .whitespaces)),
+            if line.contains(opening) {
+                findings.append(Finding(line: index + 1, rule: "a JSON container opened in a string"))
+            }
+            if line.contains(member) {
+                findings.append(Finding(line: index + 1, rule: "a JSON member written in a string"))
+            }
+            if code.hasSuffix("\"\"\""), index + 2 < lines.count,
+                ["{", "["].contains(lines[index + 1].trimmingCharacters(in: .whitespaces)),
                 lines[index + 2].contains(templateKey)
             {
                 findings.append(Finding(line: index + 1, rule: "a JSON document as a string template"))
@@ -65,9 +70,13 @@ import Testing
     @Test("JSON is written one way: no encoder, serializer or hand-laid-out JSON outside the writer")
     func sourcesWriteJSONOneWay() throws {
         let root = try Self.packageRoot()
-        let names = (FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)?.allObjects as? [String]) ?? []
+        let names =
+            (FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)?.allObjects
+                as? [String]) ?? []
         let files = names.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }.sorted()
-        #expect(files.contains(Self.writerFolder + "JSONText+Writer.swift"), "the writer is not where this test looks: \(Self.writerFolder)")
+        #expect(
+            files.contains(Self.writerFolder + "JSONText+Writer.swift"),
+            "the writer is not where this test looks: \(Self.writerFolder)")
         var scanned = 0
         for file in files {
             let url = root.appendingPathComponent(file)
@@ -75,8 +84,11 @@ import Testing
             scanned += 1
             for finding in Self.findings(path: file, text: text) {
                 Issue.record(
-                    Comment(rawValue: "\(file):\(finding): write it with JSONText (encode, OrderedJSON or JSONText.Writer)"),
-                    sourceLocation: SourceLocation(fileID: "iconforge/" + url.lastPathComponent, filePath: url.path, line: finding.line, column: 1))
+                    Comment(
+                        rawValue: "\(file):\(finding): write it with JSONText (encode, OrderedJSON or JSONText.Writer)"),
+                    sourceLocation: SourceLocation(
+                        fileID: "iconforge/" + url.lastPathComponent, filePath: url.path, line: finding.line, column: 1)
+                )
             }
         }
         #expect(scanned > 100)
@@ -85,16 +97,34 @@ import Testing
     @Test("the lint finds each second way (it can fail)")
     func findsEachSecondWay() {
         let path = "Sources/IconForgeOutputs/Example.swift"
-        #expect(Self.findings(path: path, text: "let encoder = JSONEncoder()") == [Finding(line: 1, rule: "Foundation's JSON writer")])
-        #expect(Self.findings(path: path, text: "x\nlet data = try JSONSerialization.data(withJSONObject: value)").map(\.line) == [2])
-        #expect(Self.findings(path: path, text: #"var bytes = Array("{\"glyphs\":[".utf8)"#).map(\.rule) == ["a JSON container opened in a string"])
-        #expect(Self.findings(path: path, text: #"return "{\n" + members"#).map(\.rule) == ["a JSON container opened in a string"])
-        #expect(Self.findings(path: path, text: #"fields.append("\"icon\": { " + icon)"#).map(\.rule) == ["a JSON member written in a string"])
-        #expect(Self.findings(path: path, text: #"let empty = Array("\n  \"glyphs\" : [\n\n  ]".utf8)"#).map(\.rule) == ["a JSON member written in a string"])
+        #expect(
+            Self.findings(path: path, text: "let encoder = JSONEncoder()") == [
+                Finding(line: 1, rule: "Foundation's JSON writer")
+            ])
+        #expect(
+            Self.findings(path: path, text: "x\nlet data = try JSONSerialization.data(withJSONObject: value)").map(
+                \.line) == [2])
+        #expect(
+            Self.findings(path: path, text: #"var bytes = Array("{\"glyphs\":[".utf8)"#).map(\.rule) == [
+                "a JSON container opened in a string"
+            ])
+        #expect(
+            Self.findings(path: path, text: #"return "{\n" + members"#).map(\.rule) == [
+                "a JSON container opened in a string"
+            ])
+        #expect(
+            Self.findings(path: path, text: #"fields.append("\"icon\": { " + icon)"#).map(\.rule) == [
+                "a JSON member written in a string"
+            ])
+        #expect(
+            Self.findings(path: path, text: #"let empty = Array("\n  \"glyphs\" : [\n\n  ]".utf8)"#).map(\.rule) == [
+                "a JSON member written in a string"
+            ])
         let template = "let contents = \"\"\"\n    {\n      \"images\" : [\n    }\n    \"\"\""
         #expect(Self.findings(path: path, text: template).map(\.rule) == ["a JSON document as a string template"])
         // What is not JSON written: messages that quote JSON, comments, the writer itself.
-        #expect(Self.findings(path: path, text: #"report("it must be an object, e.g. {\"screen\": \"editor\"}")"#).isEmpty)
+        #expect(
+            Self.findings(path: path, text: #"report("it must be an object, e.g. {\"screen\": \"editor\"}")"#).isEmpty)
         #expect(Self.findings(path: path, text: #"/// writes "{\n" and JSONEncoder()"#).isEmpty)
         #expect(Self.findings(path: Self.writerFolder + "JSONText.swift", text: "let encoder = JSONEncoder()").isEmpty)
     }
@@ -102,7 +132,9 @@ import Testing
     // MARK: - The documents whose writers were templates, byte for byte
 
     @Test func assetCatalogContentsFilesAreXcodes() throws {
-        #expect(AssetCatalogWriter.rootContentsJSON == "{\n  \"info\" : {\n    \"author\" : \"iconforge\",\n    \"version\" : 1\n  }\n}\n")
+        #expect(
+            AssetCatalogWriter.rootContentsJSON
+                == "{\n  \"info\" : {\n    \"author\" : \"iconforge\",\n    \"version\" : 1\n  }\n}\n")
         // (An image set's Contents.json is pinned by AssetCatalogWriterTests.)
         #expect(
             VectorAssetSets.groupContentsJSON
@@ -143,8 +175,11 @@ import Testing
     }
 
     @Test func aVectorImageSetsContentsAreXcodes() throws {
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
-        let artwork = VectorArtwork(name: "compose", source: Array(svg.utf8), artboard: Size(width: 35, height: 35), placement: Catalog.Transform(scale: 2, x: 0, y: 0))
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
+        let artwork = VectorArtwork(
+            name: "compose", source: Array(svg.utf8), artboard: Size(width: 35, height: 35),
+            placement: Catalog.Transform(scale: 2, x: 0, y: 0))
         let set = try VectorAssetSets.imageSet(artwork, format: .pdf)
         #expect(
             set.files[AssetCatalogWriter.contentsFileName].map { String(decoding: $0, as: UTF8.self) }
@@ -186,7 +221,10 @@ import Testing
 
                 """)
         let configuration = ProjectScaffold.configuration(glyphs: "Art/Glyphs")
-        #expect(configuration.hasPrefix("{\n  \"//\": [\n    \"iconforge's settings for this project; flags on the command line win over them.\",\n"))
+        #expect(
+            configuration.hasPrefix(
+                "{\n  \"//\": [\n    \"iconforge's settings for this project; flags on the command line win over them.\",\n"
+            ))
         #expect(
             configuration.hasSuffix(
                 """
@@ -204,84 +242,93 @@ import Testing
     }
 
     @Test func aFieldForInfoPlistKeysIsReadableJSON() {
-        #expect(ShortcutItemsMerge.field(for: "UIApplicationShortcutItemIconSymbolName", value: .string("star"))?.text == #""symbol": "star""#)
-        #expect(ShortcutItemsMerge.field(for: "UIApplicationShortcutItemIconSymbolName", value: .string("star"))?.inAction == #""icon": { "symbol": "star" }"#)
         #expect(
-            ShortcutItemsMerge.field(for: "UIApplicationShortcutItemUserInfo", value: .dictionary(["b": .string("2"), "a": .string("1")]))?.text
+            ShortcutItemsMerge.field(for: "UIApplicationShortcutItemIconSymbolName", value: .string("star"))?.text
+                == #""symbol": "star""#)
+        #expect(
+            ShortcutItemsMerge.field(for: "UIApplicationShortcutItemIconSymbolName", value: .string("star"))?.inAction
+                == #""icon": { "symbol": "star" }"#)
+        #expect(
+            ShortcutItemsMerge.field(
+                for: "UIApplicationShortcutItemUserInfo", value: .dictionary(["b": .string("2"), "a": .string("1")]))?
+                .text
                 == #""userInfo": { "a": "1", "b": "2" }"#)
-        #expect(ShortcutItemsMerge.field(for: "UIApplicationShortcutItemUserInfo", value: .dictionary([:]))?.text == #""userInfo": {  }"#)
+        #expect(
+            ShortcutItemsMerge.field(for: "UIApplicationShortcutItemUserInfo", value: .dictionary([:]))?.text
+                == #""userInfo": {  }"#)
     }
 
     @Test func anImportedQuickActionsFileIsAsItWasWrittenByHand() throws {
         let plist = #"""
-<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0">
-<dict>
-	<key>CFBundleDevelopmentRegion</key>
-	<string>en</string>
-	<key>UIApplicationShortcutItems</key>
-	<array>
-		<dict>
-			<key>UIApplicationShortcutItemType</key>
-			<string>com.example.new</string>
-			<key>UIApplicationShortcutItemTitle</key>
-			<string>New Message</string>
-			<key>UIApplicationShortcutItemSubtitle</key>
-			<string>Say "hi"</string>
-			<key>UIApplicationShortcutItemIconSymbolName</key>
-			<string>square.and.pencil</string>
-			<key>UIApplicationShortcutItemUserInfo</key>
-			<dict>
-				<key>screen</key>
-				<string>editor</string>
-				<key>a/b</key>
-				<string>x</string>
-			</dict>
-			<key>UIApplicationShortcutItemTargetContentIdentifier</key>
-			<string>new</string>
-		</dict>
-		<dict>
-			<key>UIApplicationShortcutItemType</key>
-			<string>com.example.search</string>
-			<key>UIApplicationShortcutItemTitle</key>
-			<string>Search</string>
-			<key>UIApplicationShortcutItemIconType</key>
-			<string>UIApplicationShortcutIconTypeSearch</string>
-			<key>UIApplicationShortcutItemUserInfo</key>
-			<dict/>
-		</dict>
-	</array>
-</dict>
-</plist>
-"""#
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleDevelopmentRegion</key>
+            	<string>en</string>
+            	<key>UIApplicationShortcutItems</key>
+            	<array>
+            		<dict>
+            			<key>UIApplicationShortcutItemType</key>
+            			<string>com.example.new</string>
+            			<key>UIApplicationShortcutItemTitle</key>
+            			<string>New Message</string>
+            			<key>UIApplicationShortcutItemSubtitle</key>
+            			<string>Say "hi"</string>
+            			<key>UIApplicationShortcutItemIconSymbolName</key>
+            			<string>square.and.pencil</string>
+            			<key>UIApplicationShortcutItemUserInfo</key>
+            			<dict>
+            				<key>screen</key>
+            				<string>editor</string>
+            				<key>a/b</key>
+            				<string>x</string>
+            			</dict>
+            			<key>UIApplicationShortcutItemTargetContentIdentifier</key>
+            			<string>new</string>
+            		</dict>
+            		<dict>
+            			<key>UIApplicationShortcutItemType</key>
+            			<string>com.example.search</string>
+            			<key>UIApplicationShortcutItemTitle</key>
+            			<string>Search</string>
+            			<key>UIApplicationShortcutItemIconType</key>
+            			<string>UIApplicationShortcutIconTypeSearch</string>
+            			<key>UIApplicationShortcutItemUserInfo</key>
+            			<dict/>
+            		</dict>
+            	</array>
+            </dict>
+            </plist>
+            """#
         let translations: QuickActionsImport.Translations = [
             "fr": ["New Message": "Nouveau message", "Search": "Chercher"], "de": ["New Message": "Neue Nachricht"],
         ]
-        let text = try QuickActionsImport.definitions(plist: Array(plist.utf8), plistPath: "Info.plist", translations: translations, developmentLocale: nil)
+        let text = try QuickActionsImport.definitions(
+            plist: Array(plist.utf8), plistPath: "Info.plist", translations: translations, developmentLocale: nil)
         #expect(
             text == #"""
-{
-  "developmentLocale": "en",
-  "locales": ["en", "de", "fr"],
-  "actions": [
-    {
-      "type": "com.example.new",
-      "title": { "en": "New Message", "de": "Neue Nachricht", "fr": "Nouveau message" },
-      "subtitle": "Say \"hi\"",
-      "icon": { "symbol": "square.and.pencil" },
-      "userInfo": { "a/b": "x", "screen": "editor" },
-      "targetContentIdentifier": "new"
-    },
-    {
-      "type": "com.example.search",
-      "title": { "en": "Search", "fr": "Chercher" },
-      "icon": { "system": "UIApplicationShortcutIconTypeSearch" },
-      "userInfo": {  }
-    }
-  ]
-}
+                {
+                  "developmentLocale": "en",
+                  "locales": ["en", "de", "fr"],
+                  "actions": [
+                    {
+                      "type": "com.example.new",
+                      "title": { "en": "New Message", "de": "Neue Nachricht", "fr": "Nouveau message" },
+                      "subtitle": "Say \"hi\"",
+                      "icon": { "symbol": "square.and.pencil" },
+                      "userInfo": { "a/b": "x", "screen": "editor" },
+                      "targetContentIdentifier": "new"
+                    },
+                    {
+                      "type": "com.example.search",
+                      "title": { "en": "Search", "fr": "Chercher" },
+                      "icon": { "system": "UIApplicationShortcutIconTypeSearch" },
+                      "userInfo": {  }
+                    }
+                  ]
+                }
 
-"""#)
+                """#)
     }
 }

@@ -46,13 +46,22 @@ struct PortabilityScanner {
         (#"\bRLIMIT_AS\b"#, "RLIMIT_AS (macOS accepts it but does not enforce it)"),
         (#"/proc/"#, "Linux's /proc file system"),
         (#"\bprctl\b|\bPR_SET_\w+"#, "prctl"),
-        (#"\bsyncfs\b|\bstatx\b|\bfallocate\b|\bcopy_file_range\b|\brenameat2\b|\bmemfd_create\b"#, "a Linux-only file call"),
+        (
+            #"\bsyncfs\b|\bstatx\b|\bfallocate\b|\bcopy_file_range\b|\brenameat2\b|\bmemfd_create\b"#,
+            "a Linux-only file call"
+        ),
         (#"\bsched_(?:get|set)affinity\b|\bgettid\b|\bgetauxval\b"#, "a Linux-only process call"),
-        (#"\bepoll_\w+|\binotify_\w+|\beventfd\b|\bsignalfd\b|\btimerfd_\w+|\bpipe2\b|\baccept4\b|\bdup3\b"#, "a Linux-only descriptor call"),
+        (
+            #"\bepoll_\w+|\binotify_\w+|\beventfd\b|\bsignalfd\b|\btimerfd_\w+|\bpipe2\b|\baccept4\b|\bdup3\b"#,
+            "a Linux-only descriptor call"
+        ),
         (#"\bO_PATH\b|\bO_TMPFILE\b|\bSOCK_NONBLOCK\b|\bSOCK_CLOEXEC\b|\bMAP_POPULATE\b"#, "a Linux-only flag"),
         (#"\bGlibc\.|\bMusl\.|\b__errno_location\b"#, "a Glibc- or Musl-qualified name"),
         (#"\.so(?:\.\d+)*\b"#, "a Linux shared-library file name (macOS: .dylib)"),
-        (#"\bposix_spawn(?:_file_actions|attr)_t\(\)"#, "a non-optional posix_spawn type (Darwin's is an optional pointer)"),
+        (
+            #"\bposix_spawn(?:_file_actions|attr)_t\(\)"#,
+            "a non-optional posix_spawn type (Darwin's is an optional pointer)"
+        ),
         (#"\benviron\b"#, "`environ` (Darwin: _NSGetEnviron)"),
     ]
 
@@ -80,7 +89,8 @@ struct PortabilityScanner {
     }
 
     private let importRegex = compile(
-        #"^\s*(?:@_exported\s+)?(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?(\w+)"#)
+        #"^\s*(?:@_exported\s+)?(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?(\w+)"#
+    )
     private let pointerRegex = compile(Self.pointerPattern)
     private let linuxRegexes = Self.linuxOnly.map { (compile($0.pattern), $0.what) }
     private let darwinRegexes = Self.darwinOnly.map { (compile($0.pattern), $0.what) }
@@ -94,7 +104,9 @@ struct PortabilityScanner {
         "eventfd", "signalfd", "timerfd_", "pipe2", "accept4", "dup3", "O_PATH", "O_TMPFILE", "SOCK_", "MAP_POPULATE",
         "Glibc.", "Musl.", "__errno_location", ".so", "posix_spawn", "environ",
     ]
-    static let darwinNeedles = ["timespec", "_NSGet", "mach_", "task_info", ".dylib", "Darwin.", "kqueue", "kevent", "F_FULLFSYNC"]
+    static let darwinNeedles = [
+        "timespec", "_NSGet", "mach_", "task_info", ".dylib", "Darwin.", "kqueue", "kevent", "F_FULLFSYNC",
+    ]
     static let pointerNeedles = ["nsafe", "Memory", "OpaquePointer"]
 
     /// The findings in one file, given its path relative to the package root.
@@ -104,7 +116,9 @@ struct PortabilityScanner {
         var violations: [Violation] = []
         var conditions = ConditionStack(language: isSwift ? .swift : .c)
         var stripper = CommentStripper(language: isSwift ? .swift : .c)
-        let platformLayer = Scanner.platformLayer, cBridgeLayer = Scanner.cBridgeLayer, foundationImport = Scanner.foundationImport
+        let platformLayer = Scanner.platformLayer
+        let cBridgeLayer = Scanner.cBridgeLayer
+        let foundationImport = Scanner.foundationImport
         let inPlatform = Scanner.isInside(path, platformLayer)
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
@@ -117,22 +131,35 @@ struct PortabilityScanner {
                 if line.contains("import"), let module = Scanner.match(importRegex, in: line) {
                     if Scanner.libcModules.contains(module) {
                         if !inPlatform {
-                            flag("libc-import", "'import \(module)' outside the platform layer (\(platformLayer[0])); use or add a wrapper there")
+                            flag(
+                                "libc-import",
+                                "'import \(module)' outside the platform layer (\(platformLayer[0])); use or add a wrapper there"
+                            )
                         } else if !conditions.isGuarded(by: "canImport(\(module))") {
                             flag("libc-import", "'import \(module)' must sit inside '#if canImport(\(module))'")
                         }
                     } else if module.hasPrefix("Foundation") {
                         if path != foundationImport {
-                            flag("foundation-import", "'import \(module)' outside \(foundationImport), which imports Foundation for the whole module (FoundationEssentials does not exist in Apple's SDK)")
+                            flag(
+                                "foundation-import",
+                                "'import \(module)' outside \(foundationImport), which imports Foundation for the whole module (FoundationEssentials does not exist in Apple's SDK)"
+                            )
                         } else if !conditions.isInsideAnyCondition {
-                            flag("foundation-import", "'import \(module)' must be conditional: '#if canImport(FoundationEssentials)' … '#else' … 'import Foundation'")
+                            flag(
+                                "foundation-import",
+                                "'import \(module)' must be conditional: '#if canImport(FoundationEssentials)' … '#else' … 'import Foundation'"
+                            )
                         }
                     }
                 }
                 if !Scanner.isInside(path, cBridgeLayer), Scanner.pointerExceptions[path] == nil,
-                    Scanner.pointerNeedles.contains(where: line.contains), let name = Scanner.match(pointerRegex, in: line)
+                    Scanner.pointerNeedles.contains(where: line.contains),
+                    let name = Scanner.match(pointerRegex, in: line)
                 {
-                    flag("pointer", "'\(name)' outside the C-bridge layer (\(cBridgeLayer.prefix(3).joined(separator: ", "))); move the pointer code there or use safe collection APIs")
+                    flag(
+                        "pointer",
+                        "'\(name)' outside the C-bridge layer (\(cBridgeLayer.prefix(3).joined(separator: ", "))); move the pointer code there or use safe collection APIs"
+                    )
                 }
             }
             let linuxCandidates = Scanner.linuxNeedles.contains(where: line.contains) ? linuxRegexes : []
@@ -140,9 +167,14 @@ struct PortabilityScanner {
             for (regex, what) in linuxCandidates {
                 guard let name = Scanner.match(regex, in: line) else { continue }
                 if isSwift && !inPlatform {
-                    flag("linux-only", "'\(name)' is \(what), outside the platform layer; wrap it there with a Darwin branch")
+                    flag(
+                        "linux-only",
+                        "'\(name)' is \(what), outside the platform layer; wrap it there with a Darwin branch")
                 } else if !conditions.isGuarded(linux: true) {
-                    flag("linux-only", "'\(name)' is \(what), outside a Linux branch (\(isSwift ? "#if canImport(Glibc)" : "#if defined(__linux__)"))")
+                    flag(
+                        "linux-only",
+                        "'\(name)' is \(what), outside a Linux branch (\(isSwift ? "#if canImport(Glibc)" : "#if defined(__linux__)"))"
+                    )
                 }
             }
             for (regex, what) in darwinCandidates {
@@ -150,7 +182,10 @@ struct PortabilityScanner {
                 if isSwift && !inPlatform {
                     flag("darwin-only", "'\(name)' is \(what), outside the platform layer")
                 } else if !conditions.isGuarded(linux: false) {
-                    flag("darwin-only", "'\(name)' is \(what), outside a Darwin branch (\(isSwift ? "#if canImport(Darwin)" : "#if defined(__APPLE__)"))")
+                    flag(
+                        "darwin-only",
+                        "'\(name)' is \(what), outside a Darwin branch (\(isSwift ? "#if canImport(Darwin)" : "#if defined(__APPLE__)"))"
+                    )
                 }
             }
         }
@@ -262,7 +297,9 @@ struct CommentStripper {
                 }
                 continue
             }
-            if language == .swift, !inString, character == "\"", next == "\"", index + 2 < characters.count, characters[index + 2] == "\"" {
+            if language == .swift, !inString, character == "\"", next == "\"", index + 2 < characters.count,
+                characters[index + 2] == "\""
+            {
                 inMultilineString.toggle()
                 out += "\"\"\""
                 index += 3

@@ -28,12 +28,15 @@ import Testing
                 Issue.record(
                     Comment(rawValue: violation.description),
                     sourceLocation: SourceLocation(
-                        fileID: "iconforge/" + url.lastPathComponent, filePath: url.path, line: violation.line, column: 1))
+                        fileID: "iconforge/" + url.lastPathComponent, filePath: url.path, line: violation.line,
+                        column: 1))
             }
         }
     }
 
-    @Test("one write loop: write(2) is called in SystemCall.writeAll alone, so a short, interrupted or empty write means one thing everywhere")
+    @Test(
+        "one write loop: write(2) is called in SystemCall.writeAll alone, so a short, interrupted or empty write means one thing everywhere"
+    )
     func oneWriteLoop() throws {
         let call = #/(^|[^.\w])write\([^)]*baseAddress/#
         var callers: [String] = []
@@ -68,7 +71,10 @@ import Testing
             #endif
             internal import Musl
             """
-        #expect(rules("Sources/IconForgeBuild/Pipeline/Build.swift", text) == ["1:libc-import", "3:libc-import", "5:libc-import"])
+        #expect(
+            rules("Sources/IconForgeBuild/Pipeline/Build.swift", text) == [
+                "1:libc-import", "3:libc-import", "5:libc-import",
+            ])
     }
 
     @Test func libcImportsInThePlatformLayerMustBeConditional() {
@@ -86,11 +92,24 @@ import Testing
     }
 
     @Test func foundationIsImportedInOnePlaceAndConditionally() {
-        #expect(rules("Sources/IconForgeSVG/Check/NameChecks.swift", "import FoundationEssentials\n") == ["1:foundation-import"])
-        #expect(rules("Sources/IconForgeSVG/Check/NameChecks.swift", "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#endif") == ["2:foundation-import"])
+        #expect(
+            rules("Sources/IconForgeSVG/Check/NameChecks.swift", "import FoundationEssentials\n") == [
+                "1:foundation-import"
+            ])
+        #expect(
+            rules(
+                "Sources/IconForgeSVG/Check/NameChecks.swift",
+                "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#endif") == ["2:foundation-import"])
         #expect(rules("Sources/iconforge/main.swift", "import Foundation\n") == ["1:foundation-import"])
-        #expect(rules(PortabilityScanner.foundationImport, "@_exported import FoundationEssentials\n") == ["1:foundation-import"])
-        #expect(rules(PortabilityScanner.foundationImport, "#if canImport(FoundationEssentials)\n@_exported import FoundationEssentials\n#else\n@_exported import Foundation\n#endif\n").isEmpty)
+        #expect(
+            rules(PortabilityScanner.foundationImport, "@_exported import FoundationEssentials\n") == [
+                "1:foundation-import"
+            ])
+        #expect(
+            rules(
+                PortabilityScanner.foundationImport,
+                "#if canImport(FoundationEssentials)\n@_exported import FoundationEssentials\n#else\n@_exported import Foundation\n#endif\n"
+            ).isEmpty)
     }
 
     @Test func linuxOnlyNamesAreFoundOutsideLinuxBranches() {
@@ -105,7 +124,10 @@ import Testing
             """
         #expect(
             rules("Sources/IconForgeModel/Catalog/Clock.swift", text)
-                == ["1:linux-only", "2:linux-only", "3:linux-only", "4:linux-only", "4:linux-only", "5:linux-only", "6:linux-only", "7:linux-only"])
+                == [
+                    "1:linux-only", "2:linux-only", "3:linux-only", "4:linux-only", "4:linux-only", "5:linux-only",
+                    "6:linux-only", "7:linux-only",
+                ])
         // In the platform layer, a Linux branch (or the #else of a Darwin one) is where they belong.
         let branched = """
             #if canImport(Darwin)
@@ -150,7 +172,8 @@ import Testing
             let text = "withUnsafeBytes"  // a string that names it is still flagged: rare enough
             /// `UnsafePointer` in documentation is fine
             """
-        #expect(rules("Sources/IconForgeModel/Catalog/SHA256Digest.swift", text) == ["1:pointer", "2:pointer", "3:pointer"])
+        #expect(
+            rules("Sources/IconForgeModel/Catalog/SHA256Digest.swift", text) == ["1:pointer", "2:pointer", "3:pointer"])
         #expect(rules("Sources/IconForgeNative/SVGHandle.swift", text).isEmpty)
         #expect(rules("Sources/IconForgePlatform/FileSystem.swift", text).isEmpty)
     }

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import IconForgeTestSupport
+import Testing
 
 /// No test passes without running: a test that needs a program (make, git, zsh, python3's
 /// jsonschema) or a condition (not root) says so with `.enabled(if:, "reason")`, which Swift
@@ -9,10 +8,14 @@ import IconForgeTestSupport
 /// "skipped" that reports it as passed. This reads every test source for the old shapes.
 @Suite struct SilentSkipTests {
     /// What a test looks up before it runs a program or relies on a condition.
-    static let lookups = ["ExternalProgram.find(", "isExecutableFile(", "ExternalTools.has", "runMake(", "getuid()", "hasJSONSchema", "CaseInsensitiveFolder("]
+    static let lookups = [
+        "ExternalProgram.find(", "isExecutableFile(", "ExternalTools.has", "runMake(", "getuid()", "hasJSONSchema",
+        "CaseInsensitiveFolder(",
+    ]
 
     /// `guard CONDITION else { BODY }`, the body with at most one level of braces inside.
-    static let guardStatement = try! NSRegularExpression(pattern: #"\bguard\b((?:(?!\bguard\b)[^{])*?)\belse\s*\{((?:[^{}]|\{[^{}]*\})*)\}"#)
+    static let guardStatement = try! NSRegularExpression(
+        pattern: #"\bguard\b((?:(?!\bguard\b)[^{])*?)\belse\s*\{((?:[^{}]|\{[^{}]*\})*)\}"#)
 
     /// The silent skips in `text`, as "line: what", empty when there are none.
     static func silentSkips(in text: String) -> [String] {
@@ -39,7 +42,8 @@ import IconForgeTestSupport
     static var testSources: [String] {
         let tests = ExternalProgram.repositoryRoot + "/Tests"
         let names = (FileManager.default.enumerator(atPath: tests)?.allObjects as? [String]) ?? []
-        return names.filter { $0.hasSuffix(".swift") && !$0.hasPrefix("PluginSample/") && !$0.hasPrefix("MacOSCheck/") }.sorted().map { "Tests/" + $0 }
+        return names.filter { $0.hasSuffix(".swift") && !$0.hasPrefix("PluginSample/") && !$0.hasPrefix("MacOSCheck/") }
+            .sorted().map { "Tests/" + $0 }
     }
 
     @Test func noTestSkipsByReturningEarly() throws {

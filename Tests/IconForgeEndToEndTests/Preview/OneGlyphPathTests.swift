@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 
@@ -10,7 +10,10 @@ import IconForgeTestSupport
 /// typical glyphs, small ones `--fit=glyph` would blow up, a second artboard size, and a
 /// glyph scaled down alone).
 @Suite struct OneGlyphPathTests {
-    static let glyphs = ["big-square-48", "circle", "dot", "house", "mail", "minus", "square", "square-48-a", "square-48-b", "square-48-c", "wifi-zero"]
+    static let glyphs = [
+        "big-square-48", "circle", "dot", "house", "mail", "minus", "square", "square-48-a", "square-48-b",
+        "square-48-c", "wifi-zero",
+    ]
 
     func project() -> TemporaryFolder {
         let project = TemporaryFolder()
@@ -23,7 +26,9 @@ import IconForgeTestSupport
         let html = try String(contentsOfFile: path, encoding: .utf8)
         var images: [String: [UInt8]] = [:]
         for tag in HTMLScan.tags("img", in: html) {
-            guard let png = tag["data-png"], let alt = tag["alt"], let bytes = Data(base64Encoded: png) else { continue }
+            guard let png = tag["data-png"], let alt = tag["alt"], let bytes = Data(base64Encoded: png) else {
+                continue
+            }
             images[alt] = Array(bytes)
         }
         return images
@@ -41,16 +46,24 @@ import IconForgeTestSupport
         return built
     }
 
-    func expectSamePixels(_ shown: [UInt8]?, _ built: [UInt8], _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectSamePixels(
+        _ shown: [UInt8]?, _ built: [UInt8], _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let shown = try #require(shown, "\(what): not shown", sourceLocation: sourceLocation)
-        let a = try PNGCodec.decode(shown), b = try PNGCodec.decode(built)
-        #expect(a.width == b.width && a.height == b.height && a.pixels == b.pixels, "\(what): the pixels differ", sourceLocation: sourceLocation)
+        let a = try PNGCodec.decode(shown)
+        let b = try PNGCodec.decode(built)
+        #expect(
+            a.width == b.width && a.height == b.height && a.pixels == b.pixels, "\(what): the pixels differ",
+            sourceLocation: sourceLocation)
         #expect(shown == built, "\(what): the bytes differ", sourceLocation: sourceLocation)
     }
 
     @Test func buildPreviewShowsExactlyThePNGsTheBuildWrote() throws {
         let project = project()
-        let run = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--preview", "--isolation", "none", "-q"])
+        let run = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--preview", "--isolation", "none",
+            "-q",
+        ])
         #expect(run.status == .clean, "\(run.stderr)")
         let built = try builtPNGs(project)
         let shown = try pageImages(project.file("Output/preview.html"))
@@ -58,23 +71,34 @@ import IconForgeTestSupport
         for (name, png) in built.sorted(by: { $0.key < $1.key }) { try expectSamePixels(shown[name], png, name) }
 
         // A second build finds nothing changed: the page shows the files it kept.
-        let again = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--preview", "--isolation", "none", "-q"])
+        let again = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--preview", "--isolation", "none",
+            "-q",
+        ])
         #expect(again.status == .clean, "\(again.stderr)")
         let kept = try pageImages(project.file("Output/preview.html"))
-        for (name, png) in built.sorted(by: { $0.key < $1.key }) { try expectSamePixels(kept[name], png, "kept \(name)") }
+        for (name, png) in built.sorted(by: { $0.key < $1.key }) {
+            try expectSamePixels(kept[name], png, "kept \(name)")
+        }
     }
 
     @Test func previewShowsWhatBuildWritesAndSaysWhetherItIsWritten() throws {
         let project = project()
         let page = project.file("Output/preview.html")
-        let before = ToolCommand.run(["preview", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--isolation", "none", "-q"])
+        let before = ToolCommand.run([
+            "preview", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--isolation", "none", "-q",
+        ])
         #expect(before.status == .clean, "\(before.stderr)")
         var html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains("circle@2x.png: 70 × 70 px") && html.contains("(not in the output folder yet)"))
         #expect(!html.contains("(not written)"))
 
-        _ = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--isolation", "none", "-q"])
-        let after = ToolCommand.run(["preview", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--isolation", "none", "-q"])
+        _ = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--isolation", "none", "-q",
+        ])
+        let after = ToolCommand.run([
+            "preview", project.file("Glyphs"), "-o", project.file("Output"), "--fit", "--isolation", "none", "-q",
+        ])
         #expect(after.status == .clean, "\(after.stderr)")
         html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains("(not written)") && !html.contains("(not in the output folder yet)"))
@@ -86,16 +110,22 @@ import IconForgeTestSupport
     @Test(arguments: [["--fit"], ["--fit=glyph"]])
     func renderWritesTheBytesBuildWritesForTheSameGlyphInTheSameSet(fit: [String]) throws {
         let project = project()
-        let run = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none", "-q"] + fit)
+        let run = ToolCommand.run(
+            ["build", project.file("Glyphs"), "-o", project.file("Output"), "--isolation", "none", "-q"] + fit)
         #expect(run.status == .clean, "\(run.stderr)")
         let built = try builtPNGs(project)
         for name in Self.glyphs {
             for scale in Template.scales {
                 let target = project.file("\(name)\(scale.suffix).png")
                 let rendered = ToolCommand.run(
-                    ["render", project.file("Glyphs/\(name).svg"), "--scale", "\(scale.factor)", "-o", target, "--isolation", "none"] + fit)
+                    [
+                        "render", project.file("Glyphs/\(name).svg"), "--scale", "\(scale.factor)", "-o", target,
+                        "--isolation", "none",
+                    ] + fit)
                 #expect(rendered.status == .clean, "\(name): \(rendered.stderr)")
-                try expectSamePixels(try? Array(Data(contentsOf: URL(fileURLWithPath: target))), try #require(built["\(name) \(scale.suffix)"]), "\(fit) \(name) \(scale.suffix)")
+                try expectSamePixels(
+                    try? Array(Data(contentsOf: URL(fileURLWithPath: target))),
+                    try #require(built["\(name) \(scale.suffix)"]), "\(fit) \(name) \(scale.suffix)")
             }
         }
     }
@@ -106,7 +136,9 @@ import IconForgeTestSupport
     /// same scales, with no build before it (its own passes re-plan) and after one (the
     /// build's recorded boxes stand in for the glyphs).
     @Test func renderWritesTheBytesBuildWritesWhenTheBuildPlansTheSetAgain() throws {
-        let glyphs = TemporaryFolder(), output = TemporaryFolder(), elsewhere = TemporaryFolder()
+        let glyphs = TemporaryFolder()
+        let output = TemporaryFolder()
+        let elsewhere = TemporaryFolder()
         glyphs.copy(fixture: "real/fontawesome-invisible-sliver-512.svg")
         glyphs.copy(fixture: "fitset/circle.svg")
         var request = BuildRequest()
@@ -116,7 +148,8 @@ import IconForgeTestSupport
         request.jobs = 2
         let files = try GlyphDiscovery.discover(request.inputs)
         let measuringPass = SetScalePlan.plan(
-            files, nameFindings: NameChecks.run(files), previous: nil, onDisk: .unknown(count: files.count, takenAt: 0), request: request)
+            files, nameFindings: NameChecks.run(files), previous: nil, onDisk: .unknown(count: files.count, takenAt: 0),
+            request: request)
         let built = try Builder.run(request)
         #expect(built.errorCount == 0, "\(built.diagnostics.map(\.message))")
         // The set is planned again: the measuring pass's scales are not those the build wrote.
@@ -130,7 +163,9 @@ import IconForgeTestSupport
                 #expect(rendered.pngs.count == Template.scales.count, "\(name): \(rendered.diagnostics.map(\.message))")
                 for (scale, png) in zip(Template.scales, rendered.pngs) {
                     let file = output.file(OutputNaming.fileName(glyph: name, scale: scale))
-                    try expectSamePixels(png, Array(try Data(contentsOf: URL(fileURLWithPath: file))), "\(name) \(scale.suffix), state in \(folder == output.path ? "the output folder" : "none")")
+                    try expectSamePixels(
+                        png, Array(try Data(contentsOf: URL(fileURLWithPath: file))),
+                        "\(name) \(scale.suffix), state in \(folder == output.path ? "the output folder" : "none")")
                 }
             }
         }

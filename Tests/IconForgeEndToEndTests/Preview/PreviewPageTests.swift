@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -15,10 +15,13 @@ import IconForgeTestSupport
     /// definitions in English and Japanese with a title holding quotes and markup.
     func project() -> TemporaryFolder {
         let project = TemporaryFolder()
-        let shipped = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs")
+        let shipped = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Glyphs")
         try! FileManager.default.createDirectory(atPath: project.file("Glyphs"), withIntermediateDirectories: true)
-        try! FileManager.default.copyItem(atPath: shipped.appendingPathComponent("search.svg").path, toPath: project.file("Glyphs/search.svg"))
-        try! FileManager.default.copyItem(atPath: shipped.appendingPathComponent("compose.svg").path, toPath: project.file("Glyphs/<b>&.svg"))
+        try! FileManager.default.copyItem(
+            atPath: shipped.appendingPathComponent("search.svg").path, toPath: project.file("Glyphs/search.svg"))
+        try! FileManager.default.copyItem(
+            atPath: shipped.appendingPathComponent("compose.svg").path, toPath: project.file("Glyphs/<b>&.svg"))
         project.copy(fixture: "rules/size-target-too-small.svg", as: "Glyphs/too-small.svg")
         project.copy(fixture: "rules/color-monochrome-pixels-only.svg", as: "Glyphs/two-colours.svg")
         project.copy(fixture: "preview/quick-actions.json", as: "Glyphs/quick-actions.json")
@@ -74,10 +77,13 @@ import IconForgeTestSupport
 
     @Test func menuTextIsCutWhereTheTruncationCheckCutsIt() {
         let limits = TruncationLimits.Widths.standard
-        let long = PreviewMenu.line("Find anything in every note you have ever written", columns: limits.limit(title: true, besideSubtitle: true))
+        let long = PreviewMenu.line(
+            "Find anything in every note you have ever written",
+            columns: limits.limit(title: true, besideSubtitle: true))
         #expect(long.truncated && long.shown == "Find anything in every n…" && DisplayWidth.of(long.shown) <= 25)
         // Wide characters count 2: 26 of them are 52 columns, over two lines' 50.
-        let japanese = PreviewMenu.line(String(repeating: "検", count: 26), columns: limits.limit(title: true, besideSubtitle: false))
+        let japanese = PreviewMenu.line(
+            String(repeating: "検", count: 26), columns: limits.limit(title: true, besideSubtitle: false))
         #expect(japanese.shown == String(repeating: "検", count: 24) + "…")
         #expect(!PreviewMenu.line("New Note", columns: 25).truncated)
     }
@@ -85,10 +91,12 @@ import IconForgeTestSupport
     @Test func withoutDefinitionsTheMenuIsTheFirstFourGlyphsByName() throws {
         let project = TemporaryFolder()
         try FileManager.default.copyItem(
-            atPath: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Glyphs").path,
+            atPath: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Glyphs").path,
             toPath: project.file("Glyphs"))
         try FileManager.default.removeItem(atPath: project.file("Glyphs/quick-actions.json"))
-        let menus = PreviewMenu.menus(inputs: [project.file("Glyphs")], glyphNames: ["mail", "camera", "bookmark", "home", "compose"])
+        let menus = PreviewMenu.menus(
+            inputs: [project.file("Glyphs")], glyphNames: ["mail", "camera", "bookmark", "home", "compose"])
         #expect(menus.count == 1 && menus[0].locale == nil)
         #expect(menus[0].rows.map(\.title.shown) == ["bookmark", "camera", "compose", "home"])
         #expect(menus[0].rows.map(\.icon) == [.glyph("bookmark"), .glyph("camera"), .glyph("compose"), .glyph("home")])
@@ -96,14 +104,21 @@ import IconForgeTestSupport
 
     @Test func previewCommandWritesOnlyThePageAndPrintsItsPath() throws {
         let project = project()
-        let run = ToolCommand.run(["preview", project.file("Glyphs"), "-o", project.file("Out"), "--isolation", "none", "-q"])
+        let run = ToolCommand.run([
+            "preview", project.file("Glyphs"), "-o", project.file("Out"), "--isolation", "none", "-q",
+        ])
         #expect(run.status == .checkFailed)
         #expect(run.stdout == [project.file("Out/preview.html")])
         // The page, and the record that it is iconforge's to replace next time (hidden).
-        #expect(try FileManager.default.contentsOfDirectory(atPath: project.file("Out")).sorted() == [Preview.recordFileName, "preview.html"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: project.file("Out")).sorted() == [
+                Preview.recordFileName, "preview.html",
+            ])
 
         // build --preview: the page beside the outputs, and not in the catalog.
-        let built = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Built"), "--preview", "--isolation", "none", "-q"])
+        let built = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Built"), "--preview", "--isolation", "none", "-q",
+        ])
         #expect(built.stdout == [project.file("Built/preview.html")])
         let catalog = try String(contentsOfFile: project.file("Built/catalog.json"), encoding: .utf8)
         #expect(!catalog.contains("preview.html") && catalog.contains("search@2x.png"))
@@ -111,7 +126,10 @@ import IconForgeTestSupport
         #expect(page.contains("search@3x.png: 104 × 104 px"))
 
         // With a CI format, standard output is the document alone.
-        let json = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Built"), "--preview", "--format", "json", "--isolation", "none"])
+        let json = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Built"), "--preview", "--format", "json",
+            "--isolation", "none",
+        ])
         #expect(json.stdout.count == 1)
         #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.joined().utf8))) != nil)
         #expect(json.stderr.contains("preview: " + project.file("Built/preview.html")))
@@ -138,15 +156,22 @@ import IconForgeTestSupport
                 #expect(decoded == "70x70" || decoded == "104x104", "\(image)")
             }
         }
-        #expect(images.filter { $0["data-width"] == "70" }.count == 4 && images.filter { $0["data-width"] == "104" }.count == 4)
+        #expect(
+            images.filter { $0["data-width"] == "70" }.count == 4
+                && images.filter { $0["data-width"] == "104" }.count == 4)
 
         // A menu per locale, light and dark, with the glyph, the symbol and system icon by name.
         for locale in ["en", "ja"] {
-            let menus = HTMLScan.tags("div", in: dom).filter { $0["lang"] == locale && $0["class"]?.hasPrefix("menu ") == true }
+            let menus = HTMLScan.tags("div", in: dom).filter {
+                $0["lang"] == locale && $0["class"]?.hasPrefix("menu ") == true
+            }
             #expect(menus.count == 2)
         }
         #expect(dom.contains(">square.and.pencil</span>") && dom.contains(">share</span>"))
-        #expect(HTMLScan.tags("img", in: dom).contains { $0["class"] == "icon" && $0["alt"] == "search" && $0["data-decoded"] == "104x104" })
+        #expect(
+            HTMLScan.tags("img", in: dom).contains {
+                $0["class"] == "icon" && $0["alt"] == "search" && $0["data-decoded"] == "104x104"
+            })
         // The English subtitle is cut where the check says iOS cuts it.
         #expect(dom.contains("Find anything in every note you have ever written…"))
 
@@ -181,10 +206,13 @@ enum HTMLScan {
 
 /// A headless Chromium, as `scripts/setup.sh --test` installs it.
 enum HeadlessBrowser {
-    static let path: String? = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/lib/chromium/chromium-headless-shell"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path: String? = [
+        "/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/lib/chromium/chromium-headless-shell",
+    ]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static let missing: Comment = "no headless browser (chromium-headless-shell or chromium): scripts/setup.sh --test installs one"
+    static let missing: Comment =
+        "no headless browser (chromium-headless-shell or chromium): scripts/setup.sh --test installs one"
 
     /// The page's DOM once its script has marked it ready (every image decoded), as the
     /// browser serialises it. The browser gets a generous virtual-time budget; should it dump
@@ -192,7 +220,9 @@ enum HeadlessBrowser {
     static func domAfterLoad(_ page: String, scratch: String) throws -> String {
         var dom = ""
         for attempt in 1...3 {
-            dom = try run(["--virtual-time-budget=60000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], scratch: scratch + "-\(attempt)")
+            dom = try run(
+                ["--virtual-time-budget=60000", "--dump-dom", URL(fileURLWithPath: page).absoluteString],
+                scratch: scratch + "-\(attempt)")
             if dom.contains("data-ready=\"true\"") { break }
         }
         return dom
@@ -204,7 +234,9 @@ enum HeadlessBrowser {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: browser)
         // --no-sandbox: the suite may run as root, where Chromium's sandbox refuses to start.
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(scratch)", "--hide-scrollbars"] + arguments
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(scratch)", "--hide-scrollbars"]
+            + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `iconforge explain RULE`: an entry for every rule, whose failing example really fails
@@ -25,7 +25,8 @@ import IconForgeTestSupport
             if Self.withoutExamples.contains(rule) {
                 #expect(entry.noExample != nil, "\(rule.rawValue): say why there is no example")
             } else {
-                #expect(entry.failing != nil && entry.fixed != nil, "\(rule.rawValue): give a failing and a fixed example")
+                #expect(
+                    entry.failing != nil && entry.fixed != nil, "\(rule.rawValue): give a failing and a fixed example")
             }
         }
         #expect(Set(RuleExplanation.entries.map(\.rule)).count == RuleExplanation.entries.count, "one entry per rule")
@@ -39,12 +40,17 @@ import IconForgeTestSupport
         // A build that names no output folder would write into the current folder: the
         // repository's own Output/.
         if example.command == "build" {
-            try #require(example.arguments.firstIndex(of: "-o").map { example.arguments[$0 + 1].hasPrefix("{root}/") } == true, "a build example needs -o {root}/…")
+            try #require(
+                example.arguments.firstIndex(of: "-o").map { example.arguments[$0 + 1].hasPrefix("{root}/") } == true,
+                "a build example needs -o {root}/…")
         }
-        let arguments = [example.command, project.file("Glyphs"), "--format", "json", "--isolation", "none"]
+        let arguments =
+            [example.command, project.file("Glyphs"), "--format", "json", "--isolation", "none"]
             + example.arguments.map { $0.replacing("{root}", with: project.path) }
         let run = ToolCommand.run(arguments)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.joined(separator: "\n").utf8)) as? [String: Any], "\(run.lines)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.joined(separator: "\n").utf8)) as? [String: Any],
+            "\(run.lines)")
         let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
         return diagnostics.compactMap { ($0["rule"] as? String).flatMap(RuleID.init(rawValue:)) }
     }
@@ -75,8 +81,13 @@ import IconForgeTestSupport
         #expect(family.status == .usage)
         let sizeRules = RuleID.allCases.map(\.rawValue).filter { $0.hasPrefix("size.") }
         #expect(sizeRules.count > 1 && sizeRules.contains("size.target"))
-        #expect(family.stderr.joined().contains("unknown rule 'size'; the rules starting with 'size.' are " + sizeRules.joined(separator: ", ")), "\(family.stderr)")
-        #expect(ToolCommand.run(["explain", "Color."]).stderr.joined().contains("the rules starting with 'color.' are color."))
+        #expect(
+            family.stderr.joined().contains(
+                "unknown rule 'size'; the rules starting with 'size.' are " + sizeRules.joined(separator: ", ")),
+            "\(family.stderr)")
+        #expect(
+            ToolCommand.run(["explain", "Color."]).stderr.joined().contains(
+                "the rules starting with 'color.' are color."))
         #expect(ToolCommand.run(["explain"]).status == .usage)
         #expect(ToolCommand.run(["help", "explain"]).stdout.joined().contains("iconforge explain RULE"))
     }
@@ -87,11 +98,17 @@ import IconForgeTestSupport
         let hints = text.stderr.filter { $0.contains("iconforge explain") }
         #expect(hints.count == 1, "\(hints)")
         // It names the first error's rule, not a warning's.
-        let firstError = try #require(text.lines.compactMap { if case .diagnostic(let d) = $0, d.severity == .error { d.rule } else { nil } }.first)
+        let firstError = try #require(
+            text.lines.compactMap { if case .diagnostic(let d) = $0, d.severity == .error { d.rule } else { nil } }
+                .first)
         #expect(hints.first?.contains("iconforge explain \(firstError.rawValue)'") == true, "\(hints)")
         let lastDiagnostic = text.lines.lastIndex { if case .diagnostic = $0 { true } else { false } }
-        let hintIndex = text.lines.firstIndex { if case .err(let line) = $0 { line.hasPrefix("hint: 'iconforge explain ") } else { false } }
-        #expect(lastDiagnostic != nil && hintIndex != nil && hintIndex! > lastDiagnostic!, "the hint follows the diagnostics")
+        let hintIndex = text.lines.firstIndex {
+            if case .err(let line) = $0 { line.hasPrefix("hint: 'iconforge explain ") } else { false }
+        }
+        #expect(
+            lastDiagnostic != nil && hintIndex != nil && hintIndex! > lastDiagnostic!,
+            "the hint follows the diagnostics")
         for format in ["json", "github", "sarif"] {
             let run = ToolCommand.run(["check", failing, "--isolation", "none", "--format", format])
             #expect(!(run.stdout + run.stderr).contains { $0.contains("iconforge explain") }, "\(format)")
@@ -99,7 +116,10 @@ import IconForgeTestSupport
         let clean = ToolCommand.run(["check", ExternalProgram.repositoryRoot + "/Glyphs", "--isolation", "none"])
         #expect(clean.status == .clean)
         #expect(!clean.stderr.contains { $0.contains("iconforge explain") }, "no findings, no hint")
-        let render = ToolCommand.run(["render", Fixtures.path("rules/color-monochrome-two-fills.svg"), "--scale", "2", "-o", "/nonexistent/x.png", "--isolation", "none"])
+        let render = ToolCommand.run([
+            "render", Fixtures.path("rules/color-monochrome-two-fills.svg"), "--scale", "2", "-o", "/nonexistent/x.png",
+            "--isolation", "none",
+        ])
         #expect(render.stderr.filter { $0.contains("iconforge explain color.monochrome") }.count == 1)
     }
 }

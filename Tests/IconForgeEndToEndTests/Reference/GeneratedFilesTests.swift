@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 @testable import IconForgeOutputs
 
@@ -23,7 +23,9 @@ import IconForgeTestSupport
         var names = CommandTable.all.map { ("command", $0.name) }
         for command in CommandTable.all {
             for option in command.options {
-                names += [option.name, option.short, option.negation].compactMap { $0 }.map { ("option of \(command.name)", $0) }
+                names += [option.name, option.short, option.negation].compactMap { $0 }.map {
+                    ("option of \(command.name)", $0)
+                }
             }
         }
         return names
@@ -32,7 +34,9 @@ import IconForgeTestSupport
     @Test func referenceNamesEveryCommandOptionRuleAndKey() throws {
         let reference = ReferenceDocument.document()
         for (what, name) in Self.everyName {
-            #expect(reference.contains("`\(name)`") || reference.contains("iconforge \(name)`"), "docs/reference.md lacks \(what) \(name): add it to CommandTable/OptionTable, then `make docs`")
+            #expect(
+                reference.contains("`\(name)`") || reference.contains("iconforge \(name)`"),
+                "docs/reference.md lacks \(what) \(name): add it to CommandTable/OptionTable, then `make docs`")
         }
         for rule in RuleID.allCases {
             #expect(reference.contains("| `\(rule.rawValue)` |"), "docs/reference.md lacks rule \(rule.rawValue)")
@@ -53,7 +57,10 @@ import IconForgeTestSupport
             for shell in ShellCompletions.Shell.allCases {
                 let script = ShellCompletions.script(for: shell)
                 // fish names options without their dashes: `-l output`, `-s o`.
-                let spelled = shell == .fish ? (name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : name.hasPrefix("-") ? "-s \(name.dropFirst())" : name) : name
+                let spelled =
+                    shell == .fish
+                    ? (name.hasPrefix("--")
+                        ? "-l \(name.dropFirst(2))" : name.hasPrefix("-") ? "-s \(name.dropFirst())" : name) : name
                 #expect(script.contains(spelled), "the \(shell) completions lack \(what) \(name)")
             }
         }
@@ -71,7 +78,8 @@ import IconForgeTestSupport
         // Loaded for real, the function answers as bash would ask it.
         func complete(_ words: [String]) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-            let program = "source '\(path)'; COMP_WORDS=(iconforge \(quoted)); COMP_CWORD=\(words.count); _iconforge; printf '%s\\n' \"${COMPREPLY[@]}\""
+            let program =
+                "source '\(path)'; COMP_WORDS=(iconforge \(quoted)); COMP_CWORD=\(words.count); _iconforge; printf '%s\\n' \"${COMPREPLY[@]}\""
             let result = try ExternalProgram.run(bash, ["-c", program], in: folder.path)
             #expect(result.status == 0, "\(result.output)")
             return result.output.split(separator: "\n").map(String.init)
@@ -91,7 +99,8 @@ import IconForgeTestSupport
         let syntax = try ExternalProgram.run(zsh, ["-n", path])
         #expect(syntax.status == 0, "\(syntax.output)")
         // Registered with compinit from a folder on fpath, as an installed script is.
-        let program = "fpath=('\(folder.path)' $fpath); autoload -Uz compinit; compinit -u -d '\(folder.path)/.zcompdump'; print -r -- ${_comps[iconforge]}"
+        let program =
+            "fpath=('\(folder.path)' $fpath); autoload -Uz compinit; compinit -u -d '\(folder.path)/.zcompdump'; print -r -- ${_comps[iconforge]}"
         let loaded = try ExternalProgram.run(zsh, ["-f", "-c", program], in: folder.path)
         #expect(loaded.status == 0 && loaded.output.contains("_iconforge"), "\(loaded.output)")
     }
@@ -119,7 +128,8 @@ import IconForgeTestSupport
         let man = try #require(ExternalProgram.find("man"))
         let folder = TemporaryFolder()
         let path = folder.write("iconforge.1", ManPage.page())
-        let rendered = try ExternalProgram.run(man, ["-l", path], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100"])
+        let rendered = try ExternalProgram.run(
+            man, ["-l", path], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100"])
         #expect(rendered.status == 0, "\(rendered.output)")
         #expect(rendered.output.contains("check and render iOS quick-action glyphs"))
     }

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -26,8 +26,12 @@ import IconForgeTestSupport
             // edges fall on whole pixels, give or take rounding of the scale).
             let expected = plan.pixels(fromPoints: drawn)
             let box = try #require(paintedPixelBox(image))
-            #expect(box.x == Int((expected.x + 1e-6).rounded(.down)) && box.y == Int((expected.y + 1e-6).rounded(.down)), "@\(scale.factor)x \(box)")
-            #expect(box.x + box.width == Int((expected.maxX - 1e-6).rounded(.up)) && box.y + box.height == Int((expected.maxY - 1e-6).rounded(.up)), "@\(scale.factor)x \(box)")
+            #expect(
+                box.x == Int((expected.x + 1e-6).rounded(.down)) && box.y == Int((expected.y + 1e-6).rounded(.down)),
+                "@\(scale.factor)x \(box)")
+            #expect(
+                box.x + box.width == Int((expected.maxX - 1e-6).rounded(.up))
+                    && box.y + box.height == Int((expected.maxY - 1e-6).rounded(.up)), "@\(scale.factor)x \(box)")
             // Straight alpha: opaque black inside, and nothing at all outside.
             #expect(image.pixel(x: scale.canvas / 2, y: scale.canvas / 2) == [0, 0, 0, 255])
             #expect(image.pixel(x: 0, y: 0) == [0, 0, 0, 0])
@@ -43,20 +47,29 @@ import IconForgeTestSupport
         for language in ["ja", "ja_JP.UTF-8:en", "C"] {
             let output = TemporaryFolder()
             let fixture = Fixtures.path("rules/svg-dynamic-switch-system-language.svg")
-            let result = try ExternalProgram.run(iconforge, ["build", fixture, "--output", output.path], environment: ["LANGUAGE": language, "LC_ALL": "C.UTF-8", "LANG": "ja_JP.UTF-8"])
-            let data = try Data(contentsOf: URL(fileURLWithPath: output.file("svg-dynamic-switch-system-language@2x.png")))
+            let result = try ExternalProgram.run(
+                iconforge, ["build", fixture, "--output", output.path],
+                environment: ["LANGUAGE": language, "LC_ALL": "C.UTF-8", "LANG": "ja_JP.UTF-8"])
+            let data = try Data(
+                contentsOf: URL(fileURLWithPath: output.file("svg-dynamic-switch-system-language@2x.png")))
             let image = try decodePNG(output.file("svg-dynamic-switch-system-language@2x.png"))
-            #expect(image.pixel(x: image.width / 2, y: image.height / 2) == [0, 0, 0, 255], "LANGUAGE=\(language): the child without systemLanguage, black; \(result.output)")
+            #expect(
+                image.pixel(x: image.width / 2, y: image.height / 2) == [0, 0, 0, 255],
+                "LANGUAGE=\(language): the child without systemLanguage, black; \(result.output)")
             hashes.append(SHA256Digest.hex(of: data))
         }
         #expect(Set(hashes).count == 1, "the same PNG bytes whatever the language")
     }
 
-    @Test("a 12.35 mm page with no viewBox: user units are CSS px, so its 36-unit square is 27 pt and comes out 54 px @2x")
+    @Test(
+        "a 12.35 mm page with no viewBox: user units are CSS px, so its 36-unit square is 27 pt and comes out 54 px @2x"
+    )
     func anAbsolutePageWithoutAViewBoxHasCSSPixelUnits() throws {
         let glyph = try renderFixture("rules/geometry-clipped-pass-mm-page-without-viewbox.svg")
         #expect(abs(glyph.artboard.width - 35) < 1e-3)
-        #expect(isClose(try #require(glyph.inkBox), Rect(x: 4, y: 4, width: 27, height: 27), within: 0.02), "\(String(describing: glyph.inkBox))")
+        #expect(
+            isClose(try #require(glyph.inkBox), Rect(x: 4, y: 4, width: 27, height: 27), within: 0.02),
+            "\(String(describing: glyph.inkBox))")
         #expect(abs(glyph.userSpace.scaleX - 0.75) < 1e-12)
         let box = try #require(paintedPixelBox(glyph.images[0]))
         #expect(box.width == 54 && box.height == 54, "\(box)")
@@ -89,18 +102,25 @@ import IconForgeTestSupport
             let target = scale.target(for: .square)
             let margin = (scale.canvas - target) / 2
             let box = try #require(paintedPixelBox(image))
-            #expect(box.x == margin && box.y == margin && box.width == target && box.height == target, "@\(scale.factor)x: \(box)")
+            #expect(
+                box.x == margin && box.y == margin && box.width == target && box.height == target,
+                "@\(scale.factor)x: \(box)")
         }
     }
 
     @Test("documents librsvg cannot read, or without a size, are refused; an invisible one renders nothing")
     func refusalsAndEmptyDrawings() throws {
-        #expect(throws: RenderFailure.self) { try GlyphRenderer.render(RenderRequest(Data("<svg".utf8), mode: .template, shapeThreshold: 1.2)) }
+        #expect(throws: RenderFailure.self) {
+            try GlyphRenderer.render(RenderRequest(Data("<svg".utf8), mode: .template, shapeThreshold: 1.2))
+        }
         do {
             _ = try renderFixture("rules/svg-parse-no-size.svg")
             Issue.record("a document without a size rendered")
         } catch let failure as RenderFailure {
-            guard case .noSize = failure else { Issue.record("\(failure)"); return }
+            guard case .noSize = failure else {
+                Issue.record("\(failure)")
+                return
+            }
         }
         let empty = try renderFixture("rules/svg-empty-transparent.svg")
         #expect(empty.artboard == Size(width: 35, height: 35))

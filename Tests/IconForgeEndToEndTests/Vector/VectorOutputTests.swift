@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `--vector pdf|svg` and `--symbols`: the vector forms of the glyphs, drawn back (the PDF
@@ -30,12 +30,18 @@ import IconForgeTestSupport
         var symbolsFolder: String { project.file("App/Assets.xcassets/Symbols") }
         var output: String { project.file("Output") }
 
-        init(_ set: GlyphSet, format: VectorFormat = .pdf, symbols: Bool = true, project: TemporaryFolder = TemporaryFolder()) throws {
+        init(
+            _ set: GlyphSet, format: VectorFormat = .pdf, symbols: Bool = true,
+            project: TemporaryFolder = TemporaryFolder()
+        ) throws {
             self.project = project
             report = try Self.run(set, format: format, symbols: symbols, in: project)
         }
 
-        static func run(_ set: GlyphSet, format: VectorFormat?, symbols: Bool, in project: TemporaryFolder, probes: BuildProbes = BuildProbes()) throws -> BuildReport {
+        static func run(
+            _ set: GlyphSet, format: VectorFormat?, symbols: Bool, in project: TemporaryFolder,
+            probes: BuildProbes = BuildProbes()
+        ) throws -> BuildReport {
             var request = BuildRequest()
             request.probes = probes
             request.inputs = [set.folder]
@@ -49,7 +55,9 @@ import IconForgeTestSupport
         }
 
         func png(_ glyph: String, scale: Int) throws -> RGBAImage { try decodePNG(output + "/\(glyph)@\(scale)x.png") }
-        func vectorFile(_ glyph: String, _ format: VectorFormat) -> String { catalogFolder + "/Vector/\(glyph).imageset/\(glyph).\(format.rawValue)" }
+        func vectorFile(_ glyph: String, _ format: VectorFormat) -> String {
+            catalogFolder + "/Vector/\(glyph).imageset/\(glyph).\(format.rawValue)"
+        }
         func symbolFile(_ glyph: String) -> String {
             let name = VectorAssetSets.symbolName(for: glyph)!
             return symbolsFolder + "/\(name).symbolset/\(name).svg"
@@ -74,10 +82,14 @@ import IconForgeTestSupport
                 sum += difference
             }
             mean = Double(sum) / Double(a.count)
-            let inkA = a.reduce(0) { $0 + Int($1) }, inkB = b.reduce(0) { $0 + Int($1) }
+            let inkA = a.reduce(0) { $0 + Int($1) }
+            let inkB = b.reduce(0) { $0 + Int($1) }
             inkDifference = Double(abs(inkA - inkB)) / Double(max(inkB, 1))
             func box(_ coverage: [UInt8]) -> [Int] {
-                var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+                var minX = Int.max
+                var minY = Int.max
+                var maxX = -1
+                var maxY = -1
                 for (index, value) in coverage.enumerated() where value > 24 {
                     minX = min(minX, index % width)
                     maxX = max(maxX, index % width)
@@ -105,14 +117,17 @@ import IconForgeTestSupport
 
     /// The PDF drawn by poppler at `scale` × 72 DPI on white: coverage is how dark each pixel is.
     static func popplerCoverage(_ pdf: String, scale: Int, in folder: TemporaryFolder) throws -> RGBAImage {
-        let pdftoppm = try #require(ExternalProgram.find("pdftoppm"), "pdftoppm (Debian's poppler-utils) is not installed: scripts/setup.sh --test installs it")
+        let pdftoppm = try #require(
+            ExternalProgram.find("pdftoppm"),
+            "pdftoppm (Debian's poppler-utils) is not installed: scripts/setup.sh --test installs it")
         let prefix = folder.file("page-\(scale)")
         let result = try ExternalProgram.run(pdftoppm, ["-r", String(72 * scale), "-png", "-singlefile", pdf, prefix])
         #expect(result.status == 0, "pdftoppm: \(result.output)")
         let page = try decodePNG(prefix + ".png")
         var pixels = page.pixels
         for index in 0..<page.width * page.height {
-            let gray = (Int(page.pixels[index * 4]) + Int(page.pixels[index * 4 + 1]) + Int(page.pixels[index * 4 + 2])) / 3
+            let gray =
+                (Int(page.pixels[index * 4]) + Int(page.pixels[index * 4 + 1]) + Int(page.pixels[index * 4 + 2])) / 3
             pixels[index * 4 + 3] = UInt8(255 - gray)
         }
         return RGBAImage(width: page.width, height: page.height, pixels: pixels)
@@ -122,17 +137,21 @@ import IconForgeTestSupport
     /// pixels per point on a 35 pt page (at 3×: 105 px, where the @3x PNG is Apple's 104 px at
     /// the shape's own 80/27 or 88/30 px per point).
     static func librsvgAtPageScale(_ artwork: VectorArtwork, scale: Int) throws -> RGBAImage {
-        let page = artwork.pageViewport, factor = Double(scale)
+        let page = artwork.pageViewport
+        let factor = Double(scale)
         let canvas = Int(VectorArtwork.pagePoints * factor)
         return try SVGHandle(data: Data(artwork.source)).render(
-            width: canvas, height: canvas, viewport: Rect(x: page.x * factor, y: page.y * factor, width: page.width * factor, height: page.height * factor))
+            width: canvas, height: canvas,
+            viewport: Rect(
+                x: page.x * factor, y: page.y * factor, width: page.width * factor, height: page.height * factor))
     }
 
     /// Each glyph that passed, with its source and the placement the catalog records.
     static func artworks(_ built: Built, of set: GlyphSet) throws -> [VectorArtwork] {
         try built.report.catalog.glyphs.filter { $0.status == .ok }.map { glyph in
             let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: set.folder + "/" + glyph.source)))
-            return VectorArtwork(name: glyph.name, source: source, artboard: glyph.artboard!, placement: glyph.outputs[0].transform!)
+            return VectorArtwork(
+                name: glyph.name, source: source, artboard: glyph.artboard!, placement: glyph.outputs[0].transform!)
         }
     }
 
@@ -160,13 +179,16 @@ import IconForgeTestSupport
         }
     }
 
-    @Test("the SVG, drawn by librsvg at 2× and 3×, is the PNG up to antialiasing, on a 35 × 35 viewBox, in one paint", arguments: sets)
+    @Test(
+        "the SVG, drawn by librsvg at 2× and 3×, is the PNG up to antialiasing, on a 35 × 35 viewBox, in one paint",
+        arguments: sets)
     func svgDrawnBackMatchesThePNGs(_ set: GlyphSet) throws {
         let built = try Built(set, format: .svg, symbols: false)
         for artwork in try Self.artworks(built, of: set) {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: built.vectorFile(artwork.name, .svg))))
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.contains(#"width="35" height="35" viewBox="0 0 35 35""#), "\(artwork.name): \(text.prefix(300))")
+            #expect(
+                text.contains(#"width="35" height="35" viewBox="0 0 35 35""#), "\(artwork.name): \(text.prefix(300))")
             // One paint; nothing of an editor's, no comment, no pixels.
             let colours = Set(text.matches(of: /rgb\([^)]*\)/).map { String($0.output) })
             #expect(colours == ["rgb(0%,0%,0%)"], "\(artwork.name): \(colours)")
@@ -179,44 +201,65 @@ import IconForgeTestSupport
             print("vector svg \(set.name) \(artwork.name) @2x: \(at2)")
             #expect(at2.isAntialiasing, "\(artwork.name) @2x: \(at2)")
             let three = try handle.render(width: 105, height: 105, viewport: Rect(x: 0, y: 0, width: 105, height: 105))
-            let at3 = Difference(Self.coverage(three), Self.coverage(try Self.librsvgAtPageScale(artwork, scale: 3)), width: 105)
+            let at3 = Difference(
+                Self.coverage(three), Self.coverage(try Self.librsvgAtPageScale(artwork, scale: 3)), width: 105)
             print("vector svg \(set.name) \(artwork.name) 3x: \(at3)")
             #expect(at3.isAntialiasing, "\(artwork.name) at 3×: \(at3)")
         }
     }
 
-    @Test("two builds into fresh folders write byte-identical PDFs, SVGs and symbol templates (no date, no process-wide ids)")
+    @Test(
+        "two builds into fresh folders write byte-identical PDFs, SVGs and symbol templates (no date, no process-wide ids)"
+    )
     func vectorBytesAreDeterministic() throws {
         for format in VectorFormat.allCases {
             let first = try Built(Self.sets[0], format: format)
             let second = try Built(Self.sets[0], format: format)
             for glyph in first.report.catalog.glyphs where glyph.status == .ok {
-                for (a, b) in [(first.vectorFile(glyph.name, format), second.vectorFile(glyph.name, format)), (first.symbolFile(glyph.name), second.symbolFile(glyph.name))] {
-                    let bytesA = try Data(contentsOf: URL(fileURLWithPath: a)), bytesB = try Data(contentsOf: URL(fileURLWithPath: b))
+                for (a, b) in [
+                    (first.vectorFile(glyph.name, format), second.vectorFile(glyph.name, format)),
+                    (first.symbolFile(glyph.name), second.symbolFile(glyph.name)),
+                ] {
+                    let bytesA = try Data(contentsOf: URL(fileURLWithPath: a))
+                    let bytesB = try Data(contentsOf: URL(fileURLWithPath: b))
                     #expect(bytesA == bytesB, "\(a) differs between two builds")
                 }
             }
-            let pdf = try String(decoding: Data(contentsOf: URL(fileURLWithPath: first.vectorFile("compose", format))), as: UTF8.self)
+            let pdf = try String(
+                decoding: Data(contentsOf: URL(fileURLWithPath: first.vectorFile("compose", format))), as: UTF8.self)
             #expect(!pdf.contains("CreationDate") && !pdf.contains("ModDate"))
         }
     }
 
-    @Test("an unchanged glyph's vector and symbol files are not rewritten; a removed glyph's go, and only iconforge's files")
+    @Test(
+        "an unchanged glyph's vector and symbol files are not rewritten; a removed glyph's go, and only iconforge's files"
+    )
     func incrementalAndOwned() throws {
         let project = TemporaryFolder()
-        for name in ["compose", "home", "search"] { project.copy(fixture: "../../../Glyphs/\(name).svg", as: "Glyphs/\(name).svg") }
+        for name in ["compose", "home", "search"] {
+            project.copy(fixture: "../../../Glyphs/\(name).svg", as: "Glyphs/\(name).svg")
+        }
         let set = GlyphSet(name: "three", folder: project.file("Glyphs"), mode: .template)
         var built = try Built(set, project: project)
-        let pdf = built.vectorFile("home", .pdf), symbol = built.symbolFile("home")
-        let before = try [pdf, symbol].map { try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as! Date }
+        let pdf = built.vectorFile("home", .pdf)
+        let symbol = built.symbolFile("home")
+        let before = try [pdf, symbol].map {
+            try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as! Date
+        }
         // Someone's own file inside iconforge's symbol set, and an image set of their own in the Vector group.
         project.write("App/Assets.xcassets/Symbols/custom.search.symbolset/notes.txt", "mine")
         project.write("App/Assets.xcassets/Vector/logo.imageset/Contents.json", "{}")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: pdf)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: symbol)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: pdf)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: symbol)
         built.report = try Built.run(set, format: .pdf, symbols: true, in: project)
-        let after = try [pdf, symbol].map { try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as! Date }
-        #expect(after.allSatisfy { $0 == Date(timeIntervalSince1970: 1_000_000) }, "unchanged files were rewritten (\(before) → \(after))")
+        let after = try [pdf, symbol].map {
+            try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as! Date
+        }
+        #expect(
+            after.allSatisfy { $0 == Date(timeIntervalSince1970: 1_000_000) },
+            "unchanged files were rewritten (\(before) → \(after))")
         #expect(built.report.diagnostics.filter { $0.severity == .error }.isEmpty, "\(built.report.diagnostics)")
 
         try FileManager.default.removeItem(atPath: project.file("Glyphs/search.svg"))
@@ -225,8 +268,12 @@ import IconForgeTestSupport
         #expect(!FileManager.default.fileExists(atPath: built.catalogFolder + "/Vector/search.imageset"))
         #expect(!FileManager.default.fileExists(atPath: built.symbolFile("search")))
         // What is not iconforge's stays: the note (so its folder), the other image set.
-        #expect(FileManager.default.fileExists(atPath: project.file("App/Assets.xcassets/Symbols/custom.search.symbolset/notes.txt")))
-        #expect(FileManager.default.fileExists(atPath: project.file("App/Assets.xcassets/Vector/logo.imageset/Contents.json")))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: project.file("App/Assets.xcassets/Symbols/custom.search.symbolset/notes.txt")))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: project.file("App/Assets.xcassets/Vector/logo.imageset/Contents.json")))
         #expect(FileManager.default.fileExists(atPath: pdf))
 
         // From PDF to SVG: the PDF iconforge wrote goes (the record says it is its own).
@@ -238,14 +285,19 @@ import IconForgeTestSupport
     /// How many vector drawings (files and symbol variants) a build of `set` makes.
     static func drawings(_ set: GlyphSet, in project: TemporaryFolder) throws -> (count: Int, report: BuildReport) {
         let counter = WorkCount()
-        let report = try Built.run(set, format: .pdf, symbols: true, in: project, probes: BuildProbes(vectorDrawings: counter))
+        let report = try Built.run(
+            set, format: .pdf, symbols: true, in: project, probes: BuildProbes(vectorDrawings: counter))
         return (counter.value, report)
     }
 
-    @Test("a build where nothing changed draws no vector file again; a changed glyph, or one whose file was deleted, alone is drawn")
+    @Test(
+        "a build where nothing changed draws no vector file again; a changed glyph, or one whose file was deleted, alone is drawn"
+    )
     func unchangedGlyphsAreNotDrawnAgain() throws {
         let project = TemporaryFolder()
-        for name in ["compose", "home", "search"] { project.copy(fixture: "../../../Glyphs/\(name).svg", as: "Glyphs/\(name).svg") }
+        for name in ["compose", "home", "search"] {
+            project.copy(fixture: "../../../Glyphs/\(name).svg", as: "Glyphs/\(name).svg")
+        }
         let set = GlyphSet(name: "three", folder: project.file("Glyphs"), mode: .template)
         let first = try Self.drawings(set, in: project)
         #expect(first.count >= 6, "each glyph's PDF and at least one symbol variant")
@@ -255,9 +307,12 @@ import IconForgeTestSupport
 
         // One glyph's source changed: its files alone are drawn, as many as a build of it alone draws.
         let alone = TemporaryFolder()
-        let home = try String(contentsOfFile: project.file("Glyphs/home.svg"), encoding: .utf8).replacing("</svg>", with: "<!-- changed --></svg>")
+        let home = try String(contentsOfFile: project.file("Glyphs/home.svg"), encoding: .utf8).replacing(
+            "</svg>", with: "<!-- changed --></svg>")
         alone.write("Glyphs/home.svg", home)
-        let expected = try Self.drawings(GlyphSet(name: "one", folder: alone.file("Glyphs"), mode: .template), in: alone).count
+        let expected = try Self.drawings(
+            GlyphSet(name: "one", folder: alone.file("Glyphs"), mode: .template), in: alone
+        ).count
         project.write("Glyphs/home.svg", home)
         let changed = try Self.drawings(set, in: project)
         #expect(changed.count == expected && expected > 0)
@@ -293,7 +348,9 @@ import IconForgeTestSupport
         #expect(report.diagnostics.filter { $0.severity == .error }.map(\.rule) == [.renderTimeout])
         let glyphs = Dictionary(uniqueKeysWithValues: report.catalog.glyphs.map { ($0.name, $0) })
         #expect(glyphs["spins"]?.vector == nil && glyphs["home"]?.vector?.symbol == "custom.home")
-        #expect(counter.value == 1 + (glyphs["home"]?.vector?.symbolVariants?.count ?? 0), "home alone drawn: its PDF and each symbol variant")
+        #expect(
+            counter.value == 1 + (glyphs["home"]?.vector?.symbolVariants?.count ?? 0),
+            "home alone drawn: its PDF and each symbol variant")
     }
 
     @Test("a symbol set in the way that iconforge did not write is refused, not overwritten")
@@ -309,17 +366,32 @@ import IconForgeTestSupport
         #expect(FileManager.default.fileExists(atPath: built.vectorFile("home", .pdf)))
     }
 
-    @Test("the command line: --vector needs --xcassets (exit 2, saying so); with it, build writes both forms and says nothing more")
+    @Test(
+        "the command line: --vector needs --xcassets (exit 2, saying so); with it, build writes both forms and says nothing more"
+    )
     func commandLine() throws {
         let project = TemporaryFolder()
         project.copy(fixture: "../../../Glyphs/home.svg", as: "Glyphs/home.svg")
-        let refused = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--vector", "svg", "--isolation", "none"])
+        let refused = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--vector", "svg", "--isolation", "none",
+        ])
         #expect(refused.status == .usage)
-        #expect(refused.lines.contains { if case .err(let line) = $0 { line.contains("--vector writes vector image sets into an asset catalog") } else { false } })
-        let wrong = ToolCommand.run(["build", project.file("Glyphs"), "-o", project.file("Output"), "--xcassets", project.file("A.xcassets"), "--vector", "eps", "--isolation", "none"])
+        #expect(
+            refused.lines.contains {
+                if case .err(let line) = $0 {
+                    line.contains("--vector writes vector image sets into an asset catalog")
+                } else {
+                    false
+                }
+            })
+        let wrong = ToolCommand.run([
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--xcassets", project.file("A.xcassets"),
+            "--vector", "eps", "--isolation", "none",
+        ])
         #expect(wrong.status == .usage)
         let built = ToolCommand.run([
-            "build", project.file("Glyphs"), "-o", project.file("Output"), "--xcassets", project.file("A.xcassets"), "--vector", "svg",
+            "build", project.file("Glyphs"), "-o", project.file("Output"), "--xcassets", project.file("A.xcassets"),
+            "--vector", "svg",
             "--symbols", project.file("Symbols"), "--isolation", "none",
         ])
         #expect(built.status == .clean, "\(built.lines)")

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgeModel
@@ -16,11 +16,15 @@ import IconForgeTestSupport
 @Suite struct BuildMemoryTests {
     func glyphs() -> TemporaryFolder {
         let folder = TemporaryFolder()
-        for name in ["square-27pt.svg", "wide-30pt.svg", "tall-30pt.svg", "offcenter-20pt.svg"] { folder.copy(fixture: "pipeline/" + name) }
+        for name in ["square-27pt.svg", "wide-30pt.svg", "tall-30pt.svg", "offcenter-20pt.svg"] {
+            folder.copy(fixture: "pipeline/" + name)
+        }
         return folder
     }
 
-    func request(_ glyphs: TemporaryFolder, into output: TemporaryFolder, memory: BuildMemory?, writes: Bool = true) -> BuildRequest {
+    func request(_ glyphs: TemporaryFolder, into output: TemporaryFolder, memory: BuildMemory?, writes: Bool = true)
+        -> BuildRequest
+    {
         var request = BuildRequest()
         request.inputs = [glyphs.path]
         request.outputFolder = output.path
@@ -34,7 +38,9 @@ import IconForgeTestSupport
     /// sources changed more than a second before it looked.
     /// A watch's request (with `memory`) whose glyphs render in workers of the built
     /// iconforge product, `jobs` at a time.
-    func watchedInWorkers(_ glyphs: TemporaryFolder, into output: TemporaryFolder, memory: BuildMemory, jobs: Int) throws -> BuildRequest {
+    func watchedInWorkers(_ glyphs: TemporaryFolder, into output: TemporaryFolder, memory: BuildMemory, jobs: Int)
+        throws -> BuildRequest
+    {
         let iconforge = try #require(WorkerIsolationTests.iconforge, "build the iconforge product first")
         var watched = request(glyphs, into: output, memory: memory)
         watched.jobs = jobs
@@ -44,7 +50,8 @@ import IconForgeTestSupport
 
     func settle(_ folder: TemporaryFolder) throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: folder.file(name))
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: folder.file(name))
         }
     }
 
@@ -53,12 +60,14 @@ import IconForgeTestSupport
     /// A catalog with entries the encoder treats specially: empty arrays, a missing shape,
     /// a message with a newline, a quote and U+2028.
     func awkwardCatalog() throws -> Catalog {
-        let glyphs = glyphs(), output = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
         var catalog = try Builder.run(request(glyphs, into: output, memory: nil)).catalog
         catalog.glyphs[0].outputs = []
         catalog.glyphs[0].shape = nil
         catalog.glyphs[1].diagnostics.append(
-            Catalog.CatalogDiagnostic(severity: .warning, rule: .svgText, line: 3, message: "line\none \"two\"\u{2028}three /"))
+            Catalog.CatalogDiagnostic(
+                severity: .warning, rule: .svgText, line: 3, message: "line\none \"two\"\u{2028}three /"))
         return catalog
     }
 
@@ -114,9 +123,12 @@ import IconForgeTestSupport
         let catalog = try awkwardCatalog()
         var state = BuildState(
             buildKey: "k", catalogSHA256: "c", glyphs: catalog.glyphs,
-            modificationTimes: ["a@2x.png": 12, "a-1@2x.png": -5, "a_b@3x.png": 1 << 62, "Z@2x.png": 0, "a\"q\\@2x.png": 7],
+            modificationTimes: [
+                "a@2x.png": 12, "a-1@2x.png": -5, "a_b@3x.png": 1 << 62, "Z@2x.png": 0, "a\"q\\@2x.png": 7,
+            ],
             sourceSignatures: [
-                "a": FileSignature(size: 1, modified: 2, inode: 3), "a-1": FileSignature(size: 0, modified: -1, inode: .max),
+                "a": FileSignature(size: 1, modified: 2, inode: 3),
+                "a-1": FileSignature(size: 0, modified: -1, inode: .max),
                 "a_b": FileSignature(size: 9, modified: 1 << 60, inode: 0),
             ], fingerprint: "f",
             report: BuildState.Report(glyphCount: 4, pngCount: 8, diagnostics: []))
@@ -146,10 +158,14 @@ import IconForgeTestSupport
     }
 
     @Test func aWatchedRebuildWritesWhatABuildWithoutMemoryWrites() throws {
-        let glyphs = glyphs(), output = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
         let memory = BuildMemory()
         _ = try Builder.run(request(glyphs, into: output, memory: memory))
-        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        glyphs.write(
+            "square-27pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#
+        )
         let watched = try Builder.run(request(glyphs, into: output, memory: memory))
         #expect(watched.reusedCount == 3)
         // The state on disk was the one it wrote: not decoded again.
@@ -162,11 +178,15 @@ import IconForgeTestSupport
     }
 
     @Test func aStateAnotherBuildWroteIsReadFromDiskNotFromMemory() throws {
-        let glyphs = glyphs(), output = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
         let memory = BuildMemory()
         _ = try Builder.run(request(glyphs, into: output, memory: memory))
         // Another iconforge (a terminal beside the watch) builds the same folder after an edit.
-        glyphs.write("wide-30pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#)
+        glyphs.write(
+            "wide-30pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#
+        )
         _ = try Builder.run(request(glyphs, into: output, memory: nil))
         let stateAfterOther = try bytes(output.file(BuildState.fileName))
         // The watch's next build sees that state, not the one it remembers.
@@ -182,10 +202,14 @@ import IconForgeTestSupport
     }
 
     @Test func aWatchLooksForAKilledBuildsTemporaryFilesOnceAndAgainAfterAnotherBuild() throws {
-        let glyphs = glyphs(), output = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
         let memory = BuildMemory()
         func edit(_ y: Int) {
-            glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="\#(y)" width="27" height="26"/></svg>"#)
+            glyphs.write(
+                "square-27pt.svg",
+                #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="\#(y)" width="27" height="26"/></svg>"#
+            )
         }
         let first = output.write(FileSystem.temporaryPrefix + "1-1-square-27pt@2x.png", "half a PNG")
         _ = try Builder.run(request(glyphs, into: output, memory: memory))
@@ -206,16 +230,23 @@ import IconForgeTestSupport
     }
 
     @Test func aWatchedBuildTakesItsSourcesFromTheWatchsSnapshotAndTheNextRunCatchesAChangeSince() throws {
-        let glyphs = glyphs(), output = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
         let memory = BuildMemory()
         let targets = WatchTargets(glyphFolders: [glyphs.path])
         try settle(glyphs)
         _ = try Builder.run(request(glyphs, into: output, memory: memory))
-        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        glyphs.write(
+            "square-27pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#
+        )
         let seen = WatchSnapshot.take(targets)
         memory.watchSaw(seen)
         // Saved after the snapshot the run starts from (a new size: a different signature).
-        glyphs.write("wide-30pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#)
+        glyphs.write(
+            "wide-30pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#
+        )
         let watched = try Builder.run(request(glyphs, into: output, memory: memory))
         #expect(watched.reusedCount == 3)  // the wide glyph as the snapshot saw it
         // The watch's next snapshot differs from that one: the next run renders it.
@@ -234,9 +265,12 @@ import IconForgeTestSupport
     }
 
     @Test func aGlyphThatIsALinkIsMarkedInTheSnapshotAndRecordedAsAColdBuildRecordsIt() throws {
-        let glyphs = glyphs(), output = TemporaryFolder(), elsewhere = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
+        let elsewhere = TemporaryFolder()
         elsewhere.copy(fixture: "pipeline/square-27pt.svg", as: "target.svg")
-        try FileManager.default.createSymbolicLink(atPath: glyphs.file("linked.svg"), withDestinationPath: elsewhere.file("target.svg"))
+        try FileManager.default.createSymbolicLink(
+            atPath: glyphs.file("linked.svg"), withDestinationPath: elsewhere.file("target.svg"))
         try settle(glyphs)
         let memory = BuildMemory()
         let seen = WatchSnapshot.take(WatchTargets(glyphFolders: [glyphs.path]))
@@ -253,29 +287,37 @@ import IconForgeTestSupport
     }
 
     @Test func aWatchsWorkersOfEveryJobLiveOnInItsPool() throws {
-        let glyphs = glyphs(), output = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
         let memory = BuildMemory()
         let watched = try watchedInWorkers(glyphs, into: output, memory: memory, jobs: 2)
         _ = try Builder.run(watched)
         let idle = memory.workers.idleProcessIDs
         #expect(idle.count == 2)
-        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
-        glyphs.write("wide-30pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#)
+        glyphs.write(
+            "square-27pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#
+        )
+        glyphs.write(
+            "wide-30pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="8.5" width="30" height="18"/></svg>"#
+        )
         _ = try Builder.run(watched)
         // A worker started by a job's own thread is sent SIGKILL when that thread ends: it
         // would be a zombie now, or replaced by the second build.
         #expect(Set(memory.workers.idleProcessIDs) == Set(idle))
         #if os(Linux)
-        for pid in idle {
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            let state = stat.split(separator: ")").last?.split(separator: " ").first
-            #expect(state != nil && state != "Z" && state != "X", "worker \(pid): \(stat)")
-        }
+            for pid in idle {
+                let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+                let state = stat.split(separator: ")").last?.split(separator: " ").first
+                #expect(state != nil && state != "Z" && state != "X", "worker \(pid): \(stat)")
+            }
         #endif
     }
 
     @Test func aSetModeWatchsNextBuildTakesTheWorkerItsLastBuildLeftWhateverTheSetsScales() throws {
-        let glyphs = glyphs(), output = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
         let memory = BuildMemory()
         var watched = try watchedInWorkers(glyphs, into: output, memory: memory, jobs: 1)
         watched.options.mode = .fitSet
@@ -283,7 +325,10 @@ import IconForgeTestSupport
         let idle = memory.workers.idleProcessIDs
         #expect(idle.count == 1)
         // Its render pass worked with the set's scales, which this build plans anew.
-        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        glyphs.write(
+            "square-27pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#
+        )
         _ = try Builder.run(watched)
         #expect(memory.workers.idleProcessIDs == idle)
         var cold = watched
@@ -297,20 +342,29 @@ import IconForgeTestSupport
     }
 
     @Test func aWatchsNextBuildRendersInTheWorkerTheLastOneLeftIdle() throws {
-        let glyphs = glyphs(), output = TemporaryFolder()
+        let glyphs = glyphs()
+        let output = TemporaryFolder()
         let memory = BuildMemory()
         let watched = try watchedInWorkers(glyphs, into: output, memory: memory, jobs: 1)
         _ = try Builder.run(watched)
         let idle = memory.workers.idleProcessIDs
         #expect(idle.count == 1)
-        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#)
+        glyphs.write(
+            "square-27pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="5" width="27" height="26"/></svg>"#
+        )
         let second = try Builder.run(watched)
-        func squareFindings(_ report: BuildReport) -> [Diagnostic] { report.diagnostics.filter { $0.file.hasSuffix("square-27pt.svg") } }
+        func squareFindings(_ report: BuildReport) -> [Diagnostic] {
+            report.diagnostics.filter { $0.file.hasSuffix("square-27pt.svg") }
+        }
         #expect(second.reusedCount == 3 && squareFindings(second).isEmpty, "\(squareFindings(second))")
         #expect(memory.workers.idleProcessIDs == idle)
         // A parked worker that died meanwhile is replaced, and costs the glyph nothing.
         for pid in idle { kill(pid, SIGKILL) }
-        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#)
+        glyphs.write(
+            "square-27pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
+        )
         let third = try Builder.run(watched)
         #expect(third.reusedCount == 3 && squareFindings(third).isEmpty, "\(squareFindings(third))")
         #expect(memory.workers.idleProcessIDs.count == 1 && memory.workers.idleProcessIDs != idle)
@@ -322,7 +376,8 @@ import IconForgeTestSupport
     }
 
     @Test func aWatchedCheckChecksOnlyTheGlyphsThatChanged() throws {
-        let glyphs = glyphs(), unused = TemporaryFolder()
+        let glyphs = glyphs()
+        let unused = TemporaryFolder()
         let memory = BuildMemory()
         let first = try Builder.run(request(glyphs, into: unused, memory: memory, writes: false))
         #expect(first.reusedCount == 0)
@@ -330,7 +385,10 @@ import IconForgeTestSupport
         #expect(again.reusedCount == 4)
         #expect(again.diagnostics == first.diagnostics)
         // Now too small: the one glyph checked again, and its finding is new.
-        glyphs.write("square-27pt.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="10" y="10" width="15" height="15"/></svg>"#)
+        glyphs.write(
+            "square-27pt.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="10" y="10" width="15" height="15"/></svg>"#
+        )
         let edited = try Builder.run(request(glyphs, into: unused, memory: memory, writes: false))
         #expect(edited.reusedCount == 3)
         let fresh = try Builder.run(request(glyphs, into: unused, memory: nil, writes: false))

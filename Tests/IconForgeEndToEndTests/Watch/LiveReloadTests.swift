@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 
@@ -33,7 +33,9 @@ import IconForgeTestSupport
             stamps.append(stampText())
             // The first two runs write a new page (sizes differ: the runs may well fall
             // within one tick of the file clock); the third leaves it as it was.
-            if runs < 3 { project.write("Output/preview.html", "<html>" + String(repeating: "run ", count: runs) + "</html>") }
+            if runs < 3 {
+                project.write("Output/preview.html", "<html>" + String(repeating: "run ", count: runs) + "</html>")
+            }
             if runs == 3 { project.write("Output/preview.reload.js", "left alone") }
         }
         #expect(runs == 3)

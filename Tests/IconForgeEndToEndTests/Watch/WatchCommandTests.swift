@@ -1,14 +1,16 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// `build --watch` and `check --watch` through the command, with a scripted driver over
 /// a real disk: real builds, changes and time decided by the script.
 @Suite struct WatchCommandTests {
-    static let square = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
-    static let wide = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="10" width="30" height="15"/></svg>"#
+    static let square =
+        #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
+    static let wide =
+        #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="2.5" y="10" width="30" height="15"/></svg>"#
 
     /// Runs `arguments` with the script as the watch's driver; what it printed, in order.
     func watch(_ arguments: [String], script: ScriptedWatch) -> (ToolRun, [String]) {
@@ -40,11 +42,15 @@ import IconForgeTestSupport
             .change(after: 300) { project.write("Glyphs/c.svg", "<svg") },
             .idle(2000),
         ]
-        let (run, lines) = watch(["build", project.file("Glyphs"), "-o", project.file("Output"), "--watch"], script: script)
+        let (run, lines) = watch(
+            ["build", project.file("Glyphs"), "-o", project.file("Output"), "--watch"], script: script)
         #expect(run.status == .checkFailed, "the last run's status: c.svg is not an SVG")
         #expect(lines.count == 9, "\(lines)")
         #expect(lines.first?.hasPrefix("2 glyphs, 4 PNGs, 0 errors, 0 warnings") == true, "\(lines)")
-        #expect(lines.dropFirst().first?.hasPrefix("iconforge: watching \(project.file("Glyphs"))/ and iconforge.json for changes (script)") == true, "\(lines)")
+        #expect(
+            lines.dropFirst().first?.hasPrefix(
+                "iconforge: watching \(project.file("Glyphs"))/ and iconforge.json for changes (script)") == true,
+            "\(lines)")
         #expect(lines.dropFirst(2).first == "iconforge: \(a) changed")
         #expect(lines.dropFirst(3).first?.hasPrefix("2 glyphs (1 unchanged), 4 PNGs, 0 errors") == true, "\(lines)")
         #expect(lines.dropFirst(4).first == "iconforge: \(project.file("Glyphs/c.svg")) added")
@@ -73,14 +79,19 @@ import IconForgeTestSupport
         project.write("Glyphs/a.svg", Self.square)
         let script = ScriptedWatch([])
         script.steps = [.change(after: 300) { project.write("Glyphs/added-later.svg", Self.wide) }, .idle(2000)]
-        let (run, lines) = watch(["preview", project.file("Glyphs"), "-o", project.file("Output"), "--watch"], script: script)
+        let (run, lines) = watch(
+            ["preview", project.file("Glyphs"), "-o", project.file("Output"), "--watch"], script: script)
         #expect(run.status == .clean, "\(lines)")
         let page = try String(contentsOfFile: project.file("Output/preview.html"), encoding: .utf8)
         #expect(page.contains("added-later"), "the page was made again after the change")
-        #expect(page.contains("iconforgeReloadStamp") && page.contains("preview.reload.js"), "a watched page reloads itself")
+        #expect(
+            page.contains("iconforgeReloadStamp") && page.contains("preview.reload.js"), "a watched page reloads itself"
+        )
         let stamp = try String(contentsOfFile: project.file("Output/preview.reload.js"), encoding: .utf8)
         #expect(stamp.hasPrefix("iconforgeReloadStamp("), "\(stamp)")
-        #expect(!FileManager.default.fileExists(atPath: project.file("Output/catalog.json")), "preview writes no build output")
+        #expect(
+            !FileManager.default.fileExists(atPath: project.file("Output/catalog.json")),
+            "preview writes no build output")
     }
 
     @Test func checkWatchChecksAgainAndWritesNothing() {
@@ -117,13 +128,15 @@ import IconForgeTestSupport
         let project = TemporaryFolder()
         project.write("Glyphs/a.svg", Self.square)
         for format in ["json", "github", "sarif"] {
-            let (run, lines) = watch(["check", project.file("Glyphs"), "--watch", "--format", format], script: ScriptedWatch([]))
+            let (run, lines) = watch(
+                ["check", project.file("Glyphs"), "--watch", "--format", format], script: ScriptedWatch([]))
             #expect(run.status == .usage)
             #expect(run.stderr.first?.contains("--watch prints for a person") == true, "\(run.stderr)")
             #expect(lines.isEmpty)
         }
         // A command line that cannot work stops at once, before any run.
-        let (run, lines) = watch(["build", project.file("Glyphs"), "--watch", "--jobs", "0"], script: ScriptedWatch([]))
+        let (run, lines) = watch(
+            ["build", project.file("Glyphs"), "--watch", "--jobs", "0"], script: ScriptedWatch([]))
         #expect(run.status == .usage)
         #expect(lines.isEmpty)
         // Each run is the command line without --watch; a file named --watch after `--` stays.

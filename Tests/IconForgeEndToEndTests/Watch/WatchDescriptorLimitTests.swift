@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 #if canImport(Glibc)
@@ -32,7 +32,8 @@ import IconForgeTestSupport
         let limits = try String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)
         let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
         let fields = line.split(separator: " ").dropFirst(3)
-        let soft = try #require(fields.first), hard = try #require(fields.dropFirst().first)
+        let soft = try #require(fields.first)
+        let hard = try #require(fields.dropFirst().first)
         #expect(soft == hard, "\(line)")
         #expect(soft != "64", "\(line)")
         kill(process.processIdentifier, SIGINT)
@@ -42,10 +43,13 @@ import IconForgeTestSupport
         #expect(FolderEvents.notice(refused: 0, because: nil, descriptorLimit: 256) == nil)
         #expect(
             FolderEvents.notice(refused: 300, because: .tooManyOpenFiles, descriptorLimit: 10240)
-                == "iconforge: 300 folders are not watched for events, only looked at every second: too many open files (10240, raised to the hard limit; macOS needs one per folder watched); to watch them all, raise the hard limit (`ulimit -Hn 10240` as root, or `sudo launchctl limit maxfiles 10240 unlimited` on macOS) and start the watch again")
+                == "iconforge: 300 folders are not watched for events, only looked at every second: too many open files (10240, raised to the hard limit; macOS needs one per folder watched); to watch them all, raise the hard limit (`ulimit -Hn 10240` as root, or `sudo launchctl limit maxfiles 10240 unlimited` on macOS) and start the watch again"
+        )
         let watches = FolderEvents.notice(refused: 1, because: .tooManyWatches, descriptorLimit: nil)
         #expect(watches?.hasPrefix("iconforge: 1 folder is not watched for events") == true)
         #expect(watches?.contains("sudo sysctl fs.inotify.max_user_watches=") == true)
-        #expect(FolderEvents.notice(refused: 2, because: .other("Permission denied"), descriptorLimit: nil)?.hasSuffix("every second: permission denied") == true)
+        #expect(
+            FolderEvents.notice(refused: 2, because: .other("Permission denied"), descriptorLimit: nil)?.hasSuffix(
+                "every second: permission denied") == true)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeCLI
 
 /// The real executable, watching: a glyph saved by rename is rebuilt and said so, and
@@ -60,7 +60,8 @@ import IconForgeTestSupport
         let names = try FileManager.default.contentsOfDirectory(atPath: output).filter { !$0.hasPrefix(".") }.sorted()
         #expect(names == ["a@2x.png", "a@3x.png", "b@2x.png", "b@3x.png", "catalog.json"])
         #expect(WorkerLifetimeTests.temporaryFiles(under: output).isEmpty)
-        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
+        let catalog = try JSONDecoder().decode(
+            Catalog.self, from: Data(contentsOf: URL(fileURLWithPath: project.file("Output/catalog.json"))))
         #expect(catalog.glyphs.map(\.name) == ["a", "b"])
         #expect(catalog.glyphs.first?.shape == .wide)
         #expect(paintedPixelBox(try decodePNG(project.file("Output/a@2x.png")))?.width == 60)

@@ -1,21 +1,24 @@
 import Foundation
+import IconForgeTestSupport
 import Synchronization
 import Testing
 
-import IconForgeTestSupport
 @testable import IconForgeBuild
 @testable import IconForgeCLI
 @testable import IconForgePlatform
 
 /// Snapshots of a real folder, and the system's folder events.
 @Suite struct WatchSnapshotTests {
-    let square = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
+    let square =
+        #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
 
     @Test func aSnapshotSeesGlyphsAddedChangedReplacedByRenameAndRemoved() throws {
         let project = TemporaryFolder()
         project.write("Glyphs/a.svg", square)
         project.write("Glyphs/b.svg", square)
-        let targets = WatchTargets(glyphFolders: [project.file("Glyphs")], files: [project.file("Glyphs/quick-actions.json"), project.file("iconforge.json")])
+        let targets = WatchTargets(
+            glyphFolders: [project.file("Glyphs")],
+            files: [project.file("Glyphs/quick-actions.json"), project.file("iconforge.json")])
         let before = WatchSnapshot.take(targets)
         #expect(before.files.keys.sorted() == [project.file("Glyphs/a.svg"), project.file("Glyphs/b.svg")])
 
@@ -28,7 +31,8 @@ import IconForgeTestSupport
         let after = WatchSnapshot.take(targets)
         #expect(
             after.changes(since: before) == [
-                WatchChange(project.file("Glyphs/a.svg"), .changed), WatchChange(project.file("Glyphs/b.svg"), .removed),
+                WatchChange(project.file("Glyphs/a.svg"), .changed),
+                WatchChange(project.file("Glyphs/b.svg"), .removed),
                 WatchChange(project.file("Glyphs/c.SVG"), .added), WatchChange(project.file("iconforge.json"), .added),
             ])
     }
@@ -40,7 +44,9 @@ import IconForgeTestSupport
         project.write("Glyphs/untouched.svg", square)
         project.write("elsewhere.svg", square)
         #expect(symlink(project.file("elsewhere.svg"), project.file("Glyphs/linked.svg")) == 0)
-        let targets = WatchTargets(glyphFolders: [project.file("Glyphs") + "/"], files: [project.file("Glyphs/quick-actions.json"), project.file("iconforge.json")])
+        let targets = WatchTargets(
+            glyphFolders: [project.file("Glyphs") + "/"],
+            files: [project.file("Glyphs/quick-actions.json"), project.file("iconforge.json")])
         let before = WatchSnapshot.take(targets)
         // A save by rename, a removal, an addition, the configuration written, a link made
         // a plain file, and what a snapshot never counts (hidden, not SVG).
@@ -53,7 +59,9 @@ import IconForgeTestSupport
         project.write("Glyphs/linked.svg", square)
         project.write("Glyphs/.hidden.svg", square)
         project.write("Glyphs/notes.txt", "-")
-        let named = Set(["a.svg", ".a.svg.tmp", "b.svg", "c.SVG", "linked.svg", ".hidden.svg", "notes.txt", "quick-actions.json"].map { project.file("Glyphs") + "/" + $0 } + [project.file("iconforge.json")])
+        let named = Set(
+            ["a.svg", ".a.svg.tmp", "b.svg", "c.SVG", "linked.svg", ".hidden.svg", "notes.txt", "quick-actions.json"]
+                .map { project.file("Glyphs") + "/" + $0 } + [project.file("iconforge.json")])
         let refreshed = before.refreshing(named, in: targets)
         #expect(refreshed.files == WatchSnapshot.take(targets).files)
         #expect(refreshed.links == WatchSnapshot.take(targets).links)
@@ -61,7 +69,10 @@ import IconForgeTestSupport
         // An entry not named is not looked at: it is left for the whole snapshot.
         project.write("Glyphs/untouched.svg", square + " ")
         #expect(refreshed.refreshing([project.file("Glyphs/a.svg")], in: targets).changes(since: refreshed) == [])
-        #expect(WatchSnapshot.take(targets).changes(since: refreshed) == [WatchChange(project.file("Glyphs/untouched.svg"), .changed)])
+        #expect(
+            WatchSnapshot.take(targets).changes(since: refreshed) == [
+                WatchChange(project.file("Glyphs/untouched.svg"), .changed)
+            ])
     }
 
     @Test func whatABuildWritesIntoAGlyphFolderIsNotAChange() throws {
@@ -91,14 +102,19 @@ import IconForgeTestSupport
         #expect(events.watched == [folder.path])
         // Nothing happened yet: a short wait times out (a bound on failure, not a timing).
         #expect(events.wait(milliseconds: 0) == .timedOut)
-        let a = folder.path + "/a.svg", b = folder.path + "/b.svg"
+        let a = folder.path + "/a.svg"
+        let b = folder.path + "/b.svg"
         folder.write("b.svg", square)
         // macOS's kqueue does not say which entries changed.
-        func named(_ activity: FolderEvents.Activity) -> FolderEvents.Wake { .changed(FolderEvents.namesEntries ? activity : nil) }
+        func named(_ activity: FolderEvents.Activity) -> FolderEvents.Wake {
+            .changed(FolderEvents.namesEntries ? activity : nil)
+        }
         #expect(events.wait(milliseconds: 60_000) == named(FolderEvents.Activity(finished: [b])))
         folder.write(".a.svg.tmp", square)
         #expect(rename(folder.file(".a.svg.tmp"), folder.file("a.svg")) == 0)
-        #expect(events.wait(milliseconds: 60_000) == named(FolderEvents.Activity(finished: [a], unfinished: [folder.path + "/.a.svg.tmp"])))
+        #expect(
+            events.wait(milliseconds: 60_000)
+                == named(FolderEvents.Activity(finished: [a], unfinished: [folder.path + "/.a.svg.tmp"])))
         try FileManager.default.removeItem(atPath: folder.file("b.svg"))
         #expect(events.wait(milliseconds: 60_000) == named(FolderEvents.Activity(unfinished: [b])))
         events.watch([])
@@ -164,7 +180,8 @@ import IconForgeTestSupport
 
 /// The system's drivers, run for real on a thread of their own, with waits on conditions.
 @Suite struct SystemWatchTests {
-    let square = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
+    let square =
+        #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 35 35"><rect x="4" y="4" width="27" height="27"/></svg>"#
 
     @Test(arguments: [false, true])
     func theSystemsWatchSeesASaveByRename(polling: Bool) throws {
@@ -173,7 +190,8 @@ import IconForgeTestSupport
         let targets = WatchTargets(glyphFolders: [folder.path])
         var driver = WatchDriver.system(polling: polling)
         #expect(driver.method == (polling ? "polling" : "folder events"))
-        let stop = Shared(false), finished = Shared(false)
+        let stop = Shared(false)
+        let finished = Shared(false)
         let runs = Shared<[[WatchChange]]>([])
         let wait = driver.wait
         driver.wait = { targets, timeout in stop.value ? .stop : wait(targets, timeout) }

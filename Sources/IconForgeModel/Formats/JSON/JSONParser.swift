@@ -19,7 +19,9 @@ package struct JSONParser {
     package static let defaultKeyLimit = 100_000
 
     /// Parses one JSON document: a single value with nothing but whitespace around it.
-    package static func parse(_ bytes: [UInt8], depthLimit: Int = defaultDepthLimit, keyLimit: Int = defaultKeyLimit) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], depthLimit: Int = defaultDepthLimit, keyLimit: Int = defaultKeyLimit)
+        throws(Failure) -> JSONValue
+    {
         var parser = JSONParser(bytes: bytes, depthLimit: depthLimit, keyLimit: keyLimit)
         return try parser.parseDocument()
     }
@@ -141,7 +143,9 @@ package struct JSONParser {
                 let comma = offset
                 offset += 1
                 skipWhitespace()
-                if peek() == UInt8(ascii: "]") { throw plainFailure("trailing comma before ']'; JSON allows none: remove it", at: comma) }
+                if peek() == UInt8(ascii: "]") {
+                    throw plainFailure("trailing comma before ']'; JSON allows none: remove it", at: comma)
+                }
                 return nil
             }
             guard peek() == UInt8(ascii: "]") else { throw failure("expected ',' or ']' after an array element") }
@@ -149,12 +153,15 @@ package struct JSONParser {
             let frame = stack.removeLast()
             return JSONValue(kind: .array(frame.elements), location: frame.location)
         }
-        stack[top].members.append(JSONValue.Member(key: stack[top].key, keyLocation: stack[top].keyLocation, value: value))
+        stack[top].members.append(
+            JSONValue.Member(key: stack[top].key, keyLocation: stack[top].keyLocation, value: value))
         if peek() == UInt8(ascii: ",") {
             let comma = offset
             offset += 1
             skipWhitespace()
-            if peek() == UInt8(ascii: "}") { throw plainFailure("trailing comma before '}'; JSON allows none: remove it", at: comma) }
+            if peek() == UInt8(ascii: "}") {
+                throw plainFailure("trailing comma before '}'; JSON allows none: remove it", at: comma)
+            }
             let (nextKey, nextLocation) = try parseKey()
             stack[top].key = nextKey
             stack[top].keyLocation = nextLocation
@@ -168,7 +175,9 @@ package struct JSONParser {
 
     private func checkDepth(_ open: Int, at location: SourceLocation) throws(Failure) {
         guard open < depthLimit else {
-            throw Failure(message: "nesting deeper than \(depthLimit) arrays and objects (the depth limit); flatten the document", location: location)
+            throw Failure(
+                message: "nesting deeper than \(depthLimit) arrays and objects (the depth limit); flatten the document",
+                location: location)
         }
     }
 
@@ -178,7 +187,10 @@ package struct JSONParser {
         guard peek() == UInt8(ascii: "\"") else { throw failure("expected an object key in double quotes") }
         keyCount += 1
         guard keyCount <= keyLimit else {
-            throw Failure(message: "more than \(keyLimit) object keys (the key limit); a file this tool reads needs far fewer: remove the repeated entries", location: start)
+            throw Failure(
+                message:
+                    "more than \(keyLimit) object keys (the key limit); a file this tool reads needs far fewer: remove the repeated entries",
+                location: start)
         }
         let key = try parseString()
         skipWhitespace()
@@ -200,7 +212,9 @@ package struct JSONParser {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &text)
             case 0..<0x20:
-                throw plainFailure("control character \(Self.codePoint(UInt32(byte))) inside a string; write it as an escape such as \\n or \\u00XX")
+                throw plainFailure(
+                    "control character \(Self.codePoint(UInt32(byte))) inside a string; write it as an escape such as \\n or \\u00XX"
+                )
             case 0x80...:
                 let length = try utf8SequenceLength()
                 text.append(contentsOf: bytes[offset..<offset + length])
@@ -228,7 +242,9 @@ package struct JSONParser {
         case UInt8(ascii: "u"): simple = nil
         default:
             let escape = String(decoding: [bytes[offset]], as: UTF8.self)
-            throw plainFailure("invalid escape \\\(escape) in a string; JSON allows only \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: offset - 1)
+            throw plainFailure(
+                "invalid escape \\\(escape) in a string; JSON allows only \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
+                at: offset - 1)
         }
         if let simple {
             text.append(simple)
@@ -239,18 +255,25 @@ package struct JSONParser {
         offset += 1
         var value = try hexQuad(escapeStart: escapeStart)
         if (0xD800...0xDBFF).contains(value) {
-            guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
-                throw plainFailure("lone surrogate \\u\(Self.hex(value)) in a string; a high surrogate must be followed by a \\uDC00-\\uDFFF low surrogate", at: escapeStart)
+            guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+            else {
+                throw plainFailure(
+                    "lone surrogate \\u\(Self.hex(value)) in a string; a high surrogate must be followed by a \\uDC00-\\uDFFF low surrogate",
+                    at: escapeStart)
             }
             let lowStart = offset
             offset += 2
             let low = try hexQuad(escapeStart: lowStart)
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw plainFailure("lone surrogate \\u\(Self.hex(value)) in a string; a high surrogate must be followed by a \\uDC00-\\uDFFF low surrogate", at: escapeStart)
+                throw plainFailure(
+                    "lone surrogate \\u\(Self.hex(value)) in a string; a high surrogate must be followed by a \\uDC00-\\uDFFF low surrogate",
+                    at: escapeStart)
             }
             value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(value) {
-            throw plainFailure("lone surrogate \\u\(Self.hex(value)) in a string; a low surrogate must follow a high one", at: escapeStart)
+            throw plainFailure(
+                "lone surrogate \\u\(Self.hex(value)) in a string; a low surrogate must follow a high one",
+                at: escapeStart)
         }
         text.append(contentsOf: String(Character(Unicode.Scalar(value)!)).utf8)
     }
@@ -274,18 +297,28 @@ package struct JSONParser {
         var second: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
         default: throw plainFailure("invalid UTF-8 byte 0x\(Self.hex(UInt32(lead), digits: 2)); save the file as UTF-8")
         }
         guard offset + length <= bytes.count, second.contains(bytes[offset + 1]),
             bytes[offset + 2..<offset + length].allSatisfy({ (0x80...0xBF).contains($0) })
         else {
-            throw plainFailure("invalid UTF-8 sequence starting with byte 0x\(Self.hex(UInt32(lead), digits: 2)); save the file as UTF-8")
+            throw plainFailure(
+                "invalid UTF-8 sequence starting with byte 0x\(Self.hex(UInt32(lead), digits: 2)); save the file as UTF-8"
+            )
         }
         return length
     }
@@ -295,14 +328,18 @@ package struct JSONParser {
         if peek() == UInt8(ascii: "-") { offset += 1 }
         if peek() == UInt8(ascii: "0") {
             offset += 1
-            if let next = peek(), Self.isDigit(next) { throw failure("leading zero in a number; JSON numbers do not start with 0 unless they are 0 or 0.x") }
+            if let next = peek(), Self.isDigit(next) {
+                throw failure("leading zero in a number; JSON numbers do not start with 0 unless they are 0 or 0.x")
+            }
         } else {
             guard let first = peek(), Self.isDigit(first) else { throw failure("expected a digit in the number") }
             skipDigits()
         }
         if peek() == UInt8(ascii: ".") {
             offset += 1
-            guard let digit = peek(), Self.isDigit(digit) else { throw failure("expected a digit after the decimal point") }
+            guard let digit = peek(), Self.isDigit(digit) else {
+                throw failure("expected a digit after the decimal point")
+            }
             skipDigits()
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
@@ -329,7 +366,8 @@ package struct JSONParser {
         var end = offset
         while end < bytes.count, Self.isIdentifierByte(bytes[end]), end - offset < 40 { end += 1 }
         let word = String(decoding: bytes[offset..<end], as: UTF8.self)
-        throw failure("unknown word '\(word)'; JSON's only bare words are true, false and null, and strings need double quotes")
+        throw failure(
+            "unknown word '\(word)'; JSON's only bare words are true, false and null, and strings need double quotes")
     }
 
     private mutating func skipDigits() {
@@ -385,7 +423,8 @@ package struct JSONParser {
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
             || byte == UInt8(ascii: "_")
     }
 

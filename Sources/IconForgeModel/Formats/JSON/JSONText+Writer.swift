@@ -62,7 +62,10 @@ extension JSONText {
                 case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
                 case 0x00..<0x20:
                     let hex = Array("0123456789abcdef".utf8)
-                    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                    bytes += [
+                        UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                        hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                    ]
                 case 0xE2:
                     if let separator = Self.lineSeparatorEscape(text, at: index - 1) {
                         bytes += separator
@@ -76,8 +79,11 @@ extension JSONText {
         }
 
         /// `\u2028` or `\u2029` when the UTF-8 of U+2028 or U+2029 starts at `index`.
-        static func lineSeparatorEscape<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes, at index: Int) -> [UInt8]? where Bytes.Index == Int {
-            guard index + 2 < text.endIndex, text[index] == 0xE2, text[index + 1] == 0x80, text[index + 2] == 0xA8 || text[index + 2] == 0xA9 else { return nil }
+        static func lineSeparatorEscape<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes, at index: Int) -> [UInt8]?
+        where Bytes.Index == Int {
+            guard index + 2 < text.endIndex, text[index] == 0xE2, text[index + 1] == 0x80,
+                text[index + 2] == 0xA8 || text[index + 2] == 0xA9
+            else { return nil }
             return Array((text[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
         }
 
@@ -114,8 +120,11 @@ extension JSONText {
 
         /// A container of `count` items at `depth` (0 for the document), each written by
         /// `item` with its index; `inline` puts a readable document's container on one line.
-        package mutating func container(_ kind: Container, count: Int, depth: Int, inline: Bool = false, item: (inout Writer, Int) -> Void) {
-            let (open, close) = kind == .object ? (UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "["), UInt8(ascii: "]"))
+        package mutating func container(
+            _ kind: Container, count: Int, depth: Int, inline: Bool = false, item: (inout Writer, Int) -> Void
+        ) {
+            let (open, close) =
+                kind == .object ? (UInt8(ascii: "{"), UInt8(ascii: "}")) : (UInt8(ascii: "["), UInt8(ascii: "]"))
             bytes.append(open)
             if inline, layout == .readable {
                 if kind == .object { bytes.append(0x20) }

@@ -18,9 +18,13 @@ package enum JSONText {
     /// `value` as Foundation's encoder writes it with `formatting`, with U+2028 and U+2029
     /// escaped too. With `.sortedKeys` (every file iconforge writes), `SortedJSONEncoder`
     /// writes the same bytes faster, through `Writer`.
-    package static func encode<Value: Encodable>(_ value: Value, formatting: JSONEncoder.OutputFormatting) throws -> [UInt8] {
+    package static func encode<Value: Encodable>(_ value: Value, formatting: JSONEncoder.OutputFormatting) throws
+        -> [UInt8]
+    {
         if formatting.contains(.sortedKeys) {
-            let encoder = SortedJSONEncoder(pretty: formatting.contains(.prettyPrinted), escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
+            let encoder = SortedJSONEncoder(
+                pretty: formatting.contains(.prettyPrinted),
+                escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
             do {
                 return try encoder.encode(value)
             } catch is SortedJSONEncoder.Unsupported {}
@@ -30,7 +34,9 @@ package enum JSONText {
 
     /// `value` as Foundation's encoder writes it with `formatting`: what `SortedJSONEncoder`
     /// does not write (unsorted keys, `Data`, `Date`, `URL`, `Decimal`).
-    static func encodedAsFoundationDoes<Value: Encodable>(_ value: Value, formatting: JSONEncoder.OutputFormatting) throws -> [UInt8] {
+    static func encodedAsFoundationDoes<Value: Encodable>(_ value: Value, formatting: JSONEncoder.OutputFormatting)
+        throws -> [UInt8]
+    {
         let encoder = JSONEncoder()
         encoder.outputFormatting = formatting
         return Array(try encoder.encode(value))

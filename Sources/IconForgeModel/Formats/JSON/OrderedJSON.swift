@@ -33,7 +33,8 @@ package indirect enum OrderedJSON: Sendable {
     func write(into writer: inout JSONText.Writer, depth: Int) {
         switch self {
         case .string(let text): writer.string(text)
-        case .number(let value): writer.token(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)")
+        case .number(let value):
+            writer.token(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)")
         case .integer(let value): writer.token(String(value))
         case .bool(let value): writer.token(value ? "true" : "false")
         case .array(let elements, let inline):

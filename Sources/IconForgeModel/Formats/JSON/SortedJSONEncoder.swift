@@ -22,9 +22,12 @@ struct SortedJSONEncoder {
         if case .nothing = encoder.item {
             // Foundation refuses a top-level value that encodes nothing; so does this.
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
-        var writer = JSONText.Writer(layout: pretty ? .pretty : .compact, escapesSlashes: escapesSlashes, capacity: 4_096)
+        var writer = JSONText.Writer(
+            layout: pretty ? .pretty : .compact, escapesSlashes: escapesSlashes, capacity: 4_096)
         Self.write(encoder.item, into: &writer, depth: 0)
         return writer.bytes
     }
@@ -89,7 +92,11 @@ struct SortedJSONEncoder {
         /// `value`'s item. The types are told apart by their metatypes, not by casting the
         /// value (a dynamic cast for every member of every glyph would cost what is saved).
         static func item<Value: Encodable>(for value: Value) throws -> Item {
-            if Value.self == Data.self || Value.self == Date.self || Value.self == URL.self || Value.self == Decimal.self { throw Unsupported() }
+            if Value.self == Data.self || Value.self == Date.self || Value.self == URL.self
+                || Value.self == Decimal.self
+            {
+                throw Unsupported()
+            }
             let encoder = ItemEncoder()
             try value.encode(to: encoder)
             return encoder.item
@@ -97,7 +104,11 @@ struct SortedJSONEncoder {
 
         static func literal<Number: BinaryFloatingPoint & CustomStringConvertible>(_ number: Number) throws -> Item {
             guard number.isFinite else {
-                throw EncodingError.invalidValue(number, .init(codingPath: [], debugDescription: "Unable to encode \(Number.self).\(number) directly in JSON."))
+                throw EncodingError.invalidValue(
+                    number,
+                    .init(
+                        codingPath: [], debugDescription: "Unable to encode \(Number.self).\(number) directly in JSON.")
+                )
             }
             var text = number.description
             if text.hasSuffix(".0") { text.removeLast(2) }
@@ -128,25 +139,55 @@ struct SortedJSONEncoder {
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil(forKey key: Key) throws { container.set(.literal("null"), for: key.stringValue) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { container.set(.literal(value ? "true" : "false"), for: key.stringValue) }
-        mutating func encode(_ value: String, forKey key: Key) throws { container.set(.string(value), for: key.stringValue) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { container.set(try ItemEncoder.literal(value), for: key.stringValue) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { container.set(try ItemEncoder.literal(value), for: key.stringValue) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { container.set(.literal(value.description), for: key.stringValue) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws {
+            container.set(.literal(value ? "true" : "false"), for: key.stringValue)
+        }
+        mutating func encode(_ value: String, forKey key: Key) throws {
+            container.set(.string(value), for: key.stringValue)
+        }
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            container.set(try ItemEncoder.literal(value), for: key.stringValue)
+        }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            container.set(try ItemEncoder.literal(value), for: key.stringValue)
+        }
+        mutating func encode(_ value: Int, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: Int8, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: Int16, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: Int32, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: Int64, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: UInt, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws {
+            container.set(.literal(value.description), for: key.stringValue)
+        }
         mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
             container.set(try ItemEncoder.item(for: value), for: key.stringValue)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+            -> KeyedEncodingContainer<NestedKey>
+        {
             let nested = Container(isObject: true)
             container.set(.container(nested), for: key.stringValue)
             return KeyedEncodingContainer(Keyed<NestedKey>(container: nested))
@@ -159,7 +200,9 @@ struct SortedJSONEncoder {
         }
 
         mutating func superEncoder() -> any Encoder { SuperEncoder(container: container, place: .member("super")) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { SuperEncoder(container: container, place: .member(key.stringValue)) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
+            SuperEncoder(container: container, place: .member(key.stringValue))
+        }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
@@ -182,9 +225,13 @@ struct SortedJSONEncoder {
         mutating func encode(_ value: UInt16) throws { container.elements.append(.literal(value.description)) }
         mutating func encode(_ value: UInt32) throws { container.elements.append(.literal(value.description)) }
         mutating func encode(_ value: UInt64) throws { container.elements.append(.literal(value.description)) }
-        mutating func encode<Value: Encodable>(_ value: Value) throws { container.elements.append(try ItemEncoder.item(for: value)) }
+        mutating func encode<Value: Encodable>(_ value: Value) throws {
+            container.elements.append(try ItemEncoder.item(for: value))
+        }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             let nested = Container(isObject: true)
             container.elements.append(.container(nested))
             return KeyedEncodingContainer(Keyed<NestedKey>(container: nested))
@@ -222,7 +269,9 @@ struct SortedJSONEncoder {
         mutating func encode(_ value: UInt16) throws { encoder.item = .literal(value.description) }
         mutating func encode(_ value: UInt32) throws { encoder.item = .literal(value.description) }
         mutating func encode(_ value: UInt64) throws { encoder.item = .literal(value.description) }
-        mutating func encode<Value: Encodable>(_ value: Value) throws { encoder.item = try ItemEncoder.item(for: value) }
+        mutating func encode<Value: Encodable>(_ value: Value) throws {
+            encoder.item = try ItemEncoder.item(for: value)
+        }
     }
 
     /// A super encoder: what it encodes fills its place (a member for a key, or an element of
@@ -251,7 +300,9 @@ struct SortedJSONEncoder {
             }
         }
 
-        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { inner.container(keyedBy: type) }
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            inner.container(keyedBy: type)
+        }
         func unkeyedContainer() -> any UnkeyedEncodingContainer { inner.unkeyedContainer() }
         func singleValueContainer() -> any SingleValueEncodingContainer { inner.singleValueContainer() }
     }

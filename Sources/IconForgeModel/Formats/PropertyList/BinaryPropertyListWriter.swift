@@ -30,7 +30,8 @@ package enum BinaryPropertyListWriter {
         for offset in offsets { output += bigEndian(UInt64(offset), size: offsetSize) }
         // The trailer: five unused bytes, the sort version, the two sizes, then three 64-bit numbers.
         output += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
-        output += bigEndian(UInt64(count), size: 8) + bigEndian(UInt64(top), size: 8) + bigEndian(UInt64(table), size: 8)
+        output +=
+            bigEndian(UInt64(count), size: 8) + bigEndian(UInt64(top), size: 8) + bigEndian(UInt64(table), size: 8)
         return output
     }
 
@@ -89,7 +90,9 @@ package enum BinaryPropertyListWriter {
         case .date(let date): return [0x33] + bigEndian(date.timeIntervalSinceReferenceDate.bitPattern, size: 8)
         case .data(let data): return header(0x4, count: data.count) + [UInt8](data)
         case .string(let text):
-            if text.unicodeScalars.allSatisfy(\.isASCII) { return header(0x5, count: text.utf8.count) + Array(text.utf8) }
+            if text.unicodeScalars.allSatisfy(\.isASCII) {
+                return header(0x5, count: text.utf8.count) + Array(text.utf8)
+            }
             let units = Array(text.utf16)
             return header(0x6, count: units.count) + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         case .array, .dictionary:

@@ -29,7 +29,9 @@ package struct PropertyListLayout {
             throw Failure(message: "is UTF-16; save it as UTF-8 (Xcode's encoding for property lists)")
         }
         var scanner = Scanner(bytes: bytes)
-        if let lineFeed = bytes.firstIndex(of: UInt8(ascii: "\n")), lineFeed > 0, bytes[lineFeed - 1] == UInt8(ascii: "\r") {
+        if let lineFeed = bytes.firstIndex(of: UInt8(ascii: "\n")), lineFeed > 0,
+            bytes[lineFeed - 1] == UInt8(ascii: "\r")
+        {
             scanner.layout.newline = "\r\n"
         }
         while scanner.position < bytes.count {
@@ -87,7 +89,9 @@ package struct PropertyListLayout {
         mutating func tag() throws(Failure) {
             let tagStart = position
             let index = PropertyListLayout.tagEnd(bytes, from: position)
-            guard index < bytes.count else { throw Failure(message: "is not a complete XML property list (a tag is not closed)") }
+            guard index < bytes.count else {
+                throw Failure(message: "is not a complete XML property list (a tag is not closed)")
+            }
             let isEnd = bytes[tagStart + 1] == UInt8(ascii: "/")
             let isEmpty = bytes[index - 1] == UInt8(ascii: "/")
             let nameStart = tagStart + (isEnd ? 2 : 1)
@@ -105,7 +109,9 @@ package struct PropertyListLayout {
         /// An end tag: an entry of the root dictionary ends with its value's, the dictionary
         /// with its own.
         mutating func endTag(_ name: String, at tagStart: Int) throws(Failure) {
-            guard open.last == name else { throw Failure(message: "is not well-formed: </\(name)> closes <\(open.last ?? "nothing")>") }
+            guard open.last == name else {
+                throw Failure(message: "is not well-formed: </\(name)> closes <\(open.last ?? "nothing")>")
+            }
             open.removeLast()
             if open.count == 2, valueStart != nil, let key = pendingKey {
                 layout.entries.append(Entry(key: key.name, start: key.start, end: position))
@@ -121,10 +127,14 @@ package struct PropertyListLayout {
         mutating func startTag(_ name: String, at tagStart: Int, isEmpty: Bool) throws(Failure) {
             switch open.count {
             case 0:
-                guard name == "plist" else { throw Failure(message: "is not a property list (its root element is <\(name)>)") }
+                guard name == "plist" else {
+                    throw Failure(message: "is not a property list (its root element is <\(name)>)")
+                }
                 if !isEmpty { open.append(name) }
             case 1:
-                guard name == "dict", !sawRoot else { throw Failure(message: "does not hold a dictionary at its root (<\(name)>)") }
+                guard name == "dict", !sawRoot else {
+                    throw Failure(message: "does not hold a dictionary at its root (<\(name)>)")
+                }
                 sawRoot = true
                 if isEmpty {
                     layout.rootIsEmptyElement = true
@@ -133,7 +143,9 @@ package struct PropertyListLayout {
                     open.append(name)
                 }
             case 2 where name == "key":
-                guard pendingKey == nil else { throw Failure(message: "is not a valid property list: two <key>s in a row") }
+                guard pendingKey == nil else {
+                    throw Failure(message: "is not a valid property list: two <key>s in a row")
+                }
                 if isEmpty {
                     pendingKey = ("", tagStart)
                 } else {
@@ -142,7 +154,9 @@ package struct PropertyListLayout {
                     position = close + 6
                 }
             case 2:
-                guard let key = pendingKey else { throw Failure(message: "is not a valid property list: a <\(name)> without a <key>") }
+                guard let key = pendingKey else {
+                    throw Failure(message: "is not a valid property list: a <\(name)> without a <key>")
+                }
                 if isEmpty {
                     layout.entries.append(Entry(key: key.name, start: key.start, end: position))
                     pendingKey = nil
@@ -192,13 +206,19 @@ package struct PropertyListLayout {
             } else {
                 let end = tagEnd(bytes, from: position)
                 guard end < range.upperBound else { break }
-                let isEnd = bytes[position + 1] == UInt8(ascii: "/"), isEmpty = bytes[end - 1] == UInt8(ascii: "/")
+                let isEnd = bytes[position + 1] == UInt8(ascii: "/")
+                let isEmpty = bytes[end - 1] == UInt8(ascii: "/")
                 var nameEnd = position + (isEnd ? 2 : 1)
                 while nameEnd < end, !endsName(bytes[nameEnd]) { nameEnd += 1 }
                 let name = String(decoding: bytes[(position + (isEnd ? 2 : 1))..<nameEnd], as: UTF8.self)
                 if isEnd {
                     guard let element = open.popLast() else { break }
-                    if open.isEmpty { found.append(Element(name: element.name, range: element.start..<(end + 1), content: element.contentStart..<position)) }
+                    if open.isEmpty {
+                        found.append(
+                            Element(
+                                name: element.name, range: element.start..<(end + 1),
+                                content: element.contentStart..<position))
+                    }
                 } else if isEmpty {
                     if open.isEmpty { found.append(Element(name: name, range: position..<(end + 1), content: nil)) }
                 } else {
@@ -218,9 +238,14 @@ package struct PropertyListLayout {
     /// Where the `<!…>` declaration (a DOCTYPE, perhaps with an internal subset in
     /// brackets) starting at `start` ends: its `>`, or the end of the bytes.
     static func declarationEnd(_ bytes: [UInt8], from start: Int) -> Int {
-        var index = start + 2, bracket = false
+        var index = start + 2
+        var bracket = false
         while index < bytes.count, bracket || bytes[index] != UInt8(ascii: ">") {
-            if bytes[index] == UInt8(ascii: "[") { bracket = true } else if bytes[index] == UInt8(ascii: "]") { bracket = false }
+            if bytes[index] == UInt8(ascii: "[") {
+                bracket = true
+            } else if bytes[index] == UInt8(ascii: "]") {
+                bracket = false
+            }
             index += 1
         }
         return index
@@ -229,7 +254,8 @@ package struct PropertyListLayout {
     /// Where the tag starting at `start` ends: its `>` outside quoted attribute values, or the
     /// end of the bytes.
     static func tagEnd(_ bytes: [UInt8], from start: Int) -> Int {
-        var index = start + 1, quote: UInt8?
+        var index = start + 1
+        var quote: UInt8?
         while index < bytes.count {
             let byte = bytes[index]
             if let open = quote {
@@ -245,7 +271,8 @@ package struct PropertyListLayout {
     }
 
     private static func endsName(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
             || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
     }
 
@@ -253,7 +280,8 @@ package struct PropertyListLayout {
     package static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.contains("&") else { return text }
-        var result = "", rest = Substring(text)
+        var result = ""
+        var rest = Substring(text)
         while let ampersand = rest.firstIndex(of: "&") {
             result += rest[..<ampersand]
             guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
@@ -265,7 +293,9 @@ package struct PropertyListLayout {
             case "quot": result += "\""
             case "apos": result += "'"
             default:
-                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                let code =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
                 result += code.flatMap(Unicode.Scalar.init).map { String(Character($0)) } ?? "&\(entity);"
             }
             rest = rest[rest.index(after: semicolon)...]
@@ -277,7 +307,9 @@ package struct PropertyListLayout {
     package static func indentation(before offset: Int, in bytes: [UInt8]) -> (lineStart: Int, indent: String)? {
         var start = offset
         while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
-        guard start == 0 || bytes[start - 1] == UInt8(ascii: "\n") || bytes[start - 1] == UInt8(ascii: "\r") else { return nil }
+        guard start == 0 || bytes[start - 1] == UInt8(ascii: "\n") || bytes[start - 1] == UInt8(ascii: "\r") else {
+            return nil
+        }
         return (start, String(decoding: bytes[start..<offset], as: UTF8.self))
     }
 }

@@ -23,12 +23,17 @@ package enum PropertyListLimits {
     /// tags are looked at (comments, processing instructions, CDATA and a DOCTYPE skipped);
     /// whether the file is a well-formed property list is the parser's business.
     package static func xmlProblem(_ bytes: [UInt8], what: String) -> String? {
-        var depth = 0, values = 0, position = 0
-        let lessThan = UInt8(ascii: "<"), slash = UInt8(ascii: "/")
+        var depth = 0
+        var values = 0
+        var position = 0
+        let lessThan = UInt8(ascii: "<")
+        let slash = UInt8(ascii: "/")
         func skip(past terminator: [UInt8], from start: Int) -> Int {
             var index = start
             while index + terminator.count <= bytes.count {
-                if bytes[index] == terminator[0], bytes[index..<index + terminator.count].elementsEqual(terminator) { return index + terminator.count }
+                if bytes[index] == terminator[0], bytes[index..<index + terminator.count].elementsEqual(terminator) {
+                    return index + terminator.count
+                }
                 index += 1
             }
             return bytes.count

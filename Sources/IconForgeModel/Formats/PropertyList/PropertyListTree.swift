@@ -24,7 +24,9 @@ package indirect enum PropertyListTree: Equatable {
         case .array(let elements): self = .array(elements.map(PropertyListTree.init))
         case .dictionary(let dictionary):
             self = .dictionary(
-                dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { Entry(key: $0.key, value: PropertyListTree($0.value)) })
+                dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+                    Entry(key: $0.key, value: PropertyListTree($0.value))
+                })
         default: self = .scalar(value)
         }
     }
@@ -35,7 +37,8 @@ package indirect enum PropertyListTree: Equatable {
         case .scalar(let value): return value
         case .array(let elements): return .array(elements.map(\.value))
         case .dictionary(let entries):
-            return .dictionary(Dictionary(entries.map { ($0.key, $0.value.value) }, uniquingKeysWith: { _, last in last }))
+            return .dictionary(
+                Dictionary(entries.map { ($0.key, $0.value.value) }, uniquingKeysWith: { _, last in last }))
         }
     }
 

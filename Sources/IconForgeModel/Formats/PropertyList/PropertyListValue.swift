@@ -28,7 +28,9 @@ package indirect enum PropertyListValue: Codable, Equatable {
     package init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: Key.self) {
             var dictionary: [String: PropertyListValue] = [:]
-            for key in keyed.allKeys { dictionary[key.stringValue] = try keyed.decode(PropertyListValue.self, forKey: key) }
+            for key in keyed.allKeys {
+                dictionary[key.stringValue] = try keyed.decode(PropertyListValue.self, forKey: key)
+            }
             self = .dictionary(dictionary)
         } else if var unkeyed = try? decoder.unkeyedContainer() {
             var elements: [PropertyListValue] = []

@@ -63,7 +63,9 @@ package enum StringsFileParser {
                     index += 1
                 } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
                     index += 2
-                    while index < scalars.count, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
+                    while index < scalars.count,
+                        !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/")
+                    {
                         if scalars[index] == "\n" { line += 1 }
                         index += 1
                     }
@@ -119,6 +121,7 @@ package enum StringsFileParser {
     }
 
     private static func isUnquoted(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || "_.-$:/".unicodeScalars.contains(scalar)
+        (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+            || "_.-$:/".unicodeScalars.contains(scalar)
     }
 }
