@@ -166,14 +166,7 @@ package struct StagedWrites: ~Copyable {
         }
         defer { if let journalFile { try? FileSystem.remove(journalFile, observer: observer) } }
         do throws(FileError) {
-            var flushedDevices = Set<UInt64>()
-            var temporaries = all.map(\.temporary) + [journalFile].compactMap { $0 }
-            for folder in Array(Set(all.map(\.path.parentPath))).sorted() {
-                // One syncfs covers a whole file system; a subfolder mounted elsewhere gets its own.
-                guard flushedDevices.insert(FileSystem.device(of: folder) ?? 0).inserted else { continue }
-                try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries, observer: observer)
-                temporaries = []
-            }
+            try flushStaged(all, journalFile: journalFile)
             // The app's files are as they were read, or nothing is replaced.
             for file in sharedFiles where FileSystem.signature(of: file.path) != file.read {
                 throw Self.changedMeanwhile(file.path)
@@ -182,20 +175,9 @@ package struct StagedWrites: ~Copyable {
                 try placeJournal(file, all)
                 journalFile = nil
             }
-            var flushFirst: String?
-            if let file = commitPoint, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing {
-                // Files the old commit point describes are about to be replaced: until the new
-                // one takes its place, there is none, rather than one that names other bytes.
-                Interruption.commitPointRemoved(file.path)
-                try FileSystem.remove(file.path, observer: observer)
-                commitPointRemoved = true
-                flushFirst = file.path.parentPath
-            }
-            if let file = manifest {
-                try FileSystem.renameIntoPlace(file.temporary, file.path, observer: observer)
-                manifest = nil
-                flushFirst = file.path.parentPath
-            }
+            var flushFirst = try removeCommitPointAboutToBeReplaced()
+            commitPointRemoved = flushFirst != nil
+            if let folder = try placeManifest() { flushFirst = folder }
             // Both on disk before any file the old commit point or manifest may list changes.
             if let flushFirst, !pending.isEmpty { FileSystem.syncFolder(flushFirst, observer: observer) }
             defer { pending.removeFirst(min(renamed, pending.count)) }
@@ -211,14 +193,7 @@ package struct StagedWrites: ~Copyable {
                 renamed += 1
             }
             try FileSystem.flushFolders(folders, observer: observer)
-            if let file = commitPoint {
-                try FileSystem.renameIntoPlace(file.temporary, file.path, observer: observer)
-                Interruption.commitPointPlaced(file.path)
-                commitPoint = nil
-                FileSystem.syncFolder(file.path.parentPath, observer: observer)
-            } else if pending.isEmpty, let flushFirst {
-                FileSystem.syncFolder(flushFirst, observer: observer)
-            }
+            try placeCommitPoint(orFlush: flushFirst)
             try retireJournal()
         } catch {
             var error = error
@@ -229,6 +204,52 @@ package struct StagedWrites: ~Copyable {
             throw error
         }
         if let changedMeanwhile { throw changedMeanwhile }
+    }
+
+    /// Flushes the staged files and the journal with one barrier per file system.
+    private func flushStaged(_ all: [(temporary: String, path: String)], journalFile: String?) throws(FileError) {
+        var flushedDevices = Set<UInt64>()
+        var temporaries = all.map(\.temporary) + [journalFile].compactMap { $0 }
+        for folder in Array(Set(all.map(\.path.parentPath))).sorted() {
+            // One syncfs covers a whole file system; a subfolder mounted elsewhere gets its own.
+            guard flushedDevices.insert(FileSystem.device(of: folder) ?? 0).inserted else { continue }
+            try FileSystem.flushFileSystem(holding: folder, temporaries: temporaries, observer: observer)
+            temporaries = []
+        }
+    }
+
+    /// Removes the old commit point when files it may describe are about to be replaced;
+    /// returns its folder, to flush, or nil when it was left.
+    private func removeCommitPointAboutToBeReplaced() throws(FileError) -> String? {
+        guard let file = commitPoint, replacesExisting, !pending.isEmpty, FileSystem.kind(of: file.path) != .missing
+        else { return nil }
+        // Files the old commit point describes are about to be replaced: until the new
+        // one takes its place, there is none, rather than one that names other bytes.
+        Interruption.commitPointRemoved(file.path)
+        try FileSystem.remove(file.path, observer: observer)
+        return file.path.parentPath
+    }
+
+    /// Renames the manifest into place; returns its folder, to flush, or nil when there is none.
+    private mutating func placeManifest() throws(FileError) -> String? {
+        guard let file = manifest else { return nil }
+        try FileSystem.renameIntoPlace(file.temporary, file.path, observer: observer)
+        manifest = nil
+        return file.path.parentPath
+    }
+
+    /// Renames the commit point into place, last, and flushes its folder; without one,
+    /// flushes `manifestFolder` (the manifest's, or the removed commit point's) unless it
+    /// was flushed before the pending files were renamed.
+    private mutating func placeCommitPoint(orFlush manifestFolder: String?) throws(FileError) {
+        if let file = commitPoint {
+            try FileSystem.renameIntoPlace(file.temporary, file.path, observer: observer)
+            Interruption.commitPointPlaced(file.path)
+            commitPoint = nil
+            FileSystem.syncFolder(file.path.parentPath, observer: observer)
+        } else if pending.isEmpty, let manifestFolder {
+            FileSystem.syncFolder(manifestFolder, observer: observer)
+        }
     }
 
     /// Writes the journal of every rename about to be made to a temporary file, flushed

@@ -53,6 +53,32 @@ extension Builder {
         }
         guard !outcome.result.hasErrors, let definitions = outcome.result.definitions else { return [] }
         let sourceName = outcome.path.lastPathComponent
+        var diagnostics = setupWarnings(for: targets)
+        if let path = targets.infoPlist,
+            let generated = outcome.result.files.first(where: { $0.relativePath == QuickActions.propertyListPath })?
+                .bytes
+        {
+            diagnostics += try updateInfoPlist(
+                path, generated: generated, sourceName: sourceName, record: &record, into: commit)
+        }
+        if let folder = targets.stringsFolder {
+            diagnostics += try updateStringsFiles(
+                in: folder, definitions: definitions, sourceName: sourceName, record: &record, into: commit)
+        }
+        if let path = targets.stringCatalog {
+            diagnostics += try updateStringCatalog(
+                path, definitions: definitions, sourceName: sourceName, record: &record, into: commit)
+        }
+        if let path = targets.swiftSource {
+            try update(path, into: commit) { _ in
+                QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName, isPublic: targets.swiftIsPublic)
+            }
+        }
+        return diagnostics
+    }
+
+    /// Warnings about a String Catalog that iOS would not read the translations from.
+    private static func setupWarnings(for targets: AppFileTargets) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if let path = targets.stringCatalog, path.lastPathComponent != infoPlistCatalogName {
             diagnostics.append(
@@ -68,50 +94,54 @@ extension Builder {
                     "--xcstrings and --info-plist-strings both write the quick actions' translations: Xcode builds InfoPlist.strings from the catalog, and a target with both has two of them for each locale; keep one of the two options"
                 ))
         }
-        if let path = targets.infoPlist,
-            let generated = outcome.result.files.first(where: { $0.relativePath == QuickActions.propertyListPath })?
-                .bytes
-        {
-            let recorded = record.infoPlist?.path == path ? record.infoPlist : nil
-            var written: AppOwnershipRecord.InfoPlist?
-            try update(path, into: commit) { existing throws(FileError) in
-                do throws(InfoPlistUpdate.Failure) {
-                    let update = try InfoPlistUpdate.update(
-                        existing, generated: generated, recorded: recorded, sourceName: sourceName)
-                    written = AppOwnershipRecord.InfoPlist(
-                        path: path, arraySHA256: update.arraySHA256, itemKeys: update.itemKeys)
-                    diagnostics += zip(update.added, update.addedLocations).map {
-                        addedItemKey($0, at: $1, in: path, sourceName: sourceName)
-                    }
-                    return update.bytes
-                } catch {
-                    throw refusal(path, error.message)
+        return diagnostics
+    }
+
+    /// Replaces the shortcut items of the Info.plist at `path` with the `generated` ones,
+    /// recording what iconforge owns there now; returns warnings about keys someone added.
+    private static func updateInfoPlist(
+        _ path: String, generated: [UInt8], sourceName: String, record: inout AppOwnershipRecord,
+        into commit: AppFileCommit
+    ) throws(BuildError) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let recorded = record.infoPlist?.path == path ? record.infoPlist : nil
+        var written: AppOwnershipRecord.InfoPlist?
+        try update(path, into: commit) { existing throws(FileError) in
+            do throws(InfoPlistUpdate.Failure) {
+                let update = try InfoPlistUpdate.update(
+                    existing, generated: generated, recorded: recorded, sourceName: sourceName)
+                written = AppOwnershipRecord.InfoPlist(
+                    path: path, arraySHA256: update.arraySHA256, itemKeys: update.itemKeys)
+                diagnostics += zip(update.added, update.addedLocations).map {
+                    addedItemKey($0, at: $1, in: path, sourceName: sourceName)
                 }
-            }
-            record.infoPlist = written
-        }
-        if let folder = targets.stringsFolder {
-            diagnostics += try updateStringsFiles(
-                in: folder, definitions: definitions, sourceName: sourceName, record: &record, into: commit)
-        }
-        if let path = targets.stringCatalog {
-            try update(path, into: commit) { existing throws(FileError) in
-                do throws(StringCatalogUpdate.Failure) {
-                    let update = try StringCatalogUpdate.update(
-                        existing, definitions: definitions, sourceName: sourceName, recorded: record.translations[path])
-                    record.translations[path] = update.record
-                    diagnostics += update.kept.map {
-                        editedTranslation($0, in: path, sourceName: sourceName, catalog: true)
-                    }
-                    return update.bytes
-                } catch {
-                    throw refusal(path, error.message)
-                }
+                return update.bytes
+            } catch {
+                throw refusal(path, error.message)
             }
         }
-        if let path = targets.swiftSource {
-            try update(path, into: commit) { _ in
-                QuickActionsSwiftSource.bytes(for: definitions, sourceName: sourceName, isPublic: targets.swiftIsPublic)
+        record.infoPlist = written
+        return diagnostics
+    }
+
+    /// Merges the translations into the String Catalog at `path`, recording what iconforge
+    /// wrote; returns warnings about translations someone changed.
+    private static func updateStringCatalog(
+        _ path: String, definitions: QuickActionDefinitions, sourceName: String, record: inout AppOwnershipRecord,
+        into commit: AppFileCommit
+    ) throws(BuildError) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        try update(path, into: commit) { existing throws(FileError) in
+            do throws(StringCatalogUpdate.Failure) {
+                let update = try StringCatalogUpdate.update(
+                    existing, definitions: definitions, sourceName: sourceName, recorded: record.translations[path])
+                record.translations[path] = update.record
+                diagnostics += update.kept.map {
+                    editedTranslation($0, in: path, sourceName: sourceName, catalog: true)
+                }
+                return update.bytes
+            } catch {
+                throw refusal(path, error.message)
             }
         }
         return diagnostics

@@ -174,6 +174,43 @@ package enum OutputWriter {
         }
     }
 
+    /// Whether the catalog at `path` must be given `dating`'s time: it is missing, or its
+    /// time is not the fixed one asked for, or not after the newest input.
+    static func needsRedating(_ path: String, for dating: CatalogDating) -> Bool {
+        guard let current = FileSystem.modificationTime(of: path) else { return true }
+        return dating.time == 0 ? current != 0 : current <= dating.newestInput
+    }
+
+    /// The signature of the catalog `written` at `path`, once `dating`'s time is set on it
+    /// where it was rewritten or `redate` asks for it.
+    static func dated(
+        _ written: (temporary: String?, signature: FileSignature?), at path: String, by dating: CatalogDating?,
+        redate: Bool
+    ) -> FileSignature? {
+        guard let dating, written.temporary != nil || redate else { return written.signature }
+        // The time goes on the temporary file, which the rename keeps.
+        FileSystem.setModificationTime(of: written.temporary ?? path, to: dating.time)
+        return written.signature.map { FileSignature(size: $0.size, modified: dating.time, inode: $0.inode) }
+    }
+
+    /// Adds to `state` the previous build's entries that `kept` keeps.
+    static func merge(_ kept: KeptEntries, into state: inout BuildState) {
+        state.modificationTimes.merge(kept.modificationTimes) { new, _ in new }
+        state.sourceSignatures.merge(kept.sourceSignatures) { new, _ in new }
+        if !kept.sameOptions { state.buildKey = "" }
+    }
+
+    /// The modification time in `known` of every output `catalog` lists.
+    static func outputTimes(of catalog: Catalog, in known: [String: FileSignature]) -> [String: Int64] {
+        var times: [String: Int64] = [:]
+        for glyph in catalog.glyphs {
+            for output in glyph.outputs {
+                times[output.file] = known[output.file]?.modified
+            }
+        }
+        return times
+    }
+
     /// Stages the catalog in `staged`, whose `commit` renames it into place last: the
     /// commit point, only after every file it lists is in place. With `catalogDating`, the
     /// catalog's time is set for Make. Returns nil, having staged nothing, when the catalog
@@ -194,11 +231,7 @@ package enum OutputWriter {
             // When every glyph was reused and the catalog on disk is the one the previous
             // build wrote, the new catalog would be byte-identical: skip encoding it.
             // (`previousState` checked that the catalog on disk is the one the state describes.)
-            let redate =
-                catalogDating.map { dating in
-                    guard let current = FileSystem.modificationTime(of: catalogPath) else { return true }
-                    return dating.time == 0 ? current != 0 : current <= dating.newestInput
-                } ?? false
+            let redate = catalogDating.map { needsRedating(catalogPath, for: $0) } ?? false
             if kept == nil, let previous, !previous.catalogSHA256.isEmpty, outcomes.allSatisfy(\.reused),
                 previous.buildKey == catalog.buildKey, previous.glyphs == catalog.glyphs,
                 previous.generatedFiles == generatedFiles,
@@ -226,31 +259,15 @@ package enum OutputWriter {
             glyphJSON.prepare(catalog.glyphs, threads: threads)
             let catalogBytes = try catalog.encoded(reusing: glyphJSON)
             let written = try staged.writeCommitPointIfChanged(catalogBytes, to: catalogPath)
-            var catalogSignature = written.signature
-            if let catalogDating, written.temporary != nil || redate {
-                // The time goes on the temporary file, which the rename keeps.
-                FileSystem.setModificationTime(of: written.temporary ?? catalogPath, to: catalogDating.time)
-                catalogSignature = catalogSignature.map {
-                    FileSignature(size: $0.size, modified: catalogDating.time, inode: $0.inode)
-                }
-            }
+            let catalogSignature = dated(written, at: catalogPath, by: catalogDating, redate: redate)
             known[OutputNaming.catalogFileName] = catalogSignature
-            var times: [String: Int64] = [:]
-            for glyph in catalog.glyphs {
-                for output in glyph.outputs {
-                    times[output.file] = known[output.file]?.modified
-                }
-            }
             var state = BuildState(
                 buildKey: catalog.buildKey,
                 catalogSHA256: memory?.catalogSHA256(of: catalogBytes) ?? SHA256Digest.hex(of: catalogBytes),
                 catalogSignature: catalogSignature, glyphs: catalog.glyphs,
-                generatedFiles: generatedFiles, modificationTimes: times, sourceSignatures: sourceSignatures)
-            if let kept {
-                state.modificationTimes.merge(kept.modificationTimes) { new, _ in new }
-                state.sourceSignatures.merge(kept.sourceSignatures) { new, _ in new }
-                if !kept.sameOptions { state.buildKey = "" }
-            }
+                generatedFiles: generatedFiles, modificationTimes: outputTimes(of: catalog, in: known),
+                sourceSignatures: sourceSignatures)
+            if let kept { merge(kept, into: &state) }
             state.report = report
             return CommittedCatalog(known: known, state: state, glyphJSON: glyphJSON)
         } catch let error as FileError {

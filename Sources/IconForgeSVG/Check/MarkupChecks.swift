@@ -489,6 +489,16 @@ package enum MarkupChecks {
         }
 
         mutating func check(_ element: XMLElement, role: PaintRole, ancestorIDs: [String]) {
+            checkKind(of: element, role: role)
+            checkText(of: element, role: role)
+            for attribute in element.attributes {
+                checkAttribute(attribute, on: element, ancestorIDs: ancestorIDs)
+            }
+        }
+
+        /// What the element is: an include, text, a style sheet, script, animation or a
+        /// `<switch>` that chooses by feature.
+        mutating func checkKind(of element: XMLElement, role: PaintRole) {
             let name = element.localName
             let isSVG = element.namespace == svgNamespace
             if element.namespace == xincludeNamespace {
@@ -529,54 +539,69 @@ package enum MarkupChecks {
                     }
                 }
             }
-            if !element.text.isEmpty, let start = element.textLocation {
-                let emojiError = checkEmoji(in: element.text, at: start, what: "text of <\(element.name)>")
-                if emojiError, isSVG, MarkupChecks.textContentElements.contains(name), role != .undisplayed {
-                    result.drawsEmoji = true
-                }
-            }
+        }
 
+        /// Emoji in the element's text, and whether the glyph draws them.
+        mutating func checkText(of element: XMLElement, role: PaintRole) {
+            guard !element.text.isEmpty, let start = element.textLocation else { return }
+            let emojiError = checkEmoji(in: element.text, at: start, what: "text of <\(element.name)>")
+            if emojiError, element.namespace == svgNamespace,
+                MarkupChecks.textContentElements.contains(element.localName), role != .undisplayed
+            {
+                result.drawsEmoji = true
+            }
+        }
+
+        /// One attribute of `element`: emoji, references, broken path data, conditions and
+        /// event handlers.
+        mutating func checkAttribute(_ attribute: XMLAttribute, on element: XMLElement, ancestorIDs: [String]) {
+            let name = element.localName
+            let isSVG = element.namespace == svgNamespace
             let isInclude = element.namespace == xincludeNamespace
-            for attribute in element.attributes {
-                // Inkscape's text-to-path keeps the converted text as the group's aria-label.
-                let convertedText = isSVG && name == "g" && attribute.name == "aria-label" && !element.children.isEmpty
-                checkEmoji(
-                    in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'",
-                    convertedText: convertedText)
-                if attribute.localName == "href", !isInclude,
-                    attribute.namespace == nil || attribute.namespace == xlinkNamespace
-                {
-                    checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
-                } else if attribute.namespace == nil, attribute.localName == "style" {
-                    checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
-                } else if attribute.namespace == nil, attribute.localName == "d", name == "path", isSVG,
-                    let problem = PathDataSyntax.problem(in: attribute.value)
-                {
-                    let bad = String(
-                        decoding: attribute.value.utf8.dropFirst(problem.utf8Offset).prefix(12), as: UTF8.self)
-                    let shown = bad.isEmpty ? "the end" : "'\(bad)'"
-                    report(
-                        .svgParse, at: attribute.valueLocation.advanced(by: problem.utf8Offset, in: attribute.value),
-                        "path data is broken at \(shown): \(problem.reason); librsvg stops drawing the path there: fix or re-export the path"
-                    )
-                } else if attribute.namespace == nil {
-                    if isSVG, attribute.localName == "systemLanguage" {
-                        report(
-                            .svgDynamic, at: attribute.location,
-                            MarkupChecks.conditionMessage(attribute.localName, value: attribute.value))
-                    }
-                    if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
-                        report(
-                            .svgDynamic, at: attribute.location,
-                            "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute"
-                        )
-                    }
-                    if MarkupChecks.urlAttributes.contains(attribute.localName)
-                        || MarkupChecks.paintProperties.contains(attribute.localName)
-                    {
-                        checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
-                    }
-                }
+            // Inkscape's text-to-path keeps the converted text as the group's aria-label.
+            let convertedText = isSVG && name == "g" && attribute.name == "aria-label" && !element.children.isEmpty
+            checkEmoji(
+                in: attribute.value, at: attribute.valueLocation, what: "attribute '\(attribute.name)'",
+                convertedText: convertedText)
+            if attribute.localName == "href", !isInclude,
+                attribute.namespace == nil || attribute.namespace == xlinkNamespace
+            {
+                checkReference(attribute, on: element, ancestorIDs: ancestorIDs)
+            } else if attribute.namespace == nil, attribute.localName == "style" {
+                checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
+            } else if attribute.namespace == nil, attribute.localName == "d", name == "path", isSVG,
+                let problem = PathDataSyntax.problem(in: attribute.value)
+            {
+                let bad = String(
+                    decoding: attribute.value.utf8.dropFirst(problem.utf8Offset).prefix(12), as: UTF8.self)
+                let shown = bad.isEmpty ? "the end" : "'\(bad)'"
+                report(
+                    .svgParse, at: attribute.valueLocation.advanced(by: problem.utf8Offset, in: attribute.value),
+                    "path data is broken at \(shown): \(problem.reason); librsvg stops drawing the path there: fix or re-export the path"
+                )
+            } else if attribute.namespace == nil {
+                checkUnqualifiedAttribute(attribute, isSVG: isSVG)
+            }
+        }
+
+        /// An attribute in no namespace: a condition, an event handler, or one that may name
+        /// a URL or paint.
+        mutating func checkUnqualifiedAttribute(_ attribute: XMLAttribute, isSVG: Bool) {
+            if isSVG, attribute.localName == "systemLanguage" {
+                report(
+                    .svgDynamic, at: attribute.location,
+                    MarkupChecks.conditionMessage(attribute.localName, value: attribute.value))
+            }
+            if isSVG, attribute.localName.utf8.count > 2, attribute.localName.lowercased().hasPrefix("on") {
+                report(
+                    .svgDynamic, at: attribute.location,
+                    "event handler '\(attribute.name)' is script, which iconforge's render ignores and other consumers may run; glyphs are static drawings: delete the attribute"
+                )
+            }
+            if MarkupChecks.urlAttributes.contains(attribute.localName)
+                || MarkupChecks.paintProperties.contains(attribute.localName)
+            {
+                checkCSSReferences(in: attribute.value, start: attribute.valueLocation)
             }
         }
 

@@ -26,17 +26,7 @@ package enum PaintJudgement {
         inPixels: (PaintUse.Paint) -> Bool = { _ in true },
         shows: ([Range<Int>]) -> Bool
     ) -> [Diagnostic] {
-        var groups: [(paint: PaintUse.Paint, members: [Int])] = []
-        var servers: [Int] = []
-        for (index, use) in uses.enumerated() {
-            if case .server = use.paint {
-                servers.append(index)
-            } else if let group = groups.firstIndex(where: { $0.paint.matches(use.paint) }) {
-                groups[group].members.append(index)
-            } else {
-                groups.append((use.paint, [index]))
-            }
-        }
+        let (groups, servers) = grouped(uses)
         guard groups.count > 1 || !servers.isEmpty else { return [] }
         var renders = 0
         /// Whether deleting `members` changes what is seen; nil when the budget is spent.
@@ -89,22 +79,46 @@ package enum PaintJudgement {
                 first = use
                 continue
             }
-            let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
-            found.append(
-                Diagnostic(
-                    .colorMonochrome, file: file, at: use.location,
-                    "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: \(remedy(for: use.paint, over: first.paint))"
-                ))
+            found.append(anotherColour(use, count: count, first: first, file: file))
         }
         for index in servers where found.isEmpty ? shown([index]) : false {
-            let use = uses[index]
-            found.append(
-                Diagnostic(
-                    .colorMonochrome, file: file, at: use.location,
-                    "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"
-                ))
+            found.append(severalColours(uses[index], file: file))
         }
         return found
+    }
+
+    /// `uses` grouped by the colour they paint, in order of first use, and apart from them
+    /// the uses of a paint server (a gradient or pattern).
+    static func grouped(_ uses: [PaintUse]) -> (groups: [(paint: PaintUse.Paint, members: [Int])], servers: [Int]) {
+        var groups: [(paint: PaintUse.Paint, members: [Int])] = []
+        var servers: [Int] = []
+        for (index, use) in uses.enumerated() {
+            if case .server = use.paint {
+                servers.append(index)
+            } else if let group = groups.firstIndex(where: { $0.paint.matches(use.paint) }) {
+                groups[group].members.append(index)
+            } else {
+                groups.append((use.paint, [index]))
+            }
+        }
+        return (groups, servers)
+    }
+
+    /// The finding for `use`, the `count`th colour found, `first` being the first.
+    static func anotherColour(_ use: PaintUse, count: Int, first: PaintUse, file: String) -> Diagnostic {
+        let which = count == 2 ? "second paint colour" : "another paint colour (\(count) so far)"
+        return Diagnostic(
+            .colorMonochrome, file: file, at: use.location,
+            "\(which) \(use.shown)\(use.origin.map { ", " + $0 } ?? "") (first was \(first.shown) at \(first.location.line):\(first.location.column)); glyphs must be monochrome: \(remedy(for: use.paint, over: first.paint))"
+        )
+    }
+
+    /// The finding for `use`, a paint server of several colours that is seen.
+    static func severalColours(_ use: PaintUse, file: String) -> Diagnostic {
+        Diagnostic(
+            .colorMonochrome, file: file, at: use.location,
+            "\(use.property) uses \(use.shown) of several colours; glyphs must be one flat colour (the system tints them), so fill with a single colour"
+        )
     }
 
     /// What to do about a second colour. White drawn over the glyph's colour is a knock-out

@@ -199,7 +199,37 @@ struct XMLScanner {
     ) throws(XMLParseError) -> (OpenElement, selfClosing: Bool) {
         let name = takeName()
         guard !name.isEmpty else { throw error("expected an element name after '<'", at: start) }
-        var rawAttributes: [(name: String, value: String, location: SourceLocation, valueLocation: SourceLocation)] = []
+        let (rawAttributes, selfClosing) = try parseAttributes(of: name, start: start)
+        var namespaces = parentNamespaces
+        for attribute in rawAttributes {
+            if attribute.name == "xmlns" {
+                namespaces[""] = attribute.value
+            } else if attribute.name.hasPrefix("xmlns:") {
+                namespaces[String(attribute.name.dropFirst(6))] = attribute.value
+            }
+        }
+        let (elementPrefix, elementLocal) = split(qualifiedName: name)
+        let elementNamespace = namespaces[elementPrefix ?? ""].flatMap { $0.isEmpty ? nil : $0 }
+        if let elementPrefix, namespaces[elementPrefix] == nil {
+            throw error("namespace prefix '\(elementPrefix)' is not declared", at: start)
+        }
+        let attributes = try resolve(rawAttributes, in: namespaces)
+        let element = XMLElement(
+            name: name, localName: elementLocal, namespace: elementNamespace, attributes: attributes,
+            children: [], text: "", textLocation: nil, location: start)
+        return (OpenElement(element: element, namespaces: namespaces), selfClosing)
+    }
+
+    /// An attribute as written, before its prefix is resolved.
+    private typealias RawAttribute = (
+        name: String, value: String, location: SourceLocation, valueLocation: SourceLocation
+    )
+
+    /// The attributes of the start tag of `name` up to its `>` or `/>`, and whether it was `/>`.
+    private mutating func parseAttributes(
+        of name: String, start: SourceLocation
+    ) throws(XMLParseError) -> ([RawAttribute], selfClosing: Bool) {
+        var rawAttributes: [RawAttribute] = []
         var attributeNames = Set<String>()
         var selfClosing = false
         while true {
@@ -243,20 +273,14 @@ struct XMLScanner {
             }
             rawAttributes.append((attributeName, value, attributeLocation, valueLocation))
         }
+        return (rawAttributes, selfClosing)
+    }
 
-        var namespaces = parentNamespaces
-        for attribute in rawAttributes {
-            if attribute.name == "xmlns" {
-                namespaces[""] = attribute.value
-            } else if attribute.name.hasPrefix("xmlns:") {
-                namespaces[String(attribute.name.dropFirst(6))] = attribute.value
-            }
-        }
-        let (elementPrefix, elementLocal) = split(qualifiedName: name)
-        let elementNamespace = namespaces[elementPrefix ?? ""].flatMap { $0.isEmpty ? nil : $0 }
-        if let elementPrefix, namespaces[elementPrefix] == nil {
-            throw error("namespace prefix '\(elementPrefix)' is not declared", at: start)
-        }
+    /// `rawAttributes` with their prefixes resolved in `namespaces` (`xmlns:` declarations
+    /// stay in no namespace).
+    private func resolve(
+        _ rawAttributes: [RawAttribute], in namespaces: [String: String]
+    ) throws(XMLParseError) -> [XMLAttribute] {
         var attributes: [XMLAttribute] = []
         attributes.reserveCapacity(rawAttributes.count)
         for attribute in rawAttributes {
@@ -273,10 +297,7 @@ struct XMLScanner {
                     name: attribute.name, localName: local, namespace: namespace, value: attribute.value,
                     location: attribute.location, valueLocation: attribute.valueLocation))
         }
-        let element = XMLElement(
-            name: name, localName: elementLocal, namespace: elementNamespace, attributes: attributes,
-            children: [], text: "", textLocation: nil, location: start)
-        return (OpenElement(element: element, namespaces: namespaces), selfClosing)
+        return attributes
     }
 
     private mutating func parseDocumentType(start: SourceLocation) throws(XMLParseError) -> XMLDocument.DocumentType {
