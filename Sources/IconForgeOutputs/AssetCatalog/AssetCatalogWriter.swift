@@ -206,8 +206,28 @@ package enum AssetCatalogWriter {
     ) throws(FileError) -> AssetCatalogReport {
         var report = AssetCatalogReport()
         report.conflicts = plan.conflicts
+        try prepareCatalog(at: path, plan: plan, observer: observer)
+        let refused = Set(plan.conflicts.map(\.glyph))
+        let wanted = glyphs.filter { !refused.contains($0.name) }.sorted { $0.name < $1.name }
+        // Stale image sets go first, so that on a case-insensitive file system a glyph renamed
+        // only in case is not removed right after being written.
+        try removeStaleImageSets(
+            in: path, wanted: wanted, plan: plan, keeping: keeping, scope: scope, report: &report, observer: observer)
+        // Staged: flushed together, then renamed, then each changed image set's folder
+        // flushed (by `commit`), instead of one flush per file.
+        var staged = StagedWrites(observer: observer)
+        for glyph in wanted {
+            try writeImageSet(of: glyph, in: path, plan: plan, staged: &staged, report: &report, observer: observer)
+        }
+        try staged.commit()
+        FileSystem.syncFolder(path, observer: observer)
+        return report
+    }
+
+    /// Creates the catalog folder and its own Contents.json when missing, and removes what a
+    /// build killed while writing here left (the caller holds the catalog's lock).
+    private static func prepareCatalog(at path: String, plan: Plan, observer: FlushObserver?) throws(FileError) {
         try FileSystem.createFolder(path, observer: observer)
-        // What a build killed while writing here left (the caller holds the catalog's lock).
         FileSystem.removeStrayTemporaryFiles(in: path, observer: observer)
         for folder in plan.owned.values {
             FileSystem.removeStrayTemporaryFiles(in: path + "/" + folder, observer: observer)
@@ -216,11 +236,14 @@ package enum AssetCatalogWriter {
         if FileSystem.kind(of: rootContents) == .missing {
             try FileSystem.writeAtomically(Array(rootContentsJSON.utf8), to: rootContents, observer: observer)
         }
-        let refused = Set(plan.conflicts.map(\.glyph))
-        let wanted = glyphs.filter { !refused.contains($0.name) }.sorted { $0.name < $1.name }
+    }
 
-        // Stale image sets go first, so that on a case-insensitive file system a glyph renamed
-        // only in case is not removed right after being written.
+    /// Removes, renames, or keeps (saying why in `report`) each image set iconforge owns whose
+    /// glyph is not in `wanted`.
+    private static func removeStaleImageSets(
+        in path: String, wanted: [AssetCatalogGlyph], plan: Plan, keeping: Set<String>, scope: Set<String>?,
+        report: inout AssetCatalogReport, observer: FlushObserver?
+    ) throws(FileError) {
         let wantedNames = Set(wanted.map(\.name))
         for (name, folder) in plan.owned.sorted(by: { $0.key < $1.key }) where !wantedNames.contains(name) {
             if let scope, !scope.contains(name) {
@@ -253,44 +276,44 @@ package enum AssetCatalogWriter {
             try removeImageSet(path + "/" + folder, glyph: name, recorded: plan.recorded[name], observer: observer)
             report.removed.append(name)
         }
-        // Staged: flushed together, then renamed, then each changed image set's folder
-        // flushed (by `commit`), instead of one flush per file.
-        var staged = StagedWrites(observer: observer)
-        for glyph in wanted {
-            let folder = path + "/" + glyph.name + imageSetExtension
-            try FileSystem.createFolder(folder, observer: observer)
-            let contents = Array(contentsJSON(for: glyph.name).utf8)
-            var files = [
-                contentsFileName: SHA256Digest.hex(of: contents),
-                fileName(glyph.name, scale: 2): SHA256Digest.hex(of: glyph.png2x),
-                fileName(glyph.name, scale: 3): SHA256Digest.hex(of: glyph.png3x),
-            ]
-            var changed = false
-            let onDisk = try? FileSystem.readRegularFile(
-                folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
-            if let onDisk, onDisk != contents, let mine = plan.recorded[glyph.name]?[contentsFileName],
-                SHA256Digest.hex(of: onDisk) != mine
-            {
-                // Someone's edit (Xcode's inspector, say): theirs now.
-                report.editedContents.append(glyph.name)
-                files[contentsFileName] = mine
-            } else {
-                changed = try staged.writeIfChangedRecording(contents, to: folder + "/" + contentsFileName).changed
-            }
-            report.files[glyph.name] = files
-            changed =
-                try staged.writeIfChangedRecording(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2))
-                .changed || changed
-            changed =
-                try staged.writeIfChangedRecording(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3))
-                .changed || changed
-            if changed {
-                report.written.append(glyph.name)
-            }
+    }
+
+    /// Stages `glyph`'s image set: its Contents.json (unless someone edited it since) and its
+    /// two PNGs, each only when its bytes changed.
+    private static func writeImageSet(
+        of glyph: AssetCatalogGlyph, in path: String, plan: Plan, staged: inout StagedWrites,
+        report: inout AssetCatalogReport, observer: FlushObserver?
+    ) throws(FileError) {
+        let folder = path + "/" + glyph.name + imageSetExtension
+        try FileSystem.createFolder(folder, observer: observer)
+        let contents = Array(contentsJSON(for: glyph.name).utf8)
+        var files = [
+            contentsFileName: SHA256Digest.hex(of: contents),
+            fileName(glyph.name, scale: 2): SHA256Digest.hex(of: glyph.png2x),
+            fileName(glyph.name, scale: 3): SHA256Digest.hex(of: glyph.png3x),
+        ]
+        var changed = false
+        let onDisk = try? FileSystem.readRegularFile(
+            folder + "/" + contentsFileName, limit: 1 << 20, followingSymlinks: false)
+        if let onDisk, onDisk != contents, let mine = plan.recorded[glyph.name]?[contentsFileName],
+            SHA256Digest.hex(of: onDisk) != mine
+        {
+            // Someone's edit (Xcode's inspector, say): theirs now.
+            report.editedContents.append(glyph.name)
+            files[contentsFileName] = mine
+        } else {
+            changed = try staged.writeIfChangedRecording(contents, to: folder + "/" + contentsFileName).changed
         }
-        try staged.commit()
-        FileSystem.syncFolder(path, observer: observer)
-        return report
+        report.files[glyph.name] = files
+        changed =
+            try staged.writeIfChangedRecording(glyph.png2x, to: folder + "/" + fileName(glyph.name, scale: 2))
+            .changed || changed
+        changed =
+            try staged.writeIfChangedRecording(glyph.png3x, to: folder + "/" + fileName(glyph.name, scale: 3))
+            .changed || changed
+        if changed {
+            report.written.append(glyph.name)
+        }
     }
 
     package static let contentsFileName = "Contents.json"

@@ -31,33 +31,7 @@ package struct QuickActionsDecoder {
             definitions.appNameLocation = value.location
         }
         var listedLocales: [String]?
-        if let value = root["locales"] {
-            if let elements = value.array {
-                var seen = Set<String>()
-                listedLocales = []
-                for element in elements {
-                    guard let locale = string(element, what: "each entry of locales") else { continue }
-                    guard checkLocale(locale, at: element.location) else { continue }
-                    if seen.insert(locale).inserted {
-                        listedLocales?.append(locale)
-                    } else {
-                        report(
-                            .actionsParse, at: element.location,
-                            "locale \"\(locale)\" is listed twice in locales; remove the second")
-                    }
-                }
-                if listedLocales?.isEmpty == true {
-                    report(
-                        .actionsParse, at: value.location,
-                        "locales is empty; list the app's locales, the development locale first, e.g. [\"en\", \"fr\"]")
-                    listedLocales = nil
-                }
-            } else {
-                report(
-                    .actionsParse, at: value.location,
-                    "locales is \(value.kindDescription); it must be an array of locale names such as [\"en\", \"fr\"]")
-            }
-        }
+        if let value = root["locales"] { listedLocales = decodeLocales(value) }
         if let value = root["developmentLocale"], let locale = string(value, what: "developmentLocale"),
             checkLocale(locale, at: value.location)
         {
@@ -72,6 +46,43 @@ package struct QuickActionsDecoder {
         }
 
         developmentLocale = definitions.developmentLocale
+        decodeActions(of: root, into: &definitions)
+        Self.setLocales(of: &definitions, listed: listedLocales)
+        return definitions
+    }
+
+    /// The `locales` array's names, each once; nil when it is not an array or names none.
+    private mutating func decodeLocales(_ value: JSONValue) -> [String]? {
+        guard let elements = value.array else {
+            report(
+                .actionsParse, at: value.location,
+                "locales is \(value.kindDescription); it must be an array of locale names such as [\"en\", \"fr\"]")
+            return nil
+        }
+        var seen = Set<String>()
+        var listed: [String] = []
+        for element in elements {
+            guard let locale = string(element, what: "each entry of locales") else { continue }
+            guard checkLocale(locale, at: element.location) else { continue }
+            if seen.insert(locale).inserted {
+                listed.append(locale)
+            } else {
+                report(
+                    .actionsParse, at: element.location,
+                    "locale \"\(locale)\" is listed twice in locales; remove the second")
+            }
+        }
+        if listed.isEmpty {
+            report(
+                .actionsParse, at: value.location,
+                "locales is empty; list the app's locales, the development locale first, e.g. [\"en\", \"fr\"]")
+            return nil
+        }
+        return listed
+    }
+
+    /// The `actions` array of `root`, into `definitions` with the actions' locations.
+    private mutating func decodeActions(of root: JSONValue, into definitions: inout QuickActionDefinitions) {
         if let value = root["actions"] {
             if let elements = value.array {
                 definitions.actionsLocation = value.location
@@ -87,8 +98,12 @@ package struct QuickActionsDecoder {
                 .actionsParse, at: root.location,
                 "no \"actions\" array; add one with up to four action objects, each with a type and a title")
         }
+    }
 
-        if let listed = listedLocales {
+    /// The development locale first, then the others `locales` lists, or (when it lists none)
+    /// those the titles and subtitles are in, sorted.
+    private static func setLocales(of definitions: inout QuickActionDefinitions, listed: [String]?) {
+        if let listed {
             definitions.locales =
                 [definitions.developmentLocale] + listed.filter { $0 != definitions.developmentLocale }
             definitions.localesListed = true
@@ -102,7 +117,6 @@ package struct QuickActionsDecoder {
             found.remove(definitions.developmentLocale)
             definitions.locales = [definitions.developmentLocale] + found.sorted()
         }
-        return definitions
     }
 
     private mutating func decodeAction(_ value: JSONValue, number: Int) -> QuickActionDefinitions.Action? {

@@ -49,63 +49,10 @@ package enum QuickActionsImport {
             guard let item = value.dictionary else {
                 throw Failure(path: plistPath, message: "\(InfoPlistUpdate.key) item \(number) is not a dictionary")
             }
-            let known: Set<String> = Set(QuickActionsPropertyList.Item.CodingKeys.allKeys)
-            if let unknown = item.keys.sorted().first(where: { !known.contains($0) }) {
-                throw Failure(
-                    path: plistPath,
-                    message:
-                        "item \(number) has \(unknown), which quick-actions.json cannot express; remove it from the Info.plist, or add it to the array by hand after iconforge's"
-                )
-            }
-            guard let type = item["UIApplicationShortcutItemType"]?.string else {
-                throw Failure(path: plistPath, message: "item \(number) has no UIApplicationShortcutItemType string")
-            }
-            guard let title = item["UIApplicationShortcutItemTitle"]?.string else {
-                throw Failure(
-                    path: plistPath, message: "item \(number) (\(type)) has no UIApplicationShortcutItemTitle string")
-            }
-            var fields: [(String, OrderedJSON)] = [("type", .string(type))]
-            fields += text(
-                title, field: "title", translations: translations, development: development, locales: &locales)
-            if let subtitle = item["UIApplicationShortcutItemSubtitle"] {
-                guard let subtitle = subtitle.string else {
-                    throw Failure(path: plistPath, message: "item \(number)'s subtitle is not a string")
-                }
-                fields += text(
-                    subtitle, field: "subtitle", translations: translations, development: development, locales: &locales
-                )
-            }
-            let icons = [
-                ("UIApplicationShortcutItemIconFile", "glyph"), ("UIApplicationShortcutItemIconSymbolName", "symbol"),
-                ("UIApplicationShortcutItemIconType", "system"),
-            ]
-            .compactMap { key, kind in item[key]?.string.map { (key, kind, $0) } }
-            if !icons.isEmpty {
-                fields.append(("icon", .object(icons.map { ($0.1, .string($0.2)) }, inline: true)))
-            }
-            if let userInfo = item["UIApplicationShortcutItemUserInfo"] {
-                guard let dictionary = userInfo.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) else {
-                    throw Failure(
-                        path: plistPath,
-                        message:
-                            "item \(number)'s UIApplicationShortcutItemUserInfo holds values other than strings, which quick-actions.json cannot express; make them strings (the app reads them as it likes)"
-                    )
-                }
-                fields.append(
-                    (
-                        "userInfo",
-                        .object(
-                            dictionary.keys.sorted().map { ($0, .string(dictionary[$0]?.string ?? "")) }, inline: true)
-                    ))
-            }
-            if let identifier = item["UIApplicationShortcutItemTargetContentIdentifier"] {
-                guard let identifier = identifier.string else {
-                    throw Failure(
-                        path: plistPath,
-                        message: "item \(number)'s UIApplicationShortcutItemTargetContentIdentifier is not a string")
-                }
-                fields.append(("targetContentIdentifier", .string(identifier)))
-            }
+            var fields = try textFields(
+                of: item, number: number, plistPath: plistPath, translations: translations, development: development,
+                locales: &locales)
+            fields += try otherFields(of: item, number: number, plistPath: plistPath)
             actions.append(.object(fields))
         }
         let others = locales.subtracting([development]).sorted(by: StringCatalogUpdate.xcodeOrder)
@@ -115,6 +62,77 @@ package enum QuickActionsImport {
             ("actions", .array(actions)),
         ])
         return document.text(.readable) + "\n"
+    }
+
+    /// Item `number`'s type, title and subtitle fields, after checking that it has no key
+    /// quick-actions.json cannot express.
+    private static func textFields(
+        of item: [String: PropertyListValue], number: Int, plistPath: String, translations: Translations,
+        development: String, locales: inout Set<String>
+    ) throws(Failure) -> [(String, OrderedJSON)] {
+        let known: Set<String> = Set(QuickActionsPropertyList.Item.CodingKeys.allKeys)
+        if let unknown = item.keys.sorted().first(where: { !known.contains($0) }) {
+            throw Failure(
+                path: plistPath,
+                message:
+                    "item \(number) has \(unknown), which quick-actions.json cannot express; remove it from the Info.plist, or add it to the array by hand after iconforge's"
+            )
+        }
+        guard let type = item["UIApplicationShortcutItemType"]?.string else {
+            throw Failure(path: plistPath, message: "item \(number) has no UIApplicationShortcutItemType string")
+        }
+        guard let title = item["UIApplicationShortcutItemTitle"]?.string else {
+            throw Failure(
+                path: plistPath, message: "item \(number) (\(type)) has no UIApplicationShortcutItemTitle string")
+        }
+        var fields: [(String, OrderedJSON)] = [("type", .string(type))]
+        fields += text(title, field: "title", translations: translations, development: development, locales: &locales)
+        if let subtitle = item["UIApplicationShortcutItemSubtitle"] {
+            guard let subtitle = subtitle.string else {
+                throw Failure(path: plistPath, message: "item \(number)'s subtitle is not a string")
+            }
+            fields += text(
+                subtitle, field: "subtitle", translations: translations, development: development, locales: &locales)
+        }
+        return fields
+    }
+
+    /// Item `number`'s icon, user info and target content identifier fields.
+    private static func otherFields(
+        of item: [String: PropertyListValue], number: Int, plistPath: String
+    ) throws(Failure) -> [(String, OrderedJSON)] {
+        var fields: [(String, OrderedJSON)] = []
+        let icons = [
+            ("UIApplicationShortcutItemIconFile", "glyph"), ("UIApplicationShortcutItemIconSymbolName", "symbol"),
+            ("UIApplicationShortcutItemIconType", "system"),
+        ]
+        .compactMap { key, kind in item[key]?.string.map { (key, kind, $0) } }
+        if !icons.isEmpty {
+            fields.append(("icon", .object(icons.map { ($0.1, .string($0.2)) }, inline: true)))
+        }
+        if let userInfo = item["UIApplicationShortcutItemUserInfo"] {
+            guard let dictionary = userInfo.dictionary, dictionary.values.allSatisfy({ $0.string != nil }) else {
+                throw Failure(
+                    path: plistPath,
+                    message:
+                        "item \(number)'s UIApplicationShortcutItemUserInfo holds values other than strings, which quick-actions.json cannot express; make them strings (the app reads them as it likes)"
+                )
+            }
+            fields.append(
+                (
+                    "userInfo",
+                    .object(dictionary.keys.sorted().map { ($0, .string(dictionary[$0]?.string ?? "")) }, inline: true)
+                ))
+        }
+        if let identifier = item["UIApplicationShortcutItemTargetContentIdentifier"] {
+            guard let identifier = identifier.string else {
+                throw Failure(
+                    path: plistPath,
+                    message: "item \(number)'s UIApplicationShortcutItemTargetContentIdentifier is not a string")
+            }
+            fields.append(("targetContentIdentifier", .string(identifier)))
+        }
+        return fields
     }
 
     /// A title's or subtitle's fields: the text in each locale that translates `value`, and

@@ -62,27 +62,14 @@ package enum StringsFileUpdate {
     package static func update(
         _ existing: [UInt8]?, pairs: [(key: String, value: String)], sourceName: String, recorded: [String: String]?
     ) throws(Failure) -> Update {
-        let line = { (key: String, value: String) in
-            "\"\(InfoPlistStrings.escaped(key))\" = \"\(InfoPlistStrings.escaped(value))\";"
-        }
         guard let existing else {
-            let block = block(pairs.map(line), sourceName: sourceName)
+            let block = block(pairs.map { line($0.key, $0.value) }, sourceName: sourceName)
             return Update(
                 bytes: pairs.isEmpty ? nil : Array((block.joined(separator: "\n") + "\n").utf8), record: pairs.record)
         }
         var (encoding, newline, lines, range) = try parts(existing)
-        var outside: [String: StringsFileParser.Entry] = [:]
-        let outsideText = lines.indices.map { range?.contains($0) == true ? "" : lines[$0] }.joined(separator: "\n")
-        for entry in StringsFileParser.entries(in: outsideText) where outside[entry.key] == nil {
-            outside[entry.key] = entry
-        }
-        var inside: [(entry: StringsFileParser.Entry, text: String)] = []
-        if let range, range.count > 2 {
-            let blockLines = Array(lines[(range.lowerBound + 1)..<range.upperBound - 1])
-            for entry in StringsFileParser.entries(in: blockLines.joined(separator: "\n")) {
-                inside.append((entry, blockLines[entry.line - 1]))
-            }
-        }
+        let outside = outsideEntries(lines, range: range)
+        let inside = insideEntries(lines, range: range)
         var update = Update(bytes: nil, record: [:])
         var written: [String] = []
         var handled = Set<String>()
@@ -92,25 +79,10 @@ package enum StringsFileUpdate {
             // A text that is its own translation, in a file iconforge has not written into, is
             // what iOS shows without a line: none is added (an imported file changes not a byte).
             if range == nil, key == value, outside[key] == nil { continue }
-            if current == nil, let other = outside[key] {
-                // The line is the app's own, or an imported one iconforge took over (its value
-                // recorded): the same value stands; a recorded one on a line of its own follows
-                // quick-actions.json there.
-                if other.value == value {
-                    update.record[key] = AppOwnershipRecord.digest(value)
-                    continue
-                }
-                let text = lines[other.line - 1]
-                if recorded?[key] == AppOwnershipRecord.digest(other.value),
-                    StringsFileParser.entries(in: text) == [
-                        StringsFileParser.Entry(key: key, value: other.value, line: 1)
-                    ]
-                {
-                    lines[other.line - 1] = String(text.prefix { $0 == " " || $0 == "\t" }) + line(key, value)
-                    update.record[key] = AppOwnershipRecord.digest(value)
-                    continue
-                }
-                update.duplicates.append(Duplicate(key: key, found: other.value, wanted: value, line: other.line))
+            if current == nil, let other = outside[key],
+                settleOutside(other, key: key, value: value, recorded: recorded, lines: &lines, update: &update)
+            {
+                continue
             }
             if let current, current.entry.value != value,
                 recorded?[key] != AppOwnershipRecord.digest(current.entry.value)
@@ -146,6 +118,64 @@ package enum StringsFileUpdate {
             lines, range: range, block: block(written, sourceName: sourceName), encoding: encoding, newline: newline,
             existing: existing)
         return update
+    }
+
+    /// A strings file line that gives `key` the value `value`.
+    private static func line(_ key: String, _ value: String) -> String {
+        "\"\(InfoPlistStrings.escaped(key))\" = \"\(InfoPlistStrings.escaped(value))\";"
+    }
+
+    /// The entries outside the markers, by key (the first of each key).
+    private static func outsideEntries(_ lines: [String], range: Range<Int>?) -> [String: StringsFileParser.Entry] {
+        var outside: [String: StringsFileParser.Entry] = [:]
+        let outsideText = lines.indices.map { range?.contains($0) == true ? "" : lines[$0] }.joined(separator: "\n")
+        for entry in StringsFileParser.entries(in: outsideText) where outside[entry.key] == nil {
+            outside[entry.key] = entry
+        }
+        return outside
+    }
+
+    /// The entries between the markers, each with its line's text; `entry.line` counts from
+    /// the line after the begin marker.
+    private static func insideEntries(
+        _ lines: [String], range: Range<Int>?
+    ) -> [(entry: StringsFileParser.Entry, text: String)] {
+        var inside: [(entry: StringsFileParser.Entry, text: String)] = []
+        if let range, range.count > 2 {
+            let blockLines = Array(lines[(range.lowerBound + 1)..<range.upperBound - 1])
+            for entry in StringsFileParser.entries(in: blockLines.joined(separator: "\n")) {
+                inside.append((entry, blockLines[entry.line - 1]))
+            }
+        }
+        return inside
+    }
+
+    /// Settles the pair `key`, `value` where the file also has it outside the markers, as
+    /// `other`, and returns true, or reports the differing value in `update.duplicates` and
+    /// returns false (the pair then needs its line between the markers).
+    private static func settleOutside(
+        _ other: StringsFileParser.Entry, key: String, value: String, recorded: [String: String]?,
+        lines: inout [String], update: inout Update
+    ) -> Bool {
+        // The line is the app's own, or an imported one iconforge took over (its value
+        // recorded): the same value stands; a recorded one on a line of its own follows
+        // quick-actions.json there.
+        if other.value == value {
+            update.record[key] = AppOwnershipRecord.digest(value)
+            return true
+        }
+        let text = lines[other.line - 1]
+        if recorded?[key] == AppOwnershipRecord.digest(other.value),
+            StringsFileParser.entries(in: text) == [
+                StringsFileParser.Entry(key: key, value: other.value, line: 1)
+            ]
+        {
+            lines[other.line - 1] = String(text.prefix { $0 == " " || $0 == "\t" }) + line(key, value)
+            update.record[key] = AppOwnershipRecord.digest(value)
+            return true
+        }
+        update.duplicates.append(Duplicate(key: key, found: other.value, wanted: value, line: other.line))
+        return false
     }
 
     /// The file's encoding, line break, lines, and the lines from its begin marker to its end

@@ -71,42 +71,20 @@ package struct BinaryPropertyListReader {
         guard values <= PropertyListLimits.maximumValues else {
             throw Failure(message: PropertyListLimits.countMessage("is a binary property list that"))
         }
-        var position = offsets[index]
+        let position = offsets[index]
         let marker = bytes[position]
-        let kind = marker >> 4
+        switch marker >> 4 {
+        case 0xA: return try array(marker, at: position + 1, depth: depth)
+        case 0xD: return try dictionary(marker, at: position + 1, depth: depth)
+        default: return try scalar(marker, at: position + 1)
+        }
+    }
+
+    /// An object that holds no other objects; its bytes start at `start`, after its marker.
+    private func scalar(_ marker: UInt8, at start: Int) throws(Failure) -> PropertyListTree {
+        var position = start
         let low = Int(marker & 0x0F)
-        position += 1
-
-        /// The count in the low nibble, or in the integer object that follows when it is 15.
-        func count() throws(Failure) -> Int {
-            guard low == 0x0F else { return low }
-            guard position < bytes.count, bytes[position] >> 4 == 0x1 else {
-                throw Failure(message: "is a damaged binary property list (a bad length)")
-            }
-            let size = 1 << Int(bytes[position] & 0x0F)
-            let value = try Self.number(bytes, at: position + 1, size: size)
-            position += 1 + size
-            guard value <= UInt64(bytes.count) else {
-                throw Failure(message: "is a damaged binary property list (a length beyond the file)")
-            }
-            return Int(value)
-        }
-        func slice(_ length: Int) throws(Failure) -> ArraySlice<UInt8> {
-            guard length >= 0, position + length <= bytes.count else {
-                throw Failure(message: "is a damaged binary property list (an object runs past the end)")
-            }
-            return bytes[position..<position + length]
-        }
-        func references(_ count: Int) throws(Failure) -> [Int] {
-            var result: [Int] = []
-            for index in 0..<count {
-                result.append(Int(try Self.number(bytes, at: position + index * referenceSize, size: referenceSize)))
-            }
-            position += count * referenceSize
-            return result
-        }
-
-        switch kind {
+        switch marker >> 4 {
         case 0x0 where marker == 0x08: return .scalar(.bool(false))
         case 0x0 where marker == 0x09: return .scalar(.bool(true))
         case 0x1 where low <= 3:
@@ -127,13 +105,14 @@ package struct BinaryPropertyListReader {
                         timeIntervalSinceReferenceDate: Double(
                             bitPattern: try Self.number(bytes, at: position, size: 8)))))
         case 0x4:
-            return .scalar(.data(Data(try slice(try count()))))
+            let length = try count(low, at: &position)
+            return .scalar(.data(Data(try slice(length, at: position))))
         case 0x5:
-            let length = try count()
-            return .scalar(.string(String(decoding: try slice(length), as: UTF8.self)))
+            let length = try count(low, at: &position)
+            return .scalar(.string(String(decoding: try slice(length, at: position), as: UTF8.self)))
         case 0x6:
-            let units = try count()
-            let body = try slice(units * 2)
+            let units = try count(low, at: &position)
+            let body = try slice(units * 2, at: position)
             let code = stride(from: body.startIndex, to: body.endIndex, by: 2).map {
                 UInt16(body[$0]) << 8 | UInt16(body[$0 + 1])
             }
@@ -141,26 +120,68 @@ package struct BinaryPropertyListReader {
                 throw Failure(message: "holds a string that is not valid UTF-16")
             }
             return .scalar(.string(text))
-        case 0xA:
-            let elements = try references(try count())
-            var values: [PropertyListTree] = []
-            for element in elements { values.append(try object(element, depth: depth + 1)) }
-            return .array(values)
-        case 0xD:
-            let pairs = try count()
-            let keys = try references(pairs)
-            let values = try references(pairs)
-            var entries: [PropertyListTree.Entry] = []
-            for (key, value) in zip(keys, values) {
-                guard case .scalar(.string(let name)) = try object(key, depth: depth + 1) else {
-                    throw Failure(message: "has a dictionary key that is not a string")
-                }
-                entries.append(PropertyListTree.Entry(key: name, value: try object(value, depth: depth + 1)))
-            }
-            return .dictionary(entries)
         default:
             throw Failure(
                 message: "holds an object of a kind Info.plists do not use (marker 0x\(String(marker, radix: 16)))")
         }
+    }
+
+    /// An array object (marker 0xA_): its count, then a reference to each element.
+    private mutating func array(_ marker: UInt8, at start: Int, depth: Int) throws(Failure) -> PropertyListTree {
+        var position = start
+        let length = try count(Int(marker & 0x0F), at: &position)
+        let elements = try references(length, at: &position)
+        var items: [PropertyListTree] = []
+        for element in elements { items.append(try object(element, depth: depth + 1)) }
+        return .array(items)
+    }
+
+    /// A dictionary object (marker 0xD_): its count, a reference to each key, then to each value.
+    private mutating func dictionary(_ marker: UInt8, at start: Int, depth: Int) throws(Failure) -> PropertyListTree {
+        var position = start
+        let pairs = try count(Int(marker & 0x0F), at: &position)
+        let keys = try references(pairs, at: &position)
+        let values = try references(pairs, at: &position)
+        var entries: [PropertyListTree.Entry] = []
+        for (key, value) in zip(keys, values) {
+            guard case .scalar(.string(let name)) = try object(key, depth: depth + 1) else {
+                throw Failure(message: "has a dictionary key that is not a string")
+            }
+            entries.append(PropertyListTree.Entry(key: name, value: try object(value, depth: depth + 1)))
+        }
+        return .dictionary(entries)
+    }
+
+    /// The count in the marker's low nibble `low`, or in the integer object at `position` when
+    /// it is 15 (then `position` moves past that integer).
+    private func count(_ low: Int, at position: inout Int) throws(Failure) -> Int {
+        guard low == 0x0F else { return low }
+        guard position < bytes.count, bytes[position] >> 4 == 0x1 else {
+            throw Failure(message: "is a damaged binary property list (a bad length)")
+        }
+        let size = 1 << Int(bytes[position] & 0x0F)
+        let value = try Self.number(bytes, at: position + 1, size: size)
+        position += 1 + size
+        guard value <= UInt64(bytes.count) else {
+            throw Failure(message: "is a damaged binary property list (a length beyond the file)")
+        }
+        return Int(value)
+    }
+
+    private func slice(_ length: Int, at position: Int) throws(Failure) -> ArraySlice<UInt8> {
+        guard length >= 0, position + length <= bytes.count else {
+            throw Failure(message: "is a damaged binary property list (an object runs past the end)")
+        }
+        return bytes[position..<position + length]
+    }
+
+    /// `count` object references from `position`, which moves past them.
+    private func references(_ count: Int, at position: inout Int) throws(Failure) -> [Int] {
+        var result: [Int] = []
+        for index in 0..<count {
+            result.append(Int(try Self.number(bytes, at: position + index * referenceSize, size: referenceSize)))
+        }
+        position += count * referenceSize
+        return result
     }
 }
