@@ -341,8 +341,11 @@ package enum AssetCatalogWriter {
             ]))
     }
 
-    /// The `info` member that marks a Contents.json as iconforge's.
-    static let info: (String, OrderedJSON) = ("info", .object([("author", .string(author)), ("version", .integer(1))]))
+    /// The `info` member that marks a Contents.json as iconforge's. Computed, not stored:
+    /// LeakSanitizer reported the boxes of a stored global of this tuple as leaked at exit.
+    static var info: (String, OrderedJSON) {
+        ("info", .object([("author", .string(author)), ("version", .integer(1))]))
+    }
 
     /// A Contents.json file's text: `document` as Xcode lays it out (its members listed in
     /// the order of their keys, as Xcode sorts them), and a final newline.
