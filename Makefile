@@ -6,11 +6,10 @@
 #                (FUZZ_SECONDS, 10 here; skipped with a line saying so where the toolchain
 #                has no libFuzzer, as Xcode's), in two lanes at once (see test: below).
 #                .ci/run calls exactly this. On a fresh clone of the 2-core development
-#                machine (1-minute load about 3.5, most of it make test's own) it took
-#                14 min, 1,640 CPU-seconds: setup 20 s; the tests, build 226 s and run
-#                165 s, then AddressSanitizer's, build 283 s and run 146 s; beside them
-#                the fuzz targets, build 338 s and runs 88 s, then ThreadSanitizer's,
-#                build 271 s and run 50 s (each build slowed by the other lane's).
+#                machine (2026-12-05, tests split by layer) it took 11 min 40 s: the
+#                tests, run 144 s, then AddressSanitizer's, build 229 s and run 148 s;
+#                beside them the fuzz targets' runs 87 s, then ThreadSanitizer's, build
+#                208 s and run 50 s (each build slowed by the other lane's).
 # and:
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, its man page and completions
 #   make uninstall [PREFIX=…] [DESTDIR=]          removes exactly what install put there
