@@ -1,4 +1,5 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
 @testable import IconForgeCLI
@@ -59,30 +60,18 @@ import Testing
 
     // MARK: The sources: one of each
 
-    /// The repository's root, found from this file.
-    static var root: URL {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-            folder.path != "/"
-        {
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder
-    }
-
     /// Every code line (comments left out) of the Swift files under `folders`, with its file
     /// (relative to the root) and 1-based line number.
     static func codeLines(under folders: [String]) throws -> [(file: String, line: Int, text: String)] {
         var lines: [(String, Int, String)] = []
         for folder in folders {
-            let url = root.appendingPathComponent(folder)
-            let files = try #require(FileManager.default.subpaths(atPath: url.path)).filter { $0.hasSuffix(".swift") }
-                .sorted()
+            let files = SourceTree.files(under: folder)
+            try #require(!files.isEmpty, "no Swift files under \(folder)")
             for file in files {
-                let text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+                let text = try SourceTree.text(of: file)
                 for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
                 where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-                    lines.append((folder + "/" + file, index + 1, String(line)))
+                    lines.append((file, index + 1, String(line)))
                 }
             }
         }

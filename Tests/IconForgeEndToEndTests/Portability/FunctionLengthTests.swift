@@ -1,4 +1,5 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
 /// No function in Sources/ is too long to review on a screen or two: at most 80 lines from
@@ -8,19 +9,15 @@ import Testing
     static let limit = 80
 
     @Test func noFunctionInSourcesIsOverTheLimit() throws {
-        let sources = NoTaskLocalTests.packageRoot.appendingPathComponent("Sources")
-        let names = ((FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]) ?? []).filter {
-            $0.hasSuffix(".swift")
-        }.sorted()
-        #expect(names.count > 50, "found only \(names.count) Swift files under \(sources.path)")
+        let files = SourceTree.files(under: "Sources")
+        #expect(files.count > 50, "found only \(files.count) Swift files under \(SourceTree.root.path)/Sources")
         var counted = 0
-        for name in names {
-            let functions = FunctionLengthScanner.functions(
-                in: try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8))
+        for file in files {
+            let functions = FunctionLengthScanner.functions(in: try SourceTree.text(of: file))
             counted += functions.count
             for function in functions where function.lines > Self.limit {
                 Issue.record(
-                    "Sources/\(name):\(function.line): \(function.name) is \(function.lines) lines (at most \(Self.limit)): split it into named steps"
+                    "\(file):\(function.line): \(function.name) is \(function.lines) lines (at most \(Self.limit)): split it into named steps"
                 )
             }
         }

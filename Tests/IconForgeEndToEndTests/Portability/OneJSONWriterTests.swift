@@ -1,4 +1,5 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
 @testable import IconForgeCLI
@@ -57,23 +58,10 @@ import Testing
         return findings
     }
 
-    static func packageRoot() throws -> URL {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-            let parent = folder.deletingLastPathComponent()
-            try #require(parent.path != folder.path, "no Package.swift above \(#filePath)")
-            folder = parent
-        }
-        return folder
-    }
-
     @Test("JSON is written one way: no encoder, serializer or hand-laid-out JSON outside the writer")
     func sourcesWriteJSONOneWay() throws {
-        let root = try Self.packageRoot()
-        let names =
-            (FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)?.allObjects
-                as? [String]) ?? []
-        let files = names.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }.sorted()
+        let root = SourceTree.root
+        let files = SourceTree.files(under: "Sources")
         #expect(
             files.contains(Self.writerFolder + "JSONText+Writer.swift"),
             "the writer is not where this test looks: \(Self.writerFolder)")

@@ -1,17 +1,15 @@
 import Foundation
+import IconForgeTestSupport
 import Testing
 
 /// iconforge builds on macOS too, but this suite runs on Linux: these tests read the
 /// sources for what a Linux build cannot catch (see `PortabilityScanner`).
 @Suite struct PortabilityTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = SourceTree.root
 
     /// Every Swift and C file under Sources/, as paths relative to the package root.
     static func sourceFiles() -> [String] {
-        let sources = packageRoot.appendingPathComponent("Sources").path
-        let names = (FileManager.default.enumerator(atPath: sources)?.allObjects as? [String]) ?? []
-        return names.filter { [".swift", ".c", ".h"].contains(where: $0.hasSuffix) }.map { "Sources/" + $0 }.sorted()
+        SourceTree.files(under: "Sources", endingWith: [".swift", ".c", ".h"])
     }
 
     @Test("platform differences stay in the platform layer, and pointers in the C bridge")
