@@ -208,7 +208,7 @@ package enum FileSystem {
 
     /// Whether `path` is (or links to) a character device or a pipe, such as /dev/null,
     /// /dev/stdout or a named pipe: a place bytes are sent to, not a file to replace.
-    package static func isStream(_ path: String) -> Bool {
+    static func isStream(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return info.st_mode & S_IFMT == S_IFCHR || info.st_mode & S_IFMT == S_IFIFO
