@@ -16,6 +16,9 @@ package struct BuildProbes: Sendable {
     /// Draws made measuring a filtered drawing: it is measured at the output's resolution,
     /// not on bands.
     package var measuringDraws: WorkCount?
+    /// Draws of a filtered drawing made through its copy cut to the canvas (`CanvasCrop`):
+    /// librsvg's filter images are then the canvas's size, not the artboard's.
+    package var croppedDraws: WorkCount?
     /// Markup checks run (not those a memo answered): set mode's render pass checks nothing again.
     package var markupChecks: WorkCount?
     /// Vector drawings made (one per vector file or symbol variant).
@@ -25,13 +28,14 @@ package struct BuildProbes: Sendable {
 
     package init(
         renders: WorkCount? = nil, parses: WorkCount? = nil, outputDraws: WorkCount? = nil,
-        measuringDraws: WorkCount? = nil,
+        measuringDraws: WorkCount? = nil, croppedDraws: WorkCount? = nil,
         markupChecks: WorkCount? = nil, vectorDrawings: WorkCount? = nil, writes: FlushObserver? = nil
     ) {
         self.renders = renders
         self.parses = parses
         self.outputDraws = outputDraws
         self.measuringDraws = measuringDraws
+        self.croppedDraws = croppedDraws
         self.markupChecks = markupChecks
         self.vectorDrawings = vectorDrawings
         self.writes = writes

@@ -34,11 +34,19 @@ extension InkMeasurement {
     /// output's), from its pixels that show, then judged by the @3x output
     /// (`judgedAtOutput`); nil when that render cannot measure it (nothing shows, ink reaches
     /// the artboard's edge, the render is too large, or librsvg failed: `failed`), and the
-    /// general measurement follows. `draws` counts the renders made (tests).
+    /// general measurement follows. `draws` counts the renders made (tests); `crop` is the
+    /// copy the judging renders draw through (`CanvasCrop`).
+    ///
+    /// Without `judging` (set mode's planning pass) the box is judged so too, by --fit=glyph's
+    /// own @3x output, and marked (`judgingSlack`) for the render pass to judge by the set's
+    /// (`judge`). A glyph alone in its set is placed there as --fit=glyph places it, so that
+    /// judgement stands at once and its render ships; judged from the artboard's render
+    /// instead, a blur's visible edge always moved by more than `filterSettle` at the
+    /// output's scale, the set was planned again, and the glyph drawn twice.
     static func measuredAtOutputScale(
         _ handle: SVGHandle, artboard: Size, scale: Double, judging: Bool, shown: inout ShownRender?,
         keepingTheRender: Bool, failed: inout Bool,
-        draws: WorkCount? = nil
+        draws: WorkCount? = nil, crop: CanvasCrop? = nil
     ) -> Measured? {
         let columns = (artboard.width * scale).rounded(.up)
         let rows = (artboard.height * scale).rounded(.up)
@@ -63,14 +71,11 @@ extension InkMeasurement {
             let pixels = AlphaBounds.visibleEdges(of: maxima)
         else { return nil }
         let box = plan.points(fromPixels: pixels)
-        // The slack says how the box was measured (it crosses to the render pass with it, also
-        // from a worker): `judge` then judges it as here.
-        guard judging else { return Measured(box: box, precision: 0, judgingSlack: filterSettle) }
         return Measured(
             box: judgedAtOutput(
                 handle, artboard: artboard, box: box, by: nil, shown: &shown, keepingTheRender: keepingTheRender,
-                failed: &failed, draws: draws),
-            precision: 0)
+                failed: &failed, draws: draws, crop: crop),
+            precision: 0, judgingSlack: judging ? nil : filterSettle)
     }
 
     /// `box` as the @3x output shows it: drawn with `output` (set mode's plan), or without
@@ -81,7 +86,7 @@ extension InkMeasurement {
     static func judgedAtOutput(
         _ handle: SVGHandle, artboard: Size, box: Rect, by output: RenderPlan?, shown: inout ShownRender?,
         keepingTheRender keep: Bool,
-        failed: inout Bool, draws: WorkCount? = nil
+        failed: inout Bool, draws: WorkCount? = nil, crop: CanvasCrop? = nil
     ) -> Rect {
         var box = box
         for _ in 0..<4 {
@@ -93,11 +98,12 @@ extension InkMeasurement {
             do {
                 draws?.count.add(1, ordering: .relaxed)
                 if keep {
-                    image = try handle.render(width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
+                    image = try CanvasCrop.draw(
+                        handle, crop: crop, width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
                     maxima = image?.alphaMaxima() ?? ([], [])
                 } else {
-                    maxima = try handle.renderAlphaMaxima(
-                        width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
+                    maxima = try CanvasCrop.drawAlphaMaxima(
+                        handle, crop: crop, width: plan.canvasWidth, height: plan.canvasHeight, viewport: viewport)
                 }
             } catch {
                 failed = true

@@ -84,6 +84,7 @@ package enum GlyphRenderer {
         let setScale = mode == .fitSet ? SetScale.forArtboard(artboard, in: request.setScales) : nil
         let mayShip = !request.measuringOnly && mode != .template && setScale == nil && !request.keepingOffset
         let units = mode.isFit ? MeasuringUnits(artboard: artboard, viewBox: dimensions.viewBox) : .points
+        let crop = CanvasCrop(data: request.data, viewBox: dimensions.viewBox, cropped: request.probes.croppedDraws)
         let (measured, planned) = try measureInk(
             &handle, data: request.data, artboard: artboard, units: units, dimensions: dimensions,
             known: request.measured,
@@ -91,7 +92,7 @@ package enum GlyphRenderer {
             // Template mode's @3x scale does not depend on the ink box: a filter is measured at it.
             outputScale: mode == .template
                 ? Template.scales[Template.scales.count - 1].pixelsPerPoint(for: .square) : nil,
-            measuringDraws: request.probes.measuringDraws
+            measuringDraws: request.probes.measuringDraws, crop: crop
         ) { box in
             // Judged by the @3x output itself where the set's scale places it, unless its
             // canvas cuts the box off (a kept offset): what shows is then the canvas's edge.
@@ -106,7 +107,9 @@ package enum GlyphRenderer {
             empty.plannedBox = plannedBox
             return empty
         }
-        var glyph = try laidOut(request, handle, artboard: artboard, inkBox: inkBox, setScale: setScale, shown: shown)
+        var glyph = try laidOut(
+            request, handle, crop: crop, artboard: artboard, inkBox: inkBox, setScale: setScale,
+            shown: shown)
         glyph.inkPrecision = measured.precision
         glyph.judgingSlack = measured.judgingSlack
         glyph.plannedBox = plannedBox
@@ -114,9 +117,11 @@ package enum GlyphRenderer {
     }
 
     /// The glyph's shape, and its plan and render at every scale as its mode places it (none
-    /// when only measuring); `shown`: a render measuring made that one of them may reuse.
+    /// when only measuring); `shown`: a render measuring made that one of them may reuse;
+    /// `crop`: the copy a filtered drawing is drawn through (`CanvasCrop`).
     private static func laidOut(
-        _ request: RenderRequest, _ handle: SVGHandle, artboard: Size, inkBox: Rect, setScale: SetScale?,
+        _ request: RenderRequest, _ handle: SVGHandle, crop: CanvasCrop?, artboard: Size, inkBox: Rect,
+        setScale: SetScale?,
         shown: InkMeasurement.ShownRender?
     ) throws -> RenderedGlyph {
         // Classified as the catalog records the box (to 1/1000 pt), so that a drawing
@@ -132,11 +137,11 @@ package enum GlyphRenderer {
             let plans = Template.scales.map { RenderPlan.template(artboard: artboard, shape: shape, scale: $0) }
             return RenderedGlyph(
                 artboard: artboard, inkBox: inkBox, shape: shape,
-                images: try render(handle, plans, artboard: artboard, draws: draws), plans: plans)
+                images: try render(handle, plans, artboard: artboard, crop: crop, draws: draws), plans: plans)
         case .fitGlyph, .fitSet:
             if let setScale {
                 return try renderAtSetScale(
-                    handle, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale,
+                    handle, crop: crop, artboard: artboard, inkBox: inkBox, shape: shape, setScale: setScale,
                     keepingOffset: request.keepingOffset, shown: shown,
                     draws: draws)
             }
@@ -146,7 +151,7 @@ package enum GlyphRenderer {
             }
             return RenderedGlyph(
                 artboard: artboard, inkBox: inkBox, shape: shape,
-                images: try render(handle, plans, artboard: artboard, shown: shown, draws: draws),
+                images: try render(handle, plans, artboard: artboard, crop: crop, shown: shown, draws: draws),
                 plans: plans)
         }
     }
@@ -159,17 +164,18 @@ package enum GlyphRenderer {
             width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
     }
 
-    /// One render per plan; a plan measuring already drew (`shown`) is not drawn again.
-    /// `draws` counts those drawn here.
+    /// One render per plan (a filtered drawing through its `crop`); a plan measuring already
+    /// drew (`shown`) is not drawn again. `draws` counts those drawn here.
     private static func render(
-        _ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size, shown: InkMeasurement.ShownRender? = nil,
-        draws: WorkCount?
+        _ handle: SVGHandle, _ plans: [RenderPlan], artboard: Size, crop: CanvasCrop?,
+        shown: InkMeasurement.ShownRender? = nil, draws: WorkCount?
     ) throws -> [RGBAImage] {
         try plans.map { plan in
             if let shown, shown.plan == plan { return shown.image }
             draws?.count.add(1, ordering: .relaxed)
-            return try handle.render(
-                width: plan.canvasWidth, height: plan.canvasHeight, viewport: plan.viewport(artboard: artboard))
+            return try CanvasCrop.draw(
+                handle, crop: crop, width: plan.canvasWidth, height: plan.canvasHeight,
+                viewport: plan.viewport(artboard: artboard))
         }
     }
 
@@ -213,7 +219,8 @@ package enum GlyphRenderer {
     /// to the 35 pt maximum), centred by the ink box.
     /// `shown`: the render that judged the box, when it is one of these outputs.
     private static func renderAtSetScale(
-        _ handle: SVGHandle, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale, keepingOffset: Bool,
+        _ handle: SVGHandle, crop: CanvasCrop?, artboard: Size, inkBox: Rect, shape: Shape, setScale: SetScale,
+        keepingOffset: Bool,
         shown: InkMeasurement.ShownRender?,
         draws: WorkCount?
     ) throws -> RenderedGlyph {
@@ -221,7 +228,7 @@ package enum GlyphRenderer {
             inkBox: inkBox, artboard: artboard, setScale: setScale, keepingOffset: keepingOffset)
         var glyph = RenderedGlyph(
             artboard: artboard, inkBox: inkBox, shape: shape,
-            images: try render(handle, plans, artboard: artboard, shown: shown, draws: draws),
+            images: try render(handle, plans, artboard: artboard, crop: crop, shown: shown, draws: draws),
             plans: plans)
         glyph.scaledDownFrom = scaledDown ? setScale : nil
         return glyph

@@ -201,7 +201,9 @@ package enum InkMeasurement {
     ///   - keepingTheRender: whether the caller may ship that render (`--fit=glyph`'s @3x
     ///     output for a square glyph); when not, it is judged from its alpha maxima alone.
     ///   - judging: false to leave step 3 out, for the render that will ship to judge
-    ///     (`judge`): the box is then the drawing's geometry, with its `judgingSlack`.
+    ///     (`judge`): the box is then the drawing's geometry, with its `judgingSlack` (a
+    ///     filtered drawing measured at the output's resolution: judged by --fit=glyph's
+    ///     output, see `measuredAtOutputScale`).
     ///   - handle: the document; replaced by a fresh one from `data` when librsvg failed to
     ///     draw a measuring render (text at a size FreeType refuses), since the failure can
     ///     stay with the handle and fail every later render. The outputs, drawn at their own
@@ -212,7 +214,7 @@ package enum InkMeasurement {
     static func measure(
         _ handle: inout SVGHandle, data: Data, artboard: Size, located: Rect? = nil, shown: inout ShownRender?,
         keepingTheRender: Bool,
-        judging: Bool = true, outputScale: Double? = nil, measuringDraws: WorkCount? = nil,
+        judging: Bool = true, outputScale: Double? = nil, measuringDraws: WorkCount? = nil, crop: CanvasCrop? = nil,
         hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         var measuring = Measuring(
@@ -231,7 +233,7 @@ package enum InkMeasurement {
                 measuring.handle, artboard: artboard, scale: outputScale ?? filterPixelsPerUnit(artboard: artboard),
                 judging: judging,
                 shown: &measuring.shown, keepingTheRender: keepingTheRender, failed: &measuring.failed,
-                draws: measuringDraws)
+                draws: measuringDraws, crop: crop)
         {
             return measured
         }
@@ -578,7 +580,8 @@ package enum InkMeasurement {
     static func judge(
         _ measured: Measured, _ handle: inout SVGHandle, data: Data, artboard: Size, by output: RenderPlan?,
         shown: inout ShownRender?,
-        keepingTheRender: Bool, measuringDraws: WorkCount? = nil, hint: (SVGHandle) throws -> Rect?
+        keepingTheRender: Bool, measuringDraws: WorkCount? = nil, crop: CanvasCrop? = nil,
+        hint: (SVGHandle) throws -> Rect?
     ) throws -> Measured {
         guard let slack = measured.judgingSlack, let box = measured.box else { return measured }
         var failed = false
@@ -586,7 +589,7 @@ package enum InkMeasurement {
             // Measured at the output's resolution (`measuredAtOutputScale`): judged by the output alone.
             let kept = judgedAtOutput(
                 handle, artboard: artboard, box: box, by: output, shown: &shown, keepingTheRender: keepingTheRender,
-                failed: &failed, draws: measuringDraws)
+                failed: &failed, draws: measuringDraws, crop: crop)
             if !failed { return Measured(box: kept, precision: measured.precision, offArtboard: measured.offArtboard) }
             shown = nil
             handle = try SVGHandle(data: data)

@@ -73,7 +73,8 @@ extension GlyphRenderer {
         _ handle: inout SVGHandle, data: Data, artboard: Size, units: MeasuringUnits, dimensions: IntrinsicDimensions,
         known: InkMeasurement.Measured?, firstEstimate: Rect?, shown: inout InkMeasurement.ShownRender?, mayShip: Bool,
         measuringOnly: Bool,
-        outputScale: Double? = nil, measuringDraws: WorkCount? = nil, judgedBy: (Rect) -> RenderPlan?
+        outputScale: Double? = nil, measuringDraws: WorkCount? = nil, crop: CanvasCrop? = nil,
+        judgedBy: (Rect) -> RenderPlan?
     ) throws -> (measured: InkMeasurement.Measured, planned: Rect?) {
         let measuring = units.size(artboard)
         let hint = { (handle: SVGHandle) throws -> Rect? in
@@ -85,14 +86,14 @@ extension GlyphRenderer {
                 &handle, data: data, artboard: measuring, located: firstEstimate.map(units.measuring), shown: &shown,
                 keepingTheRender: mayShip,
                 judging: !measuringOnly, outputScale: outputScale.map { $0 / units.perPoint },
-                measuringDraws: measuringDraws, hint: hint)
+                measuringDraws: measuringDraws, crop: crop, hint: hint)
         let planned = measured.box.map(units.points)
         if !measuringOnly, let box = measured.box, measured.judgingSlack != nil {
             let output = judgedBy(units.points(box)).map(units.measuring)
             measured = try InkMeasurement.judge(
                 measured, &handle, data: data, artboard: measuring, by: output, shown: &shown,
                 keepingTheRender: output != nil || mayShip,
-                measuringDraws: measuringDraws, hint: hint)
+                measuringDraws: measuringDraws, crop: crop, hint: hint)
         }
         shown = shown.map { InkMeasurement.ShownRender(plan: units.points($0.plan), image: $0.image) }
         return (units.points(measured), planned)

@@ -256,3 +256,38 @@ import Testing
         #expect(ample.take(sha, for: source, limits: Limits())?.handle != nil)
     }
 }
+
+/// A blurred glyph built alone (issue 46's benchmark row): each fit mode renders it once, its
+/// filtered draws at the outputs' plans go through the copy cut to the canvas (`CanvasCrop`),
+/// and the catalog says what it said before.
+@Suite struct BlurredGlyphBuildTests {
+    @Test(
+        "the blurred fixture builds in both fit modes with the box it had before (to the catalog's 0.001 pt), set mode in one render pass, every draw at an output's plan on canvas-sized filter images",
+        arguments: [ExportMode.fitGlyph, .fitSet])
+    func blurredGlyphBuildsOnceOnCanvasSizedImages(mode: ExportMode) throws {
+        let input = TemporaryFolder()
+        let output = TemporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("geometry/blurred-two-filters.svg"), toPath: input.path + "/blurred-two-filters.svg")
+        let (renders, outputs, measuring, cropped) = (WorkCount(), WorkCount(), WorkCount(), WorkCount())
+        var request = BuildRequest()
+        request.inputs = [input.path]
+        request.outputFolder = output.path
+        request.isolation = .inProcess
+        request.jobs = 1
+        request.options.mode = mode
+        request.probes = BuildProbes(
+            renders: renders, outputDraws: outputs, measuringDraws: measuring, croppedDraws: cropped)
+        let report = try Builder.run(request)
+        let glyph = try #require(report.catalog.glyphs.first)
+        #expect(glyph.inkBox == Rect(x: 10.654, y: 10.654, width: 2.691, height: 2.691), "\(glyph.inkBox!)")
+        #expect(glyph.outputs.count == Template.scales.count && glyph.diagnostics.isEmpty)
+        // Set mode: the planning pass and one render pass, whose judgement by the set's @3x
+        // output (for a glyph alone, --fit=glyph's own plan) stands: that render ships, as
+        // --fit=glyph's does, and the set is not planned again.
+        #expect(renders.value == (mode == .fitSet ? 2 : 1))
+        #expect(outputs.value == Template.scales.count - 1)
+        // Only the artboard's own render (at the @3x canvas's size already) is drawn as it is.
+        #expect(cropped.value == measuring.value - 1 + outputs.value && cropped.value >= 2, "\(cropped.value)")
+    }
+}
