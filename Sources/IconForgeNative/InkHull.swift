@@ -9,17 +9,24 @@ package struct InkHull: Sendable, Equatable {
 
     package init() {}
 
-    /// The hull of the pixel squares of `rows`: each row `y`'s pixels `first...last`.
+    /// The hull of the pixel squares of `rows`: each row `y`'s pixels `first...last`, rows
+    /// in increasing `y`.
     init(rows: [(y: Int, first: Int, last: Int)]) {
-        // Each row's run is a box whose four corners are all the hull can touch.
-        var points: [(Double, Double)] = []
-        points.reserveCapacity(rows.count * 4)
+        // Each row's run is a box whose four corners are all the hull can touch. They are
+        // sorted by x, then y, as one integer each (x × span + y): faster than sorting pairs
+        // of Doubles, and in the same order (points that tie are the same point).
+        let span = (rows.last?.y ?? 0) + 2
+        var keys: [Int] = []
+        keys.reserveCapacity(rows.count * 4)
         for row in rows {
-            let (top, bottom) = (Double(row.y), Double(row.y + 1))
-            let (left, right) = (Double(row.first), Double(row.last + 1))
-            points += [(left, top), (right, top), (left, bottom), (right, bottom)]
+            let (left, right) = (row.first * span, (row.last + 1) * span)
+            keys.append(left + row.y)
+            keys.append(right + row.y)
+            keys.append(left + row.y + 1)
+            keys.append(right + row.y + 1)
         }
-        points.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        keys.sort()
+        let points = keys.map { (Double($0 / span), Double($0 % span)) }
         // Andrew's monotone chain: the lower hull left to right, then the upper right to left.
         func turn(_ o: (Double, Double), _ a: (Double, Double), _ b: (Double, Double)) -> Double {
             (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)

@@ -73,6 +73,9 @@ extension RGBAImage {
                         for x in 0..<width {
                             let index = y * width + x
                             let byte = Int(pixels[index &* 4 &+ 3])
+                            // Most of a render is empty: alpha is already 0 there, and adding
+                            // 0 leaves the area as it was.
+                            guard byte != 0 else { continue }
                             let value = values[byte]
                             alpha[index] = Float(value)
                             area += value
@@ -160,12 +163,16 @@ extension RGBAImage {
                     // Across first: where the distance falls fastest on both sides (the
                     // crossing directions 0, 2, 4 and 6 are these neighbours' axes), so that
                     // the narrowest is known early and the others stop sooner.
+                    // (Unrolled: an array of the pairs cost an allocation per sample.)
                     var normal = 0
                     var fastest = distances[cell - 1] + distances[cell + 1]
-                    for (direction, neighbour) in [(2, stride + 1), (4, stride), (6, stride - 1)]
-                    where distances[cell - neighbour] + distances[cell + neighbour] < fastest {
-                        (normal, fastest) = (direction, distances[cell - neighbour] + distances[cell + neighbour])
+                    @inline(__always) func consider(_ direction: Int, _ neighbour: Int) {
+                        let fall = distances[cell - neighbour] + distances[cell + neighbour]
+                        if fall < fastest { (normal, fastest) = (direction, fall) }
                     }
+                    consider(2, stride + 1)
+                    consider(4, stride)
+                    consider(6, stride - 1)
                     if let across = Self.narrowestCrossing(
                         alpha, width: width, height: height, x: x, y: y, reach: reach, elongation: elongation,
                         startingAt: normal)
