@@ -73,9 +73,6 @@ extension RGBAImage {
                         for x in 0..<width {
                             let index = y * width + x
                             let byte = Int(pixels[index &* 4 &+ 3])
-                            // Most of a render is empty: alpha is already 0 there, and adding
-                            // 0 leaves the area as it was.
-                            guard byte != 0 else { continue }
                             let value = values[byte]
                             alpha[index] = Float(value)
                             area += value
