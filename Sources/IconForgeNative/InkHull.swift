@@ -11,15 +11,7 @@ package struct InkHull: Sendable, Equatable {
 
     /// The hull of the pixel squares of `rows`: each row `y`'s pixels `first...last`.
     init(rows: [(y: Int, first: Int, last: Int)]) {
-        // Each row's run is a box whose four corners are all the hull can touch.
-        var points: [(Double, Double)] = []
-        points.reserveCapacity(rows.count * 4)
-        for row in rows {
-            let (top, bottom) = (Double(row.y), Double(row.y + 1))
-            let (left, right) = (Double(row.first), Double(row.last + 1))
-            points += [(left, top), (right, top), (left, bottom), (right, bottom)]
-        }
-        points.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        let points = Self.corners(rows)
         // Andrew's monotone chain: the lower hull left to right, then the upper right to left.
         func turn(_ o: (Double, Double), _ a: (Double, Double), _ b: (Double, Double)) -> Double {
             (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
@@ -46,5 +38,32 @@ package struct InkHull: Sendable, Equatable {
         }
         self.area = abs(twiceArea) / 2
         self.perimeter = perimeter
+    }
+
+    /// The corners of `rows`' pixel squares that the hull can touch, sorted by x, then y: of
+    /// the corners on each vertical line, the topmost and the bottommost. The others lie
+    /// between those two, on the hull's edge at most, which the chain drops as it would
+    /// have dropped them (it keeps only strict turns), so the hull is the same to the bit;
+    /// and listing them line by line needs no sort.
+    static func corners(_ rows: [(y: Int, first: Int, last: Int)]) -> [(Double, Double)] {
+        var lines = 1
+        for row in rows { lines = max(lines, row.last + 2) }
+        var top = [Int](repeating: .max, count: lines)
+        var bottom = [Int](repeating: .min, count: lines)
+        // Each run's box has corners at x = first and x = last + 1, from y to y + 1.
+        func reach(_ x: Int, from y: Int) {
+            top[x] = min(top[x], y)
+            bottom[x] = max(bottom[x], y + 1)
+        }
+        for row in rows {
+            reach(row.first, from: row.y)
+            reach(row.last + 1, from: row.y)
+        }
+        var points: [(Double, Double)] = []
+        for x in 0..<lines where top[x] != .max {
+            points.append((Double(x), Double(top[x])))
+            points.append((Double(x), Double(bottom[x])))
+        }
+        return points
     }
 }

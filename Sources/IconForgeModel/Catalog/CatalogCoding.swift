@@ -105,7 +105,8 @@ package final class GlyphJSONCache: Sendable {
         indented.reserveCapacity(standalone.count + standalone.count / 8)
         var lineStart = false
         for byte in standalone {
-            if lineStart, byte != 0x0A { indented += [0x20, 0x20, 0x20, 0x20] }
+            // Four spaces, appended without an array literal's allocation per line.
+            if lineStart, byte != 0x0A { indented.append(contentsOf: repeatElement(0x20, count: 4)) }
             indented.append(byte)
             lineStart = byte == 0x0A
         }

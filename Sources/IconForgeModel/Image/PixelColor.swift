@@ -53,19 +53,29 @@ package struct PaintedColors: Sendable {
     /// box is still a visible difference (`ColorDifference.sameColour`) from the primary's box.
     package static func of(_ image: RGBAImage) -> PaintedColors? {
         let pixels = image.pixels
+        let count = pixels.count / 4 * 4
         var strongest = -1
         var strongestAlpha: UInt8 = 0
-        for index in stride(from: 0, to: pixels.count, by: 4) where pixels[index + 3] > strongestAlpha {
-            strongestAlpha = pixels[index + 3]
-            strongest = index
-            if strongestAlpha == 255 { break }
+        // Both scans step through alpha bytes with a plain counter (a `stride` sequence's
+        // checks were most of their cost, and they read every pixel of every render).
+        var alphaIndex = 3
+        while alphaIndex < count {
+            if pixels[alphaIndex] > strongestAlpha {
+                strongestAlpha = pixels[alphaIndex]
+                strongest = alphaIndex - 3
+                if strongestAlpha == 255 { break }
+            }
+            alphaIndex += 4
         }
         guard strongest >= 0, strongestAlpha >= alphaThreshold else { return nil }
         let primary = PixelColor(red: pixels[strongest], green: pixels[strongest + 1], blue: pixels[strongest + 2])
         let primaryUncertainty = uncertainty(alpha: strongestAlpha)
         // Pixels exactly the primary colour are by far the most common: skip the maths.
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            let alpha = pixels[index + 3]
+        alphaIndex = 3
+        while alphaIndex < count {
+            let alpha = pixels[alphaIndex]
+            let index = alphaIndex - 3
+            alphaIndex += 4
             guard alpha >= alphaThreshold else { continue }
             let red = pixels[index]
             let green = pixels[index + 1]
