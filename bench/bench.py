@@ -60,7 +60,9 @@ process tree's RSS sampled.
 
 Each timed command runs under GNU time (/usr/bin/time -f "%M %U %S"); wall time is
 measured around it with perf_counter (so it includes about a millisecond of
-time's own fork/exec). time's %M is the maxrss from wait4(2), which on Linux is
+time's own fork/exec), CPU time (user + system) is the rusage wait4(2) gives for time
+and the descendants it waited for, in microseconds (time's own %U %S count in 10 ms
+steps, too coarse for a 15 ms command). time's %M is the maxrss from wait4(2), which on Linux is
 the largest resident set of the child and of any descendant it waited for: the
 MAX over the process tree (the biggest single process), not the sum. For the
 shell and xargs loops that is the biggest single rsvg-convert/resvg process; for
@@ -110,8 +112,8 @@ only); each writes its page. Timed like a peer, its ratio to a cold build report
 Filtered glyph: the test fixture blurred-two-filters.svg (two Gaussian blurs on a 24-unit
 artboard), rendered by rsvg-convert at 54 and 80 px (two processes, as the serial loop does)
 and built alone by ``iconforge build --fit=glyph`` and ``--fit``, ten runs a round each; each
-mode's ratio to rsvg-convert per round (wall: the round's medians; CPU: its totals, GNU time
-counting in 10 ms steps), median (min-max) over the rounds. Target: at most 2.
+mode's ratio to rsvg-convert per round (wall: the round's medians; CPU: its totals),
+median (min-max) over the rounds. Target: at most 2.
 
 Stages: iconforge is run with ICONFORGE_TIMINGS=1; every stderr line of the form
 ``stage <name> <seconds> s`` is collected and the per-stage medians are shown.
@@ -573,8 +575,13 @@ def run_once(argv: list[str], env: dict | None = None, sample_tree: bool = False
             while proc.poll() is None:
                 tree_kb = max(tree_kb, tree_rss_kb(proc.pid))
                 time.sleep(0.005)
-        else:
             proc.wait()
+            usage = None
+        else:
+            # wait4's rusage counts in microseconds, GNU time's %U %S in 10 ms steps (too
+            # coarse for a 15 ms command): it is time's own and its waited-for descendants'.
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
         wall = time.perf_counter() - t0
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
@@ -583,7 +590,7 @@ def run_once(argv: list[str], env: dict | None = None, sample_tree: bool = False
     fields = lines[-1].split() if lines else []
     kb = int(fields[0]) if fields and fields[0].isdigit() else 0
     try:
-        cpu = float(fields[1]) + float(fields[2])
+        cpu = usage.ru_utime + usage.ru_stime if usage else float(fields[1]) + float(fields[2])
     except (IndexError, ValueError):
         cpu = 0.0
     return Sample(wall, kb / 1024.0, proc.returncode, text, tree_kb / 1024.0, cpu)
@@ -825,7 +832,7 @@ def report_blur(peers: list[Peer]) -> None:
     if rsvg is None or not rsvg.samples:
         return
 
-    # Wall: the round's median run. CPU: the round's total, since GNU time counts in 10 ms steps.
+    # Wall: the round's median run. CPU: the round's total (wait4's, in microseconds).
     def per_round(p: Peer, value: Callable[[Sample], float], total: bool) -> list[float]:
         return [(sum if total else statistics.median)([value(s) for s in p.samples[i:i + p.repeat]])
                 for i in range(0, len(p.samples), p.repeat)]
