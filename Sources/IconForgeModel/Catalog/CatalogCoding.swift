@@ -71,10 +71,9 @@ package final class GlyphJSONCache: Sendable {
             var mine: [(glyph: Catalog.Glyph, pretty: [UInt8], compact: [UInt8])] = []
             for index in Swift.stride(from: thread, to: glyphs.count, by: count) {
                 let glyph = glyphs[index]
-                guard let prettyBytes = try? Self.prettyFragment(glyph),
-                    let compactBytes = try? Self.compactFragment(glyph)
-                else { continue }
-                mine.append((glyph, prettyBytes, compactBytes))
+                // One encoding for both: the compact bytes are the pretty ones' without their layout.
+                guard let standalone = try? JSONText.encode(glyph, formatting: Catalog.fileFormatting) else { continue }
+                mine.append((glyph, Self.indented(standalone), JSONText.compacted(standalone)))
             }
             encoded.withLock { $0 += mine }
         }
@@ -100,7 +99,11 @@ package final class GlyphJSONCache: Sendable {
     }
 
     private static func prettyFragment(_ glyph: Catalog.Glyph) throws -> [UInt8] {
-        let standalone = try JSONText.encode(glyph, formatting: Catalog.fileFormatting)
+        indented(try JSONText.encode(glyph, formatting: Catalog.fileFormatting))
+    }
+
+    /// A glyph's pretty-printed entry (`standalone`) indented to sit in the `glyphs` array.
+    private static func indented(_ standalone: [UInt8]) -> [UInt8] {
         var indented: [UInt8] = []
         indented.reserveCapacity(standalone.count + standalone.count / 8)
         var lineStart = false

@@ -58,7 +58,8 @@ import Testing
     func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     /// A catalog with entries the encoder treats specially: empty arrays, a missing shape,
-    /// a message with a newline, a quote and U+2028.
+    /// a message with a newline, quotes, spaces, U+2028 and a backslash before its closing
+    /// quote (the state's compact entries are the catalog's pretty ones without their layout).
     func awkwardCatalog() throws -> Catalog {
         let glyphs = glyphs()
         let output = TemporaryFolder()
@@ -67,7 +68,7 @@ import Testing
         catalog.glyphs[0].shape = nil
         catalog.glyphs[1].diagnostics.append(
             Catalog.CatalogDiagnostic(
-                severity: .warning, rule: .svgText, line: 3, message: "line\none \"two\"\u{2028}three /"))
+                severity: .warning, rule: .svgText, line: 3, message: "line\none \"two\"\u{2028}three / : , back\\slash\\"))
         return catalog
     }
 
