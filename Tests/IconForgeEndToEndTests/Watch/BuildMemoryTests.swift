@@ -68,7 +68,8 @@ import Testing
         catalog.glyphs[0].shape = nil
         catalog.glyphs[1].diagnostics.append(
             Catalog.CatalogDiagnostic(
-                severity: .warning, rule: .svgText, line: 3, message: "line\none \"two\"\u{2028}three / : , back\\slash\\"))
+                severity: .warning, rule: .svgText, line: 3,
+                message: "line\none \"two\"\u{2028}three / : , back\\slash\\"))
         return catalog
     }
 
