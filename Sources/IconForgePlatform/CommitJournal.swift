@@ -66,6 +66,10 @@ package struct CommitJournal: Equatable, Sendable {
     }
 
     private static func escaped(_ path: String) -> String {
+        // Nearly every path has nothing to escape (a commit names two a PNG): kept as it is.
+        guard path.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+            return path
+        }
         var result = ""
         for character in path.unicodeScalars {
             switch character {
