@@ -6,10 +6,10 @@
 #                (FUZZ_SECONDS, 10 here; skipped with a line saying so where the toolchain
 #                has no libFuzzer, as Xcode's), in two lanes at once (see test: below).
 #                .ci/run calls exactly this. On a fresh clone of the 2-core development
-#                machine (2026-12-05, tests split by layer) it took 11 min 40 s: the
-#                tests, run 144 s, then AddressSanitizer's, build 229 s and run 148 s;
-#                beside them the fuzz targets' runs 87 s, then ThreadSanitizer's, build
-#                208 s and run 50 s (each build slowed by the other lane's).
+#                machine (2026-12-05, 713 tests) it took 10 min 15 s: the tests, run
+#                131 s, then AddressSanitizer's, build 193 s and run 115 s; beside them
+#                the fuzz targets' build 236 s and runs, then ThreadSanitizer's, build
+#                187 s and run 33 s (each build slowed by the other lane's).
 # and:
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, its man page and completions
 #   make uninstall [PREFIX=…] [DESTDIR=]          removes exactly what install put there
