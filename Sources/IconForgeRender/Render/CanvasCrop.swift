@@ -200,25 +200,32 @@ extension CanvasCrop {
     static func draw(_ handle: SVGHandle, crop: CanvasCrop?, width: Int, height: Int, viewport: Rect) throws
         -> RGBAImage
     {
-        if let window = crop?.window(width: width, height: height, viewport: viewport),
-            let copy = try? SVGHandle(data: window.data)
-        {
-            crop?.cropped?.count.add(1, ordering: .relaxed)
-            return try copy.render(width: width, height: height, viewport: window.viewport)
+        try drawing(handle, crop: crop, width: width, height: height, viewport: viewport) {
+            try $0.render(width: width, height: height, viewport: $1)
         }
-        return try handle.render(width: width, height: height, viewport: viewport)
     }
 
     /// `draw`, keeping only the alpha maxima (`SVGHandle.renderAlphaMaxima`).
     static func drawAlphaMaxima(_ handle: SVGHandle, crop: CanvasCrop?, width: Int, height: Int, viewport: Rect) throws
         -> (columns: [UInt8], rows: [UInt8])
     {
+        try drawing(handle, crop: crop, width: width, height: height, viewport: viewport) {
+            try $0.renderAlphaMaxima(width: width, height: height, viewport: $1)
+        }
+    }
+
+    /// `render` given the document to draw and the viewport to lay it out in: the copy and
+    /// its window where `crop` has one, else `handle` and `viewport`.
+    private static func drawing<Result>(
+        _ handle: SVGHandle, crop: CanvasCrop?, width: Int, height: Int, viewport: Rect,
+        render: (SVGHandle, Rect) throws -> Result
+    ) throws -> Result {
         if let window = crop?.window(width: width, height: height, viewport: viewport),
             let copy = try? SVGHandle(data: window.data)
         {
             crop?.cropped?.count.add(1, ordering: .relaxed)
-            return try copy.renderAlphaMaxima(width: width, height: height, viewport: window.viewport)
+            return try render(copy, window.viewport)
         }
-        return try handle.renderAlphaMaxima(width: width, height: height, viewport: viewport)
+        return try render(handle, viewport)
     }
 }
