@@ -12,8 +12,11 @@
 //   cc -O2 -o /tmp/png-candidates bench/png-candidates.c $(pkg-config --cflags --libs libpng) -ldeflate
 //   /tmp/png-candidates [-r ROUNDS] [-l 6,7,8] OUT/*.png
 //
+// The last two lines are iconforge's own encoder (levels 6 and 7, Sources/CPNGShim/GlyphDeflate.c).
 // Compare the totals with oxipng level 2 on copies of the same files (bench.py's PNG size
 // table, or `oxipng.optimize(path, level=2)` from the bench venv).
+#include "../Sources/CPNGShim/GlyphDeflate.c"
+
 #include <libdeflate.h>
 #include <png.h>
 #include <stdint.h>
@@ -159,6 +162,27 @@ int main(int argc, char **argv) {
                 fflush(stdout);
             }
         libdeflate_free_compressor(compressor);
+    }
+    // iconforge's own encoder (levels 6 and 7), unfiltered grey+alpha as PNGEncoder writes it.
+    for (int effort = 0; effort < 2; effort++) {
+        size_t total = 0;
+        double fastest = 1e30;
+        for (int r = 0; r < rounds; r++) {
+            double start = cpu_seconds();
+            total = 0;
+            for (int i = 0; i < files; i++) {
+                const image *img = &images[i];
+                size_t row = (size_t)img->width * 2 + 1;
+                for (int y = 0; y < img->height; y++) {
+                    raw[y * row] = 0;
+                    memcpy(raw + y * row + 1, img->gray_alpha + (size_t)y * img->width * 2, row - 1);
+                }
+                total += 57 + glyph_deflate_zlib(raw, row * img->height, row, 2, effort, out, capacity);
+            }
+            double spent = cpu_seconds() - start;
+            if (spent < fastest) fastest = spent;
+        }
+        printf("iconforge %d grey+alpha none     %10zu bytes  %.3f s\n", 6 + effort, total, fastest);
     }
     return 0;
 }

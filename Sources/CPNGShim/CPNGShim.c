@@ -3,6 +3,7 @@
 // every error comes back to Swift as a return code and a message.
 
 #include "CPNGShim.h"
+#include "GlyphDeflate.h"
 
 #include <libdeflate.h>
 #include <png.h>
@@ -89,19 +90,28 @@ int cpngshim_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
     size_t raw_size = (row_bytes + 1) * height;
     uint8_t *raw = malloc(raw_size);
     int level = options.compression_level < 1 ? 1 : options.compression_level > 12 ? 12 : options.compression_level;
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
-    size_t bound = compressor ? libdeflate_zlib_compress_bound(compressor, raw_size) : 0;
-    uint8_t *deflated = malloc(bound ? bound : 1);
+    // Room for either encoder: libdeflate's bound is the input plus a few bytes per 64 KiB.
+    size_t capacity = raw_size + raw_size / 2 + 1024;
+    uint8_t *deflated = malloc(capacity);
     size_t deflated_size = 0;
-    if (raw != NULL && compressor != NULL && deflated != NULL) {
+    if (raw != NULL && deflated != NULL) {
         for (uint32_t y = 0; y < height; y++) {
             raw[y * (row_bytes + 1)] = 0;
             memcpy(raw + y * (row_bytes + 1) + 1, pixels + y * row_bytes, row_bytes);
         }
-        deflated_size = libdeflate_zlib_compress(compressor, raw, raw_size, deflated, bound);
+        // Levels 6 and 7 are iconforge's own encoder (GlyphDeflate.c); it declines only
+        // inputs too large for it, which libdeflate then takes at the same level.
+        if (level == 6 || level == 7)
+            deflated_size = glyph_deflate_zlib(raw, raw_size, row_bytes + 1, (size_t)channels, level - 6, deflated,
+                                               capacity);
+        if (deflated_size == 0) {
+            struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+            if (compressor != NULL && libdeflate_zlib_compress_bound(compressor, raw_size) <= capacity)
+                deflated_size = libdeflate_zlib_compress(compressor, raw, raw_size, deflated, capacity);
+            if (compressor != NULL) libdeflate_free_compressor(compressor);
+        }
     }
     free(raw);
-    if (compressor != NULL) libdeflate_free_compressor(compressor);
     if (deflated_size == 0) {
         free(deflated);
         copy_message(error, error_size, "out of memory while compressing");

@@ -20,11 +20,17 @@ package enum PNGEncoder {
         }
     }
 
-    /// The default compression effort: libdeflate's level 6, zlib's default effort (what
-    /// libpng's defaults use), still about 22 % smaller than libpng's defaults make these
-    /// images, at a quarter of level 8's encoding time; Xcode recompresses every PNG into
-    /// Assets.car anyway (see docs/benchmark.md).
+    /// The default compression effort. Levels 6 and 7 are iconforge's own DEFLATE encoder
+    /// for glyph images (`GlyphDeflate.c`): at 6, about 5 % smaller than libdeflate's level 6
+    /// in the same time (what libdeflate's level 8 makes, at a quarter of its time); at 7,
+    /// smaller than libdeflate's 9 at about its level 7's time. The other levels are
+    /// libdeflate's. Xcode recompresses every PNG into Assets.car anyway (see
+    /// docs/benchmark.md).
     package static let defaultCompressionLevel = 6
+
+    /// Changes whenever the same pixels and level may give other bytes, so that a build key
+    /// made before no longer matches and every PNG is written again.
+    package static let revision = 2
 
     package static func encode(_ image: RGBAImage, colour: PixelColor, compressionLevel: Int) throws(NativeError)
         -> Encoded

@@ -76,7 +76,7 @@ package enum Builder {
         keyed.family.share = FamilyOptions().share
         let optionsJSON = (try? JSONText.encode(keyed, formatting: [.sortedKeys])) ?? []
         let header =
-            "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\n"
+            "iconforge \(toolVersion)\ngeometry \(RenderPlan.geometryRevision)\npng \(PNGEncoder.revision)\n"
             + (options.family.weighs ? "weight \(InkWeight.revision)\n" : "")
         return SHA256Digest.hex(of: Array(header.utf8) + Array(optionsJSON))
     }

@@ -193,7 +193,10 @@ extension Option where Value == Int {
         .integer(
             "--png-compression", "N", 1...12, configurationKey: "pngCompression", documented: [.build, .render],
             default: PNGEncoder.defaultCompressionLevel,
-            help: ["1 (fastest) to 12 (smallest PNGs)"])
+            help: [
+                "1 (fastest) to 12 (smallest PNGs); 6 and 7 are iconforge's own",
+                "encoder for glyphs (6: libdeflate 8's size at its level 6's speed)",
+            ])
     }
     static var jobs: Option {
         .integer(

@@ -16,7 +16,8 @@ package struct PipelineOptions: Sendable, Equatable, Codable {
     package var limits = Limits()
     /// Glyphs allowed to sit off the artboard centre on purpose (an optical correction).
     package var allowOffCenter: [String] = []
-    /// PNG compression effort, 1 (fastest) to 12 (smallest), as libdeflate's levels.
+    /// PNG compression effort, 1 (fastest) to 12 (smallest): libdeflate's levels, except 6 and
+    /// 7, iconforge's own encoder (`PNGEncoder.defaultCompressionLevel`).
     package var pngCompression = PNGEncoder.defaultCompressionLevel
     /// The librsvg library file to open instead of the platform's usual names (the
     /// executable's `ICONFORGE_LIBRSVG`); nil for the usual ones. Part of the build key when
