@@ -23,6 +23,7 @@ let package = Package(
         .executableTarget(name: "FuzzPlist", dependencies: fuzzTarget),
         .executableTarget(name: "FuzzAppFiles", dependencies: fuzzTarget),
         .executableTarget(name: "FuzzGitTree", dependencies: fuzzTarget),
+        .executableTarget(name: "FuzzPNG", dependencies: fuzzTarget),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,8 +9,13 @@
 // of filtering and deflating them (the fastest of -r rounds). The pixels are the same
 // in every candidate: only the bytes differ.
 //
-//   cc -O2 -o /tmp/png-candidates bench/png-candidates.c $(pkg-config --cflags --libs libpng) -ldeflate
-//   /tmp/png-candidates [-r ROUNDS] [-l 6,7,8] OUT/*.png
+//   clang -O2 -o /tmp/png-candidates bench/png-candidates.c $(pkg-config --cflags --libs libpng) -ldeflate
+//
+// (clang, the Swift toolchain's, as `swift build` compiles the shim; gcc makes the encoder
+// about a third slower.)
+//   /tmp/png-candidates [-n] [-r ROUNDS] [-l 6,7,8] OUT/*.png
+//
+// -n: only what iconforge writes, unfiltered grey+alpha, at each level (no palette, no filters).
 //
 // The last two lines are iconforge's own encoder (levels 6 and 7, Sources/CPNGShim/GlyphDeflate.c).
 // Compare the totals with oxipng level 2 on copies of the same files (bench.py's PNG size
@@ -123,7 +128,8 @@ static int load(const char *path, image *img) {
 }
 
 int main(int argc, char **argv) {
-    int rounds = 3, levels[12], level_count = 0, first = 1;
+    int rounds = 3, levels[12], level_count = 0, first = 1, plain_only = 0;
+    for (; first < argc && strcmp(argv[first], "-n") == 0; first++) plain_only = 1;
     for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
         if (strcmp(argv[first], "-r") == 0) rounds = atoi(argv[first + 1]);
         if (strcmp(argv[first], "-l") == 0)
@@ -139,9 +145,8 @@ int main(int argc, char **argv) {
     uint8_t *raw = malloc(capacity), *out = malloc(capacity);
     printf("%d PNGs; bytes and CPU seconds (fastest of %d rounds) per candidate\n", files, rounds);
     for (int l = 0; l < level_count; l++) {
-        struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(levels[l]);
-        for (int palette = 0; palette < 2; palette++)
-            for (int mode = NONE; mode < MODES; mode++) {
+        for (int palette = 0; palette < (plain_only ? 1 : 2); palette++)
+            for (int mode = NONE; mode < (plain_only ? NONE + 1 : MODES); mode++) {
                 size_t total = 0;
                 double fastest = 1e30;
                 for (int r = 0; r < rounds; r++) {
@@ -149,10 +154,13 @@ int main(int argc, char **argv) {
                     total = 0;
                     for (int i = 0; i < files; i++) {
                         const image *img = &images[i];
+                        // A compressor per image, as iconforge's shim does at libdeflate's levels.
+                        struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(levels[l]);
                         // 8 signature, 25 IHDR, 12 IDAT's frame, 12 IEND; a palette adds PLTE and tRNS.
                         total += 57 + (palette ? 12 + 3 * img->palette_count + (img->trns_count ? 12 + img->trns_count : 0) : 0);
                         total += deflated_size(compressor, palette ? img->indexed : img->gray_alpha, img->width, img->height,
                                                palette ? 1 : 2, mode, raw, out, capacity);
+                        libdeflate_free_compressor(compressor);
                     }
                     double spent = cpu_seconds() - start;
                     if (spent < fastest) fastest = spent;
@@ -161,7 +169,6 @@ int main(int argc, char **argv) {
                        mode_names[mode], total, fastest);
                 fflush(stdout);
             }
-        libdeflate_free_compressor(compressor);
     }
     // iconforge's own encoder (levels 6 and 7), unfiltered grey+alpha as PNGEncoder writes it.
     for (int effort = 0; effort < 2; effort++) {

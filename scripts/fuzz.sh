@@ -2,7 +2,7 @@
 # Builds iconforge's libFuzzer targets (the package in Fuzz/) and runs each for
 # FUZZ_SECONDS (default 60). Used by `make fuzz`.
 #
-#   scripts/fuzz.sh                 every target: markup css json glyph plist appfiles gittree
+#   scripts/fuzz.sh                 every target: markup css json glyph plist appfiles gittree png
 #   scripts/fuzz.sh markup glyph    only these
 #
 # Fails on any crash, leak, timeout (FUZZ_TIMEOUT seconds on one input, default 10) or
@@ -21,7 +21,7 @@ timeout=${FUZZ_TIMEOUT:-10}
 rss=${FUZZ_RSS_MB:-2048}
 minimize=${FUZZ_MINIMIZE_SECONDS:-30}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph plist appfiles gittree)
+[ ${#targets[@]} -gt 0 ] || targets=(markup css json glyph plist appfiles gittree png)
 swift=${SWIFT:-swift}
 fixtures=Tests/IconForgeTestSupport/Fixtures
 scratch=.build/fuzz
@@ -72,6 +72,8 @@ seeds() {
     json) find "$fixtures" Glyphs -name '*.json' -type f ;;
     # The app's files: property lists (XML and binary), String Catalogs, strings files.
     plist | appfiles) find "$fixtures" Output -type f \( -name '*.plist' -o -name '*.xcstrings' -o -name '*.strings' \) ;;
+    # Image rows: the shipped PNGs' own bytes (deflated, so much like noise) stand in.
+    png) find Output -name '*.png' -type f ;;
     esac | while read -r file; do cp "$file" "$folder/$(printf '%s' "$file" | tr '/' '_')"; done
     # Tree paths: the project's own, and the kinds git refuses to check out.
     if [ "$target" = gittree ]; then
@@ -118,7 +120,8 @@ for target in "${targets[@]}"; do
     case $target in
     markup) executable=FuzzMarkup ;; css) executable=FuzzCSS ;; json) executable=FuzzJSON ;; glyph) executable=FuzzGlyph ;;
     plist) executable=FuzzPlist ;; appfiles) executable=FuzzAppFiles ;; gittree) executable=FuzzGitTree ;;
-    *) echo "fuzz: no target '$target' (markup, css, json, glyph, plist, appfiles, gittree)" >&2; exit 2 ;;
+    png) executable=FuzzPNG ;;
+    *) echo "fuzz: no target '$target' (markup, css, json, glyph, plist, appfiles, gittree, png)" >&2; exit 2 ;;
     esac
     corpus=.build/fuzz-corpus/$target artifacts=.build/fuzz-artifacts/$target/ log=.build/fuzz-logs/$target.log
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"

@@ -13,7 +13,7 @@
 //   of rows and pixels start there. At each, the last anchor whose first four bytes hash
 //   alike is tried, and the same place one row up and a pixel to either side of it (where a
 //   straight or a diagonal edge continues); the longest match is kept;
-// - a match of a nice length (40 bytes; 80 at effort 1) or more is taken whole, and the
+// - a match of a nice length (20 pixels; 40 at effort 1) or more is taken whole, and the
 //   bytes it covers are not searched;
 // - a backward pass picks the cheapest parse, each match shortened to every pixel boundary,
 //   under costs from how often each byte occurs outside the long matches (effort 1 parses
@@ -504,7 +504,11 @@ size_t glyph_deflate_zlib(const uint8_t *in, size_t size, size_t row_bytes, size
     // Effort 1 takes only longer matches whole and parses twice, the second time under the
     // codes the first parse gave.
     int passes = effort > 0 ? 2 : 1;
-    parse_state p = {.in = in, .size = size, .row_bytes = row_bytes, .pixel_bytes = pixel_bytes, .nice_length = effort > 0 ? 80 : 40};
+    // The nice length counts pixels: 20 (40 at effort 1), so that a palette's one-byte
+    // pixels are searched as much as grey+alpha's two-byte ones.
+    size_t nice = (effort > 0 ? 40 : 20) * pixel_bytes;
+    parse_state p = {.in = in, .size = size, .row_bytes = row_bytes, .pixel_bytes = pixel_bytes,
+                     .nice_length = (unsigned)(nice < 16 ? 16 : nice > MAX_MATCH ? MAX_MATCH : nice)};
     p.head = (int32_t *)memory;
     p.cost = (uint32_t *)(memory + head_bytes);
     p.match_length = (uint16_t *)(memory + head_bytes + cost_bytes);

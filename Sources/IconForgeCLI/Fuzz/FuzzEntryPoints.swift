@@ -6,7 +6,7 @@ enum FuzzEntryPoints {
     /// The fuzz targets, by the folder name their kept inputs and seeds use.
     static let targets: [String: @Sendable ([UInt8]) -> Void] = [
         "markup": markup, "css": css, "json": json, "glyph": glyph, "plist": plist, "appfiles": appFiles,
-        "gittree": gitTree,
+        "gittree": gitTree, "png": png,
     ]
 
     /// (a) The XML scanner and every markup check, on the bytes as an SVG file.
@@ -74,6 +74,49 @@ enum FuzzEntryPoints {
         }
         let written = try? ScratchFolder.names(of: String(decoding: bytes, as: UTF8.self), in: "/private")
         precondition(written?.map { Array($0.utf8) } == names.map(Array.init), "\(bytes) is written as other names")
+    }
+
+    /// (h) The bytes as an image's pixels, encoded at levels 6 and 7 (iconforge's own DEFLATE
+    /// encoder, GlyphDeflate.c) and decoded by libpng through zlib: every pixel must come
+    /// back. The first byte picks the layout (grey+alpha, RGBA or a palette), the second the
+    /// width (1 to 256 pixels); the rest are the rows, as many whole ones as there are.
+    static func png(_ bytes: [UInt8]) {
+        guard bytes.count >= 3 else { return }
+        var palette: [UInt8] = []
+        for entry in 0...255 {
+            let value = UInt8(entry)
+            palette += [value, 255 - value, value / 2, value ^ 0x5a]
+        }
+        let (layout, pixelBytes): (PNGCodec.Layout, Int) =
+            switch bytes[0] % 3 {
+            case 0: (.grayAlpha, 2)
+            case 1: (.rgba, 4)
+            default: (.palette(palette), 1)
+            }
+        let width = Int(bytes[1]) + 1
+        let height = (bytes.count - 2) / (width * pixelBytes)
+        guard height > 0 else { return }
+        let pixels = Array(bytes[2..<2 + width * height * pixelBytes])
+        let expected: [UInt8] =
+            switch pixelBytes {
+            case 2:
+                stride(from: 0, to: pixels.count, by: 2).flatMap {
+                    [pixels[$0], pixels[$0], pixels[$0], pixels[$0 + 1]]
+                }
+            case 4: pixels
+            default: pixels.flatMap { palette[Int($0) * 4..<Int($0) * 4 + 4] }
+            }
+        for level: Int32 in [6, 7] {
+            guard
+                let png = try? PNGCodec.encode(
+                    pixels: pixels, width: width, height: height, layout: layout,
+                    settings: .init(compressionLevel: level))
+            else { preconditionFailure("level \(level) could not encode \(width) x \(height) pixels") }
+            let decoded = try? PNGCodec.decode(png)
+            precondition(
+                decoded?.width == width && decoded?.height == height && decoded?.pixels == expected,
+                "level \(level) lost pixels of \(width) x \(height)")
+        }
     }
 
     private static func configuredPath(_ bytes: [UInt8]) {
