@@ -190,8 +190,8 @@ static inline void put_bits(bit_writer *w, uint32_t value, int count) {
         if (w->end - w->next < 4) {
             w->overflow = 1;  // the caller discards the output
         } else {
-            uint32_t word = (uint32_t)w->bits;
-            memcpy(w->next, &word, 4);  // little-endian machines (x86-64, arm64)
+            w->next[0] = (uint8_t)w->bits, w->next[1] = (uint8_t)(w->bits >> 8);
+            w->next[2] = (uint8_t)(w->bits >> 16), w->next[3] = (uint8_t)(w->bits >> 24);
             w->next += 4;
         }
         w->bits >>= 32;
@@ -297,7 +297,14 @@ static inline size_t matching_length(const uint8_t *a, const uint8_t *b, size_t 
         uint64_t x, y;
         memcpy(&x, a + length, 8);
         memcpy(&y, b + length, 8);
-        if (x != y) return length + (size_t)(__builtin_ctzll(x ^ y) >> 3);  // little-endian
+        if (x != y) {
+            // The first differing byte: the lowest one in memory order.
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            return length + (size_t)(__builtin_clzll(x ^ y) >> 3);
+#else
+            return length + (size_t)(__builtin_ctzll(x ^ y) >> 3);
+#endif
+        }
         length += 8;
     }
     while (length < limit && a[length] == b[length]) length++;
@@ -316,6 +323,7 @@ static void find_matches(parse_state *p, int hash_bits, uint32_t *histogram) {
     for (size_t i = 0; i < size; i++) {
         histogram[in[i]]++;
         p->match_length[i] = 0;
+        p->match_distance[i] = 0;  // copied into the parse even where no match is taken
         if (!p->anchor[i] || i + 4 > size) continue;
         uint32_t hash = hash4(in + i, shift);
         int32_t candidate = p->head[hash];
