@@ -28,7 +28,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from build' -l xcstrings -r -F 
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l swift -r -F -d 'write a Swift enum of the quick actions\' types and icons'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l swift-public -d 'make --swift\'s enum and its members public (for a framework the app imports)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l follow-symlinks -d 'write through symlinks (output folder, --xcassets, app files) that lead out of the project; dangling ones never'
-complete -c iconforge -n '__fish_seen_subcommand_from build' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs); 6 and 7 are iconforge\'s own encoder for glyphs (6: libdeflate 8\'s size at its level 6\'s speed) (default: 6)'
+complete -c iconforge -n '__fish_seen_subcommand_from build' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs); 6 and 7 are iconforge\'s own glyph encoder (6: about libdeflate 8\'s size at libdeflate 6\'s speed), the others libdeflate\'s levels (default: 6)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l format -x -a 'text json github sarif' -d 'text (default): file:line:col: error: message [rule] json: one JSON document (see docs/ci.md) github: GitHub Actions ::error annotations sarif: SARIF 2.1.0 for GitHub code scanning'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l path-base -r -F -d 'github and sarif paths are relative to DIR (default: the repository root, the nearest folder up with .git; else the current folder)'
 complete -c iconforge -n '__fish_seen_subcommand_from build' -l watch -d 'run again whenever a glyph, quick-actions.json or iconforge.json changes (Ctrl-C stops)'
@@ -71,7 +71,7 @@ complete -c iconforge -n '__fish_seen_subcommand_from check' -s h -l help -d 'sh
 complete -c iconforge -n '__fish_seen_subcommand_from check' -F
 complete -c iconforge -n '__fish_seen_subcommand_from render' -l scale -x -a '2 3' -d 'which template scale to render'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -s o -l output -r -F -d 'the PNG to write'
-complete -c iconforge -n '__fish_seen_subcommand_from render' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs); 6 and 7 are iconforge\'s own encoder for glyphs (6: libdeflate 8\'s size at its level 6\'s speed) (default: 6)'
+complete -c iconforge -n '__fish_seen_subcommand_from render' -l png-compression -x -d '1 (fastest) to 12 (smallest PNGs); 6 and 7 are iconforge\'s own glyph encoder (6: about libdeflate 8\'s size at libdeflate 6\'s speed), the others libdeflate\'s levels (default: 6)'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -l fit -d 'for sets not drawn on the 35 pt template: set (what --fit means) gives glyphs on one artboard size one scale, bringing the typical glyph to its target; glyph scales each ink box to the exact target; default: template mode, the drawing untouched'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -l no-fit -d 'undo --fit set in iconforge.json'
 complete -c iconforge -n '__fish_seen_subcommand_from render' -l werror -d 'treat warnings as errors'

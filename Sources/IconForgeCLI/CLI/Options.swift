@@ -195,7 +195,8 @@ extension Option where Value == Int {
             default: PNGEncoder.defaultCompressionLevel,
             help: [
                 "1 (fastest) to 12 (smallest PNGs); 6 and 7 are iconforge's own",
-                "encoder for glyphs (6: libdeflate 8's size at its level 6's speed)",
+                "glyph encoder (6: about libdeflate 8's size at libdeflate 6's",
+                "speed), the others libdeflate's levels",
             ])
     }
     static var jobs: Option {
