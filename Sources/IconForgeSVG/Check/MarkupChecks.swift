@@ -280,11 +280,16 @@ package enum MarkupChecks {
         mutating func blankPageClips(in document: XMLDocument) {
             result.renderableShift = document.renderableShift
             for span in PageClip.spans(in: document.root, artboard: MarkupChecks.artboard(of: document.root)) {
-                let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
-                if shifted.lowerBound >= 0, shifted.upperBound <= document.renderable.count {
-                    result.renderable?.replaceSubrange(
-                        shifted, with: repeatElement(UInt8(ascii: " "), count: shifted.count))
-                }
+                blank(span)
+            }
+        }
+
+        /// Replaces an element's bytes with spaces in what librsvg renders.
+        mutating func blank(_ span: Range<Int>) {
+            let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
+            if let count = result.renderable?.count, shifted.lowerBound >= 0, shifted.upperBound <= count {
+                result.renderable?.replaceSubrange(
+                    shifted, with: repeatElement(UInt8(ascii: " "), count: shifted.count))
             }
         }
 
@@ -300,9 +305,13 @@ package enum MarkupChecks {
             }
             for cycle in drawn.cycles {
                 report(
-                    .svgUseCycle, at: cycle,
+                    .svgUseCycle, at: cycle.location,
                     "<use> refers to an element that leads back to it through other references (a cycle), an endless loop that librsvg refuses to draw; point one of them at a shape outside the loop"
                 )
+                // librsvg skips the <use> that closes the loop, but only after a detour that
+                // made one glyph take 6 s (50 times as long as without it): it is not given
+                // the <use> at all, which draws the same pixels.
+                blank(cycle.span)
             }
         }
 
@@ -643,6 +652,7 @@ package enum MarkupChecks {
                         .svgUseCycle, at: attribute.location,
                         "<use> refers to \(what) ('#\(id)'), an endless loop that librsvg refuses to draw; point it at a shape outside it"
                     )
+                    blank(element.span)  // as for a longer cycle (checkUses)
                 }
                 return
             }

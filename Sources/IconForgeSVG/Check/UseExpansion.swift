@@ -14,13 +14,15 @@ package enum UseExpansion {
 
     /// The element count with every `<use>` expanded (at most `limit + 1`), the `<use>`
     /// whose own copy counts most, and each `<use>` that closes a reference cycle through
-    /// other elements (its `href`'s location; one that refers to itself or to an element
-    /// containing it, which the markup check reports itself, is not among them).
+    /// other elements (its `href`'s location and the element's span; one that refers to
+    /// itself or to an element containing it, which the markup check reports itself, is not
+    /// among them).
     static func drawnElements(
         _ root: XMLElement, limit: Int = maximumDrawnElements
-    ) -> (count: Int, largestUse: SourceLocation?, cycles: [SourceLocation]) {
+    ) -> (count: Int, largestUse: SourceLocation?, cycles: [(location: SourceLocation, span: Range<Int>)]) {
         // Flatten, in document order: each element's children and `<use>` target by index.
         var elements: [XMLElement] = []
+        var spans: [Range<Int>] = []
         var children: [[Int]] = []
         var parents: [Int?] = []
         var stack: [(element: XMLElement, parent: Int?)] = [(root, nil)]
@@ -31,6 +33,7 @@ package enum UseExpansion {
                     name: element.name, localName: element.localName, namespace: element.namespace,
                     attributes: element.attributes, children: [], text: "", textLocation: nil,
                     location: element.location))
+            spans.append(element.span)
             children.append([])
             parents.append(parent)
             if let parent { children[parent].append(index) }
@@ -80,10 +83,14 @@ package enum UseExpansion {
             count[index] = total
             state[index] = 2
         }
-        let locations = cycles.sorted().map {
-            elements[$0].attribute("href", namespace: MarkupChecks.xlinkNamespace)?.location ?? elements[$0].location
+        let closing = cycles.sorted().map {
+            (
+                location: elements[$0].attribute("href", namespace: MarkupChecks.xlinkNamespace)?.location
+                    ?? elements[$0].location,
+                span: spans[$0]
+            )
         }
-        return (count[0], largest.map { elements[$0.index].location }, locations)
+        return (count[0], largest.map { elements[$0.index].location }, closing)
     }
 
     /// Whether `target` is `index` or an element containing it, by the tree alone.
