@@ -6,10 +6,12 @@
 #                (FUZZ_SECONDS, 10 here; skipped with a line saying so where the toolchain
 #                has no libFuzzer, as Xcode's), in two lanes at once (see test: below).
 #                .ci/run calls exactly this. On a fresh clone of the 2-core development
-#                machine (2026-12-05, 713 tests) it took 10 min 15 s: the tests, run
-#                131 s, then AddressSanitizer's, build 193 s and run 115 s; beside them
-#                the fuzz targets' build 236 s and runs, then ThreadSanitizer's, build
-#                187 s and run 33 s (each build slowed by the other lane's).
+#                machine (2026-12-06, 719 tests) it took 14 min 33 s: the tests, build
+#                195 s and run 175 s, then AddressSanitizer's, build 324 s and run 152 s;
+#                beside them the fuzz targets' build 315 s and runs 98 s, then
+#                ThreadSanitizer's, build 306 s and run 37 s (each build slowed by the
+#                other lane's). The day before, 10 min 15 s to 12 min 9 s: the same
+#                builds took 190-240 s each.
 # and:
 #   make install [PREFIX=/usr/local] [DESTDIR=]   the binary, its man page and completions
 #   make uninstall [PREFIX=…] [DESTDIR=]          removes exactly what install put there
