@@ -40,7 +40,10 @@ enum {
 };
 
 enum { INSIDE = 1 };             // match_length of a position within a long match
-#define UNREACHABLE 0x3fffffffu  // the cost from inside such a match: never chosen
+// The cost from inside such a match: never chosen, since no real parse comes near it (at
+// most 4 MiB of input at 23 bits a byte is under 0x60000000 sixteenths), and adding any
+// one item's cost to it stays below 2^32.
+#define UNREACHABLE 0xf0000000u
 
 static const uint16_t length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
                                          31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
