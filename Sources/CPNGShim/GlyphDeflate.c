@@ -286,8 +286,8 @@ typedef struct {
     uint16_t *match_length;   // the match found at each position: 0 none, INSIDE, or 4...258
     uint16_t *match_distance; // its distance; at a long match's last byte, how far back it starts
     uint32_t *cost;           // cheapest cost from each position to the end
-    uint16_t *step;           // the chosen item's length at each position (1: a literal)
-    uint16_t *step_distance;
+    uint16_t *step;           // the chosen item's length at each position (1: a literal;
+                              // a match is the one found there, at match_distance)
     int32_t *head;            // the last anchor with each hash
     size_t row_bytes, pixel_bytes;
     unsigned nice_length;     // a match this long is taken whole and its bytes not searched
@@ -326,7 +326,6 @@ static void find_matches(parse_state *p, int hash_bits, uint32_t *histogram) {
     for (size_t i = 0; i < size; i++) {
         histogram[in[i]]++;
         p->match_length[i] = 0;
-        p->match_distance[i] = 0;  // copied into the parse even where no match is taken
         if (!p->anchor[i] || i + 4 > size) continue;
         uint32_t hash = hash4(in + i, shift);
         int32_t candidate = p->head[hash];
@@ -365,8 +364,8 @@ static void find_matches(parse_state *p, int hash_bits, uint32_t *histogram) {
     }
 }
 
-// The cheapest parse under `c`, from the end backwards; fills step and step_distance. Ties
-// go to the shorter item, so the parse is the same on every machine.
+// The cheapest parse under `c`, from the end backwards; fills step. Ties go to the shorter
+// item, so the parse is the same on every machine.
 static void cheapest_parse(parse_state *p, const costs *c) {
     uint32_t *cost = p->cost;
     cost[p->size] = 0;
@@ -394,7 +393,6 @@ static void cheapest_parse(parse_state *p, const costs *c) {
         }
         cost[i] = (uint32_t)(best >> 9);
         p->step[i] = (uint16_t)(best & 511);
-        p->step_distance[i] = p->match_distance[i];
     }
 }
 
@@ -406,7 +404,7 @@ static void count_parse(const parse_state *p, frequencies *f) {
             f->litlen[p->in[i]]++;
         } else {
             f->litlen[257 + length_symbol_of[length]]++;
-            f->distance[distance_symbol(p->step_distance[i])]++;
+            f->distance[distance_symbol(p->match_distance[i])]++;
         }
         i += length;
     }
@@ -487,7 +485,7 @@ static void write_block(bit_writer *w, const parse_state *p, const frequencies *
             uint8_t literal = p->in[i];
             put_bits(w, litlen_codes[literal], litlen_lengths[literal]);
         } else {
-            unsigned symbol = length_symbol_of[length], distance = p->step_distance[i];
+            unsigned symbol = length_symbol_of[length], distance = p->match_distance[i];
             put_bits(w, litlen_codes[257 + symbol], litlen_lengths[257 + symbol]);
             put_bits(w, length - length_base[symbol], length_extra[symbol]);
             unsigned dsymbol = distance_symbol(distance);
@@ -510,7 +508,7 @@ size_t glyph_deflate_zlib(const uint8_t *in, size_t size, size_t row_bytes, size
     // One allocation for every table: the widest first, so that each stays aligned.
     size_t head_bytes = sizeof(int32_t) << hash_bits, cost_bytes = sizeof(uint32_t) * (size + 1);
     size_t short_bytes = sizeof(uint16_t) * size, anchor_bytes = size + MAX_MATCH + 1;
-    uint8_t *memory = malloc(head_bytes + cost_bytes + 4 * short_bytes + anchor_bytes);
+    uint8_t *memory = malloc(head_bytes + cost_bytes + 3 * short_bytes + anchor_bytes);
     if (memory == NULL) return 0;
     // Effort 1 takes only longer matches whole and parses twice, the second time under the
     // codes the first parse gave.
@@ -525,8 +523,7 @@ size_t glyph_deflate_zlib(const uint8_t *in, size_t size, size_t row_bytes, size
     p.match_length = (uint16_t *)(memory + head_bytes + cost_bytes);
     p.match_distance = p.match_length + size;
     p.step = p.match_distance + size;
-    p.step_distance = p.step + size;
-    p.anchor = (uint8_t *)(p.step_distance + size);
+    p.anchor = (uint8_t *)(p.step + size);
 
     memset(p.head, 0xff, head_bytes);
     // A row is its filter byte, then its pixels; a match may end anywhere, even past the end
