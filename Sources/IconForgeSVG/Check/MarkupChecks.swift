@@ -284,9 +284,14 @@ package enum MarkupChecks {
             }
         }
 
+        /// Where an element's span (in the text the scanner read) lies in `renderable`.
+        func renderableSpan(_ span: Range<Int>) -> Range<Int> {
+            span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
+        }
+
         /// Replaces an element's bytes with spaces in what librsvg renders.
         mutating func blank(_ span: Range<Int>) {
-            let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
+            let shifted = renderableSpan(span)
             if let count = result.renderable?.count, shifted.lowerBound >= 0, shifted.upperBound <= count {
                 result.renderable?.replaceSubrange(
                     shifted, with: repeatElement(UInt8(ascii: " "), count: shifted.count))
@@ -711,7 +716,7 @@ package enum MarkupChecks {
             guard MarkupChecks.paintingElements.contains(element.localName) else { return }
             let outline = ShapeOutline.of(element)
             let span = clone ?? element.span
-            let shifted = span.lowerBound + result.renderableShift..<span.upperBound + result.renderableShift
+            let shifted = renderableSpan(span)
             if outline?.hasArea ?? true, !PaintState.isZero(state.fillOpacity) {
                 let before = result.paintUses.count
                 addPaint(state.fill, property: "fill", on: element, span: shifted, color: color)

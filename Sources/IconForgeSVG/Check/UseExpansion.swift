@@ -22,18 +22,17 @@ package enum UseExpansion {
     ) -> (count: Int, largestUse: SourceLocation?, cycles: [(location: SourceLocation, span: Range<Int>)]) {
         // Flatten, in document order: each element's children and `<use>` target by index.
         var elements: [XMLElement] = []
-        var spans: [Range<Int>] = []
         var children: [[Int]] = []
         var parents: [Int?] = []
         var stack: [(element: XMLElement, parent: Int?)] = [(root, nil)]
         while let (element, parent) = stack.popLast() {
             let index = elements.count
-            elements.append(
-                XMLElement(
-                    name: element.name, localName: element.localName, namespace: element.namespace,
-                    attributes: element.attributes, children: [], text: "", textLocation: nil,
-                    location: element.location))
-            spans.append(element.span)
+            var flat = XMLElement(
+                name: element.name, localName: element.localName, namespace: element.namespace,
+                attributes: element.attributes, children: [], text: "", textLocation: nil,
+                location: element.location)
+            flat.span = element.span
+            elements.append(flat)
             children.append([])
             parents.append(parent)
             if let parent { children[parent].append(index) }
@@ -87,7 +86,7 @@ package enum UseExpansion {
             (
                 location: elements[$0].attribute("href", namespace: MarkupChecks.xlinkNamespace)?.location
                     ?? elements[$0].location,
-                span: spans[$0]
+                span: elements[$0].span
             )
         }
         return (count[0], largest.map { elements[$0.index].location }, closing)
