@@ -66,13 +66,14 @@ static void filter_row(int type, const uint8_t *row, const uint8_t *previous, in
     }
 }
 
-// The zlib stream's size for `pixels` (rows of width*bpp bytes) filtered as `mode` says.
-static size_t deflated_size(struct libdeflate_compressor *compressor, const uint8_t *pixels, int width, int height,
-                            int bpp, int mode, uint8_t *raw, uint8_t *out, size_t capacity) {
+// The zlib stream's size for `pixels` (rows of width*bpp bytes) filtered as `mode` says,
+// deflated by `compressor`, or by iconforge's own encoder at `effort` when that is 0 or 1.
+static size_t deflated_size(struct libdeflate_compressor *compressor, int effort, const uint8_t *pixels, int width,
+                            int height, int bpp, int mode, uint8_t *raw, uint8_t *out, size_t capacity) {
     if (mode == BEST) {
         size_t best = (size_t)-1;
         for (int m = NONE; m < BEST; m++) {
-            size_t size = deflated_size(compressor, pixels, width, height, bpp, m, raw, out, capacity);
+            size_t size = deflated_size(compressor, effort, pixels, width, height, bpp, m, raw, out, capacity);
             if (size < best) best = size;
         }
         return best;
@@ -98,7 +99,36 @@ static size_t deflated_size(struct libdeflate_compressor *compressor, const uint
         dst[0] = (uint8_t)type;
     }
     free(candidates);
-    return libdeflate_zlib_compress(compressor, raw, (size_t)(n + 1) * height, out, capacity);
+    size_t raw_size = (size_t)(n + 1) * height;
+    if (effort >= 0) return glyph_deflate_zlib(raw, raw_size, (size_t)n + 1, (size_t)bpp, effort, out, capacity);
+    return libdeflate_zlib_compress(compressor, raw, raw_size, out, capacity);
+}
+
+// Prints one candidate's total bytes and the CPU time of the fastest of `rounds`: libdeflate
+// at `level` (a compressor per image, as iconforge's shim allocates at libdeflate's levels),
+// or, with `own`, iconforge's encoder at `level` (6 or 7).
+static void measure(const image *images, int files, int rounds, int level, int own, int palette, int mode,
+                    uint8_t *raw, uint8_t *out, size_t capacity) {
+    size_t total = 0;
+    double fastest = 1e30;
+    for (int r = 0; r < rounds; r++) {
+        double start = cpu_seconds();
+        total = 0;
+        for (int i = 0; i < files; i++) {
+            const image *img = &images[i];
+            struct libdeflate_compressor *compressor = own ? NULL : libdeflate_alloc_compressor(level);
+            // 8 signature, 25 IHDR, 12 IDAT's frame, 12 IEND; a palette adds PLTE and tRNS.
+            total += 57 + (palette ? 12 + 3 * img->palette_count + (img->trns_count ? 12 + img->trns_count : 0) : 0);
+            total += deflated_size(compressor, own ? level - 6 : -1, palette ? img->indexed : img->gray_alpha,
+                                   img->width, img->height, palette ? 1 : 2, mode, raw, out, capacity);
+            if (compressor != NULL) libdeflate_free_compressor(compressor);
+        }
+        double spent = cpu_seconds() - start;
+        if (spent < fastest) fastest = spent;
+    }
+    printf("%-9s %2d  %-10s %-8s %10zu bytes  %.3f s\n", own ? "iconforge" : "level", level,
+           palette ? "palette" : "grey+alpha", mode_names[mode], total, fastest);
+    fflush(stdout);
 }
 
 static int load(const char *path, image *img) {
@@ -144,52 +174,11 @@ int main(int argc, char **argv) {
     size_t capacity = 1 << 22;
     uint8_t *raw = malloc(capacity), *out = malloc(capacity);
     printf("%d PNGs; bytes and CPU seconds (fastest of %d rounds) per candidate\n", files, rounds);
-    for (int l = 0; l < level_count; l++) {
+    for (int l = 0; l < level_count; l++)
         for (int palette = 0; palette < (plain_only ? 1 : 2); palette++)
-            for (int mode = NONE; mode < (plain_only ? NONE + 1 : MODES); mode++) {
-                size_t total = 0;
-                double fastest = 1e30;
-                for (int r = 0; r < rounds; r++) {
-                    double start = cpu_seconds();
-                    total = 0;
-                    for (int i = 0; i < files; i++) {
-                        const image *img = &images[i];
-                        // A compressor per image, as iconforge's shim does at libdeflate's levels.
-                        struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(levels[l]);
-                        // 8 signature, 25 IHDR, 12 IDAT's frame, 12 IEND; a palette adds PLTE and tRNS.
-                        total += 57 + (palette ? 12 + 3 * img->palette_count + (img->trns_count ? 12 + img->trns_count : 0) : 0);
-                        total += deflated_size(compressor, palette ? img->indexed : img->gray_alpha, img->width, img->height,
-                                               palette ? 1 : 2, mode, raw, out, capacity);
-                        libdeflate_free_compressor(compressor);
-                    }
-                    double spent = cpu_seconds() - start;
-                    if (spent < fastest) fastest = spent;
-                }
-                printf("level %2d  %-10s %-8s %10zu bytes  %.3f s\n", levels[l], palette ? "palette" : "grey+alpha",
-                       mode_names[mode], total, fastest);
-                fflush(stdout);
-            }
-    }
+            for (int mode = NONE; mode < (plain_only ? NONE + 1 : MODES); mode++)
+                measure(images, files, rounds, levels[l], 0, palette, mode, raw, out, capacity);
     // iconforge's own encoder (levels 6 and 7), unfiltered grey+alpha as PNGEncoder writes it.
-    for (int effort = 0; effort < 2; effort++) {
-        size_t total = 0;
-        double fastest = 1e30;
-        for (int r = 0; r < rounds; r++) {
-            double start = cpu_seconds();
-            total = 0;
-            for (int i = 0; i < files; i++) {
-                const image *img = &images[i];
-                size_t row = (size_t)img->width * 2 + 1;
-                for (int y = 0; y < img->height; y++) {
-                    raw[y * row] = 0;
-                    memcpy(raw + y * row + 1, img->gray_alpha + (size_t)y * img->width * 2, row - 1);
-                }
-                total += 57 + glyph_deflate_zlib(raw, row * img->height, row, 2, effort, out, capacity);
-            }
-            double spent = cpu_seconds() - start;
-            if (spent < fastest) fastest = spent;
-        }
-        printf("iconforge %d grey+alpha none     %10zu bytes  %.3f s\n", 6 + effort, total, fastest);
-    }
+    for (int level = 6; level <= 7; level++) measure(images, files, rounds, level, 1, 0, NONE, raw, out, capacity);
     return 0;
 }
